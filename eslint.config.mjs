@@ -1,0 +1,38 @@
+// @ts-check
+import js from '@eslint/js';
+import tseslint from 'typescript-eslint';
+
+export default tseslint.config(
+  { ignores: ['**/dist/**', 'node_modules/**', '.cache/**', 'server/src/core/schema/generated/**', 'test-results/**'] },
+  js.configs.recommended,
+  ...tseslint.configs.recommended,
+  {
+    files: ['**/*.ts'],
+    rules: {
+      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
+      '@typescript-eslint/no-explicit-any': 'error',
+    },
+  },
+  {
+    // The core is pure: no editor, no LSP. Everything editor-specific lives in server/src/lsp and client/.
+    files: ['server/src/core/**/*.ts'],
+    rules: {
+      'no-restricted-imports': ['error', {
+        patterns: [
+          { group: ['vscode', 'vscode-languageserver', 'vscode-languageserver/*', 'vscode-languageserver-*', 'vscode-languageclient', 'vscode-languageclient/*'], message: 'server/src/core must not depend on the editor or LSP.' },
+          { group: ['../lsp/*', '../../lsp/*', '../cli/*', '../../cli/*', '../../../client/*'], message: 'Imports point one way: core <- lsp/cli <- client.' },
+        ],
+      }],
+    },
+  },
+  {
+    files: ['server/src/lsp/**/*.ts', 'server/src/cli/**/*.ts'],
+    rules: {
+      'no-restricted-imports': ['error', { patterns: [{ group: ['vscode', 'vscode-languageclient', 'vscode-languageclient/*'], message: 'Only client/ may import vscode.' }] }],
+    },
+  },
+  {
+    files: ['**/*.mjs', '**/*.js'],
+    languageOptions: { globals: { process: 'readonly', console: 'readonly', URL: 'readonly', setTimeout: 'readonly', clearTimeout: 'readonly' } },
+  },
+);

@@ -1,0 +1,45 @@
+// `npm test`: runs every test suite of the project.
+//   test/**/*.test.ts          node:test through tsx (core, CLI, LSP over stdio, live agents on loopback)
+//   test/**/*.netns.test.ts    the same, inside a network namespace whose only interface is `lo`
+//                              (address-policy tests: no packet can leave loopback even if the policy were broken)
+//   test/e2e/run.ts            the real VS Code suite (code-server + Chromium), when present
+// Pass file or folder names to run a subset: `npm test -- test/core`.
+import { spawnSync } from 'node:child_process';
+import { existsSync, readdirSync, statSync } from 'node:fs';
+import { join, relative } from 'node:path';
+
+const root = new URL('..', import.meta.url).pathname;
+const args = process.argv.slice(2);
+const skipE2e = process.env.A2A_SKIP_E2E === '1';
+
+function walk(dir, out = []) {
+  for (const name of readdirSync(dir)) {
+    if (name === 'fixtures' || name === 'node_modules') continue;
+    const p = join(dir, name);
+    if (statSync(p).isDirectory()) walk(p, out);
+    else if (name.endsWith('.test.ts')) out.push(relative(root, p));
+  }
+  return out;
+}
+
+const roots = args.length ? args : ['test'];
+const files = roots.flatMap((r) => (r.endsWith('.ts') ? [r] : walk(join(root, r)))).filter((f) => !f.startsWith('test/e2e/')).sort();
+const plain = files.filter((f) => !f.endsWith('.netns.test.ts'));
+const netns = files.filter((f) => f.endsWith('.netns.test.ts'));
+
+const nodeArgs = ['--import', 'tsx', '--test', '--test-concurrency=2', '--test-reporter=spec'];
+let failed = false;
+function run(cmd, argv, label) {
+  console.log(`\n▶ ${label}`);
+  const r = spawnSync(cmd, argv, { cwd: root, stdio: 'inherit', env: process.env });
+  if (r.status !== 0) { failed = true; console.error(`✖ ${label} failed (exit ${r.status ?? r.signal})`); }
+}
+
+if (plain.length) run(process.execPath, [...nodeArgs, ...plain], `node:test (${plain.length} files)`);
+if (netns.length) {
+  const inner = `ip link set lo up && exec ${JSON.stringify(process.execPath)} ${nodeArgs.join(' ')} ${netns.join(' ')}`;
+  run('unshare', ['--net', '--', 'sh', '-c', inner], `node:test in a loopback-only network namespace (${netns.length} files)`);
+}
+const e2e = join(root, 'test/e2e/run.ts');
+if (!skipE2e && !args.length && existsSync(e2e)) run(process.execPath, ['--import', 'tsx', e2e], 'real VS Code end-to-end suite');
+if (failed) process.exit(1);

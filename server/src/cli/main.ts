@@ -1,0 +1,56 @@
+/**
+ * `a2acap`: a thin command-line entry over the core. Each command lives in commands/<name>.ts.
+ * Exit codes: 0 ok, 1 findings / failing classification, 2 usage, I/O, network or policy failure.
+ */
+import { CliIO, Command, EXIT_USAGE, UsageError, nodeIO } from './io';
+import { commands } from './commands';
+
+const USAGE = `a2acap: capability discovery for A2A 1.0 agents
+
+Usage:
+  a2acap lint FILE... [--format text|json|sarif]
+  a2acap compile CARD [--format json|text] [--binding BINDING@VERSION]... [--known-extension URI]...
+  a2acap check LOCK... [--card CARD | --live] [--format text|json|sarif|markdown] [--fail-on breaking|review]
+  a2acap fetch URL [--extended] [--credential-env VAR] [--format json|text]
+  a2acap probe URL|LOCK [--format json|text]
+  a2acap pin URL|CARD --skill ID [--skill ID]... [--input TYPE]... [--output TYPE]... [--streaming] [--out FILE]
+  a2acap update LOCK [--yes]
+
+Run 'a2acap help COMMAND' for details. Exit codes: 0 ok, 1 findings, 2 usage or I/O failure.
+`;
+
+export async function runCli(argv: string[], io: CliIO): Promise<number> {
+  const [name, ...rest] = argv;
+  if (!name || name === '--help' || name === '-h' || name === 'help') {
+    io.stdout(USAGE);
+    return name ? 0 : EXIT_USAGE;
+  }
+  if (name === '--version') {
+    io.stdout(`${VERSION}\n`);
+    return 0;
+  }
+  const command: Command | undefined = (commands as Record<string, Command>)[name];
+  if (!command) {
+    io.stderr(`a2acap: unknown command '${name}'. Run 'a2acap --help'.\n`);
+    return EXIT_USAGE;
+  }
+  try {
+    return await command(rest, io);
+  } catch (err) {
+    // Never a stack trace: every failure becomes one line the user can act on.
+    const exit = err instanceof UsageError ? err.exitCode : EXIT_USAGE;
+    const message = err instanceof Error ? err.message : String(err);
+    io.stderr(`a2acap ${name}: ${message.split('\n')[0]}\n`);
+    return exit;
+  }
+}
+
+declare const __VERSION__: string | undefined;
+const VERSION = typeof __VERSION__ === 'string' ? __VERSION__ : '0.1.0';
+
+if (require.main === module) {
+  runCli(process.argv.slice(2), nodeIO()).then(
+    (code) => { process.exitCode = code; },
+    (err) => { process.stderr.write(`a2acap: ${String(err)}\n`); process.exitCode = EXIT_USAGE; },
+  );
+}

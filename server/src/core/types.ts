@@ -1,0 +1,170 @@
+/**
+ * The shared vocabulary of the core. Everything here is plain data (JSON-serializable) so that the
+ * CLI, the language server and the VS Code client can pass it around unchanged.
+ */
+
+/** RFC 6901 JSON Pointer into the document a finding is about. '' is the whole document. */
+export type JsonPointer = string;
+
+export type Severity = 'error' | 'warning' | 'info' | 'hint';
+/** What a user may configure per rule. 'off' drops the rule's findings. */
+export type SeveritySetting = Severity | 'off';
+
+/** What a document is: decided by content first, then by file name. */
+export type DocumentKind = 'card' | 'lockfile';
+
+/**
+ * One problem found in a document. Core findings carry a pointer, never a range:
+ * ranges are made at the edge (CLI, language server) from the pointer.
+ */
+export interface Finding {
+  /** Stable kebab-case rule id (see rules/catalog.ts); the LSP diagnostic `code`. */
+  code: string;
+  severity: Severity;
+  pointer: JsonPointer;
+  message: string;
+  /**
+   * Which part of the member the range should cover: 'key' for the member's key (unknown or legacy
+   * members, a missing member reported on its parent's key), 'value' (default) for the value.
+   */
+  target?: 'key' | 'value';
+  /** Everything a quick fix needs (plain JSON); round-trips through Diagnostic.data. */
+  data?: Record<string, unknown>;
+  /** Offset range for findings that do not map to a pointer (syntax errors). */
+  offset?: { offset: number; length: number };
+}
+
+/** A (protocolBinding, protocolVersion) pair the client implements, e.g. JSONRPC@1.0. */
+export interface BindingSupport {
+  binding: string;
+  version: string;
+}
+
+/** What the calling client can do: the input of interface selection and extension checks. */
+export interface ClientConfig {
+  /** Preference is the card's order, not this list's; this is only the supported set. */
+  bindings: BindingSupport[];
+  /** Extension URIs the client implements. */
+  knownExtensions: string[];
+}
+
+export const DEFAULT_CLIENT: ClientConfig = {
+  bindings: [
+    { binding: 'JSONRPC', version: '1.0' },
+    { binding: 'HTTP+JSON', version: '1.0' },
+  ],
+  knownExtensions: [],
+};
+
+/** Settings that shape linting. Every field has a default (see DEFAULT_LINT_SETTINGS in lint.ts). */
+export interface LintSettings {
+  /** Per-rule severity overrides, including 'off'. */
+  severities: Record<string, SeveritySetting>;
+  /** Cards larger than this (bytes of UTF-8) get `card-too-large` and are not compiled. Default 1 MiB. */
+  maxCardBytes: number;
+  client: ClientConfig;
+}
+
+/** One alternative of a security requirement: scheme name → scopes. Alternatives are OR, entries in one map AND. */
+export type SecurityAlternative = Record<string, string[]>;
+
+/** The effective, per-skill view of one skill. */
+export interface SkillProfile {
+  input: string[];
+  output: string[];
+  /** [] means no security requirement applies. */
+  security: SecurityAlternative[];
+  tags: string[];
+}
+
+/** Where a value of the compiled profile came from, so hovers and the CLI can explain it. */
+export interface SkillProvenance {
+  input: 'skill' | 'defaults';
+  output: 'skill' | 'defaults';
+  security: 'skill' | 'card' | 'none';
+  /** Default media types the skill's own modes leave out (the skill does NOT accept / produce them). */
+  droppedInput: string[];
+  droppedOutput: string[];
+  /** JSON Pointer of the skill in the card. */
+  pointer: JsonPointer;
+}
+
+export interface InterfaceDecision {
+  index: number;
+  url: string;
+  binding: string;
+  version: string;
+  tenant: string | null;
+  chosen: boolean;
+  /** Why it was passed over (unsupported binding/version, or an earlier one was chosen). */
+  reason?: string;
+}
+
+export interface ProfileProvenance {
+  interfaces: InterfaceDecision[];
+  skills: Record<string, SkillProvenance>;
+  /** Extensions the card declares that the client does not know (required or not). */
+  unknownExtensions: { uri: string; required: boolean }[];
+}
+
+/**
+ * The compiled profile of a card for one client: the CLI `compile` contract.
+ * When `usable` is false only `reason` (and provenance) is meaningful.
+ */
+export interface CompiledProfile {
+  usable: boolean;
+  reason?: string;
+  agent_version?: string;
+  interface?: { url: string; binding: string; version: string; tenant: string | null };
+  streaming?: boolean;
+  push?: boolean;
+  extended_card?: boolean;
+  /** Sorted; extensions declared by the card that the client also knows. */
+  extensions?: string[];
+  skills?: Record<string, SkillProfile>;
+  /** Security schemes of the card by name, reduced to what matters for calls (type and, for OAuth, flow). */
+  schemes?: Record<string, { type: string; flow?: string }>;
+  provenance?: ProfileProvenance;
+}
+
+/** Evidence that a claim was checked against the live agent. */
+export interface Evidence {
+  result: 'verified' | 'refuted' | 'skipped' | 'error';
+  probe: string;
+  at: string;
+  detail?: string;
+}
+
+/** The capability lockfile (schemas/a2a-lock.schema.json). */
+export interface Lockfile {
+  $schema?: string;
+  agent: string;
+  pinned_at: string;
+  card_digest: string;
+  agent_version?: string;
+  interface?: { binding: string; version: string };
+  requires: {
+    streaming?: boolean;
+    push?: boolean;
+    extended_card?: boolean;
+    skills?: Record<string, { input?: string[]; output?: string[]; scopes?: string[]; scheme?: string }>;
+    extensions?: string[];
+  };
+  /** Per claim: a free-text line ("probe ok 2026-10-02") or structured evidence. */
+  verified?: Record<string, string | Evidence>;
+}
+
+export type Classification = 'compatible' | 'review' | 'breaking';
+
+/** One line of a lockfile check. `pointer` points into the LOCKFILE (what the problem is about). */
+export interface CheckItem {
+  level: 'breaking' | 'review' | 'note';
+  pointer: JsonPointer;
+  message: string;
+}
+
+export interface CheckResult {
+  classification: Classification;
+  problems: CheckItem[];
+  notes: CheckItem[];
+}
