@@ -1,0 +1,4 @@
+import type { CommandFactory } from './index';
+
+/** A2A: Refresh Capabilities — re-reads the compiled profile of the active document. */
+export const refreshCapabilities: CommandFactory = (services) => () => services.refreshCapabilities();

@@ -1,0 +1,4 @@
+import type { CommandFactory } from './index';
+
+/** A2A: Show Output — reveals the "A2A" output channel (client and server logs). */
+export const showOutput: CommandFactory = (services) => () => services.output.show(true);

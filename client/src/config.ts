@@ -1,0 +1,32 @@
+import * as vscode from 'vscode';
+import { DEFAULT_SETTINGS, type A2ASettings } from '../../server/src/protocol';
+
+/**
+ * The only place that reads `workspace.getConfiguration`. Returns the typed settings contract the
+ * server pulls through `workspace/configuration`; the trust state travels with it so the server
+ * knows whether it may touch the network.
+ */
+export function readSettings(scope?: vscode.Uri): A2ASettings {
+  const c = vscode.workspace.getConfiguration('a2a', scope);
+  const d = DEFAULT_SETTINGS;
+  return {
+    client: {
+      bindings: c.get<string[]>('client.bindings', d.client.bindings),
+      knownExtensions: c.get<string[]>('client.knownExtensions', d.client.knownExtensions),
+    },
+    rules: c.get<A2ASettings['rules']>('rules', d.rules),
+    maxCardBytes: c.get<number>('maxCardBytes', d.maxCardBytes),
+    files: {
+      agentCards: c.get<string[]>('files.agentCards', d.files.agentCards),
+      lockfiles: c.get<string[]>('files.lockfiles', d.files.lockfiles),
+    },
+    network: { allowedHosts: c.get<string[]>('network.allowedHosts', d.network.allowedHosts) },
+    lockfiles: { checkInterval: c.get<A2ASettings['lockfiles']['checkInterval']>('lockfiles.checkInterval', d.lockfiles.checkInterval) },
+    signatures: { require: c.get<boolean>('signatures.require', d.signatures.require) },
+    trustStore: c.get<Record<string, string>>('trustStore', d.trustStore),
+    workspaceTrusted: vscode.workspace.isTrusted,
+  };
+}
+
+/** Settings whose change needs a new document selector, i.e. a language client restart. */
+export const RESTART_SETTINGS = ['a2a.files.agentCards', 'a2a.files.lockfiles'];

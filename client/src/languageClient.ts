@@ -1,0 +1,40 @@
+import * as vscode from 'vscode';
+import { LanguageClient, TransportKind, type LanguageClientOptions, type ServerOptions, type DocumentSelector } from 'vscode-languageclient/node';
+import { readSettings } from './config';
+
+export const LANGUAGE_IDS = ['a2a-agent-card', 'a2a-lockfile'] as const;
+
+/** Our two languages, plus plain JSON files matching the configured patterns. */
+export function documentSelector(): DocumentSelector {
+  const { files } = readSettings();
+  return [
+    ...LANGUAGE_IDS.map((language) => ({ language })),
+    ...[...files.agentCards, ...files.lockfiles].map((pattern) => ({ language: 'json', pattern })),
+  ];
+}
+
+/**
+ * Creates (does not start) the client for the bundled server. Settings requests from the server
+ * are answered by config.ts, per scope, so the server never interprets raw VS Code settings.
+ */
+export function createLanguageClient(context: vscode.ExtensionContext, output: vscode.LogOutputChannel): LanguageClient {
+  const module = context.asAbsolutePath('server/dist/server.js');
+  const serverOptions: ServerOptions = {
+    run: { module, transport: TransportKind.ipc },
+    debug: { module, transport: TransportKind.ipc, options: { execArgv: ['--nolazy', '--inspect=6011'] } },
+  };
+  const clientOptions: LanguageClientOptions = {
+    documentSelector: documentSelector(),
+    outputChannel: output,
+    traceOutputChannel: output,
+    middleware: {
+      workspace: {
+        configuration: (params) =>
+          params.items.map((item) => (item.section === 'a2a' || item.section === undefined
+            ? readSettings(item.scopeUri ? vscode.Uri.parse(item.scopeUri) : undefined)
+            : null)),
+      },
+    },
+  };
+  return new LanguageClient('a2a', 'A2A Language Server', serverOptions, clientOptions);
+}

@@ -1,0 +1,122 @@
+/**
+ * The custom part of the protocol between the VS Code client and the A2A language server, typed once.
+ * The client imports this file by relative path (esbuild bundles it on both sides), so the two sides
+ * cannot drift. Every method is namespaced `a2a/…`; the JSDoc of each says who sends it.
+ *
+ * Imports only vscode-languageserver-protocol and plain core types.
+ */
+import { NotificationType, RequestType, type Range, type WorkspaceEdit } from 'vscode-languageserver-protocol';
+import type { CompiledProfile, CheckResult, SeveritySetting } from './core/types';
+
+/**
+ * Everything the server needs from the `a2a.*` settings, as the client's config.ts returns it for
+ * `workspace/configuration` (section `a2a`). A generic LSP client may send the raw nested `a2a`
+ * section instead; the server normalizes whatever it gets (missing or malformed values → defaults).
+ */
+export interface A2ASettings {
+  client: {
+    /** "BINDING@MAJOR.MINOR" strings, e.g. "JSONRPC@1.0". */
+    bindings: string[];
+    knownExtensions: string[];
+  };
+  /** Rule id → severity override. */
+  rules: Record<string, SeveritySetting>;
+  maxCardBytes: number;
+  files: { agentCards: string[]; lockfiles: string[] };
+  network: { allowedHosts: string[] };
+  lockfiles: { checkInterval: 'off' | 'hourly' | 'daily' };
+  signatures: { require: boolean };
+  trustStore: Record<string, string>;
+  /**
+   * False in an untrusted (restricted) workspace. The server then never touches the network.
+   * Not a user setting: the client fills it from `workspace.isTrusted`. Absent means untrusted.
+   */
+  workspaceTrusted?: boolean;
+}
+
+export const DEFAULT_SETTINGS: A2ASettings = {
+  client: { bindings: ['JSONRPC@1.0', 'HTTP+JSON@1.0'], knownExtensions: [] },
+  rules: {},
+  maxCardBytes: 1048576,
+  files: { agentCards: ['**/agent-card.json', '**/*.agent-card.json'], lockfiles: ['**/a2a-lock.json', '**/*.a2a-lock.json'] },
+  network: { allowedHosts: [] },
+  lockfiles: { checkInterval: 'daily' },
+  signatures: { require: false },
+  trustStore: {},
+  workspaceTrusted: false,
+};
+
+/** `initializationOptions` the server understands (all optional). */
+export interface A2AInitializationOptions {
+  /** Debounce between a change and its diagnostics, in ms (default 150; the bench uses 0). */
+  validationDelayMs?: number;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Capabilities tree view
+
+export interface CapabilitiesParams {
+  uri: string;
+}
+
+/** One node of the "A2A Capabilities" tree. Plain data: labels are already plain text. */
+export interface CapabilityNode {
+  /** Stable within one payload (a JSON Pointer or a synthetic path) so the view can keep expansion state. */
+  id: string;
+  label: string;
+  description?: string;
+  tooltip?: string;
+  /** A codicon name without the `$()` wrapper, e.g. "check", "warning". */
+  icon?: string;
+  /** JSON Pointer into the document the node is about. */
+  pointer?: string;
+  /** Where `pointer` is in the document: selecting the node reveals it. */
+  range?: Range;
+  children?: CapabilityNode[];
+}
+
+export interface CapabilitiesResult {
+  kind: 'card' | 'lockfile' | 'none';
+  /** One line for the language status item, e.g. "usable · JSONRPC 1.0" or "breaking". */
+  summary: string;
+  /** 'error' when the card is unusable or the lockfile breaking. */
+  severity: 'ok' | 'warning' | 'error';
+  nodes: CapabilityNode[];
+  profile?: CompiledProfile;
+  check?: CheckResult;
+}
+
+/**
+ * Sent by the client (tree view, status item) to get the compiled profile of an open document as
+ * a tree. Answered from the server's per-version cache.
+ */
+export namespace CapabilitiesRequest {
+  export const method = 'a2a/capabilities' as const;
+  export const type = new RequestType<CapabilitiesParams, CapabilitiesResult, void>(method);
+}
+
+/** Sent by the server after it re-validated a document, so the client refreshes views that show it. */
+export namespace CapabilitiesChangedNotification {
+  export const method = 'a2a/capabilitiesChanged' as const;
+  export const type = new NotificationType<{ uri: string }>(method);
+}
+
+// ---------------------------------------------------------------------------------------------
+// Migration
+
+export interface MigrateCardParams {
+  uri: string;
+}
+
+export interface MigrateCardResult {
+  /** The edit that turns the document into a 1.0 card, or null when there is nothing to migrate. */
+  edit: WorkspaceEdit | null;
+  /** Human-readable notes on what could not be kept (plain text). */
+  notes: string[];
+}
+
+/** Sent by the client for the "A2A: Migrate Agent Card to 1.0" command. */
+export namespace MigrateCardRequest {
+  export const method = 'a2a/migrateCard' as const;
+  export const type = new RequestType<MigrateCardParams, MigrateCardResult, void>(method);
+}
