@@ -1,0 +1,143 @@
+/**
+ * The profile compiler: what a client with a given configuration can actually do with a card.
+ *
+ * Semantics (issue 2, point 4; A2A §8.3.2, §3.3.4, proto comments on AgentSkill):
+ * - interface: the first supported entry of `supportedInterfaces` (selectInterface.ts); none → unusable.
+ * - a `required: true` extension the client does not know → unusable (the agent would answer
+ *   ExtensionSupportRequiredError).
+ * - capability flags: only a literal `true` is true; absent, false or any other value is false.
+ * - skill modes: a non-empty `inputModes`/`outputModes` REPLACES the card defaults (it is not merged);
+ *   defaults the skill leaves out are recorded as dropped in the provenance.
+ * - skill security: a non-empty `securityRequirements` REPLACES the card's (OpenAPI operation-level
+ *   reading; the spec states no rule). ASSUMPTION: an absent or EMPTY list on a skill inherits the card's;
+ *   a skill cannot opt out of card-level security by writing []. This is the safe reading: the compiler
+ *   never claims a skill is callable without credentials the card asks for.
+ * - skills are keyed by `id`; a skill without a string id cannot be addressed and is skipped; with a
+ *   duplicate id the first one wins (the `duplicate-skill-id` rule reports the rest).
+ * - `extensions`: sorted, declared by the card AND known to the client.
+ * The compiler never throws: anything that is not a card yields `usable: false` with a reason.
+ */
+import { DEFAULT_CLIENT } from '../types';
+import type { ClientConfig, CompiledProfile, ProfileProvenance, SkillProfile, SkillProvenance } from '../types';
+import { anyCovers } from './mediaType';
+import { getOwn, isPlainObject, setOwn, stringsOf } from './safeRecord';
+import { readRequirements, readSchemes } from './security';
+import { describeOffered, selectInterface } from './selectInterface';
+
+interface Defaults {
+  input: string[];
+  output: string[];
+  security: ReturnType<typeof readRequirements>;
+}
+
+function flag(capabilities: unknown, name: string): boolean {
+  return isPlainObject(capabilities) && capabilities[name] === true;
+}
+
+function declaredExtensions(capabilities: unknown): { uri: string; required: boolean }[] {
+  if (!isPlainObject(capabilities) || !Array.isArray(capabilities.extensions)) return [];
+  return capabilities.extensions
+    .filter(isPlainObject)
+    .filter((e) => typeof e.uri === 'string' && e.uri !== '')
+    .map((e) => ({ uri: e.uri as string, required: e.required === true }));
+}
+
+/** Modes of a skill: its own when non-empty (they replace the defaults), else the defaults. */
+function modes(own: unknown, defaults: string[]): { modes: string[]; from: 'skill' | 'defaults'; dropped: string[] } {
+  const list = stringsOf(own);
+  if (list.length === 0) return { modes: [...defaults], from: 'defaults', dropped: [] };
+  return { modes: list, from: 'skill', dropped: defaults.filter((d) => !anyCovers(list, d)) };
+}
+
+function compileSkill(skill: Record<string, unknown>, defaults: Defaults, pointer: string): { profile: SkillProfile; provenance: SkillProvenance } {
+  const input = modes(skill.inputModes, defaults.input);
+  const output = modes(skill.outputModes, defaults.output);
+  const own = readRequirements(skill.securityRequirements);
+  const security = own ?? defaults.security ?? [];
+  return {
+    profile: { input: input.modes, output: output.modes, security, tags: stringsOf(skill.tags) },
+    provenance: {
+      input: input.from,
+      output: output.from,
+      security: own ? 'skill' : defaults.security ? 'card' : 'none',
+      droppedInput: input.dropped,
+      droppedOutput: output.dropped,
+      pointer,
+    },
+  };
+}
+
+function compileSkills(card: Record<string, unknown>, defaults: Defaults): { skills: Record<string, SkillProfile>; provenance: Record<string, SkillProvenance> } {
+  const skills: Record<string, SkillProfile> = {};
+  const provenance: Record<string, SkillProvenance> = {};
+  const list = Array.isArray(card.skills) ? card.skills : [];
+  list.forEach((skill, index) => {
+    if (!isPlainObject(skill) || typeof skill.id !== 'string') return;
+    if (getOwn(skills, skill.id) !== undefined) return; // duplicate id: the first one wins
+    const compiled = compileSkill(skill, defaults, `/skills/${index}`);
+    setOwn(skills, skill.id, compiled.profile);
+    setOwn(provenance, skill.id, compiled.provenance);
+  });
+  return { skills, provenance };
+}
+
+function unusable(reason: string, provenance: ProfileProvenance): CompiledProfile {
+  return { usable: false, reason, provenance };
+}
+
+export function compileProfile(card: unknown, client: ClientConfig = DEFAULT_CLIENT): CompiledProfile {
+  try {
+    return compileCard(card, client);
+  } catch (err) {
+    // Defence in depth: the compiler is written not to throw, but a profile is always returned.
+    return unusable(`the card could not be compiled: ${err instanceof Error ? err.message : String(err)}`, { interfaces: [], skills: {}, unknownExtensions: [] });
+  }
+}
+
+function compileCard(card: unknown, client: ClientConfig): CompiledProfile {
+  const emptyProvenance: ProfileProvenance = { interfaces: [], skills: {}, unknownExtensions: [] };
+  if (!isPlainObject(card)) {
+    const what = Array.isArray(card) ? 'an array' : card === null ? 'null' : `a ${typeof card}`;
+    return unusable(`the card is ${what}, not a JSON object`, emptyProvenance);
+  }
+  const selection = selectInterface(card.supportedInterfaces, client);
+  const known = new Set(client.knownExtensions);
+  const declared = declaredExtensions(card.capabilities);
+  const unknownExtensions = declared.filter((e) => !known.has(e.uri));
+  const defaults: Defaults = {
+    input: stringsOf(card.defaultInputModes),
+    output: stringsOf(card.defaultOutputModes),
+    security: readRequirements(card.securityRequirements),
+  };
+  const skills = compileSkills(card, defaults);
+  const provenance: ProfileProvenance = { interfaces: selection.decisions, skills: skills.provenance, unknownExtensions };
+
+  const reasons: string[] = [];
+  if (selection.chosen < 0) {
+    reasons.push(Array.isArray(card.supportedInterfaces)
+      ? `no supported interface: the card offers ${describeOffered(selection.decisions)}; this client supports ${describeClient(client)}`
+      : `no supported interface: the card has no supportedInterfaces list${typeof card.url === 'string' ? ' (it has a top-level url: an A2A 0.3-shaped card)' : ''}; this client supports ${describeClient(client)}`);
+  }
+  for (const e of unknownExtensions.filter((x) => x.required)) {
+    reasons.push(`the card requires extension ${e.uri}, which this client does not implement`);
+  }
+  if (reasons.length) return unusable(reasons.join('; '), provenance);
+
+  const chosen = selection.decisions[selection.chosen]!;
+  return {
+    usable: true,
+    agent_version: typeof card.version === 'string' ? card.version : '',
+    interface: { url: chosen.url, binding: chosen.binding, version: chosen.version, tenant: chosen.tenant },
+    streaming: flag(card.capabilities, 'streaming'),
+    push: flag(card.capabilities, 'pushNotifications'),
+    extended_card: flag(card.capabilities, 'extendedAgentCard'),
+    extensions: [...new Set(declared.map((e) => e.uri).filter((uri) => known.has(uri)))].sort(),
+    skills: skills.skills,
+    schemes: readSchemes(card.securitySchemes),
+    provenance,
+  };
+}
+
+function describeClient(client: ClientConfig): string {
+  return client.bindings.length ? client.bindings.map((b) => `${b.binding} ${b.version}`).join(', ') : 'no binding';
+}

@@ -1,0 +1,40 @@
+/**
+ * Media-type matching for modes. A mode is a media type ("application/json"), possibly with a wildcard
+ * subtype ("image/*") or the full wildcard ("*\/*"); parameters ("; charset=utf-8") do not take part in
+ * matching, and type/subtype compare case-insensitively (RFC 9110 §8.3.1).
+ */
+interface Parsed {
+  type: string;
+  subtype: string;
+}
+
+function parse(mode: string): Parsed | null {
+  const essence = mode.split(';', 1)[0]!.trim().toLowerCase();
+  const slash = essence.indexOf('/');
+  if (slash <= 0 || slash === essence.length - 1) return null;
+  return { type: essence.slice(0, slash), subtype: essence.slice(slash + 1) };
+}
+
+/**
+ * True when `offered` covers every value `wanted` can take: "image/*" covers "image/png" and "image/*";
+ * "*\/*" covers everything; otherwise the essences must be equal. Strings that are not media types
+ * (bare words like "text") only match themselves exactly.
+ */
+export function covers(offered: string, wanted: string): boolean {
+  const o = parse(offered);
+  const w = parse(wanted);
+  if (!o || !w) return offered.trim().toLowerCase() === wanted.trim().toLowerCase();
+  if (o.type === '*' && o.subtype === '*') return true;
+  if (o.type !== w.type) return false;
+  return o.subtype === '*' || o.subtype === w.subtype;
+}
+
+/** True when some value is acceptable to both sides (either one covers the other). */
+export function overlaps(a: string, b: string): boolean {
+  return covers(a, b) || covers(b, a);
+}
+
+/** True when one of `offered` covers `wanted`. */
+export function anyCovers(offered: readonly string[], wanted: string): boolean {
+  return offered.some((o) => covers(o, wanted));
+}

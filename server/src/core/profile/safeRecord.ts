@@ -1,0 +1,22 @@
+/**
+ * Card strings become keys of the compiled profile (skill ids, scheme names). Plain assignment
+ * (`obj[key] = v`) with a key like "__proto__" would change the object's prototype instead of adding a
+ * member, so every untrusted key goes through defineProperty: always an own, enumerable data property.
+ */
+export function setOwn<T>(target: Record<string, T>, key: string, value: T): void {
+  Object.defineProperty(target, key, { value, enumerable: true, writable: true, configurable: true });
+}
+
+/** Own-property lookup that never reaches Object.prototype ("constructor", "__proto__", "toString"…). */
+export function getOwn<T>(source: Record<string, T> | undefined, key: string): T | undefined {
+  return source !== undefined && Object.prototype.hasOwnProperty.call(source, key) ? source[key] : undefined;
+}
+
+export function isPlainObject(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+/** The strings of an array, in order; anything else (not an array, non-string items) is ignored. */
+export function stringsOf(value: unknown): string[] {
+  return Array.isArray(value) ? value.filter((v): v is string => typeof v === 'string') : [];
+}

@@ -1,0 +1,89 @@
+/**
+ * Reads security requirements and schemes into the compiled, call-relevant form.
+ *
+ * Requirement shapes accepted (the `security-requirement-shape` lint rule reports the non-1.0 ones; the
+ * compiler still reads them because a lenient SDK would, and dropping them would hide a real requirement):
+ *   1.0:            {"schemes": {"oauth": {"list": ["a", "b"]}}}
+ *   empty list:     {"schemes": {"bearer": {}}}           (observed from @a2a-js/sdk) → []
+ *   a2a-go v2:      {"schemes": {"oauth": ["a", "b"]}}
+ *   0.3 map:        {"oauth": ["a", "b"]}
+ * An array of requirements is OR; the schemes inside one requirement are AND.
+ */
+import type { SecurityAlternative } from '../types';
+import { isPlainObject, setOwn, stringsOf } from './safeRecord';
+
+function scopesOf(value: unknown): string[] | null {
+  if (Array.isArray(value)) return stringsOf(value);
+  if (isPlainObject(value)) return Array.isArray(value.list) ? stringsOf(value.list) : [];
+  return null;
+}
+
+function alternativeOf(requirement: unknown): SecurityAlternative | null {
+  if (!isPlainObject(requirement)) return null;
+  const wrapped = Object.prototype.hasOwnProperty.call(requirement, 'schemes') && isPlainObject(requirement.schemes);
+  const schemes = wrapped ? (requirement.schemes as Record<string, unknown>) : requirement;
+  const alternative: SecurityAlternative = {};
+  for (const name of Object.keys(schemes)) {
+    const scopes = scopesOf(schemes[name]);
+    if (scopes !== null) setOwn(alternative, name, scopes);
+  }
+  return alternative;
+}
+
+/** The alternatives of a `securityRequirements` array; null when the member is absent, not an array or empty. */
+export function readRequirements(value: unknown): SecurityAlternative[] | null {
+  if (!Array.isArray(value) || value.length === 0) return null;
+  return value.map(alternativeOf).filter((a): a is SecurityAlternative => a !== null);
+}
+
+/** oneof key of a 1.0 SecurityScheme → the short type name used in profiles. */
+const SCHEME_TYPES: Record<string, string> = {
+  apiKeySecurityScheme: 'apiKey',
+  httpAuthSecurityScheme: 'http',
+  oauth2SecurityScheme: 'oauth2',
+  openIdConnectSecurityScheme: 'openIdConnect',
+  mtlsSecurityScheme: 'mtls',
+};
+
+/** 0.3 / OpenAPI `type` values → the same names (legacy cards are read, and linted elsewhere). */
+const LEGACY_TYPES: Record<string, string> = {
+  apiKey: 'apiKey', http: 'http', oauth2: 'oauth2', openIdConnect: 'openIdConnect', mutualTLS: 'mtls',
+};
+
+const FLOWS = ['authorizationCode', 'clientCredentials', 'deviceCode', 'implicit', 'password'];
+
+function flowOf(body: unknown): string | undefined {
+  if (!isPlainObject(body) || !isPlainObject(body.flows)) return undefined;
+  const flows = body.flows;
+  const present = FLOWS.filter((f) => Object.prototype.hasOwnProperty.call(flows, f));
+  return present.length ? present.join('+') : undefined;
+}
+
+function schemeOf(value: unknown): { type: string; flow?: string } {
+  if (!isPlainObject(value)) return { type: 'unknown' };
+  for (const key of Object.keys(SCHEME_TYPES)) {
+    if (Object.prototype.hasOwnProperty.call(value, key)) return withFlow(SCHEME_TYPES[key]!, value[key]);
+  }
+  // ts-proto internal form leaked by @a2a-js/sdk 1.3.0: {"scheme": {"$case": "...", "value": {...}}}
+  const leaked = value.scheme;
+  if (isPlainObject(leaked) && typeof leaked.$case === 'string' && Object.prototype.hasOwnProperty.call(SCHEME_TYPES, leaked.$case)) {
+    return withFlow(SCHEME_TYPES[leaked.$case]!, leaked.value);
+  }
+  if (typeof value.type === 'string' && Object.prototype.hasOwnProperty.call(LEGACY_TYPES, value.type)) {
+    return withFlow(LEGACY_TYPES[value.type]!, value);
+  }
+  return { type: 'unknown' };
+}
+
+function withFlow(type: string, body: unknown): { type: string; flow?: string } {
+  const flow = type === 'oauth2' ? flowOf(body) : undefined;
+  return flow ? { type, flow } : { type };
+}
+
+/** `securitySchemes` → name → {type, flow}; names keep the card's order. */
+export function readSchemes(value: unknown): Record<string, { type: string; flow?: string }> {
+  const schemes: Record<string, { type: string; flow?: string }> = {};
+  if (!isPlainObject(value)) return schemes;
+  for (const name of Object.keys(value)) setOwn(schemes, name, schemeOf(value[name]));
+  return schemes;
+}
