@@ -1,0 +1,44 @@
+/**
+ * Deterministic lockfile text: keys sorted at every level, arrays kept in the order they were built
+ * (buildLockfile sorts the set-like ones), 2-space indentation, one trailing newline. The same
+ * lockfile always gives the same bytes, so a re-pin with nothing changed is a no-op in git.
+ */
+import type { Lockfile } from '../types';
+
+export function serializeLockfile(lock: Lockfile): string {
+  return `${JSON.stringify(sortKeys(lock), null, 2)}\n`;
+}
+
+function sortKeys(value: unknown): unknown {
+  if (Array.isArray(value)) return value.map(sortKeys);
+  if (value !== null && typeof value === 'object') {
+    const out: Record<string, unknown> = {};
+    for (const key of Object.keys(value).sort()) {
+      const member = (value as Record<string, unknown>)[key];
+      if (member !== undefined) out[key] = sortKeys(member);
+    }
+    return out;
+  }
+  return value;
+}
+
+/**
+ * Re-pin policy for `pinned_at`: it records when the promise last CHANGED, not when someone last ran
+ * pin. When the new lockfile equals the previous one except for timestamps (`pinned_at` and the `at`
+ * of structured evidence), the previous lockfile is kept as it is, so the file does not change.
+ * Anything else that differs (digest, version, requirements, evidence results) takes the new lockfile.
+ */
+export function keepPreviousWhenUnchanged(next: Lockfile, previous: Lockfile | undefined): Lockfile {
+  if (!previous) return next;
+  return serializeLockfile(withoutTimestamps(next)) === serializeLockfile(withoutTimestamps(previous)) ? previous : next;
+}
+
+function withoutTimestamps(lock: Lockfile): Lockfile {
+  const copy: Lockfile = { ...lock, pinned_at: '' };
+  if (lock.verified) {
+    copy.verified = Object.fromEntries(
+      Object.entries(lock.verified).map(([claim, e]) => [claim, typeof e === 'string' ? e : { ...e, at: '' }]),
+    );
+  }
+  return copy;
+}
