@@ -1,0 +1,172 @@
+/**
+ * The lockfile check: is what a workflow pinned still true of the agent's compiled profile?
+ * It compares compiled profiles, never raw JSON, so key order, descriptions and examples never matter.
+ *
+ * Classification (issue 2, point 5):
+ * - breaking: the card is unusable; the lock needs streaming / push / the extended card and it is gone;
+ *   a pinned extension is gone; a pinned skill is missing (or hidden from this caller); a pinned input
+ *   mode is no longer accepted (wildcards count: "image/*" accepts "image/png"); none of the pinned
+ *   output modes is offered any more (outputs are OR: the caller can read any one of them); a pinned
+ *   scope is no longer requested by the skill's security requirements, or the pinned scheme is no longer
+ *   accepted; the skill now needs scopes the lock does not hold (every alternative asks for one).
+ * - review: the chosen interface binding or version changed; the agent version changed.
+ * - compatible: everything else. Notes explain changes that do not affect calls (a pinned output mode
+ *   dropped while another remains, security removed from a skill, the card digest changed).
+ * Every item carries a JSON Pointer INTO THE LOCKFILE (e.g. /requires/skills/quote/input/0), so an editor
+ * can mark that member and SARIF can point at it.
+ */
+import type { CheckItem, CheckResult, CompiledProfile, Lockfile, SecurityAlternative, SkillProfile } from '../types';
+import { anyCovers, overlaps } from '../profile/mediaType';
+import { getOwn } from '../profile/safeRecord';
+import { sameVersion } from '../profile/version';
+import { pointerOf } from './pointer';
+
+type RequiredSkill = NonNullable<Lockfile['requires']['skills']>[string];
+
+export interface CheckOptions {
+  /** Digest of the card the profile was compiled from (core/digest.ts); a difference becomes a note. */
+  cardDigest?: string;
+}
+
+/** Quotes an untrusted string for a message: JSON escaping keeps control characters out of terminals. */
+export function q(value: string): string {
+  return JSON.stringify(value.length > 200 ? `${value.slice(0, 200)}…` : value);
+}
+
+function list(values: readonly string[]): string {
+  return values.length ? values.map(q).join(', ') : '(none)';
+}
+
+class Items {
+  readonly all: CheckItem[] = [];
+  add(level: CheckItem['level'], pointer: string, message: string): void {
+    this.all.push({ level, pointer, message });
+  }
+}
+
+const CAPABILITIES = [
+  ['streaming', 'streaming', 'capabilities.streaming'],
+  ['push', 'push notifications', 'capabilities.pushNotifications'],
+  ['extended_card', 'the extended agent card', 'capabilities.extendedAgentCard'],
+] as const;
+
+function checkCapabilities(lock: Lockfile, profile: CompiledProfile, items: Items): void {
+  for (const [key, what, member] of CAPABILITIES) {
+    if (lock.requires[key] === true && profile[key] !== true) {
+      items.add('breaking', pointerOf('requires', key), `the lock needs ${what}, but the card no longer declares ${member}`);
+    }
+  }
+  (lock.requires.extensions ?? []).forEach((uri, i) => {
+    if (!(profile.extensions ?? []).includes(uri)) {
+      items.add('breaking', pointerOf('requires', 'extensions', i), `extension ${q(uri)} is no longer declared by the card (or not known to this client)`);
+    }
+  });
+}
+
+function checkInterface(lock: Lockfile, profile: CompiledProfile, items: Items): void {
+  const now = profile.interface;
+  if (lock.interface && now) {
+    if (lock.interface.binding !== now.binding) {
+      items.add('review', pointerOf('interface', 'binding'), `the chosen interface binding changed: ${q(lock.interface.binding)} → ${q(now.binding)}`);
+    } else if (!sameVersion(lock.interface.version, now.version)) {
+      items.add('review', pointerOf('interface', 'version'), `the chosen interface version changed: ${q(lock.interface.version)} → ${q(now.version)}`);
+    }
+  }
+  if (lock.agent_version !== undefined && profile.agent_version !== undefined && lock.agent_version !== profile.agent_version) {
+    items.add('review', pointerOf('agent_version'), `the agent version changed: ${q(lock.agent_version)} → ${q(profile.agent_version)}`);
+  }
+}
+
+function checkInput(id: string, pinned: string[], skill: SkillProfile, profile: CompiledProfile, items: Items): void {
+  const provenance = getOwn(profile.provenance?.skills, id);
+  pinned.forEach((mode, i) => {
+    if (anyCovers(skill.input, mode)) return;
+    const why = provenance?.input === 'skill' ? ' (its own inputModes replace the card defaults)' : '';
+    items.add('breaking', pointerOf('requires', 'skills', id, 'input', i), `skill ${q(id)} no longer accepts ${q(mode)}${why}; it accepts ${list(skill.input)}`);
+  });
+}
+
+function checkOutput(id: string, pinned: string[], skill: SkillProfile, items: Items): void {
+  if (pinned.length === 0) return;
+  const readable = pinned.map((mode) => skill.output.some((o) => overlaps(o, mode)));
+  if (!readable.some(Boolean)) {
+    items.add('breaking', pointerOf('requires', 'skills', id, 'output'), `skill ${q(id)} offers none of the output modes the lock can read (${list(pinned)}); it offers ${list(skill.output)}`);
+    return;
+  }
+  readable.forEach((ok, i) => {
+    if (!ok) items.add('note', pointerOf('requires', 'skills', id, 'output', i), `skill ${q(id)} no longer offers ${q(pinned[i]!)}; another pinned output mode still is`);
+  });
+}
+
+/** Scopes an alternative asks for: of one scheme when the lock names it, else of all its schemes. */
+function scopesAsked(alternative: SecurityAlternative, scheme: string | undefined): string[] {
+  if (scheme !== undefined) return getOwn(alternative, scheme) ?? [];
+  return Object.keys(alternative).flatMap((name) => alternative[name] ?? []);
+}
+
+function describeSecurity(alternatives: readonly SecurityAlternative[]): string {
+  return alternatives.map((a) => Object.keys(a).map((s) => `${q(s)}(${(a[s] ?? []).join(' ')})`).join(' + ')).join(' or ');
+}
+
+function checkSecurity(id: string, pinned: RequiredSkill, skill: SkillProfile, items: Items): void {
+  if (pinned.scopes === undefined && pinned.scheme === undefined) return;
+  const at = ['requires', 'skills', id];
+  if (skill.security.length === 0) {
+    items.add('note', pointerOf(...at, pinned.scopes ? 'scopes' : 'scheme'), `skill ${q(id)} no longer requires credentials`);
+    return;
+  }
+  const scheme = pinned.scheme;
+  const relevant = scheme === undefined ? skill.security : skill.security.filter((a) => getOwn(a, scheme) !== undefined);
+  if (relevant.length === 0) {
+    items.add('breaking', pointerOf(...at, 'scheme'), `skill ${q(id)} no longer accepts scheme ${q(scheme!)}; it asks for ${describeSecurity(skill.security)}`);
+    return;
+  }
+  const held = pinned.scopes ?? [];
+  const asked = new Set(relevant.flatMap((a) => scopesAsked(a, scheme)));
+  held.forEach((scope, i) => {
+    if (!asked.has(scope)) items.add('breaking', pointerOf(...at, 'scopes', i), `skill ${q(id)} no longer requests scope ${q(scope)}; it asks for ${describeSecurity(relevant)}`);
+  });
+  if (pinned.scopes === undefined) return;
+  const missing = relevant.map((a) => scopesAsked(a, scheme).filter((s) => !held.includes(s)));
+  if (missing.every((m) => m.length > 0)) {
+    const fewest = missing.reduce((a, b) => (b.length < a.length ? b : a));
+    items.add('breaking', pointerOf(...at, 'scopes'), `skill ${q(id)} now needs scope(s) ${list(fewest)}, which the lock does not hold`);
+  }
+}
+
+function checkSkills(lock: Lockfile, profile: CompiledProfile, items: Items): void {
+  const pinned = lock.requires.skills ?? {};
+  for (const id of Object.keys(pinned)) {
+    const want = pinned[id]!;
+    const skill = getOwn(profile.skills, id);
+    if (!skill) {
+      items.add('breaking', pointerOf('requires', 'skills', id), `skill ${q(id)} is not offered by the card (removed or renamed, or only on an extended card this caller cannot see)`);
+      continue;
+    }
+    checkInput(id, want.input ?? [], skill, profile, items);
+    checkOutput(id, want.output ?? [], skill, items);
+    checkSecurity(id, want, skill, items);
+  }
+}
+
+function classify(items: readonly CheckItem[]): CheckResult['classification'] {
+  if (items.some((i) => i.level === 'breaking')) return 'breaking';
+  return items.some((i) => i.level === 'review') ? 'review' : 'compatible';
+}
+
+export function checkLockfile(lock: Lockfile, profile: CompiledProfile, options: CheckOptions = {}): CheckResult {
+  const items = new Items();
+  if (!profile.usable) {
+    items.add('breaking', pointerOf('agent'), `the agent is no longer usable by this client: ${profile.reason ?? 'no reason given'}`);
+  } else {
+    checkInterface(lock, profile, items);
+    checkCapabilities(lock, profile, items);
+    checkSkills(lock, profile, items);
+  }
+  if (options.cardDigest !== undefined && options.cardDigest.toLowerCase() !== lock.card_digest.toLowerCase()) {
+    items.add('note', pointerOf('card_digest'), 'the card changed since it was pinned (its digest differs)');
+  }
+  const problems = items.all.filter((i) => i.level !== 'note');
+  const notes = items.all.filter((i) => i.level === 'note');
+  return { classification: classify(problems), problems, notes };
+}

@@ -1,0 +1,215 @@
+/**
+ * Reading a capability lockfile: JSON text or a parsed value → a typed `Lockfile`, or the list of what is
+ * wrong with it (each with a JSON Pointer into the lockfile). A lockfile that does not pass is never
+ * checked: a corrupt pin must block, not silently pass (the npm-ci / pnpm frozen-lockfile behaviour).
+ *
+ * The structure checked here is schemas/a2a-lock.schema.json plus two value checks the schema leaves to
+ * us: `card_digest` must be "sha256:" + 64 hex digits and `pinned_at` a parseable date-time. Unknown
+ * members are ignored (forward compatible; the linter warns about them).
+ */
+import type { Evidence, JsonPointer, Lockfile } from '../types';
+import { isPlainObject, setOwn } from '../profile/safeRecord';
+import { pointerOf } from './pointer';
+
+export interface LockfileProblem {
+  pointer: JsonPointer;
+  message: string;
+}
+
+export type LockfileRead = { ok: true; lockfile: Lockfile } | { ok: false; problems: LockfileProblem[] };
+
+type RequiredSkill = NonNullable<Lockfile['requires']['skills']>[string];
+
+const DIGEST = /^sha256:[0-9a-f]{64}$/i;
+const EVIDENCE_RESULTS = new Set(['verified', 'refuted', 'skipped', 'error']);
+
+/** Collects problems while the typed value is built, so all of them are reported at once. */
+class Reader {
+  readonly problems: LockfileProblem[] = [];
+
+  fail(pointer: JsonPointer, message: string): void {
+    this.problems.push({ pointer, message });
+  }
+
+  string(obj: Record<string, unknown>, key: string, at: (string | number)[], required: boolean): string | undefined {
+    const value = obj[key];
+    if (value === undefined) {
+      if (required) this.fail(pointerOf(...at), `missing required member "${key}"`);
+      return undefined;
+    }
+    if (typeof value !== 'string') {
+      this.fail(pointerOf(...at, key), `"${key}" must be a string`);
+      return undefined;
+    }
+    return value;
+  }
+
+  boolean(obj: Record<string, unknown>, key: string, at: (string | number)[]): boolean | undefined {
+    const value = obj[key];
+    if (value === undefined) return undefined;
+    if (typeof value !== 'boolean') {
+      this.fail(pointerOf(...at, key), `"${key}" must be true or false`);
+      return undefined;
+    }
+    return value;
+  }
+
+  strings(obj: Record<string, unknown>, key: string, at: (string | number)[]): string[] | undefined {
+    const value = obj[key];
+    if (value === undefined) return undefined;
+    if (!Array.isArray(value)) {
+      this.fail(pointerOf(...at, key), `"${key}" must be an array of strings`);
+      return undefined;
+    }
+    value.forEach((item, i) => {
+      if (typeof item !== 'string') this.fail(pointerOf(...at, key, i), 'must be a string');
+    });
+    return value.filter((v): v is string => typeof v === 'string');
+  }
+
+  object(obj: Record<string, unknown>, key: string, at: (string | number)[], required: boolean): Record<string, unknown> | undefined {
+    const value = obj[key];
+    if (value === undefined) {
+      if (required) this.fail(pointerOf(...at), `missing required member "${key}"`);
+      return undefined;
+    }
+    if (!isPlainObject(value)) {
+      this.fail(pointerOf(...at, key), `"${key}" must be an object`);
+      return undefined;
+    }
+    return value;
+  }
+}
+
+function readSkill(r: Reader, value: unknown, id: string): RequiredSkill | undefined {
+  const at = ['requires', 'skills', id];
+  if (!isPlainObject(value)) {
+    r.fail(pointerOf(...at), `skill "${id}" must be an object`);
+    return undefined;
+  }
+  const skill: RequiredSkill = {};
+  const input = r.strings(value, 'input', at);
+  const output = r.strings(value, 'output', at);
+  const scopes = r.strings(value, 'scopes', at);
+  const scheme = r.string(value, 'scheme', at, false);
+  if (input) skill.input = input;
+  if (output) skill.output = output;
+  if (scopes) skill.scopes = scopes;
+  if (scheme !== undefined) skill.scheme = scheme;
+  return skill;
+}
+
+function readRequires(r: Reader, root: Record<string, unknown>): Lockfile['requires'] {
+  const requires: Lockfile['requires'] = {};
+  const obj = r.object(root, 'requires', [], true);
+  if (!obj) return requires;
+  for (const key of ['streaming', 'push', 'extended_card'] as const) {
+    const value = r.boolean(obj, key, ['requires']);
+    if (value !== undefined) requires[key] = value;
+  }
+  const skills = r.object(obj, 'skills', ['requires'], false);
+  if (skills) {
+    const out: Record<string, RequiredSkill> = {};
+    for (const id of Object.keys(skills)) {
+      const skill = readSkill(r, skills[id], id);
+      if (skill) setOwn(out, id, skill);
+    }
+    requires.skills = out;
+  }
+  const extensions = r.strings(obj, 'extensions', ['requires']);
+  if (extensions) requires.extensions = extensions;
+  return requires;
+}
+
+function readEvidence(r: Reader, value: unknown, claim: string): string | Evidence | undefined {
+  if (typeof value === 'string') return value;
+  const at = ['verified', claim];
+  if (!isPlainObject(value)) {
+    r.fail(pointerOf(...at), 'evidence must be a string or an object {result, probe, at}');
+    return undefined;
+  }
+  const result = r.string(value, 'result', at, true);
+  const probe = r.string(value, 'probe', at, true);
+  const when = r.string(value, 'at', at, true);
+  const detail = r.string(value, 'detail', at, false);
+  if (result !== undefined && !EVIDENCE_RESULTS.has(result)) {
+    r.fail(pointerOf(...at, 'result'), `"result" must be one of ${[...EVIDENCE_RESULTS].join(', ')}`);
+    return undefined;
+  }
+  if (result === undefined || probe === undefined || when === undefined) return undefined;
+  const evidence: Evidence = { result: result as Evidence['result'], probe, at: when };
+  if (detail !== undefined) evidence.detail = detail;
+  return evidence;
+}
+
+function readVerified(r: Reader, root: Record<string, unknown>): Lockfile['verified'] {
+  const obj = r.object(root, 'verified', [], false);
+  if (!obj) return undefined;
+  const verified: NonNullable<Lockfile['verified']> = {};
+  for (const claim of Object.keys(obj)) {
+    const evidence = readEvidence(r, obj[claim], claim);
+    if (evidence !== undefined) setOwn(verified, claim, evidence);
+  }
+  return verified;
+}
+
+function readInterface(r: Reader, root: Record<string, unknown>): Lockfile['interface'] {
+  const obj = r.object(root, 'interface', [], false);
+  if (!obj) return undefined;
+  const binding = r.string(obj, 'binding', ['interface'], true);
+  const version = r.string(obj, 'version', ['interface'], true);
+  return binding !== undefined && version !== undefined ? { binding, version } : undefined;
+}
+
+/** Validates a parsed lockfile value. */
+export function readLockfile(value: unknown): LockfileRead {
+  if (!isPlainObject(value)) {
+    const what = Array.isArray(value) ? 'an array' : value === null ? 'null' : `a ${typeof value}`;
+    return { ok: false, problems: [{ pointer: '', message: `a lockfile must be a JSON object, not ${what}` }] };
+  }
+  const r = new Reader();
+  const schema = r.string(value, '$schema', [], false);
+  const agent = r.string(value, 'agent', [], true);
+  const pinnedAt = r.string(value, 'pinned_at', [], true);
+  const digest = r.string(value, 'card_digest', [], true);
+  const agentVersion = r.string(value, 'agent_version', [], false);
+  if (agent !== undefined && agent.trim() === '') r.fail('/agent', '"agent" must name the agent card (URL or path)');
+  if (pinnedAt !== undefined && Number.isNaN(Date.parse(pinnedAt))) r.fail('/pinned_at', '"pinned_at" must be an ISO 8601 date-time');
+  if (digest !== undefined && !DIGEST.test(digest)) r.fail('/card_digest', '"card_digest" must be "sha256:" followed by 64 hex digits');
+  const iface = readInterface(r, value);
+  const requires = readRequires(r, value);
+  const verified = readVerified(r, value);
+  if (r.problems.length) return { ok: false, problems: r.problems };
+
+  const lockfile: Lockfile = { agent: agent!, pinned_at: pinnedAt!, card_digest: digest!.toLowerCase(), requires };
+  if (schema !== undefined) lockfile.$schema = schema;
+  if (agentVersion !== undefined) lockfile.agent_version = agentVersion;
+  if (iface) lockfile.interface = iface;
+  if (verified) lockfile.verified = verified;
+  return { ok: true, lockfile };
+}
+
+/** Parses JSON text (a UTF-8 BOM is allowed) and validates it. Syntax errors are one problem at ''. */
+export function parseLockfile(text: string): LockfileRead {
+  const body = text.charCodeAt(0) === 0xfeff ? text.slice(1) : text;
+  if (body.trim() === '') return { ok: false, problems: [{ pointer: '', message: 'the lockfile is empty' }] };
+  let value: unknown;
+  try {
+    value = JSON.parse(body);
+  } catch (err) {
+    return { ok: false, problems: [{ pointer: '', message: `the lockfile is not valid JSON (${describeSyntaxError(err, body)})` }] };
+  }
+  return readLockfile(value);
+}
+
+/** "line 3, column 7": V8 messages carry a position, which is turned into a place people can find. */
+export function describeSyntaxError(err: unknown, text: string): string {
+  const message = err instanceof Error ? err.message : String(err);
+  const m = /position (\d+)/.exec(message);
+  if (!m) return /Unexpected end/.test(message) ? 'unexpected end of input' : 'syntax error';
+  const offset = Number(m[1]);
+  const before = text.slice(0, offset);
+  const line = before.split('\n').length;
+  const column = offset - before.lastIndexOf('\n');
+  return `syntax error at line ${line}, column ${column}`;
+}
