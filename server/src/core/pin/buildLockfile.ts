@@ -5,7 +5,8 @@
  */
 import type { CompiledProfile, Evidence, Lockfile, SkillProfile } from '../types';
 import { PinError } from './errors';
-import { listCovers, sortedSet } from './mediaTypes';
+import { anyCovers } from '../profile/mediaType';
+import { sortedSet } from './sortedSet';
 
 /** What the workflow needs from the agent. Media types apply to every selected skill. */
 export interface PinSelection {
@@ -88,7 +89,7 @@ function pinSkill(id: string, skill: SkillProfile, selection: PinSelection): Pin
 function pickModes(skillId: string, direction: 'input' | 'output', offered: string[], wanted: string[] | undefined): string[] {
   if (!wanted || wanted.length === 0) return sortedSet(offered);
   for (const type of wanted) {
-    if (!listCovers(offered, type)) {
+    if (!anyCovers(offered, type)) {
       const verb = direction === 'input' ? 'accept' : 'produce';
       throw new PinError(`skill '${skillId}' does not ${verb} '${type}' (it ${verb}s: ${offered.join(', ') || 'nothing'})`);
     }
