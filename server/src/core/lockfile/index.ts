@@ -1,0 +1,9 @@
+/** The lockfile API used by the CLI, the language server and the pin/refresh commands. */
+export { readLockfile, parseLockfile, describeSyntaxError } from './read';
+export type { LockfileRead, LockfileProblem } from './read';
+export { checkLockfile } from './check';
+export type { CheckOptions } from './check';
+export { diffProfiles, profileView, renderProfile } from './diff';
+export type { ProfileChange, ProfileDiff } from './diff';
+export { profileFromLock, restrictToLock, ANY_SCHEME } from './profileFromLock';
+export { pointerOf, escapeSegment } from './pointer';
