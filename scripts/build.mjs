@@ -51,6 +51,8 @@ async function bundle() {
     bundle: true,
     format: 'cjs',
     platform: e.platform,
+    // jsonc-parser's "main" is a UMD build whose internal require()s esbuild cannot follow; its ESM build bundles.
+    mainFields: ['module', 'main'],
     target: 'node20',
     external: e.external,
     sourcemap: !production,

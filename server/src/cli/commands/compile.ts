@@ -1,6 +1,219 @@
-import { Command, UsageError } from '../io';
+/**
+ * `a2acap compile CARD [--format json|text] [--binding BINDING@VERSION]... [--known-extension URI]...
+ *                      [--max-card-bytes N]`
+ *
+ * Prints the compiled profile (core/profile/compile.ts). JSON keys are the contract: `usable`; `reason`
+ * when unusable; otherwise agent_version, interface {url, binding, version, tenant}, streaming, push,
+ * extended_card, extensions, skills {id: {input, output, security, tags}}, plus `schemes` and `provenance`.
+ * Exit: 0 usable, 1 unusable, 2 usage / I/O / unparseable or too-large card.
+ *
+ * Decisions: a card that parses but breaks the schema is still compiled — the compiler reads cards the
+ * way a lenient client SDK would and explains what it could not use; `a2acap lint` reports the schema
+ * errors. An unparseable card (syntax error, empty, binary) and a card over the size limit are not
+ * compiled (one-line error, exit 2).
+ *
+ * The small text helpers below (terminal-safe strings, colour, card loading) are shared with check.ts;
+ * they live here because server/src/cli/format.ts did not exist when this command was written.
+ */
+import { readFile, stat } from 'node:fs/promises';
+import { resolve } from 'node:path';
+import { parseDocument } from '../../core/document';
+import { compileProfile } from '../../core/profile/compile';
+import { lineColumn } from '../../core/lockfile/read';
+import { DEFAULT_CLIENT } from '../../core/types';
+import type { ClientConfig, CompiledProfile, SecurityAlternative } from '../../core/types';
+import { parseArgs } from '../args';
+import { CliIO, Command, EXIT_FINDINGS, EXIT_OK, UsageError, useColor } from '../io';
 
-/** Placeholder until the command lands. */
-export const run: Command = async () => {
-  throw new UsageError('compile is not implemented yet');
+/** Default of the `card-too-large` rule: 1 MiB. */
+export const DEFAULT_MAX_CARD_BYTES = 1024 * 1024;
+
+/** Flags shared by compile and check: what the client supports. */
+export const CLIENT_FLAGS = {
+  binding: { type: 'string', multiple: true },
+  'known-extension': { type: 'string', multiple: true },
+  'max-card-bytes': { type: 'string' },
+} as const;
+
+const SPEC = {
+  flags: { format: { type: 'string', choices: ['json', 'text'] }, ...CLIENT_FLAGS },
+  positionals: { name: 'CARD', min: 1, max: 1 },
+} as const;
+
+const HELP = `Usage: a2acap compile CARD [--format json|text] [--binding BINDING@VERSION]... [--known-extension URI]...
+Compiles an agent card into the profile this client can use. --binding replaces the default set
+(JSONRPC@1.0, HTTP+JSON@1.0). Exit 0 usable, 1 unusable, 2 usage or I/O failure.
+`;
+
+// ---------------------------------------------------------------- shared CLI helpers
+
+/** "JSONRPC@1.0" → {binding, version}; the last "@" splits, so URI bindings may contain "@". */
+export function parseBinding(value: string): { binding: string; version: string } {
+  const at = value.lastIndexOf('@');
+  const binding = at > 0 ? value.slice(0, at).trim() : '';
+  const version = at > 0 ? value.slice(at + 1).trim() : '';
+  if (!binding || !version) throw new UsageError(`--binding expects BINDING@VERSION, e.g. JSONRPC@1.0 (got ${JSON.stringify(value)})`);
+  return { binding, version };
+}
+
+export function clientFrom(flags: { binding: string[]; 'known-extension': string[] }): ClientConfig {
+  return {
+    bindings: flags.binding.length ? flags.binding.map(parseBinding) : DEFAULT_CLIENT.bindings,
+    knownExtensions: flags['known-extension'],
+  };
+}
+
+export function maxBytesFrom(value: string | undefined): number {
+  if (value === undefined) return DEFAULT_MAX_CARD_BYTES;
+  if (!/^\d+$/.test(value) || Number(value) <= 0) throw new UsageError(`--max-card-bytes expects a positive number of bytes (got ${JSON.stringify(value)})`);
+  return Number(value);
+}
+
+/**
+ * Reads and parses a JSON file. Every failure is a one-line UsageError naming the file: missing,
+ * unreadable, over the size limit, empty, binary, or a syntax error with line and column.
+ */
+export async function loadJson(path: string, io: CliIO, maxBytes: number, what: string): Promise<unknown> {
+  const full = resolve(io.cwd, path);
+  let size: number;
+  try {
+    const info = await stat(full);
+    if (!info.isFile()) throw new UsageError(`${path}: not a file`);
+    size = info.size;
+  } catch (err) {
+    if (err instanceof UsageError) throw err;
+    throw new UsageError(`${path}: cannot read ${what} (${ioReason(err)})`);
+  }
+  if (size > maxBytes) {
+    throw new UsageError(`${path}: ${what} is ${size} bytes, over the ${maxBytes}-byte limit (card-too-large); not compiled — raise it with --max-card-bytes`);
+  }
+  let text: string;
+  try {
+    text = await readFile(full, 'utf8');
+  } catch (err) {
+    throw new UsageError(`${path}: cannot read ${what} (${ioReason(err)})`);
+  }
+  const doc = parseDocument(text);
+  if (!doc.ok) {
+    const first = doc.syntaxErrors[0];
+    throw new UsageError(`${path}: ${what} is not valid JSON${first ? ` at ${lineColumn(text, first.offset)}: ${first.message}` : ''}`);
+  }
+  return doc.value;
+}
+
+function ioReason(err: unknown): string {
+  const code = (err as { code?: unknown })?.code;
+  if (code === 'ENOENT') return 'no such file';
+  if (code === 'EACCES' || code === 'EPERM') return 'permission denied';
+  if (code === 'EISDIR') return 'is a directory';
+  return typeof code === 'string' ? code : 'I/O error';
+}
+
+/**
+ * Card strings are untrusted: control characters (incl. ESC, so no terminal escape sequences), DEL,
+ * C1 controls and bidi overrides are shown as \\u escapes, and very long values are cut.
+ */
+export function clean(value: string, max = 160): string {
+  // eslint-disable-next-line no-control-regex
+  const safe = value.replace(/[\u0000-\u001f\u007f-\u009f\u200e\u200f\u202a-\u202e\u2066-\u2069]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`);
+  return safe.length > max ? `${safe.slice(0, max)}…` : safe;
+}
+
+export interface Paint {
+  bold: (s: string) => string;
+  red: (s: string) => string;
+  yellow: (s: string) => string;
+  green: (s: string) => string;
+  dim: (s: string) => string;
+}
+
+export function paint(io: CliIO): Paint {
+  const on = useColor(io);
+  const wrap = (code: number) => (s: string) => (on ? `\u001b[${code}m${s}\u001b[0m` : s);
+  return { bold: wrap(1), red: wrap(31), yellow: wrap(33), green: wrap(32), dim: wrap(2) };
+}
+
+/** Rows of [label, value] with the labels padded to one column. */
+export function aligned(rows: readonly [string, string][], indent: string): string {
+  const width = Math.max(0, ...rows.map(([label]) => label.length));
+  return rows.map(([label, value]) => `${indent}${label.padEnd(width)}  ${value}`.trimEnd() + '\n').join('');
+}
+
+// ---------------------------------------------------------------- compile
+
+function yesNo(value: boolean | undefined): string {
+  return value ? 'yes' : 'no';
+}
+
+function listText(values: readonly string[]): string {
+  return values.length ? values.map((v) => clean(v)).join(', ') : '(none)';
+}
+
+function securityText(security: readonly SecurityAlternative[]): string {
+  if (security.length === 0) return '(none)';
+  return security.map((alt) => Object.keys(alt).map((s) => `${clean(s)}(${(alt[s] ?? []).map((x) => clean(x)).join(' ')})`).join(' + ')).join(' or ');
+}
+
+function modesText(modes: readonly string[], from: string | undefined, dropped: readonly string[], verb: string): string {
+  const origin = from === 'skill' ? 'skill' : 'card defaults';
+  const drops = dropped.length ? `; does NOT ${verb} default ${listText(dropped)}` : '';
+  return `${listText(modes)}  (${origin}${drops})`;
+}
+
+export function profileText(file: string, profile: CompiledProfile, io: CliIO): string {
+  const p = paint(io);
+  let out = '';
+  const passedOver = (profile.provenance?.interfaces ?? []).filter((d) => !d.chosen);
+  if (!profile.usable) {
+    out += `${clean(file)}: ${p.red('NOT usable')}: ${clean(profile.reason ?? 'no reason given', 2000)}\n`;
+  } else {
+    const i = profile.interface!;
+    out += `${clean(file)}: ${p.green('usable')}\n`;
+    out += aligned([
+      ['agent version', profile.agent_version ? clean(profile.agent_version) : '(none)'],
+      ['interface', `${clean(i.binding)} ${clean(i.version)}  ${clean(i.url)}${i.tenant !== null ? `  tenant ${clean(i.tenant)}` : ''}`],
+      ['streaming', yesNo(profile.streaming)],
+      ['push', yesNo(profile.push)],
+      ['extended card', yesNo(profile.extended_card)],
+      ['extensions', listText(profile.extensions ?? [])],
+    ], '  ');
+    const skills = profile.skills ?? {};
+    for (const id of Object.keys(skills)) {
+      const s = skills[id]!;
+      const prov = Object.prototype.hasOwnProperty.call(profile.provenance?.skills ?? {}, id) ? profile.provenance!.skills[id] : undefined;
+      out += `  ${p.bold(`skill ${clean(id)}`)}\n`;
+      out += aligned([
+        ['input', modesText(s.input, prov?.input, prov?.droppedInput ?? [], 'accept')],
+        ['output', modesText(s.output, prov?.output, prov?.droppedOutput ?? [], 'produce')],
+        ['security', `${securityText(s.security)}${prov ? `  (${prov.security === 'skill' ? 'skill' : prov.security === 'card' ? 'card' : 'none declared'})` : ''}`],
+        ['tags', listText(s.tags)],
+      ], '    ');
+    }
+    if (Object.keys(skills).length === 0) out += '  skills         (none)\n';
+  }
+  const unknown = profile.provenance?.unknownExtensions ?? [];
+  if (unknown.length) {
+    out += `  ${p.dim('extensions this client does not implement')}\n`;
+    out += unknown.map((e) => `    ${clean(e.uri)}${e.required ? '  (required)' : ''}\n`).join('');
+  }
+  if (passedOver.length) {
+    out += `  ${p.dim('interfaces passed over')}\n`;
+    out += aligned(passedOver.map((d) => [`#${d.index} ${clean(d.binding || '?')} ${clean(d.version || '?')}`, clean(d.reason ?? '')]), '    ');
+  }
+  return out;
+}
+
+export const run: Command = async (argv, io) => {
+  const { flags, positionals, help } = parseArgs(argv, SPEC);
+  if (help) {
+    io.stdout(HELP);
+    return EXIT_OK;
+  }
+  const client = clientFrom(flags);
+  const file = positionals[0]!;
+  const card = await loadJson(file, io, maxBytesFrom(flags['max-card-bytes']), 'the card');
+  const profile = compileProfile(card, client);
+  if ((flags.format ?? 'json') === 'json') io.stdout(`${JSON.stringify(profile, null, 2)}\n`);
+  else io.stdout(profileText(file, profile, io));
+  return profile.usable ? EXIT_OK : EXIT_FINDINGS;
 };

@@ -1,5 +1,5 @@
 /** The lockfile API used by the CLI, the language server and the pin/refresh commands. */
-export { readLockfile, parseLockfile, describeSyntaxError } from './read';
+export { readLockfile, parseLockfile, lineColumn } from './read';
 export type { LockfileRead, LockfileProblem } from './read';
 export { checkLockfile } from './check';
 export type { CheckOptions } from './check';

@@ -10,6 +10,7 @@
 import type { Evidence, JsonPointer, Lockfile } from '../types';
 import { isPlainObject, setOwn } from '../profile/safeRecord';
 import { pointerOf } from './pointer';
+import { parseDocument } from '../document';
 
 export interface LockfileProblem {
   pointer: JsonPointer;
@@ -189,27 +190,21 @@ export function readLockfile(value: unknown): LockfileRead {
   return { ok: true, lockfile };
 }
 
-/** Parses JSON text (a UTF-8 BOM is allowed) and validates it. Syntax errors are one problem at ''. */
+/** Parses JSON text (a UTF-8 BOM is allowed) and validates it. Syntax errors are problems at ''. */
 export function parseLockfile(text: string): LockfileRead {
-  const body = text.charCodeAt(0) === 0xfeff ? text.slice(1) : text;
-  if (body.trim() === '') return { ok: false, problems: [{ pointer: '', message: 'the lockfile is empty' }] };
-  let value: unknown;
-  try {
-    value = JSON.parse(body);
-  } catch (err) {
-    return { ok: false, problems: [{ pointer: '', message: `the lockfile is not valid JSON (${describeSyntaxError(err, body)})` }] };
+  const doc = parseDocument(text);
+  if (!doc.ok) {
+    const first = doc.syntaxErrors[0];
+    const where = first ? ` at ${lineColumn(text, first.offset)}` : '';
+    return { ok: false, problems: [{ pointer: '', message: `the lockfile is not valid JSON${where}: ${first?.message ?? 'syntax error'}` }] };
   }
-  return readLockfile(value);
+  return readLockfile(doc.value);
 }
 
-/** "line 3, column 7": V8 messages carry a position, which is turned into a place people can find. */
-export function describeSyntaxError(err: unknown, text: string): string {
-  const message = err instanceof Error ? err.message : String(err);
-  const m = /position (\d+)/.exec(message);
-  if (!m) return /Unexpected end/.test(message) ? 'unexpected end of input' : 'syntax error';
-  const offset = Number(m[1]);
-  const before = text.slice(0, offset);
+/** "line 3, column 7" (1-based, for people) of an offset into the text. */
+export function lineColumn(text: string, offset: number): string {
+  const before = text.slice(0, Math.max(0, offset));
   const line = before.split('\n').length;
   const column = offset - before.lastIndexOf('\n');
-  return `syntax error at line ${line}, column ${column}`;
+  return `line ${line}, column ${column}`;
 }
