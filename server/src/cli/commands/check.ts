@@ -1,6 +1,149 @@
-import { Command, UsageError } from '../io';
+/**
+ * `a2acap check LOCK... --card CARD [--format json|text] [--fail-on breaking|review]
+ *                        [--binding BINDING@VERSION]... [--known-extension URI]... [--max-card-bytes N]`
+ *
+ * Classifies each lockfile against the compiled profile of the card (core/lockfile/check.ts).
+ * JSON: {"classification", "problems": [{level, pointer, message, file}], "notes": [...], "results": [per lock]}
+ * where the top level is the worst classification over all locks; pointers point into the lockfile.
+ * Exit: 1 when breaking (or review with --fail-on review), 2 on usage, I/O or a corrupt lockfile / card
+ * (a corrupt lock is never reported as compatible), else 0.
+ *
+ * Structure, so that `--live`, more formats and concurrent checks can be added without rewrites:
+ *   parse flags → resolve the card for each lock (cardSource) → checkOne per lock → render[format].
+ */
+import { readFile } from 'node:fs/promises';
+import { resolve } from 'node:path';
+import { cardDigest } from '../../core/digest';
+import { checkLockfile } from '../../core/lockfile/check';
+import { parseLockfile } from '../../core/lockfile/read';
+import { compileProfile } from '../../core/profile/compile';
+import type { CheckItem, CheckResult, Classification, ClientConfig } from '../../core/types';
+import { parseArgs } from '../args';
+import { CliIO, Command, EXIT_FINDINGS, EXIT_OK, EXIT_USAGE, UsageError } from '../io';
+import { CLIENT_FLAGS, aligned, clean, clientFrom, loadJson, maxBytesFrom, paint } from './compile';
 
-/** Placeholder until the command lands. */
-export const run: Command = async () => {
-  throw new UsageError('check is not implemented yet');
+const SPEC = {
+  flags: {
+    card: { type: 'string' },
+    format: { type: 'string', choices: ['json', 'text'] },
+    'fail-on': { type: 'string', choices: ['breaking', 'review'] },
+    ...CLIENT_FLAGS,
+  },
+  positionals: { name: 'LOCK', min: 1 },
+} as const;
+
+const HELP = `Usage: a2acap check LOCK... --card CARD [--format json|text] [--fail-on breaking|review]
+Checks capability lockfiles against the compiled profile of CARD.
+Exit 1 when breaking (or review with --fail-on review), 2 on usage, I/O or corrupt input, else 0.
+`;
+
+/** One lockfile's outcome: a check result, or why it could not be checked. */
+export interface LockReport {
+  file: string;
+  card: string;
+  result?: CheckResult;
+  error?: string;
+}
+
+/** The card a lock is checked against, already read and parsed. */
+interface CardInput {
+  file: string;
+  value: unknown;
+  digest: string | undefined;
+}
+
+const RANK: Record<Classification, number> = { compatible: 0, review: 1, breaking: 2 };
+
+function worst(results: readonly CheckResult[]): Classification {
+  return results.reduce<Classification>((w, r) => (RANK[r.classification] > RANK[w] ? r.classification : w), 'compatible');
+}
+
+function safeDigest(card: unknown): string | undefined {
+  try {
+    return cardDigest(card);
+  } catch {
+    return undefined; // e.g. nesting too deep to canonicalize: the digest note is skipped, the check still runs
+  }
+}
+
+async function readText(path: string, io: CliIO): Promise<string> {
+  try {
+    return await readFile(resolve(io.cwd, path), 'utf8');
+  } catch (err) {
+    const code = (err as { code?: unknown })?.code;
+    throw new Error(`cannot read the lockfile (${code === 'ENOENT' ? 'no such file' : typeof code === 'string' ? code : 'I/O error'})`);
+  }
+}
+
+export async function checkOne(lockPath: string, card: CardInput, client: ClientConfig, io: CliIO): Promise<LockReport> {
+  const report: LockReport = { file: lockPath, card: card.file };
+  try {
+    const read = parseLockfile(await readText(lockPath, io));
+    if (!read.ok) {
+      const first = read.problems[0]!;
+      const more = read.problems.length > 1 ? ` (and ${read.problems.length - 1} more)` : '';
+      report.error = `not a valid lockfile: ${first.pointer || '/'}: ${first.message}${more}`;
+      return report;
+    }
+    const profile = compileProfile(card.value, client);
+    report.result = checkLockfile(read.lockfile, profile, card.digest !== undefined ? { cardDigest: card.digest } : {});
+  } catch (err) {
+    report.error = err instanceof Error ? err.message : String(err);
+  }
+  return report;
+}
+
+// ---------------------------------------------------------------- rendering
+
+function jsonOutput(reports: readonly LockReport[]): string {
+  const checked = reports.filter((r) => r.result);
+  const withFile = (r: LockReport, items: CheckItem[]) => items.map((i) => ({ level: i.level, pointer: i.pointer, message: i.message, file: r.file }));
+  const body = {
+    classification: worst(checked.map((r) => r.result!)),
+    problems: checked.flatMap((r) => withFile(r, r.result!.problems)),
+    notes: checked.flatMap((r) => withFile(r, r.result!.notes)),
+    results: reports.map((r) => (r.result ? { file: r.file, card: r.card, ...r.result } : { file: r.file, card: r.card, error: r.error })),
+  };
+  return `${JSON.stringify(body, null, 2)}\n`;
+}
+
+function textOutput(reports: readonly LockReport[], io: CliIO): string {
+  const p = paint(io);
+  const label: Record<Classification, string> = { compatible: p.green('compatible'), review: p.yellow('REVIEW'), breaking: p.red('BREAKING') };
+  const level: Record<CheckItem['level'], string> = { breaking: p.red('breaking'), review: p.yellow('review  '), note: p.dim('note    ') };
+  let out = '';
+  for (const r of reports) {
+    if (!r.result) continue;
+    out += `${clean(r.file)}: ${label[r.result.classification]}  (card ${clean(r.card)})\n`;
+    const items = [...r.result.problems, ...r.result.notes];
+    out += aligned(items.map((i) => [`${level[i.level]}  ${clean(i.pointer || '/')}`, clean(i.message, 400)]), '  ');
+  }
+  return out;
+}
+
+/** Output formats by name; issue 5 adds markdown and sarif here. */
+const RENDER: Record<string, (reports: readonly LockReport[], io: CliIO) => string> = {
+  json: (reports) => jsonOutput(reports),
+  text: textOutput,
+};
+
+export const run: Command = async (argv, io) => {
+  const { flags, positionals, help } = parseArgs(argv, SPEC);
+  if (help) {
+    io.stdout(HELP);
+    return EXIT_OK;
+  }
+  if (flags.card === undefined) throw new UsageError('--card CARD is required: the card to check the lockfile(s) against');
+  const client = clientFrom(flags);
+  const value = await loadJson(flags.card, io, maxBytesFrom(flags['max-card-bytes']), 'the card');
+  const card: CardInput = { file: flags.card, value, digest: safeDigest(value) };
+  const reports = await Promise.all(positionals.map((lock) => checkOne(lock, card, client, io)));
+
+  for (const r of reports) if (r.error) io.stderr(`a2acap check: ${clean(r.file)}: ${clean(r.error, 400)}\n`);
+  io.stdout(RENDER[flags.format ?? 'json']!(reports, io));
+
+  if (reports.some((r) => r.error)) return EXIT_USAGE;
+  const classification = worst(reports.map((r) => r.result!));
+  const failOn = flags['fail-on'] ?? 'breaking';
+  return RANK[classification] >= RANK[failOn as Classification] ? EXIT_FINDINGS : EXIT_OK;
 };

@@ -81,7 +81,7 @@ function checkInput(id: string, pinned: string[], skill: SkillProfile, profile: 
   const provenance = getOwn(profile.provenance?.skills, id);
   pinned.forEach((mode, i) => {
     if (anyCovers(skill.input, mode)) return;
-    const why = provenance?.input === 'skill' ? ' (its own inputModes replace the card defaults)' : '';
+    const why = provenance?.input === 'skill' && anyCovers(provenance.droppedInput, mode) ? ' (its own inputModes replace the card defaults, which accept it)' : '';
     items.add('breaking', pointerOf('requires', 'skills', id, 'input', i), `skill ${q(id)} no longer accepts ${q(mode)}${why}; it accepts ${list(skill.input)}`);
   });
 }
@@ -166,7 +166,8 @@ export function checkLockfile(lock: Lockfile, profile: CompiledProfile, options:
   if (options.cardDigest !== undefined && options.cardDigest.toLowerCase() !== lock.card_digest.toLowerCase()) {
     items.add('note', pointerOf('card_digest'), 'the card changed since it was pinned (its digest differs)');
   }
-  const problems = items.all.filter((i) => i.level !== 'note');
+  // Most severe first (breaking before review); lockfile order within a level.
+  const problems = [...items.all.filter((i) => i.level === 'breaking'), ...items.all.filter((i) => i.level === 'review')];
   const notes = items.all.filter((i) => i.level === 'note');
   return { classification: classify(problems), problems, notes };
 }
