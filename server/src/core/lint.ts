@@ -1,0 +1,185 @@
+/**
+ * lintDocument: the one entry point the CLI and the language server call (on every keystroke, so it is kept
+ * fast): size gate → strict JSON parse → kind detection → compiled schema validation → semantic rules →
+ * severity overrides. Works on the parsed VALUE only; ranges are computed at the edge from finding pointers
+ * (location.ts), and only for the findings that exist.
+ */
+import { isObject, parseDocument } from './document';
+import { RULES, defaultSeverity } from './rules/catalog';
+import { RULE_IMPLEMENTATIONS } from './rules/index';
+import type { RuleContext } from './rules/context';
+import { validateValue } from './schema/validate';
+import { DEFAULT_CLIENT } from './types';
+import type { DocumentKind, Finding, LintSettings } from './types';
+
+export const DEFAULT_MAX_CARD_BYTES = 1024 * 1024;
+
+export const DEFAULT_LINT_SETTINGS: LintSettings = {
+  severities: {},
+  maxCardBytes: DEFAULT_MAX_CARD_BYTES,
+  client: DEFAULT_CLIENT,
+};
+
+export interface LintOptions {
+  /** Used to decide card vs lockfile when the content does not say. */
+  fileName?: string;
+  /** Force the kind (skips detection). */
+  kind?: DocumentKind;
+  settings?: Partial<LintSettings>;
+}
+
+export interface LintResult {
+  kind: DocumentKind | 'unknown';
+  findings: Finding[];
+  /** The parsed value (undefined when the text is not JSON or too large). */
+  value: unknown;
+  /** True when the document exceeded maxCardBytes: only card-too-large was reported, nothing was parsed. */
+  tooLarge: boolean;
+}
+
+export function resolveSettings(partial: Partial<LintSettings> = {}): LintSettings {
+  return {
+    severities: { ...DEFAULT_LINT_SETTINGS.severities, ...(partial.severities ?? {}) },
+    maxCardBytes: typeof partial.maxCardBytes === 'number' && partial.maxCardBytes > 0 ? partial.maxCardBytes : DEFAULT_MAX_CARD_BYTES,
+    client: partial.client ?? DEFAULT_CLIENT,
+  };
+}
+
+/** Members only an agent card has (0.3 ones included: a legacy card is still a card; legacy-card-shape explains). */
+const CARD_MEMBERS = new Set(['supportedInterfaces', 'capabilities', 'securitySchemes', 'securityRequirements', 'defaultInputModes',
+  'defaultOutputModes', 'skills', 'signatures', 'iconUrl', 'documentationUrl',
+  'preferredTransport', 'additionalInterfaces', 'protocolVersion', 'supportsAuthenticatedExtendedCard']);
+/** Members many JSON files have (package.json has name, description and version): a card only if the file name says so. */
+const WEAK_CARD_MEMBERS = new Set(['name', 'description', 'version', 'provider', 'url']);
+const LOCK_MEMBERS = new Set(['card_digest', 'pinned_at', 'requires']);
+
+/** Lockfile file names: a2a-lock.json, *.a2a-lock.json. Card names: agent-card.json, agent.json, *.agent-card.json, *card*.json. */
+export function kindFromName(fileName: string | undefined): DocumentKind | undefined {
+  if (!fileName) return undefined;
+  const base = fileName.replace(/\\/g, '/').split('/').pop()!.toLowerCase();
+  if (base === 'a2a-lock.json' || base.endsWith('.a2a-lock.json') || base.endsWith('-lock.json') && base.includes('a2a')) return 'lockfile';
+  if (base === 'agent.json' || base.includes('agent-card') || base.includes('card')) return 'card';
+  return undefined;
+}
+
+/** Content first (a lockfile has card_digest/pinned_at/requires; a card has card members), then the file name. */
+export function detectKind(value: unknown, fileName?: string): DocumentKind | 'unknown' {
+  if (isObject(value)) {
+    const keys = Object.keys(value);
+    if (keys.some((k) => LOCK_MEMBERS.has(k))) return 'lockfile';
+    if (keys.some((k) => CARD_MEMBERS.has(k))) return 'card';
+    const byName = kindFromName(fileName);
+    if (keys.length === 0) return byName ?? 'card';
+    if (byName && (byName === 'card' ? keys.some((k) => WEAK_CARD_MEMBERS.has(k)) : true)) return byName;
+    if (keys.includes('url') && keys.includes('name')) return 'card'; // a minimal 0.2/0.3 card
+  }
+  return 'unknown';
+}
+
+function describeJson(value: unknown): string {
+  if (Array.isArray(value)) return 'an array';
+  if (value === null) return 'null';
+  if (typeof value === 'object') return 'an object with none of the members of an agent card or a lockfile';
+  return `a ${typeof value}`;
+}
+
+function syntaxFindings(errors: { message: string; offset: number; length: number }[]): Finding[] {
+  return errors.map((e) => ({
+    code: 'invalid-json', severity: defaultSeverity('invalid-json'), pointer: '', message: e.message,
+    offset: { offset: e.offset, length: e.length },
+  }));
+}
+
+function utf8Length(text: string, limit: number): number {
+  // Cheap bounds first: UTF-8 needs at least 1 and at most 3 bytes per UTF-16 code unit.
+  if (text.length > limit || text.length * 3 <= limit) return text.length;
+  return Buffer.byteLength(text, 'utf8');
+}
+
+export function lintDocument(text: string, opts: LintOptions = {}): LintResult {
+  const settings = resolveSettings(opts.settings);
+  const nameKind = opts.kind ?? kindFromName(opts.fileName);
+  const bytes = utf8Length(text, settings.maxCardBytes);
+  if (bytes > settings.maxCardBytes) {
+    const finding: Finding = {
+      code: 'card-too-large', severity: defaultSeverity('card-too-large'), pointer: '',
+      message: `The document is larger than the ${settings.maxCardBytes}-byte limit (${bytes > text.length ? bytes : `at least ${bytes}`} bytes): it was not validated or compiled. Raise the limit if this is intended.`,
+      offset: { offset: 0, length: 0 }, data: { limit: settings.maxCardBytes },
+    };
+    return { kind: nameKind ?? 'unknown', findings: applySeverities([finding], settings), value: undefined, tooLarge: true };
+  }
+  const parsed = parseDocument(text);
+  if (!parsed.ok) {
+    return { kind: nameKind ?? 'unknown', findings: applySeverities(syntaxFindings(parsed.syntaxErrors), settings), value: undefined, tooLarge: false };
+  }
+  const value = parsed.value;
+  const kind = opts.kind ?? detectKind(value, opts.fileName);
+  if (kind === 'unknown') {
+    const finding: Finding = {
+      code: 'not-an-agent-card', severity: defaultSeverity('not-an-agent-card'), pointer: '',
+      message: `Expected an A2A agent card or a capability lockfile (a JSON object), found ${describeJson(value)}.`,
+      data: { found: Array.isArray(value) ? 'array' : value === null ? 'null' : typeof value },
+    };
+    return { kind, findings: applySeverities([finding], settings), value, tooLarge: false };
+  }
+  const findings = [...validateValue(value, kind), ...runRules({ value, kind, settings })];
+  return { kind, findings: dedupe(applySeverities(findings, settings)), value, tooLarge: false };
+}
+
+function runRules(ctx: RuleContext): Finding[] {
+  const out: Finding[] = [];
+  for (const meta of RULES) {
+    const rule = RULE_IMPLEMENTATIONS[meta.id];
+    if (!rule || !meta.appliesTo.includes(ctx.kind) || ctx.settings.severities[meta.id] === 'off') continue;
+    try {
+      out.push(...rule(ctx));
+    } catch {
+      // A rule bug must never take the whole lint down; the rule's tests are where it gets caught.
+    }
+  }
+  return out;
+}
+
+function applySeverities(findings: Finding[], settings: LintSettings): Finding[] {
+  const out: Finding[] = [];
+  for (const f of findings) {
+    const override = settings.severities[f.code];
+    if (override === 'off') continue;
+    out.push(override ? { ...f, severity: override } : f);
+  }
+  return out;
+}
+
+/**
+ * One owner per problem: a rule that explains a shape (legacy member, SDK wrapper, 0.3 requirement, provider.name,
+ * empty tags) supersedes the generic schema errors about the same place and unknown-field inside it, and any
+ * finding on a member supersedes unknown-field on that member.
+ */
+const SUPERSEDES: Record<string, (f: Finding) => string | undefined> = {
+  'legacy-card-shape': (f) => (f.pointer.startsWith('/securitySchemes/') ? f.pointer : undefined),
+  'sdk-internal-shape': (f) => (typeof f.data?.parentPointer === 'string' ? f.data.parentPointer : f.pointer),
+  'security-requirement-shape': (f) => f.pointer,
+  'provider-name-field': () => '/provider/organization',
+  'empty-skill-tags': (f) => f.pointer,
+};
+
+function under(pointer: string, prefix: string): boolean {
+  return pointer === prefix || pointer.startsWith(prefix + '/');
+}
+
+function dedupe(findings: Finding[]): Finding[] {
+  const prefixes: string[] = [];
+  const explained = new Set<string>();
+  for (const f of findings) {
+    const p = SUPERSEDES[f.code]?.(f);
+    if (p !== undefined) prefixes.push(p);
+    if (f.code !== 'unknown-field' && f.code !== 'schema') explained.add(f.pointer);
+  }
+  return findings.filter((f) => {
+    if (f.code === 'schema') return !prefixes.some((p) => under(f.pointer, p));
+    if (f.code === 'unknown-field') return !explained.has(f.pointer) && !prefixes.some((p) => f.pointer.startsWith(p + '/'));
+    return true;
+  });
+}
+
+export { parseDocument } from './document';

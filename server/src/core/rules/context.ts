@@ -1,0 +1,31 @@
+/** What every rule receives and the helper it uses to report. Rules are small pure functions of this context. */
+import { defaultSeverity } from './catalog';
+import type { DocumentKind, Finding, JsonPointer, LintSettings } from '../types';
+
+export interface RuleContext {
+  /** The parsed document (any JSON value: rules must not assume its shape). */
+  value: unknown;
+  kind: DocumentKind;
+  settings: LintSettings;
+}
+
+export type Rule = (ctx: RuleContext) => Finding[];
+
+export function finding(
+  code: string,
+  pointer: JsonPointer,
+  message: string,
+  extra: { target?: 'key' | 'value'; data?: Record<string, unknown> } = {},
+): Finding {
+  const f: Finding = { code, severity: defaultSeverity(code), pointer, message };
+  if (extra.target) f.target = extra.target;
+  if (extra.data) f.data = extra.data;
+  return f;
+}
+
+/** Quote an untrusted card string for a message: bounded length, control characters escaped. */
+export function quote(value: unknown): string {
+  const s = typeof value === 'string' ? value : JSON.stringify(value) ?? String(value);
+  const clipped = s.length > 80 ? `${s.slice(0, 77)}…` : s;
+  return JSON.stringify(clipped);
+}

@@ -1,0 +1,22 @@
+/** duplicate-interface: the same (url, protocolBinding, protocolVersion, tenant) listed twice adds nothing; likely a copy-paste slip. */
+import { finding, Rule } from './context';
+import { interfacesOf } from './walk';
+import type { Finding } from '../types';
+
+export const duplicateInterface: Rule = ({ value }) => {
+  const seen = new Map<string, number>();
+  const out: Finding[] = [];
+  for (const entry of interfacesOf(value)) {
+    const { url, protocolBinding, protocolVersion, tenant } = entry.value;
+    const key = JSON.stringify([url, protocolBinding, protocolVersion, tenant ?? '']);
+    const earlier = seen.get(key);
+    if (earlier === undefined) {
+      seen.set(key, entry.index);
+      continue;
+    }
+    out.push(finding('duplicate-interface', entry.pointer,
+      `This interface repeats supportedInterfaces[${earlier}] (same url, binding, version and tenant): remove one.`,
+      { data: { firstIndex: earlier, index: entry.index } }));
+  }
+  return out;
+};

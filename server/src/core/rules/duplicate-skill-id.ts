@@ -1,0 +1,22 @@
+/** duplicate-skill-id: skills are addressed by id; a second skill with the same id is unreachable (first one wins). */
+import { finding, quote, Rule } from './context';
+import { skillsOf } from './walk';
+import type { Finding } from '../types';
+
+export const duplicateSkillId: Rule = ({ value }) => {
+  const first = new Map<string, number>();
+  const out: Finding[] = [];
+  for (const skill of skillsOf(value)) {
+    const id = skill.value.id;
+    if (typeof id !== 'string') continue;
+    const earlier = first.get(id);
+    if (earlier === undefined) {
+      first.set(id, skill.index);
+      continue;
+    }
+    out.push(finding('duplicate-skill-id', `${skill.pointer}/id`,
+      `Skill id ${quote(id)} is already used by skills[${earlier}]: give this skill a unique id (clients will only ever see the first).`,
+      { data: { id, firstIndex: earlier } }));
+  }
+  return out;
+};

@@ -1,0 +1,18 @@
+/** extension-missing-uri: an extension without a uri cannot be identified or activated (the proto does not mark it REQUIRED; 0.3 did). */
+import { isObject } from '../document';
+import { finding, Rule } from './context';
+import { objectItems } from './walk';
+import type { Finding } from '../types';
+
+export const extensionMissingUri: Rule = ({ value }) => {
+  if (!isObject(value) || !isObject(value.capabilities)) return [];
+  const out: Finding[] = [];
+  for (const ext of objectItems(value.capabilities.extensions, '/capabilities/extensions')) {
+    const uri = ext.value.uri;
+    if (typeof uri === 'string' && uri.trim() !== '') continue;
+    out.push(finding('extension-missing-uri', ext.pointer,
+      'This extension has no uri: clients activate extensions by URI, so give it one (with a version, e.g. https://example.com/ext/v1).',
+      { data: { index: ext.index } }));
+  }
+  return out;
+};

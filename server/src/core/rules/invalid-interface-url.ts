@@ -1,0 +1,31 @@
+/**
+ * invalid-interface-url: an interface url must be absolute. Relative paths ("/api/a2a"), template placeholders
+ * ("{BASE_URL}/a2a") and free text cannot be called by a client that only has the card. gRPC may use host:port.
+ */
+import { finding, quote, Rule } from './context';
+import { isHostPort, looksLikePlaceholder, parseUrl } from './url';
+import { interfacesOf } from './walk';
+import type { Finding } from '../types';
+
+function problem(raw: string, binding: unknown): { kind: string; message: string } | undefined {
+  const s = raw.trim();
+  if (s === '') return { kind: 'empty', message: 'The interface url is empty: give the absolute URL of the endpoint.' };
+  if (looksLikePlaceholder(s)) return { kind: 'placeholder', message: `${quote(raw)} looks like an unfilled placeholder: publish the real absolute URL.` };
+  if (s.startsWith('/') || s.startsWith('./') || s.startsWith('../')) {
+    return { kind: 'relative', message: `${quote(raw)} is a relative URL: clients resolve interfaces from the card alone, so give an absolute URL (https://host${s.startsWith('/') ? s : '/' + s}).` };
+  }
+  const url = parseUrl(s);
+  if (url && url.protocol !== 'javascript:' && url.protocol !== 'data:' && url.protocol !== 'file:') return undefined;
+  if (!url && isHostPort(s) && typeof binding === 'string' && binding.toUpperCase() === 'GRPC') return undefined;
+  return { kind: 'not-a-url', message: `${quote(raw)} is not an absolute URL: give the endpoint's absolute URL (https://…).` };
+}
+
+export const invalidInterfaceUrl: Rule = ({ value }) => {
+  const out: Finding[] = [];
+  for (const entry of interfacesOf(value)) {
+    if (typeof entry.value.url !== 'string') continue;
+    const p = problem(entry.value.url, entry.value.protocolBinding);
+    if (p) out.push(finding('invalid-interface-url', `${entry.pointer}/url`, p.message, { data: { url: entry.value.url, kind: p.kind } }));
+  }
+  return out;
+};

@@ -1,0 +1,56 @@
+/**
+ * invalid-media-type: modes must be media types "type/subtype" (RFC 6838), optionally with parameters; wildcard
+ * subtypes ("image/*") and "*\/*" are valid. Bare words like "text" are the classic mistake (rejected by some
+ * registries): the finding suggests the media type meant, for the quick fix.
+ */
+import { isObject } from '../document';
+import { finding, quote, Rule } from './context';
+import { pointerTo, skillsOf } from './walk';
+import type { Finding } from '../types';
+
+const TOKEN = "[A-Za-z0-9][A-Za-z0-9!#$&^_.+-]{0,126}";
+const MEDIA_TYPE = new RegExp(`^(${TOKEN}|\\*)/(${TOKEN}|\\*)(\\s*;\\s*${TOKEN}=("[^"]*"|[^;\\s]+))*$`);
+
+const SUGGESTIONS: Record<string, string> = {
+  text: 'text/plain', plain: 'text/plain', string: 'text/plain', txt: 'text/plain',
+  json: 'application/json', data: 'application/json', object: 'application/json',
+  html: 'text/html', markdown: 'text/markdown', md: 'text/markdown', csv: 'text/csv', xml: 'application/xml',
+  pdf: 'application/pdf', file: 'application/octet-stream', binary: 'application/octet-stream',
+  image: 'image/*', png: 'image/png', jpeg: 'image/jpeg', jpg: 'image/jpeg', audio: 'audio/*', video: 'video/*',
+};
+
+export function isMediaType(s: string): boolean {
+  return MEDIA_TYPE.test(s.trim()) && s.trim() !== '*/' && !/^\*\/[^*]/.test(s.trim());
+}
+
+function check(values: unknown, pointer: string, out: Finding[]): void {
+  if (!Array.isArray(values)) return;
+  values.forEach((v, i) => {
+    if (typeof v !== 'string' || isMediaType(v)) return;
+    const suggestion = SUGGESTIONS[v.trim().toLowerCase()] ?? null;
+    out.push(finding('invalid-media-type', `${pointer}/${i}`,
+      `${quote(v)} is not a media type (type/subtype)${suggestion ? `: did you mean "${suggestion}"?` : ', e.g. "text/plain" or "application/json".'}`,
+      { data: { value: v, suggestion } }));
+  });
+}
+
+export const invalidMediaType: Rule = ({ value, kind }) => {
+  if (!isObject(value)) return [];
+  const out: Finding[] = [];
+  if (kind === 'lockfile') {
+    const skills = isObject(value.requires) && isObject(value.requires.skills) ? value.requires.skills : {};
+    for (const [id, skill] of Object.entries(skills)) {
+      if (!isObject(skill)) continue;
+      check(skill.input, pointerTo('/requires/skills', id) + '/input', out);
+      check(skill.output, pointerTo('/requires/skills', id) + '/output', out);
+    }
+    return out;
+  }
+  check(value.defaultInputModes, '/defaultInputModes', out);
+  check(value.defaultOutputModes, '/defaultOutputModes', out);
+  for (const skill of skillsOf(value)) {
+    check(skill.value.inputModes, `${skill.pointer}/inputModes`, out);
+    check(skill.value.outputModes, `${skill.pointer}/outputModes`, out);
+  }
+  return out;
+};

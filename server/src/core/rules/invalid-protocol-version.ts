@@ -1,0 +1,39 @@
+/**
+ * invalid-protocol-version: protocolVersion is Major.Minor ("1.0"). Patch numbers SHOULD NOT appear (§3.6) and
+ * clients may not match them; other forms ("v1", "latest") match nothing; a well-formed but unknown version is
+ * probably a typo.
+ */
+import { finding, quote, Rule } from './context';
+import { interfacesOf } from './walk';
+import type { Finding } from '../types';
+
+export const KNOWN_PROTOCOL_VERSIONS = ['1.0', '0.3', '0.2', '0.1'];
+
+function problem(v: string): { message: string; suggestion: string | null } | undefined {
+  const patch = /^(\d+)\.(\d+)\.\d+$/.exec(v);
+  if (patch) {
+    const mm = `${Number(patch[1])}.${Number(patch[2])}`;
+    return { message: `${quote(v)} has a patch number: protocol versions are Major.Minor only, write "${mm}".`, suggestion: mm };
+  }
+  const mm = /^(\d+)\.(\d+)$/.exec(v);
+  if (!mm) {
+    const digits = /(\d+)\.(\d+)/.exec(v);
+    const suggestion = digits ? `${Number(digits[1])}.${Number(digits[2])}` : '1.0';
+    return { message: `${quote(v)} is not a Major.Minor protocol version: write e.g. "${suggestion}".`, suggestion };
+  }
+  if (!KNOWN_PROTOCOL_VERSIONS.includes(v)) {
+    return { message: `${quote(v)} is not a known A2A protocol version (known: ${KNOWN_PROTOCOL_VERSIONS.join(', ')}): did you mean "1.0"?`, suggestion: '1.0' };
+  }
+  return undefined;
+}
+
+export const invalidProtocolVersion: Rule = ({ value }) => {
+  const out: Finding[] = [];
+  for (const entry of interfacesOf(value)) {
+    const v = entry.value.protocolVersion;
+    if (typeof v !== 'string') continue;
+    const p = problem(v);
+    if (p) out.push(finding('invalid-protocol-version', `${entry.pointer}/protocolVersion`, p.message, { data: { value: v, suggestion: p.suggestion } }));
+  }
+  return out;
+};

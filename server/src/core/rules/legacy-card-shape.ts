@@ -1,0 +1,61 @@
+/**
+ * legacy-card-shape: members of A2A 0.3 (or older) that 1.0 replaced. A 1.0 client ignores them, so a card that
+ * still relies on them looks unreachable or unauthenticated. Each finding says the 1.0 replacement and carries
+ * the legacy member name in data for the migration quick fix.
+ */
+import { has, isObject } from '../document';
+import { finding, quote, Rule } from './context';
+import { pointerTo, securitySchemesOf, skillsOf } from './walk';
+import type { Finding } from '../types';
+
+const TOP_LEVEL: Record<string, string> = {
+  url: 'supportedInterfaces[0].url (with protocolBinding and protocolVersion on the same entry)',
+  preferredTransport: 'supportedInterfaces[0].protocolBinding',
+  additionalInterfaces: 'further supportedInterfaces entries (transport → protocolBinding, plus protocolVersion)',
+  protocolVersion: 'protocolVersion on each supportedInterfaces entry ("1.0")',
+  supportsAuthenticatedExtendedCard: 'capabilities.extendedAgentCard',
+  supportsExtendedAgentCard: 'capabilities.extendedAgentCard',
+  authentication: 'securitySchemes (one oneof key per scheme) and securityRequirements (A2A 0.2 "authentication")',
+  security: 'securityRequirements: [{"schemes": {"<name>": {"list": [scopes]}}}]',
+};
+
+/** OpenAPI-style `type` → the 1.0 oneof key. */
+export const LEGACY_SCHEME_TYPES: Record<string, string> = {
+  apiKey: 'apiKeySecurityScheme',
+  http: 'httpAuthSecurityScheme',
+  oauth2: 'oauth2SecurityScheme',
+  openIdConnect: 'openIdConnectSecurityScheme',
+  mutualTLS: 'mtlsSecurityScheme',
+};
+
+export const legacyCardShape: Rule = ({ value }) => {
+  if (!isObject(value)) return [];
+  const out: Finding[] = [];
+  for (const [member, replacement] of Object.entries(TOP_LEVEL)) {
+    if (!has(value, member)) continue;
+    out.push(finding('legacy-card-shape', pointerTo('', member), `"${member}" is an A2A 0.3 member that 1.0 clients ignore: use ${replacement}.`, {
+      target: 'key', data: { member, replacement },
+    }));
+  }
+  for (const skill of skillsOf(value)) {
+    if (!has(skill.value, 'security')) continue;
+    out.push(finding('legacy-card-shape', pointerTo(skill.pointer, 'security'),
+      `Skill ${quote(skill.value.id)}: "security" is the A2A 0.3 name: use securityRequirements with {"schemes": {"<name>": {"list": [scopes]}}}.`,
+      { target: 'key', data: { member: 'security', replacement: 'securityRequirements', skillId: skill.value.id } }));
+  }
+  for (const [name, scheme] of Object.entries(securitySchemesOf(value))) {
+    if (!isObject(scheme) || !has(scheme, 'type')) continue;
+    const legacyType = scheme.type;
+    const key = typeof legacyType === 'string' ? LEGACY_SCHEME_TYPES[legacyType] : undefined;
+    const replacement = key ? `{"${key}": {…}}` : `one of ${Object.values(LEGACY_SCHEME_TYPES).join(', ')}`;
+    out.push(finding('legacy-card-shape', pointerTo('/securitySchemes', name),
+      `Security scheme ${quote(name)} uses the OpenAPI/0.3 "type" form: A2A 1.0 wraps the scheme in ${replacement}${legacyType === 'apiKey' ? ' and names "in" "location"' : ''}.`,
+      { target: 'key', data: { member: 'type', scheme: name, legacyType, replacementKey: key ?? null } }));
+  }
+  const capabilities = isObject(value.capabilities) ? value.capabilities : undefined;
+  if (capabilities && has(capabilities, 'stateTransitionHistory')) {
+    out.push(finding('legacy-card-shape', '/capabilities/stateTransitionHistory',
+      '"stateTransitionHistory" no longer exists in A2A 1.0: remove it.', { target: 'key', data: { member: 'stateTransitionHistory', replacement: null } }));
+  }
+  return out;
+};

@@ -1,0 +1,49 @@
+/**
+ * malformed-signature: a card signature's protected header must be base64url of a JSON object carrying alg and kid
+ * (§8.4.2), and the signature base64url. Checks the form only; verification is the live-agent part.
+ */
+import { isObject } from '../document';
+import { finding, Rule } from './context';
+import { objectItems } from './walk';
+import type { Finding } from '../types';
+
+const BASE64URL = /^[A-Za-z0-9_-]+$/;
+
+function decodeHeader(protectedHeader: string): { header?: Record<string, unknown>; problem?: string } {
+  const s = protectedHeader.replace(/=+$/, '');
+  if (!BASE64URL.test(s)) return { problem: 'is not base64url (only A-Z a-z 0-9 - _ are allowed)' };
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(Buffer.from(s, 'base64url').toString('utf8'));
+  } catch {
+    return { problem: 'does not decode to JSON' };
+  }
+  if (!isObject(parsed)) return { problem: 'decodes to JSON that is not an object' };
+  return { header: parsed };
+}
+
+export const malformedSignature: Rule = ({ value }) => {
+  if (!isObject(value)) return [];
+  const out: Finding[] = [];
+  for (const sig of objectItems(value.signatures, '/signatures')) {
+    const prot = sig.value.protected;
+    if (typeof prot === 'string') {
+      const { header, problem } = decodeHeader(prot);
+      if (problem) {
+        out.push(finding('malformed-signature', `${sig.pointer}/protected`, `The protected header ${problem}: re-sign the card.`, { data: { problem } }));
+      } else if (header) {
+        const missing = ['alg', 'kid'].filter((k) => typeof header[k] !== 'string' || header[k] === '');
+        if (missing.length) {
+          out.push(finding('malformed-signature', `${sig.pointer}/protected`,
+            `The protected header has no ${missing.join(' and ')}: A2A signatures must name the algorithm (alg) and the key (kid).`,
+            { data: { missing, header } }));
+        }
+      }
+    }
+    const signature = sig.value.signature;
+    if (typeof signature === 'string' && !BASE64URL.test(signature.replace(/=+$/, ''))) {
+      out.push(finding('malformed-signature', `${sig.pointer}/signature`, 'The signature is not base64url: re-sign the card.', { data: { problem: 'signature-not-base64url' } }));
+    }
+  }
+  return out;
+};

@@ -1,0 +1,18 @@
+/**
+ * no-supported-interface: walking supportedInterfaces in order (A2A §8.3.2), no entry has a (binding, version) the
+ * configured client supports (default JSONRPC@1.0 and HTTP+JSON@1.0): such a client cannot call the agent.
+ * Shares the selection with the profile compiler so the editor, the CLI and `compile` agree.
+ */
+import { isObject } from '../document';
+import { describeOffered, selectInterface } from '../profile/selectInterface';
+import { finding, Rule } from './context';
+
+export const noSupportedInterface: Rule = ({ value, settings }) => {
+  if (!isObject(value) || !Array.isArray(value.supportedInterfaces) || value.supportedInterfaces.length === 0) return [];
+  const selection = selectInterface(value.supportedInterfaces, settings.client);
+  if (selection.chosen >= 0) return [];
+  const supported = settings.client.bindings.map((b) => `${b.binding}@${b.version}`);
+  return [finding('no-supported-interface', '/supportedInterfaces',
+    `No interface this client can use: the card offers ${describeOffered(selection.decisions)}; the client supports ${supported.join(', ') || 'nothing'}. Add an interface for one of those, or configure the client's bindings.`,
+    { target: 'key', data: { offered: selection.decisions.map((d) => ({ binding: d.binding, version: d.version, reason: d.reason })), supported } })];
+};

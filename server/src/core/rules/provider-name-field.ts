@@ -1,0 +1,12 @@
+/** provider-name-field: AgentProvider names the operator in "organization"; "name" is a common slip that leaves it unset. */
+import { has, isObject } from '../document';
+import { finding, Rule } from './context';
+
+export const providerNameField: Rule = ({ value }) => {
+  if (!isObject(value) || !isObject(value.provider)) return [];
+  const provider = value.provider;
+  if (!has(provider, 'name') || has(provider, 'organization')) return [];
+  return [finding('provider-name-field', '/provider/name',
+    'AgentProvider has no "name" member: rename it to "organization".',
+    { target: 'key', data: { member: 'name', replacement: 'organization' } })];
+};

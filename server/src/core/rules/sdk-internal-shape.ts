@@ -1,0 +1,34 @@
+/**
+ * sdk-internal-shape: the ts-proto oneof form {"$case": "httpAuthSecurityScheme", "value": {…}} leaked into JSON
+ * (observed from @a2a-js/sdk 1.3.0's well-known handler). ProtoJSON writes the case as the key instead:
+ * {"httpAuthSecurityScheme": {…}}. Found by a bounded, iterative walk (cards can be deep or huge).
+ */
+import { isObject } from '../document';
+import { finding, quote, Rule } from './context';
+import { pointerTo } from './walk';
+import type { Finding } from '../types';
+
+const MAX_DEPTH = 16;
+const MAX_NODES = 200_000;
+
+export const sdkInternalShape: Rule = ({ value }) => {
+  const out: Finding[] = [];
+  const stack: { node: unknown; pointer: string; depth: number }[] = [{ node: value, pointer: '', depth: 0 }];
+  let visited = 0;
+  while (stack.length && visited++ < MAX_NODES) {
+    const { node, pointer, depth } = stack.pop()!;
+    if (depth > MAX_DEPTH) continue;
+    const children: [string | number, unknown][] = Array.isArray(node) ? node.map((v, i) => [i, v]) : isObject(node) ? Object.entries(node) : [];
+    for (const [key, child] of children) {
+      const childPointer = pointerTo(pointer, key);
+      if (isObject(child) && typeof child.$case === 'string' && 'value' in child) {
+        out.push(finding('sdk-internal-shape', childPointer,
+          `${quote(String(key))} holds an SDK-internal oneof wrapper {"$case", "value"}: write {${JSON.stringify(child.$case)}: …} in its place (ProtoJSON).`,
+          { target: 'key', data: { member: key, case: child.$case, parentPointer: pointer } }));
+        continue;
+      }
+      if (typeof child === 'object' && child !== null) stack.push({ node: child, pointer: childPointer, depth: depth + 1 });
+    }
+  }
+  return out.sort((a, b) => (a.pointer < b.pointer ? -1 : 1));
+};

@@ -1,0 +1,32 @@
+/**
+ * undeclared-oauth-scope: a requirement asks for an OAuth scope that the referenced oauth2 scheme's flow does not
+ * list in its scopes map, so a client cannot know it may request it (and the authorization server may not issue it).
+ */
+import { isObject } from '../document';
+import { finding, quote, Rule } from './context';
+import { requirementEntries, securitySchemesOf } from './walk';
+import type { Finding } from '../types';
+
+function flowScopes(scheme: unknown): { flow: string; scopes: string[] } | undefined {
+  if (!isObject(scheme) || !isObject(scheme.oauth2SecurityScheme) || !isObject(scheme.oauth2SecurityScheme.flows)) return undefined;
+  const flows = Object.entries(scheme.oauth2SecurityScheme.flows).filter(([, f]) => isObject(f));
+  if (flows.length === 0) return undefined;
+  const scopes = flows.flatMap(([, f]) => (isObject(f) && isObject(f.scopes) ? Object.keys(f.scopes) : []));
+  return { flow: flows.map(([name]) => name).join('+'), scopes };
+}
+
+export const undeclaredOauthScope: Rule = ({ value }) => {
+  const schemes = securitySchemesOf(value);
+  const out: Finding[] = [];
+  for (const entry of requirementEntries(value)) {
+    const declared = flowScopes(schemes[entry.scheme]);
+    if (!declared) continue;
+    entry.scopes.forEach((scope, j) => {
+      if (typeof scope !== 'string' || declared.scopes.includes(scope)) return;
+      out.push(finding('undeclared-oauth-scope', `${entry.pointer}/list/${j}`,
+        `Scope ${quote(scope)} is not declared by the ${declared.flow} flow of scheme ${quote(entry.scheme)}: add it to that flow's scopes, or fix the name.`,
+        { data: { scheme: entry.scheme, scope, flow: declared.flow, declared: declared.scopes } }));
+    });
+  }
+  return out;
+};

@@ -1,0 +1,31 @@
+/**
+ * undefined-security-scheme: every scheme a requirement names (card or skill level) must be a key of
+ * securitySchemes; otherwise a client cannot know how to authenticate. Also covers the 0.3 map shape
+ * {"<name>": [...]}, whose keys are scheme names too (e.g. {"scopes": [...]} names a scheme "scopes").
+ */
+import { isObject } from '../document';
+import { finding, quote, Rule } from './context';
+import { pointerTo, requirementListsOf, securitySchemesOf } from './walk';
+import type { Finding } from '../types';
+
+export const undefinedSecurityScheme: Rule = ({ value }) => {
+  if (!isObject(value)) return [];
+  const defined = Object.keys(securitySchemesOf(value));
+  const out: Finding[] = [];
+  for (const { list, pointer } of requirementListsOf(value)) {
+    list.forEach((req, i) => {
+      if (!isObject(req)) return;
+      const at = `${pointer}/${i}`;
+      const names: [string, string][] = isObject(req.schemes)
+        ? Object.keys(req.schemes).map((n) => [n, pointerTo(`${at}/schemes`, n)])
+        : 'schemes' in req ? [] : Object.keys(req).map((n) => [n, pointerTo(at, n)]);
+      for (const [name, p] of names) {
+        if (defined.includes(name)) continue;
+        out.push(finding('undefined-security-scheme', p,
+          `Security scheme ${quote(name)} is not defined in securitySchemes${defined.length ? ` (defined: ${defined.join(', ')})` : ''}: define it or fix the name.`,
+          { target: 'key', data: { scheme: name, defined } }));
+      }
+    });
+  }
+  return out;
+};

@@ -1,0 +1,172 @@
+/**
+ * Runs the validators precompiled at build time (scripts/build.mjs → generated/validators.js, ajv standalone,
+ * JSON Schema 2020-12, allErrors) and turns ajv errors into `schema` findings people can act on:
+ * a missing member points at its parent's key, a oneOf failure becomes one sentence naming the choices,
+ * and duplicates are dropped. Unknown members are never schema errors (the schemas allow them).
+ */
+import type { ErrorObject } from 'ajv';
+import { validateAgentCard, validateLockfile } from './generated/validators';
+import { escapeSegment, parsePointer } from '../location';
+import { isObject } from '../document';
+import type { DocumentKind, Finding } from '../types';
+
+/** Proto oneof groups, written as "exactly one of these keys" in the schema. */
+const ONE_OF_GROUPS: { what: string; keys: string[]; legacyHint?: (present: string[]) => string | undefined }[] = [
+  {
+    what: 'A security scheme',
+    keys: ['apiKeySecurityScheme', 'httpAuthSecurityScheme', 'oauth2SecurityScheme', 'openIdConnectSecurityScheme', 'mtlsSecurityScheme'],
+  },
+  {
+    what: 'OAuth flows',
+    keys: ['authorizationCode', 'clientCredentials', 'deviceCode', 'implicit', 'password'],
+  },
+];
+
+/** Spellings seen in the wild for the oneof keys (whats-new-v1.md uses authorizationCodeFlow / implicitFlow). */
+function misspelledKey(value: unknown, keys: string[]): { found: string; key: string } | undefined {
+  if (!isObject(value)) return undefined;
+  for (const found of Object.keys(value)) {
+    for (const key of keys) {
+      if (found !== key && (found === `${key}Flow` || found.toLowerCase() === key.toLowerCase())) return { found, key };
+    }
+  }
+  return undefined;
+}
+
+export function validateValue(value: unknown, kind: DocumentKind): Finding[] {
+  const validate = kind === 'lockfile' ? validateLockfile : validateAgentCard;
+  if (validate(value)) return [];
+  return mapErrors(validate.errors ?? [], value);
+}
+
+function valueAt(root: unknown, pointer: string): unknown {
+  let node = root;
+  for (const seg of parsePointer(pointer)) {
+    if (Array.isArray(node)) node = node[Number(seg)];
+    else if (isObject(node)) node = node[seg];
+    else return undefined;
+  }
+  return node;
+}
+
+/** ajv instancePath segments are already RFC 6901 escaped; append one raw segment. */
+function childPointer(parent: string, key: string): string {
+  return `${parent}/${escapeSegment(key)}`;
+}
+
+export function mapErrors(errors: ErrorObject[], root: unknown): Finding[] {
+  const oneOfPaths = new Set(errors.filter((e) => e.keyword === 'oneOf').map((e) => `${e.instancePath}|${e.schemaPath}`));
+  const findings: Finding[] = [];
+  const seen = new Set<string>();
+  for (const error of errors) {
+    if (isOneOfBranchError(error, oneOfPaths)) continue;
+    const finding = toFinding(error, root);
+    const key = `${finding.pointer}|${finding.message}`;
+    if (seen.has(key)) continue;
+    seen.add(key);
+    findings.push(finding);
+  }
+  return findings;
+}
+
+/** The per-branch "must have required property X" errors of a oneOf: summarised by the oneOf error itself. */
+function isOneOfBranchError(error: ErrorObject, oneOfPaths: Set<string>): boolean {
+  const m = /^(.*\/oneOf)\/\d+\/[^/]+$/.exec(error.schemaPath);
+  return m !== null && oneOfPaths.has(`${error.instancePath}|${m[1]}`);
+}
+
+function toFinding(error: ErrorObject, root: unknown): Finding {
+  const at = error.instancePath;
+  const name = lastSegment(at);
+  switch (error.keyword) {
+    case 'required': {
+      const missing = String((error.params as { missingProperty?: string }).missingProperty);
+      return {
+        code: 'schema', severity: 'error', pointer: childPointer(at, missing), target: 'key',
+        message: `${describeOwner(at)} is missing the REQUIRED member "${missing}": add it.`,
+        data: { missing, parent: at },
+      };
+    }
+    case 'minItems':
+      return {
+        code: 'schema', severity: 'error', pointer: at,
+        message: `"${name}" must list at least one item (REQUIRED arrays cannot be empty).`,
+        data: { minItems: (error.params as { limit?: number }).limit ?? 1 },
+      };
+    case 'type': {
+      const expected = String((error.params as { type?: string }).type);
+      const actual = valueAt(root, at);
+      const hint = actual === null ? ' Omit an unset optional member instead of writing null.' : '';
+      return {
+        code: 'schema', severity: 'error', pointer: at,
+        message: `${at === '' ? 'The document' : `"${name}"`} must be ${article(expected)} ${expected}, not ${describeType(actual)}.${hint}`,
+        data: { expected, actual: describeType(actual) },
+      };
+    }
+    case 'enum': {
+      const allowed = ((error.params as { allowedValues?: unknown[] }).allowedValues ?? []).map((v) => JSON.stringify(v));
+      return {
+        code: 'schema', severity: 'error', pointer: at,
+        message: `"${name}" must be one of ${allowed.join(', ')}.`,
+        data: { allowed: (error.params as { allowedValues?: unknown[] }).allowedValues ?? [] },
+      };
+    }
+    case 'oneOf':
+      return oneOfFinding(error, root);
+    default:
+      return { code: 'schema', severity: 'error', pointer: at, message: `"${name || 'document'}" ${error.message ?? 'is invalid'}.` };
+  }
+}
+
+function oneOfFinding(error: ErrorObject, root: unknown): Finding {
+  const at = error.instancePath;
+  if (/^\/verified\//.test(at)) {
+    return {
+      code: 'schema', severity: 'error', pointer: at,
+      message: `Evidence for "${lastSegment(at)}" must be a string (e.g. "probe ok 2026-10-02") or an object {"result", "probe", "at"}.`,
+    };
+  }
+  const value = valueAt(root, at);
+  const present = isObject(value) ? Object.keys(value) : [];
+  const group = ONE_OF_GROUPS.find((g) => g.keys.some((k) => present.includes(k)))
+    ?? ONE_OF_GROUPS.find((g) => misspelledKey(value, g.keys))
+    ?? (lastSegment(at) === 'flows' ? ONE_OF_GROUPS[1] : ONE_OF_GROUPS[0]);
+  const choices = group.keys.join(', ');
+  const passing = (error.params as { passingSchemas?: number[] | null }).passingSchemas;
+  const chosen = group.keys.filter((k) => present.includes(k));
+  let message: string;
+  if (passing && chosen.length > 1) {
+    message = `${group.what} must have exactly one of ${choices}; this one has ${chosen.join(' and ')}: keep one (split the others into separate entries).`;
+  } else {
+    const typo = misspelledKey(value, group.keys);
+    message = typo
+      ? `${group.what} must have exactly one of ${choices}; "${typo.found}" is not one of them: rename it to "${typo.key}".`
+      : `${group.what} must have exactly one of ${choices}; none found.`;
+  }
+  return { code: 'schema', severity: 'error', pointer: at, message, data: { oneOf: group.keys, present: chosen } };
+}
+
+function lastSegment(pointer: string): string {
+  const segs = parsePointer(pointer);
+  return segs.length ? segs[segs.length - 1] : '';
+}
+
+/** "The card", "skills/2", …: the owner of a missing member, in the words a card author uses. */
+function describeOwner(pointer: string): string {
+  if (pointer === '') return 'The document';
+  return `"${parsePointer(pointer).join('.')}"`;
+}
+
+function describeType(v: unknown): string {
+  if (v === null) return 'null';
+  if (Array.isArray(v)) return 'an array';
+  if (typeof v === 'object') return 'an object';
+  if (typeof v === 'string') return 'a string';
+  if (typeof v === 'number') return 'a number';
+  if (typeof v === 'boolean') return 'a boolean';
+  return typeof v;
+}
+
+function article(type: string): string {
+  return /^[aeiou]/.test(type) ? 'an' : 'a';
+}
