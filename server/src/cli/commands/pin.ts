@@ -1,6 +1,123 @@
-import { Command, UsageError } from '../io';
+/**
+ * `a2acap pin URL|CARD --skill ID [--skill ID]... [--input TYPE]... [--output TYPE]... [--streaming]
+ *  [--extension URI]... [--out FILE]`
+ *
+ * Fetches (or reads) the card, compiles it, validates the selection against the profile and writes a
+ * lockfile holding only that subset. With --out the write is atomic and a re-pin that changes nothing
+ * but timestamps leaves the file byte-for-byte as it was (see core/pin/serialize.ts); without --out
+ * the lockfile goes to stdout. A URL without a path means the agent's well-known card.
+ * Exit 0 on success; 2 with one line on a bad selection, an unreachable agent or an invalid card.
+ */
+import { dirname, relative, resolve, sep } from 'node:path';
+import { parseArgs } from '../args';
+import { Command, CliIO, UsageError } from '../io';
+import { createRefreshWorld, readText } from '../checkMany';
+import { buildLockfile, type PinSelection } from '../../core/pin/buildLockfile';
+import { PinError } from '../../core/pin/errors';
+import { keepPreviousWhenUnchanged, serializeLockfile } from '../../core/pin/serialize';
+import { writeFileAtomic } from '../../core/pin/writeAtomic';
+import { parseLockfile } from '../../core/lockfile';
+import { isHttpLocation } from '../../core/refresh/cardSources';
+import { DEFAULT_CLIENT, type Lockfile } from '../../core/types';
 
-/** Placeholder until the command lands. */
-export const run: Command = async () => {
-  throw new UsageError('pin is not implemented yet');
+const SPEC = {
+  flags: {
+    skill: { type: 'string', multiple: true },
+    input: { type: 'string', multiple: true },
+    output: { type: 'string', multiple: true },
+    streaming: { type: 'boolean' },
+    extension: { type: 'string', multiple: true },
+    out: { type: 'string' },
+  },
+  positionals: { name: 'URL|CARD', min: 1, max: 1 },
+} as const;
+
+const USAGE = 'a2acap pin URL|CARD --skill ID [--skill ID]... [--input TYPE]... [--output TYPE]... [--streaming] [--extension URI]... [--out FILE]\n';
+
+/** A bare origin (`http://host:port` or `…/`) means the agent: its card is at the well-known path (A2A §8.2). */
+export function cardUrlOf(url: string): string {
+  const parsed = new URL(url);
+  if (parsed.pathname === '/' || parsed.pathname === '') parsed.pathname = '/.well-known/agent-card.json';
+  return parsed.toString();
+}
+
+/** What `agent` records: the URL, or the card's path relative to the lockfile (portable across checkouts). */
+function agentField(location: string, outFile: string | undefined, cwd: string): string {
+  if (isHttpLocation(location)) return location;
+  const rel = relative(outFile ? dirname(outFile) : cwd, location);
+  return rel.split(sep).join('/');
+}
+
+async function previousLockfile(path: string): Promise<{ lock?: Lockfile; text?: string }> {
+  let text: string;
+  try {
+    text = await readText(path);
+  } catch {
+    return {};
+  }
+  const read = parseLockfile(text);
+  return read.ok ? { lock: read.lockfile, text } : { text };
+}
+
+export interface PinOutcome {
+  lock: Lockfile;
+  text: string;
+  written: boolean;
+}
+
+/** Writes the lockfile unless the bytes would not change. Shared with `update`. */
+export async function writeLockfile(outFile: string, next: Lockfile): Promise<PinOutcome> {
+  const previous = await previousLockfile(outFile);
+  const lock = keepPreviousWhenUnchanged(next, previous.lock);
+  const text = serializeLockfile(lock);
+  if (text === previous.text) return { lock, text, written: false };
+  await writeFileAtomic(outFile, text);
+  return { lock, text, written: true };
+}
+
+export const run: Command = async (argv, io: CliIO) => {
+  const { flags, positionals, help } = parseArgs(argv, SPEC);
+  if (help) {
+    io.stdout(USAGE);
+    return 0;
+  }
+  if (flags.skill.length === 0) throw new UsageError('name at least one --skill to pin');
+  const target = positionals[0]!;
+  let location: string;
+  try {
+    location = isHttpLocation(target) ? cardUrlOf(target) : resolve(io.cwd, target);
+  } catch {
+    throw new UsageError(`not a valid URL: ${JSON.stringify(target.slice(0, 200))}`);
+  }
+  const outFile = flags.out !== undefined ? resolve(io.cwd, flags.out) : undefined;
+  const selection: PinSelection = { skills: flags.skill, input: flags.input, output: flags.output, streaming: flags.streaming, extensions: flags.extension };
+  // The pinning client knows the extensions the workflow relies on, so they appear in the profile.
+  const world = createRefreshWorld({ ...DEFAULT_CLIENT, knownExtensions: flags.extension });
+  try {
+    let loaded;
+    try {
+      loaded = await world.loader.load(location);
+    } catch (err) {
+      throw new UsageError(err instanceof Error ? err.message : String(err));
+    }
+    let lock: Lockfile;
+    try {
+      lock = buildLockfile({ profile: loaded.profile, cardDigest: loaded.digest, agentUrl: agentField(location, outFile, io.cwd), selection, now: () => new Date() });
+    } catch (err) {
+      if (err instanceof PinError) throw new UsageError(err.message);
+      throw err;
+    }
+    if (!outFile) {
+      io.stdout(serializeLockfile(lock));
+      return 0;
+    }
+    const result = await writeLockfile(outFile, lock);
+    const skills = Object.keys(lock.requires.skills ?? {}).join(', ');
+    io.stderr(result.written
+      ? `pinned ${skills} of ${location} → ${relative(io.cwd, outFile) || outFile}\n`
+      : `${relative(io.cwd, outFile) || outFile} is already up to date (nothing changed)\n`);
+    return 0;
+  } finally {
+    await world.close();
+  }
 };

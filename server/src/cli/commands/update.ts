@@ -1,6 +1,86 @@
-import { Command, UsageError } from '../io';
+/**
+ * `a2acap update LOCK [--yes]`: shows how the agent changed since the lockfile was pinned (a diff of the
+ * pinned and the current COMPILED profile, reduced to the pinned skills; never raw card JSON), then
+ * re-pins the same selection against the current card.
+ *
+ * Without --yes it only shows: exit 0 when the lockfile is up to date, 1 when an update is pending (so
+ * scripts can tell), and nothing is written; the CLI never prompts (the editor's "Update Lockfile"
+ * is the interactive path). With --yes the lockfile is rewritten atomically and the exit code is 0.
+ * A breaking change cannot be re-pinned (the agent no longer offers what the workflow needs): exit 2
+ * with the reason; pin a new selection instead. A corrupt lockfile or an unreachable agent: exit 2.
+ */
+import { relative, resolve } from 'node:path';
+import { parseArgs } from '../args';
+import { Command, CliIO, EXIT_FINDINGS, UsageError } from '../io';
+import { createRefreshWorld, readText } from '../checkMany';
+import { writeLockfile } from './pin';
+import { checkLockfile, diffProfiles, parseLockfile, profileFromLock, restrictToLock } from '../../core/lockfile';
+import { PinError } from '../../core/pin/errors';
+import { repin } from '../../core/pin/repin';
+import { keepPreviousWhenUnchanged, serializeLockfile } from '../../core/pin/serialize';
+import { resolveAgent } from '../../core/refresh/refreshLockfile';
+import { DEFAULT_CLIENT, type Lockfile } from '../../core/types';
 
-/** Placeholder until the command lands. */
-export const run: Command = async () => {
-  throw new UsageError('update is not implemented yet');
+const SPEC = {
+  flags: { yes: { type: 'boolean' } },
+  positionals: { name: 'LOCK', min: 1, max: 1 },
+} as const;
+
+async function readLock(path: string): Promise<{ lock: Lockfile; text: string }> {
+  let text: string;
+  try {
+    text = await readText(path);
+  } catch (err) {
+    throw new UsageError(`cannot read the lockfile (${(err as { code?: string }).code ?? String(err)})`);
+  }
+  const read = parseLockfile(text);
+  if (!read.ok) {
+    const first = read.problems[0]!;
+    throw new UsageError(`corrupt lockfile: ${first.pointer ? `${first.pointer}: ` : ''}${first.message}`);
+  }
+  return { lock: read.lockfile, text };
+}
+
+export const run: Command = async (argv, io: CliIO) => {
+  const { flags, positionals, help } = parseArgs(argv, SPEC);
+  if (help) {
+    io.stdout('a2acap update LOCK [--yes]\n');
+    return 0;
+  }
+  const path = resolve(io.cwd, positionals[0]!);
+  const shown = relative(io.cwd, path) || path;
+  const { lock, text } = await readLock(path);
+  const world = createRefreshWorld({ ...DEFAULT_CLIENT, knownExtensions: lock.requires.extensions ?? [] });
+  try {
+    let loaded;
+    try {
+      loaded = await world.loader.load(resolveAgent(lock.agent, path));
+    } catch (err) {
+      throw new UsageError(err instanceof Error ? err.message : String(err));
+    }
+    const check = checkLockfile(lock, loaded.profile, { cardDigest: loaded.digest });
+    const diff = diffProfiles(profileFromLock(lock), restrictToLock(loaded.profile, lock));
+    io.stdout(`${shown}: ${check.classification}\n`);
+    io.stdout(diff.text ? `${diff.text.replace(/\n?$/, '\n')}` : '(the pinned part of the profile is unchanged)\n');
+    let next: Lockfile;
+    try {
+      next = keepPreviousWhenUnchanged(repin({ lock, profile: loaded.profile, cardDigest: loaded.digest, now: () => new Date() }), lock);
+    } catch (err) {
+      if (err instanceof PinError) throw new UsageError(`cannot update: ${err.message}`);
+      throw err;
+    }
+    if (serializeLockfile(next) === text) {
+      io.stdout(`${shown} is up to date\n`);
+      return 0;
+    }
+    if (!flags.yes) {
+      io.stdout(`an update is pending; run 'a2acap update ${positionals[0]} --yes' to re-pin\n`);
+      return EXIT_FINDINGS;
+    }
+    await writeLockfile(path, next);
+    io.stdout(`updated ${shown}\n`);
+    return 0;
+  } finally {
+    await world.close();
+  }
 };

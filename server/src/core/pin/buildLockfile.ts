@@ -6,6 +6,7 @@
 import type { CompiledProfile, Evidence, Lockfile, SkillProfile } from '../types';
 import { PinError } from './errors';
 import { anyCovers } from '../profile/mediaType';
+import { getOwn, setOwn } from '../profile/safeRecord';
 import { sortedSet } from './sortedSet';
 
 /** What the workflow needs from the agent. Media types apply to every selected skill. */
@@ -21,6 +22,8 @@ export interface PinSelection {
   streaming?: boolean;
   /** Extension URIs the workflow relies on (they must be declared by the card and known to the client). */
   extensions?: string[];
+  /** Per-skill modes, overriding `input`/`output` for that skill (re-pinning keeps each skill's own). */
+  perSkill?: Record<string, { input?: string[]; output?: string[] }>;
 }
 
 export interface PinInput {
@@ -44,9 +47,9 @@ export function buildLockfile(input: PinInput): Lockfile {
 
   const skills: NonNullable<Lockfile['requires']['skills']> = {};
   for (const id of sortedSet(selection.skills)) {
-    const skill = offered[id];
+    const skill = getOwn(offered, id);
     if (!skill) throw new PinError(`unknown skill '${id}'; the card offers: ${Object.keys(offered).sort().join(', ') || '(none)'}`);
-    skills[id] = pinSkill(id, skill, selection);
+    setOwn(skills, id, pinSkill(id, skill, selection));
   }
 
   const requires: Lockfile['requires'] = { skills };
@@ -77,8 +80,9 @@ export function buildLockfile(input: PinInput): Lockfile {
 type PinnedSkill = NonNullable<Lockfile['requires']['skills']>[string];
 
 function pinSkill(id: string, skill: SkillProfile, selection: PinSelection): PinnedSkill {
-  const input = pickModes(id, 'input', skill.input, selection.input);
-  const output = pickModes(id, 'output', skill.output, selection.output);
+  const own = getOwn(selection.perSkill, id);
+  const input = pickModes(id, 'input', skill.input, own?.input ?? selection.input);
+  const output = pickModes(id, 'output', skill.output, own?.output ?? selection.output);
   const pinned: PinnedSkill = { input, output };
   const security = pinSecurity(skill);
   if (security.scheme !== undefined) pinned.scheme = security.scheme;

@@ -1,0 +1,100 @@
+/**
+ * `a2acap check LOCK... [--live | --card CARD] [--format text|json|sarif|markdown] [--fail-on breaking|review]
+ *  [--concurrency N] [--binding B@V]... [--known-extension URI]...`: the CI gate over many lockfiles
+ * (commands/check.ts delegates here for --live, sarif and markdown). Default format: json, as `check --card`.
+ *
+ * - Without --card the check is live: each lockfile's `agent` is fetched (conditional requests; several
+ *   lockfiles pinning the same agent share one fetch). --card checks every lockfile against one card file.
+ * - Lockfiles are checked concurrently (default 16 at a time); results are reported in argument order.
+ * - Exit: 2 when any lockfile could not be checked (corrupt lockfile, unreachable agent, invalid card),
+ *   else 1 when any is breaking (or review, with --fail-on review), else 0. A check never writes a lockfile.
+ *
+ * Also the shared "refresh world" of the CLI (HTTP client, card cache, file access) for pin and update.
+ */
+import { promises as fs } from 'node:fs';
+import { isAbsolute, relative, resolve } from 'node:path';
+import { parseArgs } from './args';
+import { CliIO, UsageError, useColor } from './io';
+import { createHttpClient, type HttpClient } from '../core/net/http';
+import { MemoryCardCache } from '../core/refresh/cache';
+import { createCardLoader, type CardLoader } from '../core/refresh/cardLoader';
+import { fileCardSource, httpCardSource, sourceFor } from '../core/refresh/cardSources';
+import { checkMany, DEFAULT_CONCURRENCY } from '../core/refresh/checkMany';
+import { jsonReport } from '../core/refresh/report/json';
+import { markdownReport } from '../core/refresh/report/markdown';
+import { sarifReport } from '../core/refresh/report/sarif';
+import { exitCodeFor, summarize, type FailOn } from '../core/refresh/report/summary';
+import { textReport, type TextStyle } from '../core/refresh/report/text';
+import type { ClientConfig } from '../core/types';
+import { CLIENT_FLAGS, clientFrom } from './commands/compile';
+
+export const CHECK_SPEC = {
+  flags: {
+    live: { type: 'boolean' },
+    card: { type: 'string' },
+    format: { type: 'string', choices: ['text', 'json', 'sarif', 'markdown'] },
+    'fail-on': { type: 'string', choices: ['breaking', 'review'] },
+    concurrency: { type: 'string' },
+    ...CLIENT_FLAGS,
+  },
+  positionals: { name: 'LOCK', min: 1 },
+} as const;
+
+export const readText = (path: string): Promise<string> => fs.readFile(path, 'utf8');
+
+/** The CLI's world for refreshing: one keep-alive HTTP client and one card cache per run. */
+export interface RefreshWorld {
+  http: HttpClient;
+  loader: CardLoader;
+  close(): Promise<void>;
+}
+
+export function createRefreshWorld(client?: ClientConfig): RefreshWorld {
+  const http = createHttpClient();
+  const source = sourceFor(httpCardSource(http), fileCardSource(readText));
+  return { http, loader: createCardLoader({ source, cache: new MemoryCardCache(), client }), close: () => http.close() };
+}
+
+function parseConcurrency(value: string | undefined): number {
+  if (value === undefined) return DEFAULT_CONCURRENCY;
+  const n = Number(value);
+  if (!Number.isInteger(n) || n < 1 || n > 256) throw new UsageError(`--concurrency must be an integer from 1 to 256 (got ${JSON.stringify(value)})`);
+  return n;
+}
+
+const COLORS = { compatible: 32, review: 33, breaking: 31, error: 35 } as const;
+
+function textStyle(io: CliIO): TextStyle | undefined {
+  if (!useColor(io)) return undefined;
+  return { verdict: (v, t) => `\u001b[${COLORS[v]}m${t}\u001b[0m` };
+}
+
+export async function runCheckMany(argv: string[], io: CliIO, version = '0.1.0'): Promise<number> {
+  const { flags, positionals, help } = parseArgs(argv, CHECK_SPEC);
+  if (help) {
+    io.stdout('a2acap check LOCK... [--live | --card CARD] [--format text|json|sarif|markdown] [--fail-on breaking|review] [--concurrency N]\n');
+    return 0;
+  }
+  if (flags.live && flags.card !== undefined) throw new UsageError('--live and --card exclude each other');
+  const concurrency = parseConcurrency(flags.concurrency);
+  const lockfiles = positionals.map((p) => resolve(io.cwd, p));
+  const world = createRefreshWorld(clientFrom(flags));
+  try {
+    const outcomes = await checkMany(lockfiles, {
+      loader: world.loader,
+      readText,
+      cardOverride: flags.card !== undefined ? resolve(io.cwd, flags.card) : undefined,
+      concurrency,
+    });
+    const display = (p: string) => (isAbsolute(p) ? relative(io.cwd, p) || p : p);
+    const format = flags.format ?? 'json';
+    const report = format === 'json' ? jsonReport(outcomes, display)
+      : format === 'sarif' ? sarifReport(outcomes, display, version)
+      : format === 'markdown' ? markdownReport(outcomes, display)
+      : textReport(outcomes, display, textStyle(io));
+    io.stdout(report);
+    return exitCodeFor(summarize(outcomes), (flags['fail-on'] ?? 'breaking') as FailOn);
+  } finally {
+    await world.close();
+  }
+}

@@ -1,0 +1,75 @@
+/**
+ * Card sources: a conditional HTTP GET through the guarded client (core/net/http.ts: address policy,
+ * size cap, timeouts), and a file read for cards pinned by path. `sourceFor` picks one by location.
+ */
+import type { HttpClient } from '../net/http';
+import type { CardSource, FetchedCard, Validators } from './types';
+
+const CARD_TYPES = ['application/json', '+json', 'text/plain'];
+
+export function isHttpLocation(location: string): boolean {
+  return /^https?:\/\//i.test(location);
+}
+
+export interface HttpCardSourceOptions {
+  /** Per-request deadline, ms. */
+  timeoutMs?: number;
+  maxBytes?: number;
+}
+
+/**
+ * Lockfile `agent` URLs are written by the user (pin), so they are 'user' URLs for the address policy:
+ * loopback and private agents are allowed, link-local and metadata addresses never.
+ */
+export function httpCardSource(http: HttpClient, options: HttpCardSourceOptions = {}): CardSource {
+  return {
+    async fetch(url, previous) {
+      const headers: Record<string, string> = { accept: 'application/json', 'a2a-version': '1.0' };
+      if (previous?.etag) headers['if-none-match'] = previous.etag;
+      if (previous?.lastModified) headers['if-modified-since'] = previous.lastModified;
+      const res = await http.request(url, { origin: 'user', headers, contentTypes: CARD_TYPES, timeoutMs: options.timeoutMs, maxBytes: options.maxBytes });
+      if (res.status === 304 && previous) return { status: 'unchanged' };
+      if (res.status < 200 || res.status >= 300) throw new Error(`${url}: HTTP ${res.status} instead of the agent card`);
+      return { status: 'fresh', card: parseCard(url, res.body.toString('utf8')), validators: validatorsOf(res.headers) };
+    },
+  };
+}
+
+function validatorsOf(headers: Record<string, string>): Validators {
+  const v: Validators = {};
+  if (headers.etag) v.etag = headers.etag;
+  if (headers['last-modified']) v.lastModified = headers['last-modified'];
+  return v;
+}
+
+/** Injected file access: (path) → UTF-8 text, throwing with a code (ENOENT…) like fs.readFile. */
+export type ReadText = (path: string) => Promise<string>;
+
+/** Cards on disk have no validators: every refresh re-reads them (cheap, and always exact). */
+export function fileCardSource(readText: ReadText): CardSource {
+  return {
+    async fetch(path): Promise<FetchedCard> {
+      let text: string;
+      try {
+        text = await readText(path);
+      } catch (err) {
+        const code = (err as { code?: string }).code;
+        throw new Error(`${path}: cannot read the card (${code ?? (err instanceof Error ? err.message : String(err))})`);
+      }
+      return { status: 'fresh', card: parseCard(path, text), validators: {} };
+    },
+  };
+}
+
+export function sourceFor(http: CardSource, file: CardSource): CardSource {
+  return { fetch: (location, previous) => (isHttpLocation(location) ? http : file).fetch(location, previous) };
+}
+
+function parseCard(location: string, text: string): unknown {
+  const body = text.charCodeAt(0) === 0xfeff ? text.slice(1) : text;
+  try {
+    return JSON.parse(body);
+  } catch {
+    throw new Error(`${location}: the card is not valid JSON`);
+  }
+}

@@ -1,0 +1,53 @@
+/**
+ * Refreshing one lockfile: read it, load the card it pins (conditionally; see cardLoader.ts), and
+ * classify the current profile against it with the core check. Every failure on the way (a corrupt
+ * lockfile, a failed fetch, a card that is not JSON or not a valid card) is an `error` outcome carrying
+ * its cause, never "compatible". A check never writes the lockfile.
+ */
+import { dirname, resolve } from 'node:path';
+import { checkLockfile, parseLockfile } from '../lockfile';
+import { CardLoadError, type CardLoader } from './cardLoader';
+import { isHttpLocation, type ReadText } from './cardSources';
+import type { RefreshOutcome } from './types';
+
+export interface RefreshOptions {
+  loader: CardLoader;
+  readText: ReadText;
+  /** Check against this card instead of the lockfile's `agent` (CLI --card). */
+  cardOverride?: string;
+}
+
+/** The card location a lockfile pins: its URL, or a path relative to the lockfile's directory. */
+export function resolveAgent(agent: string, lockfilePath: string): string {
+  return isHttpLocation(agent) ? agent : resolve(dirname(lockfilePath), agent);
+}
+
+export async function refreshLockfile(lockfilePath: string, options: RefreshOptions): Promise<RefreshOutcome> {
+  let text: string;
+  try {
+    text = await options.readText(lockfilePath);
+  } catch (err) {
+    const code = (err as { code?: string }).code ?? (err instanceof Error ? err.message : String(err));
+    return { status: 'error', lockfile: lockfilePath, stage: 'lockfile', cause: `cannot read the lockfile (${code})`, problems: [] };
+  }
+  const read = parseLockfile(text);
+  if (!read.ok) {
+    const first = read.problems[0]!;
+    return {
+      status: 'error', lockfile: lockfilePath, stage: 'lockfile',
+      cause: `corrupt lockfile: ${first.pointer ? `${first.pointer}: ` : ''}${first.message}${read.problems.length > 1 ? ` (and ${read.problems.length - 1} more)` : ''}`,
+      problems: read.problems,
+      text,
+    };
+  }
+  const lock = read.lockfile;
+  const card = options.cardOverride ?? resolveAgent(lock.agent, lockfilePath);
+  try {
+    const loaded = await options.loader.load(card);
+    const result = checkLockfile(lock, loaded.profile, { cardDigest: loaded.digest });
+    return { status: 'checked', lockfile: lockfilePath, lock, text, card, unchanged: loaded.unchanged, profile: loaded.profile, cardDigest: loaded.digest, result };
+  } catch (err) {
+    const stage = err instanceof CardLoadError ? err.stage : 'fetch';
+    return { status: 'error', lockfile: lockfilePath, stage, cause: err instanceof Error ? err.message : String(err), problems: [], card, text };
+  }
+}

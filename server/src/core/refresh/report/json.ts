@@ -1,0 +1,27 @@
+/**
+ * JSON report, the same shape `a2acap check --card` prints (so CI parses one format):
+ * `{"classification": worst over the checked lockfiles, "problems": [{level, pointer, message, file}],
+ *   "notes": [...], "results": [per lockfile, in argument order], "summary": {counts}}`.
+ * A checked result is `{file, card, unchanged, classification, problems, notes}`; one that could not be
+ * checked is `{file, card?, error, stage}` (stage: lockfile | fetch | card).
+ */
+import type { CheckItem, Classification } from '../../types';
+import type { RefreshOutcome } from '../types';
+import { summarize } from './summary';
+
+const RANK: Record<Classification, number> = { compatible: 0, review: 1, breaking: 2 };
+
+export function jsonReport(outcomes: readonly RefreshOutcome[], displayPath: (p: string) => string): string {
+  let classification: Classification = 'compatible';
+  const problems: (CheckItem & { file: string })[] = [];
+  const notes: (CheckItem & { file: string })[] = [];
+  const results = outcomes.map((o) => {
+    const file = displayPath(o.lockfile);
+    if (o.status === 'error') return { file, ...(o.card ? { card: o.card } : {}), error: o.cause, stage: o.stage };
+    if (RANK[o.result.classification] > RANK[classification]) classification = o.result.classification;
+    problems.push(...o.result.problems.map((i) => ({ ...i, file })));
+    notes.push(...o.result.notes.map((i) => ({ ...i, file })));
+    return { file, card: o.card, unchanged: o.unchanged, ...o.result };
+  });
+  return `${JSON.stringify({ classification, problems, notes, results, summary: summarize(outcomes) }, null, 2)}\n`;
+}

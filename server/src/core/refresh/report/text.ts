@@ -1,0 +1,34 @@
+/** Text report for people: one aligned line per lockfile, its problems indented under it. */
+import type { RefreshOutcome } from '../types';
+import { summarize, verdictOf } from './summary';
+
+export interface TextStyle {
+  verdict: (verdict: ReturnType<typeof verdictOf>, text: string) => string;
+}
+
+export const PLAIN: TextStyle = { verdict: (_v, t) => t };
+
+/** Control characters from untrusted strings never reach a terminal. */
+function clean(text: string): string {
+  // eslint-disable-next-line no-control-regex -- matching control characters is the point
+  return text.replace(/[\u0000-\u001f\u007f-\u009f]/g, ' ');
+}
+
+export function textReport(outcomes: readonly RefreshOutcome[], displayPath: (p: string) => string, style: TextStyle = PLAIN): string {
+  const width = Math.max(0, ...outcomes.map((o) => verdictOf(o).length));
+  const out: string[] = [];
+  for (const o of outcomes) {
+    const verdict = verdictOf(o);
+    const suffix = o.status === 'checked' && o.unchanged ? ' (unchanged, 304)' : '';
+    out.push(`${style.verdict(verdict, verdict.padEnd(width))}  ${clean(displayPath(o.lockfile))}${suffix}`);
+    if (o.status === 'error') {
+      out.push(`    ${clean(o.cause)}`);
+      continue;
+    }
+    for (const p of o.result.problems) out.push(`    ${p.level.padEnd(8)} ${clean(p.pointer)}  ${clean(p.message)}`);
+    for (const n of o.result.notes) out.push(`    note     ${clean(n.pointer)}  ${clean(n.message)}`);
+  }
+  const s = summarize(outcomes);
+  out.push('', `${s.total} lockfile${s.total === 1 ? '' : 's'}: ${s.compatible} compatible, ${s.review} review, ${s.breaking} breaking, ${s.error} error${s.error === 1 ? '' : 's'}`);
+  return `${out.join('\n')}\n`;
+}

@@ -1,0 +1,65 @@
+/**
+ * The vocabulary of refreshing lockfiles. The world (network, files, clock) comes in through the
+ * small interfaces below, so the refresh logic runs unchanged in the CLI, the language server and tests.
+ */
+import type { CheckResult, CompiledProfile, JsonPointer, Lockfile } from '../types';
+
+/** HTTP cache validators of a card (RFC 9110 §8.8), replayed as If-None-Match / If-Modified-Since. */
+export interface Validators {
+  etag?: string;
+  lastModified?: string;
+}
+
+export type FetchedCard =
+  /** 304 Not Modified: the card is the one the validators were taken from. */
+  | { status: 'unchanged' }
+  | { status: 'fresh'; card: unknown; validators: Validators };
+
+/** Where cards come from: a conditional HTTP fetch, or a file. Throws an Error with a one-line message. */
+export interface CardSource {
+  fetch(location: string, previous?: Validators): Promise<FetchedCard>;
+}
+
+/** What is kept per card location between refreshes: enough to skip parsing and compiling on a 304. */
+export interface CachedCard {
+  validators: Validators;
+  card: unknown;
+  profile: CompiledProfile;
+  digest: string;
+}
+
+export interface CardCache {
+  get(location: string): CachedCard | undefined;
+  set(location: string, entry: CachedCard): void;
+}
+
+/** Why a lockfile could not be checked. Never "compatible": an error is its own outcome. */
+export type ErrorStage = 'lockfile' | 'fetch' | 'card';
+
+export type RefreshOutcome =
+  | {
+      status: 'checked';
+      /** The lockfile's path (or any label the caller gave it). */
+      lockfile: string;
+      lock: Lockfile;
+      /** The lockfile text as read (reports turn pointers into line/column with it). */
+      text: string;
+      /** Where the card was read from (resolved `agent`, or the --card override). */
+      card: string;
+      /** True when the card was not re-read (304): the cached profile was checked again. */
+      unchanged: boolean;
+      profile: CompiledProfile;
+      cardDigest: string;
+      result: CheckResult;
+    }
+  | {
+      status: 'error';
+      lockfile: string;
+      stage: ErrorStage;
+      /** One line: what failed and why. */
+      cause: string;
+      /** Where in the lockfile the cause is (corrupt lockfiles), '' for the whole file. */
+      problems: { pointer: JsonPointer; message: string }[];
+      card?: string;
+      text?: string;
+    };
