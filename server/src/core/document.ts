@@ -76,7 +76,9 @@ function locateSyntaxErrors(text: string, nativeError: unknown): SyntaxProblem[]
     const at = /position (\d+)/.exec(message);
     return [{ message: `Invalid JSON: ${message.split('\n')[0]}`, offset: at ? Number(at[1]) : 0, length: at ? 1 : 0 }];
   }
-  return errors.slice(0, MAX_SYNTAX_ERRORS).map((e) => ({
+  // One message per place: a single slip (a trailing comma) often yields several errors at the same offset.
+  const firstPerOffset = errors.filter((e, i) => i === 0 || e.offset !== errors[i - 1].offset);
+  return firstPerOffset.slice(0, MAX_SYNTAX_ERRORS).map((e) => ({
     message: describeParseError(printParseErrorCode(e.error)),
     offset: e.offset,
     length: e.length,

@@ -100,14 +100,7 @@ export function lintDocument(text: string, opts: LintOptions = {}): LintResult {
   const settings = resolveSettings(opts.settings);
   const nameKind = opts.kind ?? kindFromName(opts.fileName);
   const bytes = utf8Length(text, settings.maxCardBytes);
-  if (bytes > settings.maxCardBytes) {
-    const finding: Finding = {
-      code: 'card-too-large', severity: defaultSeverity('card-too-large'), pointer: '',
-      message: `The document is larger than the ${settings.maxCardBytes}-byte limit (${bytes > text.length ? bytes : `at least ${bytes}`} bytes): it was not validated or compiled. Raise the limit if this is intended.`,
-      offset: { offset: 0, length: 0 }, data: { limit: settings.maxCardBytes },
-    };
-    return { kind: nameKind ?? 'unknown', findings: applySeverities([finding], settings), value: undefined, tooLarge: true };
-  }
+  if (bytes > settings.maxCardBytes) return tooLargeResult(bytes, settings, nameKind);
   const parsed = parseDocument(text);
   if (!parsed.ok) {
     return { kind: nameKind ?? 'unknown', findings: applySeverities(syntaxFindings(parsed.syntaxErrors), settings), value: undefined, tooLarge: false };
@@ -124,6 +117,19 @@ export function lintDocument(text: string, opts: LintOptions = {}): LintResult {
   }
   const findings = [...validateValue(value, kind), ...runRules({ value, kind, settings })];
   return { kind, findings: dedupe(applySeverities(findings, settings)), value, tooLarge: false };
+}
+
+/**
+ * The result for a document over the size limit: card-too-large only, nothing parsed. Exported so a caller that
+ * can see the size without reading the file (the CLI stats it first) never has to load a huge file.
+ */
+export function tooLargeResult(bytes: number, settings: LintSettings, kind?: DocumentKind): LintResult {
+  const finding: Finding = {
+    code: 'card-too-large', severity: defaultSeverity('card-too-large'), pointer: '',
+    message: `The document is ${bytes} bytes, over the ${settings.maxCardBytes}-byte limit: it was not validated or compiled. Raise the limit if this is intended.`,
+    offset: { offset: 0, length: 0 }, data: { limit: settings.maxCardBytes, bytes },
+  };
+  return { kind: kind ?? 'unknown', findings: applySeverities([finding], settings), value: undefined, tooLarge: true };
 }
 
 function runRules(ctx: RuleContext): Finding[] {

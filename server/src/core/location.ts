@@ -133,3 +133,8 @@ export function pointerAtOffset(text: string, offset: number): { pointer: JsonPo
     return { pointer: '', isKey: false };
   }
 }
+
+/** The offset range a finding covers: its own offset (syntax errors) or its pointer resolved in the text. */
+export function findingOffsets(text: string, f: { pointer: JsonPointer; target?: 'key' | 'value'; offset?: OffsetRange }): OffsetRange {
+  return f.offset ?? locatePointer(text, f.pointer, f.target ?? 'value');
+}

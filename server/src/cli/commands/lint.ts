@@ -1,6 +1,121 @@
-import { Command, UsageError } from '../io';
+/**
+ * `a2acap lint FILE... [--format text|json|sarif] [--max-bytes N]`: validate agent cards and capability lockfiles
+ * (kind detected by content, then by name). JSON contract:
+ *   {"findings":[{"file","code","severity","pointer","message","range":{"start":{"line","character"},"end":{…}}}]}
+ * Exit 0 without error findings, 1 with, 2 on usage or I/O failure (an unreadable file is reported on stderr and
+ * the other files are still linted).
+ */
+import { readFile, stat } from 'node:fs/promises';
+import { resolve } from 'node:path';
+import { parseArgs } from '../args';
+import { alignColumns, countSummary, palette, safeText, severityLabel } from '../format';
+import { CliIO, Command, EXIT_FINDINGS, EXIT_OK, EXIT_USAGE, UsageError, useColor } from '../io';
+import { toSarif, RangedFinding } from '../sarif';
+import { lintDocument, resolveSettings, tooLargeResult, kindFromName, LintResult } from '../../core/lint';
+import { findingOffsets, rangeOf } from '../../core/location';
+import { RULES } from '../../core/rules/catalog';
+import type { Severity } from '../../core/types';
 
-/** Placeholder until the command lands. */
-export const run: Command = async () => {
-  throw new UsageError('lint is not implemented yet');
+const SPEC = {
+  flags: {
+    format: { type: 'string', choices: ['text', 'json', 'sarif'] },
+    'max-bytes': { type: 'string' },
+  },
+  positionals: { name: 'FILE', min: 1 },
+} as const;
+
+const HELP = `Usage: a2acap lint FILE... [--format text|json|sarif] [--max-bytes N]
+
+Validates A2A 1.0 agent cards and a2a-lock.json lockfiles (detected by content, then by file name).
+Exit codes: 0 no error findings, 1 error findings, 2 usage or I/O failure.
+`;
+
+interface FileFindings {
+  file: string;
+  findings: RangedFinding[];
+}
+
+const SEVERITY_ORDER: Record<Severity, number> = { error: 0, warning: 1, info: 2, hint: 3 };
+
+/** Lint one file; an I/O problem becomes a one-line message, never an exception. */
+async function lintFile(file: string, cwd: string, maxBytes: number): Promise<FileFindings | { file: string; error: string }> {
+  const path = resolve(cwd, file);
+  let text: string;
+  let result: LintResult;
+  try {
+    const info = await stat(path);
+    if (info.isDirectory()) return { file, error: 'is a directory, not a file' };
+    if (info.size > maxBytes) {
+      // The file's size is its UTF-8 byte count: never read a file that is over the limit.
+      text = '';
+      result = tooLargeResult(info.size, resolveSettings({ maxCardBytes: maxBytes }), kindFromName(file));
+    } else {
+      text = new TextDecoder('utf-8', { fatal: false }).decode(await readFile(path));
+      result = lintDocument(text, { fileName: file, settings: { maxCardBytes: maxBytes } });
+    }
+  } catch (err) {
+    const code = (err as NodeJS.ErrnoException).code;
+    return { file, error: code === 'ENOENT' ? 'no such file' : code === 'EACCES' ? 'permission denied' : `cannot read (${code ?? String(err)})` };
+  }
+  const findings = result.findings.map((f): RangedFinding => ({
+    code: f.code, severity: f.severity, pointer: f.pointer, message: f.message,
+    range: rangeOf(text, findingOffsets(text, f)),
+  }));
+  findings.sort((a, b) => a.range.start.line - b.range.start.line || a.range.start.character - b.range.start.character
+    || SEVERITY_ORDER[a.severity] - SEVERITY_ORDER[b.severity]);
+  return { file, findings };
+}
+
+function parseMaxBytes(raw: string | undefined): number {
+  if (raw === undefined) return resolveSettings().maxCardBytes;
+  const n = Number(raw);
+  if (!Number.isInteger(n) || n <= 0) throw new UsageError(`--max-bytes needs a positive whole number of bytes, got '${raw}'`);
+  return n;
+}
+
+function writeText(results: FileFindings[], io: CliIO): void {
+  const c = palette(useColor(io));
+  const rows: string[][] = [];
+  const counts: Partial<Record<Severity, number>> = {};
+  for (const { file, findings } of results) {
+    for (const f of findings) {
+      counts[f.severity] = (counts[f.severity] ?? 0) + 1;
+      rows.push([`${file}:${f.range.start.line + 1}:${f.range.start.character + 1}`, severityLabel(f.severity, c), c.gray(f.code), safeText(f.message)]);
+    }
+  }
+  io.stdout(alignColumns(rows));
+  const files = `${results.length} file${results.length === 1 ? '' : 's'}`;
+  const summary = `${countSummary(counts)} in ${files}`;
+  io.stdout((counts.error ? c.red(summary) : rows.length ? c.yellow(summary) : c.green(summary)) + '\n');
+}
+
+export const run: Command = async (argv, io) => {
+  const { flags, positionals, help } = parseArgs(argv, SPEC);
+  if (help) {
+    io.stdout(HELP);
+    return EXIT_OK;
+  }
+  const maxBytes = parseMaxBytes(flags['max-bytes']);
+  const results: FileFindings[] = [];
+  let ioFailure = false;
+  for (const file of positionals) {
+    const r = await lintFile(file, io.cwd, maxBytes);
+    if ('error' in r) {
+      ioFailure = true;
+      io.stderr(`a2acap lint: ${safeText(r.file)}: ${r.error}\n`);
+    } else {
+      results.push(r);
+    }
+  }
+  const format = flags.format ?? 'text';
+  if (format === 'json') {
+    const findings = results.flatMap(({ file, findings: fs }) => fs.map((f) => ({ file, ...f })));
+    io.stdout(JSON.stringify({ findings }, null, 2) + '\n');
+  } else if (format === 'sarif') {
+    io.stdout(JSON.stringify(toSarif(results, RULES), null, 2) + '\n');
+  } else {
+    writeText(results, io);
+  }
+  if (ioFailure) return EXIT_USAGE;
+  return results.some((r) => r.findings.some((f) => f.severity === 'error')) ? EXIT_FINDINGS : EXIT_OK;
 };
