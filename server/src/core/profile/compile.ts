@@ -3,6 +3,7 @@
  *
  * Semantics (issue 2, point 4; A2A §8.3.2, §3.3.4, proto comments on AgentSkill):
  * - interface: the first supported entry of `supportedInterfaces` (selectInterface.ts); none → unusable.
+ *   Its version is reported as Major.Minor ("1.0.0" → "1.0": what goes into A2A-Version).
  * - a `required: true` extension the client does not know → unusable (the agent would answer
  *   ExtensionSupportRequiredError).
  * - capability flags: only a literal `true` is true; absent, false or any other value is false.
@@ -23,6 +24,7 @@ import { anyCovers } from './mediaType';
 import { getOwn, isPlainObject, setOwn, stringsOf } from './safeRecord';
 import { readRequirements, readSchemes } from './security';
 import { describeOffered, selectInterface } from './selectInterface';
+import { majorMinor } from './version';
 
 interface Defaults {
   input: string[];
@@ -127,7 +129,8 @@ function compileCard(card: unknown, client: ClientConfig): CompiledProfile {
   return {
     usable: true,
     agent_version: typeof card.version === 'string' ? card.version : '',
-    interface: { url: chosen.url, binding: chosen.binding, version: chosen.version, tenant: chosen.tenant },
+    // The version the client sends (A2A-Version) is Major.Minor; the raw value stays in provenance.
+    interface: { url: chosen.url, binding: chosen.binding, version: majorMinor(chosen.version) ?? chosen.version, tenant: chosen.tenant },
     streaming: flag(card.capabilities, 'streaming'),
     push: flag(card.capabilities, 'pushNotifications'),
     extended_card: flag(card.capabilities, 'extendedAgentCard'),
