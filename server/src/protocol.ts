@@ -90,16 +90,16 @@ export interface CapabilitiesResult {
  * Sent by the client (tree view, status item) to get the compiled profile of an open document as
  * a tree. Answered from the server's per-version cache.
  */
-export namespace CapabilitiesRequest {
-  export const method = 'a2a/capabilities' as const;
-  export const type = new RequestType<CapabilitiesParams, CapabilitiesResult, void>(method);
-}
+export const CapabilitiesRequest = {
+  method: 'a2a/capabilities',
+  type: new RequestType<CapabilitiesParams, CapabilitiesResult, void>('a2a/capabilities'),
+} as const;
 
 /** Sent by the server after it re-validated a document, so the client refreshes views that show it. */
-export namespace CapabilitiesChangedNotification {
-  export const method = 'a2a/capabilitiesChanged' as const;
-  export const type = new NotificationType<{ uri: string }>(method);
-}
+export const CapabilitiesChangedNotification = {
+  method: 'a2a/capabilitiesChanged',
+  type: new NotificationType<{ uri: string }>('a2a/capabilitiesChanged'),
+} as const;
 
 // ---------------------------------------------------------------------------------------------
 // Migration
@@ -116,7 +116,7 @@ export interface MigrateCardResult {
 }
 
 /** Sent by the client for the "A2A: Migrate Agent Card to 1.0" command. */
-export namespace MigrateCardRequest {
-  export const method = 'a2a/migrateCard' as const;
-  export const type = new RequestType<MigrateCardParams, MigrateCardResult, void>(method);
-}
+export const MigrateCardRequest = {
+  method: 'a2a/migrateCard',
+  type: new RequestType<MigrateCardParams, MigrateCardResult, void>('a2a/migrateCard'),
+} as const;

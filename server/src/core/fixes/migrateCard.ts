@@ -1,0 +1,153 @@
+/**
+ * Migrates an A2A 0.3 (or 0.2) agent card to the 1.0 shape in one step, keeping everything that can
+ * be kept (facts §13; the same field mapping as the official SDKs' compatibility readers):
+ *   url + preferredTransport (+ additionalInterfaces)    → supportedInterfaces
+ *   protocolVersion (top level)                          → protocolVersion "1.0" on each interface
+ *   supportsAuthenticatedExtendedCard / supportsExtendedAgentCard → capabilities.extendedAgentCard
+ *   security (card and skills)                           → securityRequirements in the {schemes:{n:{list}}} shape
+ *   securitySchemes {type: …}                            → the 1.0 oneof members (one OAuth flow each)
+ *   capabilities.stateTransitionHistory                  → removed
+ *   provider.name (without organization)                 → provider.organization
+ * Members 1.0 does not know are kept as they are (the linter reports them); signatures are dropped
+ * because the migrated card no longer matches what was signed. Pure: returns a new value and notes.
+ */
+import { normalizeRequirements } from './securityRequirement';
+import { migrateSecurityScheme } from './securityScheme';
+
+export interface CardMigration {
+  card: Record<string, unknown>;
+  /** True when anything changed. */
+  changed: boolean;
+  /** Plain-text notes about what could not be kept as it was. */
+  notes: string[];
+}
+
+/** 1.0 member order (proto field order), used for the migrated card; other members follow in their order. */
+const ORDER = ['name', 'description', 'supportedInterfaces', 'provider', 'version', 'documentationUrl', 'capabilities', 'securitySchemes', 'securityRequirements', 'defaultInputModes', 'defaultOutputModes', 'skills', 'signatures', 'iconUrl'];
+const LEGACY_TOP = ['url', 'preferredTransport', 'additionalInterfaces', 'protocolVersion', 'supportsAuthenticatedExtendedCard', 'supportsExtendedAgentCard', 'security'];
+
+export function isLegacyCard(card: unknown): boolean {
+  if (!isObject(card)) return false;
+  if (LEGACY_TOP.some((k) => Object.hasOwn(card, k))) return true;
+  if (isObject(card.securitySchemes) && Object.values(card.securitySchemes).some((s) => isObject(s) && typeof s.type === 'string')) return true;
+  return Array.isArray(card.skills) && card.skills.some((s) => isObject(s) && Object.hasOwn(s, 'security'));
+}
+
+export function migrateCard(input: unknown): CardMigration {
+  if (!isObject(input)) return { card: {}, changed: false, notes: ['not a JSON object: nothing to migrate'] };
+  const notes: string[] = [];
+  const card: Record<string, unknown> = { ...input };
+  const before = JSON.stringify(input);
+
+  migrateInterfaces(card, notes);
+  migrateExtendedCardFlag(card);
+  migrateCapabilities(card, notes);
+  migrateSchemes(card, notes);
+  migrateSecurity(card, 'securityRequirements', notes, 'the card');
+  if (Array.isArray(card.skills)) {
+    card.skills = card.skills.map((s, i) => {
+      if (!isObject(s)) return s;
+      const skill = { ...s };
+      migrateSecurity(skill, 'securityRequirements', notes, `skill #${i}`);
+      return skill;
+    });
+  }
+  migrateProvider(card);
+  if (Array.isArray(card.signatures) && JSON.stringify(input) !== JSON.stringify(card)) {
+    delete card.signatures;
+    notes.push('signatures were removed: they signed the 0.3 card; sign the migrated card again');
+  }
+  const ordered = reorder(card);
+  return { card: ordered, changed: JSON.stringify(ordered) !== before, notes };
+}
+
+function migrateInterfaces(card: Record<string, unknown>, notes: string[]): void {
+  const legacyVersion = typeof card.protocolVersion === 'string' ? card.protocolVersion : undefined;
+  const interfaces: Record<string, unknown>[] = Array.isArray(card.supportedInterfaces) ? [...card.supportedInterfaces] as Record<string, unknown>[] : [];
+  const add = (url: unknown, binding: unknown) => {
+    if (typeof url !== 'string' || url === '') return;
+    const protocolBinding = typeof binding === 'string' && binding !== '' ? binding.toUpperCase() === 'HTTP+JSON' || binding.toUpperCase() === 'JSONRPC' || binding.toUpperCase() === 'GRPC' ? binding.toUpperCase() : binding : 'JSONRPC';
+    if (interfaces.some((i) => isObject(i) && i.url === url && i.protocolBinding === protocolBinding)) return;
+    interfaces.push({ url, protocolBinding, protocolVersion: '1.0' });
+  };
+  add(card.url, card.preferredTransport);
+  if (Array.isArray(card.additionalInterfaces)) {
+    for (const extra of card.additionalInterfaces) if (isObject(extra)) add(extra.url, extra.transport ?? extra.protocolBinding);
+  }
+  const hadLegacy = 'url' in card || 'additionalInterfaces' in card;
+  delete card.url;
+  delete card.preferredTransport;
+  delete card.additionalInterfaces;
+  delete card.protocolVersion;
+  if (hadLegacy || interfaces.length) card.supportedInterfaces = interfaces;
+  if (hadLegacy && legacyVersion !== undefined && !legacyVersion.startsWith('1.')) {
+    notes.push(`the card declared protocolVersion ${JSON.stringify(legacyVersion)}; its interfaces now declare "1.0": make sure the endpoints speak A2A 1.0 (or add entries with protocolVersion "0.3" for legacy clients)`);
+  }
+}
+
+function migrateExtendedCardFlag(card: Record<string, unknown>): void {
+  const legacy = card.supportsAuthenticatedExtendedCard ?? card.supportsExtendedAgentCard;
+  delete card.supportsAuthenticatedExtendedCard;
+  delete card.supportsExtendedAgentCard;
+  if (legacy === true) card.capabilities = { ...(isObject(card.capabilities) ? card.capabilities : {}), extendedAgentCard: true };
+}
+
+function migrateCapabilities(card: Record<string, unknown>, notes: string[]): void {
+  if (!isObject(card.capabilities)) {
+    if (card.capabilities === undefined) card.capabilities = {};
+    return;
+  }
+  if ('stateTransitionHistory' in card.capabilities) {
+    const { stateTransitionHistory: _removed, ...rest } = card.capabilities;
+    card.capabilities = rest;
+    notes.push('capabilities.stateTransitionHistory was removed: A2A 1.0 no longer has it');
+  }
+}
+
+function migrateSchemes(card: Record<string, unknown>, notes: string[]): void {
+  if (!isObject(card.securitySchemes)) return;
+  const out: Record<string, unknown> = {};
+  for (const [name, value] of Object.entries(card.securitySchemes)) {
+    const m = migrateSecurityScheme(name, value);
+    Object.defineProperty(out, name, { value: m ? m.scheme : value, enumerable: true, writable: true, configurable: true });
+    if (m) notes.push(...m.notes);
+  }
+  card.securitySchemes = out;
+}
+
+/** `security` (0.3) and malformed `securityRequirements` → the 1.0 requirement shape. */
+function migrateSecurity(holder: Record<string, unknown>, target: string, notes: string[], where: string): void {
+  const legacy = holder.security;
+  if (legacy !== undefined) {
+    const converted = normalizeRequirements(legacy);
+    if (converted && holder[target] === undefined) {
+      holder[target] = converted;
+      delete holder.security;
+    } else if (!converted) {
+      notes.push(`${where}: "security" is not a list of {scheme: [scopes]} maps; left as it was`);
+    }
+  }
+  if (holder[target] !== undefined) {
+    const normalized = normalizeRequirements(holder[target]);
+    if (normalized) holder[target] = normalized;
+  }
+}
+
+function migrateProvider(card: Record<string, unknown>): void {
+  const p = card.provider;
+  if (!isObject(p) || p.organization !== undefined || typeof p.name !== 'string') return;
+  const { name, ...rest } = p;
+  card.provider = { organization: name, ...rest };
+}
+
+function reorder(card: Record<string, unknown>): Record<string, unknown> {
+  const out: Record<string, unknown> = {};
+  const put = (k: string) => Object.defineProperty(out, k, { value: card[k], enumerable: true, writable: true, configurable: true });
+  for (const k of ORDER) if (Object.hasOwn(card, k)) put(k);
+  for (const k of Object.keys(card)) if (!Object.hasOwn(out, k)) put(k);
+  return out;
+}
+
+function isObject(v: unknown): v is Record<string, unknown> {
+  return v !== null && typeof v === 'object' && !Array.isArray(v);
+}

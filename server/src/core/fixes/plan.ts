@@ -1,0 +1,26 @@
+/**
+ * A fix is data: a title and JSON-level operations on the document's parsed value, addressed by JSON
+ * Pointer. The language server turns the operations into text edits (keeping the rest of the text as
+ * it is); any other front end could do the same. Fixes never look at message text.
+ */
+export type FixOperation =
+  | { op: 'set'; pointer: string; value: unknown }
+  | { op: 'remove'; pointer: string }
+  | { op: 'renameKey'; pointer: string; name: string }
+  | { op: 'replaceDocument'; value: unknown };
+
+export interface FixPlan {
+  title: string;
+  /** LSP code action kind: 'quickfix' (default) or a refactor kind. */
+  kind?: 'quickfix' | 'refactor.rewrite';
+  /** The obvious fix for the diagnostic (VS Code applies it with the "auto fix" keybinding). */
+  preferred?: boolean;
+  operations: FixOperation[];
+}
+
+/** The finding fields a fix reads: code, pointer and the finding's data (round-tripped through the editor). */
+export interface FixInput {
+  code: string;
+  pointer: string;
+  data?: Record<string, unknown>;
+}

@@ -1,0 +1,118 @@
+/**
+ * The quick fix for each rule where one obvious fix exists, keyed on the finding's code and data.
+ * Pure: (finding, parsed document) → FixPlan[]. Values written into the document come from the finding's
+ * data or the document itself, so a fix never invents content.
+ */
+import { migrateCard } from './migrateCard';
+import type { FixInput, FixPlan } from './plan';
+import { unwrapSdkInternal } from './securityScheme';
+
+type FixBuilder = (f: FixInput, doc: unknown) => FixPlan[];
+
+const ESCAPE = (s: string) => s.replace(/~/g, '~0').replace(/\//g, '~1');
+const str = (v: unknown): string | undefined => (typeof v === 'string' ? v : undefined);
+const strings = (v: unknown): string[] => (Array.isArray(v) ? v.filter((x): x is string => typeof x === 'string') : []);
+const short = (s: string, n = 60) => (s.length > n ? `${s.slice(0, n - 1)}…` : s);
+
+/** Parent pointer and last segment of a pointer. */
+export function splitPointer(pointer: string): { parent: string; last: string } {
+  const i = pointer.lastIndexOf('/');
+  return { parent: pointer.slice(0, Math.max(i, 0)), last: pointer.slice(i + 1).replace(/~1/g, '/').replace(/~0/g, '~') };
+}
+
+/** The value at a pointer in a parsed document (own members only). */
+export function valueAt(doc: unknown, pointer: string): unknown {
+  if (pointer === '') return doc;
+  let node: unknown = doc;
+  for (const raw of pointer.slice(1).split('/')) {
+    const seg = raw.replace(/~1/g, '/').replace(/~0/g, '~');
+    if (node === null || typeof node !== 'object' || !Object.hasOwn(node, seg)) return undefined;
+    node = (node as Record<string, unknown>)[seg];
+  }
+  return node;
+}
+
+function replaceWithSuggestion(label: string): FixBuilder {
+  return (f) => {
+    const suggestion = str(f.data?.suggestion);
+    return suggestion ? [{ title: `${label} ${JSON.stringify(short(suggestion))}`, preferred: true, operations: [{ op: 'set', pointer: f.pointer, value: suggestion }] }] : [];
+  };
+}
+
+/** Placeholder for a missing REQUIRED member, by what the schema expects there. */
+const MISSING_DEFAULTS: Record<string, unknown> = {
+  capabilities: {}, skills: [], supportedInterfaces: [], defaultInputModes: ['text/plain'], defaultOutputModes: ['text/plain'],
+  tags: [], schemes: {}, requires: {}, list: [],
+};
+
+export const QUICK_FIXES: Record<string, FixBuilder> = {
+  'legacy-card-shape': (f, doc) => {
+    const plans: FixPlan[] = [];
+    const m = migrateCard(doc);
+    if (m.changed) plans.push({ title: 'Migrate this card to A2A 1.0', preferred: true, operations: [{ op: 'replaceDocument', value: m.card }] });
+    if (f.data?.member === 'stateTransitionHistory') plans.push({ title: 'Remove "stateTransitionHistory"', operations: [{ op: 'remove', pointer: f.pointer }] });
+    return plans;
+  },
+  'security-requirement-shape': (f) => {
+    const replacement = f.data?.replacement;
+    if (replacement === undefined) return [];
+    return [{ title: 'Rewrite as an A2A 1.0 security requirement', preferred: true, operations: [{ op: 'set', pointer: f.pointer, value: replacement }] }];
+  },
+  'sdk-internal-shape': (f, doc) => {
+    const parent = str(f.data?.parentPointer) ?? f.pointer;
+    const value = valueAt(doc, parent);
+    const unwrapped = value && typeof value === 'object' && !Array.isArray(value) ? unwrapSdkInternal(value as Record<string, unknown>) : undefined;
+    return unwrapped ? [{ title: `Unwrap the SDK-internal form into "${str(f.data?.case) ?? 'the scheme'}"`, preferred: true, operations: [{ op: 'set', pointer: parent, value: unwrapped }] }] : [];
+  },
+  'skill-mode-narrows-default': (f) => {
+    const dropped = strings(f.data?.dropped);
+    const modes = strings(f.data?.modes);
+    if (!dropped.length || !modes.length) return [];
+    return [{ title: `Add the default modes this skill dropped (${short(dropped.join(', '))})`, operations: [{ op: 'set', pointer: f.pointer, value: [...modes, ...dropped] }] }];
+  },
+  'undeclared-oauth-scope': (f, doc) => {
+    const scheme = str(f.data?.scheme);
+    const scope = str(f.data?.scope);
+    const flow = str(f.data?.flow);
+    if (!scheme || !scope || !flow || flow.includes('+')) return [];
+    const scopes = `/securitySchemes/${ESCAPE(scheme)}/oauth2SecurityScheme/flows/${ESCAPE(flow)}/scopes`;
+    const op = valueAt(doc, scopes) === undefined
+      ? { op: 'set' as const, pointer: scopes, value: { [scope]: '' } }
+      : { op: 'set' as const, pointer: `${scopes}/${ESCAPE(scope)}`, value: '' };
+    return [{ title: `Declare scope ${JSON.stringify(short(scope))} in the ${flow} flow of ${JSON.stringify(short(scheme))}`, preferred: true, operations: [op] }];
+  },
+  'provider-name-field': (f) => [{ title: 'Rename "name" to "organization"', preferred: true, operations: [{ op: 'renameKey', pointer: f.pointer, name: 'organization' }] }],
+  'unknown-field': (f) => {
+    const suggestion = str(f.data?.suggestion);
+    const member = str(f.data?.member) ?? splitPointer(f.pointer).last;
+    const plans: FixPlan[] = [];
+    if (suggestion) plans.push({ title: `Rename to "${short(suggestion)}"`, preferred: true, operations: [{ op: 'renameKey', pointer: f.pointer, name: suggestion }] });
+    plans.push({ title: `Remove "${short(member)}"`, operations: [{ op: 'remove', pointer: f.pointer }] });
+    return plans;
+  },
+  'duplicate-interface': (f) => [{ title: 'Remove the duplicate interface', preferred: true, operations: [{ op: 'remove', pointer: f.pointer }] }],
+  'invalid-protocol-version': replaceWithSuggestion('Change to'),
+  'invalid-media-type': replaceWithSuggestion('Change to'),
+  'insecure-interface-url': replaceWithSuggestion('Use'),
+  'invalid-card-digest': replaceWithSuggestion('Change to'),
+  schema: (f) => {
+    const missing = str(f.data?.missing);
+    if (missing !== undefined) {
+      const value = Object.hasOwn(MISSING_DEFAULTS, missing) ? MISSING_DEFAULTS[missing] : '';
+      return [{ title: `Add the missing member "${short(missing)}"`, preferred: true, operations: [{ op: 'set', pointer: f.pointer, value }] }];
+    }
+    const allowed = Array.isArray(f.data?.allowed) ? f.data.allowed.slice(0, 6) : [];
+    return allowed.map((v) => ({ title: `Change to ${short(JSON.stringify(v))}`, operations: [{ op: 'set' as const, pointer: f.pointer, value: v }] }));
+  },
+};
+
+/** Every fix for one finding (none when the rule has no obvious fix or the data is missing). */
+export function quickFixesFor(f: FixInput, doc: unknown): FixPlan[] {
+  const builder = Object.hasOwn(QUICK_FIXES, f.code) ? QUICK_FIXES[f.code] : undefined;
+  if (!builder) return [];
+  try {
+    return builder(f, doc);
+  } catch {
+    return [];
+  }
+}

@@ -1,0 +1,112 @@
+import { getLocation, parse, type Location } from 'jsonc-parser';
+import { CompletionItemKind, InsertTextFormat, type CompletionItem, type Range } from 'vscode-languageserver';
+import type { TextDocument } from 'vscode-languageserver-textdocument';
+import type { Analysis } from './analysis';
+import type { ServerContext } from './context';
+import { runSafe } from './runSafe';
+import { memberNames, type SchemaNode } from './schemaNav';
+import { objectAt, valueCompletions } from './completionValues';
+
+/**
+ * Completion: member names (from the schema, minus the ones present), and values: schema enums,
+ * booleans, media types, binding names, protocol versions, security scheme names defined in the card
+ * (inside requirements) and the scopes a scheme declares.
+ */
+export function registerCompletion(ctx: ServerContext): void {
+  ctx.connection.onCompletion((params, token) => runSafe(ctx.connection.console, token, [], 'completion', async () => {
+    const doc = ctx.documents.get(params.textDocument.uri);
+    const a = await ctx.analysis(params.textDocument.uri);
+    if (!doc || !a || a.kind === 'unknown' || a.tooLarge) return [];
+    const offset = doc.offsetAt(params.position);
+    const text = doc.getText();
+    const loc = getLocation(text, offset);
+    const range = replaceRange(doc, loc, offset);
+    const path = loc.path.map(String);
+    const value = parseLenient(text, a);
+    return loc.isAtPropertyKey || isEmptyKeyPosition(text, offset, loc)
+      ? memberCompletions(a, value, loc.isAtPropertyKey ? path.slice(0, -1) : path, range, text, offset)
+      : valueCompletions(a.kind, value, path, range);
+  }));
+}
+
+function memberCompletions(a: Analysis, value: unknown, parent: string[], range: Range, text: string, offset: number): CompletionItem[] {
+  const kind = a.kind === 'lockfile' ? 'lockfile' : 'card';
+  const existing = objectAt(value, parent);
+  const present = new Set(existing ? Object.keys(existing) : []);
+  const colonFollows = /^\s*"?\s*:/.test(text.slice(offset).replace(/^[^"\s:,}]*"?/, ''));
+  const items: CompletionItem[] = [];
+  // Scheme names inside a requirement's `schemes` map are keys too.
+  if (parent.at(-1) === 'schemes' && parent.includes('securityRequirements')) {
+    const schemes = objectAt(value, ['securitySchemes']) ?? {};
+    for (const name of Object.keys(schemes)) {
+      if (present.has(name)) continue;
+      items.push(keyItem(name, 'security scheme defined in this card', range, colonFollows, '{"list": [$1]}', CompletionItemKind.Reference));
+    }
+    return items;
+  }
+  for (const m of memberNames(kind, parent)) {
+    if (present.has(m.name)) continue;
+    items.push(keyItem(m.name, m.description, range, colonFollows, template(m.schema), CompletionItemKind.Property, m.required));
+  }
+  return items;
+}
+
+function keyItem(name: string, doc: string | undefined, range: Range, colonFollows: boolean, valueTemplate: string, kind: CompletionItemKind, required = false): CompletionItem {
+  const key = JSON.stringify(name);
+  return {
+    label: name,
+    kind,
+    detail: required ? 'required' : undefined,
+    documentation: doc,
+    filterText: key,
+    sortText: `${required ? '0' : '1'}${name}`,
+    insertTextFormat: InsertTextFormat.Snippet,
+    textEdit: { range, newText: colonFollows ? key : `${key}: ${valueTemplate}` },
+  };
+}
+
+function template(schema: SchemaNode): string {
+  const t = Array.isArray(schema.type) ? schema.type[0] : schema.type;
+  if (t === 'array') return '[$1]';
+  if (t === 'object') return '{$1}';
+  if (t === 'boolean') return '${1|true,false|}';
+  if (t === 'number' || t === 'integer') return '${1:0}';
+  return '"$1"';
+}
+
+/** The range a completion replaces: the string or literal under the cursor, else nothing. */
+function replaceRange(doc: TextDocument, loc: Location, offset: number): Range {
+  const n = loc.previousNode;
+  if (n && offset >= n.offset && offset <= n.offset + n.length && (n.type === 'string' || n.type === 'number' || n.type === 'boolean' || n.type === 'null')) {
+    return { start: doc.positionAt(n.offset), end: doc.positionAt(n.offset + n.length) };
+  }
+  const p = doc.positionAt(offset);
+  return { start: p, end: p };
+}
+
+/** `{ | }` or `, |` inside an object: a member name is expected although jsonc-parser saw no key yet. */
+function isEmptyKeyPosition(text: string, offset: number, loc: Location): boolean {
+  if (loc.previousNode) return false;
+  const before = text.slice(Math.max(0, offset - 200), offset).replace(/\s+$/, '');
+  return before.endsWith('{') || (before.endsWith(',') && !isInArray(text, offset));
+}
+
+function isInArray(text: string, offset: number): boolean {
+  let depth = 0;
+  for (let i = offset - 1; i >= 0; i--) {
+    const c = text[i];
+    if (c === '}' || c === ']') depth++;
+    else if (c === '{' || c === '[') {
+      if (depth === 0) return c === '[';
+      depth--;
+    }
+  }
+  return false;
+}
+
+/** The document value for completion: the last valid parse, else a tolerant parse of the current text. */
+function parseLenient(text: string, a: Analysis): unknown {
+  if (a.value !== undefined) return a.value;
+  // While typing, the text is usually invalid JSON; jsonc-parser's tolerant parse keeps what it can.
+  return parse(text, [], { allowTrailingComma: true });
+}

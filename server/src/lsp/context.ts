@@ -1,0 +1,25 @@
+import type { Connection, TextDocuments } from 'vscode-languageserver';
+import type { TextDocument } from 'vscode-languageserver-textdocument';
+import type { A2ASettings } from '../protocol';
+import type { Analysis } from './analysis';
+import type { RuntimeEnvironment } from './runtime';
+
+/**
+ * What every LSP feature module gets from startServer.ts. Feature modules export a
+ * `register…(ctx)` function and are wired in handlers.ts.
+ */
+export interface ServerContext {
+  connection: Connection;
+  documents: TextDocuments<TextDocument>;
+  runtime: RuntimeEnvironment;
+  /** Settings of one document (pulled from the client, cached). */
+  settings(uri: string): Promise<A2ASettings>;
+  /** The cached analysis of an open document at its current version, or undefined if it is not ours. */
+  analysis(uri: string): Promise<Analysis | undefined>;
+  /** Analyses of every other open document (lockfile ↔ card matching). */
+  openAnalyses(): Promise<Analysis[]>;
+  /** Workspace folders' file-system paths (for finding cards that are not open). */
+  workspaceFolders(): string[];
+  /** Re-validates every open document (after settings or related documents changed). */
+  revalidateAll(): void;
+}

@@ -1,0 +1,55 @@
+import { DiagnosticSeverity, DiagnosticTag, type Diagnostic, type Range } from 'vscode-languageserver';
+import type { TextDocument } from 'vscode-languageserver-textdocument';
+import { locatePointer } from '../core/location';
+import { ruleDocsUrl } from '../core/rules/catalog';
+import type { Finding, Severity } from '../core/types';
+
+export const DIAGNOSTIC_SOURCE = 'a2a';
+
+const SEVERITY: Record<Severity, DiagnosticSeverity> = {
+  error: DiagnosticSeverity.Error,
+  warning: DiagnosticSeverity.Warning,
+  info: DiagnosticSeverity.Information,
+  hint: DiagnosticSeverity.Hint,
+};
+
+/** What every diagnostic carries in `data`: the finding's pointer and its fix data (code actions read only this). */
+export interface DiagnosticData {
+  pointer: string;
+  fix?: Record<string, unknown>;
+}
+
+/** A core finding → an LSP diagnostic; the range is made here, from the pointer (or the syntax error offset). */
+export function toDiagnostic(doc: TextDocument, text: string, finding: Finding): Diagnostic {
+  const data: DiagnosticData = { pointer: finding.pointer, ...(finding.data ? { fix: finding.data } : {}) };
+  const diagnostic: Diagnostic = {
+    range: rangeOf(doc, text, finding),
+    severity: SEVERITY[finding.severity] ?? DiagnosticSeverity.Warning,
+    code: finding.code,
+    source: DIAGNOSTIC_SOURCE,
+    message: finding.message,
+    data,
+  };
+  const href = safeDocsUrl(finding.code);
+  if (href) diagnostic.codeDescription = { href };
+  if (finding.code === 'legacy-card-shape' || finding.code.startsWith('deprecated')) diagnostic.tags = [DiagnosticTag.Deprecated];
+  return diagnostic;
+}
+
+export function rangeOf(doc: TextDocument, text: string, finding: Pick<Finding, 'pointer' | 'target' | 'offset'>): Range {
+  const span = finding.offset ?? locatePointer(text, finding.pointer, finding.target);
+  return { start: doc.positionAt(span.offset), end: doc.positionAt(span.offset + Math.max(span.length, 0)) };
+}
+
+/** Range of a JSON Pointer's value (or key) in a document. */
+export function pointerRange(doc: TextDocument, text: string, pointer: string, target?: 'key' | 'value'): Range {
+  return rangeOf(doc, text, { pointer, target });
+}
+
+function safeDocsUrl(code: string): string | undefined {
+  try {
+    return ruleDocsUrl(code) || undefined;
+  } catch {
+    return undefined;
+  }
+}

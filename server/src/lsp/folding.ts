@@ -1,0 +1,30 @@
+import type { Node } from 'jsonc-parser';
+import type { FoldingRange } from 'vscode-languageserver';
+import type { TextDocument } from 'vscode-languageserver-textdocument';
+import type { ServerContext } from './context';
+import { runSafe } from './runSafe';
+
+const MAX_RANGES = 5000;
+
+/** Folding for objects and arrays that span lines (JSON's own folding does not apply to our languages). */
+export function registerFolding(ctx: ServerContext): void {
+  ctx.connection.onFoldingRanges((params, token) => runSafe(ctx.connection.console, token, [], 'folding', async () => {
+    const doc = ctx.documents.get(params.textDocument.uri);
+    const root = (await ctx.analysis(params.textDocument.uri))?.tree();
+    if (!doc || !root) return [];
+    const out: FoldingRange[] = [];
+    collect(doc, root, out);
+    return out;
+  }));
+}
+
+function collect(doc: TextDocument, node: Node, out: FoldingRange[]): void {
+  if (out.length >= MAX_RANGES) return;
+  if (node.type === 'object' || node.type === 'array') {
+    const start = doc.positionAt(node.offset).line;
+    const end = doc.positionAt(node.offset + node.length).line;
+    // Keep the closing bracket visible, as VS Code's JSON folding does.
+    if (end - 1 > start) out.push({ startLine: start, endLine: end - 1 });
+  }
+  for (const child of node.children ?? []) collect(doc, child, out);
+}

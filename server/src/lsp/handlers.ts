@@ -1,0 +1,33 @@
+/**
+ * Registers every LSP feature of the server. One line per feature module: other modules
+ * (e.g. a CodeLens provider) add themselves here with a small edit.
+ */
+import { TextDocumentSyncKind, type ServerCapabilities } from 'vscode-languageserver';
+import type { ServerContext } from './context';
+import { registerHover } from './hover';
+import { registerCompletion } from './completion';
+import { registerCodeActions } from './codeActions';
+import { registerSymbols } from './symbols';
+import { registerFolding } from './folding';
+import { registerCapabilitiesRequest } from './capabilities';
+import { registerMigrateRequest } from './migrate';
+
+/** What the server announces in `initialize`; add a line here with each new feature module. */
+export const SERVER_CAPABILITIES: ServerCapabilities = {
+  textDocumentSync: TextDocumentSyncKind.Incremental,
+  hoverProvider: true,
+  completionProvider: { triggerCharacters: ['"', ':', '/', ' '] },
+  codeActionProvider: { codeActionKinds: ['quickfix', 'refactor.rewrite', 'source.fixAll.a2a'] },
+  documentSymbolProvider: true,
+  foldingRangeProvider: true,
+};
+
+export function registerHandlers(ctx: ServerContext): void {
+  registerHover(ctx);
+  registerCompletion(ctx);
+  registerCodeActions(ctx);
+  registerSymbols(ctx);
+  registerFolding(ctx);
+  registerCapabilitiesRequest(ctx);
+  registerMigrateRequest(ctx);
+}

@@ -1,0 +1,46 @@
+import type { Hover } from 'vscode-languageserver';
+import { pointerAtOffset } from '../core/location';
+import type { Analysis } from './analysis';
+import type { ServerContext } from './context';
+import { extensionHover, flagHover, interfacesHover, skillHover } from './hoverCard';
+import { lockfileHover } from './hoverLockfile';
+import { plain } from './markdown';
+import { lockfileAgainstCard } from './pinnedCard';
+import { runSafe } from './runSafe';
+import { pointerSegments, schemaAt } from './schemaNav';
+
+export function registerHover(ctx: ServerContext): void {
+  ctx.connection.onHover((params, token) => runSafe(ctx.connection.console, token, null, 'hover', async (): Promise<Hover | null> => {
+    const a = await ctx.analysis(params.textDocument.uri);
+    const doc = ctx.documents.get(params.textDocument.uri);
+    if (!a || !doc || a.value === undefined || a.tooLarge) return null;
+    const { pointer } = pointerAtOffset(a.text, doc.offsetAt(params.position));
+    const segments = pointerSegments(pointer);
+    const special = a.kind === 'card' ? cardHover(a, segments) : lockfileHover(segments, await lockfileAgainstCard(ctx, a));
+    const description = schemaDescription(a, segments);
+    const parts = [special, description].filter((s): s is string => !!s);
+    if (!parts.length) return null;
+    return { contents: { kind: 'markdown', value: parts.join('\n\n---\n\n') } };
+  }));
+}
+
+/** The profile-aware part of a card hover, by where the cursor is. */
+function cardHover(a: Analysis, s: readonly string[]): string | undefined {
+  if (a.value === null || typeof a.value !== 'object' || Array.isArray(a.value)) return undefined;
+  const index = s[1] !== undefined && /^\d+$/.test(s[1]) ? Number(s[1]) : undefined;
+  if (s[0] === 'skills' && index !== undefined && s.length <= 3) return skillHover(a, index);
+  if (s[0] === 'supportedInterfaces') return interfacesHover(a, index);
+  if (s[0] === 'capabilities' && s.length === 2) return flagHover(a, s[1]!);
+  if (s[0] === 'capabilities' && s[1] === 'extensions' && s[2] !== undefined && /^\d+$/.test(s[2])) return extensionHover(a, Number(s[2]));
+  return undefined;
+}
+
+/** Schema description of the member under the cursor (our schema text is trusted, it ships with us). */
+function schemaDescription(a: Analysis, segments: readonly string[]): string | undefined {
+  if (segments.length === 0 || a.kind === 'unknown') return undefined;
+  const node = schemaAt(a.kind, segments);
+  if (!node?.description) return undefined;
+  const name = segments[segments.length - 1]!;
+  // The key is document text (any name under additionalProperties): escape it like every card string.
+  return /^\d+$/.test(name) ? node.description : `**${plain(name, 80)}**: ${node.description}`;
+}

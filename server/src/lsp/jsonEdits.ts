@@ -1,0 +1,74 @@
+import { applyEdits, modify, type Edit, type FormattingOptions, type JSONPath } from 'jsonc-parser';
+import type { TextEdit } from 'vscode-languageserver';
+import type { TextDocument } from 'vscode-languageserver-textdocument';
+import { locatePointer } from '../core/location';
+import type { FixOperation } from '../core/fixes/plan';
+import { pointerSegments } from './schemaNav';
+
+/** Indentation and line ending of the document, so inserted JSON looks like the rest of it. */
+export function formattingOf(text: string): FormattingOptions {
+  const indent = /^([ \t]+)["{[\]}]/m.exec(text)?.[1] ?? '  ';
+  const eol = text.includes('\r\n') ? '\r\n' : '\n';
+  return indent.startsWith('\t') ? { insertSpaces: false, tabSize: 4, eol } : { insertSpaces: true, tabSize: indent.length, eol };
+}
+
+/** Pointer → jsonc-parser path: a segment is an array index exactly when the value there is an array. */
+export function toJsonPath(root: unknown, pointer: string): JSONPath {
+  const path: JSONPath = [];
+  let node: unknown = root;
+  for (const seg of pointerSegments(pointer)) {
+    if (Array.isArray(node) && /^\d+$/.test(seg)) {
+      path.push(Number(seg));
+      node = node[Number(seg)];
+    } else {
+      path.push(seg);
+      node = node !== null && typeof node === 'object' && Object.hasOwn(node, seg) ? (node as Record<string, unknown>)[seg] : undefined;
+    }
+  }
+  return path;
+}
+
+/** Offset edits of one operation against `text`. */
+function operationEdits(text: string, root: unknown, op: FixOperation): Edit[] {
+  const formattingOptions = formattingOf(text);
+  switch (op.op) {
+    case 'set':
+      return modify(text, toJsonPath(root, op.pointer), op.value, { formattingOptions });
+    case 'remove':
+      return modify(text, toJsonPath(root, op.pointer), undefined, { formattingOptions });
+    case 'renameKey': {
+      const key = locatePointer(text, op.pointer, 'key');
+      return [{ offset: key.offset, length: key.length, content: JSON.stringify(op.name) }];
+    }
+    case 'replaceDocument': {
+      const indent = formattingOptions.insertSpaces ? ' '.repeat(formattingOptions.tabSize ?? 2) : '\t';
+      const body = JSON.stringify(op.value, null, indent).replace(/\n/g, formattingOptions.eol ?? '\n');
+      const trailing = /\r?\n$/.test(text) ? formattingOptions.eol ?? '\n' : '';
+      return [{ offset: 0, length: text.length, content: body + trailing }];
+    }
+  }
+}
+
+/**
+ * LSP text edits for a list of operations. One operation maps to its own minimal edits; several are
+ * applied in sequence and sent as one replacement of the document (their offsets would interact).
+ */
+export function textEditsFor(doc: TextDocument, root: unknown, operations: readonly FixOperation[]): TextEdit[] {
+  const text = doc.getText();
+  const toTextEdits = (edits: Edit[]): TextEdit[] => edits.map((e) => ({
+    range: { start: doc.positionAt(e.offset), end: doc.positionAt(e.offset + e.length) },
+    newText: e.content,
+  }));
+  if (operations.length === 1) return toTextEdits(operationEdits(text, root, operations[0]!));
+  let current = text;
+  for (const op of operations) {
+    let value: unknown;
+    try {
+      value = JSON.parse(current);
+    } catch {
+      value = root;
+    }
+    current = applyEdits(current, operationEdits(current, value, op));
+  }
+  return toTextEdits([{ offset: 0, length: text.length, content: current }]);
+}

@@ -1,0 +1,45 @@
+/**
+ * Card text is untrusted. Every string taken from a card (or lockfile) that ends up in hover
+ * markdown goes through `plain()`: it renders as the literal characters, never as a link, an image,
+ * a `command:` URI, HTML, an entity or emphasis, and it is trimmed to a length limit.
+ */
+
+/** Default limit for one untrusted string in a hover (code points). */
+export const MAX_UNTRUSTED_LENGTH = 200;
+
+// C0/C1 controls, zero-width and bidi override characters: they can hide or reorder text.
+// eslint-disable-next-line no-control-regex -- matching control characters is the point
+const INVISIBLE = /[\u0000-\u001f\u007f-\u009f\u200b-\u200f\u202a-\u202e\u2060-\u2064\u2066-\u2069\ufeff]/g;
+// Every ASCII punctuation character may be backslash-escaped in CommonMark; escaping all of them
+// also breaks autolinks (`https://`, `www.`, `a@b`) because their patterns need the raw characters.
+const PUNCTUATION = /[!-/:-@[-`{-~]/g;
+
+/** Untrusted value → markdown that displays it as plain text. */
+export function plain(value: unknown, max: number = MAX_UNTRUSTED_LENGTH): string {
+  const text = typeof value === 'string' ? value : value === undefined ? '' : safeStringify(value);
+  const flat = text.replace(/\r\n?|\n|\u2028|\u2029/g, ' ').replace(INVISIBLE, '');
+  return truncate(flat, max).replace(PUNCTUATION, (c) => `\\${c}`);
+}
+
+/** Trims to `max` code points (never splitting a surrogate pair), marking the cut with an ellipsis. */
+export function truncate(text: string, max: number): string {
+  const points = Array.from(text);
+  if (points.length <= max) return text;
+  return `${points.slice(0, Math.max(0, max - 1)).join('')}…`;
+}
+
+/** A list of untrusted strings, comma separated, each escaped; long lists are cut with a count. */
+export function plainList(values: readonly unknown[], maxItems = 12): string {
+  if (values.length === 0) return '(none)';
+  const shown = values.slice(0, maxItems).map((v) => plain(v, 80));
+  const rest = values.length - shown.length;
+  return shown.join(', ') + (rest > 0 ? ` and ${rest} more` : '');
+}
+
+function safeStringify(value: unknown): string {
+  try {
+    return JSON.stringify(value) ?? String(value);
+  } catch {
+    return String(value);
+  }
+}

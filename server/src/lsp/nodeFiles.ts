@@ -1,0 +1,40 @@
+import { readdir, readFile, stat } from 'node:fs/promises';
+import { join } from 'node:path';
+import type { RuntimeEnvironment } from './runtime';
+
+const MAX_DEPTH = 8;
+
+/** Node implementation of RuntimeEnvironment.files (used by server.ts; tests may pass their own). */
+export const nodeFiles: NonNullable<RuntimeEnvironment['files']> = {
+  async find(folder, accept, limit) {
+    const out: string[] = [];
+    const walk = async (dir: string, depth: number): Promise<void> => {
+      if (depth > MAX_DEPTH || out.length >= limit) return;
+      let entries;
+      try {
+        entries = await readdir(dir, { withFileTypes: true });
+      } catch {
+        return;
+      }
+      for (const e of entries) {
+        if (out.length >= limit) return;
+        const path = join(dir, e.name);
+        if (e.isDirectory()) {
+          // `.well-known` is where cards live; other dot folders and dependencies are not ours.
+          if (e.name === 'node_modules' || (e.name.startsWith('.') && e.name !== '.well-known')) continue;
+          await walk(path, depth + 1);
+        } else if (e.isFile() && accept(path)) out.push(path);
+      }
+    };
+    await walk(folder, 0);
+    return out;
+  },
+  async read(path, maxBytes) {
+    try {
+      if ((await stat(path)).size > maxBytes) return undefined;
+      return await readFile(path, 'utf8');
+    } catch {
+      return undefined;
+    }
+  },
+};

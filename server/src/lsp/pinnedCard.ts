@@ -1,0 +1,103 @@
+import { dirname, resolve as resolvePath } from 'node:path';
+import { cardDigest } from '../core/digest';
+import { checkLockfile } from '../core/lockfile/check';
+import { readLockfile } from '../core/lockfile/read';
+import { compileProfile } from '../core/profile/compile';
+import type { CheckResult, CompiledProfile, Lockfile } from '../core/types';
+import type { Analysis } from './analysis';
+import type { ServerContext } from './context';
+import { uriPath } from './documentKind';
+import { matchesGlob } from './glob';
+import { parseBindings } from './settings';
+
+const MAX_WORKSPACE_CARDS = 200;
+
+/** The card a lockfile pins, as found in the workspace (an open document or a file on disk). */
+export interface PinnedCard {
+  /** file path or document uri, for messages. */
+  source: string;
+  card: Record<string, unknown>;
+  profile: CompiledProfile;
+}
+
+export interface LockfileAgainstCard {
+  lock: Lockfile;
+  pinned?: PinnedCard;
+  check?: CheckResult;
+}
+
+/**
+ * Reads a lockfile analysis, finds the card it pins and checks the lock against that card's compiled
+ * profile (for this document's client settings). Returns undefined when the lockfile itself is invalid.
+ */
+export async function lockfileAgainstCard(ctx: ServerContext, lockAnalysis: Analysis): Promise<LockfileAgainstCard | undefined> {
+  const read = readLockfile(lockAnalysis.value);
+  if (!read.ok) return undefined;
+  const lock = read.lockfile;
+  const card = await findCard(ctx, lockAnalysis, lock.agent);
+  if (!card) return { lock };
+  const profile = compileProfile(card.card, {
+    bindings: parseBindings(lockAnalysis.settings.client.bindings),
+    knownExtensions: lockAnalysis.settings.client.knownExtensions,
+  });
+  const pinned: PinnedCard = { ...card, profile };
+  return { lock, pinned, check: checkLockfile(lock, profile, { cardDigest: cardDigest(card.card) }) };
+}
+
+async function findCard(ctx: ServerContext, lockAnalysis: Analysis, agent: string): Promise<{ source: string; card: Record<string, unknown> } | undefined> {
+  const lockPath = uriPath(lockAnalysis.uri);
+  const wantedPath = isHttpUrl(agent) ? undefined : resolvePath(dirname(lockPath), agent);
+  const matches = (path: string | undefined, card: unknown): card is Record<string, unknown> =>
+    isObject(card) && ((wantedPath !== undefined && path === wantedPath) || cardMatchesAgent(card, agent));
+
+  // Open documents first: they hold what the user is editing right now.
+  for (const a of await ctx.openAnalyses()) {
+    if (a.kind === 'card' && a.uri !== lockAnalysis.uri && matches(uriPath(a.uri), a.value)) return { source: a.uri, card: a.value as Record<string, unknown> };
+  }
+  const files = ctx.runtime.files;
+  if (!files) return undefined;
+  const open = new Set(ctx.documents.keys().map(uriPath));
+  const globs = lockAnalysis.settings.files.agentCards;
+  const candidates = wantedPath ? [wantedPath] : [];
+  for (const folder of ctx.workspaceFolders()) {
+    candidates.push(...await files.find(folder, (p) => globs.some((g) => matchesGlob(p, g)), MAX_WORKSPACE_CARDS));
+  }
+  for (const path of new Set(candidates)) {
+    if (open.has(path)) continue;
+    const text = await files.read(path, lockAnalysis.settings.maxCardBytes);
+    if (text === undefined) continue;
+    const card = parseOrUndefined(text);
+    if (matches(path, card)) return { source: path, card };
+  }
+  return undefined;
+}
+
+/** A card is the one a lockfile names when the name is equal, or one of its interfaces lives at the agent URL's origin. */
+export function cardMatchesAgent(card: Record<string, unknown>, agent: string): boolean {
+  if (typeof card.name === 'string' && card.name.trim() !== '' && card.name.trim() === agent.trim()) return true;
+  if (!isHttpUrl(agent)) return false;
+  const origin = new URL(agent).origin;
+  const interfaces = Array.isArray(card.supportedInterfaces) ? card.supportedInterfaces : [];
+  return interfaces.some((i) => isObject(i) && typeof i.url === 'string' && isHttpUrl(i.url) && new URL(i.url).origin === origin);
+}
+
+function isHttpUrl(s: string): boolean {
+  try {
+    const u = new URL(s);
+    return u.protocol === 'http:' || u.protocol === 'https:';
+  } catch {
+    return false;
+  }
+}
+
+function isObject(v: unknown): v is Record<string, unknown> {
+  return v !== null && typeof v === 'object' && !Array.isArray(v);
+}
+
+function parseOrUndefined(text: string): unknown {
+  try {
+    return JSON.parse(text.charCodeAt(0) === 0xfeff ? text.slice(1) : text);
+  } catch {
+    return undefined;
+  }
+}

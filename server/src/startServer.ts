@@ -1,0 +1,105 @@
+/**
+ * Wires the A2A language server: documents, settings, the analysis cache, push diagnostics and the
+ * feature handlers. No business rules here: everything is delegated to lsp/ adapters over the core.
+ */
+import { TextDocuments, type Connection, type InitializeParams, type InitializeResult } from 'vscode-languageserver';
+import { TextDocument } from 'vscode-languageserver-textdocument';
+import type { A2AInitializationOptions } from './protocol';
+import { AnalysisCache, type Analysis } from './lsp/analysis';
+import type { ServerContext } from './lsp/context';
+import { computeDiagnostics } from './lsp/documentDiagnostics';
+import { SERVER_CAPABILITIES, registerHandlers } from './lsp/handlers';
+import type { RuntimeEnvironment } from './lsp/runtime';
+import { SettingsCache } from './lsp/settings';
+import { Validator } from './lsp/validation';
+
+const DEFAULT_VALIDATION_DELAY_MS = 150;
+
+export function startServer(connection: Connection, runtime: RuntimeEnvironment): void {
+  const documents = new TextDocuments(TextDocument);
+  const analyses = new AnalysisCache();
+  let canPullSettings = false;
+  let folders: string[] = [];
+  let delayMs = DEFAULT_VALIDATION_DELAY_MS;
+  const settings = new SettingsCache(connection, () => canPullSettings);
+  const languageIds = new Map<string, string>();
+
+  const analysis = async (uri: string): Promise<Analysis | undefined> => {
+    const doc = documents.get(uri);
+    if (!doc) return undefined;
+    return analyses.get(doc, languageIds.get(uri) ?? doc.languageId, await settings.get(uri));
+  };
+
+  const ctx: ServerContext = {
+    connection,
+    documents,
+    runtime,
+    settings: (uri) => settings.get(uri),
+    analysis,
+    openAnalyses: async () => (await Promise.all(documents.keys().map(analysis))).filter((a): a is Analysis => !!a),
+    workspaceFolders: () => folders,
+    revalidateAll: () => {
+      for (const doc of documents.all()) validator.schedule(doc);
+    },
+  };
+
+  const validator = new Validator(connection, runtime, delayMs, (uri) => documents.get(uri), async (doc) => {
+    const a = await analysis(doc.uri);
+    return a ? computeDiagnostics(ctx, doc, a) : [];
+  });
+
+  connection.onInitialize((params: InitializeParams): InitializeResult => {
+    canPullSettings = params.capabilities.workspace?.configuration === true;
+    folders = (params.workspaceFolders ?? []).map((f) => uriToPath(f.uri)).filter((p): p is string => !!p);
+    if (folders.length === 0 && params.rootUri) folders = [uriToPath(params.rootUri)].filter((p): p is string => !!p);
+    const options = (params.initializationOptions ?? {}) as A2AInitializationOptions;
+    if (typeof options.validationDelayMs === 'number' && options.validationDelayMs >= 0) delayMs = options.validationDelayMs;
+    validator.setDelay(delayMs);
+    return { capabilities: SERVER_CAPABILITIES, serverInfo: { name: 'a2a-language-server', version: '0.1.0' } };
+  });
+
+  connection.onDidChangeConfiguration(() => {
+    settings.clear();
+    analyses.clear();
+    ctx.revalidateAll();
+  });
+
+  documents.onDidOpen((e) => {
+    languageIds.set(e.document.uri, e.document.languageId);
+    validator.schedule(e.document);
+    // A card opened next to a lockfile changes the lockfile's diagnostics.
+    scheduleRelated(e.document.uri);
+  });
+  documents.onDidChangeContent((e) => {
+    validator.schedule(e.document);
+    scheduleRelated(e.document.uri);
+  });
+  documents.onDidClose((e) => {
+    languageIds.delete(e.document.uri);
+    analyses.forget(e.document.uri);
+    settings.forget(e.document.uri);
+    validator.clear(e.document.uri);
+  });
+
+  /** When a card changes, open lockfiles may pin it: re-check them too. */
+  function scheduleRelated(uri: string): void {
+    const changed = analyses.peek(uri);
+    if (changed && changed.kind !== 'card') return;
+    for (const doc of documents.all()) {
+      if (doc.uri !== uri && analyses.peek(doc.uri)?.kind === 'lockfile') validator.schedule(doc);
+    }
+  }
+
+  registerHandlers(ctx);
+  documents.listen(connection);
+  connection.listen();
+}
+
+function uriToPath(uri: string): string | undefined {
+  try {
+    const u = new URL(uri);
+    return u.protocol === 'file:' ? decodeURIComponent(u.pathname) : undefined;
+  } catch {
+    return undefined;
+  }
+}
