@@ -52,6 +52,7 @@ async function loadOnce(location: string, { source, cache, client }: CardLoaderO
   try {
     fetched = await source.fetch(location, cached?.validators);
   } catch (err) {
+    if (err instanceof CardLoadError) throw err;
     throw new CardLoadError('fetch', err instanceof Error ? err.message : String(err));
   }
   if (fetched.status === 'unchanged') {

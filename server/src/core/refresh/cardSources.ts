@@ -3,6 +3,7 @@
  * size cap, timeouts), and a file read for cards pinned by path. `sourceFor` picks one by location.
  */
 import type { HttpClient } from '../net/http';
+import { CardLoadError } from './cardLoader';
 import type { CardSource, FetchedCard, Validators } from './types';
 
 const CARD_TYPES = ['application/json', '+json', 'text/plain'];
@@ -70,6 +71,6 @@ function parseCard(location: string, text: string): unknown {
   try {
     return JSON.parse(body);
   } catch {
-    throw new Error(`${location}: the card is not valid JSON`);
+    throw new CardLoadError('card', `${location}: the card is not valid JSON`);
   }
 }

@@ -1,0 +1,27 @@
+/** Runs the CLI in-process with captured output (the same entry the bundled `a2acap` uses). */
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { runCli } from '../../server/src/cli/main';
+import type { CliIO } from '../../server/src/cli/io';
+
+export interface CliRun {
+  code: number;
+  stdout: string;
+  stderr: string;
+}
+
+export async function cli(argv: string[], cwd: string): Promise<CliRun> {
+  let stdout = '';
+  let stderr = '';
+  const io: CliIO = { stdout: (t) => { stdout += t; }, stderr: (t) => { stderr += t; }, env: {}, cwd, isTTY: false };
+  const code = await runCli(argv, io);
+  return { code, stdout, stderr };
+}
+
+/** A fresh temporary directory, removed when the test ends. */
+export function tempDir(t: { after: (fn: () => void) => void }, prefix = 'a2a-pin-'): string {
+  const dir = mkdtempSync(join(tmpdir(), prefix));
+  t.after(() => rmSync(dir, { recursive: true, force: true }));
+  return dir;
+}
