@@ -5,6 +5,7 @@
  * (location.ts), and only for the findings that exist.
  */
 import { isObject, parseDocument } from './document';
+import { parsePointer, toPointer } from './location';
 import { RULES, defaultSeverity } from './rules/catalog';
 import { RULE_IMPLEMENTATIONS } from './rules/index';
 import type { RuleContext } from './rules/context';
@@ -180,6 +181,8 @@ function dedupe(findings: Finding[]): Finding[] {
     const p = SUPERSEDES[f.code]?.(f);
     if (p !== undefined) prefixes.push(p);
     if (f.code !== 'unknown-field' && f.code !== 'schema') explained.add(f.pointer);
+    const rename = f.data?.rename as { from?: unknown } | undefined;
+    if (typeof rename?.from === 'string') explained.add(toPointer([...parsePointer(f.pointer), rename.from]));
   }
   return findings.filter((f) => {
     if (f.code === 'schema') return !prefixes.some((p) => under(f.pointer, p));

@@ -7,9 +7,11 @@ import { finding, quote, Rule } from './context';
 import { requirementEntries, securitySchemesOf } from './walk';
 import type { Finding } from '../types';
 
+const FLOWS = ['authorizationCode', 'clientCredentials', 'deviceCode', 'implicit', 'password'];
+
 function flowScopes(scheme: unknown): { flow: string; scopes: string[] } | undefined {
   if (!isObject(scheme) || !isObject(scheme.oauth2SecurityScheme) || !isObject(scheme.oauth2SecurityScheme.flows)) return undefined;
-  const flows = Object.entries(scheme.oauth2SecurityScheme.flows).filter(([, f]) => isObject(f));
+  const flows = Object.entries(scheme.oauth2SecurityScheme.flows).filter(([name, f]) => FLOWS.includes(name) && isObject(f));
   if (flows.length === 0) return undefined;
   const scopes = flows.flatMap(([, f]) => (isObject(f) && isObject(f.scopes) ? Object.keys(f.scopes) : []));
   return { flow: flows.map(([name]) => name).join('+'), scopes };

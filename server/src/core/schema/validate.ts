@@ -143,7 +143,10 @@ function oneOfFinding(error: ErrorObject, root: unknown): Finding {
       ? `${group.what} must have exactly one of ${choices}; "${typo.found}" is not one of them: rename it to "${typo.key}".`
       : `${group.what} must have exactly one of ${choices}; none found.`;
   }
-  return { code: 'schema', severity: 'error', pointer: at, message, data: { oneOf: group.keys, present: chosen } };
+  const typo = misspelledKey(value, group.keys);
+  const data: Record<string, unknown> = { oneOf: group.keys, present: chosen };
+  if (typo && chosen.length === 0) data.rename = { from: typo.found, to: typo.key };
+  return { code: 'schema', severity: 'error', pointer: at, message, data };
 }
 
 function lastSegment(pointer: string): string {

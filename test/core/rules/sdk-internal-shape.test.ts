@@ -1,0 +1,3 @@
+import { ruleFixtureTests } from './harness';
+
+ruleFixtureTests('sdk-internal-shape');
