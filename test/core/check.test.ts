@@ -54,6 +54,7 @@ describe('checkLockfile: fixture table', () => {
     const lock = lockOf(JSON.stringify({ agent: 'a', pinned_at: '2026-10-02T10:00:00Z', card_digest: `sha256:${'0'.repeat(64)}`, requires: { skills: { 'evil\u001b[31m\n': {} } } }));
     const result = checkLockfile(lock, compileProfile({ supportedInterfaces: [{ url: 'u', protocolBinding: 'JSONRPC', protocolVersion: '1.0' }] }));
     assert.equal(result.classification, 'breaking');
+    // eslint-disable-next-line no-control-regex -- the point is to find raw control characters
     assert.doesNotMatch(result.problems[0]!.message, /[\u0000-\u001f]/);
     assert.match(result.problems[0]!.message, /"evil\\u001b\[31m\\n"/);
   });
