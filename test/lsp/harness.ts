@@ -165,7 +165,7 @@ export async function startLsp(options: StartOptions = {}): Promise<LspSession> 
     published.set(p.uri, { version: p.version, diagnostics: p.diagnostics });
     for (const w of [...waiters]) w();
   });
-  connection.onNotification('window/logMessage', (p: { message: string }) => logs.push(p.message));
+  connection.onNotification('window/logMessage', (p: { message: string }) => { logs.push(p.message); });
   connection.onNotification('a2a/capabilitiesChanged', () => undefined);
   connection.onRequest(ConfigurationRequest.type, (params) => {
     configRequests++;
