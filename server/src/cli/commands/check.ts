@@ -4,7 +4,8 @@
  *
  * Classifies each lockfile against the compiled profile of the card (core/lockfile/check.ts).
  * JSON: {"classification", "problems": [{level, pointer, message, file}], "notes": [...], "results": [per lock]}
- * where the top level is the worst classification over all locks; pointers point into the lockfile.
+ * where the top level is the worst classification over all locks ("error" when a lock could not be read);
+ * pointers point into the lockfile.
  * Exit: 1 when breaking (or review with --fail-on review), 2 on usage, I/O or a corrupt lockfile / card
  * (a corrupt lock is never reported as compatible), else 0.
  *
@@ -98,8 +99,9 @@ export async function checkOne(lockPath: string, card: CardInput, client: Client
 function jsonOutput(reports: readonly LockReport[]): string {
   const checked = reports.filter((r) => r.result);
   const withFile = (r: LockReport, items: CheckItem[]) => items.map((i) => ({ level: i.level, pointer: i.pointer, message: i.message, file: r.file }));
+  // A lock that could not be read is never folded into "compatible": the whole run is an error (exit 2).
   const body = {
-    classification: worst(checked.map((r) => r.result!)),
+    classification: reports.some((r) => r.error) ? 'error' : worst(checked.map((r) => r.result!)),
     problems: checked.flatMap((r) => withFile(r, r.result!.problems)),
     notes: checked.flatMap((r) => withFile(r, r.result!.notes)),
     results: reports.map((r) => (r.result ? { file: r.file, card: r.card, ...r.result } : { file: r.file, card: r.card, error: r.error })),
@@ -113,7 +115,7 @@ function textOutput(reports: readonly LockReport[], io: CliIO): string {
   const level: Record<CheckItem['level'], string> = { breaking: p.red('breaking'), review: p.yellow('review  '), note: p.dim('note    ') };
   let out = '';
   for (const r of reports) {
-    if (!r.result) continue;
+    if (!r.result) continue; // already reported on stderr, one line per lock
     out += `${clean(r.file)}: ${label[r.result.classification]}  (card ${clean(r.card)})\n`;
     const items = [...r.result.problems, ...r.result.notes];
     out += aligned(items.map((i) => [`${level[i.level]}  ${clean(i.pointer || '/')}`, clean(i.message, 400)]), '  ');

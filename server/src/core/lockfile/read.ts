@@ -195,8 +195,10 @@ export function parseLockfile(text: string): LockfileRead {
   const doc = parseDocument(text);
   if (!doc.ok) {
     const first = doc.syntaxErrors[0];
-    const where = first ? ` at ${lineColumn(text, first.offset)}` : '';
-    return { ok: false, problems: [{ pointer: '', message: `the lockfile is not valid JSON${where}: ${first?.message ?? 'syntax error'}` }] };
+    // Empty and binary files have no position worth naming; syntax errors get line and column.
+    const message = !first ? 'the lockfile is not valid JSON' : first.length === 0 && first.offset === 0 ? first.message
+      : `the lockfile is not valid JSON at ${lineColumn(text, first.offset)}: ${first.message}`;
+    return { ok: false, problems: [{ pointer: '', message }] };
   }
   return readLockfile(doc.value);
 }

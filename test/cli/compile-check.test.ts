@@ -1,0 +1,175 @@
+// `a2acap compile` and `a2acap check` as a user runs them: the real bundled CLI (server/dist/cli.js, built by
+// `npm test`'s pretest) spawned with files from test/fixtures. Colour on a TTY is checked in-process with an
+// injected CliIO, since a spawned process never has a terminal here.
+import { strict as assert } from 'node:assert';
+import { spawnSync } from 'node:child_process';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { after, before, describe, it } from 'node:test';
+import { run as compile } from '../../server/src/cli/commands/compile';
+import type { CliIO } from '../../server/src/cli/io';
+
+const root = join(__dirname, '..', '..');
+const cliPath = join(root, 'server', 'dist', 'cli.js');
+const fx = (...p: string[]) => join(root, 'test', 'fixtures', ...p);
+
+interface Run { code: number | null; stdout: string; stderr: string }
+function cli(args: string[], env: Record<string, string> = {}): Run {
+  const r = spawnSync(process.execPath, [cliPath, ...args], { encoding: 'utf8', env: { PATH: process.env.PATH ?? '', ...env }, timeout: 20000 });
+  return { code: r.status, stdout: r.stdout, stderr: r.stderr };
+}
+function json(r: Run): Record<string, unknown> {
+  return JSON.parse(r.stdout) as Record<string, unknown>;
+}
+function assertOneLineError(r: Run, pattern: RegExp): void {
+  assert.equal(r.code, 2, `exit code; stderr: ${r.stderr}`);
+  assert.equal(r.stdout, '');
+  assert.equal(r.stderr.trimEnd().split('\n').length, 1, `one line: ${r.stderr}`);
+  assert.doesNotMatch(r.stderr, /\n\s+at /, 'no stack trace');
+  assert.match(r.stderr, pattern);
+}
+
+let tmp = '';
+before(() => { tmp = mkdtempSync(join(tmpdir(), 'a2acap-cli-')); });
+after(() => rmSync(tmp, { recursive: true, force: true }));
+const tmpFile = (name: string, content: string | Buffer) => { const p = join(tmp, name); writeFileSync(p, content); return p; };
+
+describe('a2acap compile', () => {
+  it('prints the JSON contract for a usable card and exits 0', () => {
+    const r = cli(['compile', fx('compile', 'basic.card.json')]);
+    assert.equal(r.code, 0, r.stderr);
+    const p = json(r);
+    for (const key of ['usable', 'agent_version', 'interface', 'streaming', 'push', 'extended_card', 'extensions', 'skills']) assert.ok(key in p, key);
+    assert.equal(p.usable, true);
+    assert.deepEqual(Object.keys(p.interface as object).sort(), ['binding', 'tenant', 'url', 'version']);
+    const skill = (p.skills as Record<string, Record<string, unknown>>)['itinerary-pricing']!;
+    assert.deepEqual(Object.keys(skill).sort(), ['input', 'output', 'security', 'tags']);
+    assert.deepEqual(skill.input, ['application/json']);
+  });
+
+  it('exits 1 with usable:false and a reason when the card is unusable', () => {
+    const r = cli(['compile', fx('compile', 'required-extension-unknown.card.json')]);
+    assert.equal(r.code, 1);
+    const p = json(r);
+    assert.equal(p.usable, false);
+    assert.match(String(p.reason), /https:\/\/ext\.example\.com\/payments\/v2/);
+    assert.equal('interface' in p, false);
+  });
+
+  it('--binding replaces the default set; --known-extension adds known URIs', () => {
+    const g = json(cli(['compile', fx('compile', 'basic.card.json'), '--binding', 'GRPC@1.0']));
+    assert.deepEqual(g.interface, { url: 'grpc.example.com:443', binding: 'GRPC', version: '1.0', tenant: null });
+    const none = cli(['compile', fx('compile', 'basic.card.json'), '--binding=HTTP+JSON@2.0']);
+    assert.equal(none.code, 1);
+    const e = cli(['compile', fx('compile', 'required-extension-unknown.card.json'), '--known-extension', 'https://ext.example.com/payments/v2']);
+    assert.equal(e.code, 0, e.stdout);
+    assert.deepEqual(json(e).extensions, ['https://ext.example.com/payments/v2']);
+  });
+
+  it('prints aligned text without colour when stdout is not a terminal', () => {
+    const r = cli(['compile', fx('compile', 'basic.card.json'), '--format', 'text']);
+    assert.equal(r.code, 0);
+    assert.doesNotMatch(r.stdout, /\u001b/);
+    assert.match(r.stdout, /^ {2}interface {6}JSONRPC 1\.0 {2}https:\/\/agent\.example\.com\/a2a {2}tenant acme$/m);
+    assert.match(r.stdout, /input +application\/json {2}\(skill; does NOT accept default "?text\/plain"?\)/);
+  });
+
+  const bad: [string, () => string[], RegExp][] = [
+    ['an unparseable card', () => [tmpFile('broken.json', '{"name": "x",\n "skills": [}')], /not valid JSON at line 2, column \d+/],
+    ['an empty file', () => [tmpFile('empty.json', '')], /empty/],
+    ['a binary file', () => [tmpFile('bin.json', Buffer.from([0x89, 0x50, 0x4e, 0x47, 0, 1, 2, 0xff, 0xfe]))], /binary/],
+    ['a missing file', () => [join(tmp, 'nope.json')], /no such file/],
+    ['a card over the size limit', () => [fx('compile', 'basic.card.json'), '--max-card-bytes', '100'], /card-too-large/],
+    ['an unknown flag', () => [fx('compile', 'basic.card.json'), '--bogus'], /unknown option --bogus/],
+    ['a malformed --binding', () => [fx('compile', 'basic.card.json'), '--binding', 'JSONRPC'], /BINDING@VERSION/],
+    ['a bad --format', () => [fx('compile', 'basic.card.json'), '--format', 'yaml'], /--format must be one of json, text/],
+    ['no card at all', () => [], /missing CARD/],
+  ];
+  for (const [what, args, message] of bad) {
+    it(`exits 2 with one line for ${what}`, () => assertOneLineError(cli(['compile', ...args()]), message));
+  }
+
+  it('does not let card strings put escape sequences on the terminal', () => {
+    const card = tmpFile('evil.json', JSON.stringify({ version: '1\u001b[2J', supportedInterfaces: [{ url: 'https://e.example.com/\u001b]8;;x\u0007', protocolBinding: 'JSONRPC', protocolVersion: '1.0' }], skills: [{ id: 'a\u202eb', tags: [] }] }));
+    const r = cli(['compile', card, '--format', 'text']);
+    assert.equal(r.code, 0);
+    // eslint-disable-next-line no-control-regex -- looking for raw control characters
+    assert.doesNotMatch(r.stdout, /[\u0000-\u0009\u000b-\u001f\u202e]/);
+    assert.match(r.stdout, /1\\u001b\[2J/);
+  });
+});
+
+describe('a2acap compile: colour', () => {
+  function capture(isTTY: boolean, env: Record<string, string | undefined>): Promise<string> {
+    let out = '';
+    const io: CliIO = { stdout: (t) => { out += t; }, stderr: () => {}, env, cwd: root, isTTY };
+    return compile([fx('compile', 'basic.card.json'), '--format', 'text'], io).then(() => out);
+  }
+  it('colours on a terminal', async () => assert.match(await capture(true, {}), /\u001b\[32musable/));
+  it('never with NO_COLOR, even on a terminal', async () => assert.doesNotMatch(await capture(true, { NO_COLOR: '1' }), /\u001b/));
+});
+
+describe('a2acap check', () => {
+  const lock = (c: string) => fx('check', c, 'lock.json');
+  const card = (c: string) => fx('check', c, 'card.json');
+
+  it('exits 1 on a breaking change with {classification, problems, notes}', () => {
+    const r = cli(['check', lock('breaking-input-dropped'), '--card', card('breaking-input-dropped')]);
+    assert.equal(r.code, 1, r.stderr);
+    const out = json(r);
+    assert.equal(out.classification, 'breaking');
+    const problems = out.problems as Record<string, unknown>[];
+    assert.deepEqual(problems.map((p) => [p.level, p.pointer]), [['breaking', '/requires/skills/itinerary-pricing/input/0']]);
+    for (const item of [...problems, ...(out.notes as Record<string, unknown>[])]) {
+      assert.deepEqual(['level', 'message', 'pointer'].every((k) => typeof item[k] === 'string'), true);
+    }
+  });
+
+  it('exits 0 when compatible', () => {
+    const r = cli(['check', lock('compatible-identical'), '--card', card('compatible-identical')]);
+    assert.equal(r.code, 0, r.stderr);
+    assert.deepEqual([json(r).classification, json(r).problems, json(r).notes], ['compatible', [], []]);
+  });
+
+  it('review passes by default and fails with --fail-on review', () => {
+    const args = ['check', lock('review-agent-version'), '--card', card('review-agent-version')];
+    assert.equal(cli(args).code, 0);
+    assert.equal(cli([...args, '--fail-on', 'review']).code, 1);
+  });
+
+  it('checks several lockfiles and reports the worst classification', () => {
+    const r = cli(['check', lock('compatible-identical'), lock('pointer-escaping'), '--card', card('compatible-identical')]);
+    assert.equal(r.code, 1);
+    const out = json(r);
+    assert.equal(out.classification, 'breaking');
+    assert.deepEqual((out.results as { classification: string }[]).map((x) => x.classification), ['compatible', 'breaking']);
+  });
+
+  it('prints aligned, uncoloured text for people', () => {
+    const r = cli(['check', lock('breaking-listed-before-review'), '--card', card('breaking-listed-before-review'), '--format', 'text'], { NO_COLOR: '1' });
+    assert.equal(r.code, 1);
+    assert.doesNotMatch(r.stdout, /\u001b/);
+    const lines = r.stdout.trimEnd().split('\n');
+    assert.match(lines[0]!, /lock\.json: BREAKING/);
+    assert.match(lines[1]!, /^ {2}breaking {2}\/requires\/skills\/itinerary-pricing\/input\/0 {2}skill/);
+    assert.equal(lines[2]!.indexOf('the agent version'), lines[1]!.indexOf('skill "itinerary-pricing"'), 'messages start in one column');
+  });
+
+  it('exits 2 for a corrupt lockfile, never reporting it compatible', () => {
+    const r = cli(['check', fx('lockfiles', 'invalid-types.json'), '--card', card('compatible-identical')]);
+    assert.equal(r.code, 2);
+    assert.match(r.stderr, /not a valid lockfile: \/agent: "agent" must be a string \(and 15 more\)/);
+    assert.equal(json(r).classification, 'error');
+    assert.deepEqual((json(r).results as { error?: string }[]).map((x) => typeof x.error), ['string'], 'the result says why');
+    const text = cli(['check', fx('lockfiles', 'invalid-empty.json'), lock('compatible-identical'), '--card', card('compatible-identical'), '--format', 'text']);
+    assert.equal(text.code, 2);
+    assert.match(text.stderr, /^a2acap check: .*invalid-empty\.json: not a valid lockfile: \/: The file is empty/);
+    assert.match(text.stdout, /^.*lock\.json: compatible/);
+  });
+
+  it('exits 2 without --card, and for an unparseable card', () => {
+    assertOneLineError(cli(['check', lock('compatible-identical')]), /--card CARD is required/);
+    assertOneLineError(cli(['check', lock('compatible-identical'), '--card', tmpFile('bad-card.json', '{')]), /not valid JSON/);
+  });
+});
