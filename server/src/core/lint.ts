@@ -63,24 +63,42 @@ export function kindFromName(fileName: string | undefined): DocumentKind | undef
   return undefined;
 }
 
+const REQUIRED_CARD_MEMBERS = ['name', 'description', 'supportedInterfaces', 'version', 'capabilities', 'defaultInputModes', 'defaultOutputModes', 'skills'];
+const ALL_CARD_MEMBERS = new Set([...CARD_MEMBERS, ...WEAK_CARD_MEMBERS, '$schema']);
+
+/**
+ * A JSON object that merely shares a member or two with cards (other "agent-card.json" formats, identity
+ * documents): fewer than 3 of the card's REQUIRED members and more foreign members than card members.
+ */
+function looksForeign(keys: string[]): boolean {
+  const required = REQUIRED_CARD_MEMBERS.filter((k) => keys.includes(k) || (k === 'supportedInterfaces' && keys.includes('url'))).length;
+  const known = keys.filter((k) => ALL_CARD_MEMBERS.has(k)).length;
+  return required < 3 && keys.length - known > known;
+}
+
 /** Content first (a lockfile has card_digest/pinned_at/requires; a card has card members), then the file name. */
 export function detectKind(value: unknown, fileName?: string): DocumentKind | 'unknown' {
-  if (isObject(value)) {
-    const keys = Object.keys(value);
-    if (keys.some((k) => LOCK_MEMBERS.has(k))) return 'lockfile';
-    if (keys.some((k) => CARD_MEMBERS.has(k))) return 'card';
-    const byName = kindFromName(fileName);
-    if (keys.length === 0) return byName ?? 'card';
-    if (byName && (byName === 'card' ? keys.some((k) => WEAK_CARD_MEMBERS.has(k)) : true)) return byName;
-    if (keys.includes('url') && keys.includes('name')) return 'card'; // a minimal 0.2/0.3 card
-  }
+  if (!isObject(value)) return 'unknown';
+  const keys = Object.keys(value);
+  if (keys.some((k) => LOCK_MEMBERS.has(k))) return 'lockfile';
+  const byName = kindFromName(fileName);
+  if (keys.length === 0) return byName ?? 'card';
+  if (looksForeign(keys)) return 'unknown';
+  if (keys.some((k) => CARD_MEMBERS.has(k))) return 'card';
+  if (byName === 'lockfile') return byName;
+  if (byName === 'card' && keys.some((k) => WEAK_CARD_MEMBERS.has(k))) return 'card';
+  if (keys.includes('url') && keys.includes('name')) return 'card'; // a minimal 0.2/0.3 card
   return 'unknown';
 }
 
 function describeJson(value: unknown): string {
   if (Array.isArray(value)) return 'an array';
   if (value === null) return 'null';
-  if (typeof value === 'object') return 'an object with none of the members of an agent card or a lockfile';
+  if (typeof value === 'object') {
+    const keys = Object.keys(value);
+    const foreign = keys.filter((k) => !ALL_CARD_MEMBERS.has(k)).slice(0, 5).map((k) => JSON.stringify(k.slice(0, 40)));
+    return `an object that does not look like one (members ${foreign.join(', ')}${keys.length > 5 ? ', …' : ''})`;
+  }
   return `a ${typeof value}`;
 }
 

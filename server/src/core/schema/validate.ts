@@ -71,6 +71,9 @@ export function mapErrors(errors: ErrorObject[], root: unknown): Finding[] {
 
 /** The per-branch "must have required property X" errors of a oneOf: summarised by the oneOf error itself. */
 function isOneOfBranchError(error: ErrorObject, oneOfPaths: Set<string>): boolean {
+  // A type mismatch at the very place a oneOf failed is what the oneOf summary already says (a $ref'd branch
+  // reports it under the referenced definition's path, so it is matched by instance path).
+  if (error.keyword === 'type' && [...oneOfPaths].some((p) => p.startsWith(`${error.instancePath}|`))) return true;
   const m = /^(.*\/oneOf)\/\d+\/[^/]+$/.exec(error.schemaPath);
   return m !== null && oneOfPaths.has(`${error.instancePath}|${m[1]}`);
 }
