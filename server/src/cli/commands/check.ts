@@ -20,8 +20,9 @@ import { parseLockfile } from '../../core/lockfile/read';
 import { compileProfile } from '../../core/profile/compile';
 import type { CheckItem, CheckResult, Classification, ClientConfig } from '../../core/types';
 import { parseArgs } from '../args';
-import { CliIO, Command, EXIT_FINDINGS, EXIT_OK, EXIT_USAGE, UsageError } from '../io';
-import { CLIENT_FLAGS, aligned, clean, clientFrom, loadJson, maxBytesFrom, paint } from './compile';
+import { alignColumns, palette } from '../format';
+import { CliIO, Command, EXIT_FINDINGS, EXIT_OK, EXIT_USAGE, UsageError, useColor } from '../io';
+import { CLIENT_FLAGS, clean, clientFrom, loadJson, maxBytesFrom } from './compile';
 
 const SPEC = {
   flags: {
@@ -110,15 +111,15 @@ function jsonOutput(reports: readonly LockReport[]): string {
 }
 
 function textOutput(reports: readonly LockReport[], io: CliIO): string {
-  const p = paint(io);
+  const p = palette(useColor(io));
   const label: Record<Classification, string> = { compatible: p.green('compatible'), review: p.yellow('REVIEW'), breaking: p.red('BREAKING') };
-  const level: Record<CheckItem['level'], string> = { breaking: p.red('breaking'), review: p.yellow('review  '), note: p.dim('note    ') };
+  const level: Record<CheckItem['level'], string> = { breaking: p.red('breaking'), review: p.yellow('review'), note: p.gray('note') };
   let out = '';
   for (const r of reports) {
     if (!r.result) continue; // already reported on stderr, one line per lock
     out += `${clean(r.file)}: ${label[r.result.classification]}  (card ${clean(r.card)})\n`;
     const items = [...r.result.problems, ...r.result.notes];
-    out += aligned(items.map((i) => [`${level[i.level]}  ${clean(i.pointer || '/')}`, clean(i.message, 400)]), '  ');
+    out += alignColumns(items.map((i) => [`  ${level[i.level]}`, clean(i.pointer || '/'), clean(i.message, 400)]));
   }
   return out;
 }

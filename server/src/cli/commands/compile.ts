@@ -12,8 +12,7 @@
  * errors. An unparseable card (syntax error, empty, binary) and a card over the size limit are not
  * compiled (one-line error, exit 2).
  *
- * The small text helpers below (terminal-safe strings, colour, card loading) are shared with check.ts;
- * they live here because server/src/cli/format.ts did not exist when this command was written.
+ * The card loading and client-flag helpers below are shared with check.ts and checkMany.ts.
  */
 import { readFile, stat } from 'node:fs/promises';
 import { resolve } from 'node:path';
@@ -23,6 +22,7 @@ import { lineColumn } from '../../core/lockfile/read';
 import { DEFAULT_CLIENT } from '../../core/types';
 import type { ClientConfig, CompiledProfile, SecurityAlternative } from '../../core/types';
 import { parseArgs } from '../args';
+import { alignColumns, palette, safeText } from '../format';
 import { CliIO, Command, EXIT_FINDINGS, EXIT_OK, UsageError, useColor } from '../io';
 
 /** Default of the `card-too-large` rule: 1 MiB. */
@@ -109,34 +109,15 @@ function ioReason(err: unknown): string {
   return typeof code === 'string' ? code : 'I/O error';
 }
 
-/**
- * Card strings are untrusted: control characters (incl. ESC, so no terminal escape sequences), DEL,
- * C1 controls and bidi overrides are shown as \\u escapes, and very long values are cut.
- */
+/** Card strings are untrusted: escaped for the terminal (format.ts safeText) and cut when very long. */
 export function clean(value: string, max = 160): string {
-  // eslint-disable-next-line no-control-regex
-  const safe = value.replace(/[\u0000-\u001f\u007f-\u009f\u200e\u200f\u202a-\u202e\u2066-\u2069]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`);
+  const safe = safeText(value);
   return safe.length > max ? `${safe.slice(0, max)}…` : safe;
 }
 
-export interface Paint {
-  bold: (s: string) => string;
-  red: (s: string) => string;
-  yellow: (s: string) => string;
-  green: (s: string) => string;
-  dim: (s: string) => string;
-}
-
-export function paint(io: CliIO): Paint {
-  const on = useColor(io);
-  const wrap = (code: number) => (s: string) => (on ? `\u001b[${code}m${s}\u001b[0m` : s);
-  return { bold: wrap(1), red: wrap(31), yellow: wrap(33), green: wrap(32), dim: wrap(2) };
-}
-
-/** Rows of [label, value] with the labels padded to one column. */
+/** Rows of [label, value] with the labels padded to one column, each line indented. */
 export function aligned(rows: readonly [string, string][], indent: string): string {
-  const width = Math.max(0, ...rows.map(([label]) => label.length));
-  return rows.map(([label, value]) => `${indent}${label.padEnd(width)}  ${value}`.trimEnd() + '\n').join('');
+  return alignColumns(rows.map(([label, value]) => [indent + label, value]));
 }
 
 // ---------------------------------------------------------------- compile
@@ -161,7 +142,7 @@ function modesText(modes: readonly string[], from: string | undefined, dropped: 
 }
 
 export function profileText(file: string, profile: CompiledProfile, io: CliIO): string {
-  const p = paint(io);
+  const p = palette(useColor(io));
   let out = '';
   const passedOver = (profile.provenance?.interfaces ?? []).filter((d) => !d.chosen);
   if (!profile.usable) {
@@ -193,11 +174,11 @@ export function profileText(file: string, profile: CompiledProfile, io: CliIO): 
   }
   const unknown = profile.provenance?.unknownExtensions ?? [];
   if (unknown.length) {
-    out += `  ${p.dim('extensions this client does not implement')}\n`;
+    out += `  ${p.gray('extensions this client does not implement')}\n`;
     out += unknown.map((e) => `    ${clean(e.uri)}${e.required ? '  (required)' : ''}\n`).join('');
   }
   if (passedOver.length) {
-    out += `  ${p.dim('interfaces passed over')}\n`;
+    out += `  ${p.gray('interfaces passed over')}\n`;
     out += aligned(passedOver.map((d) => [`#${d.index} ${clean(d.binding || '?')} ${clean(d.version || '?')}`, clean(d.reason ?? '')]), '    ');
   }
   return out;
