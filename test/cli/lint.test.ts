@@ -1,0 +1,132 @@
+/**
+ * `a2acap lint` as users and CI run it: the built CLI (server/dist/cli.js, made by `npm run build`) spawned as a
+ * process, plus the same command in-process with an injected TTY to check colour handling.
+ */
+import { strict as assert } from 'node:assert';
+import { spawnSync } from 'node:child_process';
+import { existsSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { test } from 'node:test';
+import { run as lintCommand } from '../../server/src/cli/commands/lint';
+import type { CliIO } from '../../server/src/cli/io';
+
+const root = join(__dirname, '../..');
+const cli = join(root, 'server/dist/cli.js');
+const fx = (p: string) => `test/fixtures/cards/${p}`;
+
+function a2acap(args: string[], env: Record<string, string> = {}) {
+  const r = spawnSync(process.execPath, [cli, ...args], { cwd: root, encoding: 'utf8', env: { PATH: process.env.PATH ?? '', ...env }, timeout: 30_000 });
+  return { code: r.status, stdout: r.stdout, stderr: r.stderr };
+}
+
+test('the CLI is built', () => assert.ok(existsSync(cli), 'run npm run build first'));
+
+test('a valid card: exit 0, aligned text, a summary', () => {
+  const r = a2acap(['lint', fx('valid/pricing-agent.json')]);
+  assert.equal(r.code, 0, r.stderr);
+  assert.match(r.stdout, /no problems in 1 file/);
+  assert.equal(r.stderr, '');
+});
+
+test('error findings: exit 1; the JSON contract exactly', () => {
+  const r = a2acap(['lint', fx('legacy-card-shape/top-level-members.json'), fx('valid/pricing.a2a-lock.json'), '--format', 'json']);
+  assert.equal(r.code, 1, r.stderr);
+  const out = JSON.parse(r.stdout);
+  assert.deepEqual(Object.keys(out), ['findings']);
+  assert.ok(out.findings.length >= 5);
+  for (const f of out.findings) {
+    assert.deepEqual(Object.keys(f).sort(), ['code', 'file', 'message', 'pointer', 'range', 'severity']);
+    assert.ok(['error', 'warning', 'info', 'hint'].includes(f.severity));
+    assert.deepEqual(Object.keys(f.range.start).sort(), ['character', 'line']);
+  }
+  const url = out.findings.find((f: { pointer: string }) => f.pointer === '/url');
+  assert.equal(url.file, fx('legacy-card-shape/top-level-members.json'));
+  assert.equal(url.code, 'legacy-card-shape');
+  // line 66 of the file (zero-based 65) is '  "url": …': the range covers the key
+
+  assert.deepEqual(url.range, { start: { line: 65, character: 2 }, end: { line: 65, character: 7 } });
+});
+
+test('warnings only: exit 0', () => {
+  const r = a2acap(['lint', fx('unknown-field/lockfile.a2a-lock.json')]);
+  assert.equal(r.code, 0, r.stdout);
+  assert.match(r.stdout, /warning\s+unknown-field/);
+});
+
+test('SARIF 2.1.0: rules with help links, results with 1-based regions', () => {
+  const r = a2acap(['lint', fx('invalid-json/trailing-comma.json'), '--format', 'sarif']);
+  assert.equal(r.code, 1);
+  const log = JSON.parse(r.stdout);
+  assert.equal(log.version, '2.1.0');
+  const run = log.runs[0];
+  assert.equal(run.tool.driver.name, 'a2acap');
+  assert.ok(run.tool.driver.rules.some((x: { id: string; helpUri: string }) => x.id === 'invalid-json' && x.helpUri.endsWith('#invalid-json')));
+  const [result] = run.results;
+  assert.equal(result.ruleId, 'invalid-json');
+  assert.equal(result.level, 'error');
+  assert.equal(run.tool.driver.rules[result.ruleIndex].id, 'invalid-json');
+  assert.deepEqual(result.locations[0].physicalLocation.region, { startLine: 3, startColumn: 1, endLine: 3, endColumn: 2 });
+  assert.equal(result.locations[0].physicalLocation.artifactLocation.uri, fx('invalid-json/trailing-comma.json'));
+});
+
+test('usage and I/O failures: exit 2 with one line on stderr, never a stack trace', () => {
+  const dir = mkdtempSync(join(tmpdir(), 'a2acap-lint-'));
+  const cases: [string[], RegExp][] = [
+    [['lint'], /FILE/],
+    [['lint', fx('valid/pricing-agent.json'), '--format', 'xml'], /format/],
+    [['lint', fx('valid/pricing-agent.json'), '--bogus'], /--bogus/],
+    [['lint', join(dir, 'missing.json')], /no such file/],
+    [['lint', dir], /directory/],
+    [['lint', fx('valid/pricing-agent.json'), '--max-bytes', 'lots'], /max-bytes/],
+  ];
+  for (const [args, message] of cases) {
+    const r = a2acap(args);
+    assert.equal(r.code, 2, args.join(' '));
+    assert.match(r.stderr, message);
+    assert.equal(r.stderr.trim().split('\n').length, 1, r.stderr);
+    assert.doesNotMatch(r.stderr, /\n\s+at /);
+  }
+});
+
+test('bad files are findings, not failures: binary, empty, huge', () => {
+  const dir = mkdtempSync(join(tmpdir(), 'a2acap-lint-'));
+  writeFileSync(join(dir, 'binary.json'), Buffer.from([0, 1, 2, 0xff, 0xfe, 0]));
+  writeFileSync(join(dir, 'empty.json'), '');
+  writeFileSync(join(dir, 'agent-card.json'), '{"description":"' + 'x'.repeat(2_000_000) + '"}');
+  const r = a2acap(['lint', '--format', 'json', join(dir, 'binary.json'), join(dir, 'empty.json'), join(dir, 'agent-card.json')]);
+  assert.equal(r.code, 1, r.stderr);
+  assert.deepEqual(JSON.parse(r.stdout).findings.map((f: { code: string }) => f.code), ['invalid-json', 'invalid-json', 'card-too-large']);
+  const raised = a2acap(['lint', '--max-bytes', '4000000', join(dir, 'agent-card.json')]);
+  assert.match(raised.stdout, /schema/);
+});
+
+function capture(isTTY: boolean, env: Record<string, string | undefined>) {
+  let stdout = '';
+  const io: CliIO = { stdout: (t) => { stdout += t; }, stderr: () => {}, env, cwd: root, isTTY };
+  return { io, out: () => stdout };
+}
+
+test('colour only on a TTY and never with NO_COLOR', async () => {
+  const args = [fx('legacy-card-shape/top-level-members.json')];
+  const tty = capture(true, {});
+  assert.equal(await lintCommand(args, tty.io), 1);
+  assert.match(tty.out(), /\u001b\[31merror/);
+  const noColor = capture(true, { NO_COLOR: '1' });
+  await lintCommand(args, noColor.io);
+  assert.doesNotMatch(noColor.out(), /\u001b\[/);
+  const pipe = capture(false, {});
+  await lintCommand(args, pipe.io);
+  assert.doesNotMatch(pipe.out(), /\u001b\[/);
+  const spawned = a2acap(['lint', ...args], { NO_COLOR: '1' });
+  assert.doesNotMatch(spawned.stdout, /\u001b\[/);
+});
+
+test('untrusted card text cannot drive the terminal', async () => {
+  const dir = mkdtempSync(join(tmpdir(), 'a2acap-lint-'));
+  const file = join(dir, 'agent-card.json');
+  writeFileSync(file, JSON.stringify({ name: 'x', description: 'd', supportedInterfaces: [], version: '1', capabilities: {}, defaultInputModes: ['text/plain'], defaultOutputModes: ['text/plain'], skills: [], '\u001b[2Jevil': 1 }));
+  const c = capture(true, {});
+  await lintCommand([file], c.io);
+  assert.doesNotMatch(c.out(), /\u001b\[2J/);
+});
