@@ -101,6 +101,8 @@ test('bad files are findings, not failures: binary, empty, huge', () => {
   assert.match(raised.stdout, /schema/);
 });
 
+const ESC = '\u001b';
+
 function capture(isTTY: boolean, env: Record<string, string | undefined>) {
   let stdout = '';
   const io: CliIO = { stdout: (t) => { stdout += t; }, stderr: () => {}, env, cwd: root, isTTY };
@@ -111,15 +113,15 @@ test('colour only on a TTY and never with NO_COLOR', async () => {
   const args = [fx('legacy-card-shape/top-level-members.json')];
   const tty = capture(true, {});
   assert.equal(await lintCommand(args, tty.io), 1);
-  assert.match(tty.out(), /\u001b\[31merror/);
+  assert.ok(tty.out().includes(`${ESC}[31merror`));
   const noColor = capture(true, { NO_COLOR: '1' });
   await lintCommand(args, noColor.io);
-  assert.doesNotMatch(noColor.out(), /\u001b\[/);
+  assert.ok(!noColor.out().includes(ESC));
   const pipe = capture(false, {});
   await lintCommand(args, pipe.io);
-  assert.doesNotMatch(pipe.out(), /\u001b\[/);
+  assert.ok(!pipe.out().includes(ESC));
   const spawned = a2acap(['lint', ...args], { NO_COLOR: '1' });
-  assert.doesNotMatch(spawned.stdout, /\u001b\[/);
+  assert.ok(!spawned.stdout.includes(ESC));
 });
 
 test('untrusted card text cannot drive the terminal', async () => {
@@ -128,5 +130,5 @@ test('untrusted card text cannot drive the terminal', async () => {
   writeFileSync(file, JSON.stringify({ name: 'x', description: 'd', supportedInterfaces: [], version: '1', capabilities: {}, defaultInputModes: ['text/plain'], defaultOutputModes: ['text/plain'], skills: [], '\u001b[2Jevil': 1 }));
   const c = capture(true, {});
   await lintCommand([file], c.io);
-  assert.doesNotMatch(c.out(), /\u001b\[2J/);
+  assert.ok(!c.out().includes(`${ESC}[2J`));
 });
