@@ -28,7 +28,7 @@ const lock: AppliesTo[] = ['lockfile'];
 export const RULES: readonly RuleMeta[] = [
   { id: 'invalid-json', defaultSeverity: 'error', title: 'The file is not valid JSON', appliesTo: both },
   { id: 'schema', defaultSeverity: 'error', title: 'The document violates the A2A 1.0 card (or lockfile) schema', appliesTo: both },
-  { id: 'card-too-large', defaultSeverity: 'error', title: 'The card is larger than the configured limit', appliesTo: card },
+  { id: 'card-too-large', defaultSeverity: 'error', title: 'The card is larger than the configured limit', appliesTo: both },
   { id: 'not-an-agent-card', defaultSeverity: 'error', title: 'The JSON is not an agent card or a lockfile', appliesTo: both },
   { id: 'legacy-card-shape', defaultSeverity: 'error', title: 'A member from A2A 0.3 or older that 1.0 replaced', appliesTo: card },
   { id: 'sdk-internal-shape', defaultSeverity: 'error', title: 'An SDK-internal ($case/value) form leaked into the card', appliesTo: card },
