@@ -1,7 +1,8 @@
 /**
  * Loading a card for a check: a conditional fetch (304 → the cached compiled profile, no parse, no
- * compile), otherwise validate → compile → digest → cache. Concurrent loads of the same location share
- * one fetch (many lockfiles often pin the same agent).
+ * compile), otherwise validate → compile → digest → cache. A loader is ONE refresh run: each location
+ * is fetched at most once per loader (many lockfiles often pin the same agent), concurrent loads share
+ * the fetch; the cache outlives loaders, so the next run revalidates with the stored validators.
  * A card that cannot be read, is not JSON or is not a valid 1.0 card throws CardLoadError: it never
  * yields a profile, so it can never be checked as "compatible".
  */
@@ -33,13 +34,13 @@ export interface CardLoaderOptions {
 }
 
 export function createCardLoader(options: CardLoaderOptions): CardLoader {
-  const inflight = new Map<string, Promise<LoadedCard>>();
+  const loads = new Map<string, Promise<LoadedCard>>();
   return {
     load(location) {
-      let pending = inflight.get(location);
+      let pending = loads.get(location);
       if (!pending) {
-        pending = loadOnce(location, options).finally(() => inflight.delete(location));
-        inflight.set(location, pending);
+        pending = loadOnce(location, options);
+        loads.set(location, pending);
       }
       return pending;
     },

@@ -1,0 +1,212 @@
+/**
+ * Lockfile checks at scale: 1,000 lockfiles, each pinning its own agent card served on 127.0.0.1, where
+ * most cards did not change since the last check (the CI / editor-watcher steady state).
+ *
+ *   conditional  the product path: checkMany (16 in flight), warm card cache → If-None-Match → 304 for
+ *                unchanged cards (no parse, no validate, no compile), full fetch only for changed ones
+ *   one by one   the naive path: each lockfile in turn, unconditional GET, parse, validate, compile, check
+ *
+ * The agents run in a worker thread (their own event loop) so the client side is what is measured.
+ * Both modes run in the same process, side by side, several times; medians are reported.
+ */
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { Worker } from 'node:worker_threads';
+import { createHttpClient } from '../server/src/core/net/http';
+import { cardDigest } from '../server/src/core/digest';
+import { buildLockfile } from '../server/src/core/pin/buildLockfile';
+import { serializeLockfile } from '../server/src/core/pin/serialize';
+import { compileProfile } from '../server/src/core/profile/compile';
+import { MemoryCardCache } from '../server/src/core/refresh/cache';
+import { createCardLoader } from '../server/src/core/refresh/cardLoader';
+import { httpCardSource } from '../server/src/core/refresh/cardSources';
+import { checkMany } from '../server/src/core/refresh/checkMany';
+import { refreshLockfile } from '../server/src/core/refresh/refreshLockfile';
+import type { CardSource } from '../server/src/core/refresh/types';
+
+const LOCKFILES = 1000;
+/** Share of cards that changed since the cache was filled (version bump → review). */
+const CHANGED_EVERY = 20; // 5 %
+const RUNS = 3;
+const SKILLS_PER_CARD = 12;
+
+/** A realistic card of ~6 KB: a dozen skills with their own modes, one interface. */
+function card(i: number, base: string, version: string): Record<string, unknown> {
+  return {
+    name: `Agent ${i}`,
+    description: `Agent number ${i}, one of many behind a gateway.`,
+    version,
+    supportedInterfaces: [{ url: `${base}/agents/${i}/a2a`, protocolBinding: 'JSONRPC', protocolVersion: '1.0' }],
+    provider: { organization: 'Bench', url: 'https://example.com' },
+    capabilities: { streaming: true, pushNotifications: false },
+    defaultInputModes: ['application/json', 'text/plain'],
+    defaultOutputModes: ['application/json'],
+    skills: Array.from({ length: SKILLS_PER_CARD }, (_, s) => ({
+      id: `skill-${s}`, name: `Skill ${s}`, description: `Does thing ${s} for agent ${i}; a description of a realistic length.`,
+      tags: ['bench', `t${s}`], examples: [`example request ${s}`], inputModes: s % 2 ? ['application/json'] : [], outputModes: [],
+    })),
+  };
+}
+
+/** The agents: one HTTP server in a worker thread, one card per path, ETag + 304 like @a2a-js/sdk. */
+const AGENTS = `
+const { parentPort, workerData } = require('node:worker_threads');
+const { createServer } = require('node:http');
+const { createHash } = require('node:crypto');
+let bodies = new Map();
+function load(cards) {
+  bodies = new Map(Object.entries(cards).map(([path, body]) => [path, { body, etag: 'W/"' + createHash('sha256').update(body).digest('hex').slice(0, 16) + '"' }]));
+}
+load(workerData.cards);
+const server = createServer((req, res) => {
+  if (workerData.latencyMs > 0) setTimeout(() => answer(req, res), workerData.latencyMs);
+  else answer(req, res);
+});
+function answer(req, res) {
+  const entry = bodies.get(req.url);
+  if (!entry) { res.statusCode = 404; res.end(); return; }
+  res.setHeader('etag', entry.etag);
+  res.setHeader('cache-control', 'public, max-age=3600');
+  if (req.headers['if-none-match'] === entry.etag) { res.statusCode = 304; res.end(); return; }
+  res.setHeader('content-type', 'application/json');
+  res.end(entry.body);
+}
+server.keepAliveTimeout = 30000;
+server.listen(workerData.port, '127.0.0.1', () => parentPort.postMessage({ listening: true }));
+parentPort.on('message', (m) => { if (m.cards) { load(m.cards); parentPort.postMessage({ loaded: true }); } if (m.close) server.close(() => process.exit(0)); });
+`;
+
+function median(values: number[]): number {
+  const s = [...values].sort((a, b) => a - b);
+  return s[Math.floor(s.length / 2)]!;
+}
+
+async function startAgents(cards: Record<string, string>, port: number, latencyMs: number): Promise<Worker> {
+  const worker = new Worker(AGENTS, { eval: true, workerData: { cards, port, latencyMs } });
+  await new Promise<void>((resolve, reject) => {
+    worker.once('message', () => resolve());
+    worker.once('error', reject);
+  });
+  return worker;
+}
+
+async function freePort(): Promise<number> {
+  const { createServer } = await import('node:net');
+  return new Promise((resolve) => {
+    const s = createServer().listen(0, '127.0.0.1', () => {
+      const { port } = s.address() as { port: number };
+      s.close(() => resolve(port));
+    });
+  });
+}
+
+/** A source that never sends validators: the unconditional baseline. */
+function unconditional(source: CardSource): CardSource {
+  return { fetch: (url) => source.fetch(url) };
+}
+
+interface Scenario {
+  agents: number;
+  /** Simulated network latency added by the agents to every answer, ms (0: plain loopback). */
+  latencyMs: number;
+}
+
+interface Measured {
+  conditionalMs: number;
+  sequentialMs: number;
+  counts: { compatible: number; review: number; breaking: number; error: number; unchanged: number; requests: number };
+}
+
+/** `LOCKFILES` lockfiles spread round-robin over `agents` agents; 5 % of the agents changed their card. */
+async function measure({ agents, latencyMs }: Scenario): Promise<Measured> {
+  const port = await freePort();
+  const base = `http://127.0.0.1:${port}`;
+  const pathOf = (i: number) => `/agents/${i}/.well-known/agent-card.json`;
+  const pinned: Record<string, string> = {};
+  for (let i = 0; i < agents; i++) pinned[pathOf(i)] = JSON.stringify(card(i, base, '1.0.0'));
+  const worker = await startAgents(pinned, port, latencyMs);
+  const dir = mkdtempSync(join(tmpdir(), 'a2a-bench-check-'));
+  const http = createHttpClient();
+  try {
+    const lockfiles: string[] = [];
+    for (let n = 0; n < LOCKFILES; n++) {
+      const i = n % agents;
+      const value = JSON.parse(pinned[pathOf(i)]!);
+      const lock = buildLockfile({
+        profile: compileProfile(value), cardDigest: cardDigest(value), agentUrl: `${base}${pathOf(i)}`,
+        selection: { skills: [`skill-${n % SKILLS_PER_CARD}`], streaming: true }, now: () => new Date('2026-10-02T08:00:00Z'),
+      });
+      const file = join(dir, `workflow-${n}.a2a-lock.json`);
+      writeFileSync(file, serializeLockfile(lock));
+      lockfiles.push(file);
+    }
+    // Lockfiles are small: a synchronous read is cheaper than four thread-pool round trips (the CLI does the same).
+    const readText = async (p: string) => readFileSync(p, 'utf8');
+    let requests = 0;
+    const inner = httpCardSource(http);
+    const source: CardSource = { fetch: (u, prev) => { requests++; return inner.fetch(u, prev); } };
+
+    // The last check filled the cache; since then 5 % of the agents bumped their version.
+    const cache = new MemoryCardCache();
+    await checkMany(lockfiles, { loader: createCardLoader({ source, cache }), readText });
+    const current: Record<string, string> = { ...pinned };
+    for (let i = 0; i < agents; i += CHANGED_EVERY) current[pathOf(i)] = JSON.stringify(card(i, base, '1.1.0'));
+    worker.postMessage({ cards: current });
+    await new Promise((resolve) => worker.once('message', resolve));
+
+    const conditionalMs: number[] = [];
+    const sequentialMs: number[] = [];
+    let counts = { compatible: 0, review: 0, breaking: 0, error: 0, unchanged: 0, requests: 0 };
+    for (let r = 0; r < RUNS; r++) {
+      // Each run starts from the same cache state: the pinned cards (the changed ones come back 200).
+      const runCache = new MemoryCardCache();
+      for (let i = 0; i < agents; i++) { const e = cache.get(`${base}${pathOf(i)}`); if (e) runCache.set(`${base}${pathOf(i)}`, e); }
+      requests = 0;
+      let t0 = performance.now();
+      const outcomes = await checkMany(lockfiles, { loader: createCardLoader({ source, cache: runCache }), readText });
+      conditionalMs.push(performance.now() - t0);
+      counts = { compatible: 0, review: 0, breaking: 0, error: 0, unchanged: 0, requests };
+      for (const o of outcomes) {
+        if (o.status === 'error') counts.error++;
+        else { counts[o.result.classification]++; if (o.unchanged) counts.unchanged++; }
+      }
+
+      t0 = performance.now();
+      // The naive way: each lockfile on its own, its card fetched in full, nothing shared or remembered.
+      for (const file of lockfiles) {
+        await refreshLockfile(file, { loader: createCardLoader({ source: unconditional(inner), cache: new MemoryCardCache() }), readText });
+      }
+      sequentialMs.push(performance.now() - t0);
+    }
+    return { conditionalMs: median(conditionalMs), sequentialMs: median(sequentialMs), counts };
+  } finally {
+    await http.close();
+    worker.postMessage({ close: true });
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+export async function run(): Promise<string> {
+  const rows = ['| lockfiles → agents | conditional, 16 concurrent (the product) | one by one, unconditional | ratio | what the product did |', '|---|---:|---:|---:|---|'];
+  const scenarios: (Scenario & { label: string })[] = [
+    { label: 'every lockfile its own agent', agents: LOCKFILES, latencyMs: 0 },
+    { label: '10 lockfiles per agent', agents: LOCKFILES / 10, latencyMs: 0 },
+    { label: 'own agents, 1 ms simulated network latency', agents: LOCKFILES, latencyMs: 1 },
+  ];
+  for (const scenario of scenarios) {
+    const m = await measure(scenario);
+    const c = m.counts;
+    rows.push(`| ${LOCKFILES.toLocaleString('en')} → ${scenario.agents.toLocaleString('en')} (${scenario.label}) | ${m.conditionalMs.toFixed(0)} ms | ${m.sequentialMs.toFixed(0)} ms | **${(m.sequentialMs / m.conditionalMs).toFixed(1)}x** | ${c.requests} requests (${c.requests - Math.ceil(scenario.agents / CHANGED_EVERY)} × 304); ${c.compatible} compatible, ${c.review} review, ${c.error} errors |`);
+  }
+  return [
+    `Checking ${LOCKFILES.toLocaleString('en')} lockfiles against agents on 127.0.0.1 (agents in a worker thread; 5 % of the cards changed since the last check; ${SKILLS_PER_CARD} skills per card; median of ${RUNS} runs). Target: ≥ 5x.`,
+    '',
+    ...rows,
+    '',
+  ].join('\n');
+}
+
+if (require.main === module) {
+  run().then((table) => process.stdout.write(`${table}\n`), (err) => { process.stderr.write(`${String(err)}\n`); process.exitCode = 1; });
+}
