@@ -21,7 +21,7 @@
 import { DEFAULT_CLIENT } from '../types';
 import type { ClientConfig, CompiledProfile, ProfileProvenance, SkillProfile, SkillProvenance } from '../types';
 import { anyCovers } from './mediaType';
-import { getOwn, isPlainObject, setOwn, stringsOf } from './safeRecord';
+import { isPlainObject, setOwn, stringsOf } from './safeRecord';
 import { readRequirements, readSchemes } from './security';
 import { describeOffered, selectInterface } from './selectInterface';
 import { majorMinor } from './version';
@@ -73,9 +73,11 @@ function compileSkills(card: Record<string, unknown>, defaults: Defaults): { ski
   const skills: Record<string, SkillProfile> = {};
   const provenance: Record<string, SkillProvenance> = {};
   const list = Array.isArray(card.skills) ? card.skills : [];
+  const seen = new Set<string>();
   list.forEach((skill, index) => {
     if (!isPlainObject(skill) || typeof skill.id !== 'string') return;
-    if (getOwn(skills, skill.id) !== undefined) return; // duplicate id: the first one wins
+    if (seen.has(skill.id)) return; // duplicate id: the first one wins
+    seen.add(skill.id);
     const compiled = compileSkill(skill, defaults, `/skills/${index}`);
     setOwn(skills, skill.id, compiled.profile);
     setOwn(provenance, skill.id, compiled.provenance);

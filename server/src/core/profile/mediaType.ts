@@ -8,7 +8,20 @@ interface Parsed {
   subtype: string;
 }
 
+/** Cards repeat the same few media types thousands of times; parsing each once keeps big cards cheap. */
+const parsed = new Map<string, Parsed | null>();
+const MAX_CACHED = 4096;
+
 function parse(mode: string): Parsed | null {
+  let result = parsed.get(mode);
+  if (result === undefined) {
+    result = parseUncached(mode);
+    if (parsed.size < MAX_CACHED) parsed.set(mode, result);
+  }
+  return result;
+}
+
+function parseUncached(mode: string): Parsed | null {
   const essence = mode.split(';', 1)[0]!.trim().toLowerCase();
   const slash = essence.indexOf('/');
   if (slash <= 0 || slash === essence.length - 1) return null;
@@ -21,6 +34,7 @@ function parse(mode: string): Parsed | null {
  * (bare words like "text") only match themselves exactly.
  */
 export function covers(offered: string, wanted: string): boolean {
+  if (offered === wanted) return true; // the common case, without parsing
   const o = parse(offered);
   const w = parse(wanted);
   if (!o || !w) return offered.trim().toLowerCase() === wanted.trim().toLowerCase();

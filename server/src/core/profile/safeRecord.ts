@@ -4,7 +4,9 @@
  * member, so every untrusted key goes through defineProperty: always an own, enumerable data property.
  */
 export function setOwn<T>(target: Record<string, T>, key: string, value: T): void {
-  Object.defineProperty(target, key, { value, enumerable: true, writable: true, configurable: true });
+  // Only "__proto__" is special for assignment on a plain object; defineProperty is slow, so it is kept for that key.
+  if (key === '__proto__') Object.defineProperty(target, key, { value, enumerable: true, writable: true, configurable: true });
+  else target[key] = value;
 }
 
 /** Own-property lookup that never reaches Object.prototype ("constructor", "__proto__", "toString"…). */
