@@ -1,0 +1,144 @@
+/**
+ * One A2A operation over the chosen interface's HTTP binding (JSON-RPC or HTTP+JSON), through the guarded
+ * HTTP client. Always sends A2A-Version (a request without it is treated as 0.3 by agents, §3.6.2), the
+ * interface's tenant verbatim, and A2A-Extensions when asked. Streaming operations read only the first
+ * SSE event (enough to tell "works" from an error) and then close the stream.
+ */
+import type { AddressClass } from '../net/address';
+import type { HttpClient, HttpResponse } from '../net/http';
+import { A2aError, fromHttpError, fromJsonRpcError } from './errors';
+
+export type A2aOperation =
+  | 'GetTask'
+  | 'SubscribeToTask'
+  | 'ListTaskPushNotificationConfigs'
+  | 'GetExtendedAgentCard'
+  | 'SendMessage'
+  | 'SendStreamingMessage';
+
+export interface A2aInterface {
+  url: string;
+  binding: string;
+  version: string;
+  tenant: string | null;
+}
+
+export interface A2aCallOptions {
+  http: HttpClient;
+  /** Defaults to the interface version; the version probe sends a bogus one on purpose. */
+  a2aVersion?: string;
+  extensions?: readonly string[];
+  /** e.g. { authorization: 'Bearer …' }; only when the card declares a scheme for it (callers decide). */
+  credentialHeaders?: Record<string, string>;
+  /** Interface URLs come from a card: judged by the address policy against the card's origin class. */
+  originClass?: AddressClass;
+  timeoutMs?: number;
+  maxBytes?: number;
+  signal?: AbortSignal;
+}
+
+export type A2aCallResult =
+  | { ok: true; result: unknown; status: number; streamed: boolean; headers: Record<string, string> }
+  | { ok: false; error: A2aError; status: number; headers: Record<string, string> };
+
+export const SUPPORTED_BINDINGS = ['JSONRPC', 'HTTP+JSON'] as const;
+const STREAMING: ReadonlySet<A2aOperation> = new Set(['SubscribeToTask', 'SendStreamingMessage']);
+
+export async function callA2a(iface: A2aInterface, op: A2aOperation, params: Record<string, unknown>, opts: A2aCallOptions): Promise<A2aCallResult> {
+  const headers: Record<string, string> = {
+    'a2a-version': opts.a2aVersion ?? iface.version,
+    accept: STREAMING.has(op) ? 'text/event-stream, application/json' : 'application/json, application/a2a+json',
+  };
+  if (opts.extensions && opts.extensions.length > 0) headers['a2a-extensions'] = opts.extensions.join(', ');
+  const common = {
+    origin: 'card' as const, originClass: opts.originClass, headers, credentialHeaders: opts.credentialHeaders,
+    timeoutMs: opts.timeoutMs, maxBytes: opts.maxBytes, signal: opts.signal, stopWhen: STREAMING.has(op) ? firstSseEvent : undefined,
+    maxRedirects: 0,
+  };
+  if (iface.binding === 'JSONRPC') {
+    const body = JSON.stringify({ jsonrpc: '2.0', id: 1, method: op, params: iface.tenant !== null ? { ...params, tenant: iface.tenant } : params });
+    const res = await opts.http.request(iface.url, { ...common, method: 'POST', body, headers: { ...headers, 'content-type': 'application/json' } });
+    return jsonRpcResult(res);
+  }
+  if (iface.binding === 'HTTP+JSON') {
+    const { method, path, body } = restRoute(op, params);
+    const prefix = iface.tenant !== null ? `/${encodeURIComponent(iface.tenant)}` : '';
+    const url = `${iface.url.replace(/\/+$/, '')}${prefix}${path}`;
+    const res = await opts.http.request(url, {
+      ...common, method, ...(body !== undefined ? { body: JSON.stringify(body), headers: { ...headers, 'content-type': 'application/a2a+json' } } : {}),
+    });
+    return restResult(res);
+  }
+  throw new Error(`binding ${JSON.stringify(iface.binding)} is not supported for live calls (JSONRPC and HTTP+JSON are)`);
+}
+
+function restRoute(op: A2aOperation, params: Record<string, unknown>): { method: 'GET' | 'POST'; path: string; body?: unknown } {
+  const id = encodeURIComponent(String(params.id ?? params.taskId ?? ''));
+  switch (op) {
+    case 'GetTask': return { method: 'GET', path: `/tasks/${id}` };
+    // The proto says GET (facts §7, inconsistency 4); the SDK accepts GET.
+    case 'SubscribeToTask': return { method: 'GET', path: `/tasks/${id}:subscribe` };
+    case 'ListTaskPushNotificationConfigs': return { method: 'GET', path: `/tasks/${id}/pushNotificationConfigs` };
+    case 'GetExtendedAgentCard': return { method: 'GET', path: '/extendedAgentCard' };
+    case 'SendMessage': return { method: 'POST', path: '/message:send', body: params };
+    case 'SendStreamingMessage': return { method: 'POST', path: '/message:stream', body: params };
+  }
+}
+
+/** True once the buffer holds one complete SSE event (a blank line after data). */
+export function firstSseEvent(soFar: Buffer): boolean {
+  const text = soFar.toString('utf8');
+  return /\r?\n\r?\n/.test(text) && text.includes('data:');
+}
+
+/** The data of the first SSE event (joined data: lines), or undefined. */
+export function parseFirstSse(text: string): string | undefined {
+  const event = text.split(/\r?\n\r?\n/)[0] ?? '';
+  const lines = event.split(/\r?\n/).filter((l) => l.startsWith('data:')).map((l) => l.slice(5).replace(/^ /, ''));
+  return lines.length ? lines.join('\n') : undefined;
+}
+
+function isSse(res: HttpResponse): boolean {
+  return (res.headers['content-type'] ?? '').toLowerCase().startsWith('text/event-stream');
+}
+
+function parseJson(text: string): unknown {
+  try {
+    return JSON.parse(text);
+  } catch {
+    return undefined;
+  }
+}
+
+function invalid(res: HttpResponse, what: string): A2aCallResult {
+  return { ok: false, status: res.status, headers: res.headers, error: { type: 'InvalidAgentResponse', message: what, httpStatus: res.status } };
+}
+
+function jsonRpcResult(res: HttpResponse): A2aCallResult {
+  if (res.status < 200 || res.status >= 300) {
+    return { ok: false, status: res.status, headers: res.headers, error: fromHttpError(res.status, parseJson(res.body.toString('utf8')), res.headers['retry-after']) };
+  }
+  const streamed = isSse(res);
+  const text = streamed ? parseFirstSse(res.body.toString('utf8')) : res.body.toString('utf8');
+  const envelope = text === undefined ? undefined : parseJson(text);
+  if (!envelope || typeof envelope !== 'object') return invalid(res, streamed ? 'the event stream carried no JSON-RPC response' : 'the answer is not a JSON-RPC response');
+  const e = envelope as Record<string, unknown>;
+  if (e.error !== undefined) return { ok: false, status: res.status, headers: res.headers, error: fromJsonRpcError(e.error) };
+  if (!('result' in e)) return invalid(res, 'the JSON-RPC response has neither result nor error');
+  return { ok: true, result: e.result, status: res.status, streamed, headers: res.headers };
+}
+
+function restResult(res: HttpResponse): A2aCallResult {
+  const streamed = isSse(res);
+  const text = streamed ? parseFirstSse(res.body.toString('utf8')) : res.body.toString('utf8');
+  const body = text === undefined ? undefined : parseJson(text);
+  if (res.status < 200 || res.status >= 300) {
+    return { ok: false, status: res.status, headers: res.headers, error: fromHttpError(res.status, body, res.headers['retry-after']) };
+  }
+  if (body === undefined) return invalid(res, streamed ? 'the event stream carried no JSON' : 'the answer is not JSON');
+  // Some agents put an error object inside a 200 stream event.
+  if (streamed && body && typeof body === 'object' && 'error' in body) {
+    return { ok: false, status: res.status, headers: res.headers, error: fromHttpError(400, body) };
+  }
+  return { ok: true, result: body, status: res.status, streamed, headers: res.headers };
+}

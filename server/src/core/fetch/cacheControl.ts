@@ -1,0 +1,23 @@
+/**
+ * The parts of RFC 9111 a card fetcher needs: how long a response may be reused without asking again.
+ * `no-store` → never cached; `no-cache` → cached but always revalidated; `max-age=N` → N seconds;
+ * nothing → the caller's default TTL (A2A §8.6 allows a client default).
+ */
+export interface Freshness {
+  store: boolean;
+  maxAgeSeconds: number;
+}
+
+export function freshnessOf(cacheControl: string | undefined, defaultTtlSeconds: number): Freshness {
+  const directives = new Map<string, string | undefined>();
+  for (const part of (cacheControl ?? '').split(',')) {
+    const [rawName, rawValue] = part.split('=');
+    const name = rawName?.trim().toLowerCase();
+    if (name) directives.set(name, rawValue?.trim().replace(/^"|"$/g, ''));
+  }
+  if (directives.has('no-store')) return { store: false, maxAgeSeconds: 0 };
+  if (directives.has('no-cache')) return { store: true, maxAgeSeconds: 0 };
+  const maxAge = Number(directives.get('max-age'));
+  if (directives.has('max-age') && Number.isInteger(maxAge) && maxAge >= 0) return { store: true, maxAgeSeconds: maxAge };
+  return { store: true, maxAgeSeconds: defaultTtlSeconds };
+}

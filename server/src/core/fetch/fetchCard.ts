@@ -1,0 +1,167 @@
+/**
+ * Fetch a public agent card: from a base URL (→ /.well-known/agent-card.json) or a card URL, through the
+ * guarded HTTP client, with conditional requests and a cache. The card is validated (size, JSON, schema and
+ * rules via lintDocument, signatures when required) BEFORE it is compiled: a malformed or (when signatures are
+ * required) unverified card never yields a profile.
+ */
+import { lintDocument } from '../lint';
+import { compileProfile } from '../profile/compile';
+import type { ClientConfig, CompiledProfile, Finding, LintSettings } from '../types';
+import { NetError, displayUrl } from '../net/errors';
+import type { AddressClass } from '../net/address';
+import type { HttpClient } from '../net/http';
+import type { UrlOrigin } from '../net/policy';
+import { freshnessOf } from './cacheControl';
+import type { CardCache, CardCacheEntry, CardValidators } from './cardCache';
+
+export const WELL_KNOWN_PATH = '/.well-known/agent-card.json';
+export const DEFAULT_TTL_SECONDS = 300;
+const CARD_TYPES = ['application/json', 'application/a2a+json', '+json'];
+
+/** The outcome of signature verification, as fetchCard needs it (see signature/verify.ts). */
+export interface SignatureReport {
+  outcome: 'verified' | 'unverifiable' | 'invalid';
+  /** Why, in one line (e.g. which key verified, or which canonicalization variant). */
+  detail: string;
+  kid?: string;
+  reason?: string;
+}
+
+export interface FetchCardOptions {
+  http: HttpClient;
+  cache?: CardCache;
+  /** Epoch ms; injected for tests. */
+  now?: () => number;
+  defaultTtlSeconds?: number;
+  /** Revalidate even when the cached copy is fresh. */
+  revalidate?: boolean;
+  origin?: UrlOrigin;
+  originClass?: AddressClass;
+  timeoutMs?: number;
+  maxBytes?: number;
+  settings?: Partial<LintSettings>;
+  client?: ClientConfig;
+  /** Verify signatures (signature/verify.ts wired by the caller with its trust store). */
+  verify?: (card: unknown, context: { url: string; originClass: AddressClass | undefined }) => Promise<SignatureReport>;
+  /** Only verified cards compile. */
+  requireSigned?: boolean;
+  signal?: AbortSignal;
+}
+
+export interface FetchCardResult {
+  /** fetched: a 200; not-modified: a 304 confirmed the cached copy; cached: fresh cache hit, no request. */
+  status: 'fetched' | 'not-modified' | 'cached';
+  url: string;
+  card: unknown;
+  text: string;
+  validators: CardValidators;
+  maxAgeSeconds: number;
+  /** ISO time of the fetch or revalidation the card comes from. */
+  fetchedAt: string;
+  findings: Finding[];
+  /** No error-severity finding and (when required) a verified signature. */
+  valid: boolean;
+  signature?: SignatureReport;
+  /** Present only when the card is valid. */
+  profile?: CompiledProfile;
+  /** Address class of the card's origin: the context for URLs the card hands out (interfaces, jku). */
+  originClass?: AddressClass;
+}
+
+/** Where the card lives: a URL ending in .json is the card itself; anything else is an agent base URL. */
+export function cardUrlFor(target: string): string {
+  let url: URL;
+  try {
+    url = new URL(target);
+  } catch {
+    throw new NetError('bad-url', target.slice(0, 200), `not a valid URL: ${JSON.stringify(target.slice(0, 200))}`);
+  }
+  if (url.pathname.toLowerCase().endsWith('.json')) return url.toString();
+  const base = url.pathname.replace(/\/+$/, '');
+  url.pathname = `${base}${WELL_KNOWN_PATH}`;
+  url.search = '';
+  url.hash = '';
+  return url.toString();
+}
+
+export async function fetchCard(target: string, opts: FetchCardOptions): Promise<FetchCardResult> {
+  const url = cardUrlFor(target);
+  const now = opts.now ?? Date.now;
+  const cached = await opts.cache?.get(url);
+  if (cached && !opts.revalidate && now() < cached.fetchedAt + cached.maxAgeSeconds * 1000) {
+    return finish('cached', cached, undefined, opts);
+  }
+  let res = await get(url, cached?.validators, opts);
+  if (res.status === 304 && cached) {
+    const servedTag = res.headers.etag;
+    // A 304 whose ETag differs from the one we hold contradicts itself: do not trust it, fetch in full.
+    if (servedTag && cached.validators.etag && servedTag !== cached.validators.etag) res = await get(url, undefined, opts);
+    else {
+      const fresh = freshnessOf(res.headers['cache-control'], opts.defaultTtlSeconds ?? DEFAULT_TTL_SECONDS);
+      const entry: CardCacheEntry = { ...cached, maxAgeSeconds: fresh.maxAgeSeconds, fetchedAt: now() };
+      if (fresh.store) await opts.cache?.set(url, entry);
+      return finish('not-modified', entry, res.originClass, opts);
+    }
+  }
+  if (res.status < 200 || res.status >= 300) {
+    throw new NetError('http-status', url, `${displayUrl(url)}: HTTP ${res.status} instead of the agent card`, { status: res.status });
+  }
+  const fresh = freshnessOf(res.headers['cache-control'], opts.defaultTtlSeconds ?? DEFAULT_TTL_SECONDS);
+  const entry: CardCacheEntry = {
+    url, text: stripBom(res.body.toString('utf8')), validators: validatorsOf(res.headers), maxAgeSeconds: fresh.maxAgeSeconds, fetchedAt: now(),
+  };
+  if (fresh.store) await opts.cache?.set(url, entry);
+  return finish('fetched', entry, res.originClass, opts);
+}
+
+async function get(url: string, validators: CardValidators | undefined, opts: FetchCardOptions): Promise<Awaited<ReturnType<HttpClient['request']>>> {
+  const headers: Record<string, string> = { accept: 'application/json, application/a2a+json', 'a2a-version': '1.0' };
+  if (validators?.etag) headers['if-none-match'] = validators.etag;
+  if (validators?.lastModified) headers['if-modified-since'] = validators.lastModified;
+  return opts.http.request(url, {
+    origin: opts.origin ?? 'user', originClass: opts.originClass, headers, contentTypes: CARD_TYPES,
+    timeoutMs: opts.timeoutMs, maxBytes: opts.maxBytes, signal: opts.signal,
+  });
+}
+
+async function finish(status: FetchCardResult['status'], entry: CardCacheEntry, originClass: AddressClass | undefined, opts: FetchCardOptions): Promise<FetchCardResult> {
+  const lint = lintDocument(entry.text, { kind: 'card', settings: { ...opts.settings, ...(opts.maxBytes ? { maxCardBytes: opts.maxBytes } : {}) } });
+  const findings = lint.findings;
+  let valid = lint.value !== undefined && !lint.tooLarge && !findings.some((f) => f.severity === 'error');
+  let signature: SignatureReport | undefined;
+  if (valid && opts.verify) {
+    signature = await opts.verify(lint.value, { url: entry.url, originClass });
+    if (opts.requireSigned && signature.outcome !== 'verified') {
+      valid = false;
+      findings.push({ code: 'signature-required', severity: 'error', pointer: '/signatures', message: `Signed cards are required, and this card's signature is ${signature.outcome}: ${signature.detail}` });
+    }
+  } else if (valid && opts.requireSigned) {
+    valid = false;
+    findings.push({ code: 'signature-required', severity: 'error', pointer: '', message: 'Signed cards are required, but no signature verifier is configured.' });
+  }
+  return {
+    status,
+    url: entry.url,
+    card: lint.value,
+    text: entry.text,
+    validators: entry.validators,
+    maxAgeSeconds: entry.maxAgeSeconds,
+    fetchedAt: new Date(entry.fetchedAt).toISOString(),
+    findings,
+    valid,
+    ...(signature ? { signature } : {}),
+    ...(valid ? { profile: compileProfile(lint.value, opts.client ?? opts.settings?.client) } : {}),
+    ...(originClass ? { originClass } : {}),
+  };
+}
+
+function validatorsOf(headers: Record<string, string>): CardValidators {
+  const v: CardValidators = {};
+  if (headers.etag) v.etag = headers.etag;
+  if (headers['last-modified']) v.lastModified = headers['last-modified'];
+  return v;
+}
+
+function stripBom(text: string): string {
+  return text.charCodeAt(0) === 0xfeff ? text.slice(1) : text;
+}

@@ -1,0 +1,137 @@
+/**
+ * A REAL A2A 1.0 agent built with the official JavaScript SDK (@a2a-js/sdk 1.3.0 + express), started on
+ * 127.0.0.1 port 0. JSON-RPC at /a2a/jsonrpc, HTTP+JSON at /a2a/rest, the card at the well-known path,
+ * streaming, and an extended card behind a bearer token.
+ *
+ * SDK behaviours handled here (facts sheet §3, §6, §9):
+ * - its default well-known handler would serve ts-proto internals (`{"$case": …}` security schemes), so the
+ *   card is served through AgentCard.toJSON (real ProtoJSON);
+ * - with a STATIC extended card, an unauthenticated GetExtendedAgentCard answers with the public card
+ *   (not an auth error): `extended: 'static'` reproduces that for the probe that compares skill sets;
+ * - a request without A2A-Version is treated as 0.3 (our clients always send the header).
+ */
+import express from 'express';
+import type { Request } from 'express';
+import { AddressInfo } from 'node:net';
+import type { Server } from 'node:http';
+// The SDK ships ESM typings only; this project is CommonJS, so types come in with resolution-mode and values
+// through dynamic import().
+import type { AgentExecutor, ServerCallContext, User } from '@a2a-js/sdk/server' with { 'resolution-mode': 'import' };
+
+export interface SdkAgentOptions {
+  streaming?: boolean;
+  /** static: one extended card, public card to anonymous callers (SDK quirk); per-user: a card per token; none: flag false; unconfigured: flag true, no card. */
+  extended?: 'static' | 'per-user' | 'none' | 'unconfigured';
+  /** Bearer tokens → user names. */
+  tokens?: Record<string, string>;
+  /** Interface order: which binding comes first. */
+  preferred?: 'JSONRPC' | 'HTTP+JSON';
+  /** Extra card members (merged over the defaults, ProtoJSON). */
+  card?: Record<string, unknown>;
+}
+
+export interface SdkAgent {
+  url: string;
+  jsonRpcUrl: string;
+  restUrl: string;
+  /** The public card as served (ProtoJSON). */
+  card: Record<string, unknown>;
+  close(): Promise<void>;
+}
+
+export const SDK_TOKENS = { alice: 'sdk-token-alice-abcdef', bob: 'sdk-token-bob-123456' } as const;
+
+export function sdkPublicCard(base: string, opts: SdkAgentOptions = {}): Record<string, unknown> {
+  const rpc = { url: `${base}/a2a/jsonrpc`, protocolBinding: 'JSONRPC', protocolVersion: '1.0' };
+  const rest = { url: `${base}/a2a/rest`, protocolBinding: 'HTTP+JSON', protocolVersion: '1.0' };
+  const extended = opts.extended ?? 'static';
+  return {
+    name: 'SDK Echo Agent',
+    description: 'Echoes text back. Built with @a2a-js/sdk for tests.',
+    version: '1.0.0',
+    supportedInterfaces: opts.preferred === 'HTTP+JSON' ? [rest, rpc] : [rpc, rest],
+    capabilities: { streaming: opts.streaming ?? true, pushNotifications: false, extendedAgentCard: extended !== 'none' },
+    securitySchemes: { bearer: { httpAuthSecurityScheme: { scheme: 'Bearer', description: 'test token' } } },
+    securityRequirements: [{ schemes: { bearer: { list: [] } } }],
+    defaultInputModes: ['text/plain'],
+    defaultOutputModes: ['text/plain'],
+    skills: [{ id: 'echo', name: 'Echo', description: 'Echoes the text it is sent.', tags: ['echo', 'test'] }],
+    ...opts.card,
+  };
+}
+
+function extendedCard(publicCard: Record<string, unknown>, who: string): Record<string, unknown> {
+  return {
+    ...publicCard,
+    skills: [
+      ...(publicCard.skills as unknown[]),
+      { id: `admin-${who}`, name: `Admin for ${who}`, description: 'Only for authenticated callers.', tags: ['admin'] },
+    ],
+  };
+}
+
+class TokenUser implements User {
+  constructor(private readonly name: string) {}
+  get isAuthenticated(): boolean { return true; }
+  get userName(): string { return this.name; }
+}
+
+const echo = (AgentEvent: { message(m: never): never }): AgentExecutor => ({
+  async execute(ctx, bus) {
+    const text = ctx.userMessage.parts.map((p) => (p.content?.$case === 'text' ? p.content.value : '')).join('');
+    bus.publish(AgentEvent.message({
+      messageId: `reply-${ctx.taskId}`, contextId: ctx.contextId, taskId: '', role: 2 /* ROLE_AGENT */,
+      parts: [{ content: { $case: 'text', value: `echo: ${text}` }, metadata: undefined, filename: '', mediaType: 'text/plain' }],
+      metadata: undefined, extensions: [], referenceTaskIds: [],
+    } as never));
+    bus.finished();
+  },
+  async cancelTask() { /* nothing long-running to cancel */ },
+});
+
+export async function startSdkAgent(opts: SdkAgentOptions = {}): Promise<SdkAgent> {
+  const { AgentCard } = await import('@a2a-js/sdk');
+  const { AgentEvent, DefaultRequestHandler, InMemoryTaskStore, UnauthenticatedUser } = await import('@a2a-js/sdk/server');
+  const { jsonRpcHandler, restHandler } = await import('@a2a-js/sdk/server/express');
+  const tokens: Record<string, string> = opts.tokens ?? { [SDK_TOKENS.alice]: 'alice', [SDK_TOKENS.bob]: 'bob' };
+  const app = express();
+  const server: Server = await new Promise((resolve) => {
+    const s = app.listen(0, '127.0.0.1', () => resolve(s));
+  });
+  const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  const publicJson = sdkPublicCard(base, opts);
+  const publicCard = AgentCard.fromJSON(publicJson);
+  const extended = opts.extended ?? 'static';
+  const provider = extended === 'static'
+    ? AgentCard.fromJSON(extendedCard(publicJson, 'anyone'))
+    : extended === 'per-user'
+      ? async (ctx: ServerCallContext) => (ctx.user?.isAuthenticated ? AgentCard.fromJSON(extendedCard(publicJson, ctx.user.userName)) : publicCard)
+      : undefined;
+  const handler = new DefaultRequestHandler(publicCard, new InMemoryTaskStore(), echo(AgentEvent as never), undefined, undefined, undefined, provider);
+  const userBuilder = async (req: Request): Promise<User> => {
+    const auth = req.header('authorization') ?? '';
+    const name = auth.startsWith('Bearer ') ? tokens[auth.slice(7)] : undefined;
+    return name ? new TokenUser(name) : new UnauthenticatedUser();
+  };
+  // Served through AgentCard.toJSON: the SDK's own handler would leak ts-proto `$case` shapes.
+  const served = JSON.stringify(AgentCard.toJSON(publicCard));
+  app.get('/.well-known/agent-card.json', (req, res) => {
+    const etag = `W/"${Buffer.from(served).length}-${served.length % 997}"`;
+    res.setHeader('cache-control', 'public, max-age=3600');
+    res.setHeader('etag', etag);
+    if (req.header('if-none-match') === etag) { res.status(304).end(); return; }
+    res.type('application/json').send(served);
+  });
+  app.use('/a2a/jsonrpc', jsonRpcHandler({ requestHandler: handler, userBuilder }));
+  app.use('/a2a/rest', restHandler({ requestHandler: handler, userBuilder }));
+  return {
+    url: base,
+    jsonRpcUrl: `${base}/a2a/jsonrpc`,
+    restUrl: `${base}/a2a/rest`,
+    card: JSON.parse(served) as Record<string, unknown>,
+    close: async () => {
+      server.closeAllConnections();
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+    },
+  };
+}
