@@ -95,21 +95,23 @@ describe('conditional refresh', () => {
     const statuses: string[] = [];
     const inner = httpCardSource(http);
     const source = { fetch: async (url: string, prev?: Parameters<typeof inner.fetch>[1]) => { const r = await inner.fetch(url, prev); statuses.push(r.status); return r; } };
-    const loader = createCardLoader({ source, cache: new MemoryCardCache() });
+    // One loader per refresh run, one cache across runs (as the CLI and the editor watcher do).
+    const cache = new MemoryCardCache();
+    const run = () => refreshLockfile(lockPath, { loader: createCardLoader({ source, cache }), readText });
     const readText = async (p: string) => readFileSync(p, 'utf8');
-    const first = await refreshLockfile(lockPath, { loader, readText });
-    const second = await refreshLockfile(lockPath, { loader, readText });
+    const first = await run();
+    const second = await run();
     assert.equal(first.status === 'checked' && first.unchanged, false);
     assert.equal(second.status === 'checked' && second.unchanged, true);
     assert.equal(second.status === 'checked' && second.result.classification, 'compatible');
     agent.setVersion('no-streaming');
-    const third = await refreshLockfile(lockPath, { loader, readText });
+    const third = await run();
     assert.equal(third.status === 'checked' && third.unchanged, false);
     assert.equal(third.status === 'checked' && third.result.classification, 'breaking');
     assert.deepEqual(statuses, ['fresh', 'unchanged', 'fresh']);
   });
 
-  test('lockfiles pinning the same agent share one fetch per run', async (t) => {
+  test('lockfiles pinning the same agent share one fetch per run (concurrent or not)', async (t) => {
     const dir = tempDir(t);
     await pinPlanner(dir);
     let fetches = 0;
@@ -120,6 +122,7 @@ describe('conditional refresh', () => {
     const readText = async (p: string) => readFileSync(p, 'utf8');
     const lockPath = join(dir, 'pricing.a2a-lock.json');
     const outcomes = await Promise.all([1, 2, 3, 4].map(() => refreshLockfile(lockPath, { loader, readText })));
+    outcomes.push(await refreshLockfile(lockPath, { loader, readText }));
     assert.ok(outcomes.every((o) => o.status === 'checked'));
     assert.equal(fetches, 1);
   });
