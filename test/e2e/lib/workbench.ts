@@ -1,0 +1,67 @@
+// Drives the VS Code workbench in the page as a person would: keyboard shortcuts, quick open, visible elements.
+// Every wait polls for an element or a state (Playwright's auto-waiting); nothing sleeps.
+import { mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+import type { Locator, Page } from 'playwright-core';
+
+export const WORKBENCH_START_TIMEOUT = 60_000;
+
+export class Workbench {
+  constructor(readonly page: Page, private readonly screenshotDir: string) {
+    mkdirSync(screenshotDir, { recursive: true });
+  }
+
+  /** Opens the workbench URL and waits until the explorer lists the workspace. */
+  async open(url: string): Promise<void> {
+    await this.page.goto(url, { waitUntil: 'domcontentloaded', timeout: WORKBENCH_START_TIMEOUT });
+    await this.page.locator('.monaco-workbench').waitFor({ timeout: WORKBENCH_START_TIMEOUT });
+    await this.page.locator('.explorer-folders-view .monaco-list-row').first().waitFor({ timeout: WORKBENCH_START_TIMEOUT });
+  }
+
+  get editor(): Locator {
+    return this.page.locator('.editor-group-container.active .monaco-editor').first();
+  }
+
+  /** Ctrl+P, type the name, wait for the row, Enter; then wait for the editor tab. */
+  async quickOpen(fileName: string): Promise<void> {
+    await this.page.keyboard.press('Control+P');
+    const input = this.page.locator('.quick-input-widget input');
+    await input.waitFor();
+    await input.fill(fileName);
+    await this.page.locator('.quick-input-widget .monaco-list-row', { hasText: fileName }).first().waitFor();
+    await this.page.keyboard.press('Enter');
+    await this.page.locator('.tabs-container .tab.active', { hasText: fileName }).waitFor();
+    await this.editor.locator('.view-lines .view-line').first().waitFor();
+  }
+
+  /** F1, type the command title, wait for the row, Enter. */
+  async runCommand(title: string): Promise<void> {
+    await this.page.keyboard.press('F1');
+    const input = this.page.locator('.quick-input-widget input');
+    await input.waitFor();
+    await input.fill(`>${title}`);
+    await this.page.locator('.quick-input-widget .monaco-list-row', { hasText: title }).first().waitFor();
+    await this.page.keyboard.press('Enter');
+  }
+
+  /** The visible text of the active editor (only rendered lines). */
+  async editorText(): Promise<string> {
+    return (await this.editor.locator('.view-lines').innerText()).replace(/\u00a0/g, ' ');
+  }
+
+  /** The innermost token span that contains `text` in the active editor. */
+  token(text: string): Locator {
+    return this.editor.locator('.view-line span span', { hasText: text }).first();
+  }
+
+  async screenshot(name: string): Promise<string> {
+    const file = join(this.screenshotDir, `${name}.png`);
+    await this.page.screenshot({ path: file });
+    return file;
+  }
+
+  async dismissNotifications(): Promise<void> {
+    const toasts = this.page.locator('.notification-toast .codicon-notifications-clear, .notification-toast .codicon-close');
+    for (let i = (await toasts.count()) - 1; i >= 0; i--) await toasts.nth(i).click().catch(() => {});
+  }
+}

@@ -1,0 +1,91 @@
+// (b) The UI test: a person opens the examples in the browser, reads squiggles, the Problems panel and hovers,
+// applies the 0.3 migration quick fix and looks at the "A2A Capabilities" view. Screenshots go to
+// test-results/e2e/; the doc images (docs/images/) are refreshed from them (see run.ts).
+import expectations from './expectations.json';
+import { newPage } from '../../scripts/e2e/browser';
+import { resultsDir } from '../../scripts/e2e/paths';
+import type { Session } from './lib/session';
+import type { Steps } from './lib/steps';
+import { Workbench } from './lib/workbench';
+
+const GROUP = 'ui';
+const BROKEN = 'broken-schema.agent-card.json';
+const HOVER_FILE = expectations.hover.file.split('/').pop() ?? '';
+const TREE_FILE = expectations.tree.file.split('/').pop() ?? '';
+const LEGACY = expectations.migration.file.split('/').pop() ?? '';
+
+export async function runUiTests(session: Session, steps: Steps): Promise<Set<string>> {
+  const page = await newPage(session.browser);
+  const wb = new Workbench(page, resultsDir);
+  const shots = new Set<string>();
+  const failShot = (name: string) => async () => { await wb.screenshot(`${name}-failure`); };
+  const step = (name: string, shot: string, fn: () => Promise<void>) => steps.run(GROUP, name, fn, failShot(shot));
+
+  const started = await step('the workbench starts with the examples workspace', 'workbench', async () => {
+    await wb.open(session.codeServer.workbenchUrl({ folder: session.workspace('ui') }));
+  });
+  if (!started) { await page.close(); return shots; }
+
+  await step(`opening ${BROKEN} shows error squiggles and Problems entries`, 'diagnostics', async () => {
+    await wb.quickOpen(BROKEN);
+    await wb.editor.locator('.squiggly-error').first().waitFor();
+    await page.keyboard.press('Control+Shift+M');
+    const rows = page.locator('.markers-panel .monaco-list-row');
+    await rows.filter({ hasText: 'a2a' }).first().waitFor();
+    await wb.dismissNotifications();
+    await wb.screenshot('diagnostics'); shots.add('diagnostics');
+  });
+
+  await step(`hovering skill ${expectations.hover.at} shows its compiled profile`, 'hover', async () => {
+    await page.keyboard.press('Control+Shift+M'); // close the panel again: more room for the hover
+    await wb.quickOpen(HOVER_FILE);
+    await wb.token(expectations.hover.at).hover();
+    const hover = page.locator('.monaco-hover', { hasText: expectations.hover.contains[expectations.hover.contains.length - 1] });
+    await hover.first().waitFor();
+    const text = await hover.first().innerText();
+    for (const s of expectations.hover.contains) if (!text.includes(s)) throw new Error(`hover lacks "${s}":\n${text}`);
+    await wb.screenshot('hover'); shots.add('hover');
+    await page.keyboard.press('Escape');
+  });
+
+  await step('the A2A Capabilities view shows the active card\'s skills', 'tree', async () => {
+    await wb.quickOpen(TREE_FILE);
+    await page.keyboard.press('Control+Shift+E');
+    const header = page.locator('.pane-header', { hasText: 'A2A Capabilities' }).first();
+    await header.waitFor();
+    if ((await header.getAttribute('aria-expanded')) === 'false') await header.click();
+    const pane = page.locator('.pane', { has: page.locator('.pane-header', { hasText: 'A2A Capabilities' }) }).first();
+    for (const re of expectations.tree.labels) await pane.locator('.monaco-list-row', { hasText: new RegExp(re) }).first().waitFor();
+    await wb.screenshot('tree'); shots.add('tree');
+  });
+
+  await step(`the 0.3 migration quick fix rewrites ${LEGACY}`, 'quickfix', async () => {
+    await wb.quickOpen(LEGACY);
+    await wb.editor.locator('.squiggly-error, .squiggly-warning').first().waitFor();
+    await wb.editor.click({ position: { x: 200, y: 10 } });
+    await page.keyboard.press('Control+Home');
+    const title = new RegExp(expectations.migration.title);
+    const migrate = page.locator('.action-widget .monaco-list-row', { hasText: title }).first();
+    // Walk the problems (F8) until the quick fix menu at one of them offers the migration.
+    let found = false;
+    for (let i = 0; i < 8 && !found; i++) {
+      await page.keyboard.press('F8');
+      await page.locator('.zone-widget .marker-widget, .peekview-widget').first().waitFor();
+      await page.keyboard.press('Escape');
+      await page.keyboard.press('Control+.');
+      await page.locator('.action-widget, .monaco-editor-overlaymessage').first().waitFor();
+      found = await migrate.waitFor({ timeout: 5000 }).then(() => true, () => false);
+      if (!found) await page.keyboard.press('Escape');
+    }
+    if (!found) throw new Error('no quick fix titled like "Migrate … to A2A 1.0" at any problem');
+    await wb.screenshot('quickfix'); shots.add('quickfix');
+    await migrate.click();
+    await page.waitForFunction("document.querySelectorAll('.editor-group-container.active .monaco-editor .squiggly-error').length === 0");
+    const text = await wb.editorText();
+    if (!text.includes('supportedInterfaces')) throw new Error(`the migrated card shows no supportedInterfaces:\n${text.slice(0, 2000)}`);
+    await wb.screenshot('quickfix-applied');
+  });
+
+  await page.close().catch(() => {});
+  return shots;
+}
