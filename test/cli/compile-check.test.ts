@@ -8,6 +8,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import { run as compile } from '../../server/src/cli/commands/compile';
+import { parseArgs } from '../../server/src/cli/args';
+import { UsageError } from '../../server/src/cli/io';
 import type { CliIO } from '../../server/src/cli/io';
 
 const root = join(__dirname, '..', '..');
@@ -173,4 +175,41 @@ describe('a2acap check', () => {
     assertOneLineError(cli(['check', lock('compatible-identical')]), /--card CARD is required/);
     assertOneLineError(cli(['check', lock('compatible-identical'), '--card', tmpFile('bad-card.json', '{')]), /not valid JSON/);
   });
+});
+
+describe('args.ts: the shared flag parser', () => {
+  const spec = {
+    flags: { format: { type: 'string', choices: ['json', 'text'] }, binding: { type: 'string', multiple: true }, live: { type: 'boolean' } },
+    positionals: { name: 'FILE', min: 1, max: 2 },
+  } as const;
+
+  it('collects repeated flags, accepts --flag=value and keeps positionals in order', () => {
+    const r = parseArgs(['a.json', '--binding', 'JSONRPC@1.0', '--binding=GRPC@1.0', '--live', 'b.json', '--format=text'], spec);
+    assert.deepEqual(r, { flags: { format: 'text', binding: ['JSONRPC@1.0', 'GRPC@1.0'], live: true }, positionals: ['a.json', 'b.json'], help: false });
+  });
+
+  it('gives defaults for absent flags and treats everything after -- as positional', () => {
+    const r = parseArgs(['--', '--format', '-x'], { ...spec, positionals: { name: 'FILE', min: 0 } });
+    assert.deepEqual(r.flags, { format: undefined, binding: [], live: false });
+    assert.deepEqual(r.positionals, ['--format', '-x']);
+  });
+
+  it('recognises --help without demanding positionals', () => assert.equal(parseArgs(['-h'], spec).help, true));
+
+  const mistakes: [string[], RegExp][] = [
+    [['a', '--nope'], /unknown option --nope \(expected one of: --format, --binding, --live\)/],
+    [['a', '-f'], /unknown option -f/],
+    [['a', '--format'], /--format needs a value/],
+    [['a', '--format', '--live'], /--format needs a value/],
+    [['a', '--format', 'xml'], /--format must be one of json, text/],
+    [['a', '--format', 'json', '--format', 'text'], /--format given more than once/],
+    [['a', '--live=yes'], /--live takes no value/],
+    [[], /missing FILE/],
+    [['a', 'b', 'c'], /too many arguments/],
+  ];
+  for (const [argv, message] of mistakes) {
+    it(`rejects ${JSON.stringify(argv)} with a usage error`, () => {
+      assert.throws(() => parseArgs(argv, spec), (err: unknown) => err instanceof UsageError && err.exitCode === 2 && message.test(err.message));
+    });
+  }
 });
