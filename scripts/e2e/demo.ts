@@ -1,0 +1,44 @@
+// `npm run demo`: the product, for real. Builds and packages the extension, installs what a real VS Code needs
+// (first run only, cached in .cache/e2e/), starts code-server on 127.0.0.1 with the .vsix installed and the
+// examples/ workspace open, prints the URL and stays up until Ctrl+C.
+// Options: --port N (or A2A_DEMO_PORT; default: a free port), --no-build (reuse dist/a2a-capabilities.vsix).
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+import { launchCodeServer } from './launch.js';
+import { buildAndPackage } from './package.js';
+import { repoRoot, vsixPath } from './paths.js';
+import { ensureE2eToolchain } from './setup.js';
+
+function option(name: string): string | undefined {
+  const i = process.argv.indexOf(name);
+  return i >= 0 ? process.argv[i + 1] : undefined;
+}
+
+async function main(): Promise<void> {
+  const log = (l: string) => console.log(`[demo] ${l}`);
+  const portText = option('--port') ?? process.env.A2A_DEMO_PORT ?? '0';
+  const port = Number(portText);
+  if (!Number.isInteger(port) || port < 0 || port > 65535) throw new Error(`--port must be a port number, got "${portText}"`);
+  const toolchain = ensureE2eToolchain(log);
+  const vsix = process.argv.includes('--no-build') && existsSync(vsixPath) ? vsixPath : buildAndPackage(log);
+  const server = await launchCodeServer({ toolchain, vsix: [vsix], port, log });
+  const url = server.workbenchUrl({ folder: join(repoRoot, 'examples') });
+  console.log(`\n  A2A Capabilities demo is running: ${url}\n`);
+  console.log('  Open it in a browser on this machine (over SSH: ssh -L <port>:127.0.0.1:<port> …). Try:');
+  console.log('   - cards/broken-schema.agent-card.json: squiggles and the Problems panel (Ctrl+Shift+M)');
+  console.log('   - cards/narrowed-modes.agent-card.json: hover the skill "summarize-pdf"');
+  console.log('   - cards/legacy-0.3.agent-card.json: Ctrl+. on a problem → "Migrate … to A2A 1.0"');
+  console.log('   - the "A2A Capabilities" view in the Explorer\n');
+  console.log('  Ctrl+C stops it (and removes its temporary profile).');
+  await new Promise<void>((resolve) => {
+    process.once('SIGINT', resolve);
+    process.once('SIGTERM', resolve);
+  });
+  log('stopping…');
+  await server.close();
+}
+
+main().then(() => process.exit(0), (e: unknown) => {
+  console.error(`[demo] ${e instanceof Error ? e.message : String(e)}`);
+  process.exit(1);
+});
