@@ -148,3 +148,16 @@ test('sarif: valid SARIF 2.1.0, results located at the lockfile members they are
   assert.notDeepEqual(sarifErrors({ ...log, version: '2.0.0' }), []);
   assert.notDeepEqual(sarifErrors({ version: '2.1.0', runs: [{ results: [] }] }), []);
 });
+
+test('`a2acap check` routes --live and the sarif/markdown formats here; plain --card stays the core check', async (t) => {
+  const dir = await workspace(t);
+  const live = await cli(['check', 'ok.a2a-lock.json', 'stream.a2a-lock.json', '--live', '--format', 'text'], dir);
+  assert.equal(live.code, 1);
+  assert.match(live.stdout, /2 lockfiles: 1 compatible, 0 review, 1 breaking, 0 errors/);
+  const md = await cli(['check', 'ok.a2a-lock.json', '--format', 'markdown'], dir);
+  assert.equal(md.code, 0);
+  assert.match(md.stdout, /^### A2A capability lockfiles/);
+  const sarif = await cli(['check', 'stream.a2a-lock.json', '--format=sarif'], dir);
+  assert.equal(sarif.code, 1);
+  assert.deepEqual(sarifErrors(JSON.parse(sarif.stdout)), []);
+});

@@ -40,6 +40,15 @@ export const CHECK_SPEC = {
   positionals: { name: 'LOCK', min: 1 },
 } as const;
 
+/**
+ * Whether `check` should be handled here: --live (fetch each lockfile's agent) or a format only this
+ * module renders (sarif, markdown). Plain `check --card` stays in commands/check.ts.
+ */
+export function wantsCheckMany(argv: readonly string[]): boolean {
+  return argv.some((a, i) => a === '--live'
+    || ((a === '--format' && (argv[i + 1] === 'sarif' || argv[i + 1] === 'markdown')) || a === '--format=sarif' || a === '--format=markdown'));
+}
+
 export const readText = (path: string): Promise<string> => fs.readFile(path, 'utf8');
 
 /** The CLI's world for refreshing: one keep-alive HTTP client and one card cache per run. */

@@ -20,6 +20,7 @@ import { parseLockfile } from '../../core/lockfile/read';
 import { compileProfile } from '../../core/profile/compile';
 import type { CheckItem, CheckResult, Classification, ClientConfig } from '../../core/types';
 import { parseArgs } from '../args';
+import { runCheckMany, wantsCheckMany } from '../checkMany';
 import { alignColumns, palette } from '../format';
 import { CliIO, Command, EXIT_FINDINGS, EXIT_OK, EXIT_USAGE, UsageError, useColor } from '../io';
 import { CLIENT_FLAGS, clean, clientFrom, loadJson, maxBytesFrom } from './compile';
@@ -131,6 +132,8 @@ const RENDER: Record<string, (reports: readonly LockReport[], io: CliIO) => stri
 };
 
 export const run: Command = async (argv, io) => {
+  // --live and the sarif/markdown formats: the concurrent multi-lockfile check of issue 5 (cli/checkMany.ts).
+  if (wantsCheckMany(argv)) return runCheckMany(argv, io);
   const { flags, positionals, help } = parseArgs(argv, SPEC);
   if (help) {
     io.stdout(HELP);
