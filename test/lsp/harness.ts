@@ -55,6 +55,8 @@ export interface LspSession {
   close(uri: string): Promise<void>;
   /** Resolves with the first diagnostics published for `uri` at (at least) the document's current version. */
   diagnostics(uri: string, timeoutMs?: number): Promise<Diagnostic[]>;
+  /** Resolves with the latest diagnostics of `uri` once they satisfy `accept` (re-checked on every publication). */
+  diagnosticsWhen(uri: string, accept: (d: Diagnostic[]) => boolean, timeoutMs?: number): Promise<Diagnostic[]>;
   hover(uri: string, position: Position): Promise<Hover | null>;
   completion(uri: string, position: Position): Promise<CompletionItem[]>;
   codeActions(uri: string, range: Range, diagnostics: Diagnostic[]): Promise<CodeAction[]>;
@@ -104,26 +106,10 @@ export async function startLsp(options: StartOptions = {}): Promise<LspSession> 
     },
     diagnostics(uri, timeoutMs = DEFAULT_TIMEOUT_MS) {
       const wanted = documents.get(uri)?.version;
-      const ready = () => {
-        const p = published.get(uri);
-        return p && (wanted === undefined || p.version === undefined || p.version >= wanted) ? p.diagnostics : undefined;
-      };
-      const now = ready();
-      if (now) return Promise.resolve(now);
-      return new Promise((resolve, reject) => {
-        const timer = setTimeout(() => {
-          waiters.delete(check);
-          reject(new Error(`no diagnostics for ${uri} version ${wanted} within ${timeoutMs} ms${stderr ? `; server stderr: ${stderr}` : ''}`));
-        }, timeoutMs);
-        const check = () => {
-          const d = ready();
-          if (!d) return;
-          clearTimeout(timer);
-          waiters.delete(check);
-          resolve(d);
-        };
-        waiters.add(check);
-      });
+      return waitFor(uri, (p) => wanted === undefined || p.version === undefined || p.version >= wanted, timeoutMs, `version ${wanted}`);
+    },
+    diagnosticsWhen(uri, accept, timeoutMs = DEFAULT_TIMEOUT_MS) {
+      return waitFor(uri, (p) => accept(p.diagnostics), timeoutMs, 'the expected content');
     },
     hover: (uri, position) => connection.sendRequest(HoverRequest.type, { textDocument: { uri }, position }),
     async completion(uri, position) {
@@ -160,6 +146,29 @@ export async function startLsp(options: StartOptions = {}): Promise<LspSession> 
       connection.dispose();
     },
   };
+
+  function waitFor(uri: string, accept: (p: Published) => boolean, timeoutMs: number, what: string): Promise<Diagnostic[]> {
+    const ready = () => {
+      const p = published.get(uri);
+      return p && accept(p) ? p.diagnostics : undefined;
+    };
+    const now = ready();
+    if (now) return Promise.resolve(now);
+    return new Promise((resolve, reject) => {
+      const timer = setTimeout(() => {
+        waiters.delete(check);
+        reject(new Error(`no diagnostics for ${uri} with ${what} within ${timeoutMs} ms; last: ${JSON.stringify(published.get(uri)?.diagnostics.map((d) => d.code))}${stderr ? `; server stderr: ${stderr}` : ''}`));
+      }, timeoutMs);
+      const check = () => {
+        const d = ready();
+        if (!d) return;
+        clearTimeout(timer);
+        waiters.delete(check);
+        resolve(d);
+      };
+      waiters.add(check);
+    });
+  }
 
   connection.onNotification(PublishDiagnosticsNotification.type, (p) => {
     published.set(p.uri, { version: p.version, diagnostics: p.diagnostics });

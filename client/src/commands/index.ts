@@ -5,6 +5,7 @@
  * `notAvailableYet(...)` entry below (one line per command keeps parallel edits apart).
  */
 import type { ExtensionServices } from '../context';
+import { COMMAND_IDS, type CommandId } from './ids';
 import { notAvailableYet } from './notAvailableYet';
 import { showOutput } from './showOutput';
 import { refreshCapabilities } from './refreshCapabilities';
@@ -13,21 +14,7 @@ import { migrateCard } from './migrateCard';
 export type CommandHandler = (...args: unknown[]) => unknown;
 export type CommandFactory = (services: ExtensionServices) => CommandHandler;
 
-export const COMMAND_IDS = [
-  'a2a.showOutput',
-  'a2a.refreshCapabilities',
-  'a2a.migrateCard',
-  'a2a.fetchCard',
-  'a2a.fetchExtendedCard',
-  'a2a.probeAgent',
-  'a2a.setCredential',
-  'a2a.clearCredential',
-  'a2a.pinAgent',
-  'a2a.checkLockfiles',
-  'a2a.showDiff',
-  'a2a.updateLockfile',
-] as const;
-export type CommandId = (typeof COMMAND_IDS)[number];
+export { COMMAND_IDS, type CommandId };
 
 export const COMMANDS: Record<CommandId, CommandFactory> = {
   'a2a.showOutput': showOutput,

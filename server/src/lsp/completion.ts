@@ -74,11 +74,22 @@ function template(schema: SchemaNode): string {
   return '"$1"';
 }
 
-/** The range a completion replaces: the string or literal under the cursor, else nothing. */
+/** The range a completion replaces: the quoted string (or literal) around the cursor, else nothing. */
 function replaceRange(doc: TextDocument, loc: Location, offset: number): Range {
   const n = loc.previousNode;
   if (n && offset >= n.offset && offset <= n.offset + n.length && (n.type === 'string' || n.type === 'number' || n.type === 'boolean' || n.type === 'null')) {
     return { start: doc.positionAt(n.offset), end: doc.positionAt(n.offset + n.length) };
+  }
+  // A key being typed is not a node yet: find its quotes on the cursor's line.
+  const text = doc.getText();
+  const lineStart = text.lastIndexOf('\n', offset - 1) + 1;
+  const before = text.slice(lineStart, offset);
+  const open = /"(?:[^"\\]|\\.)*$/.exec(before);
+  if (open && (before.slice(0, open.index).match(/"/g)?.length ?? 0) % 2 === 0) {
+    const start = lineStart + open.index;
+    const rest = /^(?:[^"\\\n]|\\.)*"/.exec(text.slice(offset));
+    const end = rest ? offset + rest[0].length : offset;
+    return { start: doc.positionAt(start), end: doc.positionAt(end) };
   }
   const p = doc.positionAt(offset);
   return { start: p, end: p };

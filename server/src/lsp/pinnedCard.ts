@@ -1,4 +1,4 @@
-import { dirname, resolve as resolvePath } from 'node:path';
+import { dirname, relative, resolve as resolvePath } from 'node:path';
 import { cardDigest } from '../core/digest';
 import { checkLockfile } from '../core/lockfile/check';
 import { readLockfile } from '../core/lockfile/read';
@@ -14,7 +14,7 @@ const MAX_WORKSPACE_CARDS = 200;
 
 /** The card a lockfile pins, as found in the workspace (an open document or a file on disk). */
 export interface PinnedCard {
-  /** file path or document uri, for messages. */
+  /** Where the card was found, relative to the lockfile's folder (for messages). */
   source: string;
   card: Record<string, unknown>;
   profile: CompiledProfile;
@@ -40,7 +40,7 @@ export async function lockfileAgainstCard(ctx: ServerContext, lockAnalysis: Anal
     bindings: parseBindings(lockAnalysis.settings.client.bindings),
     knownExtensions: lockAnalysis.settings.client.knownExtensions,
   });
-  const pinned: PinnedCard = { ...card, profile };
+  const pinned: PinnedCard = { card: card.card, source: relativeTo(lockAnalysis.uri, card.source), profile };
   return { lock, pinned, check: checkLockfile(lock, profile, { cardDigest: cardDigest(card.card) }) };
 }
 
@@ -100,4 +100,11 @@ function parseOrUndefined(text: string): unknown {
   } catch {
     return undefined;
   }
+}
+
+/** A card's location as the user would say it: relative to the lockfile's folder. */
+function relativeTo(lockUri: string, source: string): string {
+  const path = source.startsWith('file:') ? uriPath(source) : source;
+  const rel = relative(dirname(uriPath(lockUri)), path);
+  return rel === '' ? path : rel;
 }

@@ -24,7 +24,9 @@ export interface CardMigration {
 
 /** 1.0 member order (proto field order), used for the migrated card; other members follow in their order. */
 const ORDER = ['name', 'description', 'supportedInterfaces', 'provider', 'version', 'documentationUrl', 'capabilities', 'securitySchemes', 'securityRequirements', 'defaultInputModes', 'defaultOutputModes', 'skills', 'signatures', 'iconUrl'];
-const LEGACY_TOP = ['url', 'preferredTransport', 'additionalInterfaces', 'protocolVersion', 'supportsAuthenticatedExtendedCard', 'supportsExtendedAgentCard', 'security'];
+const LEGACY_TOP = ['url', 'preferredTransport', 'additionalInterfaces', 'protocolVersion', 'supportsAuthenticatedExtendedCard', 'supportsExtendedAgentCard', 'security', 'authentication'];
+/** 0.2 `authentication.schemes` names that map to a 1.0 scheme without guessing. */
+const HTTP_AUTH_NAMES: Record<string, string> = { bearer: 'Bearer', basic: 'Basic', digest: 'Digest' };
 
 export function isLegacyCard(card: unknown): boolean {
   if (!isObject(card)) return false;
@@ -42,6 +44,7 @@ export function migrateCard(input: unknown): CardMigration {
   migrateInterfaces(card, notes);
   migrateExtendedCardFlag(card);
   migrateCapabilities(card, notes);
+  migrateAuthentication(card, notes);
   migrateSchemes(card, notes);
   migrateSecurity(card, 'securityRequirements', notes, 'the card');
   if (Array.isArray(card.skills)) {
@@ -102,6 +105,35 @@ function migrateCapabilities(card: Record<string, unknown>, notes: string[]): vo
     card.capabilities = rest;
     notes.push('capabilities.stateTransitionHistory was removed: A2A 1.0 no longer has it');
   }
+}
+
+/**
+ * A2A 0.2 `authentication: {schemes: ["Bearer", …]}` → an HTTP auth scheme per known name and one
+ * requirement alternative each. "none" means no authentication. Names we cannot map without guessing
+ * keep `authentication` in place (the linter keeps pointing at it).
+ */
+function migrateAuthentication(card: Record<string, unknown>, notes: string[]): void {
+  const auth = card.authentication;
+  if (!isObject(auth)) return;
+  const names = Array.isArray(auth.schemes) ? auth.schemes.filter((n): n is string => typeof n === 'string') : [];
+  const unknown = names.filter((n) => n.toLowerCase() !== 'none' && !Object.hasOwn(HTTP_AUTH_NAMES, n.toLowerCase()));
+  if (unknown.length) {
+    notes.push(`"authentication" names schemes that cannot be converted without guessing (${unknown.join(', ')}): declare them in securitySchemes and remove "authentication"`);
+    return;
+  }
+  const schemes: Record<string, unknown> = isObject(card.securitySchemes) ? { ...card.securitySchemes } : {};
+  const requirements: { schemes: Record<string, { list: string[] }> }[] = [];
+  for (const n of names) {
+    const key = n.toLowerCase();
+    if (key === 'none') continue;
+    if (!Object.hasOwn(schemes, key)) schemes[key] = { httpAuthSecurityScheme: { scheme: HTTP_AUTH_NAMES[key] } };
+    requirements.push({ schemes: { [key]: { list: [] } } });
+  }
+  if (requirements.length) {
+    card.securitySchemes = schemes;
+    if (card.securityRequirements === undefined && card.security === undefined) card.securityRequirements = requirements;
+  }
+  delete card.authentication;
 }
 
 function migrateSchemes(card: Record<string, unknown>, notes: string[]): void {

@@ -3,7 +3,7 @@
  * Pure: (finding, parsed document) → FixPlan[]. Values written into the document come from the finding's
  * data or the document itself, so a fix never invents content.
  */
-import { migrateCard } from './migrateCard';
+import { isLegacyCard, migrateCard } from './migrateCard';
 import type { FixInput, FixPlan } from './plan';
 import { unwrapSdkInternal } from './securityScheme';
 
@@ -45,11 +45,15 @@ const MISSING_DEFAULTS: Record<string, unknown> = {
   tags: [], schemes: {}, requires: {}, list: [],
 };
 
+/** The whole-card 0.3 → 1.0 migration as one fix (offered on every legacy finding; editors show it once). */
+function migration(doc: unknown): FixPlan[] {
+  const m = migrateCard(doc);
+  return m.changed ? [{ title: 'Migrate this card to A2A 1.0', preferred: true, operations: [{ op: 'replaceDocument', value: m.card }] }] : [];
+}
+
 export const QUICK_FIXES: Record<string, FixBuilder> = {
   'legacy-card-shape': (f, doc) => {
-    const plans: FixPlan[] = [];
-    const m = migrateCard(doc);
-    if (m.changed) plans.push({ title: 'Migrate this card to A2A 1.0', preferred: true, operations: [{ op: 'replaceDocument', value: m.card }] });
+    const plans = migration(doc);
     if (f.data?.member === 'stateTransitionHistory') plans.push({ title: 'Remove "stateTransitionHistory"', operations: [{ op: 'remove', pointer: f.pointer }] });
     return plans;
   },
@@ -95,8 +99,10 @@ export const QUICK_FIXES: Record<string, FixBuilder> = {
   'invalid-media-type': replaceWithSuggestion('Change to'),
   'insecure-interface-url': replaceWithSuggestion('Use'),
   'invalid-card-digest': replaceWithSuggestion('Change to'),
-  schema: (f) => {
+  schema: (f, doc) => {
     const missing = str(f.data?.missing);
+    // A 0.3 card lacks supportedInterfaces because it has `url`: migrating is the fix, not an empty list.
+    if (missing === 'supportedInterfaces' && isLegacyCard(doc)) return migration(doc);
     if (missing !== undefined) {
       const value = Object.hasOwn(MISSING_DEFAULTS, missing) ? MISSING_DEFAULTS[missing] : '';
       return [{ title: `Add the missing member "${short(missing)}"`, preferred: true, operations: [{ op: 'set', pointer: f.pointer, value }] }];

@@ -1,0 +1,109 @@
+/**
+ * Quick fixes from the real server: the edits are applied the way an editor applies them and the
+ * result is validated again by the server.
+ */
+import assert from 'node:assert/strict';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { after, before, test } from 'node:test';
+import type { CodeAction, Diagnostic } from 'vscode-languageserver-protocol';
+import { applyAction, startLsp, type LspSession } from './harness';
+
+const fixture = (name: string) => readFileSync(join(__dirname, 'fixtures', name), 'utf8');
+let s: LspSession;
+let n = 0;
+before(async () => { s = await startLsp(); });
+after(async () => { await s.stop(); });
+
+/** Opens `text`, finds the diagnostic with `code`, applies the action titled like `title`, returns the re-validated result. */
+async function fix(text: string, code: string, title: RegExp): Promise<{ text: string; before: Diagnostic[]; after: Diagnostic[]; actions: CodeAction[] }> {
+  const uri = `file:///fix/${++n}/agent-card.json`;
+  const doc = await s.open(uri, 'a2a-agent-card', text);
+  const before = await s.diagnostics(uri);
+  const target = before.find((d) => d.code === code);
+  assert.ok(target, `a ${code} diagnostic in ${JSON.stringify(before.map((d) => d.code))}`);
+  const actions = await s.codeActions(uri, target.range, [target]);
+  const action = actions.find((a) => title.test(a.title));
+  assert.ok(action, `an action like ${title} in ${JSON.stringify(actions.map((a) => a.title))}`);
+  const fixed = applyAction(doc, action);
+  await s.change(uri, fixed);
+  return { text: fixed, before, after: await s.diagnostics(uri), actions };
+}
+
+test('a 0.3 card migrates to 1.0 in one edit, keeping what can be kept, and validates clean', async () => {
+  const r = await fix(fixture('legacy-0.3.agent-card.json'), 'legacy-card-shape', /^Migrate this card to A2A 1\.0$/);
+  assert.ok(r.before.filter((d) => d.code === 'legacy-card-shape').length >= 5);
+  assert.deepEqual(r.after.map((d) => d.code), []);
+  const card = JSON.parse(r.text);
+  assert.deepEqual(card.supportedInterfaces, [
+    { url: 'https://legacy.example/a2a', protocolBinding: 'JSONRPC', protocolVersion: '1.0' },
+    { url: 'https://legacy.example/rest', protocolBinding: 'HTTP+JSON', protocolVersion: '1.0' },
+  ]);
+  assert.deepEqual(card.capabilities, { streaming: true, extendedAgentCard: true });
+  assert.deepEqual(card.securitySchemes.bearer, { httpAuthSecurityScheme: { scheme: 'bearer', bearerFormat: 'JWT' } });
+  assert.deepEqual(card.securitySchemes.key, { apiKeySecurityScheme: { location: 'header', name: 'X-Api-Key' } });
+  assert.deepEqual(card.securityRequirements, [{ schemes: { bearer: { list: [] } } }]);
+  assert.deepEqual(card.skills[0].securityRequirements, [{ schemes: { key: { list: [] } } }]);
+  assert.equal(card.name, 'Legacy agent');
+  assert.equal(card.version, '1.4.0');
+  assert.ok(!('url' in card) && !('security' in card) && !('protocolVersion' in card));
+});
+
+test('the migration is offered once, first and preferred, however many legacy members are flagged', async () => {
+  const uri = `file:///fix/${++n}/agent-card.json`;
+  await s.open(uri, 'a2a-agent-card', fixture('legacy-0.3.agent-card.json'));
+  const diags = await s.diagnostics(uri);
+  const actions = await s.codeActions(uri, { start: { line: 0, character: 0 }, end: { line: 30, character: 0 } }, diags);
+  const migrations = actions.filter((a) => /Migrate/.test(a.title));
+  assert.equal(migrations.length, 1);
+  assert.equal(migrations[0]!.isPreferred, true);
+  assert.ok(!actions.some((a) => /missing member "supportedInterfaces"/.test(a.title)), 'no empty supportedInterfaces stub for a 0.3 card');
+});
+
+test('a legacy security requirement shape is rewritten', async () => {
+  const card = JSON.parse(fixture('good.agent-card.json'));
+  card.securityRequirements = [{ oauth: ['quotes:read'] }];
+  const r = await fix(JSON.stringify(card, null, 2), 'security-requirement-shape', /1\.0 security requirement/);
+  assert.deepEqual(JSON.parse(r.text).securityRequirements, [{ schemes: { oauth: { list: ['quotes:read'] } } }]);
+  assert.ok(!r.after.some((d) => d.code === 'security-requirement-shape'));
+});
+
+test('a skill gets back the default modes it dropped', async () => {
+  const r = await fix(fixture('good.agent-card.json'), 'skill-mode-narrows-default', /^Add the default modes/);
+  assert.deepEqual(JSON.parse(r.text).skills[0].inputModes, ['application/json', 'text/plain']);
+  assert.deepEqual(r.after.map((d) => d.code), []);
+});
+
+test('a missing scope is declared in the scheme', async () => {
+  const card = JSON.parse(fixture('good.agent-card.json'));
+  card.skills[1].securityRequirements = [{ schemes: { oauth: { list: ['quotes:admin'] } } }];
+  const r = await fix(JSON.stringify(card, null, 2), 'undeclared-oauth-scope', /^Declare scope "quotes:admin"/);
+  assert.deepEqual(Object.keys(JSON.parse(r.text).securitySchemes.oauth.oauth2SecurityScheme.flows.clientCredentials.scopes), ['quotes:read', 'quotes:write', 'quotes:admin']);
+  assert.ok(!r.after.some((d) => d.code === 'undeclared-oauth-scope'));
+});
+
+test('other obvious fixes: unknown member, provider.name, media type suggestion, missing member', async () => {
+  const card = JSON.parse(fixture('good.agent-card.json'));
+  card.provider = { name: 'Acme', url: 'https://acme.example' };
+  let r = await fix(JSON.stringify(card, null, 2), 'provider-name-field', /organization/);
+  assert.deepEqual(JSON.parse(r.text).provider, { organization: 'Acme', url: 'https://acme.example' });
+
+  r = await fix(fixture('mapping.agent-card.json'), 'unknown-field', /^Remove "colour"/);
+  assert.ok(!('colour' in JSON.parse(r.text)));
+
+  r = await fix(fixture('mapping.agent-card.json').replace('"texplain"', '"json"'), 'invalid-media-type', /^Change to "application\/json"/);
+  assert.deepEqual(JSON.parse(r.text).defaultInputModes, ['text/plain', 'application/json']);
+
+  r = await fix(fixture('mapping.agent-card.json'), 'schema', /^Add the missing member "tags"/);
+  assert.deepEqual(JSON.parse(r.text).skills[0].tags, []);
+});
+
+test('actions are keyed on code and data, not on message text', async () => {
+  const uri = `file:///fix/${++n}/agent-card.json`;
+  await s.open(uri, 'a2a-agent-card', fixture('good.agent-card.json'));
+  const [d] = await s.diagnostics(uri);
+  const reworded = { ...d!, message: 'a translated message' };
+  assert.equal((await s.codeActions(uri, d!.range, [reworded])).length, 1);
+  const foreign = { ...d!, source: 'json' };
+  assert.equal((await s.codeActions(uri, d!.range, [foreign])).length, 0);
+});

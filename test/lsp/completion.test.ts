@@ -1,0 +1,80 @@
+/** Completion from the real server; `|` marks the cursor. */
+import assert from 'node:assert/strict';
+import { after, before, test } from 'node:test';
+import { TextDocument } from 'vscode-languageserver-textdocument';
+import type { CompletionItem } from 'vscode-languageserver-protocol';
+import { cursor, startLsp, type LspSession } from './harness';
+
+let s: LspSession;
+let n = 0;
+before(async () => { s = await startLsp(); });
+after(async () => { await s.stop(); });
+
+async function complete(marked: string, languageId = 'a2a-agent-card', file = 'agent-card.json'): Promise<{ items: CompletionItem[]; text: string }> {
+  const { text, position } = cursor(marked);
+  const uri = `file:///complete/${++n}/${file}`;
+  await s.open(uri, languageId, text);
+  return { items: await s.completion(uri, position), text };
+}
+const labels = (items: CompletionItem[]) => items.map((i) => i.label);
+
+/** The document after accepting an item (snippet placeholders removed). */
+function accept(text: string, item: CompletionItem): string {
+  const edit = item.textEdit as { range: import('vscode-languageserver-protocol').Range; newText: string };
+  return TextDocument.applyEdits(TextDocument.create('m://x', 'json', 0, text), [{ range: edit.range, newText: edit.newText.replace(/\$\{\d+\|([^,|]+)[^}]*\}|\$\{\d+:([^}]*)\}|\$\d+/g, (_, a, b) => a ?? b ?? '') }]);
+}
+
+test('member names come from the schema, without the members already present; required ones first', async () => {
+  const { items } = await complete('{\n  "name": "x",\n  |\n}');
+  assert.ok(labels(items).includes('supportedInterfaces'));
+  assert.ok(labels(items).includes('defaultInputModes'));
+  assert.ok(!labels(items).includes('name'));
+  const sorted = [...items].sort((a, b) => (a.sortText ?? '').localeCompare(b.sortText ?? ''));
+  assert.equal(sorted[0]?.detail, 'required');
+});
+
+test('accepting a member name while typing its key replaces the partial key', async () => {
+  const { items, text } = await complete('{\n  "name": "x",\n  "desc|"\n}');
+  const item = items.find((i) => i.label === 'description')!;
+  assert.equal(accept(text, item), '{\n  "name": "x",\n  "description": ""\n}');
+});
+
+test('nested members: skill members inside a skill', async () => {
+  const { items } = await complete('{"skills": [{"id": "a", |}]}');
+  assert.deepEqual(labels(items).sort(), ['description', 'examples', 'inputModes', 'name', 'outputModes', 'securityRequirements', 'tags'].sort());
+});
+
+test('media types in mode lists include the ones the card already uses', async () => {
+  const { items, text } = await complete('{"defaultOutputModes": ["application/vnd.acme+json"], "defaultInputModes": ["|"]}');
+  assert.ok(labels(items).includes('text/plain'));
+  assert.ok(labels(items).includes('application/vnd.acme+json'));
+  assert.equal(accept(text, items.find((i) => i.label === 'text/plain')!), '{"defaultOutputModes": ["application/vnd.acme+json"], "defaultInputModes": ["text/plain"]}');
+});
+
+test('binding names and protocol versions', async () => {
+  assert.deepEqual(labels((await complete('{"supportedInterfaces": [{"protocolBinding": "|"}]}')).items), ['JSONRPC', 'HTTP+JSON', 'GRPC']);
+  assert.deepEqual(labels((await complete('{"supportedInterfaces": [{"protocolVersion": "|"}]}')).items), ['1.0', '0.3']);
+});
+
+test('enum values from the schema and booleans', async () => {
+  assert.deepEqual(labels((await complete('{"securitySchemes": {"k": {"apiKeySecurityScheme": {"location": "|"}}}}')).items), ['query', 'header', 'cookie']);
+  assert.deepEqual(labels((await complete('{"capabilities": {"streaming": |}}')).items), ['true', 'false']);
+});
+
+const SCHEMES = '"securitySchemes": {"oauth": {"oauth2SecurityScheme": {"flows": {"clientCredentials": {"tokenUrl": "https://t.example/token", "scopes": {"a:read": "", "b:write": ""}}}}}, "key": {"apiKeySecurityScheme": {"location": "header", "name": "X"}}}';
+
+test('inside a requirement: the security scheme names the card defines', async () => {
+  const { items, text } = await complete(`{${SCHEMES}, "securityRequirements": [{"schemes": {|}}]}`);
+  assert.deepEqual(labels(items), ['oauth', 'key']);
+  assert.match(accept(text, items[0]!), /"schemes": \{"oauth": \{"list": \[\]\}\}/);
+});
+
+test('inside a scope list: the scopes the scheme declares', async () => {
+  const { items } = await complete(`{${SCHEMES}, "skills": [{"id": "s", "securityRequirements": [{"schemes": {"oauth": {"list": ["|"]}}}]}]}`);
+  assert.deepEqual(labels(items), ['a:read', 'b:write']);
+});
+
+test('lockfile members come from the lockfile schema', async () => {
+  const { items } = await complete('{"requires": {|}}', 'a2a-lockfile', 'a2a-lock.json');
+  assert.deepEqual(labels(items).sort(), ['extended_card', 'extensions', 'push', 'skills', 'streaming']);
+});

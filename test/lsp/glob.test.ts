@@ -1,0 +1,26 @@
+/** The glob matcher behind a2a.files.* and the document kind decision. */
+import assert from 'node:assert/strict';
+import { test } from 'node:test';
+import { matchesGlob } from '../../server/src/lsp/glob';
+import { documentKind } from '../../server/src/lsp/documentKind';
+import { DEFAULT_SETTINGS } from '../../server/src/protocol';
+
+test('workspace-relative globs match absolute paths', () => {
+  assert.equal(matchesGlob('/ws/a/agent-card.json', '**/agent-card.json'), true);
+  assert.equal(matchesGlob('/ws/.well-known/agent-card.json', '**/.well-known/agent-card.json'), true);
+  assert.equal(matchesGlob('/ws/x.agent-card.json', '**/*.agent-card.json'), true);
+  assert.equal(matchesGlob('/ws/agent-card.json.bak', '**/agent-card.json'), false);
+  assert.equal(matchesGlob('/ws/cards/a.json', 'cards/*.json'), true);
+  assert.equal(matchesGlob('/ws/cards/deep/a.json', 'cards/*.json'), false);
+  assert.equal(matchesGlob('/ws/a.json', '{a,b}.json'), true);
+  assert.equal(matchesGlob('/ws/c.json', '{a,b}.json'), false);
+  assert.equal(matchesGlob('/ws/a+b.json', 'a+b.json'), true);
+});
+
+test('language id first, then patterns', () => {
+  assert.equal(documentKind('a2a-lockfile', 'file:///ws/agent-card.json', DEFAULT_SETTINGS), 'lockfile');
+  assert.equal(documentKind('json', 'file:///ws/p/a2a-lock.json', DEFAULT_SETTINGS), 'lockfile');
+  assert.equal(documentKind('json', 'file:///ws/p/agent-card.json', DEFAULT_SETTINGS), 'card');
+  assert.equal(documentKind('json', 'file:///ws/p/package.json', DEFAULT_SETTINGS), undefined);
+  assert.equal(documentKind('json', 'file:///ws/p/my%20card.json', { ...DEFAULT_SETTINGS, files: { agentCards: ['**/my card.json'], lockfiles: [] } }), 'card');
+});

@@ -1,0 +1,69 @@
+/** package.json contributions agree with the code: rule catalog, settings contract, command table. */
+import assert from 'node:assert/strict';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { test } from 'node:test';
+import { COMMAND_IDS } from '../../client/src/commands/ids';
+import { RULES } from '../../server/src/core/rules/catalog';
+import { DEFAULT_SETTINGS } from '../../server/src/protocol';
+import { normalizeSettings, parseBindings } from '../../server/src/lsp/settings';
+
+const pkg = JSON.parse(readFileSync(join(__dirname, '..', '..', 'package.json'), 'utf8'));
+const props = pkg.contributes.configuration.properties as Record<string, { default?: unknown; properties?: Record<string, { default: unknown; enum: string[] }> }>;
+
+test('a2a.rules lists exactly the rules of the catalog, with their default severities', () => {
+  const listed = props['a2a.rules']!.properties!;
+  assert.deepEqual(Object.keys(listed).sort(), RULES.map((r) => r.id).sort());
+  for (const r of RULES) {
+    assert.equal(listed[r.id]!.default, r.defaultSeverity, r.id);
+    assert.deepEqual(listed[r.id]!.enum, ['error', 'warning', 'info', 'hint', 'off']);
+  }
+});
+
+test('every setting of the A2ASettings contract is contributed, with the same default', () => {
+  const flatten = (o: Record<string, unknown>, prefix = 'a2a'): Record<string, unknown> => {
+    const out: Record<string, unknown> = {};
+    for (const [k, v] of Object.entries(o)) {
+      const key = `${prefix}.${k}`;
+      if (k === 'rules' || k === 'trustStore' || k === 'workspaceTrusted') out[key] = v;
+      else if (v && typeof v === 'object' && !Array.isArray(v)) Object.assign(out, flatten(v as Record<string, unknown>, key));
+      else out[key] = v;
+    }
+    return out;
+  };
+  const contract = flatten(DEFAULT_SETTINGS as unknown as Record<string, unknown>);
+  delete contract['a2a.workspaceTrusted']; // not a setting: the client fills it from workspace.isTrusted
+  for (const [key, value] of Object.entries(contract)) {
+    assert.ok(props[key], `${key} is contributed`);
+    assert.deepEqual(props[key]!.default, value, key);
+  }
+  assert.deepEqual(Object.keys(props).filter((k) => !(k in contract)).sort(), ['a2a.trace.server']);
+});
+
+test('the command table and the contributed commands are the same set, all under the A2A category', () => {
+  const commands = pkg.contributes.commands as { command: string; category: string }[];
+  assert.deepEqual(commands.map((c) => c.command).sort(), [...COMMAND_IDS].sort());
+  for (const c of commands) assert.equal(c.category, 'A2A');
+});
+
+test('languages, view and trust declarations have the ids others rely on', () => {
+  const langs = pkg.contributes.languages as { id: string; filenames: string[]; filenamePatterns: string[] }[];
+  assert.deepEqual(langs.map((l) => l.id), ['a2a-agent-card', 'a2a-lockfile']);
+  assert.deepEqual(langs[0]!.filenames, ['agent-card.json']);
+  assert.deepEqual(langs[1]!.filenamePatterns, ['*.a2a-lock.json']);
+  assert.equal(pkg.contributes.views.explorer[0].id, 'a2aCapabilities');
+  assert.equal(pkg.contributes.views.explorer[0].name, 'A2A Capabilities');
+  assert.equal(pkg.capabilities.untrustedWorkspaces.supported, 'limited');
+  assert.equal(pkg.contributes.jsonValidation, undefined, 'our schema must not also be registered with the JSON language server');
+});
+
+test('settings from an editor are normalized defensively: malformed values fall back, untrusted by default', () => {
+  const s = normalizeSettings({ client: { bindings: 'JSONRPC@1.0' }, rules: { 'unknown-field': 'loud', schema: 'off' }, maxCardBytes: -1 });
+  assert.deepEqual(s.client.bindings, DEFAULT_SETTINGS.client.bindings);
+  assert.deepEqual(s.rules, { schema: 'off' });
+  assert.equal(s.maxCardBytes, DEFAULT_SETTINGS.maxCardBytes);
+  assert.equal(s.workspaceTrusted, false);
+  assert.equal(normalizeSettings({ workspaceTrusted: true }).workspaceTrusted, true);
+  assert.equal(normalizeSettings(null).workspaceTrusted, false);
+  assert.deepEqual(parseBindings(['JSONRPC@1.0', 'HTTP+JSON@1.0', 'bad', '@1.0', 'GRPC@']), [{ binding: 'JSONRPC', version: '1.0' }, { binding: 'HTTP+JSON', version: '1.0' }]);
+});
