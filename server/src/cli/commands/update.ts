@@ -1,6 +1,6 @@
 /**
  * `a2acap update LOCK [--yes]`: shows how the agent changed since the lockfile was pinned (a diff of the
- * pinned and the current COMPILED profile, reduced to the pinned skills; never raw card JSON), then
+ * pinned and the current COMPILED profile, both reduced to what the lockfile records; never raw card JSON), then
  * re-pins the same selection against the current card.
  *
  * Without --yes it only shows: exit 0 when the lockfile is up to date, 1 when an update is pending (so
@@ -14,7 +14,8 @@ import { parseArgs } from '../args';
 import { Command, CliIO, EXIT_FINDINGS, UsageError } from '../io';
 import { createRefreshWorld, readText } from '../checkMany';
 import { writeLockfile } from './pin';
-import { checkLockfile, diffProfiles, parseLockfile, profileFromLock, restrictToLock } from '../../core/lockfile';
+import { checkLockfile, parseLockfile } from '../../core/lockfile';
+import { pinnedVsCurrent } from '../../core/pin/pinnedVsCurrent';
 import { PinError } from '../../core/pin/errors';
 import { repin } from '../../core/pin/repin';
 import { keepPreviousWhenUnchanged, serializeLockfile } from '../../core/pin/serialize';
@@ -59,7 +60,7 @@ export const run: Command = async (argv, io: CliIO) => {
       throw new UsageError(err instanceof Error ? err.message : String(err));
     }
     const check = checkLockfile(lock, loaded.profile, { cardDigest: loaded.digest });
-    const diff = diffProfiles(profileFromLock(lock), restrictToLock(loaded.profile, lock));
+    const { diff } = pinnedVsCurrent(lock, loaded.profile);
     io.stdout(`${shown}: ${check.classification}\n`);
     io.stdout(diff.text ? `${diff.text.replace(/\n?$/, '\n')}` : '(the pinned part of the profile is unchanged)\n');
     let next: Lockfile;

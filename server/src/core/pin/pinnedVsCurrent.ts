@@ -1,0 +1,58 @@
+/**
+ * "Show diff" and `a2acap update`: the pinned profile next to the current one, BOTH reduced to what the
+ * lockfile records (the pinned skills, their pinned modes, streaming/extensions only when pinned), so
+ * the diff shows exactly the changes that matter to this workflow and nothing that is merely new or
+ * never used. The current side is what a re-pin of the same selection would record, computed without
+ * failing: a pinned input no longer accepted simply disappears from it, a missing skill is absent.
+ */
+import { diffProfiles, profileFromLock, renderProfile, type ProfileDiff } from '../lockfile';
+import { anyCovers } from '../profile/mediaType';
+import { getOwn, setOwn } from '../profile/safeRecord';
+import type { CompiledProfile, Lockfile } from '../types';
+import { sortedSet } from './sortedSet';
+
+type PinnedSkills = NonNullable<Lockfile['requires']['skills']>;
+
+/** The lockfile a re-pin of `lock`'s selection would give against `profile`, keeping only what still holds. */
+export function projectToLock(lock: Lockfile, profile: CompiledProfile): Lockfile {
+  const skills: PinnedSkills = {};
+  for (const [id, pinned] of Object.entries(lock.requires.skills ?? {})) {
+    const current = getOwn(profile.skills, id);
+    if (!current) continue;
+    const entry: PinnedSkills[string] = {
+      input: sortedSet((pinned.input ?? []).filter((t) => anyCovers(current.input, t))),
+      output: sortedSet((pinned.output ?? []).filter((t) => anyCovers(current.output, t))),
+    };
+    const first = current.security[0];
+    if (first && Object.keys(first).length > 0) {
+      const names = Object.keys(first).sort();
+      entry.scheme = names[0];
+      entry.scopes = sortedSet(names.flatMap((n) => first[n] ?? []));
+    }
+    setOwn(skills, id, entry);
+  }
+  const requires: Lockfile['requires'] = {
+    skills,
+    extensions: (lock.requires.extensions ?? []).filter((uri) => (profile.extensions ?? []).includes(uri)),
+  };
+  for (const flag of ['streaming', 'push', 'extended_card'] as const) {
+    if (lock.requires[flag] === true) requires[flag] = profile[flag] === true;
+  }
+  const projected: Lockfile = { agent: lock.agent, pinned_at: lock.pinned_at, card_digest: lock.card_digest, requires };
+  if (profile.agent_version !== undefined) projected.agent_version = profile.agent_version;
+  if (profile.interface) projected.interface = { binding: profile.interface.binding, version: profile.interface.version };
+  return projected;
+}
+
+export interface PinnedVsCurrent {
+  /** Stable, pretty JSON of each side (for a side-by-side editor). */
+  pinned: string;
+  current: string;
+  diff: ProfileDiff;
+}
+
+export function pinnedVsCurrent(lock: Lockfile, profile: CompiledProfile): PinnedVsCurrent {
+  const pinned = profileFromLock(lock);
+  const current: CompiledProfile = profile.usable ? profileFromLock(projectToLock(lock, profile)) : { usable: false, reason: profile.reason };
+  return { pinned: renderProfile(pinned), current: renderProfile(current), diff: diffProfiles(pinned, current) };
+}
