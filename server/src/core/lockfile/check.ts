@@ -8,7 +8,8 @@
  *   mode is no longer accepted (wildcards count: "image/*" accepts "image/png"); none of the pinned
  *   output modes is offered any more (outputs are OR: the caller can read any one of them); a pinned
  *   scope is no longer requested by the skill's security requirements, or the pinned scheme is no longer
- *   accepted; the skill now needs scopes the lock does not hold (every alternative asks for one).
+ *   accepted, no longer defined, or redefined as a kind without scopes (apiKey, http, mtls); the skill now
+ *   needs scopes the lock does not hold (every alternative asks for one).
  * - review: the chosen interface binding or version changed; the agent version changed.
  * - compatible: everything else. Notes explain changes that do not affect calls (a pinned output mode
  *   dropped while another remains, security removed from a skill, the card digest changed).
@@ -108,6 +109,26 @@ function describeSecurity(alternatives: readonly SecurityAlternative[]): string 
   return alternatives.map((a) => Object.keys(a).map((s) => `${q(s)}(${(a[s] ?? []).join(' ')})`).join(' + ')).join(' or ');
 }
 
+/** Scheme types whose requirements carry scopes (OAuth 2.0 scopes, OpenID Connect scopes). */
+const SCOPED_TYPES = new Set(['oauth2', 'openIdConnect']);
+
+/** The pinned scheme must still be defined, and still be a kind that takes the pinned scopes. */
+function checkSchemeDefinition(id: string, pinned: RequiredSkill, profile: CompiledProfile, items: Items): boolean {
+  const scheme = pinned.scheme;
+  if (scheme === undefined) return true;
+  const at = pointerOf('requires', 'skills', id, 'scheme');
+  const definition = getOwn(profile.schemes, scheme);
+  if (!definition) {
+    items.add('breaking', at, `scheme ${q(scheme)} of skill ${q(id)} is no longer defined in the card's securitySchemes`);
+    return false;
+  }
+  if ((pinned.scopes ?? []).length > 0 && definition.type !== 'unknown' && !SCOPED_TYPES.has(definition.type)) {
+    items.add('breaking', at, `scheme ${q(scheme)} of skill ${q(id)} is now of type ${definition.type}, which carries no scopes`);
+    return false;
+  }
+  return true;
+}
+
 function checkSecurity(id: string, pinned: RequiredSkill, skill: SkillProfile, items: Items): void {
   if (pinned.scopes === undefined && pinned.scheme === undefined) return;
   const at = ['requires', 'skills', id];
@@ -145,7 +166,7 @@ function checkSkills(lock: Lockfile, profile: CompiledProfile, items: Items): vo
     }
     checkInput(id, want.input ?? [], skill, profile, items);
     checkOutput(id, want.output ?? [], skill, items);
-    checkSecurity(id, want, skill, items);
+    if (skill.security.length === 0 || checkSchemeDefinition(id, want, profile, items)) checkSecurity(id, want, skill, items);
   }
 }
 
