@@ -1,0 +1,104 @@
+/**
+ * Verify an agent card's JWS signatures (A2A §8.4): detached payload = the canonical card (canonical.ts),
+ * key by `kid` from the trust store (or an allowed `jku`). Three outcomes:
+ * - verified: a trusted key verifies the spec payload (which key, from where);
+ * - unverifiable: no signature, malformed header, missing kid, unsupported alg, no trusted key, or the
+ *   signature only matches an SDK canonicalization variant (explained; not a forgery);
+ * - invalid: a trusted key for the kid does not verify any form of the card: it was altered (or mis-signed).
+ */
+import type { AddressClass } from '../net/address';
+import { CanonicalVariant, VARIANT_EXPLANATION, canonicalPayloads } from './canonical';
+import type { TrustStore } from './trustStore';
+
+export const SUPPORTED_ALGS = ['ES256', 'ES384', 'ES512', 'RS256', 'RS384', 'RS512', 'PS256', 'PS384', 'PS512', 'EdDSA', 'Ed25519'] as const;
+
+export type UnverifiableReason = 'unsigned' | 'malformed' | 'missing-kid' | 'unsupported-alg' | 'no-trusted-key' | 'canonicalization-variant' | 'jku-refused';
+
+export type SignatureOutcome =
+  | { outcome: 'verified'; detail: string; kid: string; alg: string; keySource: string }
+  | { outcome: 'unverifiable'; reason: UnverifiableReason; detail: string; kid?: string; variant?: CanonicalVariant }
+  | { outcome: 'invalid'; detail: string; kid: string };
+
+export interface VerifyOptions {
+  trust: TrustStore;
+  cardUrl: string;
+  originClass?: AddressClass;
+}
+
+interface Header { alg?: unknown; kid?: unknown; jku?: unknown; typ?: unknown }
+
+function decodeHeader(protectedB64: unknown): Header | undefined {
+  if (typeof protectedB64 !== 'string') return undefined;
+  try {
+    const value = JSON.parse(Buffer.from(protectedB64, 'base64url').toString('utf8')) as unknown;
+    return value && typeof value === 'object' && !Array.isArray(value) ? (value as Header) : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+const RANK: Record<SignatureOutcome['outcome'], number> = { verified: 3, invalid: 2, unverifiable: 1 };
+
+export async function verifyCardSignatures(card: unknown, opts: VerifyOptions): Promise<SignatureOutcome> {
+  const signatures = (card as { signatures?: unknown })?.signatures;
+  if (!Array.isArray(signatures) || signatures.length === 0) return { outcome: 'unverifiable', reason: 'unsigned', detail: 'the card carries no signatures' };
+  let payloads: Record<CanonicalVariant, string>;
+  try {
+    payloads = canonicalPayloads(card);
+  } catch (err) {
+    return { outcome: 'unverifiable', reason: 'malformed', detail: (err as Error).message };
+  }
+  let best: SignatureOutcome | undefined;
+  for (const [index, sig] of signatures.entries()) {
+    const result = await verifyOne(sig, index, card, payloads, opts);
+    if (!best || RANK[result.outcome] > RANK[best.outcome]) best = result;
+    if (best.outcome === 'verified') break;
+  }
+  return best!;
+}
+
+async function verifyOne(sig: unknown, index: number, card: unknown, payloads: Record<CanonicalVariant, string>, opts: VerifyOptions): Promise<SignatureOutcome> {
+  const where = `signature ${index + 1}`;
+  const s = (sig ?? {}) as { protected?: unknown; signature?: unknown; header?: unknown };
+  const header = decodeHeader(s.protected);
+  if (!header || typeof s.signature !== 'string') return { outcome: 'unverifiable', reason: 'malformed', detail: `${where}: the protected header or signature is not valid base64url JSON` };
+  const alg = typeof header.alg === 'string' ? header.alg : '';
+  if (!(SUPPORTED_ALGS as readonly string[]).includes(alg)) {
+    return { outcome: 'unverifiable', reason: 'unsupported-alg', detail: `${where}: algorithm ${JSON.stringify(alg || null)} is not supported (supported: ${SUPPORTED_ALGS.join(', ')})` };
+  }
+  if (typeof header.kid !== 'string' || header.kid === '') return { outcome: 'unverifiable', reason: 'missing-kid', detail: `${where}: the protected header has no kid (required by A2A §8.4.2)` };
+  const kid = header.kid;
+  const provider = (card as { provider?: { organization?: unknown } })?.provider?.organization;
+  const found = await opts.trust.find({
+    cardUrl: opts.cardUrl, kid, ...(typeof provider === 'string' ? { provider } : {}),
+    ...(typeof header.jku === 'string' ? { jku: header.jku } : {}), ...(opts.originClass ? { originClass: opts.originClass } : {}),
+  });
+  if (found.keys.length === 0) {
+    if (found.refused) return { outcome: 'unverifiable', reason: 'jku-refused', kid, detail: `${where}: no trusted key with kid ${JSON.stringify(kid)}; ${found.refused}` };
+    const extra = found.errors.length ? ` (${found.errors.join('; ')})` : '';
+    return { outcome: 'unverifiable', reason: 'no-trusted-key', kid, detail: `${where}: no trusted key with kid ${JSON.stringify(kid)}${extra}` };
+  }
+  // jose is ESM-only; this project is CommonJS (bundled by esbuild), so it is loaded with import().
+  const { flattenedVerify, importJWK } = await import('jose');
+  for (const key of found.keys) {
+    let imported: Awaited<ReturnType<typeof importJWK>>;
+    try {
+      imported = await importJWK(key.jwk, alg);
+    } catch (err) {
+      return { outcome: 'unverifiable', reason: 'unsupported-alg', kid, detail: `${where}: key ${kid} cannot be used with ${alg} (${(err as Error).message})` };
+    }
+    for (const variant of Object.keys(payloads) as CanonicalVariant[]) {
+      const ok = await flattenedVerify(
+        { protected: s.protected as string, signature: s.signature, payload: Buffer.from(payloads[variant], 'utf8').toString('base64url') },
+        imported, { algorithms: [alg] },
+      ).then(() => true, () => false);
+      if (!ok) continue;
+      if (variant === 'spec') return { outcome: 'verified', kid, alg, keySource: key.source, detail: `${where} verified with key ${kid} (${alg}) from ${key.source}` };
+      return {
+        outcome: 'unverifiable', reason: 'canonicalization-variant', kid, variant,
+        detail: `${where}: key ${kid} verifies the card only as canonicalized by ${VARIANT_EXPLANATION[variant]}, not by ${VARIANT_EXPLANATION.spec}; the card is authentic to that SDK's reading but the signature is not spec-conformant`,
+      };
+    }
+  }
+  return { outcome: 'invalid', kid, detail: `${where}: the signature does not match the card for trusted key ${kid}: the card was altered after signing, or signed with another key` };
+}
