@@ -52,6 +52,8 @@ export interface LspSession {
   open(uri: string, languageId: string, text: string): Promise<TextDocument>;
   /** Replaces the whole text (a full-document change) and bumps the version. */
   change(uri: string, text: string): Promise<TextDocument>;
+  /** An incremental change (what editors send per keystroke): replaces `range` with `text`, bumps the version. */
+  edit(uri: string, range: Range, text: string): Promise<TextDocument>;
   close(uri: string): Promise<void>;
   /** Resolves with the first diagnostics published for `uri` at (at least) the document's current version. */
   diagnostics(uri: string, timeoutMs?: number): Promise<Diagnostic[]>;
@@ -98,6 +100,14 @@ export async function startLsp(options: StartOptions = {}): Promise<LspSession> 
       const doc = TextDocument.create(uri, old.languageId, old.version + 1, text);
       documents.set(uri, doc);
       await connection.sendNotification(DidChangeTextDocumentNotification.type, { textDocument: { uri, version: doc.version }, contentChanges: [{ text }] });
+      return doc;
+    },
+    async edit(uri, range, text) {
+      const old = documents.get(uri);
+      if (!old) throw new Error(`${uri} is not open`);
+      const doc = TextDocument.update(old, [{ range, text }], old.version + 1);
+      documents.set(uri, doc);
+      await connection.sendNotification(DidChangeTextDocumentNotification.type, { textDocument: { uri, version: doc.version }, contentChanges: [{ range, text }] });
       return doc;
     },
     async close(uri) {
