@@ -114,3 +114,39 @@ describe('media types and versions', () => {
     assert.deepEqual(['1.0', '1.0.0', '01.2', '1', 'v1.0', ' 2.1 '].map(majorMinor), ['1.0', '1.0', '1.2', null, null, '2.1']);
   });
 });
+
+describe('compileProfile: seeded mutation fuzz', () => {
+  // Deterministic PRNG (mulberry32) so a failure reproduces; the seed is in the test name.
+  function rng(seed: number): () => number {
+    return () => {
+      seed = (seed + 0x6d2b79f5) | 0;
+      let t = Math.imul(seed ^ (seed >>> 15), 1 | seed);
+      t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
+      return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+    };
+  }
+  const junk = [null, 0, -1, 1.5, '', '__proto__', 'constructor', '\u0000\u202e', 'image/*', '*/*', true, false, [], {}, [null], { list: 5 }, { schemes: [] }, { '__proto__': [] }];
+
+  function mutate(value: unknown, next: () => number, depth = 0): unknown {
+    if (next() < 0.08 || depth > 6) return junk[Math.floor(next() * junk.length)];
+    if (Array.isArray(value)) return value.map((v) => mutate(v, next, depth + 1));
+    if (value && typeof value === 'object') {
+      const out: Record<string, unknown> = {};
+      for (const [k, v] of Object.entries(value)) if (next() > 0.05) Object.defineProperty(out, k, { value: mutate(v, next, depth + 1), enumerable: true, writable: true, configurable: true });
+      return out;
+    }
+    return value;
+  }
+
+  const seeds = readdirSync(dir).filter((f) => f.endsWith('.card.json')).map((f) => readJson(f));
+  const SEED = 20261002;
+  it(`compiles 3,000 mutated cards without reaching the defensive catch (seed ${SEED})`, () => {
+    const next = rng(SEED);
+    for (let i = 0; i < 3000; i++) {
+      const card = mutate(seeds[i % seeds.length], next);
+      const p = compileProfile(card);
+      assert.doesNotMatch(p.reason ?? '', /could not be compiled/, `mutation #${i}: ${JSON.stringify(card)}`);
+      JSON.stringify(p);
+    }
+  });
+});
