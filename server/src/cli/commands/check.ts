@@ -18,7 +18,7 @@ import { cardDigest } from '../../core/digest';
 import { checkLockfile } from '../../core/lockfile/check';
 import { parseLockfile } from '../../core/lockfile/read';
 import { compileProfile } from '../../core/profile/compile';
-import type { CheckItem, CheckResult, Classification, ClientConfig } from '../../core/types';
+import type { CheckItem, CheckResult, Classification, CompiledProfile } from '../../core/types';
 import { parseArgs } from '../args';
 import { runCheckMany, wantsCheckMany } from '../checkMany';
 import { alignColumns, palette } from '../format';
@@ -48,10 +48,10 @@ export interface LockReport {
   error?: string;
 }
 
-/** The card a lock is checked against, already read and parsed. */
-interface CardInput {
+/** The card locks are checked against: read, parsed and compiled once for all of them. */
+export interface CardInput {
   file: string;
-  value: unknown;
+  profile: CompiledProfile;
   digest: string | undefined;
 }
 
@@ -78,7 +78,7 @@ async function readText(path: string, io: CliIO): Promise<string> {
   }
 }
 
-export async function checkOne(lockPath: string, card: CardInput, client: ClientConfig, io: CliIO): Promise<LockReport> {
+export async function checkOne(lockPath: string, card: CardInput, io: CliIO): Promise<LockReport> {
   const report: LockReport = { file: lockPath, card: card.file };
   try {
     const read = parseLockfile(await readText(lockPath, io));
@@ -88,8 +88,7 @@ export async function checkOne(lockPath: string, card: CardInput, client: Client
       report.error = `not a valid lockfile: ${first.pointer || '/'}: ${first.message}${more}`;
       return report;
     }
-    const profile = compileProfile(card.value, client);
-    report.result = checkLockfile(read.lockfile, profile, card.digest !== undefined ? { cardDigest: card.digest } : {});
+    report.result = checkLockfile(read.lockfile, card.profile, card.digest !== undefined ? { cardDigest: card.digest } : {});
   } catch (err) {
     report.error = err instanceof Error ? err.message : String(err);
   }
@@ -142,8 +141,8 @@ export const run: Command = async (argv, io) => {
   if (flags.card === undefined) throw new UsageError('--card CARD is required: the card to check the lockfile(s) against');
   const client = clientFrom(flags);
   const value = await loadJson(flags.card, io, maxBytesFrom(flags['max-card-bytes']), 'the card');
-  const card: CardInput = { file: flags.card, value, digest: safeDigest(value) };
-  const reports = await Promise.all(positionals.map((lock) => checkOne(lock, card, client, io)));
+  const card: CardInput = { file: flags.card, profile: compileProfile(value, client), digest: safeDigest(value) };
+  const reports = await Promise.all(positionals.map((lock) => checkOne(lock, card, io)));
 
   for (const r of reports) if (r.error) io.stderr(`a2acap check: ${clean(r.file)}: ${clean(r.error, 400)}\n`);
   io.stdout(RENDER[flags.format ?? 'json']!(reports, io));
