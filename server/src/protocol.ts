@@ -120,3 +120,113 @@ export const MigrateCardRequest = {
   method: 'a2a/migrateCard',
   type: new RequestType<MigrateCardParams, MigrateCardResult, void>('a2a/migrateCard'),
 } as const;
+
+// ---------------------------------------------------------------------------------------------
+// Lockfiles: pin, live check, diff, update (issue 5). Network work happens in the server (address
+// policy, card cache); in an untrusted workspace every request that would fetch answers with `error`.
+
+/** Where a card to pin comes from: an open or on-disk card document, or a URL (base URL or card URL). */
+export interface PinSource {
+  uri?: string;
+  url?: string;
+}
+
+export interface PinOptionsParams {
+  source: PinSource;
+}
+
+export interface PinOptionsResult {
+  /** Set when the card cannot be read, is invalid or unusable; nothing else is meaningful then. */
+  error?: string;
+  /** Card URL or file path, as the lockfile's `agent` will record it (before relativizing). */
+  location: string;
+  agentName: string;
+  skills: { id: string; name: string; input: string[]; output: string[]; inputFrom: 'skill' | 'defaults'; outputFrom: 'skill' | 'defaults' }[];
+  streaming: boolean;
+  /** Extension URIs the card declares. */
+  extensions: { uri: string; required: boolean }[];
+}
+
+/** Sent by "A2A: Pin Agent" to show the quick picks. */
+export const PinOptionsRequest = {
+  method: 'a2a/pinOptions',
+  type: new RequestType<PinOptionsParams, PinOptionsResult, void>('a2a/pinOptions'),
+} as const;
+
+export interface PinParams {
+  source: PinSource;
+  selection: { skills: string[]; input: string[]; output: string[]; streaming: boolean; extensions: string[] };
+  /** file: URI of the lockfile to write (atomically; unchanged bytes are not rewritten). */
+  target: string;
+  /** Run the safe probes (no messages sent) and record their evidence. */
+  probe: boolean;
+}
+
+export interface PinResult {
+  error?: string;
+  written: boolean;
+  /** Probe outcomes, one line each, for the notification. */
+  probes: string[];
+}
+
+/** Sent by "A2A: Pin Agent" after the quick picks: builds, validates and writes the lockfile. */
+export const PinRequest = {
+  method: 'a2a/pin',
+  type: new RequestType<PinParams, PinResult, void>('a2a/pin'),
+} as const;
+
+export interface CheckLockfilesParams {
+  /** file: URIs of lockfiles. */
+  uris: string[];
+}
+
+/** One item of a live check, located in the lockfile (the client shows it as a diagnostic). */
+export interface LockfileCheckItem {
+  level: 'breaking' | 'review' | 'note' | 'error';
+  pointer: string;
+  message: string;
+  range: Range;
+}
+
+export interface LockfileCheckEntry {
+  uri: string;
+  /** 'error': the lockfile could not be checked (corrupt, agent unreachable, invalid card, untrusted workspace). */
+  verdict: 'compatible' | 'review' | 'breaking' | 'error';
+  /** True when the card answered 304 (unchanged since the last check). */
+  unchanged: boolean;
+  items: LockfileCheckItem[];
+}
+
+/** Sent by the lockfile watcher (on a schedule, on open, "A2A: Check Lockfiles Now"): live check of lockfiles. */
+export const CheckLockfilesRequest = {
+  method: 'a2a/checkLockfiles',
+  type: new RequestType<CheckLockfilesParams, { results: LockfileCheckEntry[] }, void>('a2a/checkLockfiles'),
+} as const;
+
+export interface LockfileDiffParams {
+  uri: string;
+}
+
+export interface LockfileDiffResult {
+  error?: string;
+  verdict?: LockfileCheckEntry['verdict'];
+  /** Stable JSON of the pinned and of the current compiled profile, reduced to what the lockfile records. */
+  pinned: string;
+  current: string;
+  /** One line per change ("~ /agent_version: …"). */
+  diff: string;
+  /** True when re-pinning would change the lockfile. */
+  pending: boolean;
+}
+
+/** Sent by "Show diff" and "Update Lockfile". */
+export const LockfileDiffRequest = {
+  method: 'a2a/lockfileDiff',
+  type: new RequestType<LockfileDiffParams, LockfileDiffResult, void>('a2a/lockfileDiff'),
+} as const;
+
+/** Sent by "A2A: Update Lockfile" after the user saw the diff: re-pins the same selection. */
+export const UpdateLockfileRequest = {
+  method: 'a2a/updateLockfile',
+  type: new RequestType<{ uri: string }, { error?: string; written: boolean }, void>('a2a/updateLockfile'),
+} as const;
