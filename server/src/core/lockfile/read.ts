@@ -3,14 +3,15 @@
  * wrong with it (each with a JSON Pointer into the lockfile). A lockfile that does not pass is never
  * checked: a corrupt pin must block, not silently pass (the npm-ci / pnpm frozen-lockfile behaviour).
  *
- * The structure checked here is schemas/a2a-lock.schema.json plus two value checks the schema leaves to
- * us: `card_digest` must be "sha256:" + 64 hex digits and `pinned_at` a parseable date-time. Unknown
+ * The structure checked here is schemas/a2a-lock.schema.json (checked by hand for precise messages, then by
+ * the precompiled schema validator as the final word) plus two value checks the schema leaves to us: `card_digest` must be "sha256:" + 64 hex digits and `pinned_at` a parseable date-time. Unknown
  * members are ignored (forward compatible; the linter warns about them).
  */
 import type { Evidence, JsonPointer, Lockfile } from '../types';
 import { isPlainObject, setOwn } from '../profile/safeRecord';
 import { pointerOf } from './pointer';
 import { parseDocument } from '../document';
+import { validateValue } from '../schema/validate';
 
 export interface LockfileProblem {
   pointer: JsonPointer;
@@ -181,6 +182,10 @@ export function readLockfile(value: unknown): LockfileRead {
   const requires = readRequires(r, value);
   const verified = readVerified(r, value);
   if (r.problems.length) return { ok: false, problems: r.problems };
+  // The schema (schemas/a2a-lock.schema.json, precompiled) has the last word: whatever it rejects is not read,
+  // so the reader and `a2acap lint` never disagree about a lockfile being valid.
+  const schemaProblems = validateValue(value, 'lockfile');
+  if (schemaProblems.length) return { ok: false, problems: schemaProblems.map((f) => ({ pointer: f.pointer, message: f.message })) };
 
   const lockfile: Lockfile = { agent: agent!, pinned_at: pinnedAt!, card_digest: digest!.toLowerCase(), requires };
   if (schema !== undefined) lockfile.$schema = schema;
