@@ -2,11 +2,13 @@ import * as vscode from 'vscode';
 import type { LanguageClient } from 'vscode-languageclient/node';
 import { CapabilitiesChangedNotification } from '../../server/src/protocol';
 import { COMMANDS, COMMAND_IDS } from './commands/index';
+import { COMMAND_TITLES, NETWORK_COMMANDS } from './commands/ids';
 import { RESTART_SETTINGS } from './config';
 import type { ExtensionServices } from './context';
 import { createLanguageClient } from './languageClient';
 import { Secrets } from './secrets';
 import { CapabilityStatus } from './status';
+import { requireTrust } from './trust';
 import { CAPABILITIES_VIEW_ID, CapabilitiesTreeProvider } from './views/capabilitiesTree';
 
 let client: LanguageClient | undefined;
@@ -32,7 +34,10 @@ export async function activate(context: vscode.ExtensionContext): Promise<Extens
     output,
     status,
     vscode.window.registerTreeDataProvider(CAPABILITIES_VIEW_ID, tree),
-    ...COMMAND_IDS.map((id) => vscode.commands.registerCommand(id, COMMANDS[id](services))),
+    ...COMMAND_IDS.map((id) => {
+      const handler = COMMANDS[id](services);
+      return vscode.commands.registerCommand(id, NETWORK_COMMANDS.has(id) ? requireTrust(COMMAND_TITLES[id], handler) : handler);
+    }),
     vscode.window.onDidChangeActiveTextEditor(refresh),
     vscode.workspace.onDidGrantWorkspaceTrust(() => void client?.sendNotification('workspace/didChangeConfiguration', { settings: null })),
     vscode.workspace.onDidChangeConfiguration(async (e) => {

@@ -3,7 +3,7 @@ import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { test } from 'node:test';
-import { COMMAND_IDS } from '../../client/src/commands/ids';
+import { COMMAND_IDS, COMMAND_TITLES } from '../../client/src/commands/ids';
 import { RULES } from '../../server/src/core/rules/catalog';
 import { DEFAULT_SETTINGS } from '../../server/src/protocol';
 import { normalizeSettings, parseBindings } from '../../server/src/lsp/settings';
@@ -43,7 +43,10 @@ test('every setting of the A2ASettings contract is contributed, with the same de
 test('the command table and the contributed commands are the same set, all under the A2A category', () => {
   const commands = pkg.contributes.commands as { command: string; category: string }[];
   assert.deepEqual(commands.map((c) => c.command).sort(), [...COMMAND_IDS].sort());
-  for (const c of commands) assert.equal(c.category, 'A2A');
+  for (const c of commands as { command: keyof typeof COMMAND_TITLES; category: string; title: string }[]) {
+    assert.equal(c.category, 'A2A');
+    assert.equal(c.title, COMMAND_TITLES[c.command], c.command);
+  }
 });
 
 test('languages, view and trust declarations have the ids others rely on', () => {
