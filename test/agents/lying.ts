@@ -13,6 +13,7 @@
  *   /redirect?to=U redirects to U (tests pass metadata/private targets only inside a network namespace)
  *   /html          a card body served as text/html
  *   /busy          429 with Retry-After: 1 for the first `busyCount` calls, then the card
+ *   /rpc-busy      the same 429s (shared count), then /rpc
  *   /rpc           JSON-RPC: streaming ops → UnsupportedOperation, image/png → ContentTypeNotSupported,
  *                  required extension ignored, extended card per bearer token (two tokens, two skill sets)
  *   /rest/...      HTTP+JSON variants of the same lies (google.rpc.Status errors)
@@ -157,6 +158,10 @@ export async function startLyingAgent(opts: { busyCount?: number } = {}): Promis
         json(res, 200, lyingCard(base));
         return;
       case '/rpc':
+        rpc(req, res, body);
+        return;
+      case '/rpc-busy':
+        if (busyLeft > 0) { busyLeft--; res.writeHead(429, { 'retry-after': '1' }); res.end(); return; }
         rpc(req, res, body);
         return;
       default:

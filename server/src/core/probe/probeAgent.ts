@@ -1,0 +1,80 @@
+/**
+ * Probe a live agent: fetch and validate its card, pick the interface the profile chose (or the first
+ * HTTP binding we can speak when the profile is unusable, so a lying card can still be examined), then run
+ * the probes through a per-agent rate limiter, each call with a timeout. Never on a request path.
+ */
+import type { ClientConfig } from '../types';
+import type { HttpClient } from '../net/http';
+import type { A2aCallOptions, A2aInterface } from '../a2a/call';
+import { SUPPORTED_BINDINGS, callA2a } from '../a2a/call';
+import { fetchCard, FetchCardResult } from '../fetch/fetchCard';
+import { BearerCredential, credentialFor } from '../fetch/credentials';
+import { createRateLimiter, RateLimiter } from './rateLimit';
+import { extendedCardProbe, messageProbes, Probe, ProbeEnv, pushProbe, streamingProbe, versionProbe } from './probes';
+import type { ProbeResult, SafeProbeRequest } from './types';
+
+export interface ProbeAgentOptions {
+  http: HttpClient;
+  limiter?: RateLimiter;
+  credential?: BearerCredential;
+  safeRequest?: SafeProbeRequest;
+  /** Per call. Default 5 s. */
+  timeoutMs?: number;
+  now?: () => number;
+  client?: ClientConfig;
+  /** A card fetched already (skips the fetch). */
+  fetched?: FetchCardResult;
+  signal?: AbortSignal;
+}
+
+export interface ProbeReport {
+  agent: string;
+  cardUrl: string;
+  interface?: A2aInterface;
+  results: ProbeResult[];
+}
+
+export function probeInterface(fetched: FetchCardResult): A2aInterface | undefined {
+  const p = fetched.profile;
+  if (p?.usable && p.interface && (SUPPORTED_BINDINGS as readonly string[]).includes(p.interface.binding)) return p.interface;
+  const list = (fetched.card as { supportedInterfaces?: unknown })?.supportedInterfaces;
+  if (!Array.isArray(list)) return undefined;
+  for (const i of list as Record<string, unknown>[]) {
+    if ((SUPPORTED_BINDINGS as readonly string[]).includes(String(i?.protocolBinding)) && typeof i?.url === 'string') {
+      return { url: i.url, binding: String(i.protocolBinding), version: String(i.protocolVersion ?? '1.0'), tenant: typeof i.tenant === 'string' ? i.tenant : null };
+    }
+  }
+  return undefined;
+}
+
+export async function probeAgent(target: string, opts: ProbeAgentOptions): Promise<ProbeReport> {
+  const now = opts.now ?? Date.now;
+  const fetched = opts.fetched ?? await fetchCard(target, { http: opts.http, now, client: opts.client, revalidate: true, signal: opts.signal });
+  const at = (): string => new Date(now()).toISOString();
+  const report: ProbeReport = { agent: target, cardUrl: fetched.url, results: [] };
+  if (fetched.card === undefined || !fetched.valid) {
+    const first = fetched.findings.find((f) => f.severity === 'error');
+    report.results.push({ probe: 'card', claim: 'the agent serves a valid A2A 1.0 card', outcome: 'refuted', detail: first ? `${first.pointer || '/'}: ${first.message}` : 'the card is not valid', at: at() });
+    return report;
+  }
+  const iface = probeInterface(fetched);
+  if (!iface) {
+    report.results.push({ probe: 'card', claim: 'the card lists an interface we can probe', outcome: 'skipped', detail: 'no JSONRPC or HTTP+JSON interface', at: at() });
+    return report;
+  }
+  report.interface = iface;
+  const limiter = opts.limiter ?? createRateLimiter();
+  const card = fetched.card as Record<string, unknown>;
+  const target_ = opts.safeRequest?.tenant !== undefined ? { ...iface, tenant: opts.safeRequest.tenant } : iface;
+  const env: ProbeEnv = {
+    iface: target_, card, now,
+    call: (op, params, extra: Partial<A2aCallOptions> = {}) => limiter.run(
+      () => callA2a(target_, op, params, { http: opts.http, originClass: fetched.originClass, timeoutMs: opts.timeoutMs ?? 5_000, signal: opts.signal, ...extra }),
+      (r) => (!r.ok && r.error.type === 'RateLimited' ? (r.error.retryAfterSeconds ?? 1) * 1000 : undefined),
+    ),
+  };
+  const decision = credentialFor(card, opts.credential);
+  const probes: Probe[] = [versionProbe, streamingProbe, pushProbe, extendedCardProbe(decision.send ? decision.headers : undefined), messageProbes(opts.safeRequest)];
+  for (const probe of probes) report.results.push(...await probe(env));
+  return report;
+}

@@ -1,0 +1,66 @@
+/**
+ * Per-agent pacing for probes: at most `concurrency` calls in flight (1 by default), at least
+ * `minIntervalMs` between call starts, and a 429/503 with Retry-After answered by waiting (capped) and
+ * retrying a bounded number of times with growing backoff. Clock and sleep are injected.
+ */
+export interface RateLimitOptions {
+  minIntervalMs?: number;
+  concurrency?: number;
+  /** Retries after a rate-limit answer. Default 2. */
+  maxRetries?: number;
+  /** Never wait longer than this for one Retry-After. Default 30 s. */
+  maxWaitMs?: number;
+  now?: () => number;
+  sleep?: (ms: number) => Promise<void>;
+}
+
+export interface RateLimiter {
+  /** Run `fn`; `retryAfterMs(result)` returns a wait when the result says "rate limited", else undefined. */
+  run<T>(fn: () => Promise<T>, retryAfterMs?: (result: T) => number | undefined): Promise<T>;
+}
+
+const realSleep = (ms: number): Promise<void> => new Promise((resolve) => setTimeout(resolve, ms));
+
+export function createRateLimiter(opts: RateLimitOptions = {}): RateLimiter {
+  const minInterval = opts.minIntervalMs ?? 250;
+  const concurrency = Math.max(1, opts.concurrency ?? 1);
+  const maxRetries = opts.maxRetries ?? 2;
+  const maxWait = opts.maxWaitMs ?? 30_000;
+  const now = opts.now ?? Date.now;
+  const sleep = opts.sleep ?? realSleep;
+  let active = 0;
+  let lastStart = -Infinity;
+  const waiting: (() => void)[] = [];
+
+  async function acquire(): Promise<void> {
+    // A released slot is handed straight to the next waiter, so no newcomer can slip in between.
+    if (active < concurrency) active++;
+    else await new Promise<void>((resolve) => waiting.push(resolve));
+    const gap = lastStart + minInterval - now();
+    if (gap > 0) await sleep(gap);
+    lastStart = now();
+  }
+  function release(): void {
+    const next = waiting.shift();
+    if (next) next();
+    else active--;
+  }
+
+  return {
+    async run(fn, retryAfterMs) {
+      for (let attempt = 0; ; attempt++) {
+        await acquire();
+        let result;
+        try {
+          result = await fn();
+        } finally {
+          release();
+        }
+        const wait = retryAfterMs?.(result);
+        if (wait === undefined || attempt >= maxRetries) return result;
+        // Respect the agent's Retry-After, growing it on repeats, but never beyond the cap.
+        await sleep(Math.min(maxWait, Math.max(wait, minInterval) * 2 ** attempt));
+      }
+    },
+  };
+}

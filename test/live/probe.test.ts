@@ -1,0 +1,118 @@
+// Probes against the real SDK agent and the lying agent on 127.0.0.1: claims vs behaviour.
+import { after, before, describe, it } from 'node:test';
+import assert from 'node:assert/strict';
+import { createHttpClient, HttpClient } from '../../server/src/core/net/http';
+import { callA2a } from '../../server/src/core/a2a/call';
+import { probeAgent, ProbeReport } from '../../server/src/core/probe/probeAgent';
+import { safeTarget, sideEffectingSkill } from '../../server/src/core/probe/probes';
+import { createRateLimiter } from '../../server/src/core/probe/rateLimit';
+import { startSdkAgent, SdkAgent, SDK_TOKENS } from '../agents/sdkAgent';
+import { startLyingAgent, LyingAgent } from '../agents/lying';
+
+let sdk: SdkAgent;
+let liar: LyingAgent;
+let http: HttpClient;
+before(async () => {
+  [sdk, liar] = await Promise.all([startSdkAgent({ extended: 'per-user' }), startLyingAgent({ busyCount: 2 })]);
+  http = createHttpClient();
+});
+after(async () => { await http.close(); await Promise.all([sdk.close(), liar.close()]); });
+
+const fast = () => createRateLimiter({ minIntervalMs: 0 });
+const outcomes = (r: ProbeReport): Record<string, string> => Object.fromEntries(r.results.map((x) => [x.probe, x.outcome]));
+
+describe('probes against the real SDK agent', () => {
+  it('default probes: version, negotiation, streaming, push verified; extended card skipped without a credential; message probes skipped', async () => {
+    const report = await probeAgent(sdk.url, { http, limiter: fast() });
+    assert.equal(report.interface?.binding, 'JSONRPC');
+    assert.deepEqual(outcomes(report), {
+      version: 'verified', 'version-negotiation': 'verified', streaming: 'verified', push: 'verified',
+      'extended-card': 'skipped', 'streaming-message': 'skipped',
+    });
+    for (const r of report.results) assert.match(r.at, /^\d{4}-\d\d-\d\dT/);
+  });
+
+  it('with a credential the extended card is verified; with a safe request streaming messages are verified (HTTP+JSON too)', async () => {
+    const rest = await startSdkAgent({ extended: 'per-user', preferred: 'HTTP+JSON' });
+    try {
+      for (const url of [sdk.url, rest.url]) {
+        const report = await probeAgent(url, { http, limiter: fast(), credential: { token: SDK_TOKENS.alice }, safeRequest: { text: 'ping' } });
+        const o = outcomes(report);
+        assert.equal(o['extended-card'], 'verified', JSON.stringify(report.results));
+        assert.equal(o['streaming-message'], 'verified', JSON.stringify(report.results));
+        assert.equal(o.streaming, 'verified', JSON.stringify(report.results));
+      }
+    } finally { await rest.close(); }
+  });
+
+  it('an agent that says streaming:false and means it: the claim is verified', async () => {
+    const plain = await startSdkAgent({ streaming: false, extended: 'none' });
+    try {
+      const report = await probeAgent(plain.url, { http, limiter: fast() });
+      const o = outcomes(report);
+      assert.equal(o.streaming, 'verified', JSON.stringify(report.results));
+      assert.equal(o['extended-card'], 'verified', JSON.stringify(report.results));
+    } finally { await plain.close(); }
+  });
+});
+
+describe('probes against the lying agent', () => {
+  it('claims streaming but answers UnsupportedOperation: refuted', async () => {
+    const report = await probeAgent(liar.url, { http, limiter: fast() });
+    const o = outcomes(report);
+    assert.equal(o.streaming, 'refuted');
+    assert.equal(o['required-extension:https://example.test/ext/must-have/v1'], 'skipped', 'message probes need a safe request');
+  });
+
+  it('with a safe request: rejected media type, unenforced required extension and fake streaming are refuted', async () => {
+    const report = await probeAgent(liar.url, { http, limiter: fast(), safeRequest: { text: 'ping', mediaTypes: ['text/plain', 'image/png'] } });
+    const o = outcomes(report);
+    assert.equal(o['media-type:text/plain'], 'verified');
+    assert.equal(o['media-type:image/png'], 'refuted');
+    assert.equal(o['required-extension:https://example.test/ext/must-have/v1'], 'refuted');
+    assert.equal(o['streaming-message'], 'refuted');
+    // Only the bearer the card declares would be sent; none was configured, so none was.
+    assert.equal(liar.lastHeaders.get('/rpc')?.authorization, undefined);
+  });
+
+  it('429 + Retry-After is respected: the limiter waits as told, then succeeds', async () => {
+    const waits: number[] = [];
+    const limiter = createRateLimiter({ minIntervalMs: 0, sleep: async (ms) => { waits.push(ms); } });
+    const iface = { url: `${liar.url}/rpc-busy`, binding: 'JSONRPC', version: '1.0', tenant: null };
+    const r = await limiter.run(
+      () => callA2a(iface, 'GetTask', { id: 'x' }, { http, originClass: 'loopback' }),
+      (res) => (!res.ok && res.error.type === 'RateLimited' ? (res.error.retryAfterSeconds ?? 1) * 1000 : undefined),
+    );
+    assert.equal(r.ok ? 'ok' : r.error.type, 'TaskNotFound');
+    assert.deepEqual(waits, [1000, 2000], 'Retry-After: 1 honoured, then backed off');
+  });
+});
+
+describe('probe safety and pacing', () => {
+  it('side-effecting skills are never targeted unless allowed by name', () => {
+    assert.equal(sideEffectingSkill({ id: 'book-flight', name: 'Flights', tags: [] }), true);
+    assert.equal(sideEffectingSkill({ id: 'x', name: 'Send email', tags: [] }), true);
+    assert.equal(sideEffectingSkill({ id: 'x', name: 'Search', tags: ['purchase'] }), true);
+    assert.equal(sideEffectingSkill({ id: 'echo', name: 'Echo', tags: ['test'] }), false);
+    const card = { skills: [{ id: 'buy-stock', name: 'Buy', tags: [] }, { id: 'echo', name: 'Echo', tags: [] }] };
+    assert.ok('skip' in safeTarget(card, { text: 'hi' }));
+    assert.ok('skip' in safeTarget(card, { text: 'hi', skill: 'buy-stock' }));
+    assert.deepEqual(safeTarget(card, { text: 'hi', skill: 'buy-stock', allowSkills: ['buy-stock'] }), { skill: 'buy-stock' });
+    assert.deepEqual(safeTarget(card, { text: 'hi', skill: 'echo' }), { skill: 'echo' });
+  });
+
+  it('concurrency 1 and a minimum interval between calls', async () => {
+    let t = 0;
+    let inFlight = 0;
+    let maxInFlight = 0;
+    const starts: number[] = [];
+    const limiter = createRateLimiter({ minIntervalMs: 100, now: () => t, sleep: async (ms) => { t += ms; } });
+    await Promise.all([1, 2, 3].map(() => limiter.run(async () => {
+      inFlight++; maxInFlight = Math.max(maxInFlight, inFlight); starts.push(t);
+      await new Promise((r) => setImmediate(r));
+      inFlight--;
+    })));
+    assert.equal(maxInFlight, 1);
+    assert.deepEqual(starts, [0, 100, 200]);
+  });
+});
