@@ -42,12 +42,13 @@ function looksBinary(text: string): boolean {
 
 export function parseDocument(text: string): ParsedDocument {
   const normalized = normalizeText(text);
-  if (normalized.trim() === '') {
-    return failed([{ message: 'The file is empty: expected a JSON object.', offset: 0, length: 0 }]);
-  }
   try {
     return { value: JSON.parse(normalized), ok: true, syntaxErrors: [] };
   } catch (err) {
+    // Only on failure: trimming a multi-megabyte text on the fast path would copy it.
+    if (normalized.trim() === '') {
+      return failed([{ message: 'The file is empty: expected a JSON object.', offset: 0, length: 0 }]);
+    }
     if (looksBinary(normalized)) {
       return failed([{ message: 'This is a binary file, not JSON text.', offset: 0, length: 0 }]);
     }

@@ -134,7 +134,7 @@ export function lintDocument(text: string, opts: LintOptions = {}): LintResult {
     };
     return { kind, findings: applySeverities([finding], settings), value, tooLarge: false };
   }
-  const findings = [...validateValue(value, kind), ...runRules({ value, kind, settings })];
+  const findings = [...validateValue(value, kind), ...runRules({ value, kind, settings, text })];
   return { kind, findings: dedupe(applySeverities(findings, settings)), value, tooLarge: false };
 }
 

@@ -7,6 +7,8 @@ export interface RuleContext {
   value: unknown;
   kind: DocumentKind;
   settings: LintSettings;
+  /** The document text, when known: lets a rule skip its walk when a cheap text search rules it out. */
+  text?: string;
 }
 
 export type Rule = (ctx: RuleContext) => Finding[];

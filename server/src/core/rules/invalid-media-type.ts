@@ -23,34 +23,42 @@ export function isMediaType(s: string): boolean {
   return MEDIA_TYPE.test(s.trim()) && s.trim() !== '*/' && !/^\*\/[^*]/.test(s.trim());
 }
 
-function check(values: unknown, pointer: string, out: Finding[]): void {
+/** Big cards repeat the same few modes thousands of times: remember the verdicts of one lint run. */
+type Verdicts = Map<string, boolean>;
+
+function check(values: unknown, pointer: string | (() => string), out: Finding[], seen: Verdicts): void {
   if (!Array.isArray(values)) return;
-  values.forEach((v, i) => {
-    if (typeof v !== 'string' || isMediaType(v)) return;
+  for (let i = 0; i < values.length; i++) {
+    const v: unknown = values[i];
+    if (typeof v !== 'string') continue;
+    let ok = seen.get(v);
+    if (ok === undefined) seen.set(v, (ok = isMediaType(v)));
+    if (ok) continue;
     const suggestion = SUGGESTIONS[v.trim().toLowerCase()] ?? null;
-    out.push(finding('invalid-media-type', `${pointer}/${i}`,
+    out.push(finding('invalid-media-type', `${typeof pointer === 'string' ? pointer : pointer()}/${i}`,
       `${quote(v)} is not a media type (type/subtype)${suggestion ? `: did you mean "${suggestion}"?` : ', e.g. "text/plain" or "application/json".'}`,
       { data: { value: v, suggestion } }));
-  });
+  }
 }
 
 export const invalidMediaType: Rule = ({ value, kind }) => {
   if (!isObject(value)) return [];
   const out: Finding[] = [];
+  const seen: Verdicts = new Map();
   if (kind === 'lockfile') {
     const skills = isObject(value.requires) && isObject(value.requires.skills) ? value.requires.skills : {};
     for (const [id, skill] of Object.entries(skills)) {
       if (!isObject(skill)) continue;
-      check(skill.input, pointerTo('/requires/skills', id) + '/input', out);
-      check(skill.output, pointerTo('/requires/skills', id) + '/output', out);
+      check(skill.input, pointerTo('/requires/skills', id) + '/input', out, seen);
+      check(skill.output, pointerTo('/requires/skills', id) + '/output', out, seen);
     }
     return out;
   }
-  check(value.defaultInputModes, '/defaultInputModes', out);
-  check(value.defaultOutputModes, '/defaultOutputModes', out);
+  check(value.defaultInputModes, '/defaultInputModes', out, seen);
+  check(value.defaultOutputModes, '/defaultOutputModes', out, seen);
   for (const skill of skillsOf(value)) {
-    check(skill.value.inputModes, `${skill.pointer}/inputModes`, out);
-    check(skill.value.outputModes, `${skill.pointer}/outputModes`, out);
+    check(skill.value.inputModes, () => `${skill.pointer}/inputModes`, out, seen);
+    check(skill.value.outputModes, () => `${skill.pointer}/outputModes`, out, seen);
   }
   return out;
 };

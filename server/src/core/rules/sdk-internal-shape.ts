@@ -1,7 +1,8 @@
 /**
  * sdk-internal-shape: the ts-proto oneof form {"$case": "httpAuthSecurityScheme", "value": {…}} leaked into JSON
  * (observed from @a2a-js/sdk 1.3.0's well-known handler). ProtoJSON writes the case as the key instead:
- * {"httpAuthSecurityScheme": {…}}. Found by a bounded, iterative walk (cards can be deep or huge).
+ * {"httpAuthSecurityScheme": {…}}. ts-proto only makes such wrappers for proto oneofs, and the card's oneofs
+ * (SecurityScheme, OAuthFlows) all live under securitySchemes: the bounded, iterative walk covers that subtree.
  */
 import { isObject } from '../document';
 import { finding, quote, Rule } from './context';
@@ -12,8 +13,9 @@ const MAX_DEPTH = 16;
 const MAX_NODES = 200_000;
 
 export const sdkInternalShape: Rule = ({ value }) => {
+  if (!isObject(value) || !isObject(value.securitySchemes)) return [];
   const out: Finding[] = [];
-  const stack: { node: unknown; pointer: string; depth: number }[] = [{ node: value, pointer: '', depth: 0 }];
+  const stack: { node: unknown; pointer: string; depth: number }[] = [{ node: value.securitySchemes, pointer: '/securitySchemes', depth: 0 }];
   let visited = 0;
   while (stack.length && visited++ < MAX_NODES) {
     const { node, pointer, depth } = stack.pop()!;

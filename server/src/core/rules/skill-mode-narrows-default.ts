@@ -26,7 +26,7 @@ export const skillModeNarrowsDefault: Rule = ({ value }) => {
     for (const skill of skillsOf(value)) {
       const modes = strings(skill.value[d.member]);
       if (modes.length === 0) continue;
-      const dropped = defaults.filter((m) => !modes.some((own) => covers(own, m)));
+      const dropped = defaults.filter((m) => !modes.includes(m) && !modes.some((own) => covers(own, m)));
       if (dropped.length === 0) continue;
       const list = dropped.join(', ');
       out.push(finding('skill-mode-narrows-default', `${skill.pointer}/${d.member}`,

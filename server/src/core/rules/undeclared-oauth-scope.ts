@@ -4,7 +4,7 @@
  */
 import { isObject } from '../document';
 import { finding, quote, Rule } from './context';
-import { requirementEntries, securitySchemesOf } from './walk';
+import { entryPointer, requirementEntries, securitySchemesOf } from './walk';
 import type { Finding } from '../types';
 
 const FLOWS = ['authorizationCode', 'clientCredentials', 'deviceCode', 'implicit', 'password'];
@@ -20,12 +20,17 @@ function flowScopes(scheme: unknown): { flow: string; scopes: string[] } | undef
 export const undeclaredOauthScope: Rule = ({ value }) => {
   const schemes = securitySchemesOf(value);
   const out: Finding[] = [];
+  // Scheme name → its declared scopes, computed once per scheme (big cards repeat a few schemes thousands of times).
+  const cache = new Map<string, { flow: string; scopes: string[] } | undefined>();
   for (const entry of requirementEntries(value)) {
-    const declared = flowScopes(schemes[entry.scheme]);
+    if (!cache.has(entry.scheme)) {
+      cache.set(entry.scheme, Object.prototype.hasOwnProperty.call(schemes, entry.scheme) ? flowScopes(schemes[entry.scheme]) : undefined);
+    }
+    const declared = cache.get(entry.scheme);
     if (!declared) continue;
     entry.scopes.forEach((scope, j) => {
       if (typeof scope !== 'string' || declared.scopes.includes(scope)) return;
-      out.push(finding('undeclared-oauth-scope', `${entry.pointer}/list/${j}`,
+      out.push(finding('undeclared-oauth-scope', `${entryPointer(entry)}/list/${j}`,
         `Scope ${quote(scope)} is not declared by the ${declared.flow} flow of scheme ${quote(entry.scheme)}: add it to that flow's scopes, or fix the name.`,
         { data: { scheme: entry.scheme, scope, flow: declared.flow, declared: declared.scopes } }));
     });

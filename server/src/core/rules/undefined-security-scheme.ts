@@ -15,12 +15,12 @@ export const undefinedSecurityScheme: Rule = ({ value }) => {
   for (const { list, pointer } of requirementListsOf(value)) {
     list.forEach((req, i) => {
       if (!isObject(req)) return;
-      const at = `${pointer}/${i}`;
-      const names: [string, string][] = isObject(req.schemes)
-        ? Object.keys(req.schemes).map((n) => [n, pointerTo(`${at}/schemes`, n)])
-        : 'schemes' in req ? [] : Object.keys(req).map((n) => [n, pointerTo(at, n)]);
-      for (const [name, p] of names) {
+      const at = () => `${pointer}/${i}`; // built only for a finding
+      const inSchemes = isObject(req.schemes);
+      const names = inSchemes ? Object.keys(req.schemes as object) : 'schemes' in req ? [] : Object.keys(req);
+      for (const name of names) {
         if (defined.includes(name)) continue;
+        const p = inSchemes ? pointerTo(`${at()}/schemes`, name) : pointerTo(at(), name);
         out.push(finding('undefined-security-scheme', p,
           `Security scheme ${quote(name)} is not defined in securitySchemes${defined.length ? ` (defined: ${defined.join(', ')})` : ''}: define it or fix the name.`,
           { target: 'key', data: { scheme: name, defined } }));

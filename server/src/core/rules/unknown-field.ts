@@ -54,34 +54,71 @@ export function suggestMember(member: string, known: string[]): string | null {
 
 const MAX_DEPTH = 12;
 
-function walk(value: unknown, schema: unknown, root: Schema, pointer: string, depth: number, out: Finding[]): void {
-  if (depth > MAX_DEPTH) return;
+/** A schema node reduced to what the walk needs, compiled once per schema (the walk runs on every keystroke). */
+interface Shape {
+  props?: Map<string, Shape>;
+  known?: string[];
+  extra?: Shape;
+  items?: Shape;
+  /** Nothing below can be unknown (strings, free-form objects, arrays of those): the walk skips it. */
+  leaf?: boolean;
+}
+
+function compileShape(schema: unknown, root: Schema, memo: Map<unknown, Shape>): Shape {
   const s = objectBranch(resolve(schema, root), root);
+  const hit = memo.get(s);
+  if (hit) return hit;
+  const shape: Shape = {};
+  memo.set(s, shape); // before recursing: the schemas are acyclic today, but a cycle must not loop forever
+  if (isObject(s.properties)) {
+    shape.known = Object.keys(s.properties);
+    shape.props = new Map(Object.entries(s.properties).map(([k, v]) => [k, compileShape(v, root, memo)]));
+  }
+  if (isObject(s.additionalProperties)) shape.extra = compileShape(s.additionalProperties, root, memo);
+  if (s.items) shape.items = compileShape(s.items, root, memo);
+  shape.leaf = !shape.props && !shape.extra && (!shape.items || shape.items.leaf === true);
+  return shape;
+}
+
+const SHAPES = {
+  card: compileShape(cardSchema, cardSchema as Schema, new Map()),
+  lockfile: compileShape(lockSchema, lockSchema as Schema, new Map()),
+};
+
+/** The path is a reused stack; a pointer string is only built for a finding. */
+function walk(value: unknown, shape: Shape, path: (string | number)[], out: Finding[]): void {
+  if (shape.leaf || path.length > MAX_DEPTH) return;
   if (Array.isArray(value)) {
-    if (s.items) value.forEach((item, i) => walk(item, s.items, root, `${pointer}/${i}`, depth + 1, out));
+    const items = shape.items;
+    if (!items) return;
+    for (let i = 0; i < value.length; i++) {
+      path.push(i);
+      walk(value[i], items, path, out);
+      path.pop();
+    }
     return;
   }
-  if (!isObject(value)) return;
-  const props = isObject(s.properties) ? s.properties : undefined;
-  const extra = isObject(s.additionalProperties) ? s.additionalProperties : undefined;
-  if (!props && !extra) return; // free-form object (params, header, scopes map of strings…)
-  const known = props ? Object.keys(props) : [];
-  for (const [key, child] of Object.entries(value)) {
-    const at = pointerTo(pointer, key);
-    if (props && Object.prototype.hasOwnProperty.call(props, key)) walk(child, props[key], root, at, depth + 1, out);
-    else if (extra) walk(child, extra, root, at, depth + 1, out);
-    else {
-      const suggestion = suggestMember(key, known);
-      out.push(finding('unknown-field', at,
-        `"${key.length > 60 ? key.slice(0, 57) + '…' : key}" is not a member A2A 1.0 defines here; clients ignore it.${suggestion ? ` Did you mean "${suggestion}"?` : ''}`,
-        { target: 'key', data: { member: key, suggestion } }));
-    }
+  if (!isObject(value) || (!shape.props && !shape.extra)) return; // free-form object (params, header, scopes…)
+  for (const key in value) {
+    if (!Object.prototype.hasOwnProperty.call(value, key)) continue;
+    const child = shape.props?.get(key) ?? shape.extra;
+    path.push(key);
+    if (child) walk(value[key], child, path, out);
+    else out.push(unknownMember(key, path, shape.known ?? []));
+    path.pop();
   }
 }
 
+function unknownMember(key: string, path: (string | number)[], known: string[]): Finding {
+  const suggestion = suggestMember(key, known);
+  const shown = key.length > 60 ? key.slice(0, 57) + '…' : key;
+  return finding('unknown-field', path.reduce<string>((p, seg) => pointerTo(p, seg), ''),
+    `"${shown}" is not a member A2A 1.0 defines here; clients ignore it.${suggestion ? ` Did you mean "${suggestion}"?` : ''}`,
+    { target: 'key', data: { member: key, suggestion } });
+}
+
 export const unknownField: Rule = ({ value, kind }) => {
-  const root = (kind === 'lockfile' ? lockSchema : cardSchema) as Schema;
   const out: Finding[] = [];
-  walk(value, root, root, '', 0, out);
+  walk(value, SHAPES[kind], [], out);
   return out;
 };

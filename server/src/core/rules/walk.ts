@@ -17,8 +17,21 @@ export function objectItems(array: unknown, pointer: string): At<Record<string, 
   return out;
 }
 
+/**
+ * Several rules look at the same parts of one parsed card in one lint run; the views are computed once per card
+ * object (cards are never mutated after parsing).
+ */
+function memo<T>(cache: WeakMap<object, T>, card: unknown, compute: () => T, empty: T): T {
+  if (typeof card !== 'object' || card === null) return empty;
+  let hit = cache.get(card);
+  if (hit === undefined) cache.set(card, (hit = compute()));
+  return hit;
+}
+
+const skillsCache = new WeakMap<object, At<Record<string, unknown>>[]>();
+
 export function skillsOf(card: unknown): At<Record<string, unknown>>[] {
-  return isObject(card) ? objectItems(card.skills, '/skills') : [];
+  return memo(skillsCache, card, () => (isObject(card) ? objectItems(card.skills, '/skills') : []), []);
 }
 
 export function interfacesOf(card: unknown): At<Record<string, unknown>>[] {
@@ -26,9 +39,16 @@ export function interfacesOf(card: unknown): At<Record<string, unknown>>[] {
 }
 
 /** Every securityRequirements array of the card: card level and per skill. */
-export function requirementListsOf(card: unknown): { list: unknown[]; pointer: string; skillId?: unknown }[] {
+type RequirementList = { list: unknown[]; pointer: string; skillId?: unknown };
+const listsCache = new WeakMap<object, RequirementList[]>();
+
+export function requirementListsOf(card: unknown): RequirementList[] {
+  return memo(listsCache, card, () => computeRequirementLists(card), []);
+}
+
+function computeRequirementLists(card: unknown): RequirementList[] {
   if (!isObject(card)) return [];
-  const lists: { list: unknown[]; pointer: string; skillId?: unknown }[] = [];
+  const lists: RequirementList[] = [];
   if (Array.isArray(card.securityRequirements)) lists.push({ list: card.securityRequirements, pointer: '/securityRequirements' });
   for (const skill of skillsOf(card)) {
     if (Array.isArray(skill.value.securityRequirements)) {
@@ -38,17 +58,35 @@ export function requirementListsOf(card: unknown): { list: unknown[]; pointer: s
   return lists;
 }
 
-/** Each (scheme name, scopes) of well-shaped requirements: {schemes: {name: {list: [...]}}} (or {} for no scopes). */
-export function requirementEntries(card: unknown): { scheme: string; scopes: unknown[]; pointer: string }[] {
-  const out: { scheme: string; scopes: unknown[]; pointer: string }[] = [];
+/**
+ * Each (scheme name, scopes) of well-shaped requirements: {schemes: {name: {list: [...]}}} (or {} for no scopes).
+ * The pointer is built on demand (entryPointer): big cards have thousands of entries and findings are rare.
+ */
+/** One (scheme, scopes) of a requirement; `listPointer` + `index` + `scheme` make its pointer (see entryPointer). */
+type RequirementEntry = { scheme: string; scopes: unknown[]; listPointer: string; index: number };
+
+export function entryPointer(e: RequirementEntry): string {
+  return `${e.listPointer}/${e.index}/schemes/${escapeSegment(e.scheme)}`;
+}
+const entriesCache = new WeakMap<object, RequirementEntry[]>();
+
+export function requirementEntries(card: unknown): RequirementEntry[] {
+  return memo(entriesCache, card, () => computeRequirementEntries(card), []);
+}
+
+function computeRequirementEntries(card: unknown): RequirementEntry[] {
+  const out: RequirementEntry[] = [];
   for (const { list, pointer } of requirementListsOf(card)) {
-    list.forEach((req, i) => {
-      if (!isObject(req) || !isObject(req.schemes)) return;
-      for (const [scheme, scopes] of Object.entries(req.schemes)) {
+    for (let i = 0; i < list.length; i++) {
+      const req = list[i];
+      if (!isObject(req) || !isObject(req.schemes)) continue;
+      for (const scheme in req.schemes) {
+        if (!Object.prototype.hasOwnProperty.call(req.schemes, scheme)) continue;
+        const scopes = req.schemes[scheme];
         const listed = isObject(scopes) && Array.isArray(scopes.list) ? scopes.list : [];
-        out.push({ scheme, scopes: listed, pointer: `${pointer}/${i}/schemes/${escapeSegment(scheme)}` });
+        out.push({ scheme, scopes: listed, listPointer: pointer, index: i });
       }
-    });
+    }
   }
   return out;
 }

@@ -1,0 +1,160 @@
+/**
+ * Lint (and compile) cost against the floor, on synthetic cards of ~10 KB, 500 KB, 3 MB and 10 MB.
+ *
+ *   JSON.parse        parse alone
+ *   floor             JSON.parse + the precompiled ajv validator (the least any schema check can cost)
+ *   parseTree         jsonc-parser syntax tree alone (what building ranges for every node would cost)
+ *   lintDocument      ours: parse, schema, every rule (ranges are made only for findings, at the edge)
+ *   lint + compile    ours plus compileProfile (what the language server does per change)
+ *   json-languageservice  vscode-json-languageservice parse + validate against our schema (plain JSON schema support)
+ *
+ * Then the CLI as a whole process (`a2acap lint`) against a process that loads ajv, compiles the schema and
+ * validates (the 1.5x target). Medians of repeated runs; run with `npm run bench` or on its own:
+ * `node --import tsx bench/lint.bench.ts`.
+ */
+import { spawnSync } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { performance } from 'node:perf_hooks';
+import { parseTree } from 'jsonc-parser';
+import { getLanguageService } from 'vscode-json-languageservice';
+import { TextDocument } from 'vscode-languageserver-textdocument';
+import { lintDocument } from '../server/src/core/lint';
+import { validateAgentCard } from '../server/src/core/schema/generated/validators';
+import { compileProfile } from '../server/src/core/profile/compile';
+
+const root = join(__dirname, '..');
+const schemaPath = join(root, 'schemas/agent-card-1.0.schema.json');
+const UNLIMITED = { maxCardBytes: 1024 * 1024 * 1024 };
+
+/** A realistic card grown to about `bytes` by adding skills (each ~500 bytes, with modes, security and examples). */
+export function syntheticCard(bytes: number): string {
+  const card = {
+    name: 'Bench Agent', description: 'A synthetic card for benchmarks.', version: '1.0.0',
+    supportedInterfaces: [
+      { url: 'https://bench.example.com/a2a', protocolBinding: 'JSONRPC', protocolVersion: '1.0' },
+      { url: 'https://bench.example.com/rest', protocolBinding: 'HTTP+JSON', protocolVersion: '1.0' },
+    ],
+    provider: { organization: 'Bench', url: 'https://example.com' },
+    capabilities: { streaming: true, pushNotifications: false, extensions: [{ uri: 'https://example.com/ext/v1' }] },
+    securitySchemes: { oauth: { oauth2SecurityScheme: { flows: { clientCredentials: { tokenUrl: 'https://auth.example.com/token', scopes: { read: 'Read', write: 'Write' } } } } } },
+    securityRequirements: [{ schemes: { oauth: { list: ['read'] } } }],
+    defaultInputModes: ['application/json', 'text/plain'],
+    defaultOutputModes: ['application/json'],
+    skills: [] as unknown[],
+  };
+  const base = JSON.stringify(card, null, 2).length;
+  const skill = (i: number) => ({
+    id: `skill-${i}`, name: `Skill ${i}`, description: `Skill number ${i}: a description of a realistic length for a skill in a card.`,
+    tags: ['bench', `t${i % 50}`], examples: [`Do thing ${i}`, `Do another thing ${i}`],
+    inputModes: ['application/json', 'text/plain'], outputModes: ['application/json'],
+    securityRequirements: [{ schemes: { oauth: { list: i % 2 ? ['read'] : ['read', 'write'] } } }],
+  });
+  // Estimate the skill count from one skill, then correct once from the real size (indentation adds up).
+  let count = Math.max(1, Math.round((bytes - base) / JSON.stringify(skill(0), null, 2).length));
+  card.skills = Array.from({ length: count }, (_, i) => skill(i));
+  const size = JSON.stringify(card, null, 2).length;
+  count = Math.max(1, Math.round(count * (bytes - base) / Math.max(1, size - base)));
+  card.skills = Array.from({ length: count }, (_, i) => skill(i));
+  return JSON.stringify(card, null, 2);
+}
+
+function median(xs: number[]): number {
+  const s = [...xs].sort((a, b) => a - b);
+  return s[Math.floor(s.length / 2)];
+}
+
+async function time(runs: number, fn: () => unknown | Promise<unknown>): Promise<number> {
+  await fn(); // warm-up (JIT, caches)
+  const samples: number[] = [];
+  for (let i = 0; i < runs; i++) {
+    const t = performance.now();
+    await fn();
+    samples.push(performance.now() - t);
+  }
+  return median(samples);
+}
+
+function fmt(ms: number): string {
+  return ms >= 100 ? ms.toFixed(0) : ms >= 10 ? ms.toFixed(1) : ms.toFixed(2);
+}
+
+function kb(bytes: number): string {
+  return bytes >= 1024 * 1024 ? `${(bytes / 1024 / 1024).toFixed(1)} MB` : `${Math.round(bytes / 1024)} KB`;
+}
+
+async function inProcess(): Promise<string> {
+  const schema = JSON.parse(readFileSync(schemaPath, 'utf8'));
+  const service = getLanguageService({});
+  service.configure({ validate: true, schemas: [{ uri: 'https://bench.example.com/agent-card.schema.json', fileMatch: ['*.json'], schema }] });
+  const rows: string[] = [
+    '| card | JSON.parse | floor (parse + ajv) | parseTree | lintDocument | × floor | lint + compile | × floor | json-languageservice | × floor |',
+    '|---|---|---|---|---|---|---|---|---|---|',
+  ];
+  for (const [target, runs] of [[10 * 1024, 200], [500 * 1024, 30], [3 * 1024 * 1024, 9], [10 * 1024 * 1024, 5]] as const) {
+    const text = syntheticCard(target);
+    const parse = await time(runs, () => JSON.parse(text));
+    const floor = await time(runs, () => validateAgentCard(JSON.parse(text)));
+    const tree = await time(runs, () => parseTree(text));
+    const lint = await time(runs, () => lintDocument(text, { settings: UNLIMITED }));
+    const lintCompile = await time(runs, () => compileProfile(lintDocument(text, { settings: UNLIMITED }).value));
+    const lsRuns = Math.max(3, Math.ceil(runs / 3));
+    const ls = await time(lsRuns, async () => {
+      const doc = TextDocument.create('file:///bench/agent-card.json', 'json', 1, text);
+      return service.doValidation(doc, service.parseJSONDocument(doc));
+    });
+    rows.push(`| ${kb(text.length)} | ${fmt(parse)} ms | ${fmt(floor)} ms | ${fmt(tree)} ms | ${fmt(lint)} ms | ${(lint / floor).toFixed(2)}x | ${fmt(lintCompile)} ms | ${(lintCompile / floor).toFixed(2)}x | ${fmt(ls)} ms | ${(ls / floor).toFixed(1)}x |`);
+  }
+  return rows.join('\n');
+}
+
+/** Whole processes, spawned repeatedly like hyperfine; medians of wall time. */
+function processes(): string {
+  const dir = mkdtempSync(join(tmpdir(), 'a2acap-bench-'));
+  try {
+    const baseline = join(dir, 'baseline.cjs');
+    writeFileSync(baseline, [
+      `const Ajv2020 = require(${JSON.stringify(require.resolve('ajv/dist/2020'))});`,
+      `const fs = require('fs');`,
+      `const ajv = new Ajv2020({ allErrors: true, strict: false });`,
+      `const validate = ajv.compile(JSON.parse(fs.readFileSync(${JSON.stringify(schemaPath)}, 'utf8')));`,
+      `const ok = validate(JSON.parse(fs.readFileSync(process.argv[2], 'utf8')));`,
+      `process.stdout.write(JSON.stringify({ ok, errors: validate.errors }));`,
+    ].join('\n'));
+    const cli = join(root, 'server/dist/cli.js');
+    const rows = ['| card | ajv process (load, compile schema, validate) | `a2acap lint --format json` | × baseline |', '|---|---|---|---|'];
+    for (const [target, runs] of [[10 * 1024, 15], [3 * 1024 * 1024, 7]] as const) {
+      const file = join(dir, `card-${target}.json`);
+      writeFileSync(file, syntheticCard(target));
+      const spawnMs = (args: string[]) => {
+        const t = performance.now();
+        const r = spawnSync(process.execPath, args, { encoding: 'utf8' });
+        if (r.status !== 0 && r.status !== 1) throw new Error(`${args.join(' ')} exited ${r.status}: ${r.stderr}`);
+        return performance.now() - t;
+      };
+      const base: number[] = [];
+      const ours: number[] = [];
+      spawnMs([baseline, file]);
+      spawnMs([cli, 'lint', file, '--format', 'json', '--max-bytes', String(UNLIMITED.maxCardBytes)]);
+      for (let i = 0; i < runs; i++) {
+        base.push(spawnMs([baseline, file]));
+        ours.push(spawnMs([cli, 'lint', file, '--format', 'json', '--max-bytes', String(UNLIMITED.maxCardBytes)]));
+      }
+      rows.push(`| ${kb(target)} | ${fmt(median(base))} ms | ${fmt(median(ours))} ms | ${(median(ours) / median(base)).toFixed(2)}x |`);
+    }
+    return rows.join('\n');
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+export async function run(): Promise<string> {
+  const tables = [`### Lint and compile\n\nIn one process (medians; × floor = time / (JSON.parse + precompiled ajv validate)). Target: lintDocument ≤ 2x the floor on 3 MB.\n\n${await inProcess()}`];
+  tables.push(`As whole processes (medians of repeated spawns). Target: ≤ 1.5x.\n\n${processes()}`);
+  return tables.join('\n\n');
+}
+
+if (require.main === module) {
+  run().then((t) => console.log(t), (err) => { console.error(err); process.exitCode = 1; });
+}
