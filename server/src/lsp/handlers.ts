@@ -11,6 +11,8 @@ import { registerSymbols } from './symbols';
 import { registerFolding } from './folding';
 import { registerCapabilitiesRequest } from './capabilities';
 import { registerMigrateRequest } from './migrate';
+import { registerCodeLens } from './codeLens';
+import { registerLockfileRequests } from './lockfileRequests';
 
 /** What the server announces in `initialize`; add a line here with each new feature module. */
 export const SERVER_CAPABILITIES: ServerCapabilities = {
@@ -20,6 +22,7 @@ export const SERVER_CAPABILITIES: ServerCapabilities = {
   codeActionProvider: { codeActionKinds: ['quickfix', 'refactor.rewrite', 'source.fixAll.a2a'] },
   documentSymbolProvider: true,
   foldingRangeProvider: true,
+  codeLensProvider: { resolveProvider: false },
 };
 
 export function registerHandlers(ctx: ServerContext): void {
@@ -30,4 +33,6 @@ export function registerHandlers(ctx: ServerContext): void {
   registerFolding(ctx);
   registerCapabilitiesRequest(ctx);
   registerMigrateRequest(ctx);
+  registerCodeLens(ctx);
+  registerLockfileRequests(ctx);
 }

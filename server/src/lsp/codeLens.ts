@@ -1,0 +1,38 @@
+/**
+ * "Pin this skill" above every skill of an agent card: runs the client's "A2A: Pin Agent" command with
+ * this card and this skill preselected. Only skills with a string id get a lens (others cannot be pinned).
+ */
+import type { CodeLens } from 'vscode-languageserver';
+import { locatePointer, rangeOf } from '../core/location';
+import type { ServerContext } from './context';
+import { runSafe } from './runSafe';
+
+/** The argument of the lens command: what client/src/commands/pinAgent.ts receives. */
+export interface PinSkillArgument {
+  uri: string;
+  skill: string;
+}
+
+export const PIN_COMMAND = 'a2a.pinAgent';
+
+export function skillLenses(uri: string, text: string, value: unknown): CodeLens[] {
+  const skills = (value as { skills?: unknown } | undefined)?.skills;
+  if (!Array.isArray(skills)) return [];
+  const lenses: CodeLens[] = [];
+  skills.forEach((skill, i) => {
+    const id = (skill as { id?: unknown } | null)?.id;
+    if (typeof id !== 'string' || id === '') return;
+    const range = rangeOf(text, locatePointer(text, `/skills/${i}`));
+    const argument: PinSkillArgument = { uri, skill: id };
+    lenses.push({ range: { start: range.start, end: range.start }, command: { title: 'Pin this skill', command: PIN_COMMAND, arguments: [argument] } });
+  });
+  return lenses;
+}
+
+export function registerCodeLens(ctx: ServerContext): void {
+  ctx.connection.onCodeLens((params, token) => runSafe(ctx.connection.console, token, [] as CodeLens[], 'code lens', async () => {
+    const a = await ctx.analysis(params.textDocument.uri);
+    if (!a || a.kind !== 'card' || a.tooLarge || a.value === undefined) return [];
+    return skillLenses(a.uri, a.text, a.value);
+  }));
+}

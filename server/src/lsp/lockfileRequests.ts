@@ -1,0 +1,245 @@
+/**
+ * The lockfile requests of the editor (issue 5): pin options and pin, live check of lockfiles, the
+ * pinned-vs-current diff, update after review. All network work is here, in the server, through the
+ * core's guarded HTTP client and ONE card cache for the server's lifetime (so the watcher's periodic
+ * checks are conditional requests answered 304 while nothing changed). In an untrusted workspace no
+ * URL is ever fetched: those requests answer with an error, card files still work.
+ */
+import { readFile } from 'node:fs/promises';
+import { dirname, relative, sep } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { locatePointer, rangeOf } from '../core/location';
+import { parseLockfile } from '../core/lockfile';
+import { createHttpClient, type HttpClient } from '../core/net/http';
+import { buildLockfile } from '../core/pin/buildLockfile';
+import { PinError } from '../core/pin/errors';
+import { pinnedVsCurrent } from '../core/pin/pinnedVsCurrent';
+import { repin } from '../core/pin/repin';
+import { keepPreviousWhenUnchanged, serializeLockfile } from '../core/pin/serialize';
+import { writeFileAtomic } from '../core/pin/writeAtomic';
+import { MemoryCardCache } from '../core/refresh/cache';
+import { createCardLoader, type CardLoader } from '../core/refresh/cardLoader';
+import { fileCardSource, httpCardSource, isHttpLocation, sourceFor } from '../core/refresh/cardSources';
+import { mapBounded } from '../core/refresh/checkMany';
+import { refreshLockfile, resolveAgent } from '../core/refresh/refreshLockfile';
+import type { RefreshOutcome } from '../core/refresh/types';
+import type { ClientConfig, Lockfile } from '../core/types';
+import {
+  CheckLockfilesRequest, LockfileDiffRequest, PinOptionsRequest, PinRequest, UpdateLockfileRequest,
+  type A2ASettings, type LockfileCheckEntry, type LockfileCheckItem, type LockfileDiffResult, type PinOptionsResult, type PinSource,
+} from '../protocol';
+import type { ServerContext } from './context';
+import { uriPath } from './documentKind';
+import { runSafe } from './runSafe';
+import { parseBindings } from './settings';
+
+const CONCURRENCY = 8;
+const UNTRUSTED = 'this workspace is not trusted: the A2A extension does not use the network here';
+
+/** Long-lived state: the card cache (validators + compiled profiles) and the HTTP client. */
+class LockfileService {
+  private readonly cache = new MemoryCardCache();
+  private http: HttpClient | undefined;
+  private allowHosts = '';
+
+  constructor(private readonly ctx: ServerContext) {}
+
+  /** A loader for one run: URLs only in a trusted workspace; open documents are read from the editor. */
+  loader(settings: A2ASettings, knownExtensions?: string[]): CardLoader {
+    const trusted = settings.workspaceTrusted === true;
+    const hosts = settings.network.allowedHosts.join('\n');
+    if (!this.http || hosts !== this.allowHosts) {
+      void this.http?.close();
+      this.http = createHttpClient({ allowHosts: settings.network.allowedHosts });
+      this.allowHosts = hosts;
+    }
+    const http = trusted ? httpCardSource(this.http) : { fetch: async () => { throw new Error(UNTRUSTED); } };
+    const client: ClientConfig = {
+      bindings: parseBindings(settings.client.bindings),
+      knownExtensions: [...new Set([...settings.client.knownExtensions, ...(knownExtensions ?? [])])],
+    };
+    return createCardLoader({ source: sourceFor(http, fileCardSource((p) => this.readText(p))), cache: this.cache, client });
+  }
+
+  /** Text of a file: the open document's (unsaved edits count) or the file on disk. */
+  async readText(path: string): Promise<string> {
+    // Compare decoded paths: VS Code and Node encode some characters of file: URIs differently.
+    const open = this.ctx.documents.all().find((d) => uriPath(d.uri) === path.split(sep).join('/'));
+    return open ? open.getText() : readFile(path, 'utf8');
+  }
+}
+
+function pathOf(uri: string): string {
+  if (!uri.startsWith('file:')) throw new Error(`only files on disk are supported (got ${uri.slice(0, 100)})`);
+  return fileURLToPath(uri);
+}
+
+function sourceLocation(source: PinSource): string {
+  if (source.url) {
+    const url = new URL(source.url);
+    if (url.pathname === '/' || url.pathname === '') url.pathname = '/.well-known/agent-card.json';
+    return url.toString();
+  }
+  if (source.uri) return pathOf(source.uri);
+  throw new Error('nothing to pin: give a card URL or a card document');
+}
+
+function message(err: unknown): string {
+  return err instanceof Error ? err.message : String(err);
+}
+
+async function pinOptions(service: LockfileService, settings: A2ASettings, source: PinSource): Promise<PinOptionsResult> {
+  const empty: PinOptionsResult = { location: '', agentName: '', skills: [], streaming: false, extensions: [] };
+  let location: string;
+  try {
+    location = sourceLocation(source);
+  } catch (err) {
+    return { ...empty, error: message(err) };
+  }
+  try {
+    const loaded = await service.loader(settings).load(location);
+    const p = loaded.profile;
+    if (!p.usable) return { ...empty, location, error: `the agent cannot be used by this client: ${p.reason ?? 'no reason given'}` };
+    const card = loaded.card as { name?: unknown; skills?: { id?: unknown; name?: unknown }[]; capabilities?: { extensions?: { uri?: unknown; required?: unknown }[] } };
+    const names = new Map((Array.isArray(card.skills) ? card.skills : []).map((s) => [String(s?.id), typeof s?.name === 'string' ? s.name : '']));
+    const skills = Object.entries(p.skills ?? {}).map(([id, s]) => ({
+      id, name: names.get(id) ?? '', input: s.input, output: s.output,
+      inputFrom: p.provenance?.skills[id]?.input ?? 'defaults', outputFrom: p.provenance?.skills[id]?.output ?? 'defaults',
+    }));
+    const declared = Array.isArray(card.capabilities?.extensions) ? card.capabilities!.extensions! : [];
+    const extensions = declared.filter((e) => typeof e?.uri === 'string' && e.uri !== '').map((e) => ({ uri: e.uri as string, required: e.required === true }));
+    return { location, agentName: typeof card.name === 'string' ? card.name : location, skills, streaming: p.streaming === true, extensions };
+  } catch (err) {
+    return { ...empty, location, error: message(err) };
+  }
+}
+
+/** `agent` as the lockfile records it: the URL, or the card's path relative to the lockfile. */
+function agentField(location: string, target: string): string {
+  return isHttpLocation(location) ? location : relative(dirname(target), location).split(sep).join('/');
+}
+
+async function readPrevious(path: string): Promise<{ lock?: Lockfile; text?: string }> {
+  try {
+    const text = await readFile(path, 'utf8');
+    const read = parseLockfile(text);
+    return read.ok ? { lock: read.lockfile, text } : { text };
+  } catch {
+    return {};
+  }
+}
+
+/** Writes unless the bytes would be the same; a re-pin that changes only timestamps keeps the old file. */
+async function writeLock(path: string, next: Lockfile): Promise<boolean> {
+  const previous = await readPrevious(path);
+  const text = serializeLockfile(keepPreviousWhenUnchanged(next, previous.lock));
+  if (text === previous.text) return false;
+  await writeFileAtomic(path, text);
+  return true;
+}
+
+function toItems(outcome: RefreshOutcome, text: string | undefined): LockfileCheckItem[] {
+  const at = (pointer: string) => {
+    if (text === undefined) return { start: { line: 0, character: 0 }, end: { line: 0, character: 0 } };
+    return rangeOf(text, locatePointer(text, pointer));
+  };
+  if (outcome.status === 'error') {
+    const pointer = outcome.problems[0]?.pointer ?? '/agent';
+    return [{ level: 'error', pointer, message: outcome.cause, range: at(outcome.stage === 'lockfile' ? pointer : '/agent') }];
+  }
+  return [...outcome.result.problems, ...outcome.result.notes].map((i) => ({ level: i.level, pointer: i.pointer, message: i.message, range: at(i.pointer) }));
+}
+
+function verdictOf(o: RefreshOutcome): LockfileCheckEntry['verdict'] {
+  return o.status === 'error' ? 'error' : o.result.classification;
+}
+
+async function loadLock(service: LockfileService, uri: string): Promise<{ path: string; lock: Lockfile } | { error: string }> {
+  const path = pathOf(uri);
+  let text: string;
+  try {
+    text = await service.readText(path);
+  } catch (err) {
+    return { error: `cannot read the lockfile (${(err as { code?: string }).code ?? message(err)})` };
+  }
+  const read = parseLockfile(text);
+  if (!read.ok) return { error: `corrupt lockfile: ${read.problems[0]!.pointer || '/'}: ${read.problems[0]!.message}` };
+  return { path, lock: read.lockfile };
+}
+
+async function lockfileDiff(service: LockfileService, settings: A2ASettings, uri: string): Promise<LockfileDiffResult> {
+  const empty: LockfileDiffResult = { pinned: '', current: '', diff: '', pending: false };
+  const loaded = await loadLock(service, uri);
+  if ('error' in loaded) return { ...empty, error: loaded.error, verdict: 'error' };
+  const { path, lock } = loaded;
+  try {
+    const card = await service.loader(settings, lock.requires.extensions).load(resolveAgent(lock.agent, path));
+    const view = pinnedVsCurrent(lock, card.profile);
+    const outcome = await refreshLockfile(path, { loader: service.loader(settings, lock.requires.extensions), readText: (p) => service.readText(p) });
+    let pending = false;
+    try {
+      const next = keepPreviousWhenUnchanged(repin({ lock, profile: card.profile, cardDigest: card.digest, now: () => new Date() }), lock);
+      pending = serializeLockfile(next) !== serializeLockfile(lock);
+    } catch {
+      pending = false; // breaking: nothing to update to
+    }
+    return { pinned: view.pinned, current: view.current, diff: view.diff.text, pending, verdict: verdictOf(outcome) };
+  } catch (err) {
+    return { ...empty, error: message(err), verdict: 'error' };
+  }
+}
+
+export function registerLockfileRequests(ctx: ServerContext): void {
+  const service = new LockfileService(ctx);
+  const settings = (uri?: string) => ctx.settings(uri ?? '');
+  const log = ctx.connection.console;
+
+  ctx.connection.onRequest(PinOptionsRequest.type, (params, token) => runSafe(log, token, { location: '', agentName: '', skills: [], streaming: false, extensions: [], error: 'internal error' } as PinOptionsResult, 'pin options',
+    async () => pinOptions(service, await settings(params.source.uri), params.source)));
+
+  ctx.connection.onRequest(PinRequest.type, (params, token) => runSafe(log, token, { written: false, probes: [], error: 'internal error' }, 'pin', async () => {
+    const s = await settings(params.target);
+    try {
+      const location = sourceLocation(params.source);
+      const target = pathOf(params.target);
+      const loaded = await service.loader(s, params.selection.extensions).load(location);
+      const lock = buildLockfile({
+        profile: loaded.profile, cardDigest: loaded.digest, agentUrl: agentField(location, target), now: () => new Date(),
+        selection: params.selection,
+      });
+      // Safe probes need the live-agents prober (issue 4); until it is available nothing is recorded.
+      const probes = params.probe ? ['safe probes are not available in this build: nothing was probed'] : [];
+      return { written: await writeLock(target, lock), probes };
+    } catch (err) {
+      return { written: false, probes: [], error: err instanceof PinError ? err.message : message(err) };
+    }
+  }));
+
+  ctx.connection.onRequest(CheckLockfilesRequest.type, (params, token) => runSafe(log, token, { results: [] as LockfileCheckEntry[] }, 'check lockfiles', async () => {
+    const s = await settings(params.uris[0]);
+    const loader = service.loader(s);
+    const results = await mapBounded(params.uris, CONCURRENCY, async (uri): Promise<LockfileCheckEntry> => {
+      const path = pathOf(uri);
+      const outcome = await refreshLockfile(path, { loader, readText: (p) => service.readText(p) });
+      return { uri, verdict: verdictOf(outcome), unchanged: outcome.status === 'checked' && outcome.unchanged, items: toItems(outcome, outcome.text) };
+    });
+    return { results };
+  }));
+
+  ctx.connection.onRequest(LockfileDiffRequest.type, (params, token) => runSafe(log, token, { pinned: '', current: '', diff: '', pending: false, error: 'internal error' } as LockfileDiffResult, 'lockfile diff',
+    async () => lockfileDiff(service, await settings(params.uri), params.uri)));
+
+  ctx.connection.onRequest(UpdateLockfileRequest.type, (params, token) => runSafe(log, token, { written: false, error: 'internal error' } as { error?: string; written: boolean }, 'update lockfile', async () => {
+    const loaded = await loadLock(service, params.uri);
+    if ('error' in loaded) return { written: false, error: loaded.error };
+    const s = await settings(params.uri);
+    try {
+      const card = await service.loader(s, loaded.lock.requires.extensions).load(resolveAgent(loaded.lock.agent, loaded.path));
+      const next = repin({ lock: loaded.lock, profile: card.profile, cardDigest: card.digest, now: () => new Date() });
+      return { written: await writeLock(loaded.path, next) };
+    } catch (err) {
+      return { written: false, error: err instanceof PinError ? `cannot update: ${err.message}` : message(err) };
+    }
+  }));
+
+}
