@@ -1,0 +1,124 @@
+/**
+ * The editor side of the lockfile loop, through the REAL bundled language server over stdio against the
+ * example pricing agent: CodeLens on skills, pin options, pin, live check (304 on the second run),
+ * the pinned-vs-current diff, update, and no network at all in an untrusted workspace.
+ */
+import { after, before, test } from 'node:test';
+import assert from 'node:assert/strict';
+import { readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { CodeLensRequest } from 'vscode-languageserver-protocol';
+import { startPricingAgent, type PricingAgent } from '../../examples/pricing-agent/server';
+import { pricingCard } from '../../examples/pricing-agent/cards';
+import { CheckLockfilesRequest, LockfileDiffRequest, PinOptionsRequest, PinRequest, UpdateLockfileRequest } from '../../server/src/protocol';
+import { startLsp, type LspSession } from '../lsp/harness';
+import { tempDir } from './helpers';
+
+let agent: PricingAgent;
+let lsp: LspSession;
+before(async () => {
+  agent = await startPricingAgent();
+  lsp = await startLsp({ settings: { workspaceTrusted: true } });
+});
+after(async () => {
+  await lsp.stop();
+  await agent.close();
+});
+
+const selection = { skills: ['itinerary-pricing'], input: ['text/plain'], output: [], streaming: true, extensions: [] };
+
+test('CodeLens "Pin this skill" above every skill of a card, carrying the card and the skill id', async (t) => {
+  const dir = tempDir(t);
+  const path = join(dir, 'pricing.agent-card.json');
+  const text = `${JSON.stringify(pricingCard('http://127.0.0.1:9', 'base'), null, 2)}\n`;
+  writeFileSync(path, text);
+  const uri = pathToFileURL(path).href;
+  const doc = await lsp.open(uri, 'a2a-agent-card', text);
+  const lenses = await lsp.connection.sendRequest(CodeLensRequest.type, { textDocument: { uri } });
+  assert.deepEqual(lenses.map((l) => [l.command?.title, l.command?.command, l.command?.arguments?.[0]?.skill]), [
+    ['Pin this skill', 'a2a.pinAgent', 'itinerary-pricing'],
+    ['Pin this skill', 'a2a.pinAgent', 'currency-convert'],
+  ]);
+  assert.equal(doc.getText({ start: lenses[0]!.range.start, end: { line: lenses[0]!.range.start.line, character: lenses[0]!.range.start.character + 1 } }), '{');
+  await lsp.close(uri);
+});
+
+test('pin from a URL, live check (then 304), diff and update after the agent changes', async (t) => {
+  const dir = tempDir(t);
+  agent.setVersion('base');
+  const options = await lsp.connection.sendRequest(PinOptionsRequest.type, { source: { url: agent.url } });
+  assert.equal(options.error, undefined);
+  assert.equal(options.agentName, 'Pricing Agent');
+  assert.equal(options.streaming, true);
+  assert.deepEqual(options.skills.map((s) => [s.id, s.inputFrom, s.input.join(',')]), [
+    ['itinerary-pricing', 'skill', 'application/json,text/plain'], ['currency-convert', 'defaults', 'application/json,text/plain'],
+  ]);
+  const lockPath = join(dir, 'pricing.a2a-lock.json');
+  const target = pathToFileURL(lockPath).href;
+  const pinned = await lsp.connection.sendRequest(PinRequest.type, { source: { url: agent.url }, selection, target, probe: false });
+  assert.deepEqual(pinned, { written: true, probes: [] });
+  const lock = JSON.parse(readFileSync(lockPath, 'utf8'));
+  assert.equal(lock.agent, agent.cardUrl);
+  assert.deepEqual(lock.requires.skills, { 'itinerary-pricing': { input: ['text/plain'], output: ['application/json'] } });
+  const again = await lsp.connection.sendRequest(PinRequest.type, { source: { url: agent.url }, selection, target, probe: false });
+  assert.equal(again.written, false, 'deterministic: a re-pin with nothing changed does not touch the file');
+
+  const first = await lsp.connection.sendRequest(CheckLockfilesRequest.type, { uris: [target] });
+  assert.deepEqual(first.results.map((r) => [r.verdict, r.unchanged]), [['compatible', true]]);
+
+  agent.setVersion('no-streaming');
+  const broken = await lsp.connection.sendRequest(CheckLockfilesRequest.type, { uris: [target] });
+  const entry = broken.results[0]!;
+  assert.equal(entry.verdict, 'breaking');
+  assert.equal(entry.unchanged, false);
+  const item = entry.items.find((i) => i.level === 'breaking')!;
+  assert.equal(item.pointer, '/requires/streaming');
+  const lines = readFileSync(lockPath, 'utf8').split('\n');
+  assert.equal(lines[item.range.start.line]!.slice(item.range.start.character, item.range.end.character), 'true');
+
+  const diff = await lsp.connection.sendRequest(LockfileDiffRequest.type, { uri: target });
+  assert.equal(diff.verdict, 'breaking');
+  assert.equal(diff.diff, '~ /streaming: true → false\n');
+  assert.match(diff.pinned, /"streaming": true/);
+  assert.match(diff.current, /"streaming": false/);
+  assert.equal(diff.pending, false, 'a breaking change cannot be updated away');
+  const refused = await lsp.connection.sendRequest(UpdateLockfileRequest.type, { uri: target });
+  assert.match(refused.error ?? '', /cannot update: the workflow needs streaming/);
+
+  agent.setVersion('version');
+  const review = await lsp.connection.sendRequest(LockfileDiffRequest.type, { uri: target });
+  assert.equal(review.verdict, 'review');
+  assert.equal(review.pending, true);
+  const updated = await lsp.connection.sendRequest(UpdateLockfileRequest.type, { uri: target });
+  assert.deepEqual(updated, { written: true });
+  assert.equal(JSON.parse(readFileSync(lockPath, 'utf8')).agent_version, '3.3.0');
+  const after = await lsp.connection.sendRequest(CheckLockfilesRequest.type, { uris: [target] });
+  assert.equal(after.results[0]!.verdict, 'compatible');
+});
+
+test('a corrupt lockfile and a bad selection are errors with their cause, never compatible', async (t) => {
+  const dir = tempDir(t);
+  const bad = join(dir, 'bad.a2a-lock.json');
+  writeFileSync(bad, '{"agent": 1}');
+  const r = await lsp.connection.sendRequest(CheckLockfilesRequest.type, { uris: [pathToFileURL(bad).href] });
+  assert.equal(r.results[0]!.verdict, 'error');
+  assert.match(r.results[0]!.items[0]!.message, /corrupt lockfile/);
+  agent.setVersion('base');
+  const p = await lsp.connection.sendRequest(PinRequest.type, { source: { url: agent.url }, selection: { ...selection, input: ['image/png'] }, target: pathToFileURL(join(dir, 'x.a2a-lock.json')).href, probe: false });
+  assert.match(p.error ?? '', /does not accept 'image\/png'/);
+  assert.equal(p.written, false);
+});
+
+test('untrusted workspace: every URL fetch is refused with a clear error', async (t) => {
+  const dir = tempDir(t);
+  const untrusted = await startLsp({ settings: { workspaceTrusted: false } });
+  t.after(() => untrusted.stop());
+  const options = await untrusted.connection.sendRequest(PinOptionsRequest.type, { source: { url: agent.url } });
+  assert.match(options.error ?? '', /not trusted/);
+  const lockPath = join(dir, 'p.a2a-lock.json');
+  writeFileSync(lockPath, JSON.stringify({ agent: agent.cardUrl, pinned_at: '2026-10-02T08:00:00Z', card_digest: `sha256:${'0'.repeat(64)}`, requires: {} }));
+  const r = await untrusted.connection.sendRequest(CheckLockfilesRequest.type, { uris: [pathToFileURL(lockPath).href] });
+  assert.equal(r.results[0]!.verdict, 'error');
+  assert.match(r.results[0]!.items[0]!.message, /not trusted/);
+});
