@@ -22,12 +22,11 @@ export function startServer(connection: Connection, runtime: RuntimeEnvironment)
   let folders: string[] = [];
   let delayMs = DEFAULT_VALIDATION_DELAY_MS;
   const settings = new SettingsCache(connection, () => canPullSettings);
-  const languageIds = new Map<string, string>();
 
   const analysis = async (uri: string): Promise<Analysis | undefined> => {
     const doc = documents.get(uri);
     if (!doc) return undefined;
-    return analyses.get(doc, languageIds.get(uri) ?? doc.languageId, await settings.get(uri));
+    return analyses.get(doc, doc.languageId, await settings.get(uri));
   };
 
   const ctx: ServerContext = {
@@ -65,7 +64,6 @@ export function startServer(connection: Connection, runtime: RuntimeEnvironment)
   });
 
   documents.onDidOpen((e) => {
-    languageIds.set(e.document.uri, e.document.languageId);
     validator.schedule(e.document);
     // A card opened next to a lockfile changes the lockfile's diagnostics.
     scheduleRelated(e.document.uri);
@@ -75,7 +73,6 @@ export function startServer(connection: Connection, runtime: RuntimeEnvironment)
     scheduleRelated(e.document.uri);
   });
   documents.onDidClose((e) => {
-    languageIds.delete(e.document.uri);
     analyses.forget(e.document.uri);
     settings.forget(e.document.uri);
     validator.clear(e.document.uri);

@@ -3,6 +3,7 @@ import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { matchesGlob } from '../../server/src/lsp/glob';
 import { documentKind } from '../../server/src/lsp/documentKind';
+import { nestsDeeperThan } from '../../server/src/lsp/nesting';
 import { DEFAULT_SETTINGS } from '../../server/src/protocol';
 
 test('workspace-relative globs match absolute paths', () => {
@@ -23,4 +24,10 @@ test('language id first, then patterns', () => {
   assert.equal(documentKind('json', 'file:///ws/p/agent-card.json', DEFAULT_SETTINGS), 'card');
   assert.equal(documentKind('json', 'file:///ws/p/package.json', DEFAULT_SETTINGS), undefined);
   assert.equal(documentKind('json', 'file:///ws/p/my%20card.json', { ...DEFAULT_SETTINGS, files: { agentCards: ['**/my card.json'], lockfiles: [] } }), 'card');
+});
+
+test('nesting depth scan ignores brackets inside strings', () => {
+  assert.equal(nestsDeeperThan('[[[]]]', 3), false);
+  assert.equal(nestsDeeperThan('[[[[]]]]', 3), true);
+  assert.equal(nestsDeeperThan('{"a": "[[[[[[\\"[[[["}', 2), false);
 });

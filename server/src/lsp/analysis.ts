@@ -5,6 +5,7 @@ import { compileProfile } from '../core/profile/compile';
 import type { CompiledProfile, DocumentKind, Finding } from '../core/types';
 import type { A2ASettings } from '../protocol';
 import { baseName, documentKind } from './documentKind';
+import { nestsDeeperThan } from './nesting';
 import { parseBindings, toLintSettings } from './settings';
 
 /** One lint pass over one version of one document, with lazily derived views of it. */
@@ -74,6 +75,7 @@ export function analyze(doc: TextDocument, languageId: string, settings: A2ASett
     },
     tree() {
       if (tree === null) {
+        if (nestsDeeperThan(text)) return (tree = undefined);
         try {
           tree = parseTree(text, [], { allowTrailingComma: true, disallowComments: false });
         } catch {
