@@ -35,7 +35,7 @@ test('CodeLens "Pin this skill" above every skill of a card, carrying the card a
   writeFileSync(path, text);
   const uri = pathToFileURL(path).href;
   const doc = await lsp.open(uri, 'a2a-agent-card', text);
-  const lenses = await lsp.connection.sendRequest(CodeLensRequest.type, { textDocument: { uri } });
+  const lenses = (await lsp.connection.sendRequest(CodeLensRequest.type, { textDocument: { uri } })) ?? [];
   assert.deepEqual(lenses.map((l) => [l.command?.title, l.command?.command, l.command?.arguments?.[0]?.skill]), [
     ['Pin this skill', 'a2a.pinAgent', 'itinerary-pricing'],
     ['Pin this skill', 'a2a.pinAgent', 'currency-convert'],

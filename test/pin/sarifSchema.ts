@@ -13,7 +13,7 @@ function compile() {
   ajv.addFormat('uri', (s: string) => { try { new URL(s); return true; } catch { return false; } });
   ajv.addFormat('uri-reference', (s: string) => !/\s/.test(s));
   ajv.addFormat('date-time', (s: string) => !Number.isNaN(Date.parse(s)));
-  return ajv.compile({ ...rest, $id: id });
+  return ajv.compile({ ...rest, $id: String(id) });
 }
 
 const validate = compile();
