@@ -83,7 +83,10 @@ export async function startLyingAgent(opts: { busyCount?: number } = {}): Promis
   const timers = new Set<NodeJS.Timeout>();
   let base = '';
   const server: Server = createServer((req, res) => {
-    const path = (req.url ?? '/').split('?')[0]!;
+    const raw = (req.url ?? '/').split('?')[0]!;
+    // Clients given a base URL ask for <base>/.well-known/agent-card.json: /huge as a base means /huge.
+    const suffix = '/.well-known/agent-card.json';
+    const path = raw.endsWith(suffix) && raw !== suffix && raw !== `/stale${suffix}` ? raw.slice(0, -suffix.length) : raw;
     hits.set(path, (hits.get(path) ?? 0) + 1);
     lastHeaders.set(path, req.headers);
     const chunks: Buffer[] = [];

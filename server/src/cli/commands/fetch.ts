@@ -1,6 +1,142 @@
-import { Command, UsageError } from '../io';
+/**
+ * `a2acap fetch URL [--extended] [--credential-env VAR] [--format json|text] [--require-signed] [--jwks FILE]...
+ *                   [--allow-host HOST]... [--timeout MS]`
+ *
+ * Fetches the agent's public card (base URL → /.well-known/agent-card.json, or a card URL), validates it,
+ * verifies its signatures against the given JWKS files, compiles it; with --extended also requests the
+ * extended card using the bearer token in the environment variable named by --credential-env (never a token
+ * argument: process lists would show it).
+ * JSON: {url, status, card, profile, signature, validators, max_age_seconds, fetched_at, findings, extended?}.
+ * Exit: 0 valid card, 1 invalid card (or required signature not verified), 2 usage / network / policy failure.
+ */
+import { readFile } from 'node:fs/promises';
+import { resolve } from 'node:path';
+import { isNetError } from '../../core/net/errors';
+import { createHttpClient } from '../../core/net/http';
+import { fetchCard, FetchCardResult } from '../../core/fetch/fetchCard';
+import { fetchExtendedCard, ExtendedCardResult } from '../../core/fetch/extendedCard';
+import { createTrustStore, JwksDocument, TrustEntry } from '../../core/signature/trustStore';
+import { verifyCardSignatures } from '../../core/signature/verify';
+import { parseArgs } from '../args';
+import { alignColumns, safeText } from '../format';
+import { CliIO, Command, EXIT_FINDINGS, EXIT_OK, UsageError } from '../io';
 
-/** Placeholder until the command lands. */
-export const run: Command = async () => {
-  throw new UsageError('fetch is not implemented yet');
+const SPEC = {
+  flags: {
+    format: { type: 'string', choices: ['json', 'text'] },
+    extended: { type: 'boolean' },
+    'credential-env': { type: 'string' },
+    'require-signed': { type: 'boolean' },
+    jwks: { type: 'string', multiple: true },
+    'allow-host': { type: 'string', multiple: true },
+    timeout: { type: 'string' },
+  },
+  positionals: { name: 'URL', min: 1, max: 1 },
+} as const;
+
+const HELP = `Usage: a2acap fetch URL [--extended] [--credential-env VAR] [--format json|text]
+                    [--require-signed] [--jwks FILE]... [--allow-host HOST]... [--timeout MS]
+Fetches, validates, verifies and compiles an agent card. URL is the agent's base URL or the card URL.
+--credential-env VAR names an environment variable holding a bearer token (never pass a token itself).
+Exit 0 valid card, 1 invalid card, 2 usage, network or policy failure.
+`;
+
+/** A bearer token from the environment variable the user named; never from argv. */
+export function credentialFromEnv(varName: string | undefined, io: CliIO): { token: string } | undefined {
+  if (varName === undefined) return undefined;
+  if (!/^[A-Za-z_][A-Za-z0-9_]*$/.test(varName)) throw new UsageError('--credential-env expects the NAME of an environment variable (letters, digits, _); never pass a token on the command line');
+  const token = io.env[varName];
+  if (!token) throw new UsageError(`--credential-env ${varName}: the environment variable is not set or empty`);
+  return { token: token.trim() };
+}
+
+export function timeoutFrom(value: string | undefined): number | undefined {
+  if (value === undefined) return undefined;
+  if (!/^\d+$/.test(value) || Number(value) <= 0) throw new UsageError(`--timeout expects milliseconds (got ${JSON.stringify(value)})`);
+  return Number(value);
+}
+
+async function loadJwks(files: readonly string[], io: CliIO, agentPrefix: string): Promise<TrustEntry[]> {
+  const entries: TrustEntry[] = [];
+  for (const file of files) {
+    let doc: JwksDocument;
+    try {
+      doc = JSON.parse(await readFile(resolve(io.cwd, file), 'utf8')) as JwksDocument;
+    } catch (err) {
+      throw new UsageError(`${file}: cannot read the JWKS file (${(err as { code?: string }).code ?? 'not JSON'})`);
+    }
+    if (!Array.isArray(doc?.keys)) throw new UsageError(`${file}: not a JWKS document (no "keys" array)`);
+    entries.push({ agent: agentPrefix, jwks: doc });
+  }
+  return entries;
+}
+
+/** NetErrors become one-line usage failures (exit 2): the message names the URL and the limit. */
+export function rethrowNet(err: unknown): never {
+  if (isNetError(err)) throw new UsageError(err.message);
+  throw err;
+}
+
+export const run: Command = async (argv, io) => {
+  const { flags, positionals, help } = parseArgs(argv, SPEC);
+  if (help) { io.stdout(HELP); return EXIT_OK; }
+  const target = positionals[0]!;
+  const credential = credentialFromEnv(flags['credential-env'], io);
+  if (flags.extended && !credential) throw new UsageError('--extended needs --credential-env VAR (the extended card is only served to authenticated callers)');
+  let origin: string;
+  try { origin = new URL(target).origin; } catch { throw new UsageError(`not a URL: ${JSON.stringify(target.slice(0, 200))}`); }
+  const trust = createTrustStore(await loadJwks(flags.jwks, io, `${origin}/`));
+  const http = createHttpClient({ allowHosts: flags['allow-host'] });
+  try {
+    const timeoutMs = timeoutFrom(flags.timeout);
+    const fetched = await fetchCard(target, {
+      http, timeoutMs, requireSigned: flags['require-signed'],
+      verify: (card, ctx) => verifyCardSignatures(card, { trust, cardUrl: ctx.url, originClass: ctx.originClass }),
+    }).catch(rethrowNet);
+    let extended: ExtendedCardResult | undefined;
+    if (flags.extended && fetched.valid && fetched.profile) {
+      extended = await fetchExtendedCard({
+        http, cardUrl: fetched.url, publicCard: fetched.card, publicProfile: fetched.profile, credential, originClass: fetched.originClass, timeoutMs,
+      }).catch(rethrowNet);
+    }
+    if (flags.format === 'json') io.stdout(`${JSON.stringify(toJson(fetched, extended), null, 2)}\n`);
+    else io.stdout(toText(fetched, extended));
+    return fetched.valid && (!extended || !['auth-failed', 'invalid', 'error'].includes(extended.status)) ? EXIT_OK : EXIT_FINDINGS;
+  } finally {
+    await http.close();
+  }
 };
+
+function toJson(f: FetchCardResult, ext: ExtendedCardResult | undefined): Record<string, unknown> {
+  return {
+    url: f.url,
+    status: f.status,
+    valid: f.valid,
+    card: f.card ?? null,
+    profile: f.profile ?? null,
+    signature: f.signature ?? null,
+    validators: f.validators,
+    max_age_seconds: f.maxAgeSeconds,
+    fetched_at: f.fetchedAt,
+    findings: f.findings.map((x) => ({ code: x.code, severity: x.severity, pointer: x.pointer, message: x.message })),
+    ...(ext ? { extended: { status: ext.status, message: ext.message, card: ext.status === 'extended' ? ext.card : null, profile: ext.status === 'extended' ? ext.profile ?? null : null, evidence: ext.evidence } } : {}),
+  };
+}
+
+function toText(f: FetchCardResult, ext: ExtendedCardResult | undefined): string {
+  const card = (f.card ?? {}) as { name?: unknown; version?: unknown };
+  const rows: string[][] = [
+    ['card', safeText(f.url)],
+    ['status', `${f.status}${f.validators.etag ? `, ETag ${safeText(f.validators.etag)}` : ''}, fresh for ${f.maxAgeSeconds}s`],
+    ['agent', `${safeText(String(card.name ?? '?'))} ${safeText(String(card.version ?? ''))}`.trim()],
+    ['valid', f.valid ? 'yes' : `no (${f.findings.filter((x) => x.severity === 'error').length} error(s))`],
+    ['signature', f.signature ? `${f.signature.outcome}: ${safeText(f.signature.detail)}` : 'not checked'],
+  ];
+  if (f.profile?.interface) rows.push(['interface', `${f.profile.interface.binding} ${f.profile.interface.version} ${safeText(f.profile.interface.url)}`]);
+  if (f.profile) rows.push(['usable', f.profile.usable ? 'yes' : `no: ${safeText(f.profile.reason ?? '')}`]);
+  if (f.profile?.skills) rows.push(['skills', Object.keys(f.profile.skills).map(safeText).join(', ') || '(none)']);
+  if (ext) rows.push(['extended', `${ext.status}: ${safeText(ext.message)}`]);
+  if (ext?.profile?.skills && ext.status === 'extended') rows.push(['extended skills', Object.keys(ext.profile.skills).map(safeText).join(', ')]);
+  const problems = f.findings.filter((x) => x.severity === 'error').slice(0, 10).map((x) => `  ${x.pointer || '/'}: ${safeText(x.message)}\n`).join('');
+  return `${alignColumns(rows)}\n${problems}`;
+}

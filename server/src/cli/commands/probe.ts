@@ -1,6 +1,82 @@
-import { Command, UsageError } from '../io';
+/**
+ * `a2acap probe URL|LOCK [--format json|text] [--credential-env VAR] [--safe-request TEXT] [--skill ID]
+ *                        [--allow-skill ID]... [--media-type TYPE]... [--allow-host HOST]... [--timeout MS]`
+ *
+ * Checks the card's claims against the live agent (core/probe). A LOCK (a lockfile path) is probed at its
+ * `agent`. Probes that send a message run only with --safe-request (the agreed trivial message text).
+ * JSON: {"agent", "results": [{"probe", "claim", "outcome", "detail", "at"}]}.
+ * Exit: 0 nothing refuted, 1 a claim refuted or a probe failed, 2 usage / network / policy failure.
+ */
+import { readFile, stat } from 'node:fs/promises';
+import { resolve } from 'node:path';
+import { createHttpClient } from '../../core/net/http';
+import { parseLockfile } from '../../core/lockfile/read';
+import { probeAgent } from '../../core/probe/probeAgent';
+import type { SafeProbeRequest } from '../../core/probe/types';
+import { parseArgs } from '../args';
+import { alignColumns, safeText } from '../format';
+import { CliIO, Command, EXIT_FINDINGS, EXIT_OK, UsageError } from '../io';
+import { credentialFromEnv, rethrowNet, timeoutFrom } from './fetch';
 
-/** Placeholder until the command lands. */
-export const run: Command = async () => {
-  throw new UsageError('probe is not implemented yet');
+const SPEC = {
+  flags: {
+    format: { type: 'string', choices: ['json', 'text'] },
+    'credential-env': { type: 'string' },
+    'safe-request': { type: 'string' },
+    skill: { type: 'string' },
+    'allow-skill': { type: 'string', multiple: true },
+    'media-type': { type: 'string', multiple: true },
+    'allow-host': { type: 'string', multiple: true },
+    timeout: { type: 'string' },
+  },
+  positionals: { name: 'URL|LOCK', min: 1, max: 1 },
+} as const;
+
+const HELP = `Usage: a2acap probe URL|LOCK [--format json|text] [--credential-env VAR]
+                    [--safe-request TEXT [--skill ID] [--allow-skill ID]... [--media-type TYPE]...]
+Checks an agent's claims with small deliberate calls. Default probes send no message: version,
+version-negotiation, streaming, push, extended-card. --safe-request enables the message probes
+(streaming-message, media-type:TYPE, required-extension:URI) with that agreed message text.
+Exit 0 nothing refuted, 1 a claim refuted or a probe failed, 2 usage, network or policy failure.
+`;
+
+/** URL → itself; a lockfile path → its `agent` (which must be an http(s) URL to be probed). */
+async function agentOf(arg: string, io: CliIO): Promise<string> {
+  if (/^https?:\/\//i.test(arg)) return arg;
+  const path = resolve(io.cwd, arg);
+  const info = await stat(path).catch(() => undefined);
+  if (!info?.isFile()) throw new UsageError(`${arg}: neither an http(s) URL nor a lockfile`);
+  if (info.size > 1024 * 1024) throw new UsageError(`${arg}: the lockfile is over 1 MiB`);
+  const read = parseLockfile(await readFile(path, 'utf8'));
+  if (!read.ok) throw new UsageError(`${arg}: not a valid lockfile (${read.problems[0]?.message ?? 'unreadable'})`);
+  const agent = read.lockfile.agent;
+  if (!/^https?:\/\//i.test(agent)) throw new UsageError(`${arg}: the lockfile pins ${JSON.stringify(agent)}, not a live http(s) agent`);
+  return agent;
+}
+
+export const run: Command = async (argv, io) => {
+  const { flags, positionals, help } = parseArgs(argv, SPEC);
+  if (help) { io.stdout(HELP); return EXIT_OK; }
+  const agent = await agentOf(positionals[0]!, io);
+  const credential = credentialFromEnv(flags['credential-env'], io);
+  const text = flags['safe-request'];
+  if (!text && (flags.skill || flags['media-type'].length || flags['allow-skill'].length)) {
+    throw new UsageError('--skill, --allow-skill and --media-type need --safe-request TEXT (message probes are opt-in)');
+  }
+  const safeRequest: SafeProbeRequest | undefined = text
+    ? { text, ...(flags.skill ? { skill: flags.skill } : {}), allowSkills: flags['allow-skill'], mediaTypes: flags['media-type'] }
+    : undefined;
+  const http = createHttpClient({ allowHosts: flags['allow-host'] });
+  try {
+    const report = await probeAgent(agent, { http, credential, safeRequest, timeoutMs: timeoutFrom(flags.timeout) }).catch(rethrowNet);
+    const results = report.results.map((r) => ({ probe: r.probe, claim: r.claim, outcome: r.outcome, detail: r.detail, at: r.at }));
+    if (flags.format === 'json') io.stdout(`${JSON.stringify({ agent, results }, null, 2)}\n`);
+    else {
+      const rows = results.map((r) => [r.outcome.toUpperCase(), r.probe, safeText(r.detail)]);
+      io.stdout(`${safeText(agent)}${report.interface ? ` (${report.interface.binding} ${report.interface.version})` : ''}\n${alignColumns(rows)}\n`);
+    }
+    return results.some((r) => r.outcome === 'refuted' || r.outcome === 'error') ? EXIT_FINDINGS : EXIT_OK;
+  } finally {
+    await http.close();
+  }
 };

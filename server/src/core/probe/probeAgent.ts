@@ -49,7 +49,7 @@ export function probeInterface(fetched: FetchCardResult): A2aInterface | undefin
 
 export async function probeAgent(target: string, opts: ProbeAgentOptions): Promise<ProbeReport> {
   const now = opts.now ?? Date.now;
-  const fetched = opts.fetched ?? await fetchCard(target, { http: opts.http, now, client: opts.client, revalidate: true, signal: opts.signal });
+  const fetched = opts.fetched ?? await fetchCard(target, { http: opts.http, now, client: opts.client, revalidate: true, signal: opts.signal, timeoutMs: opts.timeoutMs });
   const at = (): string => new Date(now()).toISOString();
   const report: ProbeReport = { agent: target, cardUrl: fetched.url, results: [] };
   if (fetched.card === undefined || !fetched.valid) {

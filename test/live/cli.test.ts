@@ -1,0 +1,119 @@
+// `a2acap fetch` and `a2acap probe` against real loopback agents: the bundled CLI spawned as a user runs it
+// (credentials through the environment only), plus in-process runs for the JSON contract details.
+import { after, before, describe, it } from 'node:test';
+import assert from 'node:assert/strict';
+import { spawn } from 'node:child_process';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { runCli } from '../../server/src/cli/main';
+import type { CliIO } from '../../server/src/cli/io';
+import { startSdkAgent, SdkAgent, SDK_TOKENS } from '../agents/sdkAgent';
+import { startLyingAgent, LyingAgent } from '../agents/lying';
+
+const cliPath = join(__dirname, '..', '..', 'server', 'dist', 'cli.js');
+let sdk: SdkAgent;
+let liar: LyingAgent;
+let tmp: string;
+before(async () => {
+  [sdk, liar] = await Promise.all([startSdkAgent({ extended: 'per-user' }), startLyingAgent()]);
+  tmp = mkdtempSync(join(tmpdir(), 'a2acap-live-'));
+});
+after(async () => { await Promise.all([sdk.close(), liar.close()]); rmSync(tmp, { recursive: true, force: true }); });
+
+async function inProcess(args: string[], env: Record<string, string> = {}): Promise<{ code: number; stdout: string; stderr: string }> {
+  let stdout = '';
+  let stderr = '';
+  const io: CliIO = { stdout: (t) => { stdout += t; }, stderr: (t) => { stderr += t; }, env, cwd: tmp, isTTY: false };
+  const code = await runCli(args, io);
+  return { code, stdout, stderr };
+}
+
+/** The bundled CLI as a child process (async: the agents live in this process and must keep answering). */
+function spawned(args: string[], env: Record<string, string> = {}): Promise<{ code: number | null; stdout: string; stderr: string }> {
+  return new Promise((resolve) => {
+    const child = spawn(process.execPath, [cliPath, ...args], { env: { PATH: process.env.PATH ?? '', ...env } });
+    let stdout = '';
+    let stderr = '';
+    child.stdout.on('data', (d: Buffer) => { stdout += d; });
+    child.stderr.on('data', (d: Buffer) => { stderr += d; });
+    child.on('close', (code) => resolve({ code, stdout, stderr }));
+  });
+}
+
+describe('a2acap fetch', () => {
+  it('bundled CLI: JSON with card, profile, signature outcome and validators; --extended with --credential-env', async () => {
+    const r = await spawned(['fetch', sdk.url, '--extended', '--credential-env', 'AGENT_TOKEN', '--format', 'json'], { AGENT_TOKEN: SDK_TOKENS.alice });
+    assert.equal(r.code, 0, r.stderr);
+    const out = JSON.parse(r.stdout) as Record<string, Record<string, unknown>>;
+    assert.equal(out.card!.name, 'SDK Echo Agent');
+    assert.equal(out.profile!.usable, true);
+    assert.equal(out.signature!.outcome, 'unverifiable');
+    assert.match(String(out.validators!.etag), /^W\//);
+    assert.equal(out.extended!.status, 'extended');
+    assert.ok(Object.keys((out.extended!.profile as { skills: object }).skills).includes('admin-alice'));
+    assert.doesNotMatch(r.stdout + r.stderr, new RegExp(SDK_TOKENS.alice), 'the token never appears in output');
+  });
+
+  it('network and policy failures: exit 2, one line, naming the URL and the limit', async () => {
+    for (const [url, pattern] of [
+      [`${liar.url}/huge`, /huge\/.*1048576-byte limit/],
+      [`${liar.url}/loop`, /more than 5 redirects/],
+      [`${liar.url}/html`, /unexpected content type 'text\/html'/],
+      ['file:///etc/passwd', /only http and https/],
+    ] as const) {
+      const r = await inProcess(['fetch', url]);
+      assert.equal(r.code, 2, `${url}: ${r.stderr}`);
+      assert.equal(r.stdout, '');
+      assert.equal(r.stderr.trimEnd().split('\n').length, 1, r.stderr);
+      assert.match(r.stderr, pattern);
+    }
+  });
+
+  it('credentials only from the environment: a missing variable or a token-looking name is a usage error', async () => {
+    const missing = await inProcess(['fetch', sdk.url, '--extended', '--credential-env', 'NOPE']);
+    assert.equal(missing.code, 2);
+    assert.match(missing.stderr, /NOPE: the environment variable is not set/);
+    const token = await inProcess(['fetch', sdk.url, '--extended', '--credential-env', 'Bearer abc.def']);
+    assert.equal(token.code, 2);
+    assert.match(token.stderr, /never pass a token/);
+    assert.doesNotMatch(token.stderr, /abc\.def/);
+  });
+
+  it('text output and --require-signed on an unsigned card (exit 1)', async () => {
+    const r = await inProcess(['fetch', sdk.url, '--require-signed']);
+    assert.equal(r.code, 1);
+    assert.match(r.stdout, /valid\s+no/);
+    assert.match(r.stdout, /signature\s+unverifiable: the card carries no signatures/);
+  });
+});
+
+describe('a2acap probe', () => {
+  it('bundled CLI: the issue\'s JSON shape; exit 0 when nothing is refuted', async () => {
+    const r = await spawned(['probe', sdk.url, '--format', 'json']);
+    assert.equal(r.code, 0, r.stderr);
+    const out = JSON.parse(r.stdout) as { agent: string; results: Record<string, string>[] };
+    assert.equal(out.agent, sdk.url);
+    const streaming = out.results.find((x) => x.probe === 'streaming')!;
+    assert.deepEqual(Object.keys(streaming).sort(), ['at', 'claim', 'detail', 'outcome', 'probe']);
+    assert.equal(streaming.outcome, 'verified');
+  });
+
+  it('a lockfile is probed at its agent; the lying agent is refuted (exit 1)', async () => {
+    const lock = join(tmp, 'liar.a2a-lock.json');
+    writeFileSync(lock, JSON.stringify({ agent: liar.url, pinned_at: '2026-11-30T00:00:00Z', card_digest: `sha256:${'0'.repeat(64)}`, requires: { streaming: true } }));
+    const r = await inProcess(['probe', lock, '--format', 'json', '--safe-request', 'ping', '--media-type', 'image/png']);
+    assert.equal(r.code, 1, r.stderr);
+    const out = JSON.parse(r.stdout) as { agent: string; results: { probe: string; outcome: string }[] };
+    assert.equal(out.agent, liar.url);
+    const o = Object.fromEntries(out.results.map((x) => [x.probe, x.outcome]));
+    assert.equal(o.streaming, 'refuted');
+    assert.equal(o['media-type:image/png'], 'refuted');
+  });
+
+  it('an unreachable agent: exit 2, one line', async () => {
+    const r = await inProcess(['probe', `${liar.url}/drip`, '--timeout', '300']);
+    assert.equal(r.code, 2);
+    assert.match(r.stderr, /drip.*300 ms/);
+  });
+});
