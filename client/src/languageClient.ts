@@ -26,6 +26,8 @@ export function createLanguageClient(context: vscode.ExtensionContext, output: v
   const clientOptions: LanguageClientOptions = {
     documentSelector: documentSelector(),
     outputChannel: output,
+    // Cards on disk that lockfiles pin: when one changes, the server re-checks the open lockfiles.
+    synchronize: { fileEvents: vscode.workspace.createFileSystemWatcher('**/*.json') },
     traceOutputChannel: output,
     middleware: {
       workspace: {

@@ -63,6 +63,11 @@ export function startServer(connection: Connection, runtime: RuntimeEnvironment)
     ctx.revalidateAll();
   });
 
+  // A card file changed on disk (not open): lockfiles that pin it may change classification.
+  connection.onDidChangeWatchedFiles(() => {
+    for (const doc of documents.all()) if (analyses.peek(doc.uri)?.kind === 'lockfile') validator.schedule(doc);
+  });
+
   documents.onDidOpen((e) => {
     validator.schedule(e.document);
     // A card opened next to a lockfile changes the lockfile's diagnostics.

@@ -73,3 +73,27 @@ test('without the pinned card the lockfile is only linted', async () => {
     await s.stop();
   }
 });
+
+test('a card changed on disk re-checks open lockfiles (workspace/didChangeWatchedFiles)', async () => {
+  const { mkdtempSync, cpSync, writeFileSync, rmSync } = await import('node:fs');
+  const { tmpdir } = await import('node:os');
+  const dir = mkdtempSync(join(tmpdir(), 'a2a-lsp-'));
+  cpSync(WORKSPACE, dir, { recursive: true });
+  const s = await startLsp({ workspaceFolders: [dir] });
+  try {
+    const lock = join(dir, 'planner', 'pricing.a2a-lock.json');
+    const card = join(dir, 'agents', 'pricing', '.well-known', 'agent-card.json');
+    const uri = pathToFileURL(lock).href;
+    await s.open(uri, 'a2a-lockfile', readFileSync(lock, 'utf8'));
+    assert.ok((await s.diagnostics(uri)).some((d) => d.code === 'lockfile-breaking'));
+    const fixed = JSON.parse(readFileSync(card, 'utf8'));
+    fixed.capabilities.pushNotifications = true;
+    delete fixed.skills[0].inputModes;
+    writeFileSync(card, JSON.stringify(fixed));
+    await s.connection.sendNotification('workspace/didChangeWatchedFiles', { changes: [{ uri: pathToFileURL(card).href, type: 2 }] });
+    await s.diagnosticsWhen(uri, (d) => !d.some((x) => x.code === 'lockfile-breaking'));
+  } finally {
+    await s.stop();
+    rmSync(dir, { recursive: true, force: true });
+  }
+});
