@@ -1,6 +1,7 @@
 // (b) The UI test: a person opens the examples in the browser, reads squiggles, the Problems panel and hovers,
 // applies the 0.3 migration quick fix and looks at the "A2A Capabilities" view. Screenshots go to
 // test-results/e2e/; the doc images (docs/images/) are refreshed from them (see run.ts).
+import type { Locator } from 'playwright-core';
 import expectations from './expectations.json';
 import { newPage } from '../../scripts/e2e/browser';
 import { resultsDir } from '../../scripts/e2e/paths';
@@ -13,6 +14,17 @@ const BROKEN = 'broken-schema.agent-card.json';
 const HOVER_FILE = expectations.hover.file.split('/').pop() ?? '';
 const TREE_FILE = expectations.tree.file.split('/').pop() ?? '';
 const LEGACY = expectations.migration.file.split('/').pop() ?? '';
+
+/** The tree is virtualized: rows below the fold do not exist until scrolled to. Scroll step by step until seen. */
+async function revealRow(pane: Locator, label: RegExp): Promise<void> {
+  const row = pane.locator('.monaco-list-row', { hasText: label }).first();
+  for (let i = 0; i < 30; i++) {
+    if (await row.isVisible()) return;
+    await pane.locator('.monaco-list').first().hover();
+    await pane.page().mouse.wheel(0, 120);
+  }
+  await row.waitFor({ timeout: 5000 });
+}
 
 export async function runUiTests(session: Session, steps: Steps): Promise<Set<string>> {
   const page = await newPage(session.browser);
@@ -54,27 +66,36 @@ export async function runUiTests(session: Session, steps: Steps): Promise<Set<st
     const header = page.locator('.pane-header', { hasText: 'A2A Capabilities' }).first();
     await header.waitFor();
     if ((await header.getAttribute('aria-expanded')) === 'false') await header.click();
+    // Give the view the room of the file list, as a person would: collapse the folder section above it.
+    const folders = page.locator('.explorer-viewlet .pane-header[aria-expanded="true"]').first();
+    if ((await folders.innerText()).trim() !== '' && !(await folders.innerText()).includes('A2A Capabilities')) await folders.click();
     const pane = page.locator('.pane', { has: page.locator('.pane-header', { hasText: 'A2A Capabilities' }) }).first();
-    for (const re of expectations.tree.labels) await pane.locator('.monaco-list-row', { hasText: new RegExp(re) }).first().waitFor();
+    await pane.locator('.monaco-list-row').first().waitFor();
+    for (const re of expectations.tree.labels) await revealRow(pane, new RegExp(re));
     await wb.screenshot('tree'); shots.add('tree');
   });
 
   await step(`the 0.3 migration quick fix rewrites ${LEGACY}`, 'quickfix', async () => {
     await wb.quickOpen(LEGACY);
     await wb.editor.locator('.squiggly-error, .squiggly-warning').first().waitFor();
-    await wb.editor.click({ position: { x: 200, y: 10 } });
-    await page.keyboard.press('Control+Home');
+    // Put the cursor in the card like a person would (a click on a line), then walk the problems with F8 until
+    // the quick fix menu (Ctrl+.) at one of them offers the migration.
+    await wb.editor.locator('.view-line').nth(4).click();
     const title = new RegExp(expectations.migration.title);
     const migrate = page.locator('.action-widget .monaco-list-row', { hasText: title }).first();
-    // Walk the problems (F8) until the quick fix menu at one of them offers the migration.
+    const visible = (l: Locator, timeout: number) => l.waitFor({ timeout }).then(() => true, () => false);
+    const markerWidget = page.locator('.zone-widget .marker-widget').first();
     let found = false;
     for (let i = 0; i < 8 && !found; i++) {
       await page.keyboard.press('F8');
-      await page.locator('.zone-widget .marker-widget, .peekview-widget').first().waitFor();
-      await page.keyboard.press('Escape');
+      if (await visible(markerWidget, 5000)) {
+        await page.keyboard.press('Escape');
+        await markerWidget.waitFor({ state: 'hidden', timeout: 5000 }).catch(() => {});
+      }
       await page.keyboard.press('Control+.');
-      await page.locator('.action-widget, .monaco-editor-overlaymessage').first().waitFor();
-      found = await migrate.waitFor({ timeout: 5000 }).then(() => true, () => false);
+      // (the action widget keeps a hidden submenu panel around: wait for a row, or for "no code actions")
+      await visible(page.locator('.action-widget .monaco-list-row.action, .monaco-editor-overlaymessage').first(), 5000);
+      found = await visible(migrate, 1000);
       if (!found) await page.keyboard.press('Escape');
     }
     if (!found) throw new Error('no quick fix titled like "Migrate … to A2A 1.0" at any problem');

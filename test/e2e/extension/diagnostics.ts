@@ -4,7 +4,7 @@ import expectations from '../expectations.json';
 import { test, waitFor } from './harness';
 import { EXTENSION_ID, codeOf, describe, exampleUri, openExample, ours, severityName, waitForDiagnostics } from './workspace';
 
-interface ExpectedDiagnostic { file: string; code: string; severity?: string; rangeText?: string; rangeMatches?: string }
+interface ExpectedDiagnostic { file: string; code: string; severity?: string; rangeText?: string; rangeMatches?: string; messageMatches?: string }
 
 test('the extension is installed and activates', async () => {
   const ext = vscode.extensions.getExtension(EXTENSION_ID);
@@ -32,6 +32,7 @@ function matches(doc: vscode.TextDocument, d: vscode.Diagnostic, e: ExpectedDiag
   const text = doc.getText(d.range);
   if (e.rangeText !== undefined && text !== e.rangeText) return false;
   if (e.rangeMatches !== undefined && !new RegExp(e.rangeMatches).test(text)) return false;
+  if (e.messageMatches !== undefined && !new RegExp(e.messageMatches).test(d.message)) return false;
   return true;
 }
 

@@ -4,8 +4,10 @@ import expectations from '../expectations.json';
 import { test, waitFor } from './harness';
 import { openExample, offsetPosition } from './workspace';
 
+/** The hover's markdown as a reader sees it: backslash escapes (untrusted card text is escaped) removed. */
 function hoverText(hovers: vscode.Hover[]): string {
-  return hovers.flatMap((h) => h.contents).map((c) => (typeof c === 'string' ? c : c.value)).join('\n');
+  const markdown = hovers.flatMap((h) => h.contents).map((c) => (typeof c === 'string' ? c : c.value)).join('\n');
+  return markdown.replace(/\\([\\`*_{}[\]()#+\-.!/<>|~])/g, '$1');
 }
 
 test(`hover on skill ${expectations.hover.at} shows its compiled profile`, async () => {
@@ -21,4 +23,9 @@ test(`hover on skill ${expectations.hover.at} shows its compiled profile`, async
     return assert.fail(`${e.message}\nlast hover text:\n${hoverText(hovers ?? []) || '(no hover)'}`);
   });
   assert.ok(text.length < 20_000, 'hover text is bounded');
+  // Card text is untrusted: our hovers must never enable command links.
+  const hovers = await vscode.commands.executeCommand<vscode.Hover[]>('vscode.executeHoverProvider', document.uri, position);
+  for (const c of (hovers ?? []).flatMap((h) => h.contents)) {
+    if (typeof c !== 'string' && 'isTrusted' in c) assert.notEqual(c.isTrusted, true, 'hover markdown is not trusted');
+  }
 });

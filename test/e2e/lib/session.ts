@@ -14,7 +14,7 @@ export interface Session {
   toolchain: Toolchain;
   codeServer: CodeServer;
   browser: BrowserContext;
-  /** A fresh copy of examples/ (tests may edit it freely). */
+  /** A fresh copy of examples/ (tests may edit it freely), still named `examples` as the workbench shows it. */
   workspace(name: string): string;
   close(): Promise<void>;
 }
@@ -37,7 +37,7 @@ export async function startSession(o: SessionOptions): Promise<Session> {
     return {
       toolchain, codeServer: running, browser,
       workspace(name) {
-        const dir = join(scratch, name);
+        const dir = join(scratch, name, 'examples');
         cpSync(join(repoRoot, 'examples'), dir, { recursive: true, filter: (src) => !/[\\/]node_modules([\\/]|$)/.test(src) });
         return dir;
       },
