@@ -3,7 +3,7 @@ import { before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import type { JWK } from 'jose' with { 'resolution-mode': 'import' };
+import type { CryptoKey, JWK } from 'jose' with { 'resolution-mode': 'import' };
 import { canonicalPayloads } from '../../server/src/core/signature/canonical';
 import { createTrustStore, TrustStore } from '../../server/src/core/signature/trustStore';
 import { verifyCardSignatures } from '../../server/src/core/signature/verify';
