@@ -66,8 +66,12 @@ export async function deactivate(): Promise<void> {
 async function startClient(context: vscode.ExtensionContext, output: vscode.LogOutputChannel, refresh: () => void): Promise<void> {
   client = createLanguageClient(context, output);
   await client.start();
+  // Re-validation happens per keystroke; the view only needs the state once typing pauses.
+  let pending: NodeJS.Timeout | undefined;
   client.onNotification(CapabilitiesChangedNotification.type, ({ uri }) => {
-    if (activeA2ADocument()?.toString() === uri) refresh();
+    if (activeA2ADocument()?.toString() !== uri) return;
+    clearTimeout(pending);
+    pending = setTimeout(refresh, 300);
   });
   refresh();
 }

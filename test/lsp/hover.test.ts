@@ -77,3 +77,9 @@ test('no hover outside any member, and none for a document that is not JSON', as
   const doc = await s.open(uri, 'a2a-agent-card', '{ "name": ');
   assert.equal(await s.hover(uri, doc.positionAt(3)), null);
 });
+
+test('default modes say which skills inherit them and which replace them', async () => {
+  const md = shown(await hoverAt('good.agent-card.json', '"defaultInputModes"'));
+  assert.match(md, /inherited by 1 skill\(s\): bulk/);
+  assert.match(md, /- quote: text\/plain NOT accepted/);
+});

@@ -19,7 +19,7 @@ export const SERVER_CAPABILITIES: ServerCapabilities = {
   textDocumentSync: TextDocumentSyncKind.Incremental,
   hoverProvider: true,
   completionProvider: { triggerCharacters: ['"', ':', '/', ' '] },
-  codeActionProvider: { codeActionKinds: ['quickfix', 'refactor.rewrite', 'source.fixAll.a2a'] },
+  codeActionProvider: { codeActionKinds: ['quickfix', 'refactor.rewrite'] },
   documentSymbolProvider: true,
   foldingRangeProvider: true,
   codeLensProvider: { resolveProvider: false },

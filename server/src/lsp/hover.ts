@@ -2,7 +2,7 @@ import type { Hover } from 'vscode-languageserver';
 import { pointerAtOffset } from '../core/location';
 import type { Analysis } from './analysis';
 import type { ServerContext } from './context';
-import { extensionHover, flagHover, interfacesHover, skillHover } from './hoverCard';
+import { defaultModesHover, extensionHover, flagHover, interfacesHover, skillHover } from './hoverCard';
 import { lockfileHover } from './hoverLockfile';
 import { plain } from './markdown';
 import { lockfileAgainstCard } from './pinnedCard';
@@ -30,6 +30,7 @@ function cardHover(a: Analysis, s: readonly string[]): string | undefined {
   const index = s[1] !== undefined && /^\d+$/.test(s[1]) ? Number(s[1]) : undefined;
   if (s[0] === 'skills' && index !== undefined && s.length <= 3) return skillHover(a, index);
   if (s[0] === 'supportedInterfaces') return interfacesHover(a, index);
+  if ((s[0] === 'defaultInputModes' || s[0] === 'defaultOutputModes') && s.length <= 2) return defaultModesHover(a, s[0]);
   if (s[0] === 'capabilities' && s.length === 2) return flagHover(a, s[1]!);
   if (s[0] === 'capabilities' && s[1] === 'extensions' && s[2] !== undefined && /^\d+$/.test(s[2])) return extensionHover(a, Number(s[2]));
   return undefined;

@@ -130,3 +130,19 @@ export function extensionHover(a: Analysis, index: number): string | undefined {
       : 'Optional and unknown to your client: it is ignored.';
   return [`**Extension** ${plain(uri || '(no uri)', 200)}${required ? ' (required)' : ''}`, '', verdict].join('\n');
 }
+
+/** On defaultInputModes / defaultOutputModes: which skills replace them (and so do not inherit them). */
+export function defaultModesHover(a: Analysis, member: 'defaultInputModes' | 'defaultOutputModes'): string | undefined {
+  const { profile } = explainableProfile(a);
+  const prov = profile?.provenance?.skills ?? {};
+  const direction = member === 'defaultInputModes' ? 'input' : 'output';
+  const replacing = Object.entries(prov).filter(([, p]) => p[direction] === 'skill');
+  const inheriting = Object.entries(prov).filter(([, p]) => p[direction] === 'defaults');
+  const dropped = (p: SkillProvenance) => (direction === 'input' ? p.droppedInput : p.droppedOutput);
+  const lines = [`**${member}**: inherited by ${inheriting.length} skill(s)${inheriting.length ? `: ${plainList(inheriting.map(([id]) => id))}` : ''}.`];
+  if (replacing.length) {
+    lines.push('', `Replaced (not extended) by the own ${direction}Modes of:`);
+    for (const [id, p] of replacing.slice(0, 20)) lines.push(`- ${plain(id)}${dropped(p).length ? `: ${plainList(dropped(p))} NOT ${direction === 'input' ? 'accepted' : 'produced'}` : ''}`);
+  }
+  return lines.join('\n');
+}
