@@ -155,7 +155,11 @@ export const PinOptionsRequest = {
 
 export interface PinParams {
   source: PinSource;
-  selection: { skills: string[]; input: string[]; output: string[]; streaming: boolean; extensions: string[] };
+  selection: {
+    skills: string[]; input: string[]; output: string[]; streaming: boolean; extensions: string[];
+    /** Per-skill media types (override input/output for that skill; [] = every mode it offers). */
+    perSkill?: Record<string, { input?: string[]; output?: string[] }>;
+  };
   /** file: URI of the lockfile to write (atomically; unchanged bytes are not rewritten). */
   target: string;
   /** Run the safe probes (no messages sent) and record their evidence. */

@@ -10,6 +10,10 @@ import { notAvailableYet } from './notAvailableYet';
 import { showOutput } from './showOutput';
 import { refreshCapabilities } from './refreshCapabilities';
 import { migrateCard } from './migrateCard';
+import { pinAgent } from './pinAgent';
+import { checkLockfiles } from './checkLockfiles';
+import { showDiff } from './showDiff';
+import { updateLockfile } from './updateLockfile';
 
 export type CommandHandler = (...args: unknown[]) => unknown;
 export type CommandFactory = (services: ExtensionServices) => CommandHandler;
@@ -25,8 +29,8 @@ export const COMMANDS: Record<CommandId, CommandFactory> = {
   'a2a.probeAgent': notAvailableYet('Probe Agent'),
   'a2a.setCredential': notAvailableYet('Set Credential'),
   'a2a.clearCredential': notAvailableYet('Clear Credential'),
-  'a2a.pinAgent': notAvailableYet('Pin Agent'),
-  'a2a.checkLockfiles': notAvailableYet('Check Lockfiles Now'),
-  'a2a.showDiff': notAvailableYet('Show Diff'),
-  'a2a.updateLockfile': notAvailableYet('Update Lockfile'),
+  'a2a.pinAgent': pinAgent,
+  'a2a.checkLockfiles': checkLockfiles,
+  'a2a.showDiff': showDiff,
+  'a2a.updateLockfile': updateLockfile,
 };
