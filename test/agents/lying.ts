@@ -32,6 +32,8 @@ export interface LyingAgent {
   hits: Map<string, number>;
   /** Last request headers per path (lower-case keys). */
   lastHeaders: Map<string, IncomingMessage['headers']>;
+  /** Last request body per path. */
+  lastBodies: Map<string, string>;
   close(): Promise<void>;
 }
 
@@ -79,6 +81,7 @@ function bomb(): Promise<Buffer> {
 export async function startLyingAgent(opts: { busyCount?: number } = {}): Promise<LyingAgent> {
   const hits = new Map<string, number>();
   const lastHeaders = new Map<string, IncomingMessage['headers']>();
+  const lastBodies = new Map<string, string>();
   let busyLeft = opts.busyCount ?? 1;
   const timers = new Set<NodeJS.Timeout>();
   let base = '';
@@ -91,7 +94,11 @@ export async function startLyingAgent(opts: { busyCount?: number } = {}): Promis
     lastHeaders.set(path, req.headers);
     const chunks: Buffer[] = [];
     req.on('data', (c: Buffer) => chunks.push(c));
-    req.on('end', () => route(req, res, path, Buffer.concat(chunks).toString('utf8')));
+    req.on('end', () => {
+      const body = Buffer.concat(chunks).toString('utf8');
+      lastBodies.set(path, body);
+      route(req, res, path, body);
+    });
   });
   const json = (res: ServerResponse, status: number, body: unknown, headers: Record<string, string> = {}): void => {
     const text = JSON.stringify(body);
@@ -239,6 +246,7 @@ export async function startLyingAgent(opts: { busyCount?: number } = {}): Promis
     port,
     hits,
     lastHeaders,
+    lastBodies,
     close: async () => {
       for (const t of timers) clearInterval(t);
       server.closeAllConnections();

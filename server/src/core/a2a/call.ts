@@ -35,10 +35,12 @@ export interface A2aCallOptions {
   timeoutMs?: number;
   maxBytes?: number;
   signal?: AbortSignal;
+  /** Read the whole event stream (until the agent closes it) instead of the first event; `events` lists them. */
+  fullStream?: boolean;
 }
 
 export type A2aCallResult =
-  | { ok: true; result: unknown; status: number; streamed: boolean; headers: Record<string, string> }
+  | { ok: true; result: unknown; status: number; streamed: boolean; headers: Record<string, string>; events?: unknown[] }
   | { ok: false; error: A2aError; status: number; headers: Record<string, string> };
 
 export const SUPPORTED_BINDINGS = ['JSONRPC', 'HTTP+JSON'] as const;
@@ -52,13 +54,13 @@ export async function callA2a(iface: A2aInterface, op: A2aOperation, params: Rec
   if (opts.extensions && opts.extensions.length > 0) headers['a2a-extensions'] = opts.extensions.join(', ');
   const common = {
     origin: 'card' as const, originClass: opts.originClass, headers, credentialHeaders: opts.credentialHeaders,
-    timeoutMs: opts.timeoutMs, maxBytes: opts.maxBytes, signal: opts.signal, stopWhen: STREAMING.has(op) ? firstSseEvent : undefined,
+    timeoutMs: opts.timeoutMs, maxBytes: opts.maxBytes, signal: opts.signal, stopWhen: STREAMING.has(op) && !opts.fullStream ? firstSseEvent : undefined,
     maxRedirects: 0,
   };
   if (iface.binding === 'JSONRPC') {
     const body = JSON.stringify({ jsonrpc: '2.0', id: 1, method: op, params: iface.tenant !== null ? { ...params, tenant: iface.tenant } : params });
     const res = await opts.http.request(iface.url, { ...common, method: 'POST', body, headers: { ...headers, 'content-type': 'application/json' } });
-    return jsonRpcResult(res);
+    return withEvents(jsonRpcResult(res), res, true);
   }
   if (iface.binding === 'HTTP+JSON') {
     const { method, path, body } = restRoute(op, params);
@@ -67,7 +69,7 @@ export async function callA2a(iface: A2aInterface, op: A2aOperation, params: Rec
     const res = await opts.http.request(url, {
       ...common, method, ...(body !== undefined ? { body: JSON.stringify(body), headers: { ...headers, 'content-type': 'application/a2a+json' } } : {}),
     });
-    return restResult(res);
+    return withEvents(restResult(res), res, false);
   }
   throw new Error(`binding ${JSON.stringify(iface.binding)} is not supported for live calls (JSONRPC and HTTP+JSON are)`);
 }
@@ -96,6 +98,23 @@ export function parseFirstSse(text: string): string | undefined {
   const event = text.split(/\r?\n\r?\n/)[0] ?? '';
   const lines = event.split(/\r?\n/).filter((l) => l.startsWith('data:')).map((l) => l.slice(5).replace(/^ /, ''));
   return lines.length ? lines.join('\n') : undefined;
+}
+
+/** Every SSE event's data, parsed (JSON-RPC envelopes unwrapped to their result). */
+export function parseAllSse(text: string, jsonRpc: boolean): unknown[] {
+  const out: unknown[] = [];
+  for (const event of text.split(/\r?\n\r?\n/)) {
+    const data = parseFirstSse(event);
+    if (data === undefined) continue;
+    const value = parseJson(data);
+    out.push(jsonRpc && value && typeof value === 'object' && 'result' in value ? (value as { result: unknown }).result : value);
+  }
+  return out;
+}
+
+function withEvents(result: A2aCallResult, res: HttpResponse, jsonRpc: boolean): A2aCallResult {
+  if (!result.ok || !result.streamed) return result;
+  return { ...result, events: parseAllSse(res.body.toString('utf8'), jsonRpc) };
 }
 
 function isSse(res: HttpResponse): boolean {
