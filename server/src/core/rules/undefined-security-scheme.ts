@@ -13,19 +13,20 @@ export const undefinedSecurityScheme: Rule = ({ value }) => {
   const defined = Object.keys(securitySchemesOf(value));
   const out: Finding[] = [];
   for (const { list, pointer } of requirementListsOf(value)) {
-    list.forEach((req, i) => {
-      if (!isObject(req)) return;
-      const at = () => `${pointer}/${i}`; // built only for a finding
+    for (let i = 0; i < list.length; i++) {
+      const req = list[i];
+      if (!isObject(req)) continue;
       const inSchemes = isObject(req.schemes);
       const names = inSchemes ? Object.keys(req.schemes as object) : 'schemes' in req ? [] : Object.keys(req);
       for (const name of names) {
         if (defined.includes(name)) continue;
-        const p = inSchemes ? pointerTo(`${at()}/schemes`, name) : pointerTo(at(), name);
+        // Pointers are built only for findings: big cards have thousands of requirements.
+        const p = inSchemes ? pointerTo(`${pointer}/${i}/schemes`, name) : pointerTo(`${pointer}/${i}`, name);
         out.push(finding('undefined-security-scheme', p,
           `Security scheme ${quote(name)} is not defined in securitySchemes${defined.length ? ` (defined: ${defined.join(', ')})` : ''}: define it or fix the name.`,
           { target: 'key', data: { scheme: name, defined } }));
       }
-    });
+    }
   }
   return out;
 };
