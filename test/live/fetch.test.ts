@@ -60,6 +60,19 @@ describe('fetchCard', () => {
     assert.equal(res.validators.etag, '"card-v3"');
   });
 
+  it('documentation and icon URLs in a card are never fetched', async () => {
+    const res = await fetchCard(sdk.url, { http, revalidate: true });
+    assert.equal(res.valid, true);
+    const card = { ...(res.card as object), iconUrl: `${liar.url}/icon.png`, documentationUrl: `${liar.url}/docs` };
+    const cache = memoryCardCache();
+    const url = `${liar.url}/own.json`;
+    await cache.set(url, { url, text: JSON.stringify(card), validators: {}, maxAgeSeconds: 60, fetchedAt: Date.now(), originClass: 'loopback' });
+    const again = await fetchCard(url, { http, cache });
+    assert.equal(again.status, 'cached');
+    assert.equal(liar.hits.get('/icon.png'), undefined);
+    assert.equal(liar.hits.get('/docs'), undefined);
+  });
+
   it('a malformed card never yields a profile', async () => {
     const res = await fetchCard(`${liar.url}/redirect?to=${encodeURIComponent('/rest/none')}`, { http }).catch((e: unknown) => e);
     assert.ok(res instanceof NetError && res.kind === 'http-status', String(res));
@@ -86,7 +99,8 @@ describe('fetchCard', () => {
       const files = readdirSync(dir);
       assert.equal(files.length, 1);
       const stored = JSON.parse(readFileSync(join(dir, files[0]!), 'utf8')) as Record<string, unknown>;
-      assert.deepEqual(Object.keys(stored).sort(), ['fetchedAt', 'maxAgeSeconds', 'text', 'url', 'validators']);
+      assert.deepEqual(Object.keys(stored).sort(), ['fetchedAt', 'maxAgeSeconds', 'originClass', 'text', 'url', 'validators']);
+      assert.equal(again.originClass, 'loopback', 'a cache hit keeps the policy context of the card');
     } finally {
       rmSync(dir, { recursive: true, force: true });
     }

@@ -4,6 +4,7 @@
  * cards, which are per caller, are never stored here; see extendedCard.ts).
  */
 import { createHash } from 'node:crypto';
+import type { AddressClass } from '../net/address';
 
 export interface CardValidators {
   etag?: string;
@@ -17,6 +18,8 @@ export interface CardCacheEntry {
   maxAgeSeconds: number;
   /** Epoch ms of the last successful fetch or revalidation. */
   fetchedAt: number;
+  /** Address class the card was served from: the policy context for URLs the card hands out. */
+  originClass?: AddressClass;
 }
 
 export interface CardCache {
@@ -58,7 +61,8 @@ export function fileCardCache(dir: string, fs: CacheFiles): CardCache {
     async set(url, entry) {
       await fs.mkdir(dir, { recursive: true, mode: 0o700 });
       // Only the documented fields are written: nothing a caller attached by accident reaches the disk.
-      const safe: CardCacheEntry = { url, text: entry.text, validators: { ...pick(entry.validators) }, maxAgeSeconds: entry.maxAgeSeconds, fetchedAt: entry.fetchedAt };
+      const safe: CardCacheEntry = { url, text: entry.text, validators: { ...pick(entry.validators) }, maxAgeSeconds: entry.maxAgeSeconds, fetchedAt: entry.fetchedAt,
+        ...(entry.originClass ? { originClass: entry.originClass } : {}) };
       const tmp = `${pathOf(url)}.${process.pid}.${Date.now()}.tmp`;
       await fs.writeFile(tmp, JSON.stringify(safe), { encoding: 'utf8', mode: 0o600 });
       await fs.rename(tmp, pathOf(url));

@@ -89,7 +89,7 @@ export async function fetchCard(target: string, opts: FetchCardOptions): Promise
   const now = opts.now ?? Date.now;
   const cached = await opts.cache?.get(url);
   if (cached && !opts.revalidate && now() < cached.fetchedAt + cached.maxAgeSeconds * 1000) {
-    return finish('cached', cached, undefined, opts);
+    return finish('cached', cached, cached.originClass, opts);
   }
   let res = await get(url, cached?.validators, opts);
   if (res.status === 304 && cached) {
@@ -98,7 +98,7 @@ export async function fetchCard(target: string, opts: FetchCardOptions): Promise
     if (servedTag && cached.validators.etag && servedTag !== cached.validators.etag) res = await get(url, undefined, opts);
     else {
       const fresh = freshnessOf(res.headers['cache-control'], opts.defaultTtlSeconds ?? DEFAULT_TTL_SECONDS);
-      const entry: CardCacheEntry = { ...cached, maxAgeSeconds: fresh.maxAgeSeconds, fetchedAt: now() };
+      const entry: CardCacheEntry = { ...cached, maxAgeSeconds: fresh.maxAgeSeconds, fetchedAt: now(), originClass: res.originClass };
       if (fresh.store) await opts.cache?.set(url, entry);
       return finish('not-modified', entry, res.originClass, opts);
     }
@@ -109,6 +109,7 @@ export async function fetchCard(target: string, opts: FetchCardOptions): Promise
   const fresh = freshnessOf(res.headers['cache-control'], opts.defaultTtlSeconds ?? DEFAULT_TTL_SECONDS);
   const entry: CardCacheEntry = {
     url, text: stripBom(res.body.toString('utf8')), validators: validatorsOf(res.headers), maxAgeSeconds: fresh.maxAgeSeconds, fetchedAt: now(),
+    originClass: res.originClass,
   };
   if (fresh.store) await opts.cache?.set(url, entry);
   return finish('fetched', entry, res.originClass, opts);
