@@ -8,7 +8,8 @@
  * - review: a warning with "Run probes" and "Show diff";
  * - breaking: an error notification with "Show diff", the problems as diagnostics on the lockfile members
  *   they are about, and the status bar item turns red;
- * - error (agent unreachable, corrupt lockfile, invalid card): a diagnostic with the cause; never "compatible".
+ * - error (agent unreachable, corrupt lockfile, invalid card): a diagnostic with the cause (a notification
+ *   only on the command); never "compatible".
  * Notifications are shown when a lockfile's verdict changes (and for every non-compatible one on the
  * command), so a daily check does not repeat yesterday's news. In an untrusted workspace nothing runs.
  */
@@ -128,10 +129,10 @@ export class LockfileWatcher implements vscode.Disposable {
     const before = this.verdicts.get(entry.uri);
     this.verdicts.set(entry.uri, entry.verdict);
     if (before === entry.verdict && reason !== 'command') return;
-    void this.notify(uri, entry);
+    void this.notify(uri, entry, reason);
   }
 
-  private async notify(uri: vscode.Uri, entry: LockfileCheckEntry): Promise<void> {
+  private async notify(uri: vscode.Uri, entry: LockfileCheckEntry, reason: CheckReason): Promise<void> {
     const name = vscode.workspace.asRelativePath(uri);
     const first = entry.items.find((i) => i.level === entry.verdict)?.message ?? entry.items[0]?.message ?? '';
     let choice: string | undefined;
@@ -139,7 +140,9 @@ export class LockfileWatcher implements vscode.Disposable {
       choice = await vscode.window.showErrorMessage(`A2A: ${name} is broken by the agent's current card: ${first}`, 'Show diff');
     } else if (entry.verdict === 'review') {
       choice = await vscode.window.showWarningMessage(`A2A: the agent of ${name} changed (review): ${first}`, 'Run probes', 'Show diff');
-    } else if (entry.verdict === 'error') {
+    } else if (entry.verdict === 'error' && reason === 'command') {
+      // Unreachable agents are common at startup (a laptop offline): diagnostics and the status item say
+      // so; a notification only when the user asked for the check.
       void vscode.window.showWarningMessage(`A2A: ${name} could not be checked: ${first}`);
     }
     if (choice === 'Show diff') await vscode.commands.executeCommand('a2a.showDiff', uri);

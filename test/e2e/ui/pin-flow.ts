@@ -1,0 +1,76 @@
+// The lockfile flow in the real VS Code UI (issue 5): a person opens the pricing agent's card, clicks the
+// CodeLens "Pin this skill", answers the quick picks, gets the lockfile; the agent's card changes (the
+// skill no longer accepts text/plain); "A2A: Check Lockfiles Now" shows the breaking notification, the
+// lockfile's diagnostic and the red status item. Call `runPinFlow(session, steps)` from test/e2e/run.ts.
+import { writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { newPage } from '../../../scripts/e2e/browser';
+import { resultsDir } from '../../../scripts/e2e/paths';
+import { pricingCard } from '../../../examples/pricing-agent/cards';
+import type { Session } from '../lib/session';
+import type { Steps } from '../lib/steps';
+import { Workbench } from '../lib/workbench';
+
+const GROUP = 'ui: lockfiles';
+const CARD = 'pricing.agent-card.json';
+const LOCK = 'pricing-agent.a2a-lock.json';
+
+/** The card as the agent serves it; `narrowed-input` is the change that breaks the planner's pin. */
+function cardText(version: 'base' | 'narrowed-input'): string {
+  return `${JSON.stringify(pricingCard('http://127.0.0.1:41300', version), null, 2)}\n`;
+}
+
+export async function runPinFlow(session: Session, steps: Steps): Promise<Set<string>> {
+  const shots = new Set<string>();
+  const workspace = session.workspace('pin-flow');
+  const cardPath = join(workspace, 'pricing-agent', CARD);
+  writeFileSync(cardPath, cardText('base'));
+  const page = await newPage(session.browser);
+  const wb = new Workbench(page, resultsDir);
+  const step = (name: string, shot: string, fn: () => Promise<void>) => steps.run(GROUP, name, fn, async () => { await wb.screenshot(`${shot}-failure`); });
+  const quickInput = page.locator('.quick-input-widget');
+
+  /** Waits for the quick input titled `title` and accepts it as it is (Enter). */
+  const accept = async (title: RegExp) => {
+    await quickInput.locator('.quick-input-title', { hasText: title }).waitFor();
+    await page.keyboard.press('Enter');
+  };
+
+  const started = await step('the workbench starts with the examples workspace', 'pin-workbench', async () => {
+    await wb.open(session.codeServer.workbenchUrl({ folder: workspace }));
+  });
+  if (!started) { await page.close(); return shots; }
+
+  const pinned = await step('CodeLens "Pin this skill" pins itinerary-pricing through the quick picks', 'pin-codelens', async () => {
+    await wb.quickOpen(CARD);
+    const lens = wb.editor.locator('.codelens-decoration a', { hasText: 'Pin this skill' }).first();
+    await lens.waitFor({ timeout: 30_000 });
+    await wb.screenshot('pin-codelens'); shots.add('pin-codelens');
+    await lens.click();
+    // Inputs: pick text/plain only (the planner sends plain text).
+    await quickInput.locator('.quick-input-title', { hasText: /SENDS/ }).waitFor();
+    await quickInput.locator('.monaco-list-row', { hasText: 'text/plain' }).first().locator('.monaco-checkbox, input[type=checkbox]').first().click();
+    await page.keyboard.press('Enter');
+    await accept(/streaming/);            // first item "No"…
+    await accept(/Write the lockfile to/); // the suggested path next to the card
+    await page.locator('.tabs-container .tab.active', { hasText: LOCK }).waitFor({ timeout: 30_000 });
+    const text = await wb.editorText();
+    if (!/"itinerary-pricing"/.test(text) || !/"text\/plain"/.test(text)) throw new Error(`unexpected lockfile:\n${text}`);
+    await wb.dismissNotifications();
+    await wb.screenshot('pin-lockfile'); shots.add('pin-lockfile');
+  });
+  if (!pinned) { await page.close(); return shots; }
+
+  await step('after the card narrows its input, "Check Lockfiles Now" reports breaking: notification, diagnostic, red status', 'pin-breaking', async () => {
+    writeFileSync(cardPath, cardText('narrowed-input'));
+    await wb.runCommand('A2A: Check Lockfiles Now');
+    await page.locator('.notification-toast', { hasText: /is broken by the agent's current card/ }).first().waitFor({ timeout: 30_000 });
+    await page.locator('.statusbar-item', { hasText: /lockfile.* breaking/ }).first().waitFor();
+    await wb.quickOpen(LOCK);
+    await wb.editor.locator('.squiggly-error').first().waitFor();
+    await wb.screenshot('pin-breaking'); shots.add('pin-breaking');
+  });
+
+  await page.close().catch(() => {});
+  return shots;
+}
