@@ -1,6 +1,7 @@
 import { DiagnosticSeverity, DiagnosticTag, type Diagnostic, type Range } from 'vscode-languageserver';
 import type { TextDocument } from 'vscode-languageserver-textdocument';
 import { locatePointer } from '../core/location';
+import type { Locator } from './locate';
 import { ruleDocsUrl } from '../core/rules/catalog';
 import type { Finding, Severity } from '../core/types';
 
@@ -19,11 +20,15 @@ export interface DiagnosticData {
   fix?: Record<string, unknown>;
 }
 
-/** A core finding → an LSP diagnostic; the range is made here, from the pointer (or the syntax error offset). */
-export function toDiagnostic(doc: TextDocument, text: string, finding: Finding): Diagnostic {
+/**
+ * A core finding → an LSP diagnostic; the range is made here, from the pointer (or the syntax error
+ * offset). `locate` (locate.ts) resolves all of a document's pointers in one pass.
+ */
+export function toDiagnostic(doc: TextDocument, locate: Locator, finding: Finding): Diagnostic {
   const data: DiagnosticData = { pointer: finding.pointer, ...(finding.data ? { fix: finding.data } : {}) };
+  const span = finding.offset ?? locate(finding.pointer, finding.target);
   const diagnostic: Diagnostic = {
-    range: rangeOf(doc, text, finding),
+    range: { start: doc.positionAt(span.offset), end: doc.positionAt(span.offset + Math.max(span.length, 0)) },
     severity: SEVERITY[finding.severity] ?? DiagnosticSeverity.Warning,
     code: finding.code,
     source: DIAGNOSTIC_SOURCE,

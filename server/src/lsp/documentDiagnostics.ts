@@ -2,7 +2,8 @@ import { DiagnosticSeverity, type Diagnostic } from 'vscode-languageserver';
 import type { TextDocument } from 'vscode-languageserver-textdocument';
 import type { Analysis } from './analysis';
 import type { ServerContext } from './context';
-import { DIAGNOSTIC_SOURCE, pointerRange, toDiagnostic, type DiagnosticData } from './diagnostics';
+import { DIAGNOSTIC_SOURCE, toDiagnostic, type DiagnosticData } from './diagnostics';
+import { makeLocator } from './locate';
 import { lockfileAgainstCard } from './pinnedCard';
 
 /**
@@ -15,14 +16,18 @@ const LEVEL_SEVERITY = { breaking: DiagnosticSeverity.Error, review: DiagnosticS
 
 /** Every diagnostic of one document: the core findings, plus for a lockfile the check against its card. */
 export async function computeDiagnostics(ctx: ServerContext, doc: TextDocument, analysis: Analysis): Promise<Diagnostic[]> {
-  const diagnostics = analysis.findings.map((f) => toDiagnostic(doc, analysis.text, f));
+  const locate = makeLocator(analysis.text, analysis.findings.filter((f) => !f.offset).map((f) => f.pointer));
+  const diagnostics = analysis.findings.map((f) => toDiagnostic(doc, locate, f));
   if (analysis.kind !== 'lockfile' || diagnostics.some((d) => d.severity === DiagnosticSeverity.Error)) return diagnostics;
   const result = await lockfileAgainstCard(ctx, analysis);
   if (!result?.check || !result.pinned) return diagnostics;
-  for (const item of [...result.check.problems, ...result.check.notes]) {
+  const items = [...result.check.problems, ...result.check.notes];
+  const locateItem = makeLocator(analysis.text, items.map((i) => i.pointer));
+  for (const item of items) {
     const data: DiagnosticData = { pointer: item.pointer };
+    const span = locateItem(item.pointer);
     diagnostics.push({
-      range: pointerRange(doc, analysis.text, item.pointer),
+      range: { start: doc.positionAt(span.offset), end: doc.positionAt(span.offset + span.length) },
       severity: LEVEL_SEVERITY[item.level],
       code: LOCKFILE_CHECK_CODES[item.level],
       source: DIAGNOSTIC_SOURCE,
