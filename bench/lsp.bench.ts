@@ -10,6 +10,10 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
+import { TextDocument } from 'vscode-languageserver-textdocument';
+import { lintDocument } from '../server/src/core/lint';
+import { toDiagnostic } from '../server/src/lsp/diagnostics';
+import { makeLocator } from '../server/src/lsp/locate';
 import { startLsp, type LspSession } from '../test/lsp/harness';
 import { syntheticCard } from './lint.bench';
 
@@ -64,6 +68,27 @@ async function keystrokes(s: LspSession, text: string, name: string): Promise<{ 
   return { samples, findings };
 }
 
+/**
+ * The same per-keystroke work in this process (document update, lint, pointer ranges, diagnostics),
+ * without stdio and process scheduling: separates the server's work from IPC latency.
+ */
+function inProcess(text: string): number[] {
+  let doc = TextDocument.create('file:///bench/inproc/agent-card.json', 'a2a-agent-card', 1, text);
+  const at = text.indexOf('A synthetic card') + 2;
+  const samples: number[] = [];
+  for (let i = 0; i < KEYSTROKES; i++) {
+    const pos = doc.positionAt(at);
+    const t0 = performance.now();
+    doc = TextDocument.update(doc, [{ range: i % 2 === 0 ? { start: pos, end: pos } : { start: pos, end: doc.positionAt(at + 1) }, text: i % 2 === 0 ? 'x' : '' }], doc.version + 1);
+    const current = doc.getText();
+    const findings = lintDocument(current, { kind: 'card', settings: { maxCardBytes: 8 * 1024 * 1024 } }).findings;
+    const locate = makeLocator(current, findings.filter((f) => !f.offset).map((f) => f.pointer));
+    findings.map((f) => toDiagnostic(doc, locate, f));
+    samples.push(performance.now() - t0);
+  }
+  return samples;
+}
+
 /** A synthetic card of about `bytes` (the generator overshoots; correct once by the measured ratio). */
 function cardOf(bytes: number): string {
   const first = syntheticCard(bytes);
@@ -81,6 +106,7 @@ export async function run(): Promise<string> {
   const withFindings = oneMb.replace(/\n\}\s*$/, ',\n  "colour": "blue",\n  "size": 3\n}\n');
   const typingFindings = await keystrokes(s, withFindings, 'findings');
   await s.stop();
+  const work = inProcess(withFindings);
 
   const tenMb = cardOf(10_000_000);
   const big = await startLsp({ settings: { maxCardBytes: 64 * 1024 * 1024 }, initializationOptions: { validationDelayMs: 0 } });
@@ -101,6 +127,7 @@ export async function run(): Promise<string> {
     `| Server start → first diagnostics (small card) | ${ms(percentile(start, 50))} | ${ms(percentile(start, 95))} | ${START_RUNS} cold starts: spawn, initialize, open, publish |`,
     `| Keystroke → diagnostics, ${(Buffer.byteLength(oneMb) / 1e6).toFixed(2)} MB card | ${ms(percentile(typing.samples, 50))} | ${ms(percentile(typing.samples, 95))} | ${KEYSTROKES} incremental edits, ${typing.findings} diagnostics each time; target p50 < 15 ms |`,
     `| Keystroke → diagnostics, same card with findings | ${ms(percentile(typingFindings.samples, 50))} | ${ms(percentile(typingFindings.samples, 95))} | ${typingFindings.findings} diagnostics each time (their ranges are recomputed per version) |`,
+    `| Same keystroke, server work only (in-process) | ${ms(percentile(work, 50))} | ${ms(percentile(work, 95))} | update + lint + ranges + diagnostics, no stdio: the rest of the row above is IPC and scheduling |`,
     `| Server RSS, ${(Buffer.byteLength(tenMb) / 1e6).toFixed(1)} MB card open | ${mb(loaded)} | | idle server: ${mb(idle)} |`,
   ].join('\n');
 }
