@@ -9,6 +9,7 @@ import './hover';
 import './commands';
 import './tree';
 import './migration';
+import './lockfile';
 
 export async function run(): Promise<void> {
   const log = (line: string) => console.log(line);
