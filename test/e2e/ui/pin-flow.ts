@@ -49,9 +49,7 @@ export async function runPinFlow(session: Session, steps: Steps): Promise<Set<st
     await lens.click();
     // Inputs: pick text/plain only (the planner sends plain text).
     await quickInput.locator('.quick-input-title', { hasText: /SENDS/ }).waitFor();
-    await quickInput.locator('input.input').first().fill('text/plain');
-    await quickInput.locator('.monaco-list-row', { hasText: 'text/plain' }).first().click(); // a click toggles the row's checkbox
-    await quickInput.locator('.quick-input-count, .monaco-count-badge', { hasText: '1' }).first().waitFor();
+    await quickInput.locator('.monaco-list-row', { hasText: 'text/plain' }).first().locator('.monaco-checkbox, input[type=checkbox]').first().click();
     await page.keyboard.press('Enter');
     await accept(/streaming/);            // first item "No"…
     await accept(/Write the lockfile to/); // the suggested path next to the card
