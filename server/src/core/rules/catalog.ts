@@ -43,6 +43,7 @@ export const RULES: readonly RuleMeta[] = [
   { id: 'duplicate-interface', defaultSeverity: 'warning', title: 'The same interface is listed twice', appliesTo: card },
   { id: 'insecure-interface-url', defaultSeverity: 'warning', title: 'An interface uses http:// to a non-loopback host', appliesTo: card },
   { id: 'invalid-interface-url', defaultSeverity: 'error', title: 'An interface URL is relative, a placeholder or not a URL', appliesTo: card },
+  { id: 'interface-url-operation-path', defaultSeverity: 'warning', title: 'An interface URL ends in an operation or card path', appliesTo: card },
   { id: 'invalid-protocol-version', defaultSeverity: 'warning', title: 'A protocol version that is not Major.Minor or not a known A2A version', appliesTo: card },
   { id: 'unknown-field', defaultSeverity: 'warning', title: 'A member the A2A 1.0 schema does not define', appliesTo: both },
   { id: 'deprecated-oauth-flow', defaultSeverity: 'warning', title: 'A deprecated OAuth flow (implicit, password)', appliesTo: card },
@@ -50,6 +51,7 @@ export const RULES: readonly RuleMeta[] = [
   { id: 'extension-missing-uri', defaultSeverity: 'error', title: 'An extension without a uri', appliesTo: card },
   { id: 'provider-name-field', defaultSeverity: 'error', title: 'provider.name instead of provider.organization', appliesTo: card },
   { id: 'empty-skill-tags', defaultSeverity: 'error', title: 'A skill without tags', appliesTo: card },
+  { id: 'suspicious-text', defaultSeverity: 'warning', title: 'Card text with hidden characters or instructions aimed at a model', appliesTo: card },
   { id: 'invalid-card-digest', defaultSeverity: 'error', title: 'card_digest is not sha256:<64 lowercase hex>', appliesTo: lock },
 ];
 

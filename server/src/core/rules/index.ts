@@ -6,6 +6,7 @@ import { duplicateSkillId } from './duplicate-skill-id';
 import { emptySkillTags } from './empty-skill-tags';
 import { extensionMissingUri } from './extension-missing-uri';
 import { insecureInterfaceUrl } from './insecure-interface-url';
+import { interfaceUrlOperationPath } from './interface-url-operation-path';
 import { invalidCardDigest } from './invalid-card-digest';
 import { invalidInterfaceUrl } from './invalid-interface-url';
 import { invalidMediaType } from './invalid-media-type';
@@ -18,6 +19,7 @@ import { requiredExtensionUnsupported } from './required-extension-unsupported';
 import { sdkInternalShape } from './sdk-internal-shape';
 import { securityRequirementShape } from './security-requirement-shape';
 import { skillModeNarrowsDefault } from './skill-mode-narrows-default';
+import { suspiciousText } from './suspicious-text';
 import { undeclaredOauthScope } from './undeclared-oauth-scope';
 import { undefinedSecurityScheme } from './undefined-security-scheme';
 import { unknownField } from './unknown-field';
@@ -37,6 +39,7 @@ export const RULE_IMPLEMENTATIONS: Readonly<Record<string, Rule>> = {
   'duplicate-interface': duplicateInterface,
   'insecure-interface-url': insecureInterfaceUrl,
   'invalid-interface-url': invalidInterfaceUrl,
+  'interface-url-operation-path': interfaceUrlOperationPath,
   'invalid-protocol-version': invalidProtocolVersion,
   'unknown-field': unknownField,
   'deprecated-oauth-flow': deprecatedOauthFlow,
@@ -45,4 +48,5 @@ export const RULE_IMPLEMENTATIONS: Readonly<Record<string, Rule>> = {
   'provider-name-field': providerNameField,
   'empty-skill-tags': emptySkillTags,
   'invalid-card-digest': invalidCardDigest,
+  'suspicious-text': suspiciousText,
 };

@@ -1,0 +1,69 @@
+/**
+ * suspicious-text: card text is read by people choosing an agent and by models planning with it, and it is
+ * untrusted. Two things have no business in it: invisible or control characters (zero-width, bidi overrides: they
+ * hide text from a reviewer while a model still reads it) and instruction-like phrases aimed at the reading model
+ * ("ignore previous instructions"). A warning, with the characters and the phrase in data.
+ *
+ * Cost: the check must not slow linting of multi-megabyte cards, so the whole text is screened first (an ASCII-only
+ * text without \u escapes cannot hold such characters; one regex pass finds the phrases) and the fields are
+ * walked only when the screen finds something.
+ */
+import { isObject } from '../document';
+import { finding, Rule } from './context';
+import { objectItems, skillsOf } from './walk';
+import type { Finding } from '../types';
+
+/** C0 controls except tab/LF/CR, DEL and C1, zero-width and directional marks, bidi embeddings/overrides/isolates, BOM. */
+// eslint-disable-next-line no-control-regex -- finding control characters is the point of this rule
+const HIDDEN = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F-\u009F\u200B-\u200F\u202A-\u202E\u2060-\u2069\uFEFF]/g;
+const INSTRUCTIONS = /ignore\s+(?:all\s+|any\s+)?(?:the\s+|your\s+)?(?:previous|prior|above|earlier|preceding)\s+(?:instructions|prompts?|rules)|disregard\s+(?:all\s+|any\s+)?(?:the\s+|your\s+)?(?:previous|prior|above|earlier)\s+(?:instructions|prompts?|rules)|(?:reveal|print|show)\s+(?:your\s+|the\s+)?system\s+prompt|do\s+not\s+(?:tell|inform|show)\s+the\s+user|you\s+are\s+now\s+(?:in\s+)?(?:developer|jailbreak|dan)\b/i;
+
+const MAX_FINDINGS = 50;
+
+function codePoints(s: string): string[] {
+  const found = new Set<string>();
+  for (const m of s.matchAll(HIDDEN)) found.add(`U+${m[0].charCodeAt(0).toString(16).toUpperCase().padStart(4, '0')}`);
+  return [...found];
+}
+
+/** The card's free-text fields, with pointers: what people and models read. */
+function* textFields(card: Record<string, unknown>): Generator<[string, unknown]> {
+  yield ['/name', card.name];
+  yield ['/description', card.description];
+  if (isObject(card.provider)) yield ['/provider/organization', card.provider.organization];
+  for (const skill of skillsOf(card)) {
+    yield [`${skill.pointer}/name`, skill.value.name];
+    yield [`${skill.pointer}/description`, skill.value.description];
+    for (const key of ['examples', 'tags'] as const) {
+      const list = skill.value[key];
+      if (Array.isArray(list)) for (let i = 0; i < list.length; i++) yield [`${skill.pointer}/${key}/${i}`, list[i]];
+    }
+  }
+  if (isObject(card.capabilities)) {
+    for (const ext of objectItems(card.capabilities.extensions, '/capabilities/extensions')) yield [`${ext.pointer}/description`, ext.value.description];
+  }
+}
+
+export const suspiciousText: Rule = ({ value, text }) => {
+  if (!isObject(value)) return [];
+  const mayHide = text === undefined || Buffer.byteLength(text, 'utf8') !== text.length || text.includes('\\u');
+  const mayInstruct = text === undefined || INSTRUCTIONS.test(text);
+  if (!mayHide && !mayInstruct) return [];
+  const out: Finding[] = [];
+  for (const [pointer, field] of textFields(value)) {
+    if (typeof field !== 'string' || out.length >= MAX_FINDINGS) continue;
+    const hidden = mayHide ? codePoints(field) : [];
+    if (hidden.length) {
+      out.push(finding('suspicious-text', pointer,
+        `This text contains invisible or control characters (${hidden.join(', ')}): they can hide text from people while models still read it. Remove them.`,
+        { data: { kind: 'hidden-characters', codePoints: hidden } }));
+    }
+    const phrase = mayInstruct ? INSTRUCTIONS.exec(field) : null;
+    if (phrase) {
+      out.push(finding('suspicious-text', pointer,
+        `This text contains an instruction aimed at the model that reads the card (${JSON.stringify(phrase[0].slice(0, 60))}): card text is untrusted input for planners and must not give orders. Remove it.`,
+        { data: { kind: 'instruction', phrase: phrase[0] } }));
+    }
+  }
+  return out;
+};

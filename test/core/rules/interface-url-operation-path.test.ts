@@ -1,0 +1,3 @@
+import { ruleFixtureTests } from './harness';
+
+ruleFixtureTests('interface-url-operation-path');
