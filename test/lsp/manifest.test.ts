@@ -13,7 +13,7 @@ const props = pkg.contributes.configuration.properties as Record<string, { defau
 
 test('a2a.rules lists exactly the rules of the catalog, with their default severities', () => {
   const listed = props['a2a.rules']!.properties!;
-  assert.deepEqual(Object.keys(listed).sort(), RULES.map((r) => r.id).sort());
+  assert.deepEqual(Object.keys(listed).sort(), RULES.map((r) => r.id).sort(), 'run: node --import tsx test/lsp/tools/syncRuleSettings.ts');
   for (const r of RULES) {
     assert.equal(listed[r.id]!.default, r.defaultSeverity, r.id);
     assert.deepEqual(listed[r.id]!.enum, ['error', 'warning', 'info', 'hint', 'off']);
