@@ -18,6 +18,9 @@ import type { Finding } from '../types';
 const HIDDEN = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F-\u009F\u200B-\u200F\u202A-\u202E\u2060-\u2069\uFEFF]/g;
 const INSTRUCTIONS = /ignore\s+(?:all\s+|any\s+)?(?:the\s+|your\s+)?(?:previous|prior|above|earlier|preceding)\s+(?:instructions|prompts?|rules)|disregard\s+(?:all\s+|any\s+)?(?:the\s+|your\s+)?(?:previous|prior|above|earlier)\s+(?:instructions|prompts?|rules)|(?:reveal|print|show)\s+(?:your\s+|the\s+)?system\s+prompt|do\s+not\s+(?:tell|inform|show)\s+the\s+user|you\s+are\s+now\s+(?:in\s+)?(?:developer|jailbreak|dan)\b/i;
 
+/** Cheap screen for the whole text: every INSTRUCTIONS alternative contains one of these stems. */
+const INSTRUCTION_STEMS = /nstruction|rompt|rules|he\s+user|re\s+now/i;
+
 const MAX_FINDINGS = 50;
 
 function codePoints(s: string): string[] {
@@ -47,7 +50,7 @@ function* textFields(card: Record<string, unknown>): Generator<[string, unknown]
 export const suspiciousText: Rule = ({ value, text }) => {
   if (!isObject(value)) return [];
   const mayHide = text === undefined || Buffer.byteLength(text, 'utf8') !== text.length || text.includes('\\u');
-  const mayInstruct = text === undefined || INSTRUCTIONS.test(text);
+  const mayInstruct = text === undefined || INSTRUCTION_STEMS.test(text);
   if (!mayHide && !mayInstruct) return [];
   const out: Finding[] = [];
   for (const [pointer, field] of textFields(value)) {
