@@ -42,8 +42,10 @@ export const showDiff: CommandFactory = (services) => {
     }
     const name = lock.path.slice(lock.path.lastIndexOf('/') + 1);
     const id = ++counter;
-    const left = vscode.Uri.from({ scheme: SCHEME, path: `/pinned/${name}`, query: String(id) });
-    const right = vscode.Uri.from({ scheme: SCHEME, path: `/current/${name}`, query: String(id) });
+    // Named *.profile.json: plain JSON, so the lockfile/card patterns (and their validation) do not apply.
+    const shown = `${name.replace(/\.json$/i, '')}.profile.json`;
+    const left = vscode.Uri.from({ scheme: SCHEME, path: `/pinned/${shown}`, query: String(id) });
+    const right = vscode.Uri.from({ scheme: SCHEME, path: `/current/${shown}`, query: String(id) });
     documents.set(left, result.pinned);
     documents.set(right, result.current);
     await vscode.commands.executeCommand('vscode.diff', left, right, `${name}: pinned ↔ current profile (${result.verdict ?? 'unknown'})`, { preview: true });

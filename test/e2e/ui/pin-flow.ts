@@ -49,7 +49,9 @@ export async function runPinFlow(session: Session, steps: Steps): Promise<Set<st
     await lens.click();
     // Inputs: pick text/plain only (the planner sends plain text).
     await quickInput.locator('.quick-input-title', { hasText: /SENDS/ }).waitFor();
-    await quickInput.locator('.monaco-list-row', { hasText: 'text/plain' }).first().locator('.monaco-checkbox, input[type=checkbox]').first().click();
+    await quickInput.locator('input.input').first().fill('text/plain');
+    await quickInput.locator('.monaco-list-row', { hasText: 'text/plain' }).first().click(); // a click toggles the row's checkbox
+    await quickInput.locator('.quick-input-count, .monaco-count-badge', { hasText: '1' }).first().waitFor();
     await page.keyboard.press('Enter');
     await accept(/streaming/);            // first item "No"…
     await accept(/Write the lockfile to/); // the suggested path next to the card
@@ -62,13 +64,30 @@ export async function runPinFlow(session: Session, steps: Steps): Promise<Set<st
   if (!pinned) { await page.close(); return shots; }
 
   await step('after the card narrows its input, "Check Lockfiles Now" reports breaking: notification, diagnostic, red status', 'pin-breaking', async () => {
+    // The agent's card changes on disk (closed editors: the server reads what is on disk, not a stale buffer).
+    await wb.runCommand('View: Close All Editors');
     writeFileSync(cardPath, cardText('narrowed-input'));
     await wb.runCommand('A2A: Check Lockfiles Now');
-    await page.locator('.notification-toast', { hasText: /is broken by the agent's current card/ }).first().waitFor({ timeout: 30_000 });
-    await page.locator('.statusbar-item', { hasText: /lockfile.* breaking/ }).first().waitFor();
+    await page.locator('.statusbar-item', { hasText: /lockfile.* breaking/ }).first().waitFor({ timeout: 30_000 });
+    // The error notification: as a toast, or (once toasts timed out) in the notification center.
+    const breaking = /is broken by the agent's current card/;
+    const toast = page.locator('.notification-toast', { hasText: breaking }).first();
+    if (!(await toast.isVisible())) {
+      await wb.runCommand('Notifications: Show Notifications');
+      await page.locator('.notifications-center .monaco-list-row', { hasText: breaking }).first().waitFor();
+    }
+    await wb.screenshot('pin-notification'); shots.add('pin-notification');
     await wb.quickOpen(LOCK);
     await wb.editor.locator('.squiggly-error').first().waitFor();
     await wb.screenshot('pin-breaking'); shots.add('pin-breaking');
+  });
+
+  await step('"Show diff" opens the pinned and the current compiled profile side by side', 'pin-diff', async () => {
+    await wb.runCommand('A2A: Show Diff');
+    await page.locator('.tabs-container .tab.active', { hasText: /pinned ↔ current profile/ }).waitFor({ timeout: 30_000 });
+    const removed = page.locator('.editor-group-container.active .monaco-diff-editor .line-delete, .editor-group-container.active .monaco-diff-editor .char-delete').first();
+    await removed.waitFor();
+    await wb.screenshot('pin-diff'); shots.add('pin-diff');
   });
 
   await page.close().catch(() => {});
