@@ -12,8 +12,13 @@ import { runExtensionHostTests } from './integration';
 import { startSession, type Session } from './lib/session';
 import { Steps } from './lib/steps';
 import { runUiTests } from './ui';
+import { runPinFlow } from './ui/pin-flow';
 
-const DOC_IMAGES = ['diagnostics', 'hover', 'quickfix', 'tree'];
+/** Screenshots a flow returns are the ones worth showing: they are copied to docs/images/ (see refreshDocImages). */
+type Flow = (session: Session, steps: Steps) => Promise<Set<string>>;
+
+/** (b) UI flows, in order. Each opens its own page and workspace copy; a failing flow does not stop the next. */
+const UI_FLOWS: Flow[] = [runUiTests, runPinFlow];
 
 function log(line: string): void {
   console.log(line);
@@ -22,9 +27,9 @@ function log(line: string): void {
 function refreshDocImages(shots: Set<string>): void {
   const dir = join(repoRoot, 'docs', 'images');
   mkdirSync(dir, { recursive: true });
-  for (const name of DOC_IMAGES) {
+  for (const name of shots) {
     const target = join(dir, `${name}.png`);
-    if (!shots.has(name) || (existsSync(target) && process.env.A2A_E2E_UPDATE_IMAGES !== '1')) continue;
+    if (existsSync(target) && process.env.A2A_E2E_UPDATE_IMAGES !== '1') continue;
     copyFileSync(join(resultsDir, `${name}.png`), target);
     log(`  updated docs/images/${name}.png`);
   }
@@ -49,7 +54,15 @@ async function main(): Promise<number> {
     }
     log(`session ready after ${((Date.now() - started) / 1000).toFixed(1)} s (${session.codeServer.origin})`);
     await runExtensionHostTests(session, steps, log);
-    const shots = await runUiTests(session, steps);
+    const shots = new Set<string>();
+    for (const flow of UI_FLOWS) {
+      const flowStarted = Date.now();
+      try {
+        for (const shot of await flow(session, steps)) shots.add(shot);
+      } catch (e) {
+        steps.record({ group: 'ui', name: `${flow.name} ran to the end`, ok: false, ms: Date.now() - flowStarted, error: e instanceof Error ? (e.stack ?? e.message) : String(e) });
+      }
+    }
     refreshDocImages(shots);
   } finally {
     await session?.close();
