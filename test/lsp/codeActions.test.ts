@@ -107,3 +107,11 @@ test('actions are keyed on code and data, not on message text', async () => {
   const foreign = { ...d!, source: 'json' };
   assert.equal((await s.codeActions(uri, d!.range, [foreign])).length, 0);
 });
+
+test('hidden characters in card text are removed', async () => {
+  const card = JSON.parse(fixture('good.agent-card.json'));
+  card.skills[1].description = 'Price many\u200b items.\u202e';
+  const r = await fix(JSON.stringify(card, null, 2), 'suspicious-text', /^Remove the hidden characters$/);
+  assert.equal(JSON.parse(r.text).skills[1].description, 'Price many items.');
+  assert.ok(!r.after.some((d) => d.code === 'suspicious-text'));
+});

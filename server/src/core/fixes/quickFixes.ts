@@ -99,6 +99,16 @@ export const QUICK_FIXES: Record<string, FixBuilder> = {
   'invalid-media-type': replaceWithSuggestion('Change to'),
   'insecure-interface-url': replaceWithSuggestion('Use'),
   'invalid-card-digest': replaceWithSuggestion('Change to'),
+  'interface-url-operation-path': replaceWithSuggestion('Use'),
+  'suspicious-text': (f, doc) => {
+    // Only hidden characters have one obvious fix; an instruction in prose needs a person to reword it.
+    const text = valueAt(doc, f.pointer);
+    const points = strings(f.data?.codePoints).map((p) => Number.parseInt(p.replace(/^U\+/, ''), 16)).filter((n) => Number.isFinite(n));
+    if (f.data?.kind !== 'hidden-characters' || typeof text !== 'string' || points.length === 0) return [];
+    const hidden = new Set(points);
+    const cleaned = Array.from(text).filter((ch) => !hidden.has(ch.charCodeAt(0))).join('');
+    return cleaned === text ? [] : [{ title: 'Remove the hidden characters', preferred: true, operations: [{ op: 'set', pointer: f.pointer, value: cleaned }] }];
+  },
   schema: (f, doc) => {
     const missing = str(f.data?.missing);
     // A 0.3 card lacks supportedInterfaces because it has `url`: migrating is the fix, not an empty list.
