@@ -188,3 +188,15 @@ test('a card over the size limit gets card-too-large only, and is not parsed', (
   const raised = lintDocument(big, { fileName: 'agent-card.json', settings: { maxCardBytes: 4 * 1024 * 1024 } });
   assert.equal(raised.tooLarge, false);
 });
+
+test('20,000 skills with 0.3-shaped requirements: one explained finding each, found without quadratic work', () => {
+  const card = JSON.parse(cardText);
+  card.securitySchemes = { bearer: { httpAuthSecurityScheme: { scheme: 'Bearer' } } };
+  delete card.securityRequirements;
+  card.skills = Array.from({ length: 20_000 }, (_, i) => ({ ...card.skills[0], id: `s${i}`, securityRequirements: [{ bearer: [] }] }));
+  const result = lintDocument(JSON.stringify(card), { fileName: 'agent-card.json', settings: { maxCardBytes: 64 * 1024 * 1024 } });
+  const counts: Record<string, number> = {};
+  for (const f of result.findings) counts[f.code] = (counts[f.code] ?? 0) + 1;
+  // the schema error (no "schemes") and unknown-field ("bearer") are superseded by the shape finding
+  assert.deepEqual(counts, { 'security-requirement-shape': 20_000 });
+});

@@ -5,9 +5,9 @@
  * (location.ts), and only for the findings that exist.
  */
 import { isObject, parseDocument } from './document';
-import { parsePointer, toPointer } from './location';
 import { RULES, defaultSeverity } from './rules/catalog';
 import { RULE_IMPLEMENTATIONS } from './rules/index';
+import { dedupe } from './rules/supersede';
 import type { RuleContext } from './rules/context';
 import { validateValue } from './schema/validate';
 import { DEFAULT_CLIENT } from './types';
@@ -173,40 +173,6 @@ function applySeverities(findings: Finding[], settings: LintSettings): Finding[]
     out.push(override ? { ...f, severity: override } : f);
   }
   return out;
-}
-
-/**
- * One owner per problem: a rule that explains a shape (legacy member, SDK wrapper, 0.3 requirement, provider.name,
- * empty tags) supersedes the generic schema errors about the same place and unknown-field inside it, and any
- * finding on a member supersedes unknown-field on that member.
- */
-const SUPERSEDES: Record<string, (f: Finding) => string | undefined> = {
-  'legacy-card-shape': (f) => (f.pointer.startsWith('/securitySchemes/') ? f.pointer : undefined),
-  'sdk-internal-shape': (f) => (typeof f.data?.parentPointer === 'string' ? f.data.parentPointer : f.pointer),
-  'security-requirement-shape': (f) => f.pointer,
-  'provider-name-field': () => '/provider/organization',
-  'empty-skill-tags': (f) => f.pointer,
-};
-
-function under(pointer: string, prefix: string): boolean {
-  return pointer === prefix || pointer.startsWith(prefix + '/');
-}
-
-function dedupe(findings: Finding[]): Finding[] {
-  const prefixes: string[] = [];
-  const explained = new Set<string>();
-  for (const f of findings) {
-    const p = SUPERSEDES[f.code]?.(f);
-    if (p !== undefined) prefixes.push(p);
-    if (f.code !== 'unknown-field' && f.code !== 'schema') explained.add(f.pointer);
-    const rename = f.data?.rename as { from?: unknown } | undefined;
-    if (typeof rename?.from === 'string') explained.add(toPointer([...parsePointer(f.pointer), rename.from]));
-  }
-  return findings.filter((f) => {
-    if (f.code === 'schema') return !prefixes.some((p) => under(f.pointer, p));
-    if (f.code === 'unknown-field') return !explained.has(f.pointer) && !prefixes.some((p) => f.pointer.startsWith(p + '/'));
-    return true;
-  });
 }
 
 export { parseDocument } from './document';
