@@ -21,4 +21,3 @@ export const codeServerMarker = join(codeServerPrefix, `.installed-${CODE_SERVER
 export const chromiumBin = process.env.A2A_E2E_CHROMIUM ?? '/usr/bin/chromium';
 export const vsixPath = join(repoRoot, 'dist', 'a2a-capabilities.vsix');
 export const resultsDir = join(repoRoot, 'test-results', 'e2e');
-export const testsBundleDir = join(cacheDir, 'tests');

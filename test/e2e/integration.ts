@@ -2,10 +2,10 @@
 // `--vscode-option enable-smoke-test-driver` the workbench honours the `payload` URL parameter
 // (extensionDevelopmentPath + extensionTestsPath) and reports the test run's exit code through
 // window.codeAutomationExit. The tests (test/e2e/extension/) are bundled to one CommonJS file with `vscode` external.
-import { existsSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { build } from 'esbuild';
-import { repoRoot, resultsDir, testsBundleDir } from '../../scripts/e2e/paths';
+import { repoRoot, resultsDir } from '../../scripts/e2e/paths';
 import { newPage } from '../../scripts/e2e/browser';
 import type { TestResult } from './extension/harness';
 import type { Session } from './lib/session';
@@ -14,8 +14,9 @@ import type { Steps } from './lib/steps';
 const GROUP = 'extension host';
 const RUN_TIMEOUT_MS = 240_000;
 
-export async function bundleExtensionTests(): Promise<string> {
-  const outfile = join(testsBundleDir, 'index.js');
+/** Bundles into `dir` (per run, inside the session's temp dir: parallel runs never share results.json). */
+export async function bundleExtensionTests(dir: string): Promise<string> {
+  const outfile = join(dir, 'index.js');
   await build({
     entryPoints: [join(repoRoot, 'test/e2e/extension/index.ts')], outfile, bundle: true, format: 'cjs', platform: 'node',
     target: 'node20', external: ['vscode'], sourcemap: 'inline', logLevel: 'warning',
@@ -32,10 +33,10 @@ function installedExtensionDir(extensionsDir: string): string {
 
 export async function runExtensionHostTests(session: Session, steps: Steps, log: (l: string) => void): Promise<void> {
   let bundle = '';
-  const ok = await steps.run(GROUP, 'bundle the extension host tests', async () => { bundle = await bundleExtensionTests(); });
+  const testsDir = join(session.codeServer.tempDir, 'extension-tests');
+  const ok = await steps.run(GROUP, 'bundle the extension host tests', async () => { bundle = await bundleExtensionTests(testsDir); });
   if (!ok) return;
-  const resultsFile = join(testsBundleDir, 'results.json');
-  rmSync(resultsFile, { force: true });
+  const resultsFile = join(testsDir, 'results.json');
   const hostLog: string[] = [];
   const page = await newPage(session.browser);
   let exitCode: number | undefined;

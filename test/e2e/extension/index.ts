@@ -1,4 +1,4 @@
-// Entry the extension host loads through `extensionTestsPath` (bundled to .cache/e2e/tests/index.js).
+// Entry the extension host loads through `extensionTestsPath` (bundled per run into the session's temp dir).
 // VS Code calls run(); a rejection makes the host exit non-zero, which the page reports via codeAutomationExit.
 // Results are also written next to the bundle as JSON for the outer runner's summary.
 import { writeFileSync } from 'node:fs';
