@@ -38,7 +38,8 @@ export async function activate(context: vscode.ExtensionContext): Promise<Extens
       const handler = COMMANDS[id](services);
       return vscode.commands.registerCommand(id, NETWORK_COMMANDS.has(id) ? requireTrust(COMMAND_TITLES[id], handler) : handler);
     }),
-    vscode.window.onDidChangeActiveTextEditor(refresh),
+    // Focus moving to a panel or a non-text editor keeps the view on the last document.
+    vscode.window.onDidChangeActiveTextEditor((editor) => { if (editor) refresh(); }),
     vscode.workspace.onDidGrantWorkspaceTrust(() => void client?.sendNotification('workspace/didChangeConfiguration', { settings: null })),
     vscode.workspace.onDidChangeConfiguration(async (e) => {
       if (RESTART_SETTINGS.some((s) => e.affectsConfiguration(s))) {
