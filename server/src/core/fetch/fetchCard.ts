@@ -97,7 +97,10 @@ export async function fetchCard(target: string, opts: FetchCardOptions): Promise
     // A 304 whose ETag differs from the one we hold contradicts itself: do not trust it, fetch in full.
     if (servedTag && cached.validators.etag && servedTag !== cached.validators.etag) res = await get(url, undefined, opts);
     else {
-      const fresh = freshnessOf(res.headers['cache-control'], opts.defaultTtlSeconds ?? DEFAULT_TTL_SECONDS);
+      // A 304 updates the stored freshness only if it carries Cache-Control itself (RFC 9111 §4.3.4).
+      const fresh = res.headers['cache-control'] !== undefined
+        ? freshnessOf(res.headers['cache-control'], opts.defaultTtlSeconds ?? DEFAULT_TTL_SECONDS)
+        : { store: true, maxAgeSeconds: cached.maxAgeSeconds };
       const entry: CardCacheEntry = { ...cached, maxAgeSeconds: fresh.maxAgeSeconds, fetchedAt: now(), originClass: res.originClass };
       if (fresh.store) await opts.cache?.set(url, entry);
       return finish('not-modified', entry, res.originClass, opts);
