@@ -40,7 +40,9 @@ test('syntax errors: invalid-json with the offset of the error', () => {
 test('unterminated document and stray text', () => {
   assert.deepEqual(codes('{"name": "x"'), ['invalid-json']);
   assert.deepEqual(codes('{"name": "x"} trailing'), ['invalid-json']);
-  assert.deepEqual(codes("{'name': 'x'}"), ['invalid-json'].concat(codes("{'name': 'x'}").slice(1)));
+  const singleQuotes = lintDocument("{'name': 'x'}").findings;
+  assert.ok(singleQuotes.length >= 1 && singleQuotes.every((f) => f.code === 'invalid-json'));
+  assert.match(singleQuotes[0].message, /JSON allows only|member name/);
 });
 
 test('empty and whitespace-only files', () => {
