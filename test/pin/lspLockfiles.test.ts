@@ -56,12 +56,14 @@ test('pin from a URL, live check (then 304), diff and update after the agent cha
   ]);
   const lockPath = join(dir, 'pricing.a2a-lock.json');
   const target = pathToFileURL(lockPath).href;
-  const pinned = await lsp.connection.sendRequest(PinRequest.type, { source: { url: agent.url }, selection, target, probe: false });
-  assert.deepEqual(pinned, { written: true, probes: [] });
+  const pinned = await lsp.connection.sendRequest(PinRequest.type, { source: { url: agent.url }, selection, target, probe: true });
+  assert.equal(pinned.written, true);
+  assert.ok(pinned.probes.some((l) => /^probe streaming: verified/.test(l)), pinned.probes.join('\n'));
   const lock = JSON.parse(readFileSync(lockPath, 'utf8'));
+  assert.equal(lock.verified.streaming.result, 'verified');
   assert.equal(lock.agent, agent.cardUrl);
   assert.deepEqual(lock.requires.skills, { 'itinerary-pricing': { input: ['text/plain'], output: ['application/json'] } });
-  const again = await lsp.connection.sendRequest(PinRequest.type, { source: { url: agent.url }, selection, target, probe: false });
+  const again = await lsp.connection.sendRequest(PinRequest.type, { source: { url: agent.url }, selection, target, probe: true });
   assert.equal(again.written, false, 'deterministic: a re-pin with nothing changed does not touch the file');
 
   const first = await lsp.connection.sendRequest(CheckLockfilesRequest.type, { uris: [target] });

@@ -127,3 +127,20 @@ test('update on a corrupt lockfile: exit 2, one line', async (t) => {
   assert.equal(r.code, 2);
   assert.match(r.stderr, /^a2acap update: corrupt lockfile: a lockfile must be a JSON object, not an array\n$/);
 });
+
+test('pin --probe records the safe probes about pinned claims; a re-pin with fresh probes changes nothing', async (t) => {
+  const dir = tempDir(t);
+  agent.setVersion('base');
+  const r = await cli(['pin', agent.url, ...PIN, '--probe'], dir);
+  assert.equal(r.code, 0, r.stderr);
+  assert.match(r.stderr, /probe streaming: verified/);
+  const lock = JSON.parse(readFileSync(join(dir, 'p.a2a-lock.json'), 'utf8'));
+  assert.deepEqual(Object.keys(lock.verified).sort(), ['streaming', 'version']);
+  assert.equal(lock.verified.streaming.result, 'verified');
+  assert.equal(lock.verified.streaming.probe, 'streaming');
+  assert.match(lock.verified.streaming.detail, /TaskNotFound/);
+  const bytes = readFileSync(join(dir, 'p.a2a-lock.json'), 'utf8');
+  const again = await cli(['pin', agent.url, ...PIN, '--probe'], dir);
+  assert.match(again.stderr, /already up to date/);
+  assert.equal(readFileSync(join(dir, 'p.a2a-lock.json'), 'utf8'), bytes);
+});

@@ -14,6 +14,8 @@ import { createHttpClient, type HttpClient } from '../core/net/http';
 import { buildLockfile } from '../core/pin/buildLockfile';
 import { PinError } from '../core/pin/errors';
 import { pinnedVsCurrent } from '../core/pin/pinnedVsCurrent';
+import { evidenceFor } from '../core/pin/probeEvidence';
+import { probeAgent } from '../core/probe/probeAgent';
 import { repin } from '../core/pin/repin';
 import { keepPreviousWhenUnchanged, serializeLockfile } from '../core/pin/serialize';
 import { writeFileAtomic } from '../core/pin/writeAtomic';
@@ -44,16 +46,22 @@ class LockfileService {
 
   constructor(private readonly ctx: ServerContext) {}
 
-  /** A loader for one run: URLs only in a trusted workspace; open documents are read from the editor. */
-  loader(settings: A2ASettings, knownExtensions?: string[]): CardLoader {
-    const trusted = settings.workspaceTrusted === true;
+  /** The HTTP client for these settings (re-created when the allowed hosts change). */
+  httpFor(settings: A2ASettings): HttpClient {
     const hosts = settings.network.allowedHosts.join('\n');
     if (!this.http || hosts !== this.allowHosts) {
       void this.http?.close();
       this.http = createHttpClient({ allowHosts: settings.network.allowedHosts });
       this.allowHosts = hosts;
     }
-    const http = trusted ? httpCardSource(this.http) : { fetch: async () => { throw new Error(UNTRUSTED); } };
+    return this.http;
+  }
+
+  /** A loader for one run: URLs only in a trusted workspace; open documents are read from the editor. */
+  loader(settings: A2ASettings, knownExtensions?: string[]): CardLoader {
+    const trusted = settings.workspaceTrusted === true;
+    const httpClient = this.httpFor(settings);
+    const http = trusted ? httpCardSource(httpClient) : { fetch: async () => { throw new Error(UNTRUSTED); } };
     const client: ClientConfig = {
       bindings: parseBindings(settings.client.bindings),
       knownExtensions: [...new Set([...settings.client.knownExtensions, ...(knownExtensions ?? [])])],
@@ -203,12 +211,20 @@ export function registerLockfileRequests(ctx: ServerContext): void {
       const location = sourceLocation(params.source);
       const target = pathOf(params.target);
       const loaded = await service.loader(s, params.selection.extensions).load(location);
-      const lock = buildLockfile({
+      let lock = buildLockfile({
         profile: loaded.profile, cardDigest: loaded.digest, agentUrl: agentField(location, target), now: () => new Date(),
         selection: params.selection,
       });
-      // Safe probes need the live-agents prober (issue 4); until it is available nothing is recorded.
-      const probes = params.probe ? ['safe probes are not available in this build: nothing was probed'] : [];
+      const probes: string[] = [];
+      if (params.probe && isHttpLocation(location) && s.workspaceTrusted === true) {
+        // Safe probes only (no message is sent); the ones about pinned claims become evidence.
+        const report = await probeAgent(location, { http: service.httpFor(s) });
+        for (const r of report.results) probes.push(`probe ${r.probe}: ${r.outcome} (${r.detail})`);
+        const verified = evidenceFor(lock.requires, report.results);
+        if (Object.keys(verified).length) lock = { ...lock, verified };
+      } else if (params.probe) {
+        probes.push('probes skipped: the card is a file (no live agent) or the workspace is not trusted');
+      }
       return { written: await writeLock(target, lock), probes };
     } catch (err) {
       return { written: false, probes: [], error: err instanceof PinError ? err.message : message(err) };

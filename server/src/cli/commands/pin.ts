@@ -1,7 +1,10 @@
 /**
  * `a2acap pin URL|CARD --skill ID [--skill ID]... [--input TYPE]... [--output TYPE]... [--streaming]
- *  [--extension URI]... [--out FILE]`
+ *  [--extension URI]... [--out FILE] [--probe]`
  *
+ * --probe runs the live agent's safe probes (no message is sent: version, streaming via SubscribeToTask on
+ * a random task, push config, extended card) and records the ones about pinned claims under `verified`.
+ * A refuted claim is reported but does not stop the pin (the lockfile then records the refutation).
  * Fetches (or reads) the card, compiles it, validates the selection against the profile and writes a
  * lockfile holding only that subset. With --out the write is atomic and a re-pin that changes nothing
  * but timestamps leaves the file byte-for-byte as it was (see core/pin/serialize.ts); without --out
@@ -11,7 +14,10 @@
 import { dirname, relative, resolve, sep } from 'node:path';
 import { parseArgs } from '../args';
 import { Command, CliIO, UsageError } from '../io';
-import { createRefreshWorld, readText } from '../checkMany';
+import { createRefreshWorld, readText, type RefreshWorld } from '../checkMany';
+import { evidenceFor } from '../../core/pin/probeEvidence';
+import { probeAgent } from '../../core/probe/probeAgent';
+import { clean } from './compile';
 import { buildLockfile, type PinSelection } from '../../core/pin/buildLockfile';
 import { PinError } from '../../core/pin/errors';
 import { keepPreviousWhenUnchanged, serializeLockfile } from '../../core/pin/serialize';
@@ -28,11 +34,12 @@ const SPEC = {
     streaming: { type: 'boolean' },
     extension: { type: 'string', multiple: true },
     out: { type: 'string' },
+    probe: { type: 'boolean' },
   },
   positionals: { name: 'URL|CARD', min: 1, max: 1 },
 } as const;
 
-const USAGE = 'a2acap pin URL|CARD --skill ID [--skill ID]... [--input TYPE]... [--output TYPE]... [--streaming] [--extension URI]... [--out FILE]\n';
+const USAGE = 'a2acap pin URL|CARD --skill ID [--skill ID]... [--input TYPE]... [--output TYPE]... [--streaming] [--extension URI]... [--out FILE] [--probe]\n';
 
 /** A bare origin (`http://host:port` or `…/`) means the agent: its card is at the well-known path (A2A §8.2). */
 export function cardUrlOf(url: string): string {
@@ -75,6 +82,23 @@ export async function writeLockfile(outFile: string, next: Lockfile): Promise<Pi
   return { lock, text, written: true };
 }
 
+/** Runs the safe probes against a live agent and adds the evidence about pinned claims. */
+async function withProbeEvidence(lock: Lockfile, location: string, world: RefreshWorld, io: CliIO): Promise<Lockfile> {
+  if (!isHttpLocation(location)) {
+    io.stderr('probes skipped: the card is a file, there is no live agent to probe\n');
+    return lock;
+  }
+  let report;
+  try {
+    report = await probeAgent(location, { http: world.http });
+  } catch (err) {
+    throw new UsageError(`probing failed: ${err instanceof Error ? err.message : String(err)}`);
+  }
+  for (const r of report.results) io.stderr(`probe ${clean(r.probe, 60)}: ${r.outcome} (${clean(r.detail, 300)})\n`);
+  const verified = evidenceFor(lock.requires, report.results);
+  return Object.keys(verified).length ? { ...lock, verified } : lock;
+}
+
 export const run: Command = async (argv, io: CliIO) => {
   const { flags, positionals, help } = parseArgs(argv, SPEC);
   if (help) {
@@ -107,6 +131,7 @@ export const run: Command = async (argv, io: CliIO) => {
       if (err instanceof PinError) throw new UsageError(err.message);
       throw err;
     }
+    if (flags.probe) lock = await withProbeEvidence(lock, location, world, io);
     if (!outFile) {
       io.stdout(serializeLockfile(lock));
       return 0;

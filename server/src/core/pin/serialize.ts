@@ -24,8 +24,9 @@ function sortKeys(value: unknown): unknown {
 
 /**
  * Re-pin policy for `pinned_at`: it records when the promise last CHANGED, not when someone last ran
- * pin. When the new lockfile equals the previous one except for timestamps (`pinned_at` and the `at`
- * of structured evidence), the previous lockfile is kept as it is, so the file does not change.
+ * pin. When the new lockfile equals the previous one except for timestamps and wording (`pinned_at`, and
+ * the `at` and `detail` of structured evidence: probe details name random task ids), the previous
+ * lockfile is kept as it is, so the file does not change.
  * Anything else that differs (digest, version, requirements, evidence results) takes the new lockfile.
  */
 export function keepPreviousWhenUnchanged(next: Lockfile, previous: Lockfile | undefined): Lockfile {
@@ -37,7 +38,7 @@ function withoutTimestamps(lock: Lockfile): Lockfile {
   const copy: Lockfile = { ...lock, pinned_at: '' };
   if (lock.verified) {
     copy.verified = Object.fromEntries(
-      Object.entries(lock.verified).map(([claim, e]) => [claim, typeof e === 'string' ? e : { ...e, at: '' }]),
+      Object.entries(lock.verified).map(([claim, e]) => [claim, typeof e === 'string' ? e : { ...e, at: '', detail: '' }]),
     );
   }
   return copy;
