@@ -115,3 +115,11 @@ test('hidden characters in card text are removed', async () => {
   assert.equal(JSON.parse(r.text).skills[1].description, 'Price many items.');
   assert.ok(!r.after.some((d) => d.code === 'suspicious-text'));
 });
+
+test('a misspelled scheme name in a requirement is changed to the defined one', async () => {
+  const card = JSON.parse(fixture('good.agent-card.json'));
+  card.skills[1].securityRequirements = [{ schemes: { oath: { list: ['quotes:read'] } } }];
+  const r = await fix(JSON.stringify(card, null, 2), 'undefined-security-scheme', /^Change to "oauth"/);
+  assert.deepEqual(JSON.parse(r.text).skills[1].securityRequirements, [{ schemes: { oauth: { list: ['quotes:read'] } } }]);
+  assert.ok(!r.after.some((d) => d.code === 'undefined-security-scheme'));
+});

@@ -4,6 +4,7 @@ import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { test } from 'node:test';
 import { isLegacyCard, migrateCard } from '../../server/src/core/fixes/migrateCard';
+import { closestName } from '../../server/src/core/fixes/quickFixes';
 import { normalizeRequirement } from '../../server/src/core/fixes/securityRequirement';
 import { migrateSecurityScheme } from '../../server/src/core/fixes/securityScheme';
 import { lintDocument } from '../../server/src/core/lint';
@@ -78,4 +79,11 @@ test('A2A 0.2 authentication: known names become HTTP auth schemes, "none" means
   const kept = migrateCard({ name: 'a', authentication: { schemes: ['OAuth2'] } });
   assert.deepEqual(kept.card.authentication, { schemes: ['OAuth2'] });
   assert.ok(kept.notes.some((n) => /OAuth2/.test(n)));
+});
+
+test('closest defined name: case or small typos, never an ambiguous guess', () => {
+  assert.equal(closestName('oath', ['oauth', 'apiKey']), 'oauth');
+  assert.equal(closestName('Bearer', ['bearer']), 'bearer');
+  assert.equal(closestName('k1', ['k2', 'k3']), undefined);
+  assert.equal(closestName('something', ['oauth']), undefined);
 });
