@@ -14,6 +14,7 @@ import { MemoryCardCache } from '../../server/src/core/refresh/cache';
 import { createCardLoader } from '../../server/src/core/refresh/cardLoader';
 import { httpCardSource } from '../../server/src/core/refresh/cardSources';
 import { refreshLockfile } from '../../server/src/core/refresh/refreshLockfile';
+import { memoryStaleMarkers } from '../../server/src/core/client/staleMarkers';
 import type { CliIO } from '../../server/src/cli/io';
 import { cli, tempDir } from './helpers';
 
@@ -125,5 +126,25 @@ describe('conditional refresh', () => {
     outcomes.push(await refreshLockfile(lockPath, { loader, readText }));
     assert.ok(outcomes.every((o) => o.status === 'checked'));
     assert.equal(fetches, 1);
+  });
+
+  test('a stale marker from the profile-driven client forces a full re-fetch, adds a note and is cleared', async (t) => {
+    const dir = tempDir(t);
+    const lockPath = await pinPlanner(dir);
+    const http = createHttpClient();
+    t.after(() => http.close());
+    const cache = new MemoryCardCache();
+    const stale = memoryStaleMarkers();
+    const readText = async (p: string) => readFileSync(p, 'utf8');
+    const run = () => refreshLockfile(lockPath, { loader: createCardLoader({ source: httpCardSource(http), cache }), readText, stale });
+    await run();
+    stale.mark(agent.cardUrl, 'UnsupportedOperationError on SendStreamingMessage', '2026-10-02T08:00:00.000Z');
+    const forced = await run();
+    assert.ok(forced.status === 'checked');
+    assert.equal(forced.unchanged, false, 'no conditional request: the cached profile is not trusted');
+    assert.match(forced.result.notes.map((n) => n.message).join('\n'), /calls contradicted the profile: UnsupportedOperationError/);
+    assert.equal(stale.get(agent.cardUrl), undefined);
+    const next = await run();
+    assert.equal(next.status === 'checked' && next.unchanged, true);
   });
 });

@@ -24,7 +24,8 @@ export interface LoadedCard extends CachedCard {
 }
 
 export interface CardLoader {
-  load(location: string): Promise<LoadedCard>;
+  /** `fresh`: fetch without validators (a stale marker says the cached profile is wrong even if the card is not). */
+  load(location: string, options?: { fresh?: boolean }): Promise<LoadedCard>;
 }
 
 export interface CardLoaderOptions {
@@ -36,10 +37,10 @@ export interface CardLoaderOptions {
 export function createCardLoader(options: CardLoaderOptions): CardLoader {
   const loads = new Map<string, Promise<LoadedCard>>();
   return {
-    load(location) {
+    load(location, how) {
       let pending = loads.get(location);
       if (!pending) {
-        pending = loadOnce(location, options);
+        pending = loadOnce(location, options, how?.fresh === true);
         loads.set(location, pending);
       }
       return pending;
@@ -47,8 +48,8 @@ export function createCardLoader(options: CardLoaderOptions): CardLoader {
   };
 }
 
-async function loadOnce(location: string, { source, cache, client }: CardLoaderOptions): Promise<LoadedCard> {
-  const cached = cache.get(location);
+async function loadOnce(location: string, { source, cache, client }: CardLoaderOptions, fresh: boolean): Promise<LoadedCard> {
+  const cached = fresh ? undefined : cache.get(location);
   let fetched;
   try {
     fetched = await source.fetch(location, cached?.validators);

@@ -8,6 +8,7 @@ import { dirname, resolve } from 'node:path';
 import { checkLockfile, parseLockfile } from '../lockfile';
 import { CardLoadError, type CardLoader } from './cardLoader';
 import { isHttpLocation, type ReadText } from './cardSources';
+import type { StaleMarkers } from '../client/staleMarkers';
 import type { RefreshOutcome } from './types';
 
 export interface RefreshOptions {
@@ -15,6 +16,12 @@ export interface RefreshOptions {
   readText: ReadText;
   /** Check against this card instead of the lockfile's `agent` (CLI --card). */
   cardOverride?: string;
+  /**
+   * Runtime evidence from the profile-driven client (core/client/staleMarkers.ts): a marked agent is
+   * re-fetched without validators (a 304 cannot vouch for a profile calls have contradicted), re-diffed,
+   * and its marker cleared once the profile is rebuilt. Keys are the lockfile's `agent` as written.
+   */
+  stale?: StaleMarkers;
 }
 
 /** The card location a lockfile pins: its URL, or a path relative to the lockfile's directory. */
@@ -42,9 +49,14 @@ export async function refreshLockfile(lockfilePath: string, options: RefreshOpti
   }
   const lock = read.lockfile;
   const card = options.cardOverride ?? resolveAgent(lock.agent, lockfilePath);
+  const marker = options.cardOverride === undefined ? options.stale?.get(lock.agent) : undefined;
   try {
-    const loaded = await options.loader.load(card);
+    const loaded = await options.loader.load(card, { fresh: marker !== undefined });
     const result = checkLockfile(lock, loaded.profile, { cardDigest: loaded.digest });
+    if (marker) {
+      options.stale!.clear(lock.agent);
+      result.notes.push({ level: 'note', pointer: '/agent', message: `re-checked because calls contradicted the profile: ${marker.reason} (${marker.count}× since ${marker.at})` });
+    }
     return { status: 'checked', lockfile: lockfilePath, lock, text, card, unchanged: loaded.unchanged, profile: loaded.profile, cardDigest: loaded.digest, result };
   } catch (err) {
     const stage = err instanceof CardLoadError ? err.stage : 'fetch';
