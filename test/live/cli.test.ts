@@ -102,7 +102,7 @@ describe('a2acap probe', () => {
   it('a lockfile is probed at its agent; the lying agent is refuted (exit 1)', async () => {
     const lock = join(tmp, 'liar.a2a-lock.json');
     writeFileSync(lock, JSON.stringify({ agent: liar.url, pinned_at: '2026-11-30T00:00:00Z', card_digest: `sha256:${'0'.repeat(64)}`, requires: { streaming: true } }));
-    const r = await inProcess(['probe', lock, '--format', 'json', '--safe-request', 'ping', '--media-type', 'image/png']);
+    const r = await inProcess(['probe', lock, '--format', 'json', '--safe-request', 'ping', '--media-type', 'image/png', '--min-interval', '0']);
     assert.equal(r.code, 1, r.stderr);
     const out = JSON.parse(r.stdout) as { agent: string; results: { probe: string; outcome: string }[] };
     assert.equal(out.agent, liar.url);

@@ -1,6 +1,6 @@
 /**
  * `a2acap probe URL|LOCK [--format json|text] [--credential-env VAR] [--safe-request TEXT] [--skill ID]
- *                        [--allow-skill ID]... [--media-type TYPE]... [--allow-host HOST]... [--timeout MS]`
+ *                        [--allow-skill ID]... [--media-type TYPE]... [--allow-host HOST]... [--timeout MS] [--min-interval MS]`
  *
  * Checks the card's claims against the live agent (core/probe). A LOCK (a lockfile path) is probed at its
  * `agent`. Probes that send a message run only with --safe-request (the agreed trivial message text).
@@ -10,6 +10,7 @@
 import { readFile, stat } from 'node:fs/promises';
 import { resolve } from 'node:path';
 import { createHttpClient } from '../../core/net/http';
+import { createRateLimiter } from '../../core/probe/rateLimit';
 import { parseLockfile } from '../../core/lockfile/read';
 import { probeAgent } from '../../core/probe/probeAgent';
 import type { SafeProbeRequest } from '../../core/probe/types';
@@ -28,6 +29,7 @@ const SPEC = {
     'media-type': { type: 'string', multiple: true },
     'allow-host': { type: 'string', multiple: true },
     timeout: { type: 'string' },
+    'min-interval': { type: 'string' },
   },
   positionals: { name: 'URL|LOCK', min: 1, max: 1 },
 } as const;
@@ -37,8 +39,15 @@ const HELP = `Usage: a2acap probe URL|LOCK [--format json|text] [--credential-en
 Checks an agent's claims with small deliberate calls. Default probes send no message: version,
 version-negotiation, streaming, push, extended-card. --safe-request enables the message probes
 (streaming-message, media-type:TYPE, required-extension:URI) with that agreed message text.
-Exit 0 nothing refuted, 1 a claim refuted or a probe failed, 2 usage, network or policy failure.
+--min-interval MS spaces calls to the agent (default 250). Exit 0 nothing refuted, 1 a claim refuted or a
+probe failed, 2 usage, network or policy failure.
 `;
+
+function intervalFrom(value: string | undefined): number | undefined {
+  if (value === undefined) return undefined;
+  if (!/^\d+$/.test(value)) throw new UsageError(`--min-interval expects milliseconds (got ${JSON.stringify(value.slice(0, 40))})`);
+  return Number(value);
+}
 
 /** URL → itself; a lockfile path → its `agent` (which must be an http(s) URL to be probed). */
 async function agentOf(arg: string, io: CliIO): Promise<string> {
@@ -68,7 +77,8 @@ export const run: Command = async (argv, io) => {
     : undefined;
   const http = createHttpClient({ allowHosts: flags['allow-host'] });
   try {
-    const report = await probeAgent(agent, { http, credential, safeRequest, timeoutMs: timeoutFrom(flags.timeout) }).catch(rethrowNet);
+    const limiter = createRateLimiter({ minIntervalMs: intervalFrom(flags['min-interval']) });
+    const report = await probeAgent(agent, { http, credential, safeRequest, limiter, timeoutMs: timeoutFrom(flags.timeout) }).catch(rethrowNet);
     const results = report.results.map((r) => ({ probe: r.probe, claim: r.claim, outcome: r.outcome, detail: r.detail, at: r.at }));
     if (flags.format === 'json') io.stdout(`${JSON.stringify({ agent, results }, null, 2)}\n`);
     else {
