@@ -158,7 +158,8 @@ export class LockfileWatcher implements vscode.Disposable {
       this.status.text = `$(error) A2A: ${breaking} lockfile${breaking === 1 ? '' : 's'} breaking`;
       this.status.backgroundColor = new vscode.ThemeColor('statusBarItem.errorBackground');
     } else if (review > 0 || errors > 0) {
-      this.status.text = `$(warning) A2A: ${review} to review${errors ? `, ${errors} not checked` : ''}`;
+      const parts = [review ? `${review} to review` : '', errors ? `${errors} not checked` : ''].filter(Boolean);
+      this.status.text = `$(warning) A2A lockfiles: ${parts.join(', ')}`;
       this.status.backgroundColor = new vscode.ThemeColor('statusBarItem.warningBackground');
     } else {
       this.status.text = `$(check) A2A: ${all.length} lockfile${all.length === 1 ? '' : 's'} compatible`;
