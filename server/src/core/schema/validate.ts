@@ -36,7 +36,7 @@ function misspelledKey(value: unknown, keys: string[]): { found: string; key: st
 export function validateValue(value: unknown, kind: DocumentKind): Finding[] {
   const validate = kind === 'lockfile' ? validateLockfile : validateAgentCard;
   if (validate(value)) return [];
-  return mapErrors(validate.errors ?? [], value);
+  return mapErrors(validate.errors ?? [], value, kind);
 }
 
 function valueAt(root: unknown, pointer: string): unknown {
@@ -54,13 +54,13 @@ function childPointer(parent: string, key: string): string {
   return `${parent}/${escapeSegment(key)}`;
 }
 
-export function mapErrors(errors: ErrorObject[], root: unknown): Finding[] {
+export function mapErrors(errors: ErrorObject[], root: unknown, kind: DocumentKind = 'card'): Finding[] {
   const oneOfPaths = new Set(errors.filter((e) => e.keyword === 'oneOf').map((e) => `${e.instancePath}|${e.schemaPath}`));
   const findings: Finding[] = [];
   const seen = new Set<string>();
   for (const error of errors) {
     if (isOneOfBranchError(error, oneOfPaths)) continue;
-    const finding = toFinding(error, root);
+    const finding = toFinding(error, root, kind);
     const key = `${finding.pointer}|${finding.message}`;
     if (seen.has(key)) continue;
     seen.add(key);
@@ -78,15 +78,15 @@ function isOneOfBranchError(error: ErrorObject, oneOfPaths: Set<string>): boolea
   return m !== null && oneOfPaths.has(`${error.instancePath}|${m[1]}`);
 }
 
-function toFinding(error: ErrorObject, root: unknown): Finding {
+function toFinding(error: ErrorObject, root: unknown, kind: DocumentKind): Finding {
   const at = error.instancePath;
-  const name = lastSegment(at);
+  const name = readablePath(at, kind);
   switch (error.keyword) {
     case 'required': {
       const missing = String((error.params as { missingProperty?: string }).missingProperty);
       return {
         code: 'schema', severity: 'error', pointer: childPointer(at, missing), target: 'key',
-        message: `${describeOwner(at)} is missing the REQUIRED member "${missing}": add it.`,
+        message: `${at === '' ? `The ${kind === 'lockfile' ? 'lockfile' : 'card'}` : `"${name}"`} is missing the REQUIRED member "${missing}": add it.`,
         data: { missing, parent: at },
       };
     }
@@ -102,7 +102,7 @@ function toFinding(error: ErrorObject, root: unknown): Finding {
       const hint = actual === null ? ' Omit an unset optional member instead of writing null.' : '';
       return {
         code: 'schema', severity: 'error', pointer: at,
-        message: `${at === '' ? 'The document' : `"${name}"`} must be ${article(expected)} ${expected}, not ${describeType(actual)}.${hint}`,
+        message: `"${name}" must be ${article(expected)} ${expected}, not ${describeType(actual)}.${hint}`,
         data: { expected, actual: describeType(actual) },
       };
     }
@@ -117,7 +117,7 @@ function toFinding(error: ErrorObject, root: unknown): Finding {
     case 'oneOf':
       return oneOfFinding(error, root);
     default:
-      return { code: 'schema', severity: 'error', pointer: at, message: `"${name || 'document'}" ${error.message ?? 'is invalid'}.` };
+      return { code: 'schema', severity: 'error', pointer: at, message: `"${name}" ${error.message ?? 'is invalid'}.` };
   }
 }
 
@@ -139,12 +139,12 @@ function oneOfFinding(error: ErrorObject, root: unknown): Finding {
   const chosen = group.keys.filter((k) => present.includes(k));
   let message: string;
   if (passing && chosen.length > 1) {
-    message = `${group.what} must have exactly one of ${choices}; this one has ${chosen.join(' and ')}: keep one (split the others into separate entries).`;
+    message = `"${readablePath(at)}": ${group.what.toLowerCase()} must have exactly one of ${choices}; this one has ${chosen.join(' and ')}: keep one (split the others into separate entries).`;
   } else {
     const typo = misspelledKey(value, group.keys);
     message = typo
-      ? `${group.what} must have exactly one of ${choices}; "${typo.found}" is not one of them: rename it to "${typo.key}".`
-      : `${group.what} must have exactly one of ${choices}; none found.`;
+      ? `"${readablePath(at)}": ${group.what.toLowerCase()} must have exactly one of ${choices}; "${typo.found}" is not one of them: rename it to "${typo.key}".`
+      : `"${readablePath(at)}": ${group.what.toLowerCase()} must have exactly one of ${choices}; none found.`;
   }
   const typo = misspelledKey(value, group.keys);
   const data: Record<string, unknown> = { oneOf: group.keys, present: chosen };
@@ -157,10 +157,11 @@ function lastSegment(pointer: string): string {
   return segs.length ? segs[segs.length - 1] : '';
 }
 
-/** "The card", "skills/2", …: the owner of a missing member, in the words a card author uses. */
-function describeOwner(pointer: string): string {
-  if (pointer === '') return 'The document';
-  return `"${parsePointer(pointer).join('.')}"`;
+/** A pointer as people read it: /skills/2/tags/0 → skills[2].tags[0]; '' → the card (or lockfile). */
+export function readablePath(pointer: string, kind: DocumentKind = 'card'): string {
+  const segs = parsePointer(pointer);
+  if (segs.length === 0) return kind === 'lockfile' ? 'the lockfile' : 'the card';
+  return segs.map((seg, i) => (/^(0|[1-9]\d*)$/.test(seg) ? `[${seg}]` : i === 0 ? seg : `.${seg}`)).join('');
 }
 
 function describeType(v: unknown): string {
