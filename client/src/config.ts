@@ -30,3 +30,15 @@ export function readSettings(scope?: vscode.Uri): A2ASettings {
 
 /** Settings whose change needs a new document selector, i.e. a language client restart. */
 export const RESTART_SETTINGS = ['a2a.files.agentCards', 'a2a.files.lockfiles'];
+
+/**
+ * Appends a value to an array setting (`a2a.client.bindings` / `a2a.client.knownExtensions`): in the
+ * workspace settings when a folder is open, else the user's. No duplicates.
+ */
+export async function addToArraySetting(setting: 'client.bindings' | 'client.knownExtensions', value: string): Promise<void> {
+  const c = vscode.workspace.getConfiguration('a2a');
+  const current = c.get<string[]>(setting, []);
+  if (current.includes(value)) return;
+  const target = vscode.workspace.workspaceFolders?.length ? vscode.ConfigurationTarget.Workspace : vscode.ConfigurationTarget.Global;
+  await c.update(setting, [...current, value], target);
+}

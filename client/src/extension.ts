@@ -1,9 +1,9 @@
 import * as vscode from 'vscode';
 import type { LanguageClient } from 'vscode-languageclient/node';
-import { CapabilitiesChangedNotification } from '../../server/src/protocol';
+import { AddToClientSettingCommand, CapabilitiesChangedNotification } from '../../server/src/protocol';
 import { COMMANDS, COMMAND_IDS } from './commands/index';
 import { COMMAND_TITLES, NETWORK_COMMANDS } from './commands/ids';
-import { RESTART_SETTINGS } from './config';
+import { RESTART_SETTINGS, addToArraySetting } from './config';
 import type { ExtensionServices } from './context';
 import { createLanguageClient } from './languageClient';
 import { Secrets } from './secrets';
@@ -34,6 +34,8 @@ export async function activate(context: vscode.ExtensionContext): Promise<Extens
     output,
     status,
     vscode.window.registerTreeDataProvider(CAPABILITIES_VIEW_ID, tree),
+    // Internal (code actions only): "my client implements this binding / extension".
+    vscode.commands.registerCommand(AddToClientSettingCommand.id, (setting: 'client.bindings' | 'client.knownExtensions', value: string) => addToArraySetting(setting, value)),
     ...COMMAND_IDS.map((id) => {
       const handler = COMMANDS[id](services);
       return vscode.commands.registerCommand(id, NETWORK_COMMANDS.has(id) ? requireTrust(COMMAND_TITLES[id], handler) : handler);

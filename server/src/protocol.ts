@@ -234,3 +234,16 @@ export const UpdateLockfileRequest = {
   method: 'a2a/updateLockfile',
   type: new RequestType<{ uri: string }, { error?: string; written: boolean }, void>('a2a/updateLockfile'),
 } as const;
+
+// ---------------------------------------------------------------------------------------------
+// Client commands the server refers to (in code actions)
+
+/**
+ * Client-side command, not in the command palette: appends `value` to the array setting
+ * `a2a.<setting>` ("client.bindings" or "client.knownExtensions") in the workspace settings.
+ * The server offers it as a code action on no-supported-interface / required-extension-unsupported.
+ */
+export const AddToClientSettingCommand = {
+  id: 'a2a.addToClientSetting',
+} as const;
+export type AddToClientSettingArgs = [setting: 'client.bindings' | 'client.knownExtensions', value: string];

@@ -123,3 +123,22 @@ test('a misspelled scheme name in a requirement is changed to the defined one', 
   assert.deepEqual(JSON.parse(r.text).skills[1].securityRequirements, [{ schemes: { oauth: { list: ['quotes:read'] } } }]);
   assert.ok(!r.after.some((d) => d.code === 'undefined-security-scheme'));
 });
+
+test('"my client supports it" actions run the client command that extends the client settings', async () => {
+  const card = JSON.parse(fixture('good.agent-card.json'));
+  card.supportedInterfaces = [{ url: 'https://pricing.example/grpc', protocolBinding: 'GRPC', protocolVersion: '1.0' }];
+  card.capabilities.extensions = [{ uri: 'https://ext.example/pricing/v1', required: true }];
+  const uri = `file:///fix/${++n}/agent-card.json`;
+  await s.open(uri, 'a2a-agent-card', JSON.stringify(card, null, 2));
+  const diags = await s.diagnostics(uri);
+  const all = await s.codeActions(uri, { start: { line: 0, character: 0 }, end: { line: 40, character: 0 } }, diags);
+  const commands = all.filter((a) => a.command).map((a) => a.command!.arguments);
+  assert.deepEqual(commands.map((c) => JSON.stringify(c)).sort(), [
+    '["client.bindings","GRPC@1.0"]',
+    '["client.knownExtensions","https://ext.example/pricing/v1"]',
+  ]);
+  for (const a of all.filter((x) => x.command)) assert.equal(a.command!.command, 'a2a.addToClientSetting');
+  // With the setting applied the card is usable: no diagnostic left for it.
+  await s.updateSettings({ client: { bindings: ['GRPC@1.0'], knownExtensions: ['https://ext.example/pricing/v1'] } });
+  await s.diagnosticsWhen(uri, (d) => !d.some((x) => x.code === 'no-supported-interface' || x.code === 'required-extension-unsupported'));
+});

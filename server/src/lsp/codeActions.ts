@@ -5,6 +5,7 @@ import { DIAGNOSTIC_SOURCE, type DiagnosticData } from './diagnostics';
 import { textEditsFor } from './jsonEdits';
 import { nestsDeeperThan } from './nesting';
 import { runSafe } from './runSafe';
+import { settingActions } from './settingActions';
 
 /**
  * Quick fixes keyed on diagnostic code + data (never on message text): the fix itself is planned in
@@ -21,6 +22,7 @@ export function registerCodeActions(ctx: ServerContext): void {
     for (const diagnostic of params.context.diagnostics) {
       const input = fixInputOf(diagnostic);
       if (!input) continue;
+      if (!params.context.only || params.context.only.some((k) => CodeActionKind.QuickFix.startsWith(k))) actions.push(...settingActions(diagnostic, input.data));
       for (const plan of quickFixesFor(input, a.value)) {
         const kind = plan.kind === 'refactor.rewrite' ? CodeActionKind.RefactorRewrite : CodeActionKind.QuickFix;
         if (params.context.only && !params.context.only.some((k) => kind.startsWith(k))) continue;
