@@ -13,7 +13,7 @@ import type { DocumentKind, Finding } from '../types';
 /** Proto oneof groups, written as "exactly one of these keys" in the schema. */
 const ONE_OF_GROUPS: { what: string; keys: string[]; legacyHint?: (present: string[]) => string | undefined }[] = [
   {
-    what: 'A security scheme',
+    what: 'a security scheme',
     keys: ['apiKeySecurityScheme', 'httpAuthSecurityScheme', 'oauth2SecurityScheme', 'openIdConnectSecurityScheme', 'mtlsSecurityScheme'],
   },
   {
@@ -139,12 +139,12 @@ function oneOfFinding(error: ErrorObject, root: unknown): Finding {
   const chosen = group.keys.filter((k) => present.includes(k));
   let message: string;
   if (passing && chosen.length > 1) {
-    message = `"${readablePath(at)}": ${group.what.toLowerCase()} must have exactly one of ${choices}; this one has ${chosen.join(' and ')}: keep one (split the others into separate entries).`;
+    message = `"${readablePath(at)}": ${group.what} must have exactly one of ${choices}; this one has ${chosen.join(' and ')}: keep one (split the others into separate entries).`;
   } else {
     const typo = misspelledKey(value, group.keys);
     message = typo
-      ? `"${readablePath(at)}": ${group.what.toLowerCase()} must have exactly one of ${choices}; "${typo.found}" is not one of them: rename it to "${typo.key}".`
-      : `"${readablePath(at)}": ${group.what.toLowerCase()} must have exactly one of ${choices}; none found.`;
+      ? `"${readablePath(at)}": ${group.what} must have exactly one of ${choices}; "${typo.found}" is not one of them: rename it to "${typo.key}".`
+      : `"${readablePath(at)}": ${group.what} must have exactly one of ${choices}; none found.`;
   }
   const typo = misspelledKey(value, group.keys);
   const data: Record<string, unknown> = { oneOf: group.keys, present: chosen };
