@@ -150,10 +150,10 @@ function processes(): string {
       const base: number[] = [];
       const ours: number[] = [];
       spawnMs([baseline, file]);
-      spawnMs([cli, 'lint', file, '--format', 'json', '--max-bytes', String(UNLIMITED.maxCardBytes)]);
+      spawnMs([cli, 'lint', file, '--format', 'json', '--max-card-bytes', String(UNLIMITED.maxCardBytes)]);
       for (let i = 0; i < runs; i++) {
         base.push(spawnMs([baseline, file]));
-        ours.push(spawnMs([cli, 'lint', file, '--format', 'json', '--max-bytes', String(UNLIMITED.maxCardBytes)]));
+        ours.push(spawnMs([cli, 'lint', file, '--format', 'json', '--max-card-bytes', String(UNLIMITED.maxCardBytes)]));
       }
       rows.push(`| ${kb(target)} | ${fmt(median(base))} ms | ${fmt(median(ours))} ms | ${(median(ours) / median(base)).toFixed(2)}x |`);
     }

@@ -78,7 +78,7 @@ test('usage and I/O failures: exit 2 with one line on stderr, never a stack trac
     [['lint', fx('valid/pricing-agent.json'), '--bogus'], /--bogus/],
     [['lint', join(dir, 'missing.json')], /no such file/],
     [['lint', dir], /directory/],
-    [['lint', fx('valid/pricing-agent.json'), '--max-bytes', 'lots'], /max-bytes/],
+    [['lint', fx('valid/pricing-agent.json'), '--max-card-bytes', 'lots'], /max-card-bytes/],
   ];
   for (const [args, message] of cases) {
     const r = a2acap(args);
@@ -97,7 +97,7 @@ test('bad files are findings, not failures: binary, empty, huge', () => {
   const r = a2acap(['lint', '--format', 'json', join(dir, 'binary.json'), join(dir, 'empty.json'), join(dir, 'agent-card.json')]);
   assert.equal(r.code, 1, r.stderr);
   assert.deepEqual(JSON.parse(r.stdout).findings.map((f: { code: string }) => f.code), ['invalid-json', 'invalid-json', 'card-too-large']);
-  const raised = a2acap(['lint', '--max-bytes', '4000000', join(dir, 'agent-card.json')]);
+  const raised = a2acap(['lint', '--max-card-bytes', '4000000', join(dir, 'agent-card.json')]);
   assert.match(raised.stdout, /schema/);
 });
 
@@ -131,4 +131,16 @@ test('untrusted card text cannot drive the terminal', async () => {
   const c = capture(true, {});
   await lintCommand([file], c.io);
   assert.ok(!c.out().includes(`${ESC}[2J`));
+});
+
+test('--binding / --known-extension describe the client, as for compile', () => {
+  const card = fx('no-supported-interface/grpc-and-0.3-only.json');
+  assert.equal(a2acap(['lint', card]).code, 1);
+  const grpc = a2acap(['lint', card, '--binding', 'GRPC@1.0', '--format', 'json']);
+  assert.equal(grpc.code, 0, grpc.stdout);
+  assert.deepEqual(JSON.parse(grpc.stdout).findings, []);
+  const ext = fx('required-extension-unsupported/required-unknown.json');
+  assert.match(a2acap(['lint', ext]).stdout, /required-extension-unsupported/);
+  assert.doesNotMatch(a2acap(['lint', ext, '--known-extension', 'https://example.com/ext/payments/v2']).stdout, /required-extension-unsupported/);
+  assert.equal(a2acap(['lint', card, '--binding', 'GRPC']).code, 2);
 });

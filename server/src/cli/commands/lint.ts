@@ -1,5 +1,6 @@
 /**
- * `a2acap lint FILE... [--format text|json|sarif] [--max-bytes N]`: validate agent cards and capability lockfiles
+ * `a2acap lint FILE... [--format text|json|sarif] [--binding B@V]... [--known-extension URI]... [--max-card-bytes N]`:
+ * validate agent cards and capability lockfiles
  * (kind detected by content, then by name). JSON contract:
  *   {"findings":[{"file","code","severity","pointer","message","range":{"start":{"line","character"},"end":{…}}}]}
  * Exit 0 without error findings, 1 with, 2 on usage or I/O failure (an unreadable file is reported on stderr and
@@ -9,24 +10,29 @@ import { readFile, stat } from 'node:fs/promises';
 import { resolve } from 'node:path';
 import { parseArgs } from '../args';
 import { alignColumns, countSummary, palette, safeText, severityLabel } from '../format';
-import { CliIO, Command, EXIT_FINDINGS, EXIT_OK, EXIT_USAGE, UsageError, useColor } from '../io';
+import { CliIO, Command, EXIT_FINDINGS, EXIT_OK, EXIT_USAGE, useColor } from '../io';
 import { toSarif, RangedFinding } from '../sarif';
 import { lintDocument, resolveSettings, tooLargeResult, kindFromName, LintResult } from '../../core/lint';
 import { findingOffsets, rangeOf } from '../../core/location';
 import { RULES } from '../../core/rules/catalog';
-import type { Severity } from '../../core/types';
+import type { LintSettings, Severity } from '../../core/types';
+import { clientFrom, maxBytesFrom } from './compile';
 
 const SPEC = {
   flags: {
     format: { type: 'string', choices: ['text', 'json', 'sarif'] },
-    'max-bytes': { type: 'string' },
+    'max-card-bytes': { type: 'string' },
+    // The client whose view no-supported-interface and required-extension-unsupported take (as in compile/check).
+    binding: { type: 'string', multiple: true },
+    'known-extension': { type: 'string', multiple: true },
   },
   positionals: { name: 'FILE', min: 1 },
 } as const;
 
-const HELP = `Usage: a2acap lint FILE... [--format text|json|sarif] [--max-bytes N]
+const HELP = `Usage: a2acap lint FILE... [--format text|json|sarif] [--binding BINDING@VERSION]... [--known-extension URI]... [--max-card-bytes N]
 
 Validates A2A 1.0 agent cards and a2a-lock.json lockfiles (detected by content, then by file name).
+--binding / --known-extension describe the client (default JSONRPC@1.0 and HTTP+JSON@1.0, no extensions), as for compile.
 Exit codes: 0 no error findings, 1 error findings, 2 usage or I/O failure.
 `;
 
@@ -38,7 +44,8 @@ interface FileFindings {
 const SEVERITY_ORDER: Record<Severity, number> = { error: 0, warning: 1, info: 2, hint: 3 };
 
 /** Lint one file; an I/O problem becomes a one-line message, never an exception. */
-async function lintFile(file: string, cwd: string, maxBytes: number): Promise<FileFindings | { file: string; error: string }> {
+async function lintFile(file: string, cwd: string, settings: LintSettings): Promise<FileFindings | { file: string; error: string }> {
+  const maxBytes = settings.maxCardBytes;
   const path = resolve(cwd, file);
   let text: string;
   let result: LintResult;
@@ -48,10 +55,10 @@ async function lintFile(file: string, cwd: string, maxBytes: number): Promise<Fi
     if (info.size > maxBytes) {
       // The file's size is its UTF-8 byte count: never read a file that is over the limit.
       text = '';
-      result = tooLargeResult(info.size, resolveSettings({ maxCardBytes: maxBytes }), kindFromName(file));
+      result = tooLargeResult(info.size, settings, kindFromName(file));
     } else {
       text = new TextDecoder('utf-8', { fatal: false }).decode(await readFile(path));
-      result = lintDocument(text, { fileName: file, settings: { maxCardBytes: maxBytes } });
+      result = lintDocument(text, { fileName: file, settings });
     }
   } catch (err) {
     const code = (err as NodeJS.ErrnoException).code;
@@ -64,13 +71,6 @@ async function lintFile(file: string, cwd: string, maxBytes: number): Promise<Fi
   findings.sort((a, b) => a.range.start.line - b.range.start.line || a.range.start.character - b.range.start.character
     || SEVERITY_ORDER[a.severity] - SEVERITY_ORDER[b.severity]);
   return { file, findings };
-}
-
-function parseMaxBytes(raw: string | undefined): number {
-  if (raw === undefined) return resolveSettings().maxCardBytes;
-  const n = Number(raw);
-  if (!Number.isInteger(n) || n <= 0) throw new UsageError(`--max-bytes needs a positive whole number of bytes, got '${raw}'`);
-  return n;
 }
 
 function writeText(results: FileFindings[], io: CliIO): void {
@@ -95,11 +95,11 @@ export const run: Command = async (argv, io) => {
     io.stdout(HELP);
     return EXIT_OK;
   }
-  const maxBytes = parseMaxBytes(flags['max-bytes']);
+  const settings = resolveSettings({ maxCardBytes: maxBytesFrom(flags['max-card-bytes']), client: clientFrom(flags) });
   const results: FileFindings[] = [];
   let ioFailure = false;
   for (const file of positionals) {
-    const r = await lintFile(file, io.cwd, maxBytes);
+    const r = await lintFile(file, io.cwd, settings);
     if ('error' in r) {
       ioFailure = true;
       io.stderr(`a2acap lint: ${safeText(r.file)}: ${r.error}\n`);
