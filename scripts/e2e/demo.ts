@@ -19,7 +19,7 @@ async function main(): Promise<void> {
   const portText = option('--port') ?? process.env.A2A_DEMO_PORT ?? '0';
   const port = Number(portText);
   if (!Number.isInteger(port) || port < 0 || port > 65535) throw new Error(`--port must be a port number, got "${portText}"`);
-  const toolchain = ensureE2eToolchain(log);
+  const toolchain = await ensureE2eToolchain(log);
   const vsix = process.argv.includes('--no-build') && existsSync(vsixPath) ? vsixPath : buildAndPackage(log);
   const server = await launchCodeServer({ toolchain, vsix: [vsix], port, log });
   const url = server.workbenchUrl({ folder: join(repoRoot, 'examples') });

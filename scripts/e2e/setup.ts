@@ -5,7 +5,7 @@
 //     (prebuilt native downloads are not reachable here; node-gyp would otherwise try to download headers).
 // A second run only checks versions and markers. Run directly: `node --import tsx scripts/e2e/setup.ts`.
 import { spawnSync } from 'node:child_process';
-import { appendFileSync, existsSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import { appendFileSync, existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { delimiter, join } from 'node:path';
 import {
   CODE_SERVER_VERSION, NODE24_PACKAGE, NODE24_VERSION, cacheDir, chromiumBin, codeServerEntry, codeServerMarker,
@@ -100,23 +100,75 @@ function ensureCodeServer(log: Log): void {
   writeFileSync(codeServerMarker, `${new Date().toISOString()}\n`);
 }
 
-/** Makes sure everything is installed and returns where it is. Throws E2eEnvironmentError with the reason. */
-export function ensureE2eToolchain(log: Log = (l) => console.log(`[e2e setup] ${l}`)): Toolchain {
-  mkdirSync(cacheDir, { recursive: true });
-  const needCodeServer = !(existsSync(codeServerMarker) && existsSync(codeServerEntry));
-  ensureDebianPackages(needCodeServer, log);
-  ensureNode24(log);
-  ensureCodeServer(log);
-  return { nodeBin: node24Bin, codeServerEntry, chromium: chromiumBin };
+const lockDir = join(cacheDir, '.install-lock');
+const LOCK_WAIT_MS = 15 * 60_000;
+
+function lockHolderAlive(): boolean {
+  try {
+    const pid = Number(readFileSync(join(lockDir, 'pid'), 'utf8'));
+    if (!Number.isInteger(pid) || pid <= 0) return false;
+    process.kill(pid, 0);
+    return true;
+  } catch (e) {
+    // EPERM: the process exists but belongs to someone else.
+    return (e as NodeJS.ErrnoException).code === 'EPERM';
+  }
 }
 
-if (require.main === module) {
+/** One installer at a time (a demo and a test run may start together); a lock left by a dead process is taken over. */
+async function withInstallLock<T>(log: Log, fn: () => T): Promise<T> {
+  const deadline = Date.now() + LOCK_WAIT_MS;
+  let told = false;
+  for (;;) {
+    try {
+      mkdirSync(lockDir);
+      writeFileSync(join(lockDir, 'pid'), String(process.pid));
+      break;
+    } catch (e) {
+      if ((e as NodeJS.ErrnoException).code !== 'EEXIST') throw e;
+      if (!lockHolderAlive()) { rmSync(lockDir, { recursive: true, force: true }); continue; }
+      if (Date.now() > deadline) throw new E2eEnvironmentError(`another install has held ${lockDir} for ${LOCK_WAIT_MS / 60_000} min; remove it if no install is running`);
+      if (!told) { log('waiting for another install of the e2e toolchain to finish…'); told = true; }
+      await new Promise((r) => setTimeout(r, 500));
+    }
+  }
+  try {
+    return fn();
+  } finally {
+    rmSync(lockDir, { recursive: true, force: true });
+  }
+}
+
+function installed(): boolean {
+  return existsSync(chromiumBin) && existsSync(codeServerMarker) && existsSync(codeServerEntry) && commandOutput(node24Bin, ['--version']) === `v${NODE24_VERSION}`;
+}
+
+/** Makes sure everything is installed and returns where it is. Throws E2eEnvironmentError with the reason. */
+export async function ensureE2eToolchain(log: Log = (l) => console.log(`[e2e setup] ${l}`)): Promise<Toolchain> {
+  mkdirSync(cacheDir, { recursive: true });
+  const toolchain = { nodeBin: node24Bin, codeServerEntry, chromium: chromiumBin };
+  if (installed()) {
+    log(`Node ${NODE24_VERSION}, code-server ${CODE_SERVER_VERSION}, ${chromiumBin}: cached`);
+    return toolchain;
+  }
+  return withInstallLock(log, () => {
+    const needCodeServer = !(existsSync(codeServerMarker) && existsSync(codeServerEntry));
+    ensureDebianPackages(needCodeServer, log);
+    ensureNode24(log);
+    ensureCodeServer(log);
+    return toolchain;
+  });
+}
+
+async function main(): Promise<void> {
   try {
     const started = Date.now();
-    const t = ensureE2eToolchain();
+    const t = await ensureE2eToolchain();
     console.log(`[e2e setup] ready in ${((Date.now() - started) / 1000).toFixed(1)} s: node ${t.nodeBin}, code-server ${t.codeServerEntry}, chromium ${t.chromium}`);
   } catch (e) {
     console.error(`[e2e setup] ${e instanceof Error ? e.message : String(e)}`);
     process.exit(1);
   }
 }
+
+if (require.main === module) void main();

@@ -26,7 +26,7 @@ export interface SessionOptions {
 }
 
 export async function startSession(o: SessionOptions): Promise<Session> {
-  const toolchain = ensureE2eToolchain((l) => o.log(`setup: ${l}`));
+  const toolchain = await ensureE2eToolchain((l) => o.log(`setup: ${l}`));
   const vsix = o.prebuiltVsix ?? buildAndPackage(o.log);
   const scratch = mkdtempSync(join(tmpdir(), 'a2a-e2e-ws-'));
   let codeServer: CodeServer | undefined;
