@@ -7,6 +7,9 @@ import { isHostPort, looksLikePlaceholder, parseUrl } from './url';
 import { interfacesOf } from './walk';
 import type { Finding } from '../types';
 
+const HTTP_BINDINGS = new Set(['JSONRPC', 'HTTP+JSON']);
+const FORBIDDEN_SCHEMES = new Set(['javascript:', 'data:', 'file:', 'blob:']);
+
 function problem(raw: string, binding: unknown): { kind: string; message: string } | undefined {
   const s = raw.trim();
   if (s === '') return { kind: 'empty', message: 'The interface url is empty: give the absolute URL of the endpoint.' };
@@ -14,9 +17,14 @@ function problem(raw: string, binding: unknown): { kind: string; message: string
   if (s.startsWith('/') || s.startsWith('./') || s.startsWith('../')) {
     return { kind: 'relative', message: `${quote(raw)} is a relative URL: clients resolve interfaces from the card alone, so give an absolute URL (https://host${s.startsWith('/') ? s : '/' + s}).` };
   }
+  const grpc = typeof binding === 'string' && binding.toUpperCase() === 'GRPC';
+  if (grpc && isHostPort(s)) return undefined;
   const url = parseUrl(s);
-  if (url && url.protocol !== 'javascript:' && url.protocol !== 'data:' && url.protocol !== 'file:') return undefined;
-  if (!url && isHostPort(s) && typeof binding === 'string' && binding.toUpperCase() === 'GRPC') return undefined;
+  // "localhost:8080" parses as a URL with the scheme "localhost:": for HTTP-based bindings only http(s) makes sense.
+  if (url && HTTP_BINDINGS.has(String(binding)) && url.protocol !== 'http:' && url.protocol !== 'https:') {
+    return { kind: 'not-http', message: `${quote(raw)} is not an http(s) URL, which ${String(binding)} needs: write https://….` };
+  }
+  if (url && !FORBIDDEN_SCHEMES.has(url.protocol)) return undefined;
   return { kind: 'not-a-url', message: `${quote(raw)} is not an absolute URL: give the endpoint's absolute URL (https://…).` };
 }
 
