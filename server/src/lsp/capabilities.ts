@@ -3,8 +3,8 @@ import type { CompiledProfile, Evidence, Lockfile } from '../core/types';
 import { CapabilitiesRequest, type CapabilitiesResult, type CapabilityNode } from '../protocol';
 import type { Analysis } from './analysis';
 import type { ServerContext } from './context';
-import { pointerRange } from './diagnostics';
 import { securityPlain } from './capabilityText';
+import { makeLocator } from './locate';
 import { truncate } from './markdown';
 import { lockfileAgainstCard, type LockfileAgainstCard } from './pinnedCard';
 import { runSafe } from './runSafe';
@@ -18,26 +18,44 @@ export function registerCapabilitiesRequest(ctx: ServerContext): void {
     const a = await ctx.analysis(params.uri);
     const doc = ctx.documents.get(params.uri);
     if (!a || !doc || a.value === undefined) return NONE;
-    if (a.kind === 'card') return cardTree(doc, a);
-    if (a.kind === 'lockfile') return lockTree(doc, a, await lockfileAgainstCard(ctx, a));
+    if (a.kind === 'card') return withRanges(doc, a.text, cardTree(a));
+    if (a.kind === 'lockfile') return withRanges(doc, a.text, lockTree(await lockfileAgainstCard(ctx, a)));
     return NONE;
   }));
 }
 
-function at(doc: TextDocument, a: Analysis, pointer: string): Pick<CapabilityNode, 'pointer' | 'range'> {
-  return { pointer, range: pointerRange(doc, a.text, pointer) };
+/** Nodes name the member they are about; ranges are attached afterwards, all in one pass (withRanges). */
+function at(pointer: string): Pick<CapabilityNode, 'pointer'> {
+  return { pointer };
 }
 
-export function cardTree(doc: TextDocument, a: Analysis): CapabilitiesResult {
+/** Resolves every node's pointer to a range with one scan of the document (locate.ts). */
+function withRanges(doc: TextDocument, text: string, result: CapabilitiesResult): CapabilitiesResult {
+  const pointers: string[] = [];
+  const collect = (nodes: CapabilityNode[]) => nodes.forEach((n) => { if (n.pointer !== undefined) pointers.push(n.pointer); collect(n.children ?? []); });
+  collect(result.nodes);
+  const locate = makeLocator(text, pointers);
+  const attach = (nodes: CapabilityNode[]) => nodes.forEach((n) => {
+    if (n.pointer !== undefined) {
+      const span = locate(n.pointer);
+      n.range = { start: doc.positionAt(span.offset), end: doc.positionAt(span.offset + span.length) };
+    }
+    attach(n.children ?? []);
+  });
+  attach(result.nodes);
+  return result;
+}
+
+export function cardTree(a: Analysis): CapabilitiesResult {
   const p = a.profile();
   if (!p) return { kind: 'card', summary: 'not compiled', severity: 'warning', nodes: [] };
   const nodes: CapabilityNode[] = [];
   if (!p.usable) nodes.push({ id: 'unusable', label: 'Unusable for this client', description: t(p.reason, 200), tooltip: t(p.reason, 1000), icon: 'error' });
-  nodes.push(interfaceNode(doc, a, p));
+  nodes.push(interfaceNode(p));
   nodes.push({ id: 'flags', label: 'Capabilities', children: [
-    flagNode('streaming', 'streaming', p.streaming, doc, a),
-    flagNode('push', 'pushNotifications', p.push, doc, a),
-    flagNode('extended_card', 'extendedAgentCard', p.extended_card, doc, a),
+    flagNode('streaming', 'streaming', p.streaming),
+    flagNode('push', 'pushNotifications', p.push),
+    flagNode('extended_card', 'extendedAgentCard', p.extended_card),
   ] });
   const unknown = p.provenance?.unknownExtensions ?? [];
   const known = p.extensions ?? [];
@@ -50,7 +68,7 @@ export function cardTree(doc: TextDocument, a: Analysis): CapabilitiesResult {
   nodes.push({ id: 'skills', label: 'Skills', description: `${Object.keys(prov).length}`, children: Object.keys(prov).map((id) => {
     const s = Object.hasOwn(skills, id) ? skills[id] : undefined;
     const pv = prov[id]!;
-    const base = { id: `skills/${id}`, label: t(id), icon: 'symbol-method', ...at(doc, a, pv.pointer) };
+    const base = { id: `skills/${id}`, label: t(id), icon: 'symbol-method', ...at(pv.pointer) };
     if (!s) return base;
     return { ...base, children: [
       { id: `skills/${id}/input`, label: 'Input', description: t(s.input.join(', '), 200), tooltip: pv.droppedInput.length ? `Replaces the defaults: ${pv.droppedInput.join(', ')} NOT accepted` : `From ${pv.input}` , icon: pv.droppedInput.length ? 'warning' : undefined },
@@ -63,7 +81,7 @@ export function cardTree(doc: TextDocument, a: Analysis): CapabilitiesResult {
   return { kind: 'card', summary, severity: p.usable ? 'ok' : 'error', nodes, profile: p };
 }
 
-function interfaceNode(doc: TextDocument, a: Analysis, p: CompiledProfile): CapabilityNode {
+function interfaceNode(p: CompiledProfile): CapabilityNode {
   const decisions = p.provenance?.interfaces ?? [];
   return {
     id: 'interface',
@@ -75,40 +93,40 @@ function interfaceNode(doc: TextDocument, a: Analysis, p: CompiledProfile): Capa
       label: `${t(d.binding || '(no binding)', 30)} ${t(d.version || '?', 10)}`,
       description: d.chosen ? `chosen · ${t(d.url, 120)}` : `passed over: ${t(d.reason, 160)}`,
       icon: d.chosen ? 'check' : 'dash',
-      ...at(doc, a, `/supportedInterfaces/${d.index}`),
+      ...at(`/supportedInterfaces/${d.index}`),
     })),
   };
 }
 
-function flagNode(id: string, member: string, value: boolean | undefined, doc: TextDocument, a: Analysis): CapabilityNode {
-  return { id: `flags/${id}`, label: member, description: value ? 'yes' : 'no (absent or false)', icon: value ? 'check' : 'circle-slash', ...at(doc, a, `/capabilities/${member}`) };
+function flagNode(id: string, member: string, value: boolean | undefined): CapabilityNode {
+  return { id: `flags/${id}`, label: member, description: value ? 'yes' : 'no (absent or false)', icon: value ? 'check' : 'circle-slash', ...at(`/capabilities/${member}`) };
 }
 
-export function lockTree(doc: TextDocument, a: Analysis, r: LockfileAgainstCard | undefined): CapabilitiesResult {
+export function lockTree(r: LockfileAgainstCard | undefined): CapabilitiesResult {
   if (!r) return { kind: 'lockfile', summary: 'invalid lockfile', severity: 'error', nodes: [] };
   const { lock, check, pinned } = r;
   const nodes: CapabilityNode[] = [];
-  nodes.push({ id: 'agent', label: 'Agent', description: t(lock.agent, 160), icon: 'globe', ...at(doc, a, '/agent') });
+  nodes.push({ id: 'agent', label: 'Agent', description: t(lock.agent, 160), icon: 'globe', ...at('/agent') });
   nodes.push(check
     ? { id: 'check', label: 'Check against the card', description: `${check.classification} (${t(pinned?.source, 120)})`, icon: check.classification === 'breaking' ? 'error' : check.classification === 'review' ? 'warning' : 'check',
-      children: [...check.problems, ...check.notes].map((i, n) => ({ id: `check/${n}`, label: i.level, description: t(i.message, 200), tooltip: t(i.message, 1000), icon: i.level === 'breaking' ? 'error' : i.level === 'review' ? 'warning' : 'info', ...at(doc, a, i.pointer) })) }
+      children: [...check.problems, ...check.notes].map((i, n) => ({ id: `check/${n}`, label: i.level, description: t(i.message, 200), tooltip: t(i.message, 1000), icon: i.level === 'breaking' ? 'error' : i.level === 'review' ? 'warning' : 'info', ...at(i.pointer) })) }
     : { id: 'check', label: 'Check against the card', description: 'card not found in the workspace', icon: 'question' });
-  nodes.push(requiresNode(doc, a, lock));
-  nodes.push(evidenceNode(doc, a, lock));
+  nodes.push(requiresNode(lock));
+  nodes.push(evidenceNode(lock));
   const summary = check ? check.classification : 'pinned (card not in workspace)';
   const severity = check?.classification === 'breaking' ? 'error' : check?.classification === 'review' ? 'warning' : 'ok';
   return { kind: 'lockfile', summary, severity, nodes, ...(check ? { check } : {}), ...(pinned ? { profile: pinned.profile } : {}) };
 }
 
-function requiresNode(doc: TextDocument, a: Analysis, lock: Lockfile): CapabilityNode {
+function requiresNode(lock: Lockfile): CapabilityNode {
   const r = lock.requires;
   const children: CapabilityNode[] = [];
   for (const flag of ['streaming', 'push', 'extended_card'] as const) {
-    if (r[flag] !== undefined) children.push({ id: `requires/${flag}`, label: flag, description: r[flag] ? 'needed' : 'not needed', ...at(doc, a, `/requires/${flag}`) });
+    if (r[flag] !== undefined) children.push({ id: `requires/${flag}`, label: flag, description: r[flag] ? 'needed' : 'not needed', ...at(`/requires/${flag}`) });
   }
   for (const uri of r.extensions ?? []) children.push({ id: `requires/extensions/${uri}`, label: t(uri), description: 'extension', icon: 'extensions' });
   for (const [id, s] of Object.entries(r.skills ?? {})) {
-    children.push({ id: `requires/skills/${id}`, label: t(id), icon: 'symbol-method', ...at(doc, a, `/requires/skills/${id.replace(/~/g, '~0').replace(/\//g, '~1')}`), children: [
+    children.push({ id: `requires/skills/${id}`, label: t(id), icon: 'symbol-method', ...at(`/requires/skills/${id.replace(/~/g, '~0').replace(/\//g, '~1')}`), children: [
       ...(s.input ? [{ id: `requires/skills/${id}/input`, label: 'Input', description: t(s.input.join(', '), 200) }] : []),
       ...(s.output ? [{ id: `requires/skills/${id}/output`, label: 'Output', description: t(s.output.join(', '), 200) }] : []),
       ...(s.scopes ? [{ id: `requires/skills/${id}/scopes`, label: 'Scopes', description: `${t(s.scheme ?? '', 40)} ${t(s.scopes.join(', '), 160)}`.trim() }] : []),
@@ -118,7 +136,7 @@ function requiresNode(doc: TextDocument, a: Analysis, lock: Lockfile): Capabilit
 }
 
 /** Claimed vs verified: each `verified` entry, free text (claimed) or probe evidence (verified/refuted/…). */
-function evidenceNode(doc: TextDocument, a: Analysis, lock: Lockfile): CapabilityNode {
+function evidenceNode(lock: Lockfile): CapabilityNode {
   const entries = Object.entries(lock.verified ?? {});
   const verifiedCount = entries.filter(([, e]) => typeof e !== 'string' && (e as Evidence).result === 'verified').length;
   return {
@@ -126,7 +144,7 @@ function evidenceNode(doc: TextDocument, a: Analysis, lock: Lockfile): Capabilit
     label: 'Evidence',
     description: entries.length ? `${verifiedCount} of ${entries.length} verified by probes` : 'claimed only: nothing verified yet',
     children: entries.map(([claim, e]) => typeof e === 'string'
-      ? { id: `verified/${claim}`, label: t(claim), description: `claimed: ${t(e, 160)}`, icon: 'circle-outline', ...at(doc, a, `/verified/${claim.replace(/~/g, '~0').replace(/\//g, '~1')}`) }
-      : { id: `verified/${claim}`, label: t(claim), description: `${e.result} by ${t(e.probe, 60)} at ${t(e.at, 40)}`, tooltip: t(e.detail, 1000) || undefined, icon: e.result === 'verified' ? 'verified' : e.result === 'refuted' ? 'error' : 'circle-slash', ...at(doc, a, `/verified/${claim.replace(/~/g, '~0').replace(/\//g, '~1')}`) }),
+      ? { id: `verified/${claim}`, label: t(claim), description: `claimed: ${t(e, 160)}`, icon: 'circle-outline', ...at(`/verified/${claim.replace(/~/g, '~0').replace(/\//g, '~1')}`) }
+      : { id: `verified/${claim}`, label: t(claim), description: `${e.result} by ${t(e.probe, 60)} at ${t(e.at, 40)}`, tooltip: t(e.detail, 1000) || undefined, icon: e.result === 'verified' ? 'verified' : e.result === 'refuted' ? 'error' : 'circle-slash', ...at(`/verified/${claim.replace(/~/g, '~0').replace(/\//g, '~1')}`) }),
   };
 }
