@@ -236,6 +236,62 @@ export const UpdateLockfileRequest = {
 } as const;
 
 // ---------------------------------------------------------------------------------------------
+// Live agents (issue 4): fetch a card (and the extended card), probe an agent. Network work happens
+// in the server through the core's guarded client; credentials come from the client's SecretStorage in
+// the params of one request and are never stored, logged or echoed by the server.
+
+export interface LiveCredential {
+  /** Scheme name in the card's securitySchemes; omitted = the first bearer scheme the card declares. */
+  scheme?: string;
+  token: string;
+}
+
+export interface FetchCardParams {
+  url: string;
+  extended?: boolean;
+  credential?: LiveCredential;
+}
+
+export interface FetchCardResponse {
+  /** One line when the fetch failed (network, policy, untrusted workspace). */
+  error?: string;
+  url: string;
+  status?: 'fetched' | 'not-modified' | 'cached';
+  valid?: boolean;
+  /** The card text to open (the extended card when one was obtained). */
+  text?: string;
+  signature?: { outcome: string; detail: string };
+  profile?: CompiledProfile;
+  findings: { code: string; severity: string; pointer: string; message: string }[];
+  extended?: { status: string; message: string };
+  /** Bearer-capable scheme names the public card declares (for the credential prompt). */
+  bearerSchemes: string[];
+}
+
+/** Sent by "A2A: Fetch Agent Card" / "A2A: Fetch Extended Card". */
+export const FetchCardRequest = {
+  method: 'a2a/fetchCard',
+  type: new RequestType<FetchCardParams, FetchCardResponse, void>('a2a/fetchCard'),
+} as const;
+
+export interface ProbeAgentParams {
+  url: string;
+  credential?: LiveCredential;
+}
+
+export interface ProbeAgentResponse {
+  error?: string;
+  agent: string;
+  results: { probe: string; claim: string; outcome: 'verified' | 'refuted' | 'skipped' | 'error'; detail: string; at: string }[];
+}
+
+/** Sent by "A2A: Probe Agent". Default (message-free) probes only. */
+export const ProbeAgentRequest = {
+  method: 'a2a/probeAgent',
+  type: new RequestType<ProbeAgentParams, ProbeAgentResponse, void>('a2a/probeAgent'),
+} as const;
+
+// ---------------------------------------------------------------------------------------------
 // Client commands the server refers to (in code actions)
 
 /**

@@ -6,7 +6,6 @@
  */
 import type { ExtensionServices } from '../context';
 import { COMMAND_IDS, type CommandId } from './ids';
-import { notAvailableYet } from './notAvailableYet';
 import { showOutput } from './showOutput';
 import { refreshCapabilities } from './refreshCapabilities';
 import { migrateCard } from './migrateCard';
@@ -14,6 +13,9 @@ import { pinAgent } from './pinAgent';
 import { checkLockfiles } from './checkLockfiles';
 import { showDiff } from './showDiff';
 import { updateLockfile } from './updateLockfile';
+import { fetchCard, fetchExtendedCard } from './fetchCard';
+import { probeAgent } from './probeAgent';
+import { clearCredential, setCredential } from './credentials';
 
 export type CommandHandler = (...args: unknown[]) => unknown;
 export type CommandFactory = (services: ExtensionServices) => CommandHandler;
@@ -24,11 +26,11 @@ export const COMMANDS: Record<CommandId, CommandFactory> = {
   'a2a.showOutput': showOutput,
   'a2a.refreshCapabilities': refreshCapabilities,
   'a2a.migrateCard': migrateCard,
-  'a2a.fetchCard': notAvailableYet('Fetch Agent Card'),
-  'a2a.fetchExtendedCard': notAvailableYet('Fetch Extended Card'),
-  'a2a.probeAgent': notAvailableYet('Probe Agent'),
-  'a2a.setCredential': notAvailableYet('Set Credential'),
-  'a2a.clearCredential': notAvailableYet('Clear Credential'),
+  'a2a.fetchCard': fetchCard,
+  'a2a.fetchExtendedCard': fetchExtendedCard,
+  'a2a.probeAgent': probeAgent,
+  'a2a.setCredential': setCredential,
+  'a2a.clearCredential': clearCredential,
   'a2a.pinAgent': pinAgent,
   'a2a.checkLockfiles': checkLockfiles,
   'a2a.showDiff': showDiff,

@@ -13,6 +13,7 @@ import { registerCapabilitiesRequest } from './capabilities';
 import { registerMigrateRequest } from './migrate';
 import { registerCodeLens } from './codeLens';
 import { registerLockfileRequests } from './lockfileRequests';
+import { registerLiveRequests } from './live';
 
 /** What the server announces in `initialize`; add a line here with each new feature module. */
 export const SERVER_CAPABILITIES: ServerCapabilities = {
@@ -35,4 +36,5 @@ export function registerHandlers(ctx: ServerContext): void {
   registerMigrateRequest(ctx);
   registerCodeLens(ctx);
   registerLockfileRequests(ctx);
+  registerLiveRequests(ctx);
 }

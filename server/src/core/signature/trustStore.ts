@@ -79,3 +79,43 @@ export function createTrustStore(entries: TrustEntry[], http?: HttpClient): Trus
     },
   };
 }
+
+/**
+ * The editor's `a2a.trustStore` setting: key id → a JWKS URL (configured by the user: 'user' origin) or the
+ * JWK / JWKS itself as JSON text. It applies to every agent; PEM text is not supported (reported as an error).
+ */
+export function trustStoreFromKidMap(map: Record<string, string>, http?: HttpClient): TrustStore {
+  const fetched = new Map<string, Promise<JwksDocument>>();
+  return {
+    async find(lookup) {
+      const value = map[lookup.kid];
+      const errors: string[] = [];
+      const keys: FoundKey[] = [];
+      if (value === undefined) return { keys, errors };
+      const text = value.trim();
+      if (/^https?:\/\//i.test(text)) {
+        if (!http) return { keys, errors: ['no HTTP client to fetch JWKS'] };
+        let p = fetched.get(text);
+        if (!p) {
+          p = http.request(text, { origin: 'user', maxBytes: 256 * 1024 }).then((res) => {
+            if (res.status !== 200) throw new Error(`${text}: HTTP ${res.status}`);
+            return JSON.parse(res.body.toString('utf8')) as JwksDocument;
+          });
+          p.catch(() => fetched.delete(text));
+          fetched.set(text, p);
+        }
+        await p.then((doc) => { for (const jwk of doc.keys ?? []) if (jwk.kid === lookup.kid) keys.push({ jwk, source: `a2a.trustStore (${text})` }); },
+          (err: Error) => { errors.push(err.message); });
+        return { keys, errors };
+      }
+      try {
+        const parsed = JSON.parse(text) as JwksDocument | JWK;
+        const list: JWK[] = Array.isArray((parsed as JwksDocument).keys) ? (parsed as JwksDocument).keys : [parsed as JWK];
+        for (const jwk of list) if (jwk.kid === undefined || jwk.kid === lookup.kid) keys.push({ jwk: { ...jwk, kid: lookup.kid }, source: 'a2a.trustStore' });
+      } catch {
+        errors.push(`a2a.trustStore entry for ${lookup.kid} is neither a JWKS URL nor JWK JSON`);
+      }
+      return { keys, errors };
+    },
+  };
+}

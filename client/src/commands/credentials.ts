@@ -1,0 +1,36 @@
+import * as vscode from 'vscode';
+import type { CommandFactory } from './index';
+import { askAgentUrl, originOf, publicCard } from './liveShared';
+
+/**
+ * A2A: Set Credential / A2A: Clear Credential — a bearer token per agent (origin) and security scheme, kept
+ * in SecretStorage only (never settings, never the server's state, never the output). The scheme list comes
+ * from the agent's public card when it can be fetched.
+ */
+async function pickScheme(services: Parameters<CommandFactory>[0], url: string): Promise<string | undefined> {
+  const pub = services.isTrusted() ? await publicCard(services, url).then((r) => r, () => undefined) : undefined;
+  const schemes = pub && !pub.error ? pub.bearerSchemes : [];
+  if (schemes.length === 1) return schemes[0];
+  if (schemes.length > 1) return (await vscode.window.showQuickPick(schemes, { title: 'Security scheme (declared by the agent card)', ignoreFocusOut: true })) ?? undefined;
+  return vscode.window.showInputBox({ title: 'Security scheme name', prompt: 'The name of the scheme in the card\'s securitySchemes', value: 'bearer', ignoreFocusOut: true });
+}
+
+export const setCredential: CommandFactory = (services) => async (arg?: unknown) => {
+  const url = await askAgentUrl(services, 'A2A: Set Credential', arg);
+  if (!url) return;
+  const scheme = await pickScheme(services, url);
+  if (!scheme) return;
+  const token = await vscode.window.showInputBox({ title: `Bearer token for ${originOf(url)} (${scheme})`, password: true, ignoreFocusOut: true, prompt: 'Stored in VS Code SecretStorage' });
+  if (!token) return;
+  await services.secrets.set(originOf(url), scheme, token.trim());
+  void vscode.window.showInformationMessage(`A2A: credential stored for ${originOf(url)} (${scheme}).`);
+};
+
+export const clearCredential: CommandFactory = (services) => async (arg?: unknown) => {
+  const url = await askAgentUrl(services, 'A2A: Clear Credential', arg);
+  if (!url) return;
+  const scheme = await pickScheme(services, url);
+  if (!scheme) return;
+  await services.secrets.clear(originOf(url), scheme);
+  void vscode.window.showInformationMessage(`A2A: credential cleared for ${originOf(url)} (${scheme}).`);
+};

@@ -1,0 +1,119 @@
+/**
+ * Live-agent requests of the editor (issue 4): a2a/fetchCard and a2a/probeAgent. The work is the core's
+ * (fetch/, signature/, probe/); this adapter reads the settings (allowed hosts, trust store, required
+ * signatures), refuses the network in an untrusted workspace, maps LSP cancellation to an AbortSignal and
+ * turns every failure into a one-line `error`. The credential arrives in the params (from the client's
+ * SecretStorage), is used for that one request and is never stored, logged or echoed.
+ */
+import type { CancellationToken } from 'vscode-languageserver';
+import { isNetError } from '../core/net/errors';
+import { createHttpClient, type HttpClient } from '../core/net/http';
+import { fetchCard, type FetchCardResult } from '../core/fetch/fetchCard';
+import { memoryCardCache } from '../core/fetch/cardCache';
+import { bearerSchemes, newInstallationSecret } from '../core/fetch/credentials';
+import { fetchExtendedCard, memoryExtendedProfileCache } from '../core/fetch/extendedCard';
+import { probeAgent } from '../core/probe/probeAgent';
+import { trustStoreFromKidMap } from '../core/signature/trustStore';
+import { verifyCardSignatures } from '../core/signature/verify';
+import type { ClientConfig } from '../core/types';
+import { FetchCardRequest, ProbeAgentRequest, type A2ASettings, type FetchCardResponse, type ProbeAgentResponse } from '../protocol';
+import type { ServerContext } from './context';
+import { runSafe } from './runSafe';
+import { parseBindings } from './settings';
+
+const UNTRUSTED = 'this workspace is not trusted: the A2A extension does not use the network here';
+
+function signalOf(token: CancellationToken | undefined): AbortSignal {
+  const controller = new AbortController();
+  if (token?.isCancellationRequested) controller.abort();
+  token?.onCancellationRequested(() => controller.abort());
+  return controller.signal;
+}
+
+function oneLine(err: unknown): string {
+  if (isNetError(err)) return err.message;
+  return (err instanceof Error ? err.message : String(err)).split('\n')[0]!;
+}
+
+/** State for the server's lifetime: one HTTP pool, the public card cache, extended profiles per identity. */
+class LiveService {
+  private http: HttpClient | undefined;
+  private hosts = '';
+  readonly cards = memoryCardCache();
+  readonly extended = memoryExtendedProfileCache();
+  /** Per server process: credential identities are only compared within one session. */
+  readonly secret = newInstallationSecret();
+
+  httpFor(settings: A2ASettings): HttpClient {
+    const hosts = settings.network.allowedHosts.join('\n');
+    if (!this.http || hosts !== this.hosts) {
+      void this.http?.close();
+      this.http = createHttpClient({ allowHosts: settings.network.allowedHosts });
+      this.hosts = hosts;
+    }
+    return this.http;
+  }
+}
+
+function clientOf(settings: A2ASettings): ClientConfig {
+  return { bindings: parseBindings(settings.client.bindings), knownExtensions: settings.client.knownExtensions };
+}
+
+export function registerLiveRequests(ctx: ServerContext): void {
+  const live = new LiveService();
+  const log = { error: (m: string) => ctx.connection.console.error(m) };
+
+  ctx.connection.onRequest(FetchCardRequest.type, (params, token) => runSafe(log, token, { url: params.url, findings: [], bearerSchemes: [], error: 'internal error' } as FetchCardResponse, 'fetch card', async () => {
+    const settings = await ctx.settings('');
+    if (settings.workspaceTrusted !== true) return { url: params.url, findings: [], bearerSchemes: [], error: UNTRUSTED };
+    const http = live.httpFor(settings);
+    const signal = signalOf(token);
+    const trust = trustStoreFromKidMap(settings.trustStore, http);
+    let fetched: FetchCardResult;
+    try {
+      fetched = await fetchCard(params.url, {
+        http, cache: live.cards, revalidate: true, signal, client: clientOf(settings), settings: { maxCardBytes: settings.maxCardBytes },
+        requireSigned: settings.signatures.require,
+        verify: (card, c) => verifyCardSignatures(card, { trust, cardUrl: c.url, originClass: c.originClass }),
+      });
+    } catch (err) {
+      return { url: params.url, findings: [], bearerSchemes: [], error: oneLine(err) };
+    }
+    const response: FetchCardResponse = {
+      url: fetched.url, status: fetched.status, valid: fetched.valid, text: fetched.text,
+      ...(fetched.signature ? { signature: { outcome: fetched.signature.outcome, detail: fetched.signature.detail } } : {}),
+      ...(fetched.profile ? { profile: fetched.profile } : {}),
+      findings: fetched.findings.map((f) => ({ code: f.code, severity: f.severity, pointer: f.pointer, message: f.message })),
+      bearerSchemes: bearerSchemes(fetched.card),
+    };
+    if (params.extended && fetched.valid && fetched.profile) {
+      try {
+        const ext = await fetchExtendedCard({
+          http, cardUrl: fetched.url, publicCard: fetched.card, publicProfile: fetched.profile, credential: params.credential,
+          secret: live.secret, cache: live.extended, originClass: fetched.originClass, client: clientOf(settings), signal,
+        });
+        response.extended = { status: ext.status, message: ext.message };
+        if (ext.status === 'extended') {
+          response.text = JSON.stringify(ext.card, null, 2);
+          if (ext.profile) response.profile = ext.profile;
+        }
+      } catch (err) {
+        response.extended = { status: 'error', message: oneLine(err) };
+      }
+    }
+    return response;
+  }));
+
+  ctx.connection.onRequest(ProbeAgentRequest.type, (params, token) => runSafe(log, token, { agent: params.url, results: [], error: 'internal error' } as ProbeAgentResponse, 'probe agent', async () => {
+    const settings = await ctx.settings('');
+    if (settings.workspaceTrusted !== true) return { agent: params.url, results: [], error: UNTRUSTED };
+    try {
+      const report = await probeAgent(params.url, {
+        http: live.httpFor(settings), credential: params.credential, client: clientOf(settings), signal: signalOf(token),
+      });
+      return { agent: params.url, results: report.results };
+    } catch (err) {
+      return { agent: params.url, results: [], error: oneLine(err) };
+    }
+  }));
+}
