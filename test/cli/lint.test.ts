@@ -144,3 +144,16 @@ test('--binding / --known-extension describe the client, as for compile', () => 
   assert.doesNotMatch(a2acap(['lint', ext, '--known-extension', 'https://example.com/ext/payments/v2']).stdout, /required-extension-unsupported/);
   assert.equal(a2acap(['lint', card, '--binding', 'GRPC']).code, 2);
 });
+
+test('format helpers: columns aligned by visible width, counts, untrusted text escaped', async () => {
+  const { alignColumns, countSummary, palette, safeText } = await import('../../server/src/cli/format');
+  const c = palette(true);
+  const out = alignColumns([[c.red('ab'), 'x', 'tail'], ['abcd', 'xyz', 't']]);
+  const plain = out.split(ESC).join('').replace(/\[\d+m/g, '');
+  assert.deepEqual(plain.split('\n'), ['ab    x    tail', 'abcd  xyz  t', '']);
+  assert.equal(alignColumns([]), '');
+  assert.equal(countSummary({ error: 2, warning: 1, info: 3 }), '2 errors, 1 warning, 3 info');
+  assert.equal(countSummary({}), 'no problems');
+  assert.equal(safeText(`a${ESC}[2Jb\u202Ec\nd`), 'a\\u001b[2Jb\\u202ec\\nd');
+  assert.equal(palette(false).red('x'), 'x');
+});
