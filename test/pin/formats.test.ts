@@ -161,3 +161,12 @@ test('`a2acap check` routes --live and the sarif/markdown formats here; plain --
   assert.equal(sarif.code, 1);
   assert.deepEqual(sarifErrors(JSON.parse(sarif.stdout)), []);
 });
+
+test('--max-card-bytes caps live card downloads: an oversized card is an error (exit 2), never compatible', async (t) => {
+  const dir = await workspace(t);
+  const r = await check(['ok.a2a-lock.json', '--live', '--max-card-bytes', '100'], dir);
+  assert.equal(r.code, 2);
+  const report = JSON.parse(r.stdout);
+  assert.equal(report.results[0].stage, 'fetch');
+  assert.match(report.results[0].error, /100-byte limit/);
+});

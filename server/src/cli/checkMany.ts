@@ -26,7 +26,7 @@ import { sarifReport } from '../core/refresh/report/sarif';
 import { exitCodeFor, summarize, type FailOn } from '../core/refresh/report/summary';
 import { textReport, type TextStyle } from '../core/refresh/report/text';
 import type { ClientConfig } from '../core/types';
-import { CLIENT_FLAGS, clientFrom } from './commands/compile';
+import { CLIENT_FLAGS, clientFrom, maxBytesFrom } from './commands/compile';
 
 export const CHECK_SPEC = {
   flags: {
@@ -58,9 +58,9 @@ export interface RefreshWorld {
   close(): Promise<void>;
 }
 
-export function createRefreshWorld(client?: ClientConfig): RefreshWorld {
+export function createRefreshWorld(client?: ClientConfig, maxBytes?: number): RefreshWorld {
   const http = createHttpClient();
-  const source = sourceFor(httpCardSource(http), fileCardSource(readText));
+  const source = sourceFor(httpCardSource(http, { maxBytes }), fileCardSource(readText));
   return { http, loader: createCardLoader({ source, cache: new MemoryCardCache(), client }), close: () => http.close() };
 }
 
@@ -87,7 +87,7 @@ export async function runCheckMany(argv: string[], io: CliIO, version = '0.1.0')
   if (flags.live && flags.card !== undefined) throw new UsageError('--live and --card exclude each other');
   const concurrency = parseConcurrency(flags.concurrency);
   const lockfiles = positionals.map((p) => resolve(io.cwd, p));
-  const world = createRefreshWorld(clientFrom(flags));
+  const world = createRefreshWorld(clientFrom(flags), maxBytesFrom(flags['max-card-bytes']));
   try {
     const outcomes = await checkMany(lockfiles, {
       loader: world.loader,
