@@ -73,6 +73,15 @@ async function main(): Promise<number> {
   return steps.failed ? 1 : 0;
 }
 
+// Ctrl+C or a CI timeout: exit through process.exit so the launcher's 'exit' hooks kill code-server's process
+// group and remove the temp dirs (a signal's default action would skip them).
+for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+  process.once(signal, () => {
+    console.error(`\ninterrupted (${signal}): cleaning up`);
+    process.exit(130);
+  });
+}
+
 main().then((code) => process.exit(code), (e: unknown) => {
   console.error(`e2e suite crashed: ${e instanceof Error ? (e.stack ?? e.message) : String(e)}`);
   process.exit(1);

@@ -29,6 +29,8 @@ export async function startSession(o: SessionOptions): Promise<Session> {
   const toolchain = await ensureE2eToolchain((l) => o.log(`setup: ${l}`));
   const vsix = o.prebuiltVsix ?? buildAndPackage(o.log);
   const scratch = mkdtempSync(join(tmpdir(), 'a2a-e2e-ws-'));
+  const removeScratch = () => rmSync(scratch, { recursive: true, force: true });
+  process.once('exit', removeScratch);
   let codeServer: CodeServer | undefined;
   try {
     codeServer = await launchCodeServer({ toolchain, vsix: [vsix], smokeTestDriver: true, log: o.log });
@@ -44,12 +46,14 @@ export async function startSession(o: SessionOptions): Promise<Session> {
       async close() {
         await browser.close().catch(() => {});
         await running.close();
-        rmSync(scratch, { recursive: true, force: true });
+        process.removeListener('exit', removeScratch);
+        removeScratch();
       },
     };
   } catch (e) {
     await codeServer?.close();
-    rmSync(scratch, { recursive: true, force: true });
+    process.removeListener('exit', removeScratch);
+    removeScratch();
     throw e;
   }
 }
