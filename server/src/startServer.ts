@@ -12,6 +12,7 @@ import { SERVER_CAPABILITIES, registerHandlers } from './lsp/handlers';
 import type { RuntimeEnvironment } from './lsp/runtime';
 import { SettingsCache } from './lsp/settings';
 import { Validator } from './lsp/validation';
+import { WorkspaceCardIndex } from './lsp/workspaceCards';
 
 const DEFAULT_VALIDATION_DELAY_MS = 150;
 
@@ -22,6 +23,7 @@ export function startServer(connection: Connection, runtime: RuntimeEnvironment)
   let folders: string[] = [];
   let delayMs = DEFAULT_VALIDATION_DELAY_MS;
   const settings = new SettingsCache(connection, () => canPullSettings);
+  const workspaceCards = new WorkspaceCardIndex(runtime.files);
 
   const analysis = async (uri: string): Promise<Analysis | undefined> => {
     const doc = documents.get(uri);
@@ -37,6 +39,7 @@ export function startServer(connection: Connection, runtime: RuntimeEnvironment)
     analysis,
     openAnalyses: async () => (await Promise.all(documents.keys().map(analysis))).filter((a): a is Analysis => !!a),
     workspaceFolders: () => folders,
+    workspaceCards,
     revalidateAll: () => {
       for (const doc of documents.all()) validator.schedule(doc);
     },
@@ -65,6 +68,7 @@ export function startServer(connection: Connection, runtime: RuntimeEnvironment)
 
   // A card file changed on disk (not open): lockfiles that pin it may change classification.
   connection.onDidChangeWatchedFiles(() => {
+    workspaceCards.invalidate();
     for (const doc of documents.all()) if (analyses.peek(doc.uri)?.kind === 'lockfile') validator.schedule(doc);
   });
 

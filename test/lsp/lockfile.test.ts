@@ -97,3 +97,30 @@ test('a card changed on disk re-checks open lockfiles (workspace/didChangeWatche
     rmSync(dir, { recursive: true, force: true });
   }
 });
+
+test('a lockfile whose agent is a relative path is checked against that file, even outside the card globs', async () => {
+  const { mkdtempSync, mkdirSync, copyFileSync, writeFileSync, rmSync } = await import('node:fs');
+  const { tmpdir } = await import('node:os');
+  const dir = mkdtempSync(join(tmpdir(), 'a2a-lsp-rel-'));
+  try {
+    mkdirSync(join(dir, 'cards'));
+    copyFileSync(CARD, join(dir, 'cards', 'pricing.json')); // not an agent-card.json name: only the path finds it
+    const lock = JSON.parse(readFileSync(LOCK, 'utf8'));
+    lock.agent = '../cards/pricing.json';
+    mkdirSync(join(dir, 'planner'));
+    const lockPath = join(dir, 'planner', 'a2a-lock.json');
+    writeFileSync(lockPath, JSON.stringify(lock, null, 2));
+    const s = await startLsp({ workspaceFolders: [dir] });
+    try {
+      const uri = pathToFileURL(lockPath).href;
+      await s.open(uri, 'a2a-lockfile', readFileSync(lockPath, 'utf8'));
+      const breaking = (await s.diagnostics(uri)).filter((d) => d.code === 'lockfile-breaking');
+      assert.equal(breaking.length, 2);
+      assert.match(String(breaking[0]!.message), /\.\.\/cards\/pricing\.json/);
+    } finally {
+      await s.stop();
+    }
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+});

@@ -3,6 +3,7 @@ import type { TextDocument } from 'vscode-languageserver-textdocument';
 import type { A2ASettings } from '../protocol';
 import type { Analysis } from './analysis';
 import type { RuntimeEnvironment } from './runtime';
+import type { WorkspaceCardIndex } from './workspaceCards';
 
 /**
  * What every LSP feature module gets from startServer.ts. Feature modules export a
@@ -20,6 +21,8 @@ export interface ServerContext {
   openAnalyses(): Promise<Analysis[]>;
   /** Workspace folders' file-system paths (for finding cards that are not open). */
   workspaceFolders(): string[];
+  /** Cards on disk in the workspace, indexed once (until a watched file changes). */
+  workspaceCards: WorkspaceCardIndex;
   /** Re-validates every open document (after settings or related documents changed). */
   revalidateAll(): void;
 }

@@ -7,10 +7,7 @@ import type { CheckResult, CompiledProfile, Lockfile } from '../core/types';
 import type { Analysis } from './analysis';
 import type { ServerContext } from './context';
 import { uriPath } from './documentKind';
-import { matchesGlob } from './glob';
 import { parseBindings } from './settings';
-
-const MAX_WORKSPACE_CARDS = 200;
 
 /** The card a lockfile pins, as found in the workspace (an open document or a file on disk). */
 export interface PinnedCard {
@@ -54,20 +51,14 @@ async function findCard(ctx: ServerContext, lockAnalysis: Analysis, agent: strin
   for (const a of await ctx.openAnalyses()) {
     if (a.kind === 'card' && a.uri !== lockAnalysis.uri && matches(uriPath(a.uri), a.value)) return { source: a.uri, card: a.value as Record<string, unknown> };
   }
-  const files = ctx.runtime.files;
-  if (!files) return undefined;
   const open = new Set(ctx.documents.keys().map(uriPath));
-  const globs = lockAnalysis.settings.files.agentCards;
-  const candidates = wantedPath ? [wantedPath] : [];
-  for (const folder of ctx.workspaceFolders()) {
-    candidates.push(...await files.find(folder, (p) => globs.some((g) => matchesGlob(p, g)), MAX_WORKSPACE_CARDS));
+  const { maxCardBytes, files } = lockAnalysis.settings;
+  if (wantedPath !== undefined && !open.has(wantedPath)) {
+    const card = await ctx.workspaceCards.read(wantedPath, maxCardBytes);
+    if (matches(wantedPath, card)) return { source: wantedPath, card };
   }
-  for (const path of new Set(candidates)) {
-    if (open.has(path)) continue;
-    const text = await files.read(path, lockAnalysis.settings.maxCardBytes);
-    if (text === undefined) continue;
-    const card = parseOrUndefined(text);
-    if (matches(path, card)) return { source: path, card };
+  for (const { path, card } of await ctx.workspaceCards.cards(ctx.workspaceFolders(), files.agentCards, maxCardBytes)) {
+    if (!open.has(path) && matches(path, card)) return { source: path, card };
   }
   return undefined;
 }
@@ -94,13 +85,6 @@ function isObject(v: unknown): v is Record<string, unknown> {
   return v !== null && typeof v === 'object' && !Array.isArray(v);
 }
 
-function parseOrUndefined(text: string): unknown {
-  try {
-    return JSON.parse(text.charCodeAt(0) === 0xfeff ? text.slice(1) : text);
-  } catch {
-    return undefined;
-  }
-}
 
 /** A card's location as the user would say it: relative to the lockfile's folder. */
 function relativeTo(lockUri: string, source: string): string {
