@@ -9,6 +9,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { test } from 'node:test';
 import { run as lintCommand } from '../../server/src/cli/commands/lint';
+import { alignColumns, countSummary, palette, safeText } from '../../server/src/cli/format';
 import type { CliIO } from '../../server/src/cli/io';
 
 const root = join(__dirname, '../..');
@@ -145,8 +146,7 @@ test('--binding / --known-extension describe the client, as for compile', () => 
   assert.equal(a2acap(['lint', card, '--binding', 'GRPC']).code, 2);
 });
 
-test('format helpers: columns aligned by visible width, counts, untrusted text escaped', async () => {
-  const { alignColumns, countSummary, palette, safeText } = await import('../../server/src/cli/format');
+test('format helpers: columns aligned by visible width, counts, untrusted text escaped', () => {
   const c = palette(true);
   const out = alignColumns([[c.red('ab'), 'x', 'tail'], ['abcd', 'xyz', 't']]);
   const plain = out.split(ESC).join('').replace(/\[\d+m/g, '');
