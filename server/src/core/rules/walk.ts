@@ -19,7 +19,8 @@ export function objectItems(array: unknown, pointer: string): At<Record<string, 
 
 /**
  * Several rules look at the same parts of one parsed card in one lint run; the views are computed once per card
- * object (cards are never mutated after parsing).
+ * object. lintDocument parses afresh on every call and nothing mutates the parsed value, so a cached view never
+ * goes stale; the WeakMap lets it go with the value.
  */
 function memo<T>(cache: WeakMap<object, T>, card: unknown, compute: () => T, empty: T): T {
   if (typeof card !== 'object' || card === null) return empty;
@@ -58,18 +59,19 @@ function computeRequirementLists(card: unknown): RequirementList[] {
   return lists;
 }
 
-/**
- * Each (scheme name, scopes) of well-shaped requirements: {schemes: {name: {list: [...]}}} (or {} for no scopes).
- * The pointer is built on demand (entryPointer): big cards have thousands of entries and findings are rare.
- */
 /** One (scheme, scopes) of a requirement; `listPointer` + `index` + `scheme` make its pointer (see entryPointer). */
 type RequirementEntry = { scheme: string; scopes: unknown[]; listPointer: string; index: number };
 
 export function entryPointer(e: RequirementEntry): string {
   return `${e.listPointer}/${e.index}/schemes/${escapeSegment(e.scheme)}`;
 }
+
 const entriesCache = new WeakMap<object, RequirementEntry[]>();
 
+/**
+ * Each (scheme name, scopes) of well-shaped requirements: {schemes: {name: {list: [...]}}} (or {} for no scopes).
+ * The pointer is built on demand (entryPointer): big cards have thousands of entries and findings are rare.
+ */
 export function requirementEntries(card: unknown): RequirementEntry[] {
   return memo(entriesCache, card, () => computeRequirementEntries(card), []);
 }
