@@ -46,6 +46,11 @@ export class LockfileWatcher implements vscode.Disposable {
       vscode.workspace.onDidOpenTextDocument((doc) => {
         if (this.isLockfile(doc)) void this.check('open', [doc.uri]);
       }),
+      // Live results are about the text that was checked: once the lockfile is edited they would point at
+      // the wrong members, so they go until the next check (the server's own diagnostics stay current).
+      vscode.workspace.onDidChangeTextDocument((e) => {
+        if (e.contentChanges.length > 0 && this.diagnostics.has(e.document.uri)) this.diagnostics.delete(e.document.uri);
+      }),
       vscode.workspace.onDidChangeConfiguration((e) => {
         if (e.affectsConfiguration('a2a.lockfiles.checkInterval')) this.schedule();
       }),
