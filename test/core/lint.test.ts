@@ -101,3 +101,28 @@ test('the findings are plain JSON (they cross the LSP boundary as Diagnostic.dat
   const { findings } = lintDocument(text);
   assert.deepEqual(JSON.parse(JSON.stringify(findings)), findings);
 });
+
+test('no rule throws on any shape of input (lint would hide it, so each rule is called directly)', () => {
+  const settings = { severities: {}, maxCardBytes: 1024, client: DEFAULT_LINT_SETTINGS.client };
+  const junk: unknown[] = [null, 0, 'x', true, [], {}, [null, 1, 'a', [], {}]];
+  const shapes: unknown[] = [...junk];
+  const members = ['skills', 'supportedInterfaces', 'securitySchemes', 'securityRequirements', 'capabilities', 'provider', 'signatures',
+    'defaultInputModes', 'defaultOutputModes', 'requires', 'card_digest', 'verified', 'name', 'description'];
+  for (const m of members) for (const j of junk) shapes.push({ [m]: j });
+  for (const j of junk) {
+    shapes.push({ skills: [{ id: j, inputModes: j, outputModes: j, securityRequirements: j, tags: j, security: j, examples: j }] });
+    shapes.push({ securitySchemes: { a: j, b: { oauth2SecurityScheme: { flows: j } }, c: { oauth2SecurityScheme: { flows: { implicit: j } } } } });
+    shapes.push({ securityRequirements: [j, { schemes: j }, { schemes: { a: j } }, { a: j }] });
+    shapes.push({ capabilities: { extensions: [j, { uri: j, required: j }] } });
+    shapes.push({ signatures: [j, { protected: j, signature: j }] });
+    shapes.push({ supportedInterfaces: [j, { url: j, protocolBinding: j, protocolVersion: j, tenant: j }] });
+    shapes.push({ requires: { skills: { a: j, b: { input: j, output: j } } }, card_digest: j });
+  }
+  for (const value of shapes) {
+    for (const kind of ['card', 'lockfile'] as const) {
+      for (const [id, rule] of Object.entries(RULE_IMPLEMENTATIONS)) {
+        assert.doesNotThrow(() => rule({ value, kind, settings, text: JSON.stringify(value) }), `${id} on ${JSON.stringify(value)}`);
+      }
+    }
+  }
+});
