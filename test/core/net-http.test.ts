@@ -50,7 +50,9 @@ describe('guarded HTTP client', () => {
   for (const path of ['/huge', '/huge-cl']) {
     it(`50 MB at ${path} stops at the 1 MiB cap without buffering it`, async () => {
       const before = arrayBytes();
+      const t0 = Date.now();
       const err = await failure(http.request(`${agent.url}${path}`, { origin: 'user' }));
+      assert.ok(Date.now() - t0 < 5000, 'stopped early, not after 50 MB');
       assert.equal(err.kind, 'too-large');
       assert.equal(err.details.limit, 1024 * 1024);
       assert.match(err.message, new RegExp(`${path}: .*1048576-byte limit`));
@@ -60,7 +62,9 @@ describe('guarded HTTP client', () => {
 
   it('a gzip bomb is stopped after decompression', async () => {
     const before = arrayBytes();
+    const t0 = Date.now();
     const err = await failure(http.request(`${agent.url}/bomb`, { origin: 'user' }));
+    assert.ok(Date.now() - t0 < 5000, 'bounded time');
     assert.equal(err.kind, 'too-large');
     assert.match(err.message, /after decompression/);
     assert.ok(arrayBytes() - before < 16 * 1024 * 1024, 'memory stayed bounded');

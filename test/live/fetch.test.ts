@@ -73,6 +73,18 @@ describe('fetchCard', () => {
     assert.equal(liar.hits.get('/docs'), undefined);
   });
 
+  it('429 on the card: a typed http-status error that carries Retry-After', async () => {
+    const busy = await startLyingAgent({ busyCount: 1 });
+    try {
+      const err = await fetchCard(`${busy.url}/busy`, { http }).catch((e: unknown) => e);
+      assert.ok(err instanceof NetError && err.kind === 'http-status', String(err));
+      assert.equal(err.details.retryAfterSeconds, 1);
+      assert.match(err.message, /HTTP 429 .*rate limited; retry after 1 s/);
+      const again = await fetchCard(`${busy.url}/busy`, { http });
+      assert.equal((again.card as { name: string }).name, 'Lying Agent');
+    } finally { await busy.close(); }
+  });
+
   it('a malformed card never yields a profile', async () => {
     const res = await fetchCard(`${liar.url}/redirect?to=${encodeURIComponent('/rest/none')}`, { http }).catch((e: unknown) => e);
     assert.ok(res instanceof NetError && res.kind === 'http-status', String(res));
@@ -133,6 +145,16 @@ describe('extended card', () => {
       assert.equal(ext.status, 'extended', ext.message);
       assert.deepEqual(skillIds(ext.card), ['admin-bob', 'echo']);
     } finally { await rest.close(); }
+  });
+
+  it('HTTP+JSON with a tenant: /{tenant}/extendedAgentCard, tenant verbatim (path-encoded)', async () => {
+    const pub = await fetchCard(liar.url, { http });
+    const tenant = 'acme corp/eu';
+    const profile = { ...pub.profile!, usable: true, interface: { url: `${liar.url}/rest`, binding: 'HTTP+JSON', version: '1.0', tenant } };
+    const ext = await fetchExtendedCard({ http, cardUrl: pub.url, publicCard: pub.card, publicProfile: profile, credential: { token: LYING_TOKENS.bob }, originClass: 'loopback' });
+    assert.equal(ext.status, 'extended', ext.message);
+    assert.ok([...liar.hits.keys()].includes('/rest/acme%20corp%2Feu/extendedAgentCard'), [...liar.hits.keys()].join(' '));
+    assert.equal(liar.lastHeaders.get('/rest/acme%20corp%2Feu/extendedAgentCard')?.['a2a-version'], '1.0');
   });
 
   it('not configured → the public card stands; flag false → nothing requested', async () => {

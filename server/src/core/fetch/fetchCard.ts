@@ -11,6 +11,7 @@ import { NetError, displayUrl } from '../net/errors';
 import type { AddressClass } from '../net/address';
 import type { HttpClient } from '../net/http';
 import type { UrlOrigin } from '../net/policy';
+import { retryAfterSeconds } from '../a2a/errors';
 import { freshnessOf } from './cacheControl';
 import type { CardCache, CardCacheEntry, CardValidators } from './cardCache';
 
@@ -107,7 +108,11 @@ export async function fetchCard(target: string, opts: FetchCardOptions): Promise
     }
   }
   if (res.status < 200 || res.status >= 300) {
-    throw new NetError('http-status', url, `${displayUrl(url)}: HTTP ${res.status} instead of the agent card`, { status: res.status });
+    const retry = retryAfterSeconds(res.headers['retry-after']);
+    const busy = (res.status === 429 || res.status === 503) ? ` (rate limited${retry !== undefined ? `; retry after ${retry} s` : ''})` : '';
+    throw new NetError('http-status', url, `${displayUrl(url)}: HTTP ${res.status} instead of the agent card${busy}`, {
+      status: res.status, ...(retry !== undefined ? { retryAfterSeconds: retry } : {}),
+    });
   }
   const fresh = freshnessOf(res.headers['cache-control'], opts.defaultTtlSeconds ?? DEFAULT_TTL_SECONDS);
   const entry: CardCacheEntry = {
