@@ -6,7 +6,7 @@
  * loopback listener only, like everything else here).
  */
 import type { AddressInfo } from 'node:net';
-import type { Server } from 'node:http';
+import { createServer, type Server } from 'node:http';
 import express from 'express';
 // The SDK is an ES module and this repository is CommonJS: types come in with resolution-mode, values by import().
 import type { AgentCard } from '@a2a-js/sdk' with { 'resolution-mode': 'import' };
@@ -84,9 +84,14 @@ export async function startPricingAgent(options: PricingAgentOptions = {}): Prom
   app.use('/.well-known/agent-card.json', agentCardHandler({ agentCardProvider: async () => cardFor(current) }));
   app.use('/a2a/jsonrpc', (req, res, next) => rpcFor(current)(req, res, next));
 
-  const server: Server = await new Promise((resolve, reject) => {
-    const s = app.listen(options.port ?? 0, '127.0.0.1', () => resolve(s));
-    s.once('error', reject);
+  // node:http directly: express 5's app.listen calls its callback on errors too (EADDRINUSE would look like success).
+  const server: Server = createServer(app);
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(options.port ?? 0, '127.0.0.1', () => {
+      server.off('error', reject);
+      resolve();
+    });
   });
   const { port } = server.address() as AddressInfo;
   baseUrl = `http://127.0.0.1:${port}`;

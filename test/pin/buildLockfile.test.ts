@@ -50,10 +50,10 @@ test('a skill with its own security pins the first alternative\'s scheme and sco
 
 const rejected: [string, PinSelection, RegExp][] = [
   ['no skill', { skills: [] }, /at least one skill/],
-  ['unknown skill, listing what exists', { skills: ['nope'] }, /unknown skill 'nope'; the card offers: currency-convert, itinerary-pricing/],
-  ['an input the skill does not accept', { skills: ['itinerary-pricing'], input: ['image/png'] }, /does not accept 'image\/png'/],
-  ['an output the skill does not produce', { skills: ['itinerary-pricing'], output: ['text/html'] }, /does not produce 'text\/html'/],
-  ['an undeclared extension', { skills: ['itinerary-pricing'], extensions: ['https://example.com/ext/v1'] }, /extension 'https:\/\/example.com\/ext\/v1' is not declared/],
+  ['unknown skill, listing what exists', { skills: ['nope'] }, /unknown skill "nope"; the card offers: "currency-convert", "itinerary-pricing"/],
+  ['an input the skill does not accept', { skills: ['itinerary-pricing'], input: ['image/png'] }, /does not accept "image\/png"/],
+  ['an output the skill does not produce', { skills: ['itinerary-pricing'], output: ['text/html'] }, /does not produce "text\/html"/],
+  ['an undeclared extension', { skills: ['itinerary-pricing'], extensions: ['https://example.com/ext/v1'] }, /extension "https:\/\/example.com\/ext\/v1" is not declared/],
 ];
 for (const [name, selection, message] of rejected) {
   test(`rejects ${name} with a clear error`, () => {

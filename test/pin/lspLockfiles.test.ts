@@ -108,7 +108,7 @@ test('a corrupt lockfile and a bad selection are errors with their cause, never 
   assert.match(r.results[0]!.items[0]!.message, /corrupt lockfile/);
   agent.setVersion('base');
   const p = await lsp.connection.sendRequest(PinRequest.type, { source: { url: agent.url }, selection: { ...selection, input: ['image/png'] }, target: pathToFileURL(join(dir, 'x.a2a-lock.json')).href, probe: false });
-  assert.match(p.error ?? '', /does not accept 'image\/png'/);
+  assert.match(p.error ?? '', /does not accept "image\/png"/);
   assert.equal(p.written, false);
 });
 

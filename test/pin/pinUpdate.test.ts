@@ -55,9 +55,9 @@ test('pin from a card file records the path relative to the lockfile', async (t)
 
 const errors: [string, string[], RegExp][] = [
   ['no --skill', [], /name at least one --skill/],
-  ['an unknown skill', ['--skill', 'nope'], /unknown skill 'nope'; the card offers: currency-convert, itinerary-pricing/],
-  ['an input the skill does not accept', ['--skill', 'itinerary-pricing', '--input', 'image/png'], /does not accept 'image\/png'/],
-  ['an undeclared extension', ['--skill', 'itinerary-pricing', '--extension', 'https://example.com/x/v1'], /extension 'https:\/\/example.com\/x\/v1' is not declared/],
+  ['an unknown skill', ['--skill', 'nope'], /unknown skill "nope"; the card offers: "currency-convert", "itinerary-pricing"/],
+  ['an input the skill does not accept', ['--skill', 'itinerary-pricing', '--input', 'image/png'], /does not accept "image\/png"/],
+  ['an undeclared extension', ['--skill', 'itinerary-pricing', '--extension', 'https://example.com/x/v1'], /extension "https:\/\/example.com\/x\/v1" is not declared/],
 ];
 for (const [name, args, message] of errors) {
   test(`pin with ${name}: exit 2, one line`, async (t) => {
@@ -116,7 +116,7 @@ test('update refuses a breaking change (exit 2) and leaves the lockfile as it wa
   agent.setVersion('narrowed-input');
   const r = await cli(['update', 'p.a2a-lock.json', '--yes'], dir);
   assert.equal(r.code, 2);
-  assert.match(r.stderr, /cannot update: skill 'itinerary-pricing' does not accept 'text\/plain'/);
+  assert.match(r.stderr, /cannot update: skill "itinerary-pricing" does not accept "text\/plain"/);
   assert.equal(readFileSync(join(dir, 'p.a2a-lock.json'), 'utf8'), before);
 });
 

@@ -8,6 +8,7 @@ import { anyCovers } from '../profile/mediaType';
 import { getOwn, setOwn } from '../profile/safeRecord';
 import type { CompiledProfile, Evidence, Lockfile } from '../types';
 import { buildLockfile } from './buildLockfile';
+import { q } from '../lockfile/check';
 import { PinError } from './errors';
 
 export interface RepinInput {
@@ -25,10 +26,10 @@ export function repin({ lock, profile, cardDigest, now, evidence }: RepinInput):
   const perSkill: Record<string, { input: string[]; output: string[] }> = {};
   for (const id of ids) {
     const current = getOwn(skills, id);
-    if (!current) throw new PinError(`skill '${id}' is no longer offered; this is a breaking change: pin a new selection with 'a2acap pin'`);
+    if (!current) throw new PinError(`skill ${q(id)} is no longer offered; this is a breaking change: pin a new selection with 'a2acap pin'`);
     const still = (pinned[id]!.output ?? []).filter((type) => anyCovers(current.output, type));
     if ((pinned[id]!.output ?? []).length > 0 && still.length === 0) {
-      throw new PinError(`skill '${id}' no longer produces any of the pinned output modes; pin a new selection with 'a2acap pin'`);
+      throw new PinError(`skill ${q(id)} no longer produces any of the pinned output modes; pin a new selection with 'a2acap pin'`);
     }
     setOwn(perSkill, id, { input: pinned[id]!.input ?? [], output: still });
   }
