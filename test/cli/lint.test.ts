@@ -79,6 +79,7 @@ test('usage and I/O failures: exit 2 with one line on stderr, never a stack trac
     [['lint', fx('valid/pricing-agent.json'), '--bogus'], /--bogus/],
     [['lint', join(dir, 'missing.json')], /no such file/],
     [['lint', dir], /directory/],
+    [['lint', '/dev/zero'], /not a regular file/],
     [['lint', fx('valid/pricing-agent.json'), '--max-card-bytes', 'lots'], /max-card-bytes/],
   ];
   for (const [args, message] of cases) {

@@ -52,6 +52,8 @@ async function lintFile(file: string, cwd: string, settings: LintSettings): Prom
   try {
     const info = await stat(path);
     if (info.isDirectory()) return { file, error: 'is a directory, not a file' };
+    // Devices and pipes (/dev/zero, a FIFO) have no size and may never end: reading them could hang.
+    if (!info.isFile()) return { file, error: 'is not a regular file' };
     if (info.size > maxBytes) {
       // The file's size is its UTF-8 byte count: never read a file that is over the limit.
       text = '';
