@@ -181,9 +181,11 @@ async function lockfileDiff(service: LockfileService, settings: A2ASettings, uri
   if ('error' in loaded) return { ...empty, error: loaded.error, verdict: 'error' };
   const { path, lock } = loaded;
   try {
-    const card = await service.loader(settings, lock.requires.extensions).load(resolveAgent(lock.agent, path));
+    // One loader: the check below reuses this fetch.
+    const loader = service.loader(settings, lock.requires.extensions);
+    const card = await loader.load(resolveAgent(lock.agent, path));
     const view = pinnedVsCurrent(lock, card.profile);
-    const outcome = await refreshLockfile(path, { loader: service.loader(settings, lock.requires.extensions), readText: (p) => service.readText(p) });
+    const outcome = await refreshLockfile(path, { loader, readText: (p) => service.readText(p) });
     let pending = false;
     try {
       const next = keepPreviousWhenUnchanged(repin({ lock, profile: card.profile, cardDigest: card.digest, now: () => new Date() }), lock);
