@@ -85,6 +85,12 @@ describe('policy enforced on the wire (loopback-only namespace)', () => {
     await refused(http.request('http://[::ffff:169.254.169.254]/x', { origin: 'card', originClass: 'loopback' }));
     await refused(http.request('http://100.100.100.200/x', { origin: 'user' }));
   });
+  it('obfuscated spellings of the metadata address are normalized, then refused', async () => {
+    for (const url of ['http://0xa9.0xfe.0xa9.0xfe/', 'http://2852039166/', 'http://169.254.43518/', 'http://[::ffff:a9fe:a9fe]/', 'http://[0:0:0:0:0:ffff:169.254.169.254]/']) {
+      await refused(http.request(url, { origin: 'user' }));
+    }
+  });
+
   it('a card URL on a private address from a loopback card is refused', async () => {
     await refused(http.request('http://intranet.test/rpc', { origin: 'card', originClass: 'loopback' }));
   });
