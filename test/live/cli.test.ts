@@ -4,6 +4,9 @@ import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { canonicalPayloads } from '../../server/src/core/signature/canonical';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { runCli } from '../../server/src/cli/main';
@@ -78,6 +81,36 @@ describe('a2acap fetch', () => {
     assert.equal(token.code, 2);
     assert.match(token.stderr, /never pass a token/);
     assert.doesNotMatch(token.stderr, /abc\.def/);
+  });
+
+  it('a signed card served on loopback: --jwks + --require-signed → verified (exit 0); tampered → invalid (exit 1)', async () => {
+    const jose = await import('jose');
+    const { privateKey, publicKey } = await jose.generateKeyPair('ES256');
+    const card = { ...sdk.card, name: 'Signed SDK-shaped card' };
+    const jws = await new jose.FlattenedSign(new TextEncoder().encode(canonicalPayloads(card).spec)).setProtectedHeader({ alg: 'ES256', kid: 'cli-key', typ: 'JOSE' }).sign(privateKey);
+    const signed = { ...card, signatures: [{ protected: jws.protected, signature: jws.signature }] };
+    let serve: Record<string, unknown> = signed;
+    const server = createServer((_req, res) => { res.writeHead(200, { 'content-type': 'application/json' }); res.end(JSON.stringify(serve)); });
+    await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
+    const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+    const jwks = join(tmp, 'keys.jwks.json');
+    writeFileSync(jwks, JSON.stringify({ keys: [{ ...(await jose.exportJWK(publicKey)), kid: 'cli-key' }] }));
+    try {
+      const ok = await inProcess(['fetch', url, '--jwks', jwks, '--require-signed', '--format', 'json']);
+      assert.equal(ok.code, 0, ok.stderr + ok.stdout);
+      const out = JSON.parse(ok.stdout) as { signature: { outcome: string; detail: string }; profile: unknown };
+      assert.equal(out.signature.outcome, 'verified', out.signature.detail);
+      assert.ok(out.profile);
+      serve = { ...signed, description: 'changed after signing' };
+      const bad = await inProcess(['fetch', url, '--jwks', jwks, '--require-signed', '--format', 'json']);
+      assert.equal(bad.code, 1);
+      const badOut = JSON.parse(bad.stdout) as { signature: { outcome: string }; profile: unknown };
+      assert.equal(badOut.signature.outcome, 'invalid');
+      assert.equal(badOut.profile, null, 'only verified cards compile');
+    } finally {
+      server.closeAllConnections();
+      await new Promise<void>((r) => server.close(() => r()));
+    }
   });
 
   it('text output and --require-signed on an unsigned card (exit 1)', async () => {

@@ -34,6 +34,20 @@ describe('sendToSkill', () => {
     assert.equal(stale.list().length, 0);
   });
 
+  it('over HTTP+JSON too: POST /message:stream, the events parsed', async () => {
+    const rest = await startSdkAgent({ preferred: 'HTTP+JSON' });
+    try {
+      const { profile, originClass } = await fetchCard(rest.url, { http });
+      assert.equal(profile?.interface?.binding, 'HTTP+JSON');
+      const r = await sendToSkill(profile!, 'echo', [{ text: 'via rest' }], { http, agent: rest.url, stale: memoryStaleMarkers(), stream: true, originClass });
+      assert.equal(r.ok, true, r.error);
+      assert.equal(r.streamed, true);
+      assert.match(JSON.stringify(r.events), /echo: via rest/);
+      const plain = await sendToSkill(profile!, 'echo', [{ text: 'once' }], { http, agent: rest.url, stale: memoryStaleMarkers(), originClass });
+      assert.match(JSON.stringify(plain.result), /echo: once/);
+    } finally { await rest.close(); }
+  });
+
   it('interface URLs come from a card: without the card origin class, loopback is refused by the policy', async () => {
     await assert.rejects(sendToSkill(liarProfile, 'echo', [{ text: 'hi' }], { http, agent: liar.url, stale: memoryStaleMarkers() }), /address policy/);
   });
