@@ -77,7 +77,8 @@ describe('probes against the lying agent', () => {
 
   it('429 + Retry-After is respected: the limiter waits as told, then succeeds', async () => {
     const waits: number[] = [];
-    const limiter = createRateLimiter({ minIntervalMs: 0, sleep: async (ms) => { waits.push(ms); } });
+    let t = 0;
+    const limiter = createRateLimiter({ minIntervalMs: 0, now: () => t, sleep: async (ms) => { waits.push(ms); t += ms; } });
     const iface = { url: `${liar.url}/rpc-busy`, binding: 'JSONRPC', version: '1.0', tenant: null };
     const r = await limiter.run(
       () => callA2a(iface, 'GetTask', { id: 'x' }, { http, originClass: 'loopback' }),
@@ -85,6 +86,18 @@ describe('probes against the lying agent', () => {
     );
     assert.equal(r.ok ? 'ok' : r.error.type, 'TaskNotFound');
     assert.deepEqual(waits, [1000, 2000], 'Retry-After: 1 honoured, then backed off');
+  });
+
+  it('a Retry-After pauses every queued call to that agent, not only the retried one', async () => {
+    let t = 0;
+    const starts: [string, number][] = [];
+    const limiter = createRateLimiter({ minIntervalMs: 0, now: () => t, sleep: async (ms) => { t += ms; } });
+    let first = true;
+    await Promise.all([
+      limiter.run(async () => { starts.push(['a', t]); const busy = first; first = false; return busy; }, (busy) => (busy ? 3000 : undefined)),
+      limiter.run(async () => { starts.push(['b', t]); return false; }),
+    ]);
+    assert.deepEqual(starts, [['a', 0], ['b', 3000], ['a', 3000]]);
   });
 });
 

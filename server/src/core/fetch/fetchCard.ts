@@ -17,7 +17,8 @@ import type { CardCache, CardCacheEntry, CardValidators } from './cardCache';
 
 export const WELL_KNOWN_PATH = '/.well-known/agent-card.json';
 export const DEFAULT_TTL_SECONDS = 300;
-const CARD_TYPES = ['application/json', 'application/a2a+json', '+json'];
+/** JSON types; text/plain too, since static hosts (raw file servers) serve cards that way (as `check --live` accepts). */
+const CARD_TYPES = ['application/json', 'application/a2a+json', '+json', 'text/plain'];
 
 /** The outcome of signature verification, as fetchCard needs it (see signature/verify.ts). */
 export interface SignatureReport {

@@ -30,13 +30,15 @@ export function createRateLimiter(opts: RateLimitOptions = {}): RateLimiter {
   const sleep = opts.sleep ?? realSleep;
   let active = 0;
   let lastStart = -Infinity;
+  /** Set by a rate-limit answer: no call to this agent starts before then (not only the retried one). */
+  let blockedUntil = -Infinity;
   const waiting: (() => void)[] = [];
 
   async function acquire(): Promise<void> {
     // A released slot is handed straight to the next waiter, so no newcomer can slip in between.
     if (active < concurrency) active++;
     else await new Promise<void>((resolve) => waiting.push(resolve));
-    const gap = lastStart + minInterval - now();
+    const gap = Math.max(lastStart + minInterval, blockedUntil) - now();
     if (gap > 0) await sleep(gap);
     lastStart = now();
   }
@@ -51,15 +53,17 @@ export function createRateLimiter(opts: RateLimitOptions = {}): RateLimiter {
       for (let attempt = 0; ; attempt++) {
         await acquire();
         let result;
+        let wait: number | undefined;
         try {
           result = await fn();
+          wait = retryAfterMs?.(result);
+          // Respect the agent's Retry-After, growing it on repeats, but never beyond the cap; set while
+          // still holding the slot so the next queued call waits too.
+          if (wait !== undefined && attempt < maxRetries) blockedUntil = Math.max(blockedUntil, now() + Math.min(maxWait, Math.max(wait, minInterval) * 2 ** attempt));
         } finally {
           release();
         }
-        const wait = retryAfterMs?.(result);
         if (wait === undefined || attempt >= maxRetries) return result;
-        // Respect the agent's Retry-After, growing it on repeats, but never beyond the cap.
-        await sleep(Math.min(maxWait, Math.max(wait, minInterval) * 2 ** attempt));
       }
     },
   };
