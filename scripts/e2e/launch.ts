@@ -3,7 +3,6 @@
 // by `npm run demo`, and reusable by any later editor flow test.
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Log, Toolchain } from './setup.js';
@@ -31,7 +30,7 @@ export interface LaunchOptions {
   settings?: Record<string, unknown>;
   /** Needed for integration tests: lets the workbench honour the `payload` URL parameter and report exit codes. */
   smokeTestDriver?: boolean;
-  /** 0 (default) picks a free port. */
+  /** 0 (default): code-server binds a free port itself and we read it from its log (no pick-then-bind race). */
   port?: number;
   log?: Log;
   /** Poll limit for /healthz. */
@@ -60,19 +59,6 @@ export interface CodeServer {
   close(): Promise<void>;
 }
 
-export function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const srv = createServer();
-    srv.unref();
-    srv.on('error', reject);
-    srv.listen(0, '127.0.0.1', () => {
-      const address = srv.address();
-      const port = typeof address === 'object' && address ? address.port : 0;
-      srv.close(() => resolve(port));
-    });
-  });
-}
-
 /** HOME and XDG dirs under the session's temp dir: code-server and Chromium otherwise write into the real home. */
 function isolatedEnv(tempDir: string): NodeJS.ProcessEnv {
   const home = join(tempDir, 'home');
@@ -93,18 +79,25 @@ function installExtension(toolchain: Toolchain, env: NodeJS.ProcessEnv, dirs: { 
   if (r.status !== 0 || !/successfully installed/i.test(out)) throw new Error(`installing ${vsix} into code-server failed (exit ${r.status ?? r.signal}):\n${out.trim()}`);
 }
 
-/** Polls GET /healthz until it answers 200 or the child dies or the time is up. */
-async function waitHealthy(origin: string, child: ChildProcess, timeoutMs: number, output: () => string): Promise<void> {
+const LISTENING = /HTTP server listening on http:\/\/127\.0\.0\.1:(\d+)\//;
+
+/** Polls code-server's log for the port it bound, then GET /healthz until 200; fails if the child dies or time is up. */
+async function waitHealthy(child: ChildProcess, timeoutMs: number, output: () => string): Promise<string> {
   const deadline = Date.now() + timeoutMs;
-  let lastError = '';
+  let lastError = 'no "HTTP server listening" line yet';
+  let origin: string | undefined;
   while (Date.now() < deadline) {
     if (child.exitCode !== null || child.signalCode !== null) throw new Error(`code-server exited early (${child.exitCode ?? child.signalCode}):\n${output().slice(-3000)}`);
-    try {
-      const res = await fetch(`${origin}/healthz`, { signal: AbortSignal.timeout(2000) });
-      if (res.ok) return;
-      lastError = `HTTP ${res.status}`;
-    } catch (e) {
-      lastError = e instanceof Error ? e.message : String(e);
+    const port = LISTENING.exec(output())?.[1];
+    if (port) origin = `http://127.0.0.1:${port}`;
+    if (origin) {
+      try {
+        const res = await fetch(`${origin}/healthz`, { signal: AbortSignal.timeout(2000) });
+        if (res.ok) return origin;
+        lastError = `HTTP ${res.status}`;
+      } catch (e) {
+        lastError = e instanceof Error ? e.message : String(e);
+      }
     }
     await new Promise<void>((r) => setTimeout(r, 100).unref());
   }
@@ -146,8 +139,7 @@ export async function launchCodeServer(options: LaunchOptions): Promise<CodeServ
       log(`installing ${vsix}`);
       installExtension(options.toolchain, env, { userDataDir, extensionsDir }, vsix);
     }
-    const port = options.port || await freePort();
-    const origin = `http://127.0.0.1:${port}`;
+    const port = options.port ?? 0;
     const args = [options.toolchain.codeServerEntry, '--config', config, '--auth', 'none', '--bind-addr', `127.0.0.1:${port}`,
       '--user-data-dir', userDataDir, '--extensions-dir', extensionsDir, '--disable-telemetry', '--disable-update-check',
       '--disable-workspace-trust', '--ignore-last-opened', '--disable-getting-started-override'];
@@ -157,12 +149,12 @@ export async function launchCodeServer(options: LaunchOptions): Promise<CodeServ
     child.stdout?.on('data', (d: Buffer) => { output += d.toString(); });
     child.stderr?.on('data', (d: Buffer) => { output += d.toString(); });
     const started = Date.now();
-    await waitHealthy(origin, child, options.startTimeoutMs ?? 60_000, () => output);
+    const origin = await waitHealthy(child, options.startTimeoutMs ?? 60_000, () => output);
     log(`code-server healthy on ${origin} after ${Date.now() - started} ms`);
     const running = child;
     let closed = false;
     return {
-      origin, port, tempDir, userDataDir, extensionsDir, env,
+      origin, port: Number(new URL(origin).port), tempDir, userDataDir, extensionsDir, env,
       workbenchUrl: (o) => workbenchUrl(origin, o),
       output: () => output,
       async close() {
