@@ -62,8 +62,8 @@ test('broken lockfiles: a directory, binary bytes, empty, a JSON array', async (
   writeFileSync(join(dir, 'array.a2a-lock.json'), '[1,2]');
   assertError(await refresh(join(dir, 'dir.a2a-lock.json')), 'lockfile', /cannot read the lockfile \(EISDIR\)/);
   assertError(await refresh(join(dir, 'bin.a2a-lock.json')), 'lockfile', /corrupt lockfile: .*(binary file|not valid JSON)/);
-  assertError(await refresh(join(dir, 'empty.a2a-lock.json')), 'lockfile', /corrupt lockfile: the lockfile is empty/);
-  assertError(await refresh(join(dir, 'array.a2a-lock.json')), 'lockfile', /corrupt lockfile: a lockfile must be a JSON object, not an array/);
+  assertError(await refresh(join(dir, 'empty.a2a-lock.json')), 'lockfile', /corrupt lockfile: .*empty/i);
+  assertError(await refresh(join(dir, 'array.a2a-lock.json')), 'lockfile', /corrupt lockfile: .*array/i);
 });
 
 test('broken cards on disk: a JSON array, 10,000-deep nesting, binary bytes', async (t) => {
