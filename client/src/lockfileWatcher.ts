@@ -151,7 +151,7 @@ export class LockfileWatcher implements vscode.Disposable {
       void vscode.window.showWarningMessage(`A2A: ${name} could not be checked: ${first}`);
     }
     if (choice === 'Show diff') await vscode.commands.executeCommand('a2a.showDiff', uri);
-    if (choice === 'Run probes') await vscode.commands.executeCommand('a2a.probeAgent', uri);
+    if (choice === 'Run probes') await vscode.commands.executeCommand('a2a.probeAgent', entry.agent);
   }
 
   private updateStatus(): void {

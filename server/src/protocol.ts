@@ -199,6 +199,8 @@ export interface LockfileCheckEntry {
   /** True when the card answered 304 (unchanged since the last check). */
   unchanged: boolean;
   items: LockfileCheckItem[];
+  /** The card the lockfile pins (URL or file path), when the lockfile could be read. */
+  agent?: string;
 }
 
 /** Sent by the lockfile watcher (on a schedule, on open, "A2A: Check Lockfiles Now"): live check of lockfiles. */

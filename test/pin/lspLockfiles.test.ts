@@ -68,6 +68,7 @@ test('pin from a URL, live check (then 304), diff and update after the agent cha
 
   const first = await lsp.connection.sendRequest(CheckLockfilesRequest.type, { uris: [target] });
   assert.deepEqual(first.results.map((r) => [r.verdict, r.unchanged]), [['compatible', true]]);
+  assert.equal(first.results[0]!.agent, agent.cardUrl, 'the agent URL, for "Run probes"');
 
   agent.setVersion('no-streaming');
   const broken = await lsp.connection.sendRequest(CheckLockfilesRequest.type, { uris: [target] });

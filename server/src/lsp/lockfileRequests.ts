@@ -239,7 +239,9 @@ export function registerLockfileRequests(ctx: ServerContext): void {
     const results = await mapBounded(params.uris, CONCURRENCY, async (uri): Promise<LockfileCheckEntry> => {
       const path = pathOf(uri);
       const outcome = await refreshLockfile(path, { loader, readText: (p) => service.readText(p) });
-      return { uri, verdict: verdictOf(outcome), unchanged: outcome.status === 'checked' && outcome.unchanged, items: toItems(outcome, outcome.text) };
+      const entry: LockfileCheckEntry = { uri, verdict: verdictOf(outcome), unchanged: outcome.status === 'checked' && outcome.unchanged, items: toItems(outcome, outcome.text) };
+      if (outcome.card !== undefined) entry.agent = outcome.card;
+      return entry;
     });
     return { results };
   }));
