@@ -60,8 +60,8 @@ export function startServer(connection: Connection, runtime: RuntimeEnvironment)
     return { capabilities: SERVER_CAPABILITIES, serverInfo: { name: 'a2a-language-server', version: '0.1.0' } };
   });
 
-  connection.onDidChangeConfiguration(() => {
-    settings.clear();
+  connection.onDidChangeConfiguration((params) => {
+    settings.clear(params.settings);
     analyses.clear();
     ctx.revalidateAll();
   });

@@ -66,6 +66,8 @@ export interface LspSession {
   folding(uri: string): Promise<FoldingRange[]>;
   /** Changes the settings and notifies the server (it re-pulls and re-validates). */
   updateSettings(settings: Record<string, unknown>): Promise<void>;
+  /** Pushes settings in didChangeConfiguration ({a2a: settings}), as clients without workspace/configuration do. */
+  pushSettings(settings: Record<string, unknown>): Promise<void>;
   stop(): Promise<void>;
 }
 
@@ -140,6 +142,10 @@ export async function startLsp(options: StartOptions = {}): Promise<LspSession> 
     async updateSettings(settings) {
       session.settings = settings;
       await connection.sendNotification(DidChangeConfigurationNotification.type, { settings: null });
+    },
+    async pushSettings(settings) {
+      session.settings = settings;
+      await connection.sendNotification(DidChangeConfigurationNotification.type, { settings: { a2a: settings } });
     },
     async stop() {
       try {

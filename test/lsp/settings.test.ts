@@ -28,7 +28,7 @@ test('rule severities from a2a.rules apply, and a settings change re-validates o
   }
 });
 
-test('a client without workspace/configuration gets the defaults', async () => {
+test('a client without workspace/configuration gets the defaults, or what it pushes', async () => {
   const s = await startLsp({ configurationCapability: false, settings: { rules: { 'unknown-field': 'off' } } });
   try {
     const u = 'file:///ws/nocfg/agent-card.json';
@@ -36,6 +36,9 @@ test('a client without workspace/configuration gets the defaults', async () => {
     const d = await s.diagnostics(u);
     assert.equal(d.find((x) => x.code === 'unknown-field')?.severity, DiagnosticSeverity.Warning);
     assert.equal(s.configurationRequests(), 0);
+    // Such a client may push its settings instead.
+    await s.pushSettings({ rules: { 'unknown-field': 'error' } });
+    await s.diagnosticsWhen(u, (x) => x.find((d) => d.code === 'unknown-field')?.severity === DiagnosticSeverity.Error);
   } finally {
     await s.stop();
   }

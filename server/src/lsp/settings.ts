@@ -11,6 +11,8 @@ const INTERVALS = new Set(['off', 'hourly', 'daily']);
  */
 export class SettingsCache {
   private readonly cache = new Map<string, Promise<A2ASettings>>();
+  /** Settings a client without workspace/configuration pushed in didChangeConfiguration ({a2a: …}). */
+  private pushed: A2ASettings = DEFAULT_SETTINGS;
 
   constructor(private readonly connection: Connection, private readonly canPull: () => boolean) {}
 
@@ -19,7 +21,7 @@ export class SettingsCache {
     if (!s) {
       s = this.canPull()
         ? this.connection.workspace.getConfiguration({ scopeUri: uri, section: 'a2a' }).then(normalizeSettings, () => DEFAULT_SETTINGS)
-        : Promise.resolve(DEFAULT_SETTINGS);
+        : Promise.resolve(this.pushed);
       this.cache.set(uri, s);
     }
     return s;
@@ -29,8 +31,11 @@ export class SettingsCache {
     this.cache.delete(uri);
   }
 
-  clear(): void {
+  /** Drops every cached value; `pushed` is the `settings` of didChangeConfiguration (used when settings cannot be pulled). */
+  clear(pushed?: unknown): void {
     this.cache.clear();
+    const section = pushed !== null && typeof pushed === 'object' ? (pushed as Record<string, unknown>).a2a : undefined;
+    if (section !== undefined) this.pushed = normalizeSettings(section);
   }
 }
 
