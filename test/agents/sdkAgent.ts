@@ -28,6 +28,8 @@ export interface SdkAgentOptions {
   preferred?: 'JSONRPC' | 'HTTP+JSON';
   /** Extra card members (merged over the defaults, ProtoJSON). */
   card?: Record<string, unknown>;
+  /** Serve a well-known card whose capabilities.extendedAgentCard says this, whatever the agent does (a lie when it differs). */
+  advertiseExtended?: boolean;
 }
 
 export interface SdkAgent {
@@ -114,7 +116,11 @@ export async function startSdkAgent(opts: SdkAgentOptions = {}): Promise<SdkAgen
     return name ? new TokenUser(name) : new UnauthenticatedUser();
   };
   // Served through AgentCard.toJSON: the SDK's own handler would leak ts-proto `$case` shapes.
-  const served = JSON.stringify(AgentCard.toJSON(publicCard));
+  const servedJson = AgentCard.toJSON(publicCard) as Record<string, unknown>;
+  if (opts.advertiseExtended !== undefined) {
+    servedJson.capabilities = { ...(servedJson.capabilities as Record<string, unknown>), extendedAgentCard: opts.advertiseExtended };
+  }
+  const served = JSON.stringify(servedJson);
   app.get('/.well-known/agent-card.json', (req, res) => {
     const etag = `W/"${Buffer.from(served).length}-${served.length % 997}"`;
     res.setHeader('cache-control', 'public, max-age=3600');

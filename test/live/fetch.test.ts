@@ -157,6 +157,18 @@ describe('extended card', () => {
     assert.equal(liar.lastHeaders.get('/rest/acme%20corp%2Feu/extendedAgentCard')?.['a2a-version'], '1.0');
   });
 
+  it('the card claims an extended card the SDK agent does not offer: UnsupportedOperation → flag-wrong, with evidence', async () => {
+    const liarSdk = await startSdkAgent({ extended: 'none', advertiseExtended: true });
+    try {
+      const pub = await fetchCard(liarSdk.url, { http });
+      const ext = await fetchExtendedCard({ http, cardUrl: pub.url, publicCard: pub.card, publicProfile: pub.profile!, credential: { token: SDK_TOKENS.alice }, originClass: pub.originClass });
+      assert.equal(ext.status, 'flag-wrong', ext.message);
+      assert.deepEqual(ext.card, pub.card, 'the public card stands');
+      assert.equal(ext.evidence[0]?.result, 'refuted');
+      assert.match(ext.evidence[0]?.detail ?? '', /UnsupportedOperation/);
+    } finally { await liarSdk.close(); }
+  });
+
   it('not configured → the public card stands; flag false → nothing requested', async () => {
     const agent = await startSdkAgent({ extended: 'unconfigured' });
     const none = await startSdkAgent({ extended: 'none' });

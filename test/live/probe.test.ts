@@ -56,6 +56,18 @@ describe('probes against the real SDK agent', () => {
   });
 });
 
+describe('probes against an SDK agent whose card lies about the extended card', () => {
+  it('extended-card is refuted', async () => {
+    const agent = await startSdkAgent({ extended: 'none', advertiseExtended: true });
+    try {
+      const report = await probeAgent(agent.url, { http, limiter: fast() });
+      const r = report.results.find((x) => x.probe === 'extended-card')!;
+      assert.equal(r.outcome, 'refuted', r.detail);
+      assert.match(r.detail, /UnsupportedOperation/);
+    } finally { await agent.close(); }
+  });
+});
+
 describe('probes against the lying agent', () => {
   it('claims streaming but answers UnsupportedOperation: refuted', async () => {
     const report = await probeAgent(liar.url, { http, limiter: fast() });
