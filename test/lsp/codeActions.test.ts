@@ -7,6 +7,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { after, before, test } from 'node:test';
 import type { CodeAction, Diagnostic } from 'vscode-languageserver-protocol';
+import { MigrateCardRequest } from '../../server/src/protocol';
 import { applyAction, startLsp, type LspSession } from './harness';
 
 const fixture = (name: string) => readFileSync(join(__dirname, 'fixtures', name), 'utf8');
@@ -141,4 +142,17 @@ test('"my client supports it" actions run the client command that extends the cl
   // With the setting applied the card is usable: no diagnostic left for it.
   await s.updateSettings({ client: { bindings: ['GRPC@1.0'], knownExtensions: ['https://ext.example/pricing/v1'] } });
   await s.diagnosticsWhen(uri, (d) => !d.some((x) => x.code === 'no-supported-interface' || x.code === 'required-extension-unsupported'));
+});
+
+test('a2a/migrateCard (the command) returns the whole-card edit with notes, and nothing for a 1.0 card', async () => {
+  const uri = `file:///fix/${++n}/agent-card.json`;
+  const doc = await s.open(uri, 'a2a-agent-card', fixture('legacy-0.3.agent-card.json'));
+  const r = await s.connection.sendRequest(MigrateCardRequest.type, { uri });
+  const migrated = applyAction(doc, { title: 'migrate', edit: r.edit ?? undefined });
+  assert.equal(JSON.parse(migrated).supportedInterfaces.length, 2);
+  assert.ok(r.notes.some((note) => /protocolVersion "0\.3\.0"/.test(note)));
+  assert.ok(r.notes.some((note) => /stateTransitionHistory/.test(note)));
+  const good = `file:///fix/${++n}/agent-card.json`;
+  await s.open(good, 'a2a-agent-card', fixture('good.agent-card.json'));
+  assert.deepEqual(await s.connection.sendRequest(MigrateCardRequest.type, { uri: good }), { edit: null, notes: [] });
 });
