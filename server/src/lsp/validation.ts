@@ -27,7 +27,8 @@ export class Validator {
     this.cancel(doc.uri);
     this.pending.set(doc.uri, this.runtime.timer.setTimeout(() => {
       this.pending.delete(doc.uri);
-      void this.validate(doc.uri);
+      // A closed connection (shutdown) must not become an unhandled rejection that kills the process.
+      this.validate(doc.uri).catch(() => undefined);
     }, this.delayMs));
   }
 
@@ -56,6 +57,6 @@ export class Validator {
   /** Clears a closed document's diagnostics. */
   clear(uri: string): void {
     this.cancel(uri);
-    void this.connection.sendDiagnostics({ uri, diagnostics: [] });
+    this.connection.sendDiagnostics({ uri, diagnostics: [] }).catch(() => undefined);
   }
 }
