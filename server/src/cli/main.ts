@@ -8,19 +8,21 @@ import { commands } from './commands';
 const USAGE = `a2acap: capability discovery for A2A 1.0 agents
 
 Usage:
-  a2acap lint FILE... [--format text|json|sarif]
+  a2acap lint FILE... [--format text|json|sarif] [--binding BINDING@VERSION]... [--known-extension URI]... [--max-card-bytes N]
   a2acap compile CARD [--format json|text] [--binding BINDING@VERSION]... [--known-extension URI]...
-  a2acap check LOCK... [--card CARD | --live] [--format text|json|sarif|markdown] [--fail-on breaking|review]
-  a2acap fetch URL [--extended] [--credential-env VAR] [--format json|text]
+  a2acap check LOCK... [--card CARD | --live] [--format text|json|sarif|markdown] [--fail-on breaking|review] [--concurrency N]
+  a2acap fetch URL [--extended] [--credential-env VAR] [--format json|text] [--require-signed] [--jwks FILE]... [--allow-host HOST]...
   a2acap probe URL|LOCK [--format json|text]
-  a2acap pin URL|CARD --skill ID [--skill ID]... [--input TYPE]... [--output TYPE]... [--streaming] [--out FILE]
+  a2acap pin URL|CARD --skill ID [--skill ID]... [--input TYPE]... [--output TYPE]... [--streaming] [--extension URI]... [--out FILE] [--probe]
   a2acap update LOCK [--yes]
 
-Run 'a2acap help COMMAND' for details. Exit codes: 0 ok, 1 findings, 2 usage or I/O failure.
+Run 'a2acap COMMAND --help' for details. Exit codes: 0 ok, 1 findings, 2 usage or I/O failure.
 `;
 
 export async function runCli(argv: string[], io: CliIO): Promise<number> {
-  const [name, ...rest] = argv;
+  const [first, ...afterFirst] = argv;
+  // `a2acap help COMMAND` is `a2acap COMMAND --help`.
+  const [name, ...rest] = first === 'help' && afterFirst[0] ? [afterFirst[0], '--help'] : [first, ...afterFirst];
   if (!name || name === '--help' || name === '-h' || name === 'help') {
     io.stdout(USAGE);
     return name ? 0 : EXIT_USAGE;
