@@ -14,6 +14,8 @@
  *   /html          a card body served as text/html
  *   /busy          429 with Retry-After: 1 for the first `busyCount` calls, then the card
  *   /rpc-busy      the same 429s (shared count), then /rpc
+ *   /rpc-garbage   200 with bytes that are not JSON;  /rpc-sse-empty  an event stream without data;
+ *   /rpc-sse-drip  an SSE event that never completes
  *   /rpc           JSON-RPC: streaming ops → UnsupportedOperation, image/png → ContentTypeNotSupported,
  *                  required extension ignored, extended card per bearer token (two tokens, two skill sets)
  *   /rest/...      HTTP+JSON variants of the same lies (google.rpc.Status errors)
@@ -170,6 +172,23 @@ export async function startLyingAgent(opts: { busyCount?: number } = {}): Promis
       case '/rpc':
         rpc(req, res, body);
         return;
+      case '/rpc-garbage':
+        res.writeHead(200, { 'content-type': 'application/json' });
+        res.end('\u0000\u00ff not json {');
+        return;
+      case '/rpc-sse-empty':
+        res.writeHead(200, { 'content-type': 'text/event-stream' });
+        res.end(': just a comment\n\n');
+        return;
+      case '/rpc-sse-drip': {
+        // An event that never completes (no blank line), a byte at a time.
+        res.writeHead(200, { 'content-type': 'text/event-stream' });
+        res.write('data: {');
+        const t = setInterval(() => { if (!res.destroyed) res.write('x'); }, 50);
+        timers.add(t);
+        res.on('close', () => { clearInterval(t); timers.delete(t); });
+        return;
+      }
       case '/rpc-busy':
         if (busyLeft > 0) { busyLeft--; res.writeHead(429, { 'retry-after': '1' }); res.end(); return; }
         rpc(req, res, body);
