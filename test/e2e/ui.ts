@@ -51,9 +51,8 @@ export async function runUiTests(session: Session, steps: Steps): Promise<Set<st
   await step(`hovering skill ${expectations.hover.at} shows its compiled profile`, 'hover', async () => {
     await page.keyboard.press('Control+Shift+M'); // close the panel again: more room for the hover
     await wb.quickOpen(HOVER_FILE);
-    await wb.token(expectations.hover.at).hover();
     const hover = page.locator('.monaco-hover', { hasText: expectations.hover.contains[expectations.hover.contains.length - 1] });
-    await hover.first().waitFor();
+    await wb.hoverUntil(expectations.hover.at, hover.first());
     const text = await hover.first().innerText();
     for (const s of expectations.hover.contains) if (!text.includes(s)) throw new Error(`hover lacks "${s}":\n${text}`);
     await wb.screenshot('hover'); shots.add('hover');

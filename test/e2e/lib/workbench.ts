@@ -54,6 +54,21 @@ export class Workbench {
     return this.editor.locator('.view-line span span', { hasText: text }).first();
   }
 
+  /**
+   * Hovers the token until `hover` shows. Decorations that arrive late (CodeLens lines, inlay hints) move the text
+   * under a resting mouse, so each attempt finds the token again and moves onto it afresh.
+   */
+  async hoverUntil(text: string, hover: Locator, timeoutMs = 20_000): Promise<void> {
+    const deadline = Date.now() + timeoutMs;
+    for (;;) {
+      await this.page.mouse.move(0, 0);
+      await this.token(text).hover();
+      const shown = await hover.waitFor({ timeout: 3000 }).then(() => true, () => false);
+      if (shown) return;
+      if (Date.now() > deadline) throw new Error(`no hover over "${text}" within ${timeoutMs} ms`);
+    }
+  }
+
   async screenshot(name: string): Promise<string> {
     const file = join(this.screenshotDir, `${name}.png`);
     await this.page.screenshot({ path: file });
