@@ -109,6 +109,17 @@ describe('guarded HTTP client', () => {
     });
     assert.equal(agent.lastHeaders.get('/redirect')?.authorization, 'Bearer secret-xyz');
     assert.equal(agent.lastHeaders.get('/.well-known/agent-card.json')?.authorization, undefined);
+    // Even a caller that put a secret in the ordinary headers does not leak it across origins.
+    await http.request(`${agent.url}/redirect?to=${encodeURIComponent(target)}`, { origin: 'user', headers: { Authorization: 'Bearer oops', cookie: 'sid=1' } });
+    assert.equal(agent.lastHeaders.get('/.well-known/agent-card.json')?.authorization, undefined);
+    assert.equal(agent.lastHeaders.get('/.well-known/agent-card.json')?.cookie, undefined);
+  });
+
+  it('an already-cancelled request makes no request at all', async () => {
+    const hits = agent.hits.get('/.well-known/agent-card.json');
+    const err = await failure(http.request(`${agent.url}/.well-known/agent-card.json`, { origin: 'user', signal: AbortSignal.abort() }));
+    assert.equal(err.kind, 'aborted');
+    assert.equal(agent.hits.get('/.well-known/agent-card.json'), hits);
   });
 
   it('a refused connection is a network error naming the URL', async () => {

@@ -18,6 +18,7 @@ let port = 0;
 let sni: (string | false)[] = [];
 before(async () => {
   server = createServer({ cert, key }, (req, res) => {
+    if (req.url === '/down') { res.writeHead(302, { location: `http://agent.test:${port}/card.json` }); res.end(); return; }
     sni.push((req.socket as unknown as { servername: string | false }).servername);
     res.writeHead(200, { 'content-type': 'application/json' });
     res.end(JSON.stringify({ host: req.headers.host }));
@@ -39,6 +40,14 @@ describe('TLS to the pinned address', () => {
       assert.equal(res.status, 200);
       assert.equal(JSON.parse(res.body.toString()).host, `agent.test:${port}`);
       assert.deepEqual(sni, ['agent.test']);
+    } finally { await dispatcher.close(); }
+  });
+
+  it('a redirect from https down to plain http is refused', async () => {
+    const dispatcher = new Agent({ connect: { ca: cert } });
+    const http = createHttpClient({ resolver, dispatcher });
+    try {
+      await assert.rejects(http.request(`https://agent.test:${port}/down`, { origin: 'user' }), (e: unknown) => e instanceof NetError && e.kind === 'policy' && /https to plain http/.test(e.message));
     } finally { await dispatcher.close(); }
   });
 

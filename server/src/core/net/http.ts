@@ -105,6 +105,7 @@ async function guardedRequest(input: string, req: HttpRequest, world: World): Pr
   const maxBytes = req.maxBytes ?? DEFAULT_MAX_BYTES;
   const maxRedirects = req.maxRedirects ?? DEFAULT_MAX_REDIRECTS;
   let current = parseUrl(input);
+  if (req.signal?.aborted) throw new NetError('aborted', displayUrl(current), `${displayUrl(current)}: cancelled`);
   const deadline = new AbortController();
   const timer = setTimeout(() => deadline.abort(), timeoutMs);
   const onOuterAbort = (): void => deadline.abort();
@@ -124,7 +125,7 @@ async function guardedRequest(input: string, req: HttpRequest, world: World): Pr
       const sameOrigin = current.origin === firstOrigin;
       const headers: Record<string, string> = {
         'accept-encoding': 'gzip, deflate, br',
-        ...lowerKeys(req.headers ?? {}),
+        ...(sameOrigin ? lowerKeys(req.headers ?? {}) : withoutSecrets(lowerKeys(req.headers ?? {}))),
         ...(sameOrigin ? lowerKeys(req.credentialHeaders ?? {}) : {}),
         host: current.host,
       };
@@ -137,7 +138,11 @@ async function guardedRequest(input: string, req: HttpRequest, world: World): Pr
         if (hop >= maxRedirects) {
           throw new NetError('redirect-limit', input, `${displayUrl(input)}: more than ${maxRedirects} redirects`, { limit: maxRedirects });
         }
-        current = parseUrl(new URL(resHeaders.location, current).toString());
+        const next = parseUrl(new URL(resHeaders.location, current).toString());
+        if (current.protocol === 'https:' && next.protocol === 'http:') {
+          throw new NetError('policy', displayUrl(current), `${displayUrl(current)}: refused a redirect from https to plain http (${displayUrl(next)})`);
+        }
+        current = next;
         if (status === 303 || ((status === 301 || status === 302) && method === 'POST')) { method = 'GET'; body = undefined; }
         continue;
       }
@@ -226,6 +231,12 @@ function checkContentType(url: string, header: string | undefined, accepted: rea
     discard(body);
     throw new NetError('content-type', url, `${displayUrl(url)}: unexpected content type '${essence || 'none'}' (expected ${accepted.join(', ')})`, { contentType: essence });
   }
+}
+
+/** Headers that carry secrets never follow a redirect to another origin, whoever put them in. */
+const SECRET_HEADERS = new Set(['authorization', 'proxy-authorization', 'cookie']);
+function withoutSecrets(h: Record<string, string>): Record<string, string> {
+  return Object.fromEntries(Object.entries(h).filter(([k]) => !SECRET_HEADERS.has(k)));
 }
 
 function lowerKeys(h: Record<string, string>): Record<string, string> {
