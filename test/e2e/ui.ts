@@ -43,7 +43,9 @@ export async function runUiTests(session: Session, steps: Steps): Promise<Set<st
     await wb.editor.locator('.squiggly-error').first().waitFor();
     await page.keyboard.press('Control+Shift+M');
     const rows = page.locator('.markers-panel .monaco-list-row');
-    await rows.filter({ hasText: 'a2a' }).first().waitFor();
+    // Each entry names our source and the rule id (shown as "a2a(schema)").
+    await rows.filter({ has: page.locator('.marker-source', { hasText: 'a2a' }) })
+      .filter({ has: page.locator('.marker-code', { hasText: 'schema' }) }).first().waitFor();
     await wb.dismissNotifications();
     await wb.screenshot('diagnostics'); shots.add('diagnostics');
   });
@@ -66,8 +68,8 @@ export async function runUiTests(session: Session, steps: Steps): Promise<Set<st
     await header.waitFor();
     if ((await header.getAttribute('aria-expanded')) === 'false') await header.click();
     // Give the view the room of the file list, as a person would: collapse the folder section above it.
-    const folders = page.locator('.explorer-viewlet .pane-header[aria-expanded="true"]').first();
-    if ((await folders.innerText()).trim() !== '' && !(await folders.innerText()).includes('A2A Capabilities')) await folders.click();
+    const foldersHeader = page.locator('.explorer-viewlet .pane-header[aria-expanded="true"]').first();
+    if (!(await foldersHeader.innerText()).includes('A2A Capabilities')) await foldersHeader.click();
     const pane = page.locator('.pane', { has: page.locator('.pane-header', { hasText: 'A2A Capabilities' }) }).first();
     await pane.locator('.monaco-list-row').first().waitFor();
     for (const re of expectations.tree.labels) await revealRow(pane, new RegExp(re));
