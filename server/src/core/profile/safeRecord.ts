@@ -20,5 +20,11 @@ export function isPlainObject(value: unknown): value is Record<string, unknown> 
 
 /** The strings of an array, in order; anything else (not an array, non-string items) is ignored. */
 export function stringsOf(value: unknown): string[] {
-  return Array.isArray(value) ? value.filter((v): v is string => typeof v === 'string') : [];
+  if (!Array.isArray(value)) return [];
+  // Big cards have thousands of skills whose lists are already all strings: copy without filtering (no closure,
+  // no per-item callback), and only filter when something else is mixed in.
+  for (let i = 0; i < value.length; i++) {
+    if (typeof value[i] !== 'string') return value.filter((v): v is string => typeof v === 'string');
+  }
+  return value.slice() as string[];
 }
