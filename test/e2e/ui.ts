@@ -2,7 +2,7 @@
 // applies the 0.3 migration quick fix and looks at the "A2A Capabilities" view. Screenshots go to
 // test-results/e2e/; the doc images (docs/images/) are refreshed from them (see run.ts).
 import { copyFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import type { Locator } from 'playwright-core';
 import expectations from './expectations.json';
 import { newPage } from '../../scripts/e2e/browser';
@@ -36,8 +36,10 @@ export async function runUiTests(session: Session, steps: Steps): Promise<Set<st
   const step = (name: string, shot: string, fn: () => Promise<void>) => steps.run(GROUP, name, fn, failShot(shot));
 
   const workspace = session.workspace('ui');
-  // Test-only cards go into the copy before the workbench opens (quick open's file index is built then).
-  copyFileSync(join(repoRoot, expectations.hostileHover.fixture), join(workspace, expectations.hostileHover.file));
+  // Test-only cards live next to the workspace copy, not in it (the screenshots show the examples as shipped);
+  // quick open takes their absolute path.
+  const hostileCard = join(dirname(workspace), expectations.hostileHover.file);
+  copyFileSync(join(repoRoot, expectations.hostileHover.fixture), hostileCard);
   const started = await step('the workbench starts with the examples workspace', 'workbench', async () => {
     await wb.open(session.codeServer.workbenchUrl({ folder: workspace }));
   });
@@ -63,21 +65,6 @@ export async function runUiTests(session: Session, steps: Steps): Promise<Set<st
     const text = await hover.first().innerText();
     for (const s of expectations.hover.contains) if (!text.includes(s)) throw new Error(`hover lacks "${s}":\n${text}`);
     await wb.screenshot('hover'); shots.add('hover');
-    await page.keyboard.press('Escape');
-  });
-
-  await step('card text in a hover is plain text: no links, no command: URIs, no HTML', 'hostile-hover', async () => {
-    const { file, at, visibleText } = expectations.hostileHover;
-    await wb.quickOpen(file.split('/').pop() ?? '');
-    const hover = page.locator('.monaco-hover', { hasText: visibleText[0] }).first();
-    await wb.hoverUntil(at, hover);
-    const text = await hover.innerText();
-    for (const s of visibleText) if (!text.includes(s)) throw new Error(`hover lacks "${s}":\n${text}`);
-    const links = await hover.locator('a').evaluateAll((as) => as.map((a) => a.getAttribute('href') ?? a.getAttribute('data-href') ?? ''));
-    const bad = links.filter((href) => /command:|evil\.example/.test(href));
-    if (bad.length) throw new Error(`hover renders card text as links: ${bad.join(', ')}`);
-    if (await hover.locator('img').count()) throw new Error('hover renders card text as HTML (an <img>)');
-    await wb.screenshot('hostile-hover');
     await page.keyboard.press('Escape');
   });
 
@@ -126,6 +113,21 @@ export async function runUiTests(session: Session, steps: Steps): Promise<Set<st
     const text = await wb.editorText();
     if (!text.includes('supportedInterfaces')) throw new Error(`the migrated card shows no supportedInterfaces:\n${text.slice(0, 2000)}`);
     await wb.screenshot('quickfix-applied');
+  });
+
+  await step('card text in a hover is plain text: no links, no command: URIs, no HTML', 'hostile-hover', async () => {
+    const { at, visibleText } = expectations.hostileHover;
+    await wb.quickOpen(hostileCard);
+    const hover = page.locator('.monaco-hover', { hasText: visibleText[0] }).first();
+    await wb.hoverUntil(at, hover);
+    const text = await hover.innerText();
+    for (const s of visibleText) if (!text.includes(s)) throw new Error(`hover lacks "${s}":\n${text}`);
+    const links = await hover.locator('a').evaluateAll((as) => as.map((a) => a.getAttribute('href') ?? a.getAttribute('data-href') ?? ''));
+    const bad = links.filter((href) => /command:|evil\.example/.test(href));
+    if (bad.length) throw new Error(`hover renders card text as links: ${bad.join(', ')}`);
+    if (await hover.locator('img').count()) throw new Error('hover renders card text as HTML (an <img>)');
+    await wb.screenshot('hostile-hover');
+    await page.keyboard.press('Escape');
   });
 
   await page.close().catch(() => {});

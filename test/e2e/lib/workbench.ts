@@ -22,12 +22,16 @@ export class Workbench {
     return this.page.locator('.editor-group-container.active .monaco-editor').first();
   }
 
-  /** Ctrl+P, type the name, wait for the row, Enter; then wait for the editor tab. */
-  async quickOpen(fileName: string): Promise<void> {
+  /**
+   * Ctrl+P, type the name (or an absolute path, for a file outside the workspace), wait for the row, Enter;
+   * then wait for the editor tab.
+   */
+  async quickOpen(nameOrPath: string): Promise<void> {
+    const fileName = nameOrPath.split('/').pop() ?? nameOrPath;
     await this.page.keyboard.press('Control+P');
     const input = this.page.locator('.quick-input-widget input');
     await input.waitFor();
-    await input.fill(fileName);
+    await input.fill(nameOrPath);
     await this.page.locator('.quick-input-widget .monaco-list-row', { hasText: fileName }).first().waitFor();
     await this.page.keyboard.press('Enter');
     await this.page.locator('.tabs-container .tab.active', { hasText: fileName }).waitFor();
