@@ -10,6 +10,7 @@ import './commands';
 import './tree';
 import './migration';
 import './lockfile';
+import './settings';
 
 export async function run(): Promise<void> {
   const log = (line: string) => console.log(line);

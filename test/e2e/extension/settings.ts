@@ -1,0 +1,25 @@
+import * as assert from 'node:assert/strict';
+import * as vscode from 'vscode';
+import expectations from '../expectations.json';
+import { test } from './harness';
+import { codeOf, describe, openExample, ours, waitForDiagnostics } from './workspace';
+
+test('changing a rule severity in the settings re-validates the open card', async () => {
+  const { file, rule, severity } = expectations.settingsChange;
+  const { document } = await openExample(file);
+  const uri = document.uri;
+  const ofRule = (all: vscode.Diagnostic[]) => all.filter((d) => codeOf(d) === rule);
+  await waitForDiagnostics(uri, (all) => ofRule(all).some((d) => d.severity === vscode.DiagnosticSeverity.Error), `${rule} as an error`);
+  const config = vscode.workspace.getConfiguration('a2a', uri);
+  const explain = (e: Error) => assert.fail(`${e.message} (a2a.rules now ${JSON.stringify(vscode.workspace.getConfiguration('a2a', uri).get('rules'))})\n${describe(document, ours(uri))}`);
+  try {
+    await config.update('rules', { [rule]: severity }, vscode.ConfigurationTarget.Workspace);
+    await waitForDiagnostics(uri, (all) => ofRule(all).length > 0 && ofRule(all).every((d) => d.severity === vscode.DiagnosticSeverity.Warning), `${rule} downgraded to ${severity}`)
+      .catch(explain);
+    await config.update('rules', { [rule]: 'off' }, vscode.ConfigurationTarget.Workspace);
+    await waitForDiagnostics(uri, (all) => ofRule(all).length === 0, `${rule} switched off`).catch(explain);
+  } finally {
+    await config.update('rules', undefined, vscode.ConfigurationTarget.Workspace);
+  }
+  await waitForDiagnostics(uri, (all) => ofRule(all).some((d) => d.severity === vscode.DiagnosticSeverity.Error), `${rule} back as an error`);
+});
