@@ -47,6 +47,8 @@ export async function runUiTests(session: Session, steps: Steps): Promise<Set<st
 
   await step(`opening ${BROKEN} shows error squiggles and Problems entries`, 'diagnostics', async () => {
     await wb.quickOpen(BROKEN);
+    // The status bar names our language for the file (contributed by package.json), then the squiggles arrive.
+    await page.locator('[id="status.editor.mode"]', { hasText: 'A2A Agent Card' }).waitFor();
     await wb.editor.locator('.squiggly-error').first().waitFor();
     await page.keyboard.press('Control+Shift+M');
     const rows = page.locator('.markers-panel .monaco-list-row');
