@@ -12,6 +12,11 @@ export interface RuleMeta {
   defaultSeverity: Severity;
   title: string;
   appliesTo: AppliesTo[];
+  /**
+   * Set for rules that no lint rule implements: findings made elsewhere in the core, with this id as
+   * their code (`check`: the lockfile checked against the card it pins; `fetch`: fetching a live card).
+   */
+  producedBy?: 'check' | 'fetch';
 }
 
 /** Where every rule is documented: README.md `### <rule-id>` headings. */
@@ -53,6 +58,12 @@ export const RULES: readonly RuleMeta[] = [
   { id: 'empty-skill-tags', defaultSeverity: 'error', title: 'A skill without tags', appliesTo: card },
   { id: 'suspicious-text', defaultSeverity: 'warning', title: 'Card text with hidden characters or instructions aimed at a model', appliesTo: card },
   { id: 'invalid-card-digest', defaultSeverity: 'error', title: 'card_digest is not sha256:<64 lowercase hex>', appliesTo: lock },
+  { id: 'signature-required', defaultSeverity: 'error', title: 'Signed cards are required and this card is not verified', appliesTo: card, producedBy: 'fetch' },
+  // The lockfile checked against the card it pins (a workspace card or the live card fetched this session).
+  { id: 'lockfile-breaking', defaultSeverity: 'error', title: 'The card it pins no longer offers what the lockfile requires', appliesTo: lock, producedBy: 'check' },
+  { id: 'lockfile-review', defaultSeverity: 'warning', title: 'The card it pins changed in a way a person should review', appliesTo: lock, producedBy: 'check' },
+  { id: 'lockfile-note', defaultSeverity: 'info', title: 'The card it pins changed harmlessly (description, digest, version)', appliesTo: lock, producedBy: 'check' },
+  { id: 'lockfile-error', defaultSeverity: 'error', title: 'The live agent the lockfile pins could not be checked', appliesTo: lock, producedBy: 'check' },
 ];
 
 const BY_ID = new Map(RULES.map((r) => [r.id, r]));
