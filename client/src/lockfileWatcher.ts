@@ -4,32 +4,34 @@
  * `a2a.lockfiles.checkInterval`: off | hourly | daily, default daily), when a lockfile is opened, and on
  * "A2A: Check Lockfiles Now". A check never writes a lockfile.
  *
- * - compatible: diagnostics cleared, nothing said (the cache was updated by the check itself);
+ * - compatible: nothing said (the cache was updated by the check itself);
  * - review: a warning with "Run probes" and "Show diff";
- * - breaking: an error notification with "Show diff", the problems as diagnostics on the lockfile members
- *   they are about, and the status bar item turns red;
- * - error (agent unreachable, corrupt lockfile, invalid card): a diagnostic with the cause (a notification
- *   only on the command); never "compatible".
+ * - breaking: an error notification with "Show diff", and the status bar item turns red;
+ * - error (agent unreachable, corrupt lockfile, invalid card): never "compatible" (a notification only on
+ *   the command).
+ * The DIAGNOSTICS are the language server's, not this watcher's: a check teaches the server the agent's live
+ * card, and the server publishes the lockfile's diagnostics against it (codes lockfile-breaking/-review/
+ * -note/-error), so each problem appears once and stays right while the lockfile is edited.
  * Notifications are shown when a lockfile's verdict changes (and for every non-compatible one on the
- * command), so a daily check does not repeat yesterday's news. In an untrusted workspace nothing runs.
+ * command), so a daily check does not repeat yesterday's news.
+ *
+ * Stale markers: a workflow using the core's profile-driven client records runtime errors in
+ * `.a2a/stale.json` (core/client/fileStaleMarkers.ts). When that file changes in a workspace folder, the
+ * lockfiles pinning a marked agent are re-checked (the server re-fetches without validators and clears the
+ * marker). In an untrusted workspace nothing runs.
  */
 import * as vscode from 'vscode';
 import { CheckLockfilesRequest, type LockfileCheckEntry } from '../../server/src/protocol';
 import type { ExtensionServices } from './context';
 
 const INTERVALS: Record<string, number | undefined> = { hourly: 3_600_000, daily: 86_400_000, off: undefined };
-const SEVERITY = {
-  breaking: vscode.DiagnosticSeverity.Error,
-  error: vscode.DiagnosticSeverity.Error,
-  review: vscode.DiagnosticSeverity.Warning,
-  note: vscode.DiagnosticSeverity.Information,
-} as const;
 const CLIENT_WAIT_MS = 60_000;
+/** Where workflows record stale markers, relative to a workspace folder (see fileStaleMarkers.ts). */
+export const STALE_MARKERS_GLOB = '.a2a/stale.json';
 
 export type CheckReason = 'schedule' | 'open' | 'command' | 'stale' | 'update';
 
 export class LockfileWatcher implements vscode.Disposable {
-  readonly diagnostics = vscode.languages.createDiagnosticCollection('a2a-lockfiles');
   private readonly status = vscode.window.createStatusBarItem('a2a.lockfiles', vscode.StatusBarAlignment.Left, 10);
   private readonly verdicts = new Map<string, LockfileCheckEntry['verdict']>();
   private readonly disposables: vscode.Disposable[] = [];
@@ -40,16 +42,15 @@ export class LockfileWatcher implements vscode.Disposable {
   constructor(private readonly services: ExtensionServices) {
     this.status.name = 'A2A lockfiles';
     this.status.command = 'a2a.checkLockfiles';
+    const staleFiles = vscode.workspace.createFileSystemWatcher(`**/${STALE_MARKERS_GLOB}`);
+    const onStale = (uri: vscode.Uri) => void this.checkStale(uri);
     this.disposables.push(
-      this.diagnostics,
       this.status,
+      staleFiles,
+      staleFiles.onDidCreate(onStale),
+      staleFiles.onDidChange(onStale),
       vscode.workspace.onDidOpenTextDocument((doc) => {
         if (this.isLockfile(doc)) void this.check('open', [doc.uri]);
-      }),
-      // Live results are about the text that was checked: once the lockfile is edited they would point at
-      // the wrong members, so they go until the next check (the server's own diagnostics stay current).
-      vscode.workspace.onDidChangeTextDocument((e) => {
-        if (e.contentChanges.length > 0 && this.diagnostics.has(e.document.uri)) this.diagnostics.delete(e.document.uri);
       }),
       vscode.workspace.onDidChangeConfiguration((e) => {
         if (e.affectsConfiguration('a2a.lockfiles.checkInterval')) this.schedule();
@@ -95,8 +96,16 @@ export class LockfileWatcher implements vscode.Disposable {
     return [...byString.values()];
   }
 
+  /**
+   * A stale-markers file changed: re-check the workspace lockfiles whose agent it marks (the server reads
+   * the file, refreshes without validators, clears the markers it handled). Returns the results.
+   */
+  async checkStale(staleFile: vscode.Uri): Promise<LockfileCheckEntry[]> {
+    return this.check('stale', undefined, staleFile);
+  }
+
   /** Checks the given lockfiles (default: all in the workspace). Returns the results, [] when nothing ran. */
-  async check(reason: CheckReason, uris?: vscode.Uri[]): Promise<LockfileCheckEntry[]> {
+  async check(reason: CheckReason, uris?: vscode.Uri[], staleFile?: vscode.Uri): Promise<LockfileCheckEntry[]> {
     if (!this.services.isTrusted()) {
       this.status.text = '$(shield) A2A lockfiles: not checked (untrusted workspace)';
       this.status.show();
@@ -109,7 +118,12 @@ export class LockfileWatcher implements vscode.Disposable {
       if (reason === 'command') void vscode.window.showInformationMessage('A2A: no lockfiles in this workspace.');
       return [];
     }
-    const { results } = await client.sendRequest(CheckLockfilesRequest.type, { uris: targets.map((u) => u.toString()) });
+    const stale = staleFile ?? await this.defaultStaleFile();
+    const { results } = await client.sendRequest(CheckLockfilesRequest.type, {
+      uris: targets.map((u) => u.toString()),
+      // A full check also honours the markers; a change of the markers file checks only the marked agents.
+      ...(stale ? { staleMarkers: stale.toString(), onlyStale: reason === 'stale' } : {}),
+    });
     for (const entry of results) this.apply(entry, reason);
     this.updateStatus();
     if (reason === 'command' && results.every((r) => r.verdict === 'compatible')) {
@@ -118,19 +132,23 @@ export class LockfileWatcher implements vscode.Disposable {
     return results;
   }
 
+  /** The first workspace folder's `.a2a/stale.json`, when it exists. */
+  private async defaultStaleFile(): Promise<vscode.Uri | undefined> {
+    for (const folder of vscode.workspace.workspaceFolders ?? []) {
+      const uri = vscode.Uri.joinPath(folder.uri, STALE_MARKERS_GLOB);
+      try {
+        await vscode.workspace.fs.stat(uri);
+        return uri;
+      } catch {
+        // none in this folder
+      }
+    }
+    return undefined;
+  }
+
   private apply(entry: LockfileCheckEntry, reason: CheckReason): void {
     const uri = vscode.Uri.parse(entry.uri);
     this.results.set(entry.uri, entry);
-    this.diagnostics.set(uri, entry.items.map((item) => {
-      const d = new vscode.Diagnostic(
-        new vscode.Range(item.range.start.line, item.range.start.character, item.range.end.line, item.range.end.character),
-        `${item.message} (live check)`,
-        SEVERITY[item.level],
-      );
-      d.source = 'a2a';
-      d.code = item.level === 'error' ? 'lockfile-error' : `lockfile-${item.level}`;
-      return d;
-    }));
     const before = this.verdicts.get(entry.uri);
     this.verdicts.set(entry.uri, entry.verdict);
     if (before === entry.verdict && reason !== 'command') return;

@@ -7,6 +7,9 @@
  */
 import { NotificationType, RequestType, type Range, type WorkspaceEdit } from 'vscode-languageserver-protocol';
 import type { CompiledProfile, CheckResult, SeveritySetting } from './core/types';
+import type { EvidenceClaim } from './core/evidence/claims';
+
+export type { EvidenceClaim } from './core/evidence/claims';
 
 /**
  * Everything the server needs from the `a2a.*` settings, as the client's config.ts returns it for
@@ -84,6 +87,12 @@ export interface CapabilitiesResult {
   nodes: CapabilityNode[];
   profile?: CompiledProfile;
   check?: CheckResult;
+  /**
+   * Claimed vs verified: each claim of the card (or of the lockfile, without a card) with the latest probe
+   * outcome the server knows for the agent (A2A: Probe Agent, pins that probed, the lockfile's `verified`).
+   * `agent` is the card URL the evidence is keyed by; absent when the document's agent is not known.
+   */
+  evidence?: { agent?: string; claims: EvidenceClaim[] };
 }
 
 /**
@@ -182,6 +191,13 @@ export const PinRequest = {
 export interface CheckLockfilesParams {
   /** file: URIs of lockfiles. */
   uris: string[];
+  /**
+   * file: URI of a stale-markers file (core/client/fileStaleMarkers.ts, default `.a2a/stale.json`): a marked
+   * agent is re-fetched without validators and its marker cleared once its lockfile was checked.
+   */
+  staleMarkers?: string;
+  /** With `staleMarkers`: check only the lockfiles whose agent is marked (the watcher, when the file changes). */
+  onlyStale?: boolean;
 }
 
 /** One item of a live check, located in the lockfile (the client shows it as a diagnostic). */

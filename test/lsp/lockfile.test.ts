@@ -38,7 +38,15 @@ test('breaking changes against a workspace card are errors on the lockfile membe
     const tree = await s.connection.sendRequest(CapabilitiesRequest.type, { uri });
     assert.equal(tree.summary, 'breaking');
     assert.equal(tree.severity, 'error');
-    assert.equal(tree.nodes.find((n) => n.id === 'verified')?.description, '0 of 1 verified by probes');
+    const evidence = tree.nodes.find((n) => n.id === 'evidence')!;
+    assert.match(evidence.description ?? '', /nothing verified yet/);
+    // The free-text `verified` entry is shown with its claim, and is not counted as verified.
+    const streaming = evidence.children?.find((n) => n.id === 'evidence/streaming');
+    assert.equal(streaming?.icon, 'circle-outline');
+    assert.match(streaming?.tooltip ?? '', /the lockfile records: probe ok 2026-11-01/);
+    assert.deepEqual(tree.evidence?.claims.map((c) => [c.probe, c.status]), [
+      ['version', 'unverified'], ['streaming', 'unverified'], ['push', 'unverified'], ['extended-card', 'unverified'],
+    ]);
   } finally {
     await s.stop();
   }

@@ -5,7 +5,9 @@ import { askAgentUrl, publicCard, storedCredential } from './liveShared';
 
 /**
  * A2A: Probe Agent — the default probes (no message is sent): version, version negotiation, streaming, push,
- * extended card (with the stored credential when there is one). Results go to the A2A output and a list.
+ * extended card (with the stored credential when there is one). The server keeps the outcomes as evidence
+ * for the agent, so the "A2A Capabilities" view of its card or lockfile shows claimed vs verified; the A2A
+ * output keeps the full record and a list shows this run.
  */
 const ICONS: Record<string, string> = { verified: '$(check)', refuted: '$(error)', skipped: '$(circle-slash)', error: '$(warning)' };
 
@@ -24,6 +26,8 @@ export const probeAgent: CommandFactory = (services) => async (arg?: unknown) =>
     void vscode.window.showErrorMessage(`A2A: ${report.error}`);
     return;
   }
+  // The tree of the active card or lockfile now has the outcomes in its Evidence section.
+  services.refreshCapabilities();
   services.output.info(`Probe ${report.agent}:`);
   for (const r of report.results) services.output.info(`  ${r.outcome.toUpperCase().padEnd(8)} ${r.probe}: ${r.claim} — ${r.detail} (${r.at})`);
   const refuted = report.results.filter((r) => r.outcome === 'refuted').length;

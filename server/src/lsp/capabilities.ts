@@ -1,13 +1,20 @@
 import type { TextDocument } from 'vscode-languageserver-textdocument';
-import type { CompiledProfile, Evidence, Lockfile } from '../core/types';
+import { claimsWithEvidence, type EvidenceClaim } from '../core/evidence/claims';
+import { readLockfile } from '../core/lockfile/read';
+import { resolveAgent } from '../core/refresh/refreshLockfile';
+import type { CompiledProfile, Lockfile } from '../core/types';
 import { CapabilitiesRequest, type CapabilitiesResult, type CapabilityNode } from '../protocol';
 import type { Analysis } from './analysis';
 import type { ServerContext } from './context';
 import { securityPlain } from './capabilityText';
+import { uriPath } from './documentKind';
+import { liveSession } from './liveSession';
 import { makeLocator } from './locate';
 import { truncate } from './markdown';
-import { lockfileAgainstCard, type LockfileAgainstCard } from './pinnedCard';
+import { cardMatchesAgent, lockfileAgainstCard, type LockfileAgainstCard } from './pinnedCard';
 import { runSafe } from './runSafe';
+
+type EvidenceSection = NonNullable<CapabilitiesResult['evidence']>;
 
 const NONE: CapabilitiesResult = { kind: 'none', summary: '', severity: 'ok', nodes: [] };
 const t = (s: unknown, n = 80): string => truncate(typeof s === 'string' ? s : String(s ?? ''), n);
@@ -18,10 +25,82 @@ export function registerCapabilitiesRequest(ctx: ServerContext): void {
     const a = await ctx.analysis(params.uri);
     const doc = ctx.documents.get(params.uri);
     if (!a || !doc || a.value === undefined) return NONE;
-    if (a.kind === 'card') return withRanges(doc, a.text, cardTree(a));
-    if (a.kind === 'lockfile') return withRanges(doc, a.text, lockTree(await lockfileAgainstCard(ctx, a)));
+    if (a.kind === 'card') return withRanges(doc, a.text, cardTree(a, await cardEvidence(ctx, a)));
+    if (a.kind === 'lockfile') {
+      const r = await lockfileAgainstCard(ctx, a);
+      return withRanges(doc, a.text, lockTree(r, r ? lockEvidence(ctx, r) : undefined));
+    }
     return NONE;
   }));
+}
+
+/**
+ * The URL an open card is known by: the agent of an open lockfile that pins it, else the URL it was
+ * fetched from (A2A: Fetch Agent Card) or an agent known at one of its interfaces (liveSession).
+ */
+async function cardAgent(ctx: ServerContext, a: Analysis): Promise<string | undefined> {
+  const card = a.value as Record<string, unknown>;
+  for (const other of await ctx.openAnalyses()) {
+    if (other.kind !== 'lockfile') continue;
+    const read = readLockfile(other.value);
+    if (!read.ok) continue;
+    const agent = resolveAgent(read.lockfile.agent, uriPath(other.uri));
+    if (agent === uriPath(a.uri) || cardMatchesAgent(card, read.lockfile.agent)) return agent;
+  }
+  return liveSession(ctx).urlOfCard(card);
+}
+
+async function cardEvidence(ctx: ServerContext, a: Analysis): Promise<EvidenceSection> {
+  if (a.value === null || typeof a.value !== 'object' || Array.isArray(a.value)) return { claims: [] };
+  const agent = await cardAgent(ctx, a);
+  const records = agent !== undefined ? liveSession(ctx).evidence.get(agent) : [];
+  return { ...(agent !== undefined ? { agent } : {}), claims: claimsWithEvidence(a.profile(), undefined, records) };
+}
+
+function lockEvidence(ctx: ServerContext, r: LockfileAgainstCard): EvidenceSection {
+  const profile = r.pinned?.profile ?? r.live?.card.profile;
+  const claims = claimsWithEvidence(profile, r.lock, liveSession(ctx).evidence.get(r.agent));
+  // Free-text `verified` entries are what someone wrote down, not evidence: shown with the claim, still unverified.
+  for (const [name, e] of Object.entries(r.lock.verified ?? {})) {
+    if (typeof e !== 'string') continue;
+    const claim = claims.find((c) => c.probe === name);
+    if (claim && claim.status === 'unverified') claim.detail = `the lockfile records: ${e}`;
+    else if (!claim) claims.push({ probe: name, label: name, claimed: `recorded: ${e}`, status: 'unverified' });
+  }
+  return { agent: r.agent, claims };
+}
+
+const EVIDENCE_ICON: Record<EvidenceClaim['status'], string> = {
+  verified: 'verified', refuted: 'error', skipped: 'circle-slash', error: 'warning', unverified: 'circle-outline',
+};
+
+const escapePointer = (s: string) => s.replace(/~/g, '~0').replace(/\//g, '~1');
+
+/** "Evidence: claimed vs verified": one row per claim, the icon says the latest probe outcome. */
+export function evidenceNode(section: EvidenceSection, lock?: Lockfile): CapabilityNode {
+  const count = (status: EvidenceClaim['status']) => section.claims.filter((c) => c.status === status).length;
+  const verified = count('verified');
+  const refuted = count('refuted');
+  const description = section.claims.length === 0
+    ? 'no claims to verify'
+    : verified + refuted === 0 && section.claims.every((c) => c.status === 'unverified')
+      ? `claimed only: nothing verified yet (${section.claims.length} claims)`
+      : `${verified} verified, ${refuted} refuted of ${section.claims.length} claims`;
+  return {
+    id: 'evidence',
+    label: 'Evidence: claimed vs verified',
+    description,
+    tooltip: section.agent ? `Probe evidence for ${t(section.agent, 300)}` : 'The agent\'s URL is not known: fetch the card (A2A: Fetch Agent Card) or probe the agent',
+    icon: refuted > 0 ? 'error' : verified > 0 ? 'verified' : 'circle-outline',
+    children: section.claims.map((c) => ({
+      id: `evidence/${c.probe}`,
+      label: t(c.label),
+      description: `claims ${t(c.claimed, 80)} · ${c.status === 'unverified' ? 'not verified' : `${c.status} ${t(c.at ?? '', 40)}`}`,
+      tooltip: [c.detail ? t(c.detail, 1000) : '', c.source ? `(${c.source === 'probe' ? 'probed in this session' : 'from the lockfile'})` : ''].filter(Boolean).join(' ') || undefined,
+      icon: EVIDENCE_ICON[c.status],
+      ...(lock && Object.hasOwn(lock.verified ?? {}, c.probe) ? at(`/verified/${escapePointer(c.probe)}`) : {}),
+    })),
+  };
 }
 
 /** Nodes name the member they are about; ranges are attached afterwards, all in one pass (withRanges). */
@@ -46,7 +125,7 @@ function withRanges(doc: TextDocument, text: string, result: CapabilitiesResult)
   return result;
 }
 
-export function cardTree(a: Analysis): CapabilitiesResult {
+export function cardTree(a: Analysis, evidence?: EvidenceSection): CapabilitiesResult {
   const p = a.profile();
   if (!p) return { kind: 'card', summary: 'not compiled', severity: 'warning', nodes: [] };
   const nodes: CapabilityNode[] = [];
@@ -77,8 +156,9 @@ export function cardTree(a: Analysis): CapabilitiesResult {
       { id: `skills/${id}/tags`, label: 'Tags', description: t(s.tags.join(', '), 200) },
     ] };
   }) });
+  if (evidence) nodes.push(evidenceNode(evidence));
   const summary = p.usable && p.interface ? `usable · ${t(p.interface.binding, 30)} ${t(p.interface.version, 10)}` : 'unusable';
-  return { kind: 'card', summary, severity: p.usable ? 'ok' : 'error', nodes, profile: p };
+  return { kind: 'card', summary, severity: p.usable ? 'ok' : 'error', nodes, profile: p, ...(evidence ? { evidence } : {}) };
 }
 
 function interfaceNode(p: CompiledProfile): CapabilityNode {
@@ -102,20 +182,25 @@ function flagNode(id: string, member: string, value: boolean | undefined): Capab
   return { id: `flags/${id}`, label: member, description: value ? 'yes' : 'no (absent or false)', icon: value ? 'check' : 'circle-slash', ...at(`/capabilities/${member}`) };
 }
 
-export function lockTree(r: LockfileAgainstCard | undefined): CapabilitiesResult {
+export function lockTree(r: LockfileAgainstCard | undefined, evidence?: EvidenceSection): CapabilitiesResult {
   if (!r) return { kind: 'lockfile', summary: 'invalid lockfile', severity: 'error', nodes: [] };
-  const { lock, check, pinned } = r;
+  const { lock, pinned } = r;
+  // The workspace card when there is one (what the user edits), else the live card fetched this session.
+  const check = r.check ?? r.live?.check;
+  const source = r.check ? t(pinned?.source, 120) : r.live ? `live card, fetched ${t(r.live.card.at, 40)}` : '';
   const nodes: CapabilityNode[] = [];
   nodes.push({ id: 'agent', label: 'Agent', description: t(lock.agent, 160), icon: 'globe', ...at('/agent') });
+  if (r.liveFailure) nodes.push({ id: 'live-error', label: 'Live check failed', description: t(r.liveFailure.cause, 200), tooltip: t(r.liveFailure.cause, 1000), icon: 'warning', ...at('/agent') });
   nodes.push(check
-    ? { id: 'check', label: 'Check against the card', description: `${check.classification} (${t(pinned?.source, 120)})`, icon: check.classification === 'breaking' ? 'error' : check.classification === 'review' ? 'warning' : 'check',
+    ? { id: 'check', label: 'Check against the card', description: `${check.classification} (${source})`, icon: check.classification === 'breaking' ? 'error' : check.classification === 'review' ? 'warning' : 'check',
       children: [...check.problems, ...check.notes].map((i, n) => ({ id: `check/${n}`, label: i.level, description: t(i.message, 200), tooltip: t(i.message, 1000), icon: i.level === 'breaking' ? 'error' : i.level === 'review' ? 'warning' : 'info', ...at(i.pointer) })) }
-    : { id: 'check', label: 'Check against the card', description: 'card not found in the workspace', icon: 'question' });
+    : { id: 'check', label: 'Check against the card', description: 'card not found in the workspace and not fetched yet', icon: 'question' });
   nodes.push(requiresNode(lock));
-  nodes.push(evidenceNode(lock));
+  if (evidence) nodes.push(evidenceNode(evidence, lock));
   const summary = check ? check.classification : 'pinned (card not in workspace)';
   const severity = check?.classification === 'breaking' ? 'error' : check?.classification === 'review' ? 'warning' : 'ok';
-  return { kind: 'lockfile', summary, severity, nodes, ...(check ? { check } : {}), ...(pinned ? { profile: pinned.profile } : {}) };
+  const profile = pinned?.profile ?? r.live?.card.profile;
+  return { kind: 'lockfile', summary, severity, nodes, ...(check ? { check } : {}), ...(profile ? { profile } : {}), ...(evidence ? { evidence } : {}) };
 }
 
 function requiresNode(lock: Lockfile): CapabilityNode {
@@ -133,18 +218,4 @@ function requiresNode(lock: Lockfile): CapabilityNode {
     ] });
   }
   return { id: 'requires', label: 'Requires', children };
-}
-
-/** Claimed vs verified: each `verified` entry, free text (claimed) or probe evidence (verified/refuted/…). */
-function evidenceNode(lock: Lockfile): CapabilityNode {
-  const entries = Object.entries(lock.verified ?? {});
-  const verifiedCount = entries.filter(([, e]) => typeof e !== 'string' && (e as Evidence).result === 'verified').length;
-  return {
-    id: 'verified',
-    label: 'Evidence',
-    description: entries.length ? `${verifiedCount} of ${entries.length} verified by probes` : 'claimed only: nothing verified yet',
-    children: entries.map(([claim, e]) => typeof e === 'string'
-      ? { id: `verified/${claim}`, label: t(claim), description: `claimed: ${t(e, 160)}`, icon: 'circle-outline', ...at(`/verified/${claim.replace(/~/g, '~0').replace(/\//g, '~1')}`) }
-      : { id: `verified/${claim}`, label: t(claim), description: `${e.result} by ${t(e.probe, 60)} at ${t(e.at, 40)}`, tooltip: t(e.detail, 1000) || undefined, icon: e.result === 'verified' ? 'verified' : e.result === 'refuted' ? 'error' : 'circle-slash', ...at(`/verified/${claim.replace(/~/g, '~0').replace(/\//g, '~1')}`) }),
-  };
 }

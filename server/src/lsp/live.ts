@@ -6,6 +6,7 @@
  * SecretStorage), is used for that one request and is never stored, logged or echoed.
  */
 import type { CancellationToken } from 'vscode-languageserver';
+import { cardDigest } from '../core/digest';
 import { isNetError } from '../core/net/errors';
 import { createHttpClient, type HttpClient } from '../core/net/http';
 import { fetchCard, type FetchCardResult } from '../core/fetch/fetchCard';
@@ -18,6 +19,7 @@ import { verifyCardSignatures } from '../core/signature/verify';
 import type { ClientConfig } from '../core/types';
 import { FetchCardRequest, ProbeAgentRequest, type A2ASettings, type FetchCardResponse, type ProbeAgentResponse } from '../protocol';
 import type { ServerContext } from './context';
+import { liveSession } from './liveSession';
 import { runSafe } from './runSafe';
 import { parseBindings } from './settings';
 
@@ -79,6 +81,15 @@ export function registerLiveRequests(ctx: ServerContext): void {
     } catch (err) {
       return { url: params.url, findings: [], bearerSchemes: [], error: oneLine(err) };
     }
+    // The session remembers the card (lockfile diagnostics against it) and its URL (evidence for the opened card).
+    if (fetched.valid && fetched.profile && fetched.card !== undefined) {
+      try {
+        liveSession(ctx).recordCard(fetched.url, fetched.profile, cardDigest(fetched.card), 'fetch');
+        refreshOpenDocuments(ctx);
+      } catch {
+        // a card too deep to canonicalize has no digest: it is still shown, just not remembered
+      }
+    }
     const response: FetchCardResponse = {
       url: fetched.url, status: fetched.status, valid: fetched.valid, text: fetched.text,
       ...(fetched.signature ? { signature: { outcome: fetched.signature.outcome, detail: fetched.signature.detail } } : {}),
@@ -111,9 +122,20 @@ export function registerLiveRequests(ctx: ServerContext): void {
       const report = await probeAgent(params.url, {
         http: live.httpFor(settings), credential: params.credential, client: clientOf(settings), signal: signalOf(token),
       });
+      // Claimed vs verified: the tree of every open card or lockfile of this agent shows the outcomes.
+      liveSession(ctx).evidence.recordProbes(report.cardUrl, report.results);
+      refreshOpenDocuments(ctx);
       return { agent: params.url, results: report.results };
     } catch (err) {
       return { agent: params.url, results: [], error: oneLine(err) };
     }
   }));
+}
+
+/**
+ * What the session learned changes open documents: lockfile diagnostics (a live card) and every tree
+ * (evidence). Re-validating publishes diagnostics, then a2a/capabilitiesChanged, for each open document.
+ */
+export function refreshOpenDocuments(ctx: ServerContext): void {
+  ctx.revalidateAll();
 }

@@ -30,8 +30,13 @@ import {
   CheckLockfilesRequest, LockfileDiffRequest, PinOptionsRequest, PinRequest, UpdateLockfileRequest,
   type A2ASettings, type LockfileCheckEntry, type LockfileCheckItem, type LockfileDiffResult, type PinOptionsResult, type PinSource,
 } from '../protocol';
+import { TextDocument } from 'vscode-languageserver-textdocument';
+import { fileStaleMarkers, type FileStaleMarkers } from '../core/client/fileStaleMarkers';
+import { analyze } from './analysis';
 import type { ServerContext } from './context';
+import { computeDiagnostics } from './documentDiagnostics';
 import { uriPath } from './documentKind';
+import { liveSession, type LiveSession } from './liveSession';
 import { runSafe } from './runSafe';
 import { parseBindings } from './settings';
 
@@ -199,6 +204,43 @@ async function lockfileDiff(service: LockfileService, settings: A2ASettings, uri
   }
 }
 
+async function loadStaleMarkers(uri: string): Promise<FileStaleMarkers> {
+  const markers = fileStaleMarkers(pathOf(uri));
+  await markers.load(); // tolerant: a missing or corrupt file is no markers
+  return markers;
+}
+
+/** The lockfiles whose agent (as written) has a stale marker. Unreadable lockfiles are left to the next full check. */
+async function markedLockfiles(service: LockfileService, uris: readonly string[], stale: FileStaleMarkers): Promise<string[]> {
+  if (stale.list().length === 0) return [];
+  const marked = await Promise.all(uris.map(async (uri) => {
+    const loaded = await loadLock(service, uri).catch(() => ({ error: 'unreadable' }));
+    return 'error' in loaded || !stale.get(loaded.lock.agent) ? undefined : uri;
+  }));
+  return marked.filter((u): u is string => u !== undefined);
+}
+
+/** A live check teaches the session the agent's current card (or that it could not be checked). */
+function recordInSession(session: LiveSession, outcome: RefreshOutcome): void {
+  if (outcome.card === undefined || !isHttpLocation(outcome.card)) return; // file cards are read from the workspace anyway
+  if (outcome.status === 'checked') session.recordCard(outcome.card, outcome.profile, outcome.cardDigest, 'check');
+  else if (outcome.stage !== 'lockfile') session.recordFailure(outcome.card, outcome.cause);
+}
+
+/**
+ * The server owns every lockfile diagnostic: open lockfiles are re-validated (now against the live card);
+ * checked lockfiles that are not open get the same diagnostics computed from their text on disk.
+ */
+async function publishLiveDiagnostics(ctx: ServerContext, outcomes: readonly { uri: string; outcome: RefreshOutcome }[]): Promise<void> {
+  ctx.revalidateAll();
+  for (const { uri, outcome } of outcomes) {
+    if (ctx.documents.get(uri) || outcome.text === undefined) continue;
+    const doc = TextDocument.create(uri, 'a2a-lockfile', 0, outcome.text);
+    const diagnostics = await computeDiagnostics(ctx, doc, analyze(doc, 'a2a-lockfile', await ctx.settings(uri)));
+    await ctx.connection.sendDiagnostics({ uri, diagnostics }).catch(() => undefined);
+  }
+}
+
 export function registerLockfileRequests(ctx: ServerContext): void {
   const service = new LockfileService(ctx);
   const settings = (uri?: string) => ctx.settings(uri ?? '');
@@ -221,6 +263,7 @@ export function registerLockfileRequests(ctx: ServerContext): void {
       if (params.probe && isHttpLocation(location) && s.workspaceTrusted === true) {
         // Safe probes only (no message is sent); the ones about pinned claims become evidence.
         const report = await probeAgent(location, { http: service.httpFor(s) });
+        liveSession(ctx).evidence.recordProbes(report.cardUrl, report.results);
         for (const r of report.results) probes.push(`probe ${r.probe}: ${r.outcome} (${r.detail})`);
         const verified = evidenceFor(lock.requires, report.results);
         if (Object.keys(verified).length) lock = { ...lock, verified };
@@ -236,13 +279,21 @@ export function registerLockfileRequests(ctx: ServerContext): void {
   ctx.connection.onRequest(CheckLockfilesRequest.type, (params, token) => runSafe(log, token, { results: [] as LockfileCheckEntry[] }, 'check lockfiles', async () => {
     const s = await settings(params.uris[0]);
     const loader = service.loader(s);
-    const results = await mapBounded(params.uris, CONCURRENCY, async (uri): Promise<LockfileCheckEntry> => {
+    const stale = params.staleMarkers !== undefined ? await loadStaleMarkers(params.staleMarkers) : undefined;
+    const uris = stale && params.onlyStale ? await markedLockfiles(service, params.uris, stale) : params.uris;
+    const session = liveSession(ctx);
+    const outcomes: { uri: string; outcome: RefreshOutcome }[] = [];
+    const results = await mapBounded(uris, CONCURRENCY, async (uri): Promise<LockfileCheckEntry> => {
       const path = pathOf(uri);
-      const outcome = await refreshLockfile(path, { loader, readText: (p) => service.readText(p) });
+      const outcome = await refreshLockfile(path, { loader, readText: (p) => service.readText(p), ...(stale ? { stale } : {}) });
+      recordInSession(session, outcome);
+      outcomes.push({ uri, outcome });
       const entry: LockfileCheckEntry = { uri, verdict: verdictOf(outcome), unchanged: outcome.status === 'checked' && outcome.unchanged, items: toItems(outcome, outcome.text) };
       if (outcome.card !== undefined) entry.agent = outcome.card;
       return entry;
     });
+    if (stale) await stale.flush().catch((err: unknown) => log.error(`cannot update ${stale.path}: ${message(err)}`));
+    await publishLiveDiagnostics(ctx, outcomes);
     return { results };
   }));
 

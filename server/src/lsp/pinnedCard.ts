@@ -3,10 +3,12 @@ import { cardDigest } from '../core/digest';
 import { checkLockfile } from '../core/lockfile/check';
 import { readLockfile } from '../core/lockfile/read';
 import { compileProfile } from '../core/profile/compile';
+import { resolveAgent } from '../core/refresh/refreshLockfile';
 import type { CheckResult, CompiledProfile, Lockfile } from '../core/types';
 import type { Analysis } from './analysis';
 import type { ServerContext } from './context';
 import { uriPath } from './documentKind';
+import { liveSession, type LiveCard, type LiveFailure } from './liveSession';
 import { parseBindings } from './settings';
 
 /** The card a lockfile pins, as found in the workspace (an open document or a file on disk). */
@@ -19,8 +21,14 @@ export interface PinnedCard {
 
 export interface LockfileAgainstCard {
   lock: Lockfile;
+  /** The lockfile's agent as a location (URL, or the card file's absolute path): the key of what the session knows. */
+  agent: string;
   pinned?: PinnedCard;
   check?: CheckResult;
+  /** The live card of the agent, when it was fetched in this session, and the lockfile checked against it. */
+  live?: { card: LiveCard; check: CheckResult };
+  /** The last live check of the agent failed (and nothing was fetched since). */
+  liveFailure?: LiveFailure;
 }
 
 /**
@@ -31,14 +39,24 @@ export async function lockfileAgainstCard(ctx: ServerContext, lockAnalysis: Anal
   const read = readLockfile(lockAnalysis.value);
   if (!read.ok) return undefined;
   const lock = read.lockfile;
+  const agent = resolveAgent(lock.agent, uriPath(lockAnalysis.uri));
+  const session = liveSession(ctx);
+  // The lockfile's own evidence joins what the session knows about the agent (newer evidence wins).
+  session.evidence.recordLockfile(agent, lock.verified);
+  const result: LockfileAgainstCard = { lock, agent };
+  const liveCard = session.card(agent);
+  if (liveCard) result.live = { card: liveCard, check: checkLockfile(lock, liveCard.profile, { cardDigest: liveCard.digest }) };
+  const failure = session.failure(agent);
+  if (failure) result.liveFailure = failure;
   const card = await findCard(ctx, lockAnalysis, lock.agent);
-  if (!card) return { lock };
+  if (!card) return result;
   const profile = compileProfile(card.card, {
     bindings: parseBindings(lockAnalysis.settings.client.bindings),
     knownExtensions: lockAnalysis.settings.client.knownExtensions,
   });
-  const pinned: PinnedCard = { card: card.card, source: relativeTo(lockAnalysis.uri, card.source), profile };
-  return { lock, pinned, check: checkLockfile(lock, profile, { cardDigest: cardDigest(card.card) }) };
+  result.pinned = { card: card.card, source: relativeTo(lockAnalysis.uri, card.source), profile };
+  result.check = checkLockfile(lock, profile, { cardDigest: cardDigest(card.card) });
+  return result;
 }
 
 async function findCard(ctx: ServerContext, lockAnalysis: Analysis, agent: string): Promise<{ source: string; card: Record<string, unknown> } | undefined> {
