@@ -26,8 +26,10 @@ export function createLanguageClient(context: vscode.ExtensionContext, output: v
   const clientOptions: LanguageClientOptions = {
     documentSelector: documentSelector(),
     outputChannel: output,
-    // Cards on disk that lockfiles pin: when one changes, the server re-checks the open lockfiles.
-    synchronize: { fileEvents: vscode.workspace.createFileSystemWatcher('**/*.json') },
+    // configurationSection: a change to any a2a.* setting (rule severities, client bindings…) is notified to the
+    // server, which drops its settings cache and re-validates the open documents (it then pulls fresh values).
+    // fileEvents: cards on disk that lockfiles pin; when one changes, the server re-checks the open lockfiles.
+    synchronize: { configurationSection: 'a2a', fileEvents: vscode.workspace.createFileSystemWatcher('**/*.json') },
     traceOutputChannel: output,
     middleware: {
       workspace: {
