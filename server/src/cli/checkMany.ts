@@ -8,6 +8,9 @@
  * - Lockfiles are checked concurrently (default 16 at a time); results are reported in argument order.
  * - Exit: 2 when any lockfile could not be checked (corrupt lockfile, unreachable agent, invalid card),
  *   else 1 when any is breaking (or review, with --fail-on review), else 0. A check never writes a lockfile.
+ * - Stale markers (--live only): `--stale-markers FILE`, default `.a2a/stale.json` when it exists. A marked
+ *   agent is re-fetched without validators and re-diffed; its marker is removed from the file once its
+ *   lockfile was checked (other markers are kept). A missing or corrupt file is no markers.
  *
  * Also the shared "refresh world" of the CLI (HTTP client, card cache, file access) for pin and update.
  */
@@ -15,6 +18,7 @@ import { promises as fs } from 'node:fs';
 import { isAbsolute, relative, resolve } from 'node:path';
 import { parseArgs } from './args';
 import { CliIO, UsageError, useColor } from './io';
+import { DEFAULT_STALE_FILE, fileStaleMarkers, type FileStaleMarkers } from '../core/client/fileStaleMarkers';
 import { createHttpClient, type HttpClient } from '../core/net/http';
 import { MemoryCardCache } from '../core/refresh/cache';
 import { createCardLoader, type CardLoader } from '../core/refresh/cardLoader';
@@ -35,6 +39,7 @@ export const CHECK_SPEC = {
     format: { type: 'string', choices: ['text', 'json', 'sarif', 'markdown'] },
     'fail-on': { type: 'string', choices: ['breaking', 'review'] },
     concurrency: { type: 'string' },
+    'stale-markers': { type: 'string' },
     ...CLIENT_FLAGS,
   },
   positionals: { name: 'LOCK', min: 1 },
@@ -64,6 +69,23 @@ export function createRefreshWorld(client?: ClientConfig, maxBytes?: number): Re
   return { http, loader: createCardLoader({ source, cache: new MemoryCardCache(), client }), close: () => http.close() };
 }
 
+/**
+ * The stale-markers file of a live check: the one named, or `.a2a/stale.json` under the current directory
+ * when it exists. A named file that does not exist is a usage error (a typo must not silently skip markers).
+ */
+async function staleMarkersFor(named: string | undefined, io: CliIO): Promise<FileStaleMarkers | undefined> {
+  const path = resolve(io.cwd, named ?? DEFAULT_STALE_FILE);
+  try {
+    await fs.access(path);
+  } catch {
+    if (named !== undefined) throw new UsageError(`--stale-markers: cannot read ${named}`);
+    return undefined;
+  }
+  const markers = fileStaleMarkers(path);
+  await markers.load();
+  return markers;
+}
+
 function parseConcurrency(value: string | undefined): number {
   if (value === undefined) return DEFAULT_CONCURRENCY;
   const n = Number(value);
@@ -81,12 +103,14 @@ function textStyle(io: CliIO): TextStyle | undefined {
 export async function runCheckMany(argv: string[], io: CliIO, version = '0.1.0'): Promise<number> {
   const { flags, positionals, help } = parseArgs(argv, CHECK_SPEC);
   if (help) {
-    io.stdout('a2acap check LOCK... [--live | --card CARD] [--format text|json|sarif|markdown] [--fail-on breaking|review] [--concurrency N]\n');
+    io.stdout('a2acap check LOCK... [--live [--stale-markers FILE] | --card CARD] [--format text|json|sarif|markdown] [--fail-on breaking|review] [--concurrency N]\n');
     return 0;
   }
   if (flags.live && flags.card !== undefined) throw new UsageError('--live and --card exclude each other');
+  if (flags['stale-markers'] !== undefined && flags.card !== undefined) throw new UsageError('--stale-markers applies to --live checks, not to --card');
   const concurrency = parseConcurrency(flags.concurrency);
   const lockfiles = positionals.map((p) => resolve(io.cwd, p));
+  const stale = flags.card === undefined ? await staleMarkersFor(flags['stale-markers'], io) : undefined;
   const world = createRefreshWorld(clientFrom(flags), maxBytesFrom(flags['max-card-bytes']));
   try {
     const outcomes = await checkMany(lockfiles, {
@@ -94,7 +118,11 @@ export async function runCheckMany(argv: string[], io: CliIO, version = '0.1.0')
       readText,
       cardOverride: flags.card !== undefined ? resolve(io.cwd, flags.card) : undefined,
       concurrency,
+      ...(stale ? { stale } : {}),
     });
+    if (stale) {
+      await stale.flush().catch((err: unknown) => io.stderr(`a2acap check: cannot update ${stale.path}: ${err instanceof Error ? err.message : String(err)}\n`));
+    }
     const display = (p: string) => (isAbsolute(p) ? relative(io.cwd, p) || p : p);
     const format = flags.format ?? 'json';
     const report = format === 'json' ? jsonReport(outcomes, display)
