@@ -117,6 +117,11 @@ test('lockfile diagnostics come from the live card of a check, once, with rule s
   t.after(() => lsp.close(target));
   const open = await lsp.diagnostics(target);
   assert.deepEqual(open.filter((d) => d.code === 'lockfile-breaking').map((d) => doc.getText(d.range)), ['true']);
+  // The hover on the requirement quotes the live card (no card in the workspace yet).
+  const hover = await lsp.hover(target, doc.positionAt(doc.getText().indexOf('"streaming"') + 2));
+  const shown = (hover?.contents as { value: string }).value.replace(/\\([!-/:-@[-`{-~])/g, '$1');
+  assert.match(shown, /\*\*streaming\*\*: the lock needs it; the card now declares false/);
+  assert.match(shown, /live card at http:\/\/127\.0\.0\.1:\d+\/\.well-known\/agent-card\.json/);
 
   // A card in the workspace that says the same thing does not double it: one diagnostic naming both cards.
   const cardPath = join(dir, 'pricing.agent-card.json');

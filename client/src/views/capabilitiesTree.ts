@@ -5,6 +5,16 @@ import { CapabilitiesRequest, type CapabilitiesResult, type CapabilityNode } fro
 export const CAPABILITIES_VIEW_ID = 'a2aCapabilities';
 
 /**
+ * Colours for the icons that carry a verdict (claimed vs verified evidence, check results): green for
+ * verified, red for refuted or breaking, yellow for warnings. Other icons keep the theme's colour.
+ */
+const ICON_COLORS: Record<string, string> = {
+  verified: 'testing.iconPassed',
+  error: 'testing.iconFailed',
+  warning: 'problemsWarningIcon.foreground',
+};
+
+/**
  * "A2A Capabilities": the compiled profile of the active card or lockfile, as the server builds it
  * (a2a/capabilities). The view only renders; every label is plain text computed by the server.
  */
@@ -43,7 +53,10 @@ export class CapabilitiesTreeProvider implements vscode.TreeDataProvider<Capabil
     item.id = node.id;
     item.description = node.description;
     item.tooltip = node.tooltip;
-    if (node.icon) item.iconPath = new vscode.ThemeIcon(node.icon);
+    if (node.icon) {
+      const color = ICON_COLORS[node.icon];
+      item.iconPath = color ? new vscode.ThemeIcon(node.icon, new vscode.ThemeColor(color)) : new vscode.ThemeIcon(node.icon);
+    }
     if (node.range && this.uri) {
       const r = node.range;
       const selection = new vscode.Range(r.start.line, r.start.character, r.end.line, r.end.character);

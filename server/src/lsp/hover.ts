@@ -5,7 +5,7 @@ import type { ServerContext } from './context';
 import { defaultModesHover, extensionHover, flagHover, interfacesHover, skillHover } from './hoverCard';
 import { lockfileHover } from './hoverLockfile';
 import { plain } from './markdown';
-import { lockfileAgainstCard } from './pinnedCard';
+import { lockfileAgainstCard, withLiveAsPinned } from './pinnedCard';
 import { runSafe } from './runSafe';
 import { pointerSegments, schemaAt } from './schemaNav';
 
@@ -16,7 +16,7 @@ export function registerHover(ctx: ServerContext): void {
     if (!a || !doc || a.value === undefined || a.tooLarge) return null;
     const { pointer } = pointerAtOffset(a.text, doc.offsetAt(params.position));
     const segments = pointerSegments(pointer);
-    const special = a.kind === 'card' ? cardHover(a, segments) : lockfileHover(segments, await lockfileAgainstCard(ctx, a));
+    const special = a.kind === 'card' ? cardHover(a, segments) : lockfileHover(segments, withLiveAsPinned(await lockfileAgainstCard(ctx, a)));
     const description = schemaDescription(a, segments);
     const parts = [special, description].filter((s): s is string => !!s);
     if (!parts.length) return null;

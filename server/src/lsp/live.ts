@@ -84,7 +84,7 @@ export function registerLiveRequests(ctx: ServerContext): void {
     // The session remembers the card (lockfile diagnostics against it) and its URL (evidence for the opened card).
     if (fetched.valid && fetched.profile && fetched.card !== undefined) {
       try {
-        liveSession(ctx).recordCard(fetched.url, fetched.profile, cardDigest(fetched.card), 'fetch');
+        liveSession(ctx).recordCard(fetched.url, fetched.profile, cardDigest(fetched.card), 'fetch', fetched.card);
         refreshOpenDocuments(ctx);
       } catch {
         // a card too deep to canonicalize has no digest: it is still shown, just not remembered

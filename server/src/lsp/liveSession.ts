@@ -20,6 +20,8 @@ export interface LiveCard {
   /** ISO time of the fetch (or the 304 that confirmed it). */
   at: string;
   via: 'fetch' | 'check';
+  /** The card itself, when the fetch kept it (hovers quote its default modes). */
+  card?: Record<string, unknown>;
 }
 
 export interface LiveFailure {
@@ -40,11 +42,12 @@ export class LiveSession {
 
   constructor(private readonly now: () => Date = () => new Date()) {}
 
-  recordCard(url: string, profile: CompiledProfile, digest: string, via: LiveCard['via']): void {
+  recordCard(url: string, profile: CompiledProfile, digest: string, via: LiveCard['via'], card?: unknown): void {
     const key = agentKey(url);
     this.cards.delete(key);
     if (this.cards.size >= MAX_CARDS) this.cards.delete(this.cards.keys().next().value!);
-    this.cards.set(key, { url, profile, digest, at: this.now().toISOString(), via });
+    const kept = card !== null && typeof card === 'object' && !Array.isArray(card) ? { card: card as Record<string, unknown> } : {};
+    this.cards.set(key, { url, profile, digest, at: this.now().toISOString(), via, ...kept });
     this.failures.delete(key);
     if (this.urlByDigest.size >= MAX_CARDS) this.urlByDigest.delete(this.urlByDigest.keys().next().value!);
     this.urlByDigest.set(digest, url);

@@ -110,3 +110,13 @@ function relativeTo(lockUri: string, source: string): string {
   const rel = relative(dirname(uriPath(lockUri)), path);
   return rel === '' ? path : rel;
 }
+
+/**
+ * For views that show ONE current card (hovers): the workspace card when there is one, else the live card
+ * fetched this session, presented as the pinned card.
+ */
+export function withLiveAsPinned(r: LockfileAgainstCard | undefined): LockfileAgainstCard | undefined {
+  if (!r || r.pinned || !r.live) return r;
+  const { card } = r.live;
+  return { ...r, pinned: { source: `the live card at ${card.url} (fetched ${card.at})`, card: card.card ?? {}, profile: card.profile }, check: r.live.check };
+}
