@@ -7,7 +7,9 @@ import { TextDocument } from 'vscode-languageserver-textdocument';
 import type { A2AInitializationOptions } from './protocol';
 import { AnalysisCache, type Analysis } from './lsp/analysis';
 import type { ServerContext } from './lsp/context';
+import { publishClosedLockfile } from './lsp/closedLockfiles';
 import { computeDiagnostics } from './lsp/documentDiagnostics';
+import { liveSession } from './lsp/liveSession';
 import { SERVER_CAPABILITIES, registerHandlers } from './lsp/handlers';
 import type { RuntimeEnvironment } from './lsp/runtime';
 import { SettingsCache } from './lsp/settings';
@@ -85,6 +87,8 @@ export function startServer(connection: Connection, runtime: RuntimeEnvironment)
     analyses.forget(e.document.uri);
     settings.forget(e.document.uri);
     validator.clear(e.document.uri);
+    // A lockfile a live check covered keeps its diagnostics (computed from the file on disk) when closed.
+    if (liveSession(ctx).wasChecked(e.document.uri)) publishClosedLockfile(ctx, e.document.uri).catch(() => undefined);
   });
 
   /** When a card changes, open lockfiles may pin it: re-check them too. */

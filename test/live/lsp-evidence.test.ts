@@ -114,7 +114,6 @@ test('lockfile diagnostics come from the live card of a check, once, with rule s
 
   // Open: the same single diagnostic, from the document's own validation.
   const doc = await lsp.open(target, 'a2a-lockfile', readFileSync(lockPath, 'utf8'));
-  t.after(() => lsp.close(target));
   const open = await lsp.diagnostics(target);
   assert.deepEqual(open.filter((d) => d.code === 'lockfile-breaking').map((d) => doc.getText(d.range)), ['true']);
   // The hover on the requirement quotes the live card (no card in the workspace yet).
@@ -137,6 +136,14 @@ test('lockfile diagnostics come from the live card of a check, once, with rule s
   const relaxed = await lsp.diagnosticsWhen(target, (d) => d.some((x) => x.code === 'lockfile-breaking' && x.severity === DiagnosticSeverity.Warning));
   assert.deepEqual(relaxed.filter((d) => d.code === 'lockfile-note'), []);
   await lsp.updateSettings({ workspaceTrusted: true });
+
+  // Closing a lockfile a live check covered keeps its diagnostics, now computed from the file on disk
+  // (two lines longer here, so the ranges prove where they came from).
+  writeFileSync(lockPath, `\n\n${readFileSync(lockPath, 'utf8')}`);
+  const streamingLine = readFileSync(lockPath, 'utf8').split('\n').findIndex((l) => l.includes('"streaming"'));
+  assert.ok(streamingLine > 2);
+  await lsp.close(target);
+  await lsp.diagnosticsWhen(target, (d) => d.some((x) => x.code === 'lockfile-breaking' && x.range.start.line === streamingLine));
 
   // An agent that stops answering: lockfile-error on `agent`, never compatible.
   const gone = join(dir, 'gone.a2a-lock.json');

@@ -37,6 +37,8 @@ export class LiveSession {
   readonly evidence = new EvidenceStore();
   private readonly cards = new Map<string, LiveCard>();
   private readonly failures = new Map<string, LiveFailure>();
+  /** Lockfiles (uris) a live check covered: their diagnostics outlive their editor (closedLockfiles.ts). */
+  private readonly checked = new Set<string>();
   /** Digest of a fetched card → its URL: the fetch command opens the card as an untitled document. */
   private readonly urlByDigest = new Map<string, string>();
 
@@ -58,6 +60,14 @@ export class LiveSession {
     const key = agentKey(url);
     this.cards.delete(key);
     this.failures.set(key, { url, cause, at: this.now().toISOString() });
+  }
+
+  markChecked(lockfileUri: string): void {
+    if (this.checked.size < MAX_CARDS * 4) this.checked.add(lockfileUri);
+  }
+
+  wasChecked(lockfileUri: string): boolean {
+    return this.checked.has(lockfileUri);
   }
 
   card(agent: string): LiveCard | undefined {

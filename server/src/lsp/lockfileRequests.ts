@@ -30,11 +30,9 @@ import {
   CheckLockfilesRequest, LockfileDiffRequest, PinOptionsRequest, PinRequest, UpdateLockfileRequest,
   type A2ASettings, type LockfileCheckEntry, type LockfileCheckItem, type LockfileDiffResult, type PinOptionsResult, type PinSource,
 } from '../protocol';
-import { TextDocument } from 'vscode-languageserver-textdocument';
 import { fileStaleMarkers, type FileStaleMarkers } from '../core/client/fileStaleMarkers';
-import { analyze } from './analysis';
+import { publishClosedLockfile } from './closedLockfiles';
 import type { ServerContext } from './context';
-import { computeDiagnostics } from './documentDiagnostics';
 import { uriPath } from './documentKind';
 import { liveSession, type LiveSession } from './liveSession';
 import { runSafe } from './runSafe';
@@ -233,11 +231,10 @@ function recordInSession(session: LiveSession, outcome: RefreshOutcome): void {
  */
 async function publishLiveDiagnostics(ctx: ServerContext, outcomes: readonly { uri: string; outcome: RefreshOutcome }[]): Promise<void> {
   ctx.revalidateAll();
+  const session = liveSession(ctx);
   for (const { uri, outcome } of outcomes) {
-    if (ctx.documents.get(uri) || outcome.text === undefined) continue;
-    const doc = TextDocument.create(uri, 'a2a-lockfile', 0, outcome.text);
-    const diagnostics = await computeDiagnostics(ctx, doc, analyze(doc, 'a2a-lockfile', await ctx.settings(uri)));
-    await ctx.connection.sendDiagnostics({ uri, diagnostics }).catch(() => undefined);
+    session.markChecked(uri);
+    if (outcome.text !== undefined) await publishClosedLockfile(ctx, uri, outcome.text);
   }
 }
 
