@@ -15,8 +15,9 @@ import { isIP } from 'node:net';
 import { Agent, Dispatcher, errors as undiciErrors } from 'undici';
 import { AddressClass } from './address';
 import { NetError, displayUrl } from './errors';
-import { PolicyContext, UrlOrigin, checkAddress } from './policy';
-import { decodeBody, readCapped } from './body';
+import { PolicyContext, PolicyDecision, UrlOrigin, checkAddress } from './policy';
+import { decodeBody } from './body';
+import { Cancel, exchange, type HeadVerdict } from './exchange';
 
 export interface ResolvedAddress {
   address: string;
@@ -87,9 +88,9 @@ export function createHttpClient(opts: HttpClientOptions = {}): HttpClient {
   const ownDispatcher = opts.dispatcher
     ? undefined
     : new Agent({ connect: { timeout: opts.connectTimeoutMs ?? 5_000 }, keepAliveTimeout: 10_000, connections: 16 });
-  const dispatcher = opts.dispatcher ?? ownDispatcher!;
+  const world: World = { resolver, dispatcher: opts.dispatcher ?? ownDispatcher!, allowHosts: opts.allowHosts ?? [], decisions: new Map() };
   return {
-    request: (url, req) => guardedRequest(url, req, { resolver, dispatcher, allowHosts: opts.allowHosts ?? [] }),
+    request: (url, req) => guardedRequest(url, req, world),
     close: async () => { await ownDispatcher?.close(); },
   };
 }
@@ -98,18 +99,25 @@ interface World {
   resolver: Resolver;
   dispatcher: Dispatcher;
   allowHosts: readonly string[];
+  /** Address-policy decisions already taken by this client (see `decide`). */
+  decisions: Map<string, PolicyDecision>;
 }
+
+/** Bound on remembered decisions (a long-lived language server meets many hosts). */
+const MAX_DECISIONS = 4096;
 
 async function guardedRequest(input: string, req: HttpRequest, world: World): Promise<HttpResponse> {
   const timeoutMs = req.timeoutMs ?? DEFAULT_TIMEOUT_MS;
   const maxBytes = req.maxBytes ?? DEFAULT_MAX_BYTES;
   const maxRedirects = req.maxRedirects ?? DEFAULT_MAX_REDIRECTS;
   let current = parseUrl(input);
-  if (req.signal?.aborted) throw new NetError('aborted', displayUrl(current), `${displayUrl(current)}: cancelled`);
-  const deadline = new AbortController();
-  const timer = setTimeout(() => deadline.abort(), timeoutMs);
-  const onOuterAbort = (): void => deadline.abort();
-  req.signal?.addEventListener('abort', onOuterAbort, { once: true });
+  const outer = req.signal;
+  if (outer?.aborted) throw new NetError('aborted', displayUrl(current), `${displayUrl(current)}: cancelled`);
+  // One Cancel for all hops: the total deadline and the caller's signal abort whatever exchange is in flight.
+  const cancel = new Cancel();
+  const timer = setTimeout(fireDeadline, timeoutMs, cancel);
+  const onOuterAbort = outer ? (): void => cancel.fire(new Error('cancelled')) : undefined;
+  if (onOuterAbort) outer!.addEventListener('abort', onOuterAbort, { once: true });
   let method = req.method ?? 'GET';
   let body = req.body;
   let firstOrigin: string | undefined;
@@ -120,21 +128,16 @@ async function guardedRequest(input: string, req: HttpRequest, world: World): Pr
         ? { origin: req.origin, originClass: req.originClass, allowHosts: world.allowHosts }
         // A redirect is judged against the class of the card's origin (card URLs) or of the first hop (user URLs).
         : { origin: 'redirect', originClass: req.origin === 'user' ? originClass : req.originClass ?? originClass, allowHosts: world.allowHosts };
-      const target = await resolveChecked(current, ctx, world.resolver);
+      const target = await resolveChecked(current, ctx, world);
       if (hop === 0) { firstOrigin = current.origin; originClass = target.addressClass; }
-      const sameOrigin = current.origin === firstOrigin;
-      const headers: Record<string, string> = {
-        'accept-encoding': 'gzip, deflate, br',
-        ...(sameOrigin ? lowerKeys(req.headers ?? {}) : withoutSecrets(lowerKeys(req.headers ?? {}))),
-        ...(sameOrigin ? lowerKeys(req.credentialHeaders ?? {}) : {}),
-        host: current.host,
-      };
-      if (body !== undefined && !headers['content-type']) headers['content-type'] = 'application/json';
-      const res = await dispatch(world.dispatcher, current, target.address, method, headers, body, deadline.signal, timeoutMs);
-      const status = res.statusCode;
-      const resHeaders = flattenHeaders(res.headers);
+      const headers = requestHeaders(req, current, current.origin === firstOrigin, body !== undefined);
+      const url = current.toString();
+      const answer = await exchange(world.dispatcher, {
+        ...connectTo(current, target.address), method, headers, body, timeoutMs, maxBytes, url, stopWhen: req.stopWhen,
+        onHead: (status, h) => judgeHead(url, status, h, req.contentTypes, maxBytes),
+      }, cancel);
+      const { status, headers: resHeaders } = answer;
       if (REDIRECTS.has(status) && resHeaders.location) {
-        await res.body.dump().catch(() => undefined);
         if (hop >= maxRedirects) {
           throw new NetError('redirect-limit', input, `${displayUrl(input)}: more than ${maxRedirects} redirects`, { limit: maxRedirects });
         }
@@ -146,23 +149,45 @@ async function guardedRequest(input: string, req: HttpRequest, world: World): Pr
         if (status === 303 || ((status === 301 || status === 302) && method === 'POST')) { method = 'GET'; body = undefined; }
         continue;
       }
-      const url = current.toString();
-      if (status >= 200 && status < 300 && req.contentTypes) checkContentType(url, resHeaders['content-type'], req.contentTypes, res.body);
-      const declared = Number(resHeaders['content-length']);
-      if (Number.isFinite(declared) && declared > maxBytes) {
-        discard(res.body);
-        throw new NetError('too-large', url, `${displayUrl(url)}: Content-Length ${declared} exceeds the ${maxBytes}-byte limit`, { limit: maxBytes });
-      }
-      const raw = await readCapped(res.body, url, maxBytes, req.stopWhen);
-      const decoded = decodeBody(raw, resHeaders['content-encoding'], url, maxBytes);
+      const decoded = decodeBody(answer.body, resHeaders['content-encoding'], url, maxBytes);
       return { url, status, headers: resHeaders, body: decoded, addressClass: target.addressClass, originClass: originClass!, redirects: hop };
     }
   } catch (err) {
-    throw toNetError(err, current.toString(), deadline.signal.aborted && !req.signal?.aborted, timeoutMs, req.signal?.aborted === true);
+    throw toNetError(err, current.toString(), cancel.fired && !outer?.aborted, timeoutMs, outer?.aborted === true);
   } finally {
     clearTimeout(timer);
-    req.signal?.removeEventListener('abort', onOuterAbort);
+    if (onOuterAbort) outer!.removeEventListener('abort', onOuterAbort);
   }
+}
+
+function fireDeadline(cancel: Cancel): void {
+  cancel.fire(new Error('deadline'));
+}
+
+/** What a response head decides before any body byte is kept: drain a redirect, refuse a wrong type or size. */
+function judgeHead(url: string, status: number, headers: Record<string, string>, contentTypes: readonly string[] | undefined, maxBytes: number): HeadVerdict {
+  if (REDIRECTS.has(status) && headers.location) return 'skip';
+  if (status >= 200 && status < 300 && contentTypes) checkContentType(url, headers['content-type'], contentTypes);
+  const declared = Number(headers['content-length']);
+  if (Number.isFinite(declared) && declared > maxBytes) {
+    throw new NetError('too-large', url, `${displayUrl(url)}: Content-Length ${declared} exceeds the ${maxBytes}-byte limit`, { limit: maxBytes });
+  }
+  return 'read';
+}
+
+/** The hop's headers: the caller's (secrets only to the first hop's origin), credentials likewise, Host kept. */
+function requestHeaders(req: HttpRequest, url: URL, sameOrigin: boolean, hasBody: boolean): Record<string, string> {
+  const headers: Record<string, string> = { 'accept-encoding': 'gzip, deflate, br' };
+  if (req.headers) {
+    for (const k in req.headers) {
+      const name = k.toLowerCase();
+      if (sameOrigin || !SECRET_HEADERS.has(name)) headers[name] = req.headers[k]!;
+    }
+  }
+  if (sameOrigin && req.credentialHeaders) for (const k in req.credentialHeaders) headers[k.toLowerCase()] = req.credentialHeaders[k]!;
+  headers.host = url.host;
+  if (hasBody && !headers['content-type']) headers['content-type'] = 'application/json';
+  return headers;
 }
 
 function parseUrl(text: string): URL {
@@ -178,13 +203,14 @@ function parseUrl(text: string): URL {
   return url;
 }
 
-async function resolveChecked(url: URL, ctx: PolicyContext, resolver: Resolver): Promise<{ address: string; addressClass: AddressClass }> {
-  const hostname = url.hostname.startsWith('[') ? url.hostname.slice(1, -1) : url.hostname;
+async function resolveChecked(url: URL, ctx: PolicyContext, world: World): Promise<{ address: string; addressClass: AddressClass }> {
+  const hostname = url.hostname.charCodeAt(0) === 0x5b /* [ */ ? url.hostname.slice(1, -1) : url.hostname;
   let addresses: ResolvedAddress[];
-  if (isIP(hostname)) addresses = [{ address: hostname, family: isIP(hostname) }];
+  const family = isIP(hostname);
+  if (family) addresses = [{ address: hostname, family }];
   else {
     try {
-      addresses = await resolver(hostname);
+      addresses = await world.resolver(hostname);
     } catch (err) {
       throw new NetError('dns', displayUrl(url), `${displayUrl(url)}: cannot resolve ${hostname} (${(err as { code?: string }).code ?? (err as Error).message})`);
     }
@@ -192,64 +218,47 @@ async function resolveChecked(url: URL, ctx: PolicyContext, resolver: Resolver):
   }
   let firstRefusal: string | undefined;
   for (const a of addresses) {
-    const decision = checkAddress(hostname, a.address, ctx);
+    const decision = decide(world, hostname, a.address, ctx);
     if (decision.allowed) return { address: a.address, addressClass: decision.addressClass };
     firstRefusal ??= decision.reason;
   }
   throw new NetError('policy', displayUrl(url), `${displayUrl(url)}: refused by the address policy: ${firstRefusal}`, { address: addresses[0]!.address });
 }
 
-async function dispatch(
-  dispatcher: Dispatcher, url: URL, address: string, method: string, headers: Record<string, string>,
-  body: string | undefined, signal: AbortSignal, timeoutMs: number,
-): Promise<Dispatcher.ResponseData> {
-  const literal = isIP(address) === 6 ? `[${address}]` : address;
+/**
+ * The policy decision for one (host, resolved address, kind of URL, origin class), remembered for the
+ * client's lifetime: the decision is a pure function of exactly these (and of the client's allowlist), so a
+ * re-resolution to another address (rebinding) is a new key and is judged afresh. Only the decision is
+ * cached, never the DNS answer: every hop is still resolved and connects to the address just judged.
+ */
+function decide(world: World, host: string, address: string, ctx: PolicyContext): PolicyDecision {
+  const key = `${ctx.origin} ${ctx.originClass ?? ''} ${host} ${address}`;
+  let decision = world.decisions.get(key);
+  if (!decision) {
+    decision = checkAddress(host, address, ctx);
+    if (world.decisions.size >= MAX_DECISIONS) world.decisions.clear();
+    world.decisions.set(key, decision);
+  }
+  return decision;
+}
+
+/** Where a hop connects: the checked IP; Host (and therefore TLS SNI and certificate checks) keep the name. */
+function connectTo(url: URL, address: string): { origin: string; path: string } {
+  const literal = address.includes(':') ? `[${address}]` : address;
   const port = url.port || (url.protocol === 'https:' ? '443' : '80');
-  // Connect to the checked IP; Host (and therefore TLS SNI and certificate checks) keep the name.
-  return dispatcher.request({
-    origin: `${url.protocol}//${literal}:${port}`,
-    path: `${url.pathname}${url.search}`,
-    method: method as Dispatcher.HttpMethod,
-    headers,
-    body,
-    signal,
-    headersTimeout: timeoutMs,
-    bodyTimeout: timeoutMs,
-  });
+  return { origin: `${url.protocol}//${literal}:${port}`, path: `${url.pathname}${url.search}` };
 }
 
-/** Stop reading a body we will not use; undici reports the abort as an error event, which is expected here. */
-function discard(body: Dispatcher.ResponseData['body']): void {
-  body.on('error', () => undefined);
-  body.destroy();
-}
-
-function checkContentType(url: string, header: string | undefined, accepted: readonly string[], body: Dispatcher.ResponseData['body']): void {
+function checkContentType(url: string, header: string | undefined, accepted: readonly string[]): void {
   const essence = (header ?? '').split(';')[0]!.trim().toLowerCase();
   const ok = accepted.some((t) => (t.startsWith('+') ? essence.endsWith(t) : essence === t));
   if (!ok) {
-    discard(body);
     throw new NetError('content-type', url, `${displayUrl(url)}: unexpected content type '${essence || 'none'}' (expected ${accepted.join(', ')})`, { contentType: essence });
   }
 }
 
 /** Headers that carry secrets never follow a redirect to another origin, whoever put them in. */
 const SECRET_HEADERS = new Set(['authorization', 'proxy-authorization', 'cookie']);
-function withoutSecrets(h: Record<string, string>): Record<string, string> {
-  return Object.fromEntries(Object.entries(h).filter(([k]) => !SECRET_HEADERS.has(k)));
-}
-
-function lowerKeys(h: Record<string, string>): Record<string, string> {
-  const out: Record<string, string> = {};
-  for (const [k, v] of Object.entries(h)) out[k.toLowerCase()] = v;
-  return out;
-}
-
-function flattenHeaders(h: Record<string, string | string[] | undefined>): Record<string, string> {
-  const out: Record<string, string> = {};
-  for (const [k, v] of Object.entries(h)) if (v !== undefined) out[k.toLowerCase()] = Array.isArray(v) ? v.join(', ') : v;
-  return out;
-}
 
 function toNetError(err: unknown, url: string, timedOut: boolean, timeoutMs: number, aborted: boolean): NetError {
   if (err instanceof NetError) return err;
