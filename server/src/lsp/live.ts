@@ -105,6 +105,11 @@ export function registerLiveRequests(ctx: ServerContext): void {
         });
         response.extended = { status: ext.status, message: ext.message };
         if (ext.status === 'extended') {
+          try {
+            liveSession(ctx).rememberUrl(cardDigest(ext.card), fetched.url); // its evidence is the agent's
+          } catch {
+            // too deep to canonicalize: the card is still shown
+          }
           response.text = JSON.stringify(ext.card, null, 2);
           if (ext.profile) response.profile = ext.profile;
         }

@@ -51,6 +51,11 @@ export class LiveSession {
     const kept = card !== null && typeof card === 'object' && !Array.isArray(card) ? { card: card as Record<string, unknown> } : {};
     this.cards.set(key, { url, profile, digest, at: this.now().toISOString(), via, ...kept });
     this.failures.delete(key);
+    this.rememberUrl(digest, url);
+  }
+
+  /** A card opened from `url` (e.g. the extended card of that agent) is known by its digest. */
+  rememberUrl(digest: string, url: string): void {
     if (this.urlByDigest.size >= MAX_CARDS) this.urlByDigest.delete(this.urlByDigest.keys().next().value!);
     this.urlByDigest.set(digest, url);
   }
