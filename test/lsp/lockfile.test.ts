@@ -45,8 +45,10 @@ test('breaking changes against a workspace card are errors on the lockfile membe
     assert.equal(streaming?.icon, 'circle-outline');
     assert.match(streaming?.tooltip ?? '', /the lockfile records: probe ok 2026-11-01/);
     assert.deepEqual(tree.evidence?.claims.map((c) => [c.probe, c.status]), [
-      ['version', 'unverified'], ['streaming', 'unverified'], ['push', 'unverified'], ['extended-card', 'unverified'],
+      ['version', 'unverified'], ['streaming', 'unverified'], ['push', 'unverified'], ['extended-card', 'unverified'], ['media-type:text/plain', 'unverified'],
     ]);
+    // The card's quote skill dropped text/plain: the claim says so before any probe.
+    assert.equal(tree.evidence?.claims.find((c) => c.probe === 'media-type:text/plain')?.claimed, 'NOT accepted by quote');
   } finally {
     await s.stop();
   }

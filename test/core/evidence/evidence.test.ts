@@ -69,3 +69,16 @@ test('claimsWithEvidence: without a usable card, the lockfile says what is pinne
   ]);
   assert.deepEqual(claimsWithEvidence(undefined, undefined, []), []);
 });
+
+test('claimsWithEvidence: the media types a lockfile sends are claims too, checked against the card', () => {
+  const lock: Lockfile = { agent: 'x', pinned_at: '', card_digest: '', requires: { skills: { quote: { input: ['text/plain', 'application/json'] }, book: { input: ['text/plain'] } } } };
+  const card: CompiledProfile = { ...profile, skills: { quote: { input: ['application/json', 'text/plain'], output: [], security: [], tags: [] }, book: { input: ['application/json'], output: [], security: [], tags: [] } } };
+  const store = new EvidenceStore();
+  store.recordProbes('a', [result('media-type:text/plain', 'refuted', '2026-11-30T10:00:00.000Z')]);
+  const media = claimsWithEvidence(card, lock, store.get('a')).filter((c) => c.probe.startsWith('media-type:'));
+  assert.deepEqual(media.map((c) => [c.label, c.claimed, c.status]), [
+    ['Accepts application/json', 'accepted by quote', 'unverified'],
+    ['Accepts text/plain', 'NOT accepted by book', 'refuted'],
+  ]);
+  assert.deepEqual(claimsWithEvidence(undefined, lock, []).filter((c) => c.probe.startsWith('media-type:')).map((c) => c.claimed), ['sent to quote', 'sent to quote, book']);
+});

@@ -53,9 +53,22 @@ function labelOf(probe: string): string {
   return probe;
 }
 
+/** The media types a lockfile's workflow sends: each is a claim that the skill accepts it (probe media-type:X). */
+function mediaTypeClaims(profile: CompiledProfile | undefined, lock: Lockfile | undefined): { probe: string; label: string; claimed: string }[] {
+  const bySkill = new Map<string, string[]>();
+  for (const [id, s] of Object.entries(lock?.requires.skills ?? {})) {
+    for (const type of s.input ?? []) bySkill.set(type, [...(bySkill.get(type) ?? []), id]);
+  }
+  return [...bySkill.entries()].sort(([a], [b]) => a.localeCompare(b)).map(([type, skills]) => {
+    const accepted = skills.filter((id) => profile?.skills?.[id]?.input.includes(type));
+    const claimed = !profile?.usable ? `sent to ${skills.join(', ')}` : accepted.length === skills.length ? `accepted by ${skills.join(', ')}` : `NOT accepted by ${skills.filter((id) => !accepted.includes(id)).join(', ')}`;
+    return { probe: `media-type:${type}`, label: `Accepts ${type}`, claimed };
+  });
+}
+
 export function claimsWithEvidence(profile: CompiledProfile | undefined, lock: Lockfile | undefined, evidence: readonly EvidenceRecord[]): EvidenceClaim[] {
   const byProbe = new Map(evidence.map((e) => [e.probe, e]));
-  const claims: EvidenceClaim[] = baseClaims(profile, lock).map((c) => withEvidence(c, byProbe.get(c.probe)));
+  const claims: EvidenceClaim[] = [...baseClaims(profile, lock), ...mediaTypeClaims(profile, lock)].map((c) => withEvidence(c, byProbe.get(c.probe)));
   const listed = new Set(claims.map((c) => c.probe));
   for (const e of evidence) {
     if (!listed.has(e.probe)) claims.push(withEvidence({ probe: e.probe, label: labelOf(e.probe), claimed: e.claim || 'claimed by the card' }, e));
