@@ -5,8 +5,9 @@
  * its cause, never "compatible". A check never writes the lockfile.
  */
 import { dirname, resolve } from 'node:path';
-import { checkLockfile, parseLockfile } from '../lockfile';
+import { checkLockfile } from '../lockfile';
 import { CardLoadError, type CardLoader } from './cardLoader';
+import { parseLockfileMemo, recallCheck, rememberCheck } from './checkMemo';
 import { isHttpLocation, type ReadText } from './cardSources';
 import type { StaleMarkers } from '../client/staleMarkers';
 import type { RefreshOutcome } from './types';
@@ -37,7 +38,7 @@ export async function refreshLockfile(lockfilePath: string, options: RefreshOpti
     const code = (err as { code?: string }).code ?? (err instanceof Error ? err.message : String(err));
     return { status: 'error', lockfile: lockfilePath, stage: 'lockfile', cause: `cannot read the lockfile (${code})`, problems: [] };
   }
-  const read = parseLockfile(text);
+  const read = parseLockfileMemo(text);
   if (!read.ok) {
     const first = read.problems[0]!;
     return {
@@ -52,7 +53,12 @@ export async function refreshLockfile(lockfilePath: string, options: RefreshOpti
   const marker = options.cardOverride === undefined ? options.stale?.get(lock.agent) : undefined;
   try {
     const loaded = await options.loader.load(card, { fresh: marker !== undefined });
-    const result = checkLockfile(lock, loaded.profile, { cardDigest: loaded.digest });
+    // Same lockfile text, same profile object (a 304 or the same run's fetch): the same result (checkMemo.ts).
+    let result = marker ? undefined : recallCheck(loaded.profile, text);
+    if (!result) {
+      result = checkLockfile(lock, loaded.profile, { cardDigest: loaded.digest });
+      if (!marker) rememberCheck(loaded.profile, text, result);
+    }
     if (marker) {
       options.stale!.clear(lock.agent);
       result.notes.push({ level: 'note', pointer: '/agent', message: `re-checked because calls contradicted the profile: ${marker.reason} (${marker.count}× since ${marker.at})` });
