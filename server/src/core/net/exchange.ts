@@ -24,17 +24,17 @@ export type HeadVerdict = 'read' | 'skip';
 /** Shared by all hops of one request: whoever fires it (deadline, caller) aborts the exchange in flight. */
 export class Cancel {
   fired = false;
-  private current: ((err: Error) => void) | undefined;
+  private current: { stop(err: Error): void } | undefined;
 
   fire(err: Error): void {
     if (this.fired) return;
     this.fired = true;
-    this.current?.(err);
+    this.current?.stop(err);
   }
 
-  /** The exchange in flight registers how to abort it (one at a time: hops are sequential). */
-  attach(abort: (err: Error) => void): void {
-    this.current = abort;
+  /** The exchange in flight registers itself (one at a time: hops are sequential). */
+  attach(exchange: { stop(err: Error): void }): void {
+    this.current = exchange;
   }
 
   detach(): void {
@@ -52,7 +52,10 @@ export interface ExchangeOptions {
   maxBytes: number;
   /** The URL shown in errors. */
   url: string;
-  onHead: (status: number, headers: Record<string, string>) => HeadVerdict;
+  /** Accepted media types of a 2xx answer, for `onHead`. */
+  contentTypes?: readonly string[];
+  /** Judges the head (throws to refuse it); a plain function of these options, so no closure per request. */
+  onHead: (o: ExchangeOptions, status: number, headers: Record<string, string>) => HeadVerdict;
   stopWhen?: (soFar: Buffer) => boolean;
 }
 
@@ -61,71 +64,12 @@ const DRAIN_LIMIT = 128 * 1024;
 
 export function exchange(dispatcher: Dispatcher, o: ExchangeOptions, cancel: Cancel): Promise<Answer> {
   return new Promise<Answer>((resolve, reject) => {
-    let settled = false;
-    let controller: Dispatcher.DispatchController | undefined;
-    let status = 0;
-    let headers: Record<string, string> = {};
-    let verdict: HeadVerdict = 'read';
-    let chunks: Buffer[] = [];
-    let total = 0;
-    const finish = (err: Error | undefined, answer?: Answer): void => {
-      if (settled) return;
-      settled = true;
-      cancel.detach();
-      if (err) reject(err);
-      else resolve(answer!);
-    };
-    /** Settle first, then abort: undici reports the abort through onResponseError, ignored by then. */
-    const stop = (err: Error | undefined, answer?: Answer): void => {
-      finish(err, answer);
-      controller?.abort(err ?? new Error('response body no longer needed'));
-    };
-    cancel.attach((err) => stop(err));
-    const handler: Dispatcher.DispatchHandler = {
-      onRequestStart(c) {
-        controller = c;
-        if (settled || cancel.fired) c.abort(new Error('cancelled'));
-      },
-      onResponseStart(_c, statusCode, raw) {
-        if (settled || statusCode < 200) return; // 1xx informational answers precede the real one
-        status = statusCode;
-        headers = flatten(raw);
-        try {
-          verdict = o.onHead(status, headers);
-        } catch (err) {
-          stop(err as Error);
-        }
-      },
-      onResponseData(_c, chunk) {
-        if (settled) return;
-        total += chunk.length;
-        if (verdict === 'skip') {
-          if (total > DRAIN_LIMIT) stop(undefined, { status, headers, body: Buffer.alloc(0) });
-          return;
-        }
-        if (total > o.maxBytes) {
-          stop(new NetError('too-large', o.url, `${displayUrl(o.url)}: response exceeds the ${o.maxBytes}-byte limit (while streaming)`, { limit: o.maxBytes }));
-          return;
-        }
-        // Copy: the chunk may be a view into a buffer undici reuses.
-        chunks.push(Buffer.from(chunk));
-        if (o.stopWhen) {
-          const soFar = Buffer.concat(chunks);
-          chunks = [soFar];
-          if (o.stopWhen(soFar)) stop(undefined, { status, headers, body: soFar });
-        }
-      },
-      onResponseEnd() {
-        finish(undefined, { status, headers, body: verdict === 'skip' || chunks.length === 0 ? Buffer.alloc(0) : chunks.length === 1 ? chunks[0]! : Buffer.concat(chunks) });
-      },
-      onResponseError(_c, err) {
-        finish(err);
-      },
-    };
+    const handler = new ExchangeHandler(o, cancel, resolve, reject);
     if (cancel.fired) {
-      finish(new Error('cancelled'));
+      handler.finish(new Error('cancelled'));
       return;
     }
+    cancel.attach(handler);
     dispatcher.dispatch({
       origin: o.origin,
       path: o.path,
@@ -138,11 +82,95 @@ export function exchange(dispatcher: Dispatcher, o: ExchangeOptions, cancel: Can
   });
 }
 
+/** One object per exchange (no closures per request): undici's handler, and what a Cancel aborts. */
+class ExchangeHandler implements Dispatcher.DispatchHandler {
+  private settled = false;
+  private controller: Dispatcher.DispatchController | undefined;
+  private status = 0;
+  private headers: Record<string, string> = {};
+  private verdict: HeadVerdict = 'read';
+  private chunks: Buffer[] = [];
+  private total = 0;
+
+  constructor(
+    private readonly o: ExchangeOptions,
+    private readonly cancel: Cancel,
+    private readonly resolve: (a: Answer) => void,
+    private readonly reject: (e: Error) => void,
+  ) {}
+
+  finish(err: Error | undefined, answer?: Answer): void {
+    if (this.settled) return;
+    this.settled = true;
+    this.cancel.detach();
+    if (err) this.reject(err);
+    else this.resolve(answer!);
+  }
+
+  /** Settle first, then abort: undici reports the abort through onResponseError, ignored by then. */
+  stop(err: Error | undefined, answer?: Answer): void {
+    this.finish(err, answer);
+    this.controller?.abort(err ?? new Error('response body no longer needed'));
+  }
+
+  onRequestStart(c: Dispatcher.DispatchController): void {
+    this.controller = c;
+    if (this.settled || this.cancel.fired) c.abort(new Error('cancelled'));
+  }
+
+  onResponseStart(_c: Dispatcher.DispatchController, statusCode: number, raw: Record<string, string | string[] | undefined>): void {
+    if (this.settled || statusCode < 200) return; // 1xx informational answers precede the real one
+    this.status = statusCode;
+    this.headers = flatten(raw);
+    try {
+      this.verdict = this.o.onHead(this.o, statusCode, this.headers);
+    } catch (err) {
+      this.stop(err as Error);
+    }
+  }
+
+  onResponseData(_c: Dispatcher.DispatchController, chunk: Buffer): void {
+    if (this.settled) return;
+    this.total += chunk.length;
+    if (this.verdict === 'skip') {
+      if (this.total > DRAIN_LIMIT) this.stop(undefined, this.answer(EMPTY));
+      return;
+    }
+    const { maxBytes, url, stopWhen } = this.o;
+    if (this.total > maxBytes) {
+      this.stop(new NetError('too-large', url, `${displayUrl(url)}: response exceeds the ${maxBytes}-byte limit (while streaming)`, { limit: maxBytes }));
+      return;
+    }
+    // Copy: the chunk may be a view into a buffer undici reuses.
+    this.chunks.push(Buffer.from(chunk));
+    if (stopWhen) {
+      const soFar = Buffer.concat(this.chunks);
+      this.chunks = [soFar];
+      if (stopWhen(soFar)) this.stop(undefined, this.answer(soFar));
+    }
+  }
+
+  onResponseEnd(): void {
+    const { chunks } = this;
+    this.finish(undefined, this.answer(this.verdict === 'skip' || chunks.length === 0 ? EMPTY : chunks.length === 1 ? chunks[0]! : Buffer.concat(chunks)));
+  }
+
+  onResponseError(_c: Dispatcher.DispatchController, err: Error): void {
+    this.finish(err);
+  }
+
+  private answer(body: Buffer): Answer {
+    return { status: this.status, headers: this.headers, body };
+  }
+}
+
+const EMPTY = Buffer.alloc(0);
+
 function flatten(raw: Record<string, string | string[] | undefined>): Record<string, string> {
   const out: Record<string, string> = {};
   for (const k in raw) {
     const v = raw[k];
-    if (v !== undefined) out[k.toLowerCase()] = Array.isArray(v) ? v.join(', ') : v;
+    if (v !== undefined) out[k.toLowerCase()] = typeof v === 'string' ? v : v.join(', ');
   }
   return out;
 }

@@ -17,7 +17,7 @@ import { AddressClass } from './address';
 import { NetError, displayUrl } from './errors';
 import { PolicyContext, PolicyDecision, UrlOrigin, checkAddress } from './policy';
 import { decodeBody } from './body';
-import { Cancel, exchange, type HeadVerdict } from './exchange';
+import { Cancel, exchange, type ExchangeOptions, type HeadVerdict } from './exchange';
 
 export interface ResolvedAddress {
   address: string;
@@ -128,13 +128,14 @@ async function guardedRequest(input: string, req: HttpRequest, world: World): Pr
         ? { origin: req.origin, originClass: req.originClass, allowHosts: world.allowHosts }
         // A redirect is judged against the class of the card's origin (card URLs) or of the first hop (user URLs).
         : { origin: 'redirect', originClass: req.origin === 'user' ? originClass : req.originClass ?? originClass, allowHosts: world.allowHosts };
-      const target = await resolveChecked(current, ctx, world);
+      // IP literals (every loopback agent) need no resolver: judged synchronously, no extra await per request.
+      const target = literalTarget(current, ctx, world) ?? await resolveChecked(current, ctx, world);
       if (hop === 0) { firstOrigin = current.origin; originClass = target.addressClass; }
       const headers = requestHeaders(req, current, current.origin === firstOrigin, body !== undefined);
       const url = current.toString();
+      const to = connectTo(current, target.address);
       const answer = await exchange(world.dispatcher, {
-        ...connectTo(current, target.address), method, headers, body, timeoutMs, maxBytes, url, stopWhen: req.stopWhen,
-        onHead: (status, h) => judgeHead(url, status, h, req.contentTypes, maxBytes),
+        origin: to.origin, path: to.path, method, headers, body, timeoutMs, maxBytes, url, contentTypes: req.contentTypes, onHead: judgeHead, stopWhen: req.stopWhen,
       }, cancel);
       const { status, headers: resHeaders } = answer;
       if (REDIRECTS.has(status) && resHeaders.location) {
@@ -165,7 +166,7 @@ function fireDeadline(cancel: Cancel): void {
 }
 
 /** What a response head decides before any body byte is kept: drain a redirect, refuse a wrong type or size. */
-function judgeHead(url: string, status: number, headers: Record<string, string>, contentTypes: readonly string[] | undefined, maxBytes: number): HeadVerdict {
+function judgeHead({ url, contentTypes, maxBytes }: ExchangeOptions, status: number, headers: Record<string, string>): HeadVerdict {
   if (REDIRECTS.has(status) && headers.location) return 'skip';
   if (status >= 200 && status < 300 && contentTypes) checkContentType(url, headers['content-type'], contentTypes);
   const declared = Number(headers['content-length']);
@@ -203,8 +204,21 @@ function parseUrl(text: string): URL {
   return url;
 }
 
+function hostnameOf(url: URL): string {
+  return url.hostname.charCodeAt(0) === 0x5b /* [ */ ? url.hostname.slice(1, -1) : url.hostname;
+}
+
+/** The checked target of a URL whose host is an IP literal (undefined for names: they go to the resolver). */
+function literalTarget(url: URL, ctx: PolicyContext, world: World): { address: string; addressClass: AddressClass } | undefined {
+  const hostname = hostnameOf(url);
+  if (!isIP(hostname)) return undefined;
+  const decision = decide(world, hostname, hostname, ctx);
+  if (decision.allowed) return { address: hostname, addressClass: decision.addressClass };
+  throw new NetError('policy', displayUrl(url), `${displayUrl(url)}: refused by the address policy: ${decision.reason}`, { address: hostname });
+}
+
 async function resolveChecked(url: URL, ctx: PolicyContext, world: World): Promise<{ address: string; addressClass: AddressClass }> {
-  const hostname = url.hostname.charCodeAt(0) === 0x5b /* [ */ ? url.hostname.slice(1, -1) : url.hostname;
+  const hostname = hostnameOf(url);
   let addresses: ResolvedAddress[];
   const family = isIP(hostname);
   if (family) addresses = [{ address: hostname, family }];

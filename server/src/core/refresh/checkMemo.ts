@@ -41,7 +41,7 @@ export function rememberCheck(profile: CompiledProfile, text: string, result: Ch
   texts.set(text, copy(result));
 }
 
-/** Fresh arrays per outcome: a caller adding a note to its result never touches the remembered one. */
+/** Fresh arrays per outcome: a caller adding a note to its result never touches the remembered one (every CheckResult field listed). */
 function copy(r: CheckResult): CheckResult {
-  return { ...r, problems: [...r.problems], notes: [...r.notes] };
+  return { classification: r.classification, problems: r.problems.slice(), notes: r.notes.slice() };
 }

@@ -20,7 +20,7 @@ export interface CardSource {
   fetch(location: string, previous?: Validators): Promise<FetchedCard>;
 }
 
-/** What is kept per card location between refreshes: enough to skip parsing and compiling on a 304. */
+/** What is kept per card location between refreshes: enough to skip parsing and compiling on a 304. (A new field must also be copied in cardLoader.ts `loaded`.) */
 export interface CachedCard {
   validators: Validators;
   card: unknown;
