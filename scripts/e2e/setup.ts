@@ -79,6 +79,10 @@ function ensureNode24(log: Log): void {
   if (version !== `v${NODE24_VERSION}`) throw new E2eEnvironmentError(`Node 24 install did not produce ${node24Bin} (got ${version ?? 'nothing'})`);
 }
 
+function withoutNpmVariables(env: NodeJS.ProcessEnv): NodeJS.ProcessEnv {
+  return Object.fromEntries(Object.entries(env).filter(([k]) => !/^npm_/i.test(k) && k !== 'NODE' && k !== 'INIT_CWD'));
+}
+
 function ensureCodeServer(log: Log): void {
   if (existsSync(codeServerMarker) && existsSync(codeServerEntry)) {
     log(`code-server ${CODE_SERVER_VERSION}: cached`);
@@ -89,7 +93,9 @@ function ensureCodeServer(log: Log): void {
   mkdirSync(codeServerPrefix, { recursive: true });
   writeFileSync(join(codeServerPrefix, 'package.json'), '{ "private": true }\n');
   const env: NodeJS.ProcessEnv = {
-    ...process.env,
+    // Under `npm test` the outer npm (Node 20) exports npm_* variables (npm_node_execpath among them) that make the
+    // inner npm run code-server's postinstall with Node 20, which it refuses: start from a clean npm environment.
+    ...withoutNpmVariables(process.env),
     PATH: `${join(node24Dir, 'bin')}${delimiter}${process.env.PATH ?? ''}`,
     npm_config_nodedir: node24Dir,
     // Never try to download prebuilt binaries or browsers: the only reachable registry is npm's own.
