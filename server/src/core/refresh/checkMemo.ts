@@ -4,18 +4,18 @@
  * answers 304). Parsing a lockfile is a pure function of its text, and the check a pure function of the
  * lockfile and the compiled profile (+ its digest), so both are remembered:
  * - parsed lockfiles by text (only valid ones: an error outcome is cheap to rebuild);
- * - check results per profile OBJECT and text: a card that changed is compiled into a new profile, hence
- *   checked afresh; a lockfile edited by one byte is another text.
- * Both are bounded (oldest dropped first); nothing here can make a changed card or lockfile look unchanged.
+ * - check results per profile OBJECT and parsed-lockfile OBJECT (one per distinct text, from the memo above):
+ *   a card that changed is compiled into a new profile, hence checked afresh; a lockfile edited by one byte
+ *   is another text, hence another object. Weakly held: they go when the card or the lockfile goes.
+ * The text memo is bounded (oldest dropped first); nothing here can make a changed card or lockfile look unchanged.
  */
 import { parseLockfile, type LockfileRead } from '../lockfile';
 import type { CheckResult, CompiledProfile, Lockfile } from '../types';
 
 const MAX_TEXTS = 4096;
-const MAX_TEXTS_PER_PROFILE = 256;
 
 const parsed = new Map<string, Lockfile>();
-const checks = new WeakMap<CompiledProfile, Map<string, CheckResult>>();
+const checks = new WeakMap<CompiledProfile, WeakMap<Lockfile, CheckResult>>();
 
 /** parseLockfile, remembered for valid lockfiles. The Lockfile returned is shared: treat it as read-only. */
 export function parseLockfileMemo(text: string): LockfileRead {
@@ -29,16 +29,15 @@ export function parseLockfileMemo(text: string): LockfileRead {
   return read;
 }
 
-export function recallCheck(profile: CompiledProfile, text: string): CheckResult | undefined {
-  const hit = checks.get(profile)?.get(text);
+export function recallCheck(profile: CompiledProfile, lock: Lockfile): CheckResult | undefined {
+  const hit = checks.get(profile)?.get(lock);
   return hit && copy(hit);
 }
 
-export function rememberCheck(profile: CompiledProfile, text: string, result: CheckResult): void {
-  let texts = checks.get(profile);
-  if (!texts) checks.set(profile, (texts = new Map()));
-  if (texts.size >= MAX_TEXTS_PER_PROFILE) texts.delete(texts.keys().next().value!);
-  texts.set(text, copy(result));
+export function rememberCheck(profile: CompiledProfile, lock: Lockfile, result: CheckResult): void {
+  let locks = checks.get(profile);
+  if (!locks) checks.set(profile, (locks = new WeakMap()));
+  locks.set(lock, copy(result));
 }
 
 /** Fresh arrays per outcome: a caller adding a note to its result never touches the remembered one (every CheckResult field listed). */

@@ -53,11 +53,11 @@ export async function refreshLockfile(lockfilePath: string, options: RefreshOpti
   const marker = options.cardOverride === undefined ? options.stale?.get(lock.agent) : undefined;
   try {
     const loaded = await options.loader.load(card, { fresh: marker !== undefined });
-    // Same lockfile text, same profile object (a 304 or the same run's fetch): the same result (checkMemo.ts).
-    let result = marker ? undefined : recallCheck(loaded.profile, text);
+    // Same lockfile text (hence the same parsed object), same profile object (a 304): the same result (checkMemo.ts).
+    let result = marker ? undefined : recallCheck(loaded.profile, lock);
     if (!result) {
       result = checkLockfile(lock, loaded.profile, { cardDigest: loaded.digest });
-      if (!marker) rememberCheck(loaded.profile, text, result);
+      if (!marker) rememberCheck(loaded.profile, lock, result);
     }
     if (marker) {
       options.stale!.clear(lock.agent);
