@@ -14,13 +14,14 @@
  *
  * Also the shared "refresh world" of the CLI (HTTP client, card cache, file access) for pin and update.
  */
-import { promises as fs, readFileSync } from 'node:fs';
+import { promises as fs, mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import { isAbsolute, relative, resolve } from 'node:path';
 import { parseArgs } from './args';
 import { CliIO, UsageError, useColor } from './io';
 import { DEFAULT_STALE_FILE, fileStaleMarkers, type FileStaleMarkers } from '../core/client/fileStaleMarkers';
 import { createHttpClient, type HttpClient } from '../core/net/http';
 import { MemoryCardCache } from '../core/refresh/cache';
+import { FileCardCache } from '../core/refresh/fileCache';
 import { createCardLoader, type CardLoader } from '../core/refresh/cardLoader';
 import { fileCardSource, httpCardSource, sourceFor } from '../core/refresh/cardSources';
 import { checkMany, DEFAULT_CONCURRENCY } from '../core/refresh/checkMany';
@@ -40,6 +41,7 @@ export const CHECK_SPEC = {
     'fail-on': { type: 'string', choices: ['breaking', 'review'] },
     concurrency: { type: 'string' },
     'stale-markers': { type: 'string' },
+    'cache-dir': { type: 'string' },
     ...CLIENT_FLAGS,
   },
   positionals: { name: 'LOCK', min: 1 },
@@ -68,11 +70,23 @@ export interface RefreshWorld {
   close(): Promise<void>;
 }
 
-export function createRefreshWorld(client?: ClientConfig, maxBytes?: number): RefreshWorld {
+/**
+ * `cacheDir`: keep public cards (and their ETag / Last-Modified) between runs, so the next run revalidates with
+ * conditional requests (304 → the card is not downloaded again). Without it each run starts cold.
+ */
+export function createRefreshWorld(client?: ClientConfig, maxBytes?: number, cacheDir?: string): RefreshWorld {
   const http = createHttpClient();
   const source = sourceFor(httpCardSource(http, { maxBytes }), fileCardSource(readText));
-  return { http, loader: createCardLoader({ source, cache: new MemoryCardCache(), client }), close: () => http.close() };
+  const cache = cacheDir ? new FileCardCache(cacheDir, NODE_CACHE_FILES, client) : new MemoryCardCache();
+  return { http, loader: createCardLoader({ source, cache, client }), close: () => http.close() };
 }
+
+const NODE_CACHE_FILES = {
+  readFile: (path: string) => readFileSync(path, 'utf8'),
+  writeFile: (path: string, text: string) => writeFileSync(path, text, { mode: 0o600 }),
+  rename: renameSync,
+  mkdir: (path: string) => { mkdirSync(path, { recursive: true, mode: 0o700 }); },
+};
 
 /**
  * The stale-markers file of a live check: the one named, or `.a2a/stale.json` under the current directory
@@ -108,7 +122,7 @@ function textStyle(io: CliIO): TextStyle | undefined {
 export async function runCheckMany(argv: string[], io: CliIO, version = '0.1.0'): Promise<number> {
   const { flags, positionals, help } = parseArgs(argv, CHECK_SPEC);
   if (help) {
-    io.stdout('a2acap check LOCK... [--live [--stale-markers FILE] | --card CARD] [--format text|json|sarif|markdown] [--fail-on breaking|review] [--concurrency N]\n');
+    io.stdout('a2acap check LOCK... [--live [--stale-markers FILE] [--cache-dir DIR] | --card CARD] [--format text|json|sarif|markdown] [--fail-on breaking|review] [--concurrency N]\n');
     return 0;
   }
   if (flags.live && flags.card !== undefined) throw new UsageError('--live and --card exclude each other');
@@ -116,7 +130,10 @@ export async function runCheckMany(argv: string[], io: CliIO, version = '0.1.0')
   const concurrency = parseConcurrency(flags.concurrency);
   const lockfiles = positionals.map((p) => resolve(io.cwd, p));
   const stale = flags.card === undefined ? await staleMarkersFor(flags['stale-markers'], io) : undefined;
-  const world = createRefreshWorld(clientFrom(flags), maxBytesFrom(flags['max-card-bytes']));
+  if (flags['cache-dir'] !== undefined && flags.card !== undefined) throw new UsageError('--cache-dir applies to --live checks, not to --card');
+  const cacheDirFlag = flags['cache-dir'] ?? (flags.card === undefined ? io.env.A2ACAP_CACHE_DIR : undefined);
+  const cacheDir = cacheDirFlag ? resolve(io.cwd, cacheDirFlag) : undefined;
+  const world = createRefreshWorld(clientFrom(flags), maxBytesFrom(flags['max-card-bytes']), cacheDir);
   try {
     const outcomes = await checkMany(lockfiles, {
       loader: world.loader,
