@@ -10,7 +10,7 @@ const USAGE = `a2acap: capability discovery for A2A 1.0 agents
 Usage:
   a2acap lint FILE... [--format text|json|sarif] [--binding BINDING@VERSION]... [--known-extension URI]... [--max-card-bytes N]
   a2acap compile CARD [--format json|text] [--binding BINDING@VERSION]... [--known-extension URI]...
-  a2acap check LOCK... [--card CARD | --live] [--format text|json|sarif|markdown] [--fail-on breaking|review] [--concurrency N] [--stale-markers FILE]
+  a2acap check LOCK... [--card CARD | --live] [--format text|json|sarif|markdown] [--fail-on breaking|review] [--concurrency N] [--stale-markers FILE] [--cache-dir DIR]
   a2acap fetch URL [--extended] [--credential-env VAR] [--format json|text] [--require-signed] [--jwks FILE]... [--allow-host HOST]...
   a2acap probe URL|LOCK [--format json|text]
   a2acap pin URL|CARD --skill ID [--skill ID]... [--input TYPE]... [--output TYPE]... [--streaming] [--extension URI]... [--out FILE] [--probe]
