@@ -35,13 +35,14 @@ const SPEC = {
   positionals: { name: 'LOCK', min: 1 },
 } as const;
 
-const HELP = `Usage: a2acap check LOCK... [--card CARD | --live [--stale-markers FILE]] [--format text|json|sarif|markdown]
+const HELP = `Usage: a2acap check LOCK... [--card CARD | --live [--stale-markers FILE] [--cache-dir DIR]] [--format text|json|sarif|markdown]
                     [--fail-on breaking|review] [--concurrency N] [--binding BINDING@VERSION]... [--known-extension URI]...
                     [--max-card-bytes N]
 Checks capability lockfiles against the compiled profile of CARD, or (--live) of each lockfile's agent, fetched
 with a conditional request. Never rewrites a lockfile: use 'a2acap update'.
 --stale-markers FILE: runtime errors recorded by workflows (default .a2a/stale.json when it exists); a marked
 agent is re-fetched without validators and its marker cleared once checked.
+--cache-dir DIR (or A2ACAP_CACHE_DIR): keep public cards and their validators between runs (304s next time).
 Exit 1 when breaking (or review with --fail-on review), 2 on usage, I/O or corrupt input, else 0.
 `;
 
