@@ -70,6 +70,14 @@ function median(xs: number[]): number {
  * one contender (a 10 MB parse leaves a lot) is collected evenly across all of them rather than billed to whoever
  * happens to run next.
  */
+/**
+ * With `--expose-gc` (as `npm run bench` runs) every sample starts on a collected heap, so a contender pays for
+ * the garbage it makes, not for what the previous one left (a 10 MB jsonc tree is a lot); otherwise a no-op.
+ */
+function collectGarbage(): void {
+  (globalThis as { gc?: () => void }).gc?.();
+}
+
 async function timeInterleaved(runs: number, contenders: Record<string, () => unknown>): Promise<Record<string, number>> {
   const names = Object.keys(contenders);
   const samples: Record<string, number[]> = Object.fromEntries(names.map((n) => [n, []]));
@@ -77,6 +85,7 @@ async function timeInterleaved(runs: number, contenders: Record<string, () => un
   for (let r = 0; r < runs; r++) {
     for (let j = 0; j < names.length; j++) {
       const name = names[(r + j) % names.length];
+      collectGarbage();
       const t = performance.now();
       await contenders[name]();
       samples[name].push(performance.now() - t);
