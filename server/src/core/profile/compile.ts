@@ -44,26 +44,43 @@ function declaredExtensions(capabilities: unknown): { uri: string; required: boo
     .map((e) => ({ uri: e.uri as string, required: e.required === true }));
 }
 
-/** Modes of a skill: its own when non-empty (they replace the defaults), else the defaults. */
-function modes(own: unknown, defaults: string[]): { modes: string[]; from: 'skill' | 'defaults'; dropped: string[] } {
-  const list = stringsOf(own);
-  if (list.length === 0) return { modes: [...defaults], from: 'defaults', dropped: [] };
-  return { modes: list, from: 'skill', dropped: defaults.filter((d) => !anyCovers(list, d)) };
+/**
+ * Most skills drop nothing: they share this one frozen list instead of an empty array each (big cards have
+ * thousands of skills; every consumer of droppedInput/droppedOutput only reads it).
+ */
+const NOTHING_DROPPED: string[] = Object.freeze([]) as unknown as string[];
+
+/** The defaults that none of the skill's own modes covers. */
+function droppedDefaults(own: string[], defaults: string[]): string[] {
+  let dropped: string[] | undefined;
+  for (let i = 0; i < defaults.length; i++) {
+    const d = defaults[i]!;
+    if (!anyCovers(own, d)) (dropped ??= []).push(d);
+  }
+  return dropped ?? NOTHING_DROPPED;
 }
 
 function compileSkill(skill: Record<string, unknown>, defaults: Defaults, pointer: string): { profile: SkillProfile; provenance: SkillProvenance } {
-  const input = modes(skill.inputModes, defaults.input);
-  const output = modes(skill.outputModes, defaults.output);
+  // A skill's non-empty modes replace the defaults; an empty or absent list inherits them.
+  const ownInput = stringsOf(skill.inputModes);
+  const ownOutput = stringsOf(skill.outputModes);
+  const inputFromSkill = ownInput.length > 0;
+  const outputFromSkill = ownOutput.length > 0;
   const own = readRequirements(skill.securityRequirements);
   const security = own ?? defaults.security ?? [];
   return {
-    profile: { input: input.modes, output: output.modes, security, tags: stringsOf(skill.tags) },
+    profile: {
+      input: inputFromSkill ? ownInput : defaults.input.slice(),
+      output: outputFromSkill ? ownOutput : defaults.output.slice(),
+      security,
+      tags: stringsOf(skill.tags),
+    },
     provenance: {
-      input: input.from,
-      output: output.from,
+      input: inputFromSkill ? 'skill' : 'defaults',
+      output: outputFromSkill ? 'skill' : 'defaults',
       security: own ? 'skill' : defaults.security ? 'card' : 'none',
-      droppedInput: input.dropped,
-      droppedOutput: output.dropped,
+      droppedInput: inputFromSkill ? droppedDefaults(ownInput, defaults.input) : NOTHING_DROPPED,
+      droppedOutput: outputFromSkill ? droppedDefaults(ownOutput, defaults.output) : NOTHING_DROPPED,
       pointer,
     },
   };
@@ -74,14 +91,15 @@ function compileSkills(card: Record<string, unknown>, defaults: Defaults): { ski
   const provenance: Record<string, SkillProvenance> = {};
   const list = Array.isArray(card.skills) ? card.skills : [];
   const seen = new Set<string>();
-  list.forEach((skill, index) => {
-    if (!isPlainObject(skill) || typeof skill.id !== 'string') return;
-    if (seen.has(skill.id)) return; // duplicate id: the first one wins
+  for (let index = 0; index < list.length; index++) {
+    const skill: unknown = list[index];
+    if (!isPlainObject(skill) || typeof skill.id !== 'string') continue;
+    if (seen.has(skill.id)) continue; // duplicate id: the first one wins
     seen.add(skill.id);
     const compiled = compileSkill(skill, defaults, `/skills/${index}`);
     setOwn(skills, skill.id, compiled.profile);
     setOwn(provenance, skill.id, compiled.provenance);
-  });
+  }
   return { skills, provenance };
 }
 

@@ -50,5 +50,6 @@ export function overlaps(a: string, b: string): boolean {
 
 /** True when one of `offered` covers `wanted`. */
 export function anyCovers(offered: readonly string[], wanted: string): boolean {
-  return offered.some((o) => covers(o, wanted));
+  for (let i = 0; i < offered.length; i++) if (covers(offered[i]!, wanted)) return true;
+  return false;
 }

@@ -23,7 +23,8 @@ function alternativeOf(requirement: unknown): SecurityAlternative | null {
   const wrapped = Object.prototype.hasOwnProperty.call(requirement, 'schemes') && isPlainObject(requirement.schemes);
   const schemes = wrapped ? (requirement.schemes as Record<string, unknown>) : requirement;
   const alternative: SecurityAlternative = {};
-  for (const name of Object.keys(schemes)) {
+  for (const name in schemes) {
+    if (!Object.prototype.hasOwnProperty.call(schemes, name)) continue;
     const scopes = scopesOf(schemes[name]);
     if (scopes !== null) setOwn(alternative, name, scopes);
   }
@@ -33,7 +34,12 @@ function alternativeOf(requirement: unknown): SecurityAlternative | null {
 /** The alternatives of a `securityRequirements` array; null when the member is absent, not an array or empty. */
 export function readRequirements(value: unknown): SecurityAlternative[] | null {
   if (!Array.isArray(value) || value.length === 0) return null;
-  return value.map(alternativeOf).filter((a): a is SecurityAlternative => a !== null);
+  const alternatives: SecurityAlternative[] = [];
+  for (let i = 0; i < value.length; i++) {
+    const alternative = alternativeOf(value[i]);
+    if (alternative !== null) alternatives.push(alternative);
+  }
+  return alternatives;
 }
 
 /** oneof key of a 1.0 SecurityScheme → the short type name used in profiles. */

@@ -3,7 +3,7 @@
  * the wild are diagnosed with the exact rewrite in data: the 0.3/OpenAPI map {"<name>": [scopes]} and the a2a-go v2
  * form without "list" {"schemes": {"<name>": [scopes]}}.
  */
-import { isObject } from '../document';
+import { has, isObject } from '../document';
 import { finding, Rule } from './context';
 import { pointerTo, requirementListsOf } from './walk';
 import type { Finding } from '../types';
@@ -12,29 +12,44 @@ function scopesOf(v: unknown): string[] {
   return Array.isArray(v) ? v.filter((s): s is string => typeof s === 'string') : [];
 }
 
+/** {"<name>": [scopes], …} with at least one member and every member an array: the 0.3 map. */
+function isOpenApiMap(req: Record<string, unknown>): boolean {
+  let members = 0;
+  for (const k in req) {
+    if (!has(req, k)) continue;
+    if (!Array.isArray(req[k])) return false;
+    members++;
+  }
+  return members > 0;
+}
+
+/** Big cards have thousands of well-shaped requirements: they are checked in place, without allocating. */
 export const securityRequirementShape: Rule = ({ value }) => {
   const out: Finding[] = [];
-  for (const { list, pointer } of requirementListsOf(value)) {
-    list.forEach((req, i) => {
-      if (!isObject(req)) return;
-      const at = `${pointer}/${i}`;
+  for (const owner of requirementListsOf(value)) {
+    const list = owner.list;
+    for (let i = 0; i < list.length; i++) {
+      const req = list[i];
+      if (!isObject(req)) continue;
       if (!('schemes' in req)) {
-        const entries = Object.entries(req);
-        if (entries.length === 0 || !entries.every(([, v]) => Array.isArray(v))) return;
-        const schemes = Object.fromEntries(entries.map(([k, v]) => [k, { list: scopesOf(v) }]));
-        out.push(finding('security-requirement-shape', at,
+        if (!isOpenApiMap(req)) continue;
+        const schemes = Object.fromEntries(Object.entries(req).map(([k, v]) => [k, { list: scopesOf(v) }]));
+        out.push(finding('security-requirement-shape', `${owner.pointer}/${i}`,
           `This is the A2A 0.3 requirement shape {"<name>": [scopes]}: 1.0 writes ${JSON.stringify({ schemes })}.`,
           { data: { shape: 'openapi-map', replacement: { schemes } } }));
-        return;
+        continue;
       }
-      if (!isObject(req.schemes)) return;
-      for (const [name, scopes] of Object.entries(req.schemes)) {
+      const named = req.schemes;
+      if (!isObject(named)) continue;
+      for (const name in named) {
+        if (!has(named, name)) continue;
+        const scopes = named[name];
         if (!Array.isArray(scopes)) continue;
-        out.push(finding('security-requirement-shape', pointerTo(`${at}/schemes`, name),
+        out.push(finding('security-requirement-shape', pointerTo(`${owner.pointer}/${i}/schemes`, name),
           `Scopes must be wrapped as {"list": [...]}: write ${JSON.stringify({ [name]: { list: scopesOf(scopes) } })}.`,
           { data: { shape: 'missing-list', scheme: name, replacement: { list: scopesOf(scopes) } } }));
       }
-    });
+    }
   }
   return out;
 };

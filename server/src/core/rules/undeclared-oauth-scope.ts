@@ -2,14 +2,17 @@
  * undeclared-oauth-scope: a requirement asks for an OAuth scope that the referenced oauth2 scheme's flow does not
  * list in its scopes map, so a client cannot know it may request it (and the authorization server may not issue it).
  */
-import { isObject } from '../document';
+import { has, isObject } from '../document';
+import { escapeSegment } from '../location';
 import { finding, quote, Rule } from './context';
-import { entryPointer, requirementEntries, securitySchemesOf } from './walk';
+import { requirementListsOf, securitySchemesOf } from './walk';
 import type { Finding } from '../types';
 
 const FLOWS = ['authorizationCode', 'clientCredentials', 'deviceCode', 'implicit', 'password'];
 
-function flowScopes(scheme: unknown): { flow: string; scopes: string[] } | undefined {
+type Declared = { flow: string; scopes: string[] };
+
+function flowScopes(scheme: unknown): Declared | undefined {
   if (!isObject(scheme) || !isObject(scheme.oauth2SecurityScheme) || !isObject(scheme.oauth2SecurityScheme.flows)) return undefined;
   const flows = Object.entries(scheme.oauth2SecurityScheme.flows).filter(([name, f]) => FLOWS.includes(name) && isObject(f));
   if (flows.length === 0) return undefined;
@@ -17,23 +20,38 @@ function flowScopes(scheme: unknown): { flow: string; scopes: string[] } | undef
   return { flow: flows.map(([name]) => name).join('+'), scopes };
 }
 
+/**
+ * Walks the well-shaped requirements ({schemes: {name: {list: [...]}}}) in place: big cards have thousands of
+ * them, so nothing is allocated per requirement and pointers are built only for findings.
+ */
 export const undeclaredOauthScope: Rule = ({ value }) => {
   const schemes = securitySchemesOf(value);
   const out: Finding[] = [];
   // Scheme name → its declared scopes, computed once per scheme (big cards repeat a few schemes thousands of times).
-  const cache = new Map<string, { flow: string; scopes: string[] } | undefined>();
-  for (const entry of requirementEntries(value)) {
-    if (!cache.has(entry.scheme)) {
-      cache.set(entry.scheme, Object.prototype.hasOwnProperty.call(schemes, entry.scheme) ? flowScopes(schemes[entry.scheme]) : undefined);
+  const cache = new Map<string, Declared | null>();
+  for (const owner of requirementListsOf(value)) {
+    const list = owner.list;
+    for (let i = 0; i < list.length; i++) {
+      const req = list[i];
+      if (!isObject(req) || !isObject(req.schemes)) continue;
+      const named = req.schemes;
+      for (const scheme in named) {
+        if (!has(named, scheme)) continue;
+        let declared = cache.get(scheme);
+        if (declared === undefined) cache.set(scheme, (declared = (has(schemes, scheme) ? flowScopes(schemes[scheme]) : undefined) ?? null));
+        if (declared === null) continue;
+        const scopes = named[scheme];
+        if (!isObject(scopes) || !Array.isArray(scopes.list)) continue;
+        const listed: unknown[] = scopes.list;
+        for (let j = 0; j < listed.length; j++) {
+          const scope = listed[j];
+          if (typeof scope !== 'string' || declared.scopes.includes(scope)) continue;
+          out.push(finding('undeclared-oauth-scope', `${owner.pointer}/${i}/schemes/${escapeSegment(scheme)}/list/${j}`,
+            `Scope ${quote(scope)} is not declared by the ${declared.flow} flow of scheme ${quote(scheme)}: add it to that flow's scopes, or fix the name.`,
+            { data: { scheme, scope, flow: declared.flow, declared: declared.scopes } }));
+        }
+      }
     }
-    const declared = cache.get(entry.scheme);
-    if (!declared) continue;
-    entry.scopes.forEach((scope, j) => {
-      if (typeof scope !== 'string' || declared.scopes.includes(scope)) return;
-      out.push(finding('undeclared-oauth-scope', `${entryPointer(entry)}/list/${j}`,
-        `Scope ${quote(scope)} is not declared by the ${declared.flow} flow of scheme ${quote(entry.scheme)}: add it to that flow's scopes, or fix the name.`,
-        { data: { scheme: entry.scheme, scope, flow: declared.flow, declared: declared.scopes } }));
-    });
   }
   return out;
 };

@@ -3,17 +3,18 @@ import { isObject } from '../document';
 import { escapeSegment } from '../location';
 
 export interface At<T> {
-  value: T;
-  pointer: string;
-  index: number;
+  readonly value: T;
+  readonly pointer: string;
+  readonly index: number;
 }
 
 export function objectItems(array: unknown, pointer: string): At<Record<string, unknown>>[] {
   if (!Array.isArray(array)) return [];
   const out: At<Record<string, unknown>>[] = [];
-  array.forEach((value, index) => {
+  for (let index = 0; index < array.length; index++) {
+    const value: unknown = array[index];
     if (isObject(value)) out.push({ value, pointer: `${pointer}/${index}`, index });
-  });
+  }
   return out;
 }
 
@@ -52,45 +53,10 @@ function computeRequirementLists(card: unknown): RequirementList[] {
   const lists: RequirementList[] = [];
   if (Array.isArray(card.securityRequirements)) lists.push({ list: card.securityRequirements, pointer: '/securityRequirements' });
   for (const skill of skillsOf(card)) {
-    if (Array.isArray(skill.value.securityRequirements)) {
-      lists.push({ list: skill.value.securityRequirements, pointer: `${skill.pointer}/securityRequirements`, skillId: skill.value.id });
-    }
+    const list = skill.value.securityRequirements;
+    if (Array.isArray(list)) lists.push({ list, pointer: `${skill.pointer}/securityRequirements`, skillId: skill.value.id });
   }
   return lists;
-}
-
-/** One (scheme, scopes) of a requirement; `listPointer` + `index` + `scheme` make its pointer (see entryPointer). */
-type RequirementEntry = { scheme: string; scopes: unknown[]; listPointer: string; index: number };
-
-export function entryPointer(e: RequirementEntry): string {
-  return `${e.listPointer}/${e.index}/schemes/${escapeSegment(e.scheme)}`;
-}
-
-const entriesCache = new WeakMap<object, RequirementEntry[]>();
-
-/**
- * Each (scheme name, scopes) of well-shaped requirements: {schemes: {name: {list: [...]}}} (or {} for no scopes).
- * The pointer is built on demand (entryPointer): big cards have thousands of entries and findings are rare.
- */
-export function requirementEntries(card: unknown): RequirementEntry[] {
-  return memo(entriesCache, card, () => computeRequirementEntries(card), []);
-}
-
-function computeRequirementEntries(card: unknown): RequirementEntry[] {
-  const out: RequirementEntry[] = [];
-  for (const { list, pointer } of requirementListsOf(card)) {
-    for (let i = 0; i < list.length; i++) {
-      const req = list[i];
-      if (!isObject(req) || !isObject(req.schemes)) continue;
-      for (const scheme in req.schemes) {
-        if (!Object.prototype.hasOwnProperty.call(req.schemes, scheme)) continue;
-        const scopes = req.schemes[scheme];
-        const listed = isObject(scopes) && Array.isArray(scopes.list) ? scopes.list : [];
-        out.push({ scheme, scopes: listed, listPointer: pointer, index: i });
-      }
-    }
-  }
-  return out;
 }
 
 export function securitySchemesOf(card: unknown): Record<string, unknown> {
