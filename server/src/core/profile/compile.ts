@@ -60,47 +60,46 @@ function droppedDefaults(own: string[], defaults: string[]): string[] {
   return dropped ?? NOTHING_DROPPED;
 }
 
-function compileSkill(skill: Record<string, unknown>, defaults: Defaults, pointer: string): { profile: SkillProfile; provenance: SkillProvenance } {
+/** One skill's profile and provenance, written straight into the two records (no per-skill wrapper). */
+function compileSkill(skill: Record<string, unknown>, id: string, defaults: Defaults, pointer: string, into: CompiledSkills): void {
   // A skill's non-empty modes replace the defaults; an empty or absent list inherits them.
   const ownInput = stringsOf(skill.inputModes);
   const ownOutput = stringsOf(skill.outputModes);
   const inputFromSkill = ownInput.length > 0;
   const outputFromSkill = ownOutput.length > 0;
   const own = readRequirements(skill.securityRequirements);
-  const security = own ?? defaults.security ?? [];
-  return {
-    profile: {
-      input: inputFromSkill ? ownInput : defaults.input.slice(),
-      output: outputFromSkill ? ownOutput : defaults.output.slice(),
-      security,
-      tags: stringsOf(skill.tags),
-    },
-    provenance: {
-      input: inputFromSkill ? 'skill' : 'defaults',
-      output: outputFromSkill ? 'skill' : 'defaults',
-      security: own ? 'skill' : defaults.security ? 'card' : 'none',
-      droppedInput: inputFromSkill ? droppedDefaults(ownInput, defaults.input) : NOTHING_DROPPED,
-      droppedOutput: outputFromSkill ? droppedDefaults(ownOutput, defaults.output) : NOTHING_DROPPED,
-      pointer,
-    },
-  };
+  setOwn(into.skills, id, {
+    input: inputFromSkill ? ownInput : defaults.input.slice(),
+    output: outputFromSkill ? ownOutput : defaults.output.slice(),
+    security: own ?? defaults.security ?? [],
+    tags: stringsOf(skill.tags),
+  });
+  setOwn(into.provenance, id, {
+    input: inputFromSkill ? 'skill' : 'defaults',
+    output: outputFromSkill ? 'skill' : 'defaults',
+    security: own ? 'skill' : defaults.security ? 'card' : 'none',
+    droppedInput: inputFromSkill ? droppedDefaults(ownInput, defaults.input) : NOTHING_DROPPED,
+    droppedOutput: outputFromSkill ? droppedDefaults(ownOutput, defaults.output) : NOTHING_DROPPED,
+    pointer,
+  });
 }
 
-function compileSkills(card: Record<string, unknown>, defaults: Defaults): { skills: Record<string, SkillProfile>; provenance: Record<string, SkillProvenance> } {
-  const skills: Record<string, SkillProfile> = {};
-  const provenance: Record<string, SkillProvenance> = {};
+interface CompiledSkills {
+  skills: Record<string, SkillProfile>;
+  provenance: Record<string, SkillProvenance>;
+}
+
+function compileSkills(card: Record<string, unknown>, defaults: Defaults): CompiledSkills {
+  const compiled: CompiledSkills = { skills: {}, provenance: {} };
   const list = Array.isArray(card.skills) ? card.skills : [];
-  const seen = new Set<string>();
   for (let index = 0; index < list.length; index++) {
     const skill: unknown = list[index];
     if (!isPlainObject(skill) || typeof skill.id !== 'string') continue;
-    if (seen.has(skill.id)) continue; // duplicate id: the first one wins
-    seen.add(skill.id);
-    const compiled = compileSkill(skill, defaults, `/skills/${index}`);
-    setOwn(skills, skill.id, compiled.profile);
-    setOwn(provenance, skill.id, compiled.provenance);
+    // Duplicate id: the first one wins (the records hold exactly the ids seen so far).
+    if (Object.prototype.hasOwnProperty.call(compiled.skills, skill.id)) continue;
+    compileSkill(skill, skill.id, defaults, `/skills/${index}`, compiled);
   }
-  return { skills, provenance };
+  return compiled;
 }
 
 function unusable(reason: string, provenance: ProfileProvenance): CompiledProfile {

@@ -85,12 +85,15 @@ const SHAPES = {
   lockfile: compileShape(lockSchema, lockSchema as Schema, new Map()),
 };
 
-/** The path is a reused stack; a pointer string is only built for a finding. */
+/**
+ * The path is a reused stack; a pointer string is only built for a finding. Children that are leaves are not
+ * visited at all (big cards have thousands of skills whose members are mostly strings and string lists).
+ */
 function walk(value: unknown, shape: Shape, path: (string | number)[], out: Finding[]): void {
   if (shape.leaf || path.length > MAX_DEPTH) return;
   if (Array.isArray(value)) {
     const items = shape.items;
-    if (!items) return;
+    if (!items || items.leaf) return;
     for (let i = 0; i < value.length; i++) {
       path.push(i);
       walk(value[i], items, path, out);
@@ -98,10 +101,13 @@ function walk(value: unknown, shape: Shape, path: (string | number)[], out: Find
     }
     return;
   }
-  if (!isObject(value) || (!shape.props && !shape.extra)) return; // free-form object (params, header, scopes…)
+  const props = shape.props;
+  const extra = shape.extra;
+  if (!isObject(value) || (!props && !extra)) return; // free-form object (params, header, scopes…)
   for (const key in value) {
     if (!Object.prototype.hasOwnProperty.call(value, key)) continue;
-    const child = shape.props?.get(key) ?? shape.extra;
+    const child = props?.get(key) ?? extra;
+    if (child?.leaf) continue;
     path.push(key);
     if (child) walk(value[key], child, path, out);
     else out.push(unknownMember(key, path, shape.known ?? []));
