@@ -48,8 +48,9 @@ export function overlaps(a: string, b: string): boolean {
   return covers(a, b) || covers(b, a);
 }
 
-/** True when one of `offered` covers `wanted`. */
+/** True when one of `offered` covers `wanted`. Exact matches are looked for first: they are the common case. */
 export function anyCovers(offered: readonly string[], wanted: string): boolean {
+  for (let i = 0; i < offered.length; i++) if (offered[i] === wanted) return true;
   for (let i = 0; i < offered.length; i++) if (covers(offered[i]!, wanted)) return true;
   return false;
 }

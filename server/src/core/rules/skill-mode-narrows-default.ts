@@ -18,16 +18,35 @@ const DIRECTIONS = [
   { direction: 'output', member: 'outputModes', defaults: 'defaultOutputModes', verb: 'produce' },
 ] as const;
 
+/** True when one of the string items of `modes` is or covers `mode` (exact matches first: they are the rule). */
+function anyStringCovers(modes: unknown[], mode: string): boolean {
+  for (let i = 0; i < modes.length; i++) if (modes[i] === mode) return true;
+  for (let i = 0; i < modes.length; i++) {
+    const own = modes[i];
+    if (typeof own === 'string' && covers(own, mode)) return true;
+  }
+  return false;
+}
+
+function hasString(list: unknown[]): boolean {
+  for (let i = 0; i < list.length; i++) if (typeof list[i] === 'string') return true;
+  return false;
+}
+
+/** Big cards have thousands of skills that drop nothing: they are checked in place, without copying their lists. */
 export const skillModeNarrowsDefault: Rule = ({ value }) => {
   if (!isObject(value)) return [];
   const out: Finding[] = [];
   for (const d of DIRECTIONS) {
     const defaults = strings(value[d.defaults]);
+    if (defaults.length === 0) continue;
     for (const skill of skillsOf(value)) {
-      const modes = strings(skill.value[d.member]);
-      if (modes.length === 0) continue;
-      const dropped = defaults.filter((m) => !modes.includes(m) && !modes.some((own) => covers(own, m)));
-      if (dropped.length === 0) continue;
+      const own = skill.value[d.member];
+      if (!Array.isArray(own) || !hasString(own)) continue;
+      let dropped: string[] | undefined;
+      for (const m of defaults) if (!anyStringCovers(own, m)) (dropped ??= []).push(m);
+      if (dropped === undefined) continue;
+      const modes = strings(own);
       const list = dropped.join(', ');
       out.push(finding('skill-mode-narrows-default', `${skill.pointer}/${d.member}`,
         `Skill ${quote(skill.value.id)} does NOT ${d.verb} ${list}: its ${d.member} replace the card's ${d.defaults}, they do not add to them.`,
