@@ -11,7 +11,7 @@
  * The text must be valid JSON (findings with pointers only exist then); anything unexpected falls back
  * to the core.
  */
-import { locatePointer, parsePointer, type OffsetRange } from '../core/location';
+import { escapeSegment, locatePointer, parsePointer, type OffsetRange } from '../core/location';
 
 interface NodeRecord {
   seq: number;
@@ -24,9 +24,6 @@ interface NodeRecord {
 
 export type Locator = (pointer: string, target?: 'key' | 'value') => OffsetRange;
 
-const escape = (s: string) => s.replace(/~/g, '~0').replace(/\//g, '~1');
-const normalize = (pointer: string) => parsePointer(pointer).map((s) => `/${escape(s)}`).join('');
-
 export function makeLocator(text: string, pointers: readonly string[]): Locator {
   if (pointers.length === 0) return (p, t) => locatePointer(text, p, t);
   let records: Map<string, NodeRecord>;
@@ -36,7 +33,7 @@ export function makeLocator(text: string, pointers: readonly string[]): Locator 
       const segs = parsePointer(p);
       let acc = '';
       for (const s of segs) {
-        acc += `/${escape(s)}`;
+        acc += `/${escapeSegment(s)}`;
         wanted.add(acc);
       }
     }
@@ -49,8 +46,8 @@ export function makeLocator(text: string, pointers: readonly string[]): Locator 
     if (!root) return locatePointer(text, pointer, target);
     let current = root;
     let path = '';
-    for (const seg of parsePointer(normalize(pointer))) {
-      path += `/${escape(seg)}`;
+    for (const seg of parsePointer(pointer)) {
+      path += `/${escapeSegment(seg)}`;
       const next = records.get(path);
       // A record older than its parent belongs to an earlier duplicate of the parent: not there any more.
       if (!next || next.seq < current.seq) return range(current, true);
@@ -163,7 +160,7 @@ function scan(text: string, wanted: ReadonlySet<string>): Map<string, NodeRecord
       const key = raw.includes('\\') ? (JSON.parse(text.slice(i, keyEnd)) as string) : raw;
       keyOffset = i;
       keyLength = keyEnd - i;
-      childPointer = `${frame.pointer}/${escape(key)}`;
+      childPointer = `${frame.pointer}/${escapeSegment(key)}`;
       i = skipSpace(text, keyEnd);
       if (text.charCodeAt(i) !== C.Colon) throw new Error(`expected ':' at ${i}`);
       i = skipSpace(text, i + 1);
