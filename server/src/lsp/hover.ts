@@ -1,5 +1,6 @@
 import type { Hover } from 'vscode-languageserver';
-import { pointerAtOffset } from '../core/location';
+import { isObject } from '../core/document';
+import { parsePointer, pointerAtOffset } from '../core/location';
 import type { Analysis } from './analysis';
 import type { ServerContext } from './context';
 import { defaultModesHover, extensionHover, flagHover, interfacesHover, skillHover } from './hoverCard';
@@ -7,7 +8,7 @@ import { lockfileHover } from './hoverLockfile';
 import { plain } from './markdown';
 import { lockfileAgainstCard, withLiveAsPinned } from './pinnedCard';
 import { runSafe } from './runSafe';
-import { pointerSegments, schemaAt } from './schemaNav';
+import { schemaAt } from './schemaNav';
 
 export function registerHover(ctx: ServerContext): void {
   ctx.connection.onHover((params, token) => runSafe(ctx.connection.console, token, null, 'hover', async (): Promise<Hover | null> => {
@@ -15,7 +16,7 @@ export function registerHover(ctx: ServerContext): void {
     const doc = ctx.documents.get(params.textDocument.uri);
     if (!a || !doc || a.value === undefined || a.tooLarge) return null;
     const { pointer } = pointerAtOffset(a.text, doc.offsetAt(params.position));
-    const segments = pointerSegments(pointer);
+    const segments = parsePointer(pointer);
     const special = a.kind === 'card' ? cardHover(a, segments) : lockfileHover(segments, withLiveAsPinned(await lockfileAgainstCard(ctx, a)));
     const description = schemaDescription(a, segments);
     const parts = [special, description].filter((s): s is string => !!s);
@@ -26,7 +27,7 @@ export function registerHover(ctx: ServerContext): void {
 
 /** The profile-aware part of a card hover, by where the cursor is. */
 function cardHover(a: Analysis, s: readonly string[]): string | undefined {
-  if (a.value === null || typeof a.value !== 'object' || Array.isArray(a.value)) return undefined;
+  if (!isObject(a.value)) return undefined;
   const index = s[1] !== undefined && /^\d+$/.test(s[1]) ? Number(s[1]) : undefined;
   if (s[0] === 'skills' && index !== undefined && s.length <= 3) return skillHover(a, index);
   if (s[0] === 'supportedInterfaces') return interfacesHover(a, index);

@@ -1,9 +1,8 @@
 import { applyEdits, modify, type Edit, type FormattingOptions, type JSONPath } from 'jsonc-parser';
 import type { TextEdit } from 'vscode-languageserver';
 import type { TextDocument } from 'vscode-languageserver-textdocument';
-import { locatePointer } from '../core/location';
+import { locatePointer, parsePointer } from '../core/location';
 import type { FixOperation } from '../core/fixes/plan';
-import { pointerSegments } from './schemaNav';
 
 /** Indentation and line ending of the document, so inserted JSON looks like the rest of it. */
 export function formattingOf(text: string): FormattingOptions {
@@ -16,7 +15,7 @@ export function formattingOf(text: string): FormattingOptions {
 export function toJsonPath(root: unknown, pointer: string): JSONPath {
   const path: JSONPath = [];
   let node: unknown = root;
-  for (const seg of pointerSegments(pointer)) {
+  for (const seg of parsePointer(pointer)) {
     if (Array.isArray(node) && /^\d+$/.test(seg)) {
       path.push(Number(seg));
       node = node[Number(seg)];

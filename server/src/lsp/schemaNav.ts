@@ -4,6 +4,7 @@
  */
 import cardSchema from '../../../schemas/agent-card-1.0.schema.json';
 import lockSchema from '../../../schemas/a2a-lock.schema.json';
+import { parsePointer } from '../core/location';
 import type { DocumentKind } from '../core/types';
 
 export interface SchemaNode {
@@ -23,16 +24,6 @@ export interface SchemaNode {
 
 export function rootSchema(kind: DocumentKind): SchemaNode {
   return (kind === 'lockfile' ? lockSchema : cardSchema) as SchemaNode;
-}
-
-/** Splits a JSON Pointer into unescaped segments. */
-export function pointerSegments(pointer: string): string[] {
-  if (pointer === '' || pointer === '/') return pointer === '/' ? [''] : [];
-  return pointer.slice(1).split('/').map((s) => s.replace(/~1/g, '/').replace(/~0/g, '~'));
-}
-
-export function joinPointer(segments: readonly (string | number)[]): string {
-  return segments.map((s) => `/${String(s).replace(/~/g, '~0').replace(/\//g, '~1')}`).join('');
 }
 
 /**
@@ -76,7 +67,7 @@ function child(root: SchemaNode, parent: SchemaNode, seg: string): SchemaNode | 
 function lookup(root: SchemaNode, ref: string): SchemaNode | undefined {
   if (!ref.startsWith('#/')) return undefined;
   let node: unknown = root;
-  for (const seg of pointerSegments(ref.slice(1))) {
+  for (const seg of parsePointer(ref)) {
     if (node === null || typeof node !== 'object' || !Object.hasOwn(node, seg)) return undefined;
     node = (node as Record<string, unknown>)[seg];
   }
