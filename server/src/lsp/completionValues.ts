@@ -1,4 +1,5 @@
 import { CompletionItemKind, type CompletionItem, type Range } from 'vscode-languageserver';
+import { isObject } from '../core/document';
 import type { DocumentKind } from '../core/types';
 import { schemaAt } from './schemaNav';
 
@@ -53,10 +54,7 @@ export function scopesOfScheme(value: unknown, name: string): string[] {
   if (!flows) return [];
   const out: string[] = [];
   for (const flow of Object.values(flows)) {
-    if (flow && typeof flow === 'object' && !Array.isArray(flow)) {
-      const scopes = (flow as Record<string, unknown>).scopes;
-      if (scopes && typeof scopes === 'object' && !Array.isArray(scopes)) out.push(...Object.keys(scopes));
-    }
+    if (isObject(flow) && isObject(flow.scopes)) out.push(...Object.keys(flow.scopes));
   }
   return out;
 }
@@ -67,5 +65,5 @@ export function objectAt(value: unknown, path: readonly string[]): Record<string
     if (node === null || typeof node !== 'object' || !Object.hasOwn(node, seg)) return undefined;
     node = (node as Record<string, unknown>)[seg];
   }
-  return node !== null && typeof node === 'object' && !Array.isArray(node) ? (node as Record<string, unknown>) : undefined;
+  return isObject(node) ? node : undefined;
 }

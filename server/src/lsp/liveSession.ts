@@ -7,6 +7,7 @@
  * Memory only, one per server (keyed by the ServerContext so feature modules need no extra wiring).
  */
 import { cardDigest } from '../core/digest';
+import { isObject } from '../core/document';
 import { agentKey, candidateKeys } from '../core/evidence/agentKey';
 import { EvidenceStore } from '../core/evidence/store';
 import type { CompiledProfile } from '../core/types';
@@ -48,7 +49,7 @@ export class LiveSession {
     const key = agentKey(url);
     this.cards.delete(key);
     if (this.cards.size >= MAX_CARDS) this.cards.delete(this.cards.keys().next().value!);
-    const kept = card !== null && typeof card === 'object' && !Array.isArray(card) ? { card: card as Record<string, unknown> } : {};
+    const kept = isObject(card) ? { card } : {};
     this.cards.set(key, { url, profile, digest, at: this.now().toISOString(), via, ...kept });
     this.failures.delete(key);
     this.rememberUrl(digest, url);

@@ -1,5 +1,6 @@
 import { dirname, relative, resolve as resolvePath } from 'node:path';
 import { cardDigest } from '../core/digest';
+import { isObject } from '../core/document';
 import { checkLockfile } from '../core/lockfile/check';
 import { readLockfile } from '../core/lockfile/read';
 import { compileProfile } from '../core/profile/compile';
@@ -97,10 +98,6 @@ function isHttpUrl(s: string): boolean {
   } catch {
     return false;
   }
-}
-
-function isObject(v: unknown): v is Record<string, unknown> {
-  return v !== null && typeof v === 'object' && !Array.isArray(v);
 }
 
 

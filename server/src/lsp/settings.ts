@@ -1,5 +1,6 @@
 import type { Connection } from 'vscode-languageserver';
 import { DEFAULT_SETTINGS, type A2ASettings } from '../protocol';
+import { isObject } from '../core/document';
 import type { BindingSupport, LintSettings, SeveritySetting } from '../core/types';
 
 const SEVERITIES = new Set<SeveritySetting>(['error', 'warning', 'info', 'hint', 'off']);
@@ -92,7 +93,7 @@ export function toLintSettings(s: A2ASettings): Partial<LintSettings> {
 }
 
 function asObject(v: unknown): Record<string, unknown> {
-  return v !== null && typeof v === 'object' && !Array.isArray(v) ? (v as Record<string, unknown>) : {};
+  return isObject(v) ? v : {};
 }
 
 function stringArray(v: unknown): string[] | undefined {
