@@ -39,6 +39,7 @@ export function parsePointer(pointer: JsonPointer): string[] {
   return body.split('/').slice(1).map((s) => s.replace(/~1/g, '/').replace(/~0/g, '~'));
 }
 
+/** RFC 6901: "~" → "~0", "/" → "~1", so any untrusted key (a skill id, a scheme name) makes a valid segment. */
 export function escapeSegment(segment: string | number): string {
   return String(segment).replace(/~/g, '~0').replace(/\//g, '~1');
 }

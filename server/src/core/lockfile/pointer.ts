@@ -1,10 +1,10 @@
 import type { JsonPointer } from '../types';
+import { escapeSegment, toPointer } from '../location';
 
-/** RFC 6901: "~" → "~0", "/" → "~1", so any skill id (untrusted) makes a valid pointer segment. */
-export function escapeSegment(segment: string | number): string {
-  return String(segment).replace(/~/g, '~0').replace(/\//g, '~1');
-}
+/** RFC 6901 escaping lives in ../location (one implementation); re-exported for the lockfile module's users. */
+export { escapeSegment };
 
+/** Pointer into a lockfile from raw segments (any skill id, untrusted, makes a valid segment). */
 export function pointerOf(...segments: (string | number)[]): JsonPointer {
-  return segments.map((s) => `/${escapeSegment(s)}`).join('');
+  return toPointer(segments);
 }
