@@ -3,15 +3,15 @@
  * Pure: (finding, parsed document) → FixPlan[]. Values written into the document come from the finding's
  * data or the document itself, so a fix never invents content.
  */
+import { escapeSegment } from '../location';
+import { stringsOf } from '../profile/safeRecord';
 import { isLegacyCard, migrateCard } from './migrateCard';
 import type { FixInput, FixPlan } from './plan';
 import { unwrapSdkInternal } from './securityScheme';
 
 type FixBuilder = (f: FixInput, doc: unknown) => FixPlan[];
 
-const ESCAPE = (s: string) => s.replace(/~/g, '~0').replace(/\//g, '~1');
 const str = (v: unknown): string | undefined => (typeof v === 'string' ? v : undefined);
-const strings = (v: unknown): string[] => (Array.isArray(v) ? v.filter((x): x is string => typeof x === 'string') : []);
 const short = (s: string, n = 60) => (s.length > n ? `${s.slice(0, n - 1)}…` : s);
 
 /** Parent pointer and last segment of a pointer. */
@@ -89,8 +89,8 @@ export const QUICK_FIXES: Record<string, FixBuilder> = {
     return unwrapped ? [{ title: `Unwrap the SDK-internal form into "${str(f.data?.case) ?? 'the scheme'}"`, preferred: true, operations: [{ op: 'set', pointer: parent, value: unwrapped }] }] : [];
   },
   'skill-mode-narrows-default': (f) => {
-    const dropped = strings(f.data?.dropped);
-    const modes = strings(f.data?.modes);
+    const dropped = stringsOf(f.data?.dropped);
+    const modes = stringsOf(f.data?.modes);
     if (!dropped.length || !modes.length) return [];
     return [{ title: `Add the default modes this skill dropped (${short(dropped.join(', '))})`, operations: [{ op: 'set', pointer: f.pointer, value: [...modes, ...dropped] }] }];
   },
@@ -99,10 +99,10 @@ export const QUICK_FIXES: Record<string, FixBuilder> = {
     const scope = str(f.data?.scope);
     const flow = str(f.data?.flow);
     if (!scheme || !scope || !flow || flow.includes('+')) return [];
-    const scopes = `/securitySchemes/${ESCAPE(scheme)}/oauth2SecurityScheme/flows/${ESCAPE(flow)}/scopes`;
+    const scopes = `/securitySchemes/${escapeSegment(scheme)}/oauth2SecurityScheme/flows/${escapeSegment(flow)}/scopes`;
     const op = valueAt(doc, scopes) === undefined
       ? { op: 'set' as const, pointer: scopes, value: { [scope]: '' } }
-      : { op: 'set' as const, pointer: `${scopes}/${ESCAPE(scope)}`, value: '' };
+      : { op: 'set' as const, pointer: `${scopes}/${escapeSegment(scope)}`, value: '' };
     return [{ title: `Declare scope ${JSON.stringify(short(scope))} in the ${flow} flow of ${JSON.stringify(short(scheme))}`, preferred: true, operations: [op] }];
   },
   'provider-name-field': (f) => [{ title: 'Rename "name" to "organization"', preferred: true, operations: [{ op: 'renameKey', pointer: f.pointer, name: 'organization' }] }],
@@ -116,7 +116,7 @@ export const QUICK_FIXES: Record<string, FixBuilder> = {
   },
   'undefined-security-scheme': (f) => {
     const name = str(f.data?.scheme);
-    const target = name === undefined ? undefined : closestName(name, strings(f.data?.defined));
+    const target = name === undefined ? undefined : closestName(name, stringsOf(f.data?.defined));
     return target ? [{ title: `Change to "${short(target)}" (defined in securitySchemes)`, preferred: true, operations: [{ op: 'renameKey', pointer: f.pointer, name: target }] }] : [];
   },
   'duplicate-interface': (f) => [{ title: 'Remove the duplicate interface', preferred: true, operations: [{ op: 'remove', pointer: f.pointer }] }],
@@ -128,7 +128,7 @@ export const QUICK_FIXES: Record<string, FixBuilder> = {
   'suspicious-text': (f, doc) => {
     // Only hidden characters have one obvious fix; an instruction in prose needs a person to reword it.
     const text = valueAt(doc, f.pointer);
-    const points = strings(f.data?.codePoints).map((p) => Number.parseInt(p.replace(/^U\+/, ''), 16)).filter((n) => Number.isFinite(n));
+    const points = stringsOf(f.data?.codePoints).map((p) => Number.parseInt(p.replace(/^U\+/, ''), 16)).filter((n) => Number.isFinite(n));
     if (f.data?.kind !== 'hidden-characters' || typeof text !== 'string' || points.length === 0) return [];
     const hidden = new Set(points);
     const cleaned = Array.from(text).filter((ch) => !hidden.has(ch.charCodeAt(0))).join('');

@@ -5,13 +5,10 @@
  */
 import { isObject } from '../document';
 import { covers } from '../profile/mediaType';
+import { stringsOf } from '../profile/safeRecord';
 import { finding, quote, Rule } from './context';
 import { skillsOf } from './walk';
 import type { Finding } from '../types';
-
-function strings(v: unknown): string[] {
-  return Array.isArray(v) ? v.filter((s): s is string => typeof s === 'string') : [];
-}
 
 const DIRECTIONS = [
   { direction: 'input', member: 'inputModes', defaults: 'defaultInputModes', verb: 'accept' },
@@ -38,7 +35,7 @@ export const skillModeNarrowsDefault: Rule = ({ value }) => {
   if (!isObject(value)) return [];
   const out: Finding[] = [];
   for (const d of DIRECTIONS) {
-    const defaults = strings(value[d.defaults]);
+    const defaults = stringsOf(value[d.defaults]);
     if (defaults.length === 0) continue;
     for (const skill of skillsOf(value)) {
       const own = skill.value[d.member];
@@ -46,7 +43,7 @@ export const skillModeNarrowsDefault: Rule = ({ value }) => {
       let dropped: string[] | undefined;
       for (const m of defaults) if (!anyStringCovers(own, m)) (dropped ??= []).push(m);
       if (dropped === undefined) continue;
-      const modes = strings(own);
+      const modes = stringsOf(own);
       const list = dropped.join(', ');
       out.push(finding('skill-mode-narrows-default', `${skill.pointer}/${d.member}`,
         `Skill ${quote(skill.value.id)} does NOT ${d.verb} ${list}: its ${d.member} replace the card's ${d.defaults}, they do not add to them.`,
