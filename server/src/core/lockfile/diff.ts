@@ -4,8 +4,9 @@
  * media types / tags / extensions / scopes treated as sets (sorted, compared element-wise), so the same
  * profiles always give the same diff, byte for byte.
  */
+import { isObject } from '../document';
 import type { CompiledProfile, JsonPointer } from '../types';
-import { isPlainObject, setOwn } from '../profile/safeRecord';
+import { setOwn } from '../profile/safeRecord';
 import { escapeSegment } from './pointer';
 
 export interface ProfileChange {
@@ -29,7 +30,7 @@ function isSetList(value: unknown): value is string[] {
 function canonical(value: unknown): unknown {
   if (isSetList(value)) return [...new Set(value)].sort();
   if (Array.isArray(value)) return value.map(canonical);
-  if (!isPlainObject(value)) return value;
+  if (!isObject(value)) return value;
   const out: Record<string, unknown> = {};
   for (const key of Object.keys(value).sort()) {
     if (value[key] !== undefined) setOwn(out, key, canonical(value[key]));
@@ -54,7 +55,7 @@ function walk(before: unknown, after: unknown, pointer: string, out: ProfileChan
     for (const v of after) if (!before.includes(v)) out.push({ pointer, kind: 'added', after: v });
     return;
   }
-  if (isPlainObject(before) && isPlainObject(after)) {
+  if (isObject(before) && isObject(after)) {
     const keys = [...new Set([...Object.keys(before), ...Object.keys(after)])].sort();
     for (const key of keys) {
       const at = `${pointer}/${escapeSegment(key)}`;

@@ -8,9 +8,9 @@
  * members are ignored (forward compatible; the linter warns about them).
  */
 import type { Evidence, JsonPointer, Lockfile } from '../types';
-import { isPlainObject, setOwn } from '../profile/safeRecord';
+import { setOwn } from '../profile/safeRecord';
 import { pointerOf } from './pointer';
-import { parseDocument } from '../document';
+import { isObject, parseDocument } from '../document';
 import { validateValue } from '../schema/validate';
 
 export interface LockfileProblem {
@@ -75,7 +75,7 @@ class Reader {
       if (required) this.fail(pointerOf(...at), `missing required member "${key}"`);
       return undefined;
     }
-    if (!isPlainObject(value)) {
+    if (!isObject(value)) {
       this.fail(pointerOf(...at, key), `"${key}" must be an object`);
       return undefined;
     }
@@ -85,7 +85,7 @@ class Reader {
 
 function readSkill(r: Reader, value: unknown, id: string): RequiredSkill | undefined {
   const at = ['requires', 'skills', id];
-  if (!isPlainObject(value)) {
+  if (!isObject(value)) {
     r.fail(pointerOf(...at), `skill "${id}" must be an object`);
     return undefined;
   }
@@ -126,7 +126,7 @@ function readRequires(r: Reader, root: Record<string, unknown>): Lockfile['requi
 function readEvidence(r: Reader, value: unknown, claim: string): string | Evidence | undefined {
   if (typeof value === 'string') return value;
   const at = ['verified', claim];
-  if (!isPlainObject(value)) {
+  if (!isObject(value)) {
     r.fail(pointerOf(...at), 'evidence must be a string or an object {result, probe, at}');
     return undefined;
   }
@@ -165,7 +165,7 @@ function readInterface(r: Reader, root: Record<string, unknown>): Lockfile['inte
 
 /** Validates a parsed lockfile value. */
 export function readLockfile(value: unknown): LockfileRead {
-  if (!isPlainObject(value)) {
+  if (!isObject(value)) {
     const what = Array.isArray(value) ? 'an array' : value === null ? 'null' : `a ${typeof value}`;
     return { ok: false, problems: [{ pointer: '', message: `a lockfile must be a JSON object, not ${what}` }] };
   }

@@ -18,10 +18,11 @@
  * - `extensions`: sorted, declared by the card AND known to the client.
  * The compiler never throws: anything that is not a card yields `usable: false` with a reason.
  */
+import { isObject } from '../document';
 import { DEFAULT_CLIENT } from '../types';
 import type { ClientConfig, CompiledProfile, ProfileProvenance, SkillProfile, SkillProvenance } from '../types';
 import { anyCovers } from './mediaType';
-import { isPlainObject, setOwn, stringsOf } from './safeRecord';
+import { setOwn, stringsOf } from './safeRecord';
 import { readRequirements, readSchemes } from './security';
 import { describeOffered, selectInterface } from './selectInterface';
 import { majorMinor } from './version';
@@ -33,13 +34,13 @@ interface Defaults {
 }
 
 function flag(capabilities: unknown, name: string): boolean {
-  return isPlainObject(capabilities) && capabilities[name] === true;
+  return isObject(capabilities) && capabilities[name] === true;
 }
 
 function declaredExtensions(capabilities: unknown): { uri: string; required: boolean }[] {
-  if (!isPlainObject(capabilities) || !Array.isArray(capabilities.extensions)) return [];
+  if (!isObject(capabilities) || !Array.isArray(capabilities.extensions)) return [];
   return capabilities.extensions
-    .filter(isPlainObject)
+    .filter(isObject)
     .filter((e) => typeof e.uri === 'string' && e.uri !== '')
     .map((e) => ({ uri: e.uri as string, required: e.required === true }));
 }
@@ -94,7 +95,7 @@ function compileSkills(card: Record<string, unknown>, defaults: Defaults): Compi
   const list = Array.isArray(card.skills) ? card.skills : [];
   for (let index = 0; index < list.length; index++) {
     const skill: unknown = list[index];
-    if (!isPlainObject(skill) || typeof skill.id !== 'string') continue;
+    if (!isObject(skill) || typeof skill.id !== 'string') continue;
     // Duplicate id: the first one wins (the records hold exactly the ids seen so far).
     if (Object.prototype.hasOwnProperty.call(compiled.skills, skill.id)) continue;
     compileSkill(skill, skill.id, defaults, `/skills/${index}`, compiled);
@@ -117,7 +118,7 @@ export function compileProfile(card: unknown, client: ClientConfig = DEFAULT_CLI
 
 function compileCard(card: unknown, client: ClientConfig): CompiledProfile {
   const emptyProvenance: ProfileProvenance = { interfaces: [], skills: {}, unknownExtensions: [] };
-  if (!isPlainObject(card)) {
+  if (!isObject(card)) {
     const what = Array.isArray(card) ? 'an array' : card === null ? 'null' : `a ${typeof card}`;
     return unusable(`the card is ${what}, not a JSON object`, emptyProvenance);
   }

@@ -14,10 +14,6 @@ export function getOwn<T>(source: Record<string, T> | undefined, key: string): T
   return source !== undefined && Object.prototype.hasOwnProperty.call(source, key) ? source[key] : undefined;
 }
 
-export function isPlainObject(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
-
 /** The strings of an array, in order; anything else (not an array, non-string items) is ignored. */
 export function stringsOf(value: unknown): string[] {
   if (!Array.isArray(value)) return [];

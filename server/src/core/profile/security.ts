@@ -9,18 +9,19 @@
  *   0.3 map:        {"oauth": ["a", "b"]}
  * An array of requirements is OR; the schemes inside one requirement are AND.
  */
+import { isObject } from '../document';
 import type { SecurityAlternative } from '../types';
-import { isPlainObject, setOwn, stringsOf } from './safeRecord';
+import { setOwn, stringsOf } from './safeRecord';
 
 function scopesOf(value: unknown): string[] | null {
   if (Array.isArray(value)) return stringsOf(value);
-  if (isPlainObject(value)) return Array.isArray(value.list) ? stringsOf(value.list) : [];
+  if (isObject(value)) return Array.isArray(value.list) ? stringsOf(value.list) : [];
   return null;
 }
 
 function alternativeOf(requirement: unknown): SecurityAlternative | null {
-  if (!isPlainObject(requirement)) return null;
-  const wrapped = Object.prototype.hasOwnProperty.call(requirement, 'schemes') && isPlainObject(requirement.schemes);
+  if (!isObject(requirement)) return null;
+  const wrapped = Object.prototype.hasOwnProperty.call(requirement, 'schemes') && isObject(requirement.schemes);
   const schemes = wrapped ? (requirement.schemes as Record<string, unknown>) : requirement;
   const alternative: SecurityAlternative = {};
   for (const name in schemes) {
@@ -59,20 +60,20 @@ const LEGACY_TYPES: Record<string, string> = {
 const FLOWS = ['authorizationCode', 'clientCredentials', 'deviceCode', 'implicit', 'password'];
 
 function flowOf(body: unknown): string | undefined {
-  if (!isPlainObject(body) || !isPlainObject(body.flows)) return undefined;
+  if (!isObject(body) || !isObject(body.flows)) return undefined;
   const flows = body.flows;
   const present = FLOWS.filter((f) => Object.prototype.hasOwnProperty.call(flows, f));
   return present.length ? present.join('+') : undefined;
 }
 
 function schemeOf(value: unknown): { type: string; flow?: string } {
-  if (!isPlainObject(value)) return { type: 'unknown' };
+  if (!isObject(value)) return { type: 'unknown' };
   for (const key of Object.keys(SCHEME_TYPES)) {
     if (Object.prototype.hasOwnProperty.call(value, key)) return withFlow(SCHEME_TYPES[key]!, value[key]);
   }
   // ts-proto internal form leaked by @a2a-js/sdk 1.3.0: {"scheme": {"$case": "...", "value": {...}}}
   const leaked = value.scheme;
-  if (isPlainObject(leaked) && typeof leaked.$case === 'string' && Object.prototype.hasOwnProperty.call(SCHEME_TYPES, leaked.$case)) {
+  if (isObject(leaked) && typeof leaked.$case === 'string' && Object.prototype.hasOwnProperty.call(SCHEME_TYPES, leaked.$case)) {
     return withFlow(SCHEME_TYPES[leaked.$case]!, leaked.value);
   }
   if (typeof value.type === 'string' && Object.prototype.hasOwnProperty.call(LEGACY_TYPES, value.type)) {
@@ -89,7 +90,7 @@ function withFlow(type: string, body: unknown): { type: string; flow?: string } 
 /** `securitySchemes` → name → {type, flow}; names keep the card's order. */
 export function readSchemes(value: unknown): Record<string, { type: string; flow?: string }> {
   const schemes: Record<string, { type: string; flow?: string }> = {};
-  if (!isPlainObject(value)) return schemes;
+  if (!isObject(value)) return schemes;
   for (const name of Object.keys(value)) setOwn(schemes, name, schemeOf(value[name]));
   return schemes;
 }

@@ -11,8 +11,8 @@
  * - An entry without a usable `url`, `protocolBinding` or `protocolVersion` is passed over with that reason
  *   (a request cannot be addressed, or the A2A-Version header cannot be chosen).
  */
+import { isObject } from '../document';
 import type { BindingSupport, ClientConfig, InterfaceDecision } from '../types';
-import { isPlainObject } from './safeRecord';
 import { sameVersion } from './version';
 
 export interface InterfaceSelection {
@@ -31,7 +31,7 @@ function clientSupports(bindings: readonly BindingSupport[], binding: string, ve
 
 /** Why an entry cannot be used by this client, or undefined when it can. */
 function rejection(entry: unknown, bindings: readonly BindingSupport[]): string | undefined {
-  if (!isPlainObject(entry)) return 'not an object';
+  if (!isObject(entry)) return 'not an object';
   const url = text(entry.url).trim();
   const binding = text(entry.protocolBinding);
   const version = text(entry.protocolVersion);
@@ -47,7 +47,7 @@ function rejection(entry: unknown, bindings: readonly BindingSupport[]): string 
 }
 
 function decisionFor(entry: unknown, index: number): InterfaceDecision {
-  const e = isPlainObject(entry) ? entry : {};
+  const e = isObject(entry) ? entry : {};
   const tenant = text(e.tenant);
   return {
     index,
