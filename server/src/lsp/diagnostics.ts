@@ -1,6 +1,5 @@
-import { DiagnosticSeverity, DiagnosticTag, type Diagnostic, type Range } from 'vscode-languageserver';
+import { DiagnosticSeverity, DiagnosticTag, type Diagnostic } from 'vscode-languageserver';
 import type { TextDocument } from 'vscode-languageserver-textdocument';
-import { locatePointer } from '../core/location';
 import type { Locator } from './locate';
 import { ruleDocsUrl } from '../core/rules/catalog';
 import type { Finding, Severity } from '../core/types';
@@ -39,16 +38,6 @@ export function toDiagnostic(doc: TextDocument, locate: Locator, finding: Findin
   if (href) diagnostic.codeDescription = { href };
   if (finding.code === 'legacy-card-shape' || finding.code.startsWith('deprecated')) diagnostic.tags = [DiagnosticTag.Deprecated];
   return diagnostic;
-}
-
-export function rangeOf(doc: TextDocument, text: string, finding: Pick<Finding, 'pointer' | 'target' | 'offset'>): Range {
-  const span = finding.offset ?? locatePointer(text, finding.pointer, finding.target);
-  return { start: doc.positionAt(span.offset), end: doc.positionAt(span.offset + Math.max(span.length, 0)) };
-}
-
-/** Range of a JSON Pointer's value (or key) in a document. */
-export function pointerRange(doc: TextDocument, text: string, pointer: string, target?: 'key' | 'value'): Range {
-  return rangeOf(doc, text, { pointer, target });
 }
 
 function safeDocsUrl(code: string): string | undefined {
