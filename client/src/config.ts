@@ -1,5 +1,5 @@
 import * as vscode from 'vscode';
-import { DEFAULT_SETTINGS, type A2ASettings } from '../../server/src/protocol';
+import { DEFAULT_SETTINGS, type A2ASettings, type AddToClientSettingArgs } from '../../server/src/protocol';
 
 /**
  * The only place that reads `workspace.getConfiguration`. Returns the typed settings contract the
@@ -35,7 +35,7 @@ export const RESTART_SETTINGS = ['a2a.files.agentCards', 'a2a.files.lockfiles'];
  * Appends a value to an array setting (`a2a.client.bindings` / `a2a.client.knownExtensions`): in the
  * workspace settings when a folder is open, else the user's. No duplicates.
  */
-export async function addToArraySetting(setting: 'client.bindings' | 'client.knownExtensions', value: string): Promise<void> {
+export async function addToArraySetting(setting: AddToClientSettingArgs[0], value: string): Promise<void> {
   const c = vscode.workspace.getConfiguration('a2a');
   const current = c.get<string[]>(setting, []);
   if (current.includes(value)) return;

@@ -1,6 +1,6 @@
 import * as vscode from 'vscode';
 import type { LanguageClient } from 'vscode-languageclient/node';
-import { AddToClientSettingCommand, CapabilitiesChangedNotification } from '../../server/src/protocol';
+import { AddToClientSettingCommand, CapabilitiesChangedNotification, type AddToClientSettingArgs } from '../../server/src/protocol';
 import { COMMANDS, COMMAND_IDS } from './commands/index';
 import { COMMAND_TITLES, NETWORK_COMMANDS } from './commands/ids';
 import { RESTART_SETTINGS, addToArraySetting } from './config';
@@ -35,7 +35,7 @@ export async function activate(context: vscode.ExtensionContext): Promise<Extens
     status,
     vscode.window.registerTreeDataProvider(CAPABILITIES_VIEW_ID, tree),
     // Internal (code actions only): "my client implements this binding / extension".
-    vscode.commands.registerCommand(AddToClientSettingCommand.id, (setting: 'client.bindings' | 'client.knownExtensions', value: string) => addToArraySetting(setting, value)),
+    vscode.commands.registerCommand(AddToClientSettingCommand.id, (...args: AddToClientSettingArgs) => addToArraySetting(...args)),
     ...COMMAND_IDS.map((id) => {
       const handler = COMMANDS[id](services);
       return vscode.commands.registerCommand(id, NETWORK_COMMANDS.has(id) ? requireTrust(COMMAND_TITLES[id], handler) : handler);

@@ -1,5 +1,5 @@
 import { CodeActionKind, type CodeAction, type Diagnostic } from 'vscode-languageserver';
-import { AddToClientSettingCommand } from '../protocol';
+import { AddToClientSettingCommand, type AddToClientSettingArgs } from '../protocol';
 
 const MAX_OFFERS = 3;
 
@@ -21,12 +21,12 @@ export function settingActions(d: Diagnostic, fix: Record<string, unknown> | und
   return [];
 }
 
-function action(d: Diagnostic, title: string, setting: string, value: string): CodeAction {
+function action(d: Diagnostic, title: string, ...args: AddToClientSettingArgs): CodeAction {
   return {
     title,
     kind: CodeActionKind.QuickFix,
     diagnostics: [d],
-    command: { title, command: AddToClientSettingCommand.id, arguments: [setting, value] },
+    command: { title, command: AddToClientSettingCommand.id, arguments: args },
   };
 }
 
