@@ -74,11 +74,8 @@ export function startServer(connection: Connection, runtime: RuntimeEnvironment)
     for (const doc of documents.all()) if (analyses.peek(doc.uri)?.kind === 'lockfile') validator.schedule(doc);
   });
 
-  documents.onDidOpen((e) => {
-    validator.schedule(e.document);
-    // A card opened next to a lockfile changes the lockfile's diagnostics.
-    scheduleRelated(e.document.uri);
-  });
+  // Fires on open as well as on edits (TextDocuments raises it after onDidOpen): one handler covers both.
+  // A card opened or edited next to a lockfile changes the lockfile's diagnostics.
   documents.onDidChangeContent((e) => {
     validator.schedule(e.document);
     scheduleRelated(e.document.uri);
