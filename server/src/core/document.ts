@@ -114,19 +114,6 @@ export function isObject(v: unknown): v is Record<string, unknown> {
   return typeof v === 'object' && v !== null && !Array.isArray(v);
 }
 
-export function asArray(v: unknown): unknown[] {
-  return Array.isArray(v) ? v : [];
-}
-
-export function asString(v: unknown): string | undefined {
-  return typeof v === 'string' ? v : undefined;
-}
-
-/** Own enumerable entries of an object value, or none. */
-export function entriesOf(v: unknown): [string, unknown][] {
-  return isObject(v) ? Object.entries(v) : [];
-}
-
 /** Has own property (cards come from JSON.parse, so prototype keys are never inherited members). */
 export function has(obj: Record<string, unknown>, key: string): boolean {
   return Object.prototype.hasOwnProperty.call(obj, key);
