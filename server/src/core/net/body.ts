@@ -1,49 +1,10 @@
 /**
- * Read a response body under a byte cap, counted while streaming (raw bytes) AND after decompression
- * (decoded bytes), so neither a 50 MB body nor a gzip bomb can exhaust memory. Memory is bounded by the
- * cap: we stop reading (and destroy the stream) the moment the cap is crossed.
+ * Response bodies are capped twice: while streaming (raw bytes, in exchange.ts, which stops reading the moment
+ * the cap is crossed) AND after decompression (decoded bytes, here), so neither a 50 MB body nor a gzip bomb
+ * can exhaust memory.
  */
 import { brotliDecompressSync, gunzipSync, inflateSync, ZlibOptions } from 'node:zlib';
 import { NetError, displayUrl } from './errors';
-
-export interface BodySource {
-  [Symbol.asyncIterator](): AsyncIterator<Buffer | Uint8Array>;
-  destroy?: (err?: Error) => unknown;
-  on?: (event: 'error', listener: () => void) => unknown;
-}
-
-/** Stop reading; the abort surfaces as an 'error' event on undici bodies, expected here. */
-function stop(body: BodySource): void {
-  body.on?.('error', () => undefined);
-  body.destroy?.();
-}
-
-export async function readCapped(
-  body: BodySource,
-  url: string,
-  maxBytes: number,
-  stopWhen?: (soFar: Buffer) => boolean,
-): Promise<Buffer> {
-  const chunks: Buffer[] = [];
-  let total = 0;
-  // A manual iterator, not for-await: leaving a for-await early lets the stream's own abort error win.
-  const it = body[Symbol.asyncIterator]();
-  for (;;) {
-    const next = await it.next();
-    if (next.done) break;
-    total += next.value.length;
-    if (total > maxBytes) {
-      stop(body);
-      throw tooLarge(url, maxBytes, 'while streaming');
-    }
-    chunks.push(Buffer.from(next.value));
-    if (stopWhen && stopWhen(Buffer.concat(chunks))) {
-      stop(body);
-      break;
-    }
-  }
-  return Buffer.concat(chunks);
-}
 
 /** Decode a Content-Encoding; the decoded size is capped by zlib itself (maxOutputLength). */
 export function decodeBody(raw: Buffer, encoding: string | undefined, url: string, maxBytes: number): Buffer {
@@ -67,6 +28,7 @@ export function decodeBody(raw: Buffer, encoding: string | undefined, url: strin
   return data;
 }
 
-function tooLarge(url: string, maxBytes: number, when: string): NetError {
+/** The one 'too-large' error for a body over the cap, `when` saying at which stage it was seen. */
+export function tooLarge(url: string, maxBytes: number, when: string): NetError {
   return new NetError('too-large', url, `${displayUrl(url)}: response exceeds the ${maxBytes}-byte limit (${when})`, { limit: maxBytes });
 }

@@ -9,7 +9,7 @@
  *   connection is still being made (the promise settles at once; the request is aborted when it starts).
  */
 import type { Dispatcher } from 'undici';
-import { NetError, displayUrl } from './errors';
+import { tooLarge } from './body';
 
 export interface Answer {
   status: number;
@@ -138,7 +138,7 @@ class ExchangeHandler implements Dispatcher.DispatchHandler {
     }
     const { maxBytes, url, stopWhen } = this.o;
     if (this.total > maxBytes) {
-      this.stop(new NetError('too-large', url, `${displayUrl(url)}: response exceeds the ${maxBytes}-byte limit (while streaming)`, { limit: maxBytes }));
+      this.stop(tooLarge(url, maxBytes, 'while streaming'));
       return;
     }
     // Copy: the chunk may be a view into a buffer undici reuses.
