@@ -1,12 +1,13 @@
 import { parseTree, type Node } from 'jsonc-parser';
 import type { TextDocument } from 'vscode-languageserver-textdocument';
+import { isObject } from '../core/document';
 import { lintDocument } from '../core/lint';
 import { compileProfile } from '../core/profile/compile';
 import type { CompiledProfile, DocumentKind, Finding } from '../core/types';
 import type { A2ASettings } from '../protocol';
 import { baseName, documentKind } from './documentKind';
 import { nestsDeeperThan } from './nesting';
-import { parseBindings, toLintSettings } from './settings';
+import { clientConfig, toLintSettings } from './settings';
 
 /** One lint pass over one version of one document, with lazily derived views of it. */
 export interface Analysis {
@@ -88,9 +89,9 @@ export function analyze(doc: TextDocument, languageId: string, settings: A2ASett
 }
 
 function compileFor(kind: DocumentKind | 'unknown', value: unknown, tooLarge: boolean, settings: A2ASettings): CompiledProfile | undefined {
-  if (kind !== 'card' || tooLarge || value === null || typeof value !== 'object' || Array.isArray(value)) return undefined;
+  if (kind !== 'card' || tooLarge || !isObject(value)) return undefined;
   try {
-    return compileProfile(value, { bindings: parseBindings(settings.client.bindings), knownExtensions: settings.client.knownExtensions });
+    return compileProfile(value, clientConfig(settings));
   } catch {
     // A card too broken to compile still gets its diagnostics; the profile views just stay empty.
     return undefined;

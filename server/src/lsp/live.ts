@@ -16,12 +16,11 @@ import { fetchExtendedCard, memoryExtendedProfileCache } from '../core/fetch/ext
 import { probeAgent } from '../core/probe/probeAgent';
 import { trustStoreFromKidMap } from '../core/signature/trustStore';
 import { verifyCardSignatures } from '../core/signature/verify';
-import type { ClientConfig } from '../core/types';
 import { FetchCardRequest, ProbeAgentRequest, type A2ASettings, type FetchCardResponse, type ProbeAgentResponse } from '../protocol';
 import type { ServerContext } from './context';
 import { liveSession } from './liveSession';
 import { runSafe } from './runSafe';
-import { parseBindings } from './settings';
+import { clientConfig } from './settings';
 
 const UNTRUSTED = 'this workspace is not trusted: the A2A extension does not use the network here';
 
@@ -57,10 +56,6 @@ class LiveService {
   }
 }
 
-function clientOf(settings: A2ASettings): ClientConfig {
-  return { bindings: parseBindings(settings.client.bindings), knownExtensions: settings.client.knownExtensions };
-}
-
 export function registerLiveRequests(ctx: ServerContext): void {
   const live = new LiveService();
   const log = { error: (m: string) => ctx.connection.console.error(m) };
@@ -74,7 +69,7 @@ export function registerLiveRequests(ctx: ServerContext): void {
     let fetched: FetchCardResult;
     try {
       fetched = await fetchCard(params.url, {
-        http, cache: live.cards, revalidate: true, signal, client: clientOf(settings), settings: { maxCardBytes: settings.maxCardBytes },
+        http, cache: live.cards, revalidate: true, signal, client: clientConfig(settings), settings: { maxCardBytes: settings.maxCardBytes },
         requireSigned: settings.signatures.require,
         verify: (card, c) => verifyCardSignatures(card, { trust, cardUrl: c.url, originClass: c.originClass }),
       });
@@ -101,7 +96,7 @@ export function registerLiveRequests(ctx: ServerContext): void {
       try {
         const ext = await fetchExtendedCard({
           http, cardUrl: fetched.url, publicCard: fetched.card, publicProfile: fetched.profile, credential: params.credential,
-          secret: live.secret, cache: live.extended, originClass: fetched.originClass, client: clientOf(settings), signal,
+          secret: live.secret, cache: live.extended, originClass: fetched.originClass, client: clientConfig(settings), signal,
         });
         response.extended = { status: ext.status, message: ext.message };
         if (ext.status === 'extended') {
@@ -125,7 +120,7 @@ export function registerLiveRequests(ctx: ServerContext): void {
     if (settings.workspaceTrusted !== true) return { agent: params.url, results: [], error: UNTRUSTED };
     try {
       const report = await probeAgent(params.url, {
-        http: live.httpFor(settings), credential: params.credential, client: clientOf(settings), signal: signalOf(token),
+        http: live.httpFor(settings), credential: params.credential, client: clientConfig(settings), signal: signalOf(token),
       });
       // Claimed vs verified: the tree of every open card or lockfile of this agent shows the outcomes.
       liveSession(ctx).evidence.recordProbes(report.cardUrl, report.results);

@@ -36,7 +36,7 @@ import type { ServerContext } from './context';
 import { uriPath } from './documentKind';
 import { liveSession, type LiveSession } from './liveSession';
 import { runSafe } from './runSafe';
-import { parseBindings } from './settings';
+import { clientConfig } from './settings';
 
 const CONCURRENCY = 8;
 const UNTRUSTED = 'this workspace is not trusted: the A2A extension does not use the network here';
@@ -65,10 +65,8 @@ class LockfileService {
     const trusted = settings.workspaceTrusted === true;
     const httpClient = this.httpFor(settings);
     const http = trusted ? httpCardSource(httpClient) : { fetch: async () => { throw new Error(UNTRUSTED); } };
-    const client: ClientConfig = {
-      bindings: parseBindings(settings.client.bindings),
-      knownExtensions: [...new Set([...settings.client.knownExtensions, ...(knownExtensions ?? [])])],
-    };
+    const base = clientConfig(settings);
+    const client: ClientConfig = { ...base, knownExtensions: [...new Set([...base.knownExtensions, ...(knownExtensions ?? [])])] };
     return createCardLoader({ source: sourceFor(http, fileCardSource((p) => this.readText(p))), cache: this.cache, client });
   }
 

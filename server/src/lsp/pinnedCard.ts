@@ -10,7 +10,7 @@ import type { Analysis } from './analysis';
 import type { ServerContext } from './context';
 import { uriPath } from './documentKind';
 import { liveSession, type LiveCard, type LiveFailure } from './liveSession';
-import { parseBindings } from './settings';
+import { clientConfig } from './settings';
 
 /** The card a lockfile pins, as found in the workspace (an open document or a file on disk). */
 export interface PinnedCard {
@@ -51,10 +51,7 @@ export async function lockfileAgainstCard(ctx: ServerContext, lockAnalysis: Anal
   if (failure) result.liveFailure = failure;
   const card = await findCard(ctx, lockAnalysis, lock.agent);
   if (!card) return result;
-  const profile = compileProfile(card.card, {
-    bindings: parseBindings(lockAnalysis.settings.client.bindings),
-    knownExtensions: lockAnalysis.settings.client.knownExtensions,
-  });
+  const profile = compileProfile(card.card, clientConfig(lockAnalysis.settings));
   result.pinned = { card: card.card, source: relativeTo(lockAnalysis.uri, card.source), profile };
   result.check = checkLockfile(lock, profile, { cardDigest: cardDigest(card.card) });
   return result;

@@ -1,7 +1,7 @@
 import type { Connection } from 'vscode-languageserver';
 import { DEFAULT_SETTINGS, type A2ASettings } from '../protocol';
 import { isObject } from '../core/document';
-import type { BindingSupport, LintSettings, SeveritySetting } from '../core/types';
+import type { BindingSupport, ClientConfig, LintSettings, SeveritySetting } from '../core/types';
 
 const SEVERITIES = new Set<SeveritySetting>(['error', 'warning', 'info', 'hint', 'off']);
 const INTERVALS = new Set(['off', 'hourly', 'daily']);
@@ -84,12 +84,13 @@ export function parseBindings(list: string[]): BindingSupport[] {
   return out;
 }
 
+/** The client the settings describe (a2a.client.*), as the core's profile compiler and fetchers take it. */
+export function clientConfig(s: A2ASettings): ClientConfig {
+  return { bindings: parseBindings(s.client.bindings), knownExtensions: s.client.knownExtensions };
+}
+
 export function toLintSettings(s: A2ASettings): Partial<LintSettings> {
-  return {
-    severities: s.rules,
-    maxCardBytes: s.maxCardBytes,
-    client: { bindings: parseBindings(s.client.bindings), knownExtensions: s.client.knownExtensions },
-  };
+  return { severities: s.rules, maxCardBytes: s.maxCardBytes, client: clientConfig(s) };
 }
 
 function asObject(v: unknown): Record<string, unknown> {
