@@ -8,7 +8,7 @@
 import type { CancellationToken } from 'vscode-languageserver';
 import { cardDigest } from '../core/digest';
 import { isNetError } from '../core/net/errors';
-import { createHttpClient, type HttpClient } from '../core/net/http';
+import type { HttpClient } from '../core/net/http';
 import { fetchCard, type FetchCardResult } from '../core/fetch/fetchCard';
 import { memoryCardCache } from '../core/fetch/cardCache';
 import { bearerSchemes, newInstallationSecret } from '../core/fetch/credentials';
@@ -19,10 +19,9 @@ import { verifyCardSignatures } from '../core/signature/verify';
 import { FetchCardRequest, ProbeAgentRequest, type A2ASettings, type FetchCardResponse, type ProbeAgentResponse } from '../protocol';
 import type { ServerContext } from './context';
 import { liveSession } from './liveSession';
+import { HttpClientForSettings, UNTRUSTED } from './network';
 import { runSafe } from './runSafe';
 import { clientConfig } from './settings';
-
-const UNTRUSTED = 'this workspace is not trusted: the A2A extension does not use the network here';
 
 function signalOf(token: CancellationToken | undefined): AbortSignal {
   const controller = new AbortController();
@@ -38,21 +37,14 @@ function oneLine(err: unknown): string {
 
 /** State for the server's lifetime: one HTTP pool, the public card cache, extended profiles per identity. */
 class LiveService {
-  private http: HttpClient | undefined;
-  private hosts = '';
+  private readonly http = new HttpClientForSettings();
   readonly cards = memoryCardCache();
   readonly extended = memoryExtendedProfileCache();
   /** Per server process: credential identities are only compared within one session. */
   readonly secret = newInstallationSecret();
 
   httpFor(settings: A2ASettings): HttpClient {
-    const hosts = settings.network.allowedHosts.join('\n');
-    if (!this.http || hosts !== this.hosts) {
-      void this.http?.close();
-      this.http = createHttpClient({ allowHosts: settings.network.allowedHosts });
-      this.hosts = hosts;
-    }
-    return this.http;
+    return this.http.get(settings);
   }
 }
 

@@ -10,7 +10,7 @@ import { dirname, relative, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { locatePointer, rangeOf } from '../core/location';
 import { parseLockfile } from '../core/lockfile';
-import { createHttpClient, type HttpClient } from '../core/net/http';
+import type { HttpClient } from '../core/net/http';
 import { buildLockfile } from '../core/pin/buildLockfile';
 import { PinError } from '../core/pin/errors';
 import { pinnedVsCurrent } from '../core/pin/pinnedVsCurrent';
@@ -35,29 +35,22 @@ import { publishClosedLockfile } from './closedLockfiles';
 import type { ServerContext } from './context';
 import { uriPath } from './documentKind';
 import { liveSession, type LiveSession } from './liveSession';
+import { HttpClientForSettings, UNTRUSTED } from './network';
 import { runSafe } from './runSafe';
 import { clientConfig } from './settings';
 
 const CONCURRENCY = 8;
-const UNTRUSTED = 'this workspace is not trusted: the A2A extension does not use the network here';
 
 /** Long-lived state: the card cache (validators + compiled profiles) and the HTTP client. */
 class LockfileService {
   private readonly cache = new MemoryCardCache();
-  private http: HttpClient | undefined;
-  private allowHosts = '';
+  private readonly http = new HttpClientForSettings();
 
   constructor(private readonly ctx: ServerContext) {}
 
   /** The HTTP client for these settings (re-created when the allowed hosts change). */
   httpFor(settings: A2ASettings): HttpClient {
-    const hosts = settings.network.allowedHosts.join('\n');
-    if (!this.http || hosts !== this.allowHosts) {
-      void this.http?.close();
-      this.http = createHttpClient({ allowHosts: settings.network.allowedHosts });
-      this.allowHosts = hosts;
-    }
-    return this.http;
+    return this.http.get(settings);
   }
 
   /** A loader for one run: URLs only in a trusted workspace; open documents are read from the editor. */
