@@ -39,6 +39,16 @@ export function parsePointer(pointer: JsonPointer): string[] {
   return body.split('/').slice(1).map((s) => s.replace(/~1/g, '/').replace(/~0/g, '~'));
 }
 
+/** The value at a pointer in a parsed document, through own members only (never Object.prototype); undefined when absent. */
+export function valueAtPointer(doc: unknown, pointer: JsonPointer): unknown {
+  let node: unknown = doc;
+  for (const seg of parsePointer(pointer)) {
+    if (node === null || typeof node !== 'object' || !Object.hasOwn(node, seg)) return undefined;
+    node = (node as Record<string, unknown>)[seg];
+  }
+  return node;
+}
+
 /** RFC 6901: "~" → "~0", "/" → "~1", so any untrusted key (a skill id, a scheme name) makes a valid segment. */
 export function escapeSegment(segment: string | number): string {
   return String(segment).replace(/~/g, '~0').replace(/\//g, '~1');

@@ -3,7 +3,7 @@
  * Pure: (finding, parsed document) → FixPlan[]. Values written into the document come from the finding's
  * data or the document itself, so a fix never invents content.
  */
-import { escapeSegment } from '../location';
+import { escapeSegment, valueAtPointer } from '../location';
 import { stringsOf } from '../profile/safeRecord';
 import { isLegacyCard, migrateCard } from './migrateCard';
 import type { FixInput, FixPlan } from './plan';
@@ -18,18 +18,6 @@ const short = (s: string, n = 60) => (s.length > n ? `${s.slice(0, n - 1)}…` :
 export function splitPointer(pointer: string): { parent: string; last: string } {
   const i = pointer.lastIndexOf('/');
   return { parent: pointer.slice(0, Math.max(i, 0)), last: pointer.slice(i + 1).replace(/~1/g, '/').replace(/~0/g, '~') };
-}
-
-/** The value at a pointer in a parsed document (own members only). */
-export function valueAt(doc: unknown, pointer: string): unknown {
-  if (pointer === '') return doc;
-  let node: unknown = doc;
-  for (const raw of pointer.slice(1).split('/')) {
-    const seg = raw.replace(/~1/g, '/').replace(/~0/g, '~');
-    if (node === null || typeof node !== 'object' || !Object.hasOwn(node, seg)) return undefined;
-    node = (node as Record<string, unknown>)[seg];
-  }
-  return node;
 }
 
 function replaceWithSuggestion(label: string): FixBuilder {
@@ -84,7 +72,7 @@ export const QUICK_FIXES: Record<string, FixBuilder> = {
   },
   'sdk-internal-shape': (f, doc) => {
     const parent = str(f.data?.parentPointer) ?? f.pointer;
-    const value = valueAt(doc, parent);
+    const value = valueAtPointer(doc, parent);
     const unwrapped = value && typeof value === 'object' && !Array.isArray(value) ? unwrapSdkInternal(value as Record<string, unknown>) : undefined;
     return unwrapped ? [{ title: `Unwrap the SDK-internal form into "${str(f.data?.case) ?? 'the scheme'}"`, preferred: true, operations: [{ op: 'set', pointer: parent, value: unwrapped }] }] : [];
   },
@@ -100,7 +88,7 @@ export const QUICK_FIXES: Record<string, FixBuilder> = {
     const flow = str(f.data?.flow);
     if (!scheme || !scope || !flow || flow.includes('+')) return [];
     const scopes = `/securitySchemes/${escapeSegment(scheme)}/oauth2SecurityScheme/flows/${escapeSegment(flow)}/scopes`;
-    const op = valueAt(doc, scopes) === undefined
+    const op = valueAtPointer(doc, scopes) === undefined
       ? { op: 'set' as const, pointer: scopes, value: { [scope]: '' } }
       : { op: 'set' as const, pointer: `${scopes}/${escapeSegment(scope)}`, value: '' };
     return [{ title: `Declare scope ${JSON.stringify(short(scope))} in the ${flow} flow of ${JSON.stringify(short(scheme))}`, preferred: true, operations: [op] }];
@@ -127,7 +115,7 @@ export const QUICK_FIXES: Record<string, FixBuilder> = {
   'interface-url-operation-path': replaceWithSuggestion('Use'),
   'suspicious-text': (f, doc) => {
     // Only hidden characters have one obvious fix; an instruction in prose needs a person to reword it.
-    const text = valueAt(doc, f.pointer);
+    const text = valueAtPointer(doc, f.pointer);
     const points = stringsOf(f.data?.codePoints).map((p) => Number.parseInt(p.replace(/^U\+/, ''), 16)).filter((n) => Number.isFinite(n));
     if (f.data?.kind !== 'hidden-characters' || typeof text !== 'string' || points.length === 0) return [];
     const hidden = new Set(points);

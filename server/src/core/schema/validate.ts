@@ -6,7 +6,7 @@
  */
 import type { ErrorObject } from 'ajv';
 import { validateAgentCard, validateLockfile } from './generated/validators';
-import { escapeSegment, parsePointer } from '../location';
+import { escapeSegment, parsePointer, valueAtPointer } from '../location';
 import { isObject } from '../document';
 import type { DocumentKind, Finding } from '../types';
 
@@ -37,16 +37,6 @@ export function validateValue(value: unknown, kind: DocumentKind): Finding[] {
   const validate = kind === 'lockfile' ? validateLockfile : validateAgentCard;
   if (validate(value)) return [];
   return mapErrors(validate.errors ?? [], value, kind);
-}
-
-function valueAt(root: unknown, pointer: string): unknown {
-  let node = root;
-  for (const seg of parsePointer(pointer)) {
-    if (Array.isArray(node)) node = node[Number(seg)];
-    else if (isObject(node)) node = node[seg];
-    else return undefined;
-  }
-  return node;
 }
 
 /** ajv instancePath segments are already RFC 6901 escaped; append one raw segment. */
@@ -98,7 +88,7 @@ function toFinding(error: ErrorObject, root: unknown, kind: DocumentKind): Findi
       };
     case 'type': {
       const expected = String((error.params as { type?: string }).type);
-      const actual = valueAt(root, at);
+      const actual = valueAtPointer(root, at);
       const hint = actual === null ? ' Omit an unset optional member instead of writing null.' : '';
       return {
         code: 'schema', severity: 'error', pointer: at,
@@ -129,7 +119,7 @@ function oneOfFinding(error: ErrorObject, root: unknown): Finding {
       message: `Evidence for "${lastSegment(at)}" must be a string (e.g. "probe ok 2026-10-02") or an object {"result", "probe", "at"}.`,
     };
   }
-  const value = valueAt(root, at);
+  const value = valueAtPointer(root, at);
   const present = isObject(value) ? Object.keys(value) : [];
   const group = ONE_OF_GROUPS.find((g) => g.keys.some((k) => present.includes(k)))
     ?? ONE_OF_GROUPS.find((g) => misspelledKey(value, g.keys))
