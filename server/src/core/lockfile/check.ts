@@ -34,7 +34,8 @@ export function q(value: string): string {
   return JSON.stringify(value.length > 200 ? `${value.slice(0, 200)}…` : value);
 }
 
-function list(values: readonly string[]): string {
+/** A list of untrusted strings for a message, each quoted by q(); "(none)" when empty. */
+export function qList(values: readonly string[]): string {
   return values.length ? values.map(q).join(', ') : '(none)';
 }
 
@@ -83,7 +84,7 @@ function checkInput(id: string, pinned: string[], skill: SkillProfile, profile: 
   pinned.forEach((mode, i) => {
     if (anyCovers(skill.input, mode)) return;
     const why = provenance?.input === 'skill' && anyCovers(provenance.droppedInput, mode) ? ' (its own inputModes replace the card defaults, which accept it)' : '';
-    items.add('breaking', pointerOf('requires', 'skills', id, 'input', i), `skill ${q(id)} no longer accepts ${q(mode)}${why}; it accepts ${list(skill.input)}`);
+    items.add('breaking', pointerOf('requires', 'skills', id, 'input', i), `skill ${q(id)} no longer accepts ${q(mode)}${why}; it accepts ${qList(skill.input)}`);
   });
 }
 
@@ -91,7 +92,7 @@ function checkOutput(id: string, pinned: string[], skill: SkillProfile, items: I
   if (pinned.length === 0) return;
   const readable = pinned.map((mode) => skill.output.some((o) => overlaps(o, mode)));
   if (!readable.some(Boolean)) {
-    items.add('breaking', pointerOf('requires', 'skills', id, 'output'), `skill ${q(id)} offers none of the output modes the lock can read (${list(pinned)}); it offers ${list(skill.output)}`);
+    items.add('breaking', pointerOf('requires', 'skills', id, 'output'), `skill ${q(id)} offers none of the output modes the lock can read (${qList(pinned)}); it offers ${qList(skill.output)}`);
     return;
   }
   readable.forEach((ok, i) => {
@@ -151,7 +152,7 @@ function checkSecurity(id: string, pinned: RequiredSkill, skill: SkillProfile, i
   const missing = relevant.map((a) => scopesAsked(a, scheme).filter((s) => !held.includes(s)));
   if (missing.every((m) => m.length > 0)) {
     const fewest = missing.reduce((a, b) => (b.length < a.length ? b : a));
-    items.add('breaking', pointerOf(...at, 'scopes'), `skill ${q(id)} now needs scope(s) ${list(fewest)}, which the lock does not hold`);
+    items.add('breaking', pointerOf(...at, 'scopes'), `skill ${q(id)} now needs scope(s) ${qList(fewest)}, which the lock does not hold`);
   }
 }
 

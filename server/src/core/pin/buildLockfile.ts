@@ -4,7 +4,7 @@
  * without a check failing; everything in it is a promise the check will hold the agent to.
  */
 import type { CompiledProfile, Evidence, Lockfile, SkillProfile } from '../types';
-import { q } from '../lockfile/check';
+import { q, qList } from '../lockfile/check';
 import { PinError } from './errors';
 import { anyCovers } from '../profile/mediaType';
 import { getOwn, setOwn } from '../profile/safeRecord';
@@ -49,7 +49,7 @@ export function buildLockfile(input: PinInput): Lockfile {
   const skills: NonNullable<Lockfile['requires']['skills']> = {};
   for (const id of sortedSet(selection.skills)) {
     const skill = getOwn(offered, id);
-    if (!skill) throw new PinError(`unknown skill ${q(id)}; the card offers: ${list(Object.keys(offered).sort())}`);
+    if (!skill) throw new PinError(`unknown skill ${q(id)}; the card offers: ${qList(Object.keys(offered).sort())}`);
     setOwn(skills, id, pinSkill(id, skill, selection));
   }
 
@@ -80,11 +80,6 @@ export function buildLockfile(input: PinInput): Lockfile {
 
 type PinnedSkill = NonNullable<Lockfile['requires']['skills']>[string];
 
-/** Card strings in messages are quoted and escaped (JSON), so control characters never reach a terminal. */
-function list(values: readonly string[]): string {
-  return values.length ? values.map(q).join(', ') : '(none)';
-}
-
 function pinSkill(id: string, skill: SkillProfile, selection: PinSelection): PinnedSkill {
   const own = getOwn(selection.perSkill, id);
   const input = pickModes(id, 'input', skill.input, own?.input ?? selection.input);
@@ -101,7 +96,7 @@ function pickModes(skillId: string, direction: 'input' | 'output', offered: stri
   for (const type of wanted) {
     if (!anyCovers(offered, type)) {
       const verb = direction === 'input' ? 'accept' : 'produce';
-      throw new PinError(`skill ${q(skillId)} does not ${verb} ${q(type)} (it ${verb}s: ${list(offered)})`);
+      throw new PinError(`skill ${q(skillId)} does not ${verb} ${q(type)} (it ${verb}s: ${qList(offered)})`);
     }
   }
   return sortedSet(wanted);
