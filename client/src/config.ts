@@ -2,9 +2,9 @@ import * as vscode from 'vscode';
 import { DEFAULT_SETTINGS, type A2ASettings, type AddToClientSettingArgs } from '../../server/src/protocol';
 
 /**
- * The only place that reads `workspace.getConfiguration`. Returns the typed settings contract the
- * server pulls through `workspace/configuration`; the trust state travels with it so the server
- * knows whether it may touch the network.
+ * The typed settings contract the server pulls through `workspace/configuration`; the trust state
+ * travels with it so the server knows whether it may touch the network. (The lockfile watcher reads its
+ * two settings, a2a.lockfiles.checkInterval and a2a.files.lockfiles, directly.)
  */
 export function readSettings(scope?: vscode.Uri): A2ASettings {
   const c = vscode.workspace.getConfiguration('a2a', scope);

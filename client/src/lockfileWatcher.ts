@@ -26,8 +26,11 @@ import type { ExtensionServices } from './context';
 
 const INTERVALS: Record<string, number | undefined> = { hourly: 3_600_000, daily: 86_400_000, off: undefined };
 const CLIENT_WAIT_MS = 60_000;
-/** Where workflows record stale markers, relative to a workspace folder (see fileStaleMarkers.ts). */
-export const STALE_MARKERS_GLOB = '.a2a/stale.json';
+/**
+ * Where workflows record stale markers, relative to a workspace folder: the core's DEFAULT_STALE_FILE
+ * (fileStaleMarkers.ts) with forward slashes, as Uri.joinPath and file-watcher globs want it.
+ */
+export const STALE_MARKERS_PATH = '.a2a/stale.json';
 
 export type CheckReason = 'schedule' | 'open' | 'command' | 'stale' | 'update';
 
@@ -42,7 +45,7 @@ export class LockfileWatcher implements vscode.Disposable {
   constructor(private readonly services: ExtensionServices) {
     this.status.name = 'A2A lockfiles';
     this.status.command = 'a2a.checkLockfiles';
-    const staleFiles = vscode.workspace.createFileSystemWatcher(`**/${STALE_MARKERS_GLOB}`);
+    const staleFiles = vscode.workspace.createFileSystemWatcher(`**/${STALE_MARKERS_PATH}`);
     const onStale = (uri: vscode.Uri) => void this.checkStale(uri);
     this.disposables.push(
       this.status,
@@ -132,10 +135,10 @@ export class LockfileWatcher implements vscode.Disposable {
     return results;
   }
 
-  /** The first workspace folder's `.a2a/stale.json`, when it exists. */
+  /** The `.a2a/stale.json` of the first workspace folder that has one. */
   private async defaultStaleFile(): Promise<vscode.Uri | undefined> {
     for (const folder of vscode.workspace.workspaceFolders ?? []) {
-      const uri = vscode.Uri.joinPath(folder.uri, STALE_MARKERS_GLOB);
+      const uri = vscode.Uri.joinPath(folder.uri, STALE_MARKERS_PATH);
       try {
         await vscode.workspace.fs.stat(uri);
         return uri;
