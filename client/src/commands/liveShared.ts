@@ -8,17 +8,21 @@ import type { ExtensionServices } from '../context';
  */
 const LAST_URL = 'a2a.live.lastUrl';
 
-export async function askAgentUrl(services: ExtensionServices, title: string, arg: unknown): Promise<string | undefined> {
-  if (typeof arg === 'string' && /^https?:\/\//i.test(arg)) return arg;
-  const last = services.extension.workspaceState.get<string>(LAST_URL);
-  const url = await vscode.window.showInputBox({
+/** The input box that asks for an agent (here and in A2A: Pin Agent). */
+export function agentUrlInput(title: string): vscode.InputBoxOptions {
+  return {
     title,
     prompt: 'The agent\'s base URL or its card URL',
-    value: last ?? '',
     placeHolder: 'https://agent.example.com or …/.well-known/agent-card.json',
     ignoreFocusOut: true,
     validateInput: (v) => (/^https?:\/\/\S+$/i.test(v.trim()) ? undefined : 'an http(s) URL'),
-  });
+  };
+}
+
+export async function askAgentUrl(services: ExtensionServices, title: string, arg: unknown): Promise<string | undefined> {
+  if (typeof arg === 'string' && /^https?:\/\//i.test(arg)) return arg;
+  const last = services.extension.workspaceState.get<string>(LAST_URL);
+  const url = await vscode.window.showInputBox({ ...agentUrlInput(title), value: last ?? '' });
   if (!url) return undefined;
   await services.extension.workspaceState.update(LAST_URL, url.trim());
   return url.trim();

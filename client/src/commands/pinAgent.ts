@@ -2,6 +2,7 @@ import * as vscode from 'vscode';
 import { PinOptionsRequest, PinRequest, type PinOptionsResult, type PinSource } from '../../../server/src/protocol';
 import { lockfileWatcher } from './checkLockfiles';
 import type { CommandFactory } from './index';
+import { agentUrlInput } from './liveShared';
 
 /**
  * A2A: Pin Agent — from a card URL, an open agent card, or the CodeLens "Pin this skill" above a skill:
@@ -25,13 +26,7 @@ async function pinSource(arg: unknown): Promise<{ source: PinSource; preselect?:
   if (arg instanceof vscode.Uri) return { source: { uri: arg.toString() }, near: arg };
   const doc = vscode.window.activeTextEditor?.document;
   if (doc?.languageId === 'a2a-agent-card' && doc.uri.scheme === 'file') return { source: { uri: doc.uri.toString() }, near: doc.uri };
-  const url = await vscode.window.showInputBox({
-    title: 'A2A: Pin Agent',
-    prompt: 'The agent\'s base URL or its card URL',
-    placeHolder: 'https://agent.example.com or …/.well-known/agent-card.json',
-    ignoreFocusOut: true,
-    validateInput: (v) => (/^https?:\/\/\S+$/i.test(v.trim()) ? undefined : 'an http(s) URL'),
-  });
+  const url = await vscode.window.showInputBox(agentUrlInput('A2A: Pin Agent'));
   return url ? { source: { url: url.trim() } } : undefined;
 }
 
