@@ -17,6 +17,7 @@
 import { readFile, stat } from 'node:fs/promises';
 import { resolve } from 'node:path';
 import { parseDocument } from '../../core/document';
+import { DEFAULT_MAX_CARD_BYTES } from '../../core/lint';
 import { compileProfile } from '../../core/profile/compile';
 import { lineColumn } from '../../core/lockfile/read';
 import { DEFAULT_CLIENT } from '../../core/types';
@@ -24,9 +25,6 @@ import type { ClientConfig, CompiledProfile, SecurityAlternative } from '../../c
 import { parseArgs } from '../args';
 import { alignColumns, palette, safeText } from '../format';
 import { CliIO, Command, EXIT_FINDINGS, EXIT_OK, UsageError, useColor } from '../io';
-
-/** Default of the `card-too-large` rule: 1 MiB. */
-export const DEFAULT_MAX_CARD_BYTES = 1024 * 1024;
 
 /** Flags shared by compile and check: what the client supports. */
 export const CLIENT_FLAGS = {
