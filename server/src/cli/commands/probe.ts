@@ -12,6 +12,7 @@ import { resolve } from 'node:path';
 import { createHttpClient } from '../../core/net/http';
 import { createRateLimiter } from '../../core/probe/rateLimit';
 import { parseLockfile } from '../../core/lockfile/read';
+import { isHttpLocation } from '../../core/refresh/cardSources';
 import { probeAgent } from '../../core/probe/probeAgent';
 import type { SafeProbeRequest } from '../../core/probe/types';
 import { parseArgs } from '../args';
@@ -51,7 +52,7 @@ function intervalFrom(value: string | undefined): number | undefined {
 
 /** URL → itself; a lockfile path → its `agent` (which must be an http(s) URL to be probed). */
 async function agentOf(arg: string, io: CliIO): Promise<string> {
-  if (/^https?:\/\//i.test(arg)) return arg;
+  if (isHttpLocation(arg)) return arg;
   const path = resolve(io.cwd, arg);
   const info = await stat(path).catch(() => undefined);
   if (!info?.isFile()) throw new UsageError(`${arg}: neither an http(s) URL nor a lockfile`);
@@ -59,7 +60,7 @@ async function agentOf(arg: string, io: CliIO): Promise<string> {
   const read = parseLockfile(await readFile(path, 'utf8'));
   if (!read.ok) throw new UsageError(`${arg}: not a valid lockfile (${read.problems[0]?.message ?? 'unreadable'})`);
   const agent = read.lockfile.agent;
-  if (!/^https?:\/\//i.test(agent)) throw new UsageError(`${arg}: the lockfile pins ${JSON.stringify(agent)}, not a live http(s) agent`);
+  if (!isHttpLocation(agent)) throw new UsageError(`${arg}: the lockfile pins ${JSON.stringify(agent)}, not a live http(s) agent`);
   return agent;
 }
 
