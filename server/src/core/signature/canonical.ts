@@ -10,6 +10,8 @@
  * Unknown members and Struct values are kept untouched.
  */
 import canonicalize from 'canonicalize';
+import { digestPayload } from '../digest';
+import { isObject } from '../document';
 
 type FieldKind = 'required' | 'presence' | 'plain';
 interface Field { kind: FieldKind; msg?: string; repeated?: boolean; map?: boolean; struct?: boolean }
@@ -53,17 +55,15 @@ const MESSAGES: Record<string, Record<string, Field>> = {
   Flow: FLOW,
 };
 
-type Json = null | boolean | number | string | Json[] | { [k: string]: Json };
-const isObj = (v: unknown): v is Record<string, Json> => typeof v === 'object' && v !== null && !Array.isArray(v);
 
 function isDefault(v: unknown): boolean {
-  return v === '' || v === false || v === 0 || v === null || (Array.isArray(v) && v.length === 0) || (isObj(v) && Object.keys(v).length === 0);
+  return v === '' || v === false || v === 0 || v === null || (Array.isArray(v) && v.length === 0) || (isObject(v) && Object.keys(v).length === 0);
 }
 
 /** Apply §8.4.1 default handling to a value of message `msg`; `dropUnknown` imitates a proto round trip. */
 function normalize(value: unknown, msg: string, dropUnknown: boolean): unknown {
   const fields = MESSAGES[msg];
-  if (!fields || !isObj(value)) return value;
+  if (!fields || !isObject(value)) return value;
   const out: Record<string, unknown> = {};
   for (const [key, v] of Object.entries(value)) {
     const field = fields[key];
@@ -77,7 +77,7 @@ function normalize(value: unknown, msg: string, dropUnknown: boolean): unknown {
 function normalizeField(v: unknown, field: Field, dropUnknown: boolean): unknown {
   if (!field.msg) return v;
   if (field.repeated && Array.isArray(v)) return v.map((x) => normalize(x, field.msg!, dropUnknown));
-  if (field.map && isObj(v)) return Object.fromEntries(Object.entries(v).map(([k, x]) => [k, normalize(x, field.msg!, dropUnknown)]));
+  if (field.map && isObject(v)) return Object.fromEntries(Object.entries(v).map(([k, x]) => [k, normalize(x, field.msg!, dropUnknown)]));
   return normalize(v, field.msg, dropUnknown);
 }
 
@@ -88,15 +88,11 @@ function cleanEmpty(v: unknown): unknown {
     const list = v.map(cleanEmpty).filter((x) => x !== undefined);
     return list.length ? list : undefined;
   }
-  if (isObj(v)) {
+  if (isObject(v)) {
     const entries = Object.entries(v).map(([k, x]) => [k, cleanEmpty(x)] as const).filter(([, x]) => x !== undefined);
     return entries.length ? Object.fromEntries(entries) : undefined;
   }
   return v;
-}
-
-function withoutSignatures(card: unknown): unknown {
-  return isObj(card) ? Object.fromEntries(Object.entries(card).filter(([k]) => k !== 'signatures')) : card;
 }
 
 /** Python's json.dumps(sort_keys=True, separators=(',', ':')) escapes every non-ASCII character. */
@@ -115,7 +111,8 @@ export const VARIANT_EXPLANATION: Record<CanonicalVariant, string> = {
 
 /** The canonical payload bytes for each variant (UTF-8 text). Throws a one-line Error if the card cannot be canonicalized. */
 export function canonicalPayloads(card: unknown): Record<CanonicalVariant, string> {
-  const base = withoutSignatures(card);
+  // The same payload the card digest hashes (the card minus top-level `signatures`).
+  const base = digestPayload(card);
   const jcs = (v: unknown): string => {
     const text = canonicalize(v ?? {});
     if (text === undefined) throw new Error('the card cannot be canonicalized');
