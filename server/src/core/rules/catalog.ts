@@ -68,10 +68,6 @@ export const RULES: readonly RuleMeta[] = [
 
 const BY_ID = new Map(RULES.map((r) => [r.id, r]));
 
-export function ruleMeta(id: string): RuleMeta | undefined {
-  return BY_ID.get(id);
-}
-
 export function defaultSeverity(id: string): Severity {
   return BY_ID.get(id)?.defaultSeverity ?? 'warning';
 }
