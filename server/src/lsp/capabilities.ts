@@ -1,5 +1,7 @@
 import type { TextDocument } from 'vscode-languageserver-textdocument';
+import { isObject } from '../core/document';
 import { claimsWithEvidence, type EvidenceClaim } from '../core/evidence/claims';
+import { escapeSegment } from '../core/location';
 import { readLockfile } from '../core/lockfile/read';
 import { resolveAgent } from '../core/refresh/refreshLockfile';
 import type { CompiledProfile, Lockfile } from '../core/types';
@@ -51,7 +53,7 @@ async function cardAgent(ctx: ServerContext, a: Analysis): Promise<string | unde
 }
 
 async function cardEvidence(ctx: ServerContext, a: Analysis): Promise<EvidenceSection> {
-  if (a.value === null || typeof a.value !== 'object' || Array.isArray(a.value)) return { claims: [] };
+  if (!isObject(a.value)) return { claims: [] };
   const agent = await cardAgent(ctx, a);
   const records = agent !== undefined ? liveSession(ctx).evidence.get(agent) : [];
   return { ...(agent !== undefined ? { agent } : {}), claims: claimsWithEvidence(a.profile(), undefined, records) };
@@ -73,8 +75,6 @@ function lockEvidence(ctx: ServerContext, r: LockfileAgainstCard): EvidenceSecti
 const EVIDENCE_ICON: Record<EvidenceClaim['status'], string> = {
   verified: 'verified', refuted: 'error', skipped: 'circle-slash', error: 'warning', unverified: 'circle-outline',
 };
-
-const escapePointer = (s: string) => s.replace(/~/g, '~0').replace(/\//g, '~1');
 
 /** "Evidence: claimed vs verified": one row per claim, the icon says the latest probe outcome. */
 export function evidenceNode(section: EvidenceSection, lock?: Lockfile): CapabilityNode {
@@ -98,7 +98,7 @@ export function evidenceNode(section: EvidenceSection, lock?: Lockfile): Capabil
       description: `claims ${t(c.claimed, 80)} · ${c.status === 'unverified' ? 'not verified' : `${c.status} ${t(c.at ?? '', 40)}`}`,
       tooltip: [c.detail ? t(c.detail, 1000) : '', c.source ? `(${c.source === 'probe' ? 'probed in this session' : 'from the lockfile'})` : ''].filter(Boolean).join(' ') || undefined,
       icon: EVIDENCE_ICON[c.status],
-      ...(lock && Object.hasOwn(lock.verified ?? {}, c.probe) ? at(`/verified/${escapePointer(c.probe)}`) : {}),
+      ...(lock && Object.hasOwn(lock.verified ?? {}, c.probe) ? at(`/verified/${escapeSegment(c.probe)}`) : {}),
     })),
   };
 }
@@ -211,7 +211,7 @@ function requiresNode(lock: Lockfile): CapabilityNode {
   }
   for (const uri of r.extensions ?? []) children.push({ id: `requires/extensions/${uri}`, label: t(uri), description: 'extension', icon: 'extensions' });
   for (const [id, s] of Object.entries(r.skills ?? {})) {
-    children.push({ id: `requires/skills/${id}`, label: t(id), icon: 'symbol-method', ...at(`/requires/skills/${id.replace(/~/g, '~0').replace(/\//g, '~1')}`), children: [
+    children.push({ id: `requires/skills/${id}`, label: t(id), icon: 'symbol-method', ...at(`/requires/skills/${escapeSegment(id)}`), children: [
       ...(s.input ? [{ id: `requires/skills/${id}/input`, label: 'Input', description: t(s.input.join(', '), 200) }] : []),
       ...(s.output ? [{ id: `requires/skills/${id}/output`, label: 'Output', description: t(s.output.join(', '), 200) }] : []),
       ...(s.scopes ? [{ id: `requires/skills/${id}/scopes`, label: 'Scopes', description: `${t(s.scheme ?? '', 40)} ${t(s.scopes.join(', '), 160)}`.trim() }] : []),
