@@ -24,6 +24,11 @@ export interface Analysis {
   profile(): CompiledProfile | undefined;
   /** The jsonc-parser tree (tolerant of errors; for outline and folding), computed on first use. */
   tree(): Node | undefined;
+  /**
+   * True when the text nests deeper than jsonc-parser can take (nesting.ts): features that use it skip the
+   * document. Computed on first use: code actions ask on every cursor move, and the answer is a full scan.
+   */
+  nestsTooDeep(): boolean;
 }
 
 /**
@@ -61,6 +66,8 @@ export function analyze(doc: TextDocument, languageId: string, settings: A2ASett
   const result = lintDocument(text, { fileName: baseName(doc.uri), kind, settings: toLintSettings(settings) });
   let profile: CompiledProfile | undefined | null = null;
   let tree: Node | undefined | null = null;
+  let deep: boolean | undefined;
+  const nestsTooDeep = () => (deep ??= nestsDeeperThan(text));
   return {
     uri: doc.uri,
     version: doc.version,
@@ -76,7 +83,7 @@ export function analyze(doc: TextDocument, languageId: string, settings: A2ASett
     },
     tree() {
       if (tree === null) {
-        if (nestsDeeperThan(text)) return (tree = undefined);
+        if (nestsTooDeep()) return (tree = undefined);
         try {
           tree = parseTree(text, [], { allowTrailingComma: true, disallowComments: false });
         } catch {
@@ -85,6 +92,7 @@ export function analyze(doc: TextDocument, languageId: string, settings: A2ASett
       }
       return tree;
     },
+    nestsTooDeep,
   };
 }
 

@@ -3,7 +3,6 @@ import { quickFixesFor } from '../core/fixes/quickFixes';
 import type { ServerContext } from './context';
 import { DIAGNOSTIC_SOURCE, type DiagnosticData } from './diagnostics';
 import { textEditsFor } from './jsonEdits';
-import { nestsDeeperThan } from './nesting';
 import { runSafe } from './runSafe';
 import { settingActions } from './settingActions';
 
@@ -16,7 +15,7 @@ export function registerCodeActions(ctx: ServerContext): void {
     const uri = params.textDocument.uri;
     const doc = ctx.documents.get(uri);
     const a = await ctx.analysis(uri);
-    if (!doc || !a || a.value === undefined || nestsDeeperThan(a.text)) return [];
+    if (!doc || !a || a.value === undefined || a.nestsTooDeep()) return [];
     const actions: CodeAction[] = [];
     const seen = new Set<string>();
     for (const diagnostic of params.context.diagnostics) {

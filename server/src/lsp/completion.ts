@@ -3,7 +3,6 @@ import { CompletionItemKind, InsertTextFormat, type CompletionItem, type Range }
 import type { TextDocument } from 'vscode-languageserver-textdocument';
 import type { Analysis } from './analysis';
 import type { ServerContext } from './context';
-import { nestsDeeperThan } from './nesting';
 import { runSafe } from './runSafe';
 import { memberNames, type SchemaNode } from './schemaNav';
 import { objectAt, valueCompletions } from './completionValues';
@@ -17,7 +16,7 @@ export function registerCompletion(ctx: ServerContext): void {
   ctx.connection.onCompletion((params, token) => runSafe(ctx.connection.console, token, [], 'completion', async () => {
     const doc = ctx.documents.get(params.textDocument.uri);
     const a = await ctx.analysis(params.textDocument.uri);
-    if (!doc || !a || a.kind === 'unknown' || a.tooLarge || nestsDeeperThan(a.text)) return [];
+    if (!doc || !a || a.kind === 'unknown' || a.tooLarge || a.nestsTooDeep()) return [];
     const offset = doc.offsetAt(params.position);
     const text = doc.getText();
     const loc = getLocation(text, offset);

@@ -2,7 +2,6 @@ import { isLegacyCard, migrateCard } from '../core/fixes/migrateCard';
 import { MigrateCardRequest, type MigrateCardResult } from '../protocol';
 import type { ServerContext } from './context';
 import { textEditsFor } from './jsonEdits';
-import { nestsDeeperThan } from './nesting';
 import { runSafe } from './runSafe';
 
 /** a2a/migrateCard: the whole-card 0.3 → 1.0 edit for the "Migrate Agent Card to 1.0" command. */
@@ -12,7 +11,7 @@ export function registerMigrateRequest(ctx: ServerContext): void {
     const a = await ctx.analysis(params.uri);
     if (!doc || !a || a.value === undefined) return { edit: null, notes: ['the document is not valid JSON: fix the syntax errors first'] };
     if (!isLegacyCard(a.value)) return { edit: null, notes: [] };
-    if (nestsDeeperThan(a.text)) return { edit: null, notes: ['the card nests too deeply to be rewritten safely'] };
+    if (a.nestsTooDeep()) return { edit: null, notes: ['the card nests too deeply to be rewritten safely'] };
     const m = migrateCard(a.value);
     if (!m.changed) return { edit: null, notes: m.notes };
     return { edit: { changes: { [params.uri]: textEditsFor(doc, a.value, [{ op: 'replaceDocument', value: m.card }]) } }, notes: m.notes };
