@@ -2,6 +2,7 @@
  * Hover text for agent cards: what a client actually does with the member under the cursor.
  * Every string that comes from the card goes through plain()/plainList() (markdown.ts).
  */
+import { isObject } from '../core/document';
 import { compileProfile } from '../core/profile/compile';
 import type { CompiledProfile, InterfaceDecision, SecurityAlternative, SkillProfile, SkillProvenance } from '../core/types';
 import type { Analysis } from './analysis';
@@ -29,8 +30,8 @@ function explainableProfile(a: Analysis): { profile: CompiledProfile | undefined
   if (!real || real.usable) return { profile: real };
   const card = a.value as Record<string, unknown>;
   const interfaces = Array.isArray(card.supportedInterfaces) ? card.supportedInterfaces : [];
-  const bindings = interfaces.flatMap((i) => (i && typeof i === 'object' && typeof (i as Record<string, unknown>).protocolBinding === 'string' && typeof (i as Record<string, unknown>).protocolVersion === 'string'
-    ? [{ binding: (i as Record<string, string>).protocolBinding!, version: (i as Record<string, string>).protocolVersion! }]
+  const bindings = interfaces.flatMap((i) => (isObject(i) && typeof i.protocolBinding === 'string' && typeof i.protocolVersion === 'string'
+    ? [{ binding: i.protocolBinding, version: i.protocolVersion }]
     : []));
   const extensions = real.provenance?.unknownExtensions.map((e) => e.uri) ?? [];
   const known = [...a.settings.client.knownExtensions, ...extensions];
@@ -46,8 +47,8 @@ function explainableProfile(a: Analysis): { profile: CompiledProfile | undefined
 export function skillHover(a: Analysis, index: number): string | undefined {
   const skills = (a.value as Record<string, unknown>).skills;
   const skill = Array.isArray(skills) ? skills[index] : undefined;
-  if (!skill || typeof skill !== 'object' || typeof (skill as Record<string, unknown>).id !== 'string') return undefined;
-  const id = (skill as Record<string, string>).id!;
+  if (!isObject(skill) || typeof skill.id !== 'string') return undefined;
+  const id = skill.id;
   const { profile, unusableReason } = explainableProfile(a);
   const lines = [`**Skill ${plain(id)}**: compiled profile for this client`];
   if (unusableReason) lines.push('', `⚠ This card is unusable for your client: ${plain(unusableReason, 400)}. Shown as a client that could connect would see it.`);
