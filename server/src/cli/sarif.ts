@@ -1,5 +1,6 @@
 /**
- * SARIF 2.1.0 output, shared by `a2acap lint` and `a2acap check` (GitHub code scanning, VS Code SARIF viewer).
+ * SARIF 2.1.0 output of `a2acap lint` (GitHub code scanning, VS Code SARIF viewer). `a2acap check --format sarif`
+ * has its own report, over lockfile outcomes: core/refresh/report/sarif.ts.
  *
  *   io.stdout(JSON.stringify(toSarif([{ file: 'agent-card.json', findings }], RULES), null, 2));
  *
