@@ -1,8 +1,9 @@
 /**
  * The lockfile requests of the editor (issue 5): pin options and pin, live check of lockfiles, the
  * pinned-vs-current diff, update after review. All network work is here, in the server, through the
- * core's guarded HTTP client and ONE card cache for the server's lifetime (so the watcher's periodic
- * checks are conditional requests answered 304 while nothing changed). In an untrusted workspace no
+ * core's guarded HTTP client and one card cache shared by these requests for the server's lifetime (so
+ * the watcher's periodic checks are conditional requests answered 304 while nothing changed; live.ts,
+ * a2a/fetchCard and a2a/probeAgent, keeps a client and a cache of its own). In an untrusted workspace no
  * URL is ever fetched: those requests answer with an error, card files still work.
  */
 import { readFile } from 'node:fs/promises';
