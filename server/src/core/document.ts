@@ -31,6 +31,11 @@ export function normalizeText(text: string): string {
   return text.charCodeAt(0) === BOM ? ' ' + text.slice(1) : text;
 }
 
+/** The text without a leading BOM (for a parser that does not need offsets to stay put). */
+export function stripBom(text: string): string {
+  return text.charCodeAt(0) === BOM ? text.slice(1) : text;
+}
+
 /** Binary files decode with NULs (or many U+FFFD); JSON text never contains a raw NUL. */
 function looksBinary(text: string): boolean {
   if (text.includes('\u0000')) return true;

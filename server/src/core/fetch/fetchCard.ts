@@ -12,7 +12,8 @@ import type { AddressClass } from '../net/address';
 import type { HttpClient } from '../net/http';
 import type { UrlOrigin } from '../net/policy';
 import { retryAfterSeconds } from '../a2a/errors';
-import { freshnessOf } from './cacheControl';
+import { stripBom } from '../document';
+import { addConditionalHeaders, freshnessOf, validatorsOf } from './cacheControl';
 import type { CardCache, CardCacheEntry, CardValidators } from './cardCache';
 
 export const WELL_KNOWN_PATH = '/.well-known/agent-card.json';
@@ -125,9 +126,7 @@ export async function fetchCard(target: string, opts: FetchCardOptions): Promise
 }
 
 async function get(url: string, validators: CardValidators | undefined, opts: FetchCardOptions): Promise<Awaited<ReturnType<HttpClient['request']>>> {
-  const headers: Record<string, string> = { accept: 'application/json, application/a2a+json', 'a2a-version': '1.0' };
-  if (validators?.etag) headers['if-none-match'] = validators.etag;
-  if (validators?.lastModified) headers['if-modified-since'] = validators.lastModified;
+  const headers = addConditionalHeaders({ accept: 'application/json, application/a2a+json', 'a2a-version': '1.0' }, validators);
   return opts.http.request(url, {
     origin: opts.origin ?? 'user', originClass: opts.originClass, headers, contentTypes: CARD_TYPES,
     timeoutMs: opts.timeoutMs, maxBytes: opts.maxBytes, signal: opts.signal,
@@ -163,15 +162,4 @@ async function finish(status: FetchCardResult['status'], entry: CardCacheEntry, 
     ...(valid ? { profile: compileProfile(lint.value, opts.client ?? opts.settings?.client) } : {}),
     ...(originClass ? { originClass } : {}),
   };
-}
-
-function validatorsOf(headers: Record<string, string>): CardValidators {
-  const v: CardValidators = {};
-  if (headers.etag) v.etag = headers.etag;
-  if (headers['last-modified']) v.lastModified = headers['last-modified'];
-  return v;
-}
-
-function stripBom(text: string): string {
-  return text.charCodeAt(0) === 0xfeff ? text.slice(1) : text;
 }

@@ -2,9 +2,11 @@
  * Card sources: a conditional HTTP GET through the guarded client (core/net/http.ts: address policy,
  * size cap, timeouts), and a file read for cards pinned by path. `sourceFor` picks one by location.
  */
+import { stripBom } from '../document';
+import { addConditionalHeaders, validatorsOf } from '../fetch/cacheControl';
 import type { HttpClient } from '../net/http';
 import { CardLoadError } from './cardLoader';
-import type { CardSource, FetchedCard, Validators } from './types';
+import type { CardSource, FetchedCard } from './types';
 
 const CARD_TYPES = ['application/json', '+json', 'text/plain'];
 
@@ -25,22 +27,13 @@ export interface HttpCardSourceOptions {
 export function httpCardSource(http: HttpClient, options: HttpCardSourceOptions = {}): CardSource {
   return {
     async fetch(url, previous) {
-      const headers: Record<string, string> = { accept: 'application/json', 'a2a-version': '1.0' };
-      if (previous?.etag) headers['if-none-match'] = previous.etag;
-      if (previous?.lastModified) headers['if-modified-since'] = previous.lastModified;
+      const headers = addConditionalHeaders({ accept: 'application/json', 'a2a-version': '1.0' }, previous);
       const res = await http.request(url, { origin: 'user', headers, contentTypes: CARD_TYPES, timeoutMs: options.timeoutMs, maxBytes: options.maxBytes });
       if (res.status === 304 && previous) return { status: 'unchanged' };
       if (res.status < 200 || res.status >= 300) throw new Error(`${url}: HTTP ${res.status} instead of the agent card`);
       return { status: 'fresh', card: parseCard(url, res.body.toString('utf8')), validators: validatorsOf(res.headers) };
     },
   };
-}
-
-function validatorsOf(headers: Record<string, string>): Validators {
-  const v: Validators = {};
-  if (headers.etag) v.etag = headers.etag;
-  if (headers['last-modified']) v.lastModified = headers['last-modified'];
-  return v;
 }
 
 /** Injected file access: (path) → UTF-8 text, throwing with a code (ENOENT…) like fs.readFile. */
@@ -67,9 +60,8 @@ export function sourceFor(http: CardSource, file: CardSource): CardSource {
 }
 
 function parseCard(location: string, text: string): unknown {
-  const body = text.charCodeAt(0) === 0xfeff ? text.slice(1) : text;
   try {
-    return JSON.parse(body);
+    return JSON.parse(stripBom(text));
   } catch {
     throw new CardLoadError('card', `${location}: the card is not valid JSON`);
   }
