@@ -82,3 +82,10 @@ test('claimsWithEvidence: the media types a lockfile sends are claims too, check
   ]);
   assert.deepEqual(claimsWithEvidence(undefined, lock, []).filter((c) => c.probe.startsWith('media-type:')).map((c) => c.claimed), ['sent to quote', 'sent to quote, book']);
 });
+
+test('claimsWithEvidence: media-type claims use the lockfile check semantics (own members, wildcards)', () => {
+  const card: CompiledProfile = { usable: true, skills: { scan: { input: ['image/*'], output: [], security: [], tags: [] } } };
+  const lock = { agent: 'a', pinned_at: '2026-11-30T00:00:00Z', card_digest: 'sha256:x', requires: { skills: { scan: { input: ['image/png'] }, constructor: { input: ['text/plain'] } } } } as Lockfile;
+  const media = claimsWithEvidence(card, lock, []).filter((c) => c.probe.startsWith('media-type:')).map((c) => [c.probe, c.claimed]);
+  assert.deepEqual(media, [['media-type:image/png', 'accepted by scan'], ['media-type:text/plain', 'NOT accepted by constructor']]);
+});

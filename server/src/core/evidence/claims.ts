@@ -6,6 +6,8 @@
  */
 import type { CompiledProfile, Lockfile } from '../types';
 import type { EvidenceRecord } from './store';
+import { anyCovers } from '../profile/mediaType';
+import { getOwn } from '../profile/safeRecord';
 
 export type ClaimStatus = EvidenceRecord['outcome'] | 'unverified';
 
@@ -60,7 +62,12 @@ function mediaTypeClaims(profile: CompiledProfile | undefined, lock: Lockfile | 
     for (const type of s.input ?? []) bySkill.set(type, [...(bySkill.get(type) ?? []), id]);
   }
   return [...bySkill.entries()].sort(([a], [b]) => a.localeCompare(b)).map(([type, skills]) => {
-    const accepted = skills.filter((id) => profile?.skills?.[id]?.input.includes(type));
+    // Same semantics as the lockfile check: own members only (a skill id like "constructor" is data), and a
+    // wildcard input mode (image/*) accepts the concrete type.
+    const accepted = skills.filter((id) => {
+      const skill = getOwn(profile?.skills, id);
+      return skill !== undefined && anyCovers(skill.input, type);
+    });
     const claimed = !profile?.usable ? `sent to ${skills.join(', ')}` : accepted.length === skills.length ? `accepted by ${skills.join(', ')}` : `NOT accepted by ${skills.filter((id) => !accepted.includes(id)).join(', ')}`;
     return { probe: `media-type:${type}`, label: `Accepts ${type}`, claimed };
   });

@@ -14,7 +14,7 @@ export function escapeMarkdown(text: string): string {
     .replace(/[\r\n\t]+/g, ' ')
     .replace(/[\\`*_{}[\]()#+!|<>~@&]/g, (c) => `\\${c}`)
     // eslint-disable-next-line no-control-regex -- matching control characters is the point
-    .replace(/[\u0000-\u001f\u007f]/g, '')
+    .replace(/[\u0000-\u001f\u007f-\u009f\u200b-\u200f\u202a-\u202e\u2060-\u2069\ufeff]/g, '')
     .slice(0, 500);
 }
 

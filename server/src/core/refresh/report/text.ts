@@ -8,10 +8,13 @@ export interface TextStyle {
 
 export const PLAIN: TextStyle = { verdict: (_v, t) => t };
 
-/** Control characters from untrusted strings never reach a terminal. */
+/**
+ * Control characters from untrusted strings never reach a terminal, and neither do bidi overrides/isolates or
+ * zero-width characters (they can make a line read differently from what it says).
+ */
 function clean(text: string): string {
   // eslint-disable-next-line no-control-regex -- matching control characters is the point
-  return text.replace(/[\u0000-\u001f\u007f-\u009f]/g, ' ');
+  return text.replace(/[\u0000-\u001f\u007f-\u009f]/g, ' ').replace(/[\u200b-\u200f\u202a-\u202e\u2060-\u2069\ufeff]/g, '');
 }
 
 export function textReport(outcomes: readonly RefreshOutcome[], displayPath: (p: string) => string, style: TextStyle = PLAIN): string {
