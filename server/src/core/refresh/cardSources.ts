@@ -27,9 +27,18 @@ export interface HttpCardSourceOptions {
 export function httpCardSource(http: HttpClient, options: HttpCardSourceOptions = {}): CardSource {
   return {
     async fetch(url, previous) {
-      const headers = addConditionalHeaders({ accept: 'application/json', 'a2a-version': '1.0' }, previous);
-      const res = await http.request(url, { origin: 'user', headers, contentTypes: CARD_TYPES, timeoutMs: options.timeoutMs, maxBytes: options.maxBytes });
-      if (res.status === 304 && previous) return { status: 'unchanged' };
+      const request = (conditional: boolean) => http.request(url, {
+        origin: 'user', headers: addConditionalHeaders({ accept: 'application/json', 'a2a-version': '1.0' }, conditional ? previous : undefined),
+        contentTypes: CARD_TYPES, timeoutMs: options.timeoutMs, maxBytes: options.maxBytes,
+      });
+      let res = await request(true);
+      if (res.status === 304 && previous) {
+        // A 304 whose ETag differs from the one we sent contradicts itself (as fetchCard.ts judges it too):
+        // the cached card is not what the agent now serves, so fetch it in full.
+        const served = res.headers.etag;
+        if (!(served && previous.etag && served !== previous.etag)) return { status: 'unchanged' };
+        res = await request(false);
+      }
       if (res.status < 200 || res.status >= 300) throw new Error(`${url}: HTTP ${res.status} instead of the agent card`);
       return { status: 'fresh', card: parseCard(url, res.body.toString('utf8')), validators: validatorsOf(res.headers) };
     },
