@@ -3,12 +3,22 @@ import { finding, quote, Rule } from './context';
 import { skillsOf } from './walk';
 import type { Finding } from '../types';
 
+/** An array with no entries, or only blank strings (a loop, not every(): big cards have thousands of skills). */
+function allBlank(tags: unknown): boolean {
+  if (!Array.isArray(tags)) return false;
+  for (let i = 0; i < tags.length; i++) {
+    const t: unknown = tags[i];
+    if (typeof t !== 'string' || t.trim() !== '') return false;
+  }
+  return true;
+}
+
 export const emptySkillTags: Rule = ({ value }) => {
   const out: Finding[] = [];
-  for (const skill of skillsOf(value)) {
-    const tags = skill.value.tags;
-    const empty = Array.isArray(tags) && (tags.length === 0 || tags.every((t) => typeof t === 'string' && t.trim() === ''));
-    if (!empty) continue;
+  const skills = skillsOf(value);
+  for (let s = 0; s < skills.length; s++) {
+    const skill = skills[s]!;
+    if (!allBlank(skill.value.tags)) continue;
     out.push(finding('empty-skill-tags', `${skill.pointer}/tags`,
       `Skill ${quote(skill.value.id)} has no tags: tags are REQUIRED and need at least one keyword.`,
       { data: { skillId: skill.value.id } }));

@@ -6,6 +6,7 @@
 import { isObject } from '../document';
 import { finding, quote, Rule } from './context';
 import { pointerTo, skillsOf } from './walk';
+import type { At } from './walk';
 import type { Finding } from '../types';
 
 const TOKEN = "[A-Za-z0-9][A-Za-z0-9!#$&^_.+-]{0,126}";
@@ -26,7 +27,10 @@ export function isMediaType(s: string): boolean {
 /** Big cards repeat the same few modes thousands of times: remember the verdicts of one lint run. */
 type Verdicts = Map<string, boolean>;
 
-function check(values: unknown, pointer: string | (() => string), out: Finding[], seen: Verdicts): void {
+/** `pointer` is a string, or a skill and its member (the pointer is then built only for a finding). */
+type Where = string | { skill: At<Record<string, unknown>>; member: string };
+
+function check(values: unknown, where: Where, out: Finding[], seen: Verdicts): void {
   if (!Array.isArray(values)) return;
   for (let i = 0; i < values.length; i++) {
     const v: unknown = values[i];
@@ -35,7 +39,8 @@ function check(values: unknown, pointer: string | (() => string), out: Finding[]
     if (ok === undefined) seen.set(v, (ok = isMediaType(v)));
     if (ok) continue;
     const suggestion = SUGGESTIONS[v.trim().toLowerCase()] ?? null;
-    out.push(finding('invalid-media-type', `${typeof pointer === 'string' ? pointer : pointer()}/${i}`,
+    const pointer = typeof where === 'string' ? where : `${where.skill.pointer}/${where.member}`;
+    out.push(finding('invalid-media-type', `${pointer}/${i}`,
       `${quote(v)} is not a media type (type/subtype)${suggestion ? `: did you mean "${suggestion}"?` : ', e.g. "text/plain" or "application/json".'}`,
       { data: { value: v, suggestion } }));
   }
@@ -56,9 +61,11 @@ export const invalidMediaType: Rule = ({ value, kind }) => {
   }
   check(value.defaultInputModes, '/defaultInputModes', out, seen);
   check(value.defaultOutputModes, '/defaultOutputModes', out, seen);
-  for (const skill of skillsOf(value)) {
-    check(skill.value.inputModes, () => `${skill.pointer}/inputModes`, out, seen);
-    check(skill.value.outputModes, () => `${skill.pointer}/outputModes`, out, seen);
+  const skills = skillsOf(value);
+  for (let s = 0; s < skills.length; s++) {
+    const skill = skills[s]!;
+    if (Array.isArray(skill.value.inputModes)) check(skill.value.inputModes, { skill, member: 'inputModes' }, out, seen);
+    if (Array.isArray(skill.value.outputModes)) check(skill.value.outputModes, { skill, member: 'outputModes' }, out, seen);
   }
   return out;
 };

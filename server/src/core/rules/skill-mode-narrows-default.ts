@@ -34,14 +34,16 @@ function hasString(list: unknown[]): boolean {
 export const skillModeNarrowsDefault: Rule = ({ value }) => {
   if (!isObject(value)) return [];
   const out: Finding[] = [];
+  const skills = skillsOf(value);
   for (const d of DIRECTIONS) {
     const defaults = stringsOf(value[d.defaults]);
     if (defaults.length === 0) continue;
-    for (const skill of skillsOf(value)) {
+    for (let s = 0; s < skills.length; s++) {
+      const skill = skills[s]!;
       const own = skill.value[d.member];
       if (!Array.isArray(own) || !hasString(own)) continue;
       let dropped: string[] | undefined;
-      for (const m of defaults) if (!anyStringCovers(own, m)) (dropped ??= []).push(m);
+      for (let i = 0; i < defaults.length; i++) if (!anyStringCovers(own, defaults[i]!)) (dropped ??= []).push(defaults[i]!);
       if (dropped === undefined) continue;
       const modes = stringsOf(own);
       const list = dropped.join(', ');

@@ -62,13 +62,19 @@ interface Shape {
   items?: Shape;
   /** Nothing below can be unknown (strings, free-form objects, arrays of those): the walk skips it. */
   leaf?: boolean;
+  /** The known member last seen at each position of an object of this shape, and its child shape (see walk). */
+  recentKeys: (string | undefined)[];
+  recentChildren: (Shape | undefined)[];
 }
+
+/** Positions remembered per shape: enough for any card object; free-form maps beyond it just take the lookup. */
+const RECENT_POSITIONS = 32;
 
 function compileShape(schema: unknown, root: Schema, memo: Map<unknown, Shape>): Shape {
   const s = objectBranch(resolve(schema, root), root);
   const hit = memo.get(s);
   if (hit) return hit;
-  const shape: Shape = {};
+  const shape: Shape = { recentKeys: [], recentChildren: [] };
   memo.set(s, shape); // before recursing: the schemas are acyclic today, but a cycle must not loop forever
   if (isObject(s.properties)) {
     shape.known = Object.keys(s.properties);
@@ -104,15 +110,31 @@ function walk(value: unknown, shape: Shape, path: (string | number)[], out: Find
   const props = shape.props;
   const extra = shape.extra;
   if (!isObject(value) || (!props && !extra)) return; // free-form object (params, header, scopes…)
+  let position = 0;
   for (const key in value) {
     if (!Object.prototype.hasOwnProperty.call(value, key)) continue;
-    const child = props?.get(key) ?? extra;
+    const child = childShape(shape, key, position++);
     if (child?.leaf) continue;
     path.push(key);
     if (child) walk(value[key], child, path, out);
     else out.push(unknownMember(key, path, shape.known ?? []));
     path.pop();
   }
+}
+
+/**
+ * The shape of member `key`, or undefined for an unknown member. Sibling objects in a big card (thousands of skills,
+ * requirements) have the same members in the same order, so the member last seen at this position is compared
+ * first (a string comparison) and the Map lookup is paid only when the member differs.
+ */
+function childShape(shape: Shape, key: string, position: number): Shape | undefined {
+  if (shape.recentKeys[position] === key) return shape.recentChildren[position];
+  const child = shape.props?.get(key) ?? shape.extra;
+  if (child && position < RECENT_POSITIONS) {
+    shape.recentKeys[position] = key;
+    shape.recentChildren[position] = child;
+  }
+  return child;
 }
 
 function unknownMember(key: string, path: (string | number)[], known: string[]): Finding {

@@ -8,12 +8,24 @@ export interface At<T> {
   readonly index: number;
 }
 
+/**
+ * An item of an array with its pointer built on demand: big cards have thousands of skills and only the few
+ * with findings ever need a pointer string.
+ */
+class Item<T> implements At<T> {
+  constructor(readonly value: T, readonly index: number, private readonly parent: string) {}
+
+  get pointer(): string {
+    return `${this.parent}/${this.index}`;
+  }
+}
+
 export function objectItems(array: unknown, pointer: string): At<Record<string, unknown>>[] {
   if (!Array.isArray(array)) return [];
   const out: At<Record<string, unknown>>[] = [];
   for (let index = 0; index < array.length; index++) {
     const value: unknown = array[index];
-    if (isObject(value)) out.push({ value, pointer: `${pointer}/${index}`, index });
+    if (isObject(value)) out.push(new Item(value, index, pointer));
   }
   return out;
 }
@@ -41,7 +53,24 @@ export function interfacesOf(card: unknown): At<Record<string, unknown>>[] {
 }
 
 /** Every securityRequirements array of the card: card level and per skill. */
-type RequirementList = { list: unknown[]; pointer: string; skillId?: unknown };
+interface RequirementList {
+  readonly list: unknown[];
+  readonly pointer: string;
+  readonly skillId?: unknown;
+}
+
+/** A skill's requirement list; its pointer, like the skill's, is built only when a finding asks for it. */
+class SkillRequirements implements RequirementList {
+  constructor(readonly list: unknown[], private readonly skill: At<Record<string, unknown>>) {}
+
+  get skillId(): unknown {
+    return this.skill.value.id;
+  }
+
+  get pointer(): string {
+    return `${this.skill.pointer}/securityRequirements`;
+  }
+}
 const listsCache = new WeakMap<object, RequirementList[]>();
 
 export function requirementListsOf(card: unknown): RequirementList[] {
@@ -54,7 +83,7 @@ function computeRequirementLists(card: unknown): RequirementList[] {
   if (Array.isArray(card.securityRequirements)) lists.push({ list: card.securityRequirements, pointer: '/securityRequirements' });
   for (const skill of skillsOf(card)) {
     const list = skill.value.securityRequirements;
-    if (Array.isArray(list)) lists.push({ list, pointer: `${skill.pointer}/securityRequirements`, skillId: skill.value.id });
+    if (Array.isArray(list)) lists.push(new SkillRequirements(list, skill));
   }
   return lists;
 }
