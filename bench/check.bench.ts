@@ -31,9 +31,9 @@ import type { CardSource } from '../server/src/core/refresh/types';
 const LOCKFILES = 1000;
 /** Share of cards that changed since the cache was filled (version bump → review). */
 const CHANGED_EVERY = 20; // 5 %
-const RUNS = 5;
+const RUNS = 7;
 /** Untimed runs of each mode first, so both are measured with their code already optimised. */
-const WARMUP = 1;
+const WARMUP = 5;
 const SKILLS_PER_CARD = 12;
 
 /** A realistic card of ~6 KB: a dozen skills with their own modes, one interface. */
