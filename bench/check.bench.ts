@@ -9,24 +9,29 @@
  * The agents run in a worker thread (their own event loop) so the client side is what is measured; the
  * table reports how busy that thread was during the product runs (it is not the bottleneck when well below 100 %).
  * Both modes run in the same process, side by side and interleaved, after one untimed warm-up run each (JIT);
- * medians of the timed runs are reported. Lockfiles are read with the CLI's own `readText`.
+ * medians of the timed runs are reported. Lockfiles are read with the CLI's own `readText`. The code measured is
+ * bundled as it ships (shipped.ts).
  */
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Worker } from 'node:worker_threads';
-import { readText } from '../server/src/cli/checkMany';
-import { createHttpClient } from '../server/src/core/net/http';
-import { cardDigest } from '../server/src/core/digest';
-import { buildLockfile } from '../server/src/core/pin/buildLockfile';
-import { serializeLockfile } from '../server/src/core/pin/serialize';
-import { compileProfile } from '../server/src/core/profile/compile';
-import { MemoryCardCache } from '../server/src/core/refresh/cache';
-import { createCardLoader } from '../server/src/core/refresh/cardLoader';
-import { httpCardSource } from '../server/src/core/refresh/cardSources';
-import { checkMany } from '../server/src/core/refresh/checkMany';
-import { refreshLockfile } from '../server/src/core/refresh/refreshLockfile';
+import { loadShipped } from './shipped';
 import type { CardSource } from '../server/src/core/refresh/types';
+
+type Shipped = typeof import('../server/src/cli/checkMany') & typeof import('../server/src/core/net/http') & typeof import('../server/src/core/digest')
+  & typeof import('../server/src/core/pin/buildLockfile') & typeof import('../server/src/core/pin/serialize') & typeof import('../server/src/core/profile/compile')
+  & typeof import('../server/src/core/refresh/cache') & typeof import('../server/src/core/refresh/cardLoader') & typeof import('../server/src/core/refresh/cardSources')
+  & typeof import('../server/src/core/refresh/checkMany') & typeof import('../server/src/core/refresh/refreshLockfile');
+// The code as it ships (shipped.ts).
+const {
+  readText, createHttpClient, cardDigest, buildLockfile, serializeLockfile, compileProfile, MemoryCardCache, createCardLoader, httpCardSource,
+  checkMany, refreshLockfile,
+} = loadShipped<Shipped>([
+  'server/src/cli/checkMany', 'server/src/core/net/http', 'server/src/core/digest', 'server/src/core/pin/buildLockfile',
+  'server/src/core/pin/serialize', 'server/src/core/profile/compile', 'server/src/core/refresh/cache', 'server/src/core/refresh/cardLoader',
+  'server/src/core/refresh/cardSources', 'server/src/core/refresh/checkMany', 'server/src/core/refresh/refreshLockfile',
+]);
 
 const LOCKFILES = 1000;
 /** Share of cards that changed since the cache was filled (version bump → review). */
