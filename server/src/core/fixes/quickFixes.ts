@@ -3,8 +3,11 @@
  * Pure: (finding, parsed document) → FixPlan[]. Values written into the document come from the finding's
  * data or the document itself, so a fix never invents content.
  */
+import canonicalize from 'canonicalize';
+import { isObject } from '../document';
 import { escapeSegment, valueAtPointer } from '../location';
 import { stringsOf } from '../profile/safeRecord';
+import { withMissingScheme } from './interfaceUrl';
 import { isLegacyCard, migrateCard } from './migrateCard';
 import type { FixInput, FixPlan } from './plan';
 import { unwrapSdkInternal } from './securityScheme';
@@ -59,7 +62,114 @@ function migration(doc: unknown): FixPlan[] {
   return m.changed ? [{ title: 'Migrate this card to A2A 1.0', preferred: true, operations: [{ op: 'replaceDocument', value: m.card }] }] : [];
 }
 
+/** The builder only for findings at pointers of the shape its rule reports (a stale or foreign finding gets no fix). */
+const onlyAt = (shape: RegExp, builder: FixBuilder): FixBuilder => (f, doc) => (shape.test(f.pointer) ? builder(f, doc) : []);
+
+/** "<id>-2" (or -3, …): the first suffix no skill of the card uses yet. */
+function freeSkillId(doc: unknown, id: string): string {
+  const skills = isObject(doc) && Array.isArray(doc.skills) ? doc.skills : [];
+  const used = new Set(skills.map((s: unknown) => (isObject(s) ? s.id : undefined)).filter((x): x is string => typeof x === 'string'));
+  let n = 2;
+  while (used.has(`${id}-${n}`)) n++;
+  return `${id}-${n}`;
+}
+
+/** Same JSON value whatever the member order (RFC 8785 canonical form). */
+const sameJson = (a: unknown, b: unknown): boolean => canonicalize(a) === canonicalize(b);
+
+const duplicateSkillId: FixBuilder = (f, doc) => {
+  const id = str(valueAtPointer(doc, f.pointer));
+  if (id === undefined) return [];
+  const free = freeSkillId(doc, id);
+  const plans: FixPlan[] = [{ title: `Rename this skill's id to ${JSON.stringify(short(free))}`, preferred: true, operations: [{ op: 'set', pointer: f.pointer, value: free }] }];
+  // Removing the skill loses nothing only when it is an exact copy of the one clients already see.
+  const skill = splitPointer(f.pointer).parent;
+  const firstIndex = f.data?.firstIndex;
+  if (typeof firstIndex === 'number' && `/skills/${firstIndex}` !== skill && sameJson(valueAtPointer(doc, skill), valueAtPointer(doc, `/skills/${firstIndex}`))) {
+    plans.push({ title: `Remove this skill (an exact copy of skills[${firstIndex}])`, operations: [{ op: 'remove', pointer: skill }] });
+  }
+  return plans;
+};
+
+/** One tag per non-blank source (the skill's name, then its id), each fix saying where its tag comes from. */
+const emptySkillTags: FixBuilder = (f, doc) => {
+  const skill = valueAtPointer(doc, splitPointer(f.pointer).parent);
+  if (!isObject(skill) || !Array.isArray(skill.tags)) return [];
+  const plans: FixPlan[] = [];
+  const offered = new Set<string>();
+  for (const source of ['name', 'id'] as const) {
+    const tag = str(skill[source])?.trim();
+    if (!tag || offered.has(tag)) continue;
+    offered.add(tag);
+    plans.push({ title: `Add the skill's ${source} ${JSON.stringify(short(tag))} as a tag`, preferred: plans.length === 0, operations: [{ op: 'set', pointer: f.pointer, value: [tag] }] });
+  }
+  return plans;
+};
+
+const FLOWS_IN_USE = ['authorizationCode', 'clientCredentials', 'deviceCode'];
+
+/**
+ * implicit/password → authorizationCode only when the flow already carries both URLs that flow needs (then the
+ * rename is the whole migration); otherwise, when the scheme also has a flow that is not deprecated, dropping the
+ * deprecated one. Nothing else: the grant types are not interchangeable and their URLs cannot be guessed.
+ */
+const deprecatedOauthFlow: FixBuilder = (f, doc) => {
+  const flowName = splitPointer(f.pointer).last;
+  const flowsPointer = splitPointer(f.pointer).parent;
+  const flows = valueAtPointer(doc, flowsPointer);
+  const flow = valueAtPointer(doc, f.pointer);
+  if (!isObject(flows) || !isObject(flow)) return [];
+  const others = FLOWS_IN_USE.filter((k) => Object.hasOwn(flows, k));
+  if (others.length > 0) {
+    return [{ title: `Remove the deprecated ${flowName} flow (the scheme keeps ${others.join(', ')})`, operations: [{ op: 'remove', pointer: f.pointer }] }];
+  }
+  if (typeof flow.authorizationUrl !== 'string' || typeof flow.tokenUrl !== 'string') return [];
+  const target = `${flowsPointer}/authorizationCode`;
+  return [{
+    title: `Change the ${flowName} flow to authorizationCode (same URLs and scopes)`,
+    preferred: true,
+    operations: [{ op: 'renameKey', pointer: f.pointer, name: 'authorizationCode' }, ...(isObject(flow.scopes) ? [] : [{ op: 'set' as const, pointer: `${target}/scopes`, value: {} }])],
+  }];
+};
+
+/** Default values say nothing (ProtoJSON drops them), so an entry holding only those loses nothing when removed. */
+const isDefaultValue = (v: unknown): boolean =>
+  v === null || v === false || v === '' || (Array.isArray(v) && v.length === 0) || (isObject(v) && Object.keys(v).length === 0);
+
+const extensionMissingUri: FixBuilder = (f, doc) => {
+  const ext = valueAtPointer(doc, f.pointer);
+  if (!isObject(ext) || (ext.uri !== undefined && typeof ext.uri !== 'string')) return [];
+  const empty = Object.entries(ext).every(([k, v]) => k === 'uri' || isDefaultValue(v));
+  return empty ? [{ title: 'Remove the empty extension entry', preferred: true, operations: [{ op: 'remove', pointer: f.pointer }] }] : [];
+};
+
+/** A malformed signature can never verify; removing it is offered (re-signing is the real fix, and needs the key). */
+const malformedSignature: FixBuilder = (f, doc) => {
+  const entry = splitPointer(f.pointer).parent;
+  const index = splitPointer(entry).last;
+  const signatures = valueAtPointer(doc, '/signatures');
+  if (!Array.isArray(signatures) || !isObject(valueAtPointer(doc, entry))) return [];
+  const last = signatures.length === 1;
+  return [{
+    title: last ? 'Remove the malformed signature (the card is then unsigned)' : `Remove the malformed signature signatures[${index}]`,
+    operations: [{ op: 'remove', pointer: last ? '/signatures' : entry }],
+  }];
+};
+
+const invalidInterfaceUrl: FixBuilder = (f, doc) => {
+  const raw = valueAtPointer(doc, f.pointer);
+  const binding = valueAtPointer(doc, `${splitPointer(f.pointer).parent}/protocolBinding`);
+  const fixed = typeof raw === 'string' ? withMissingScheme(raw, binding) : undefined;
+  return fixed ? [{ title: `Add the scheme: ${JSON.stringify(short(fixed))}`, preferred: true, operations: [{ op: 'set', pointer: f.pointer, value: fixed }] }] : [];
+};
+
 export const QUICK_FIXES: Record<string, FixBuilder> = {
+  'duplicate-skill-id': onlyAt(/^\/skills\/\d+\/id$/, duplicateSkillId),
+  'empty-skill-tags': onlyAt(/^\/skills\/\d+\/tags$/, emptySkillTags),
+  'deprecated-oauth-flow': onlyAt(/^\/securitySchemes\/[^/]+\/oauth2SecurityScheme\/flows\/(?:implicit|password)$/, deprecatedOauthFlow),
+  'extension-missing-uri': onlyAt(/^\/capabilities\/extensions\/\d+$/, extensionMissingUri),
+  'malformed-signature': onlyAt(/^\/signatures\/\d+\/(?:protected|signature)$/, malformedSignature),
+  'invalid-interface-url': onlyAt(/^\/supportedInterfaces\/\d+\/url$/, invalidInterfaceUrl),
   'legacy-card-shape': (f, doc) => {
     const plans = migration(doc);
     if (f.data?.member === 'stateTransitionHistory') plans.push({ title: 'Remove "stateTransitionHistory"', operations: [{ op: 'remove', pointer: f.pointer }] });

@@ -7,7 +7,7 @@ import { isHostPort, looksLikePlaceholder, parseUrl } from './url';
 import { interfacesOf } from './walk';
 import type { Finding } from '../types';
 
-const HTTP_BINDINGS = new Set(['JSONRPC', 'HTTP+JSON']);
+export const HTTP_BINDINGS = new Set(['JSONRPC', 'HTTP+JSON']);
 const FORBIDDEN_SCHEMES = new Set(['javascript:', 'data:', 'file:', 'blob:']);
 
 function problem(raw: string, binding: unknown): { kind: string; message: string } | undefined {
