@@ -15,7 +15,12 @@ import { unwrapSdkInternal } from './securityScheme';
 type FixBuilder = (f: FixInput, doc: unknown) => FixPlan[];
 
 const str = (v: unknown): string | undefined => (typeof v === 'string' ? v : undefined);
-const short = (s: string, n = 60) => (s.length > n ? `${s.slice(0, n - 1)}…` : s);
+/** Card text shown in a fix title: clipped, one line, without bidi or zero-width characters (a title must read as what it does). */
+function short(text: string, n = 60): string {
+  // eslint-disable-next-line no-control-regex -- matching control characters is the point
+  const s = text.replace(/[\u0000-\u001f\u007f-\u009f]/g, ' ').replace(/[\u200b-\u200f\u202a-\u202e\u2060-\u2069\ufeff]/g, '');
+  return s.length > n ? `${s.slice(0, n - 1)}…` : s;
+}
 
 /** Parent pointer and last segment of a pointer. */
 export function splitPointer(pointer: string): { parent: string; last: string } {
