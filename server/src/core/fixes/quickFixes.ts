@@ -112,11 +112,13 @@ const emptySkillTags: FixBuilder = (f, doc) => {
 };
 
 const FLOWS_IN_USE = ['authorizationCode', 'clientCredentials', 'deviceCode'];
+const scopeNames = (flow: unknown): string[] => (isObject(flow) && isObject(flow.scopes) ? Object.keys(flow.scopes) : []);
 
 /**
  * implicit/password → authorizationCode only when the flow already carries both URLs that flow needs (then the
- * rename is the whole migration); otherwise, when the scheme also has a flow that is not deprecated, dropping the
- * deprecated one. Nothing else: the grant types are not interchangeable and their URLs cannot be guessed.
+ * rename is the whole migration); otherwise, when the scheme also has a flow that is not deprecated and declares
+ * every scope the deprecated one does, dropping the deprecated one. Nothing else: the grant types are not
+ * interchangeable and their URLs cannot be guessed.
  */
 const deprecatedOauthFlow: FixBuilder = (f, doc) => {
   const flowName = splitPointer(f.pointer).last;
@@ -126,6 +128,9 @@ const deprecatedOauthFlow: FixBuilder = (f, doc) => {
   if (!isObject(flows) || !isObject(flow)) return [];
   const others = FLOWS_IN_USE.filter((k) => Object.hasOwn(flows, k));
   if (others.length > 0) {
+    // Dropping the flow must not drop a scope declaration that requirements may rely on.
+    const kept = new Set(others.flatMap((k) => scopeNames(flows[k])));
+    if (!scopeNames(flow).every((scope) => kept.has(scope))) return [];
     return [{ title: `Remove the deprecated ${flowName} flow (the scheme keeps ${others.join(', ')})`, operations: [{ op: 'remove', pointer: f.pointer }] }];
   }
   if (typeof flow.authorizationUrl !== 'string' || typeof flow.tokenUrl !== 'string') return [];
