@@ -4,9 +4,8 @@
  * hide text from a reviewer while a model still reads it) and instruction-like phrases aimed at the reading model
  * ("ignore previous instructions"). A warning, with the characters and the phrase in data.
  *
- * Cost: the check must not slow linting of multi-megabyte cards, so the whole text is screened first (an ASCII-only
- * text without \u escapes cannot hold such characters; one regex pass finds the phrases) and the fields are
- * walked only when the screen finds something.
+ * Cost: the check must not slow linting of multi-megabyte cards, so the whole text is screened first (see
+ * mayHoldHidden; one regex pass finds the phrases) and the fields are walked only when the screen finds something.
  */
 import { isObject } from '../document';
 import { finding, Rule } from './context';
@@ -47,9 +46,19 @@ function* textFields(card: Record<string, unknown>): Generator<[string, unknown]
   }
 }
 
+/**
+ * Whether the document text can hold a HIDDEN character at all. In JSON text that parsed, a string holds one only
+ * as a raw non-ASCII character, a raw DEL (the one HIDDEN character in ASCII; raw C0 controls are not JSON), or an
+ * escape: \uXXXX, \b (U+0008) or \f (U+000C). Each test is a single scan for a rare character.
+ */
+function mayHoldHidden(text: string): boolean {
+  return Buffer.byteLength(text, 'utf8') !== text.length || text.includes('\x7f')
+    || text.includes('\\u') || text.includes('\\b') || text.includes('\\f');
+}
+
 export const suspiciousText: Rule = ({ value, text }) => {
   if (!isObject(value)) return [];
-  const mayHide = text === undefined || Buffer.byteLength(text, 'utf8') !== text.length || text.includes('\\u');
+  const mayHide = text === undefined || mayHoldHidden(text);
   const mayInstruct = text === undefined || INSTRUCTION_STEMS.test(text);
   if (!mayHide && !mayInstruct) return [];
   const out: Finding[] = [];
