@@ -66,15 +66,15 @@ export interface LintSettings {
 }
 
 /** One alternative of a security requirement: scheme name → scopes. Alternatives are OR, entries in one map AND. */
-export type SecurityAlternative = Record<string, string[]>;
+export type SecurityAlternative = Record<string, readonly string[]>;
 
 /** The effective, per-skill view of one skill. */
 export interface SkillProfile {
-  input: string[];
-  output: string[];
+  readonly input: readonly string[];
+  readonly output: readonly string[];
   /** [] means no security requirement applies. */
   security: SecurityAlternative[];
-  tags: string[];
+  readonly tags: readonly string[];
 }
 
 /** Where a value of the compiled profile came from, so hovers and the CLI can explain it. */

@@ -106,7 +106,7 @@ async function pinOptions(service: LockfileService, settings: A2ASettings, sourc
     const card = loaded.card as { name?: unknown; skills?: { id?: unknown; name?: unknown }[]; capabilities?: { extensions?: { uri?: unknown; required?: unknown }[] } };
     const names = new Map((Array.isArray(card.skills) ? card.skills : []).map((s) => [String(s?.id), typeof s?.name === 'string' ? s.name : '']));
     const skills = Object.entries(p.skills ?? {}).map(([id, s]) => ({
-      id, name: names.get(id) ?? '', input: s.input, output: s.output,
+      id, name: names.get(id) ?? '', input: [...s.input], output: [...s.output],
       inputFrom: p.provenance?.skills[id]?.input ?? 'defaults', outputFrom: p.provenance?.skills[id]?.output ?? 'defaults',
     }));
     const declared = Array.isArray(card.capabilities?.extensions) ? card.capabilities!.extensions! : [];

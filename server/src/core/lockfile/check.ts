@@ -101,7 +101,7 @@ function checkOutput(id: string, pinned: string[], skill: SkillProfile, items: I
 }
 
 /** Scopes an alternative asks for: of one scheme when the lock names it, else of all its schemes. */
-function scopesAsked(alternative: SecurityAlternative, scheme: string | undefined): string[] {
+function scopesAsked(alternative: SecurityAlternative, scheme: string | undefined): readonly string[] {
   if (scheme !== undefined) return getOwn(alternative, scheme) ?? [];
   return Object.keys(alternative).flatMap((name) => alternative[name] ?? []);
 }

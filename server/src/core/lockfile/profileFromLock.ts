@@ -21,7 +21,7 @@ export function profileFromLock(lock: Lockfile): CompiledProfile {
     const security: SecurityAlternative[] = [];
     if (s.scopes !== undefined || s.scheme !== undefined) {
       const alternative: SecurityAlternative = {};
-      setOwn(alternative, s.scheme ?? ANY_SCHEME, [...(s.scopes ?? [])]);
+      setOwn<readonly string[]>(alternative, s.scheme ?? ANY_SCHEME, [...(s.scopes ?? [])]);
       security.push(alternative);
     }
     setOwn(skills, id, { input: [...(s.input ?? [])], output: [...(s.output ?? [])], security, tags: [] });

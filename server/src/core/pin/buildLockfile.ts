@@ -91,7 +91,7 @@ function pinSkill(id: string, skill: SkillProfile, selection: PinSelection): Pin
   return pinned;
 }
 
-function pickModes(skillId: string, direction: 'input' | 'output', offered: string[], wanted: string[] | undefined): string[] {
+function pickModes(skillId: string, direction: 'input' | 'output', offered: readonly string[], wanted: string[] | undefined): string[] {
   if (!wanted || wanted.length === 0) return sortedSet(offered);
   for (const type of wanted) {
     if (!anyCovers(offered, type)) {

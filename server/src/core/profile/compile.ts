@@ -22,14 +22,14 @@ import { isObject } from '../document';
 import { DEFAULT_CLIENT } from '../types';
 import type { ClientConfig, CompiledProfile, ProfileProvenance, SkillProfile, SkillProvenance } from '../types';
 import { anyCovers } from './mediaType';
-import { setOwn, stringsOf } from './safeRecord';
+import { setOwn, stringList } from './safeRecord';
 import { readRequirements, readSchemes } from './security';
 import { describeOffered, selectInterface } from './selectInterface';
 import { majorMinor } from './version';
 
 interface Defaults {
-  input: string[];
-  output: string[];
+  input: readonly string[];
+  output: readonly string[];
   security: ReturnType<typeof readRequirements>;
 }
 
@@ -52,7 +52,7 @@ function declaredExtensions(capabilities: unknown): { uri: string; required: boo
 const NOTHING_DROPPED: string[] = Object.freeze([]) as unknown as string[];
 
 /** The defaults that none of the skill's own modes covers. */
-function droppedDefaults(own: string[], defaults: string[]): string[] {
+function droppedDefaults(own: readonly string[], defaults: readonly string[]): string[] {
   let dropped: string[] | undefined;
   for (let i = 0; i < defaults.length; i++) {
     const d = defaults[i]!;
@@ -64,16 +64,17 @@ function droppedDefaults(own: string[], defaults: string[]): string[] {
 /** One skill's profile and provenance, written straight into the two records (no per-skill wrapper). */
 function compileSkill(skill: Record<string, unknown>, id: string, defaults: Defaults, pointer: string, into: CompiledSkills): void {
   // A skill's non-empty modes replace the defaults; an empty or absent list inherits them.
-  const ownInput = stringsOf(skill.inputModes);
-  const ownOutput = stringsOf(skill.outputModes);
+  const ownInput = stringList(skill.inputModes);
+  const ownOutput = stringList(skill.outputModes);
   const inputFromSkill = ownInput.length > 0;
   const outputFromSkill = ownOutput.length > 0;
   const own = readRequirements(skill.securityRequirements);
   setOwn(into.skills, id, {
-    input: inputFromSkill ? ownInput : defaults.input.slice(),
-    output: outputFromSkill ? ownOutput : defaults.output.slice(),
+    // Lists are shared, not copied: with the card, and among the skills that inherit the defaults (all read-only).
+    input: inputFromSkill ? ownInput : defaults.input,
+    output: outputFromSkill ? ownOutput : defaults.output,
     security: own ?? defaults.security ?? [],
-    tags: stringsOf(skill.tags),
+    tags: stringList(skill.tags),
   });
   setOwn(into.provenance, id, {
     input: inputFromSkill ? 'skill' : 'defaults',
@@ -127,8 +128,8 @@ function compileCard(card: unknown, client: ClientConfig): CompiledProfile {
   const declared = declaredExtensions(card.capabilities);
   const unknownExtensions = declared.filter((e) => !known.has(e.uri));
   const defaults: Defaults = {
-    input: stringsOf(card.defaultInputModes),
-    output: stringsOf(card.defaultOutputModes),
+    input: stringList(card.defaultInputModes),
+    output: stringList(card.defaultOutputModes),
     security: readRequirements(card.securityRequirements),
   };
   const skills = compileSkills(card, defaults);

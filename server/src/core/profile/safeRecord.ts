@@ -24,3 +24,19 @@ export function stringsOf(value: unknown): string[] {
   }
   return value.slice() as string[];
 }
+
+/**
+ * The strings of an array as a read-only list: the array itself when it holds nothing but strings, else a
+ * filtered copy. The compiled profile shares such lists with the parsed card (big cards have thousands of skills
+ * whose lists are all strings, and copying them was a third of the compile); both are read-only, which the
+ * profile's `readonly` types enforce.
+ */
+export function stringList(value: unknown): readonly string[] {
+  if (!Array.isArray(value)) return NO_STRINGS;
+  for (let i = 0; i < value.length; i++) {
+    if (typeof value[i] !== 'string') return value.filter((v): v is string => typeof v === 'string');
+  }
+  return value as string[];
+}
+
+const NO_STRINGS: readonly string[] = Object.freeze([]);

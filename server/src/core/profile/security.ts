@@ -11,11 +11,11 @@
  */
 import { isObject } from '../document';
 import type { SecurityAlternative } from '../types';
-import { setOwn, stringsOf } from './safeRecord';
+import { setOwn, stringList } from './safeRecord';
 
-function scopesOf(value: unknown): string[] | null {
-  if (Array.isArray(value)) return stringsOf(value);
-  if (isObject(value)) return Array.isArray(value.list) ? stringsOf(value.list) : [];
+function scopesOf(value: unknown): readonly string[] | null {
+  if (Array.isArray(value)) return stringList(value);
+  if (isObject(value)) return Array.isArray(value.list) ? stringList(value.list) : [];
   return null;
 }
 
@@ -27,7 +27,7 @@ function alternativeOf(requirement: unknown): SecurityAlternative | null {
   for (const name in schemes) {
     if (!Object.prototype.hasOwnProperty.call(schemes, name)) continue;
     const scopes = scopesOf(schemes[name]);
-    if (scopes !== null) setOwn(alternative, name, scopes);
+    if (scopes !== null) setOwn<readonly string[]>(alternative, name, scopes);
   }
   return alternative;
 }
