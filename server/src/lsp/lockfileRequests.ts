@@ -9,6 +9,7 @@
 import { readFile } from 'node:fs/promises';
 import { dirname, relative, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { cardUrlFor } from '../core/fetch/cardUrl';
 import { locatePointer, rangeOf } from '../core/location';
 import { parseLockfile } from '../core/lockfile';
 import type { HttpClient } from '../core/net/http';
@@ -78,11 +79,7 @@ function pathOf(uri: string): string {
 }
 
 function sourceLocation(source: PinSource): string {
-  if (source.url) {
-    const url = new URL(source.url);
-    if (url.pathname === '/' || url.pathname === '') url.pathname = '/.well-known/agent-card.json';
-    return url.toString();
-  }
+  if (source.url) return cardUrlFor(source.url);
   if (source.uri) return pathOf(source.uri);
   throw new Error('nothing to pin: give a card URL or a card document');
 }

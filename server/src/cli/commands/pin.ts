@@ -8,7 +8,8 @@
  * Fetches (or reads) the card, compiles it, validates the selection against the profile and writes a
  * lockfile holding only that subset. With --out the write is atomic and a re-pin that changes nothing
  * but timestamps leaves the file byte-for-byte as it was (see core/pin/serialize.ts); without --out
- * the lockfile goes to stdout. A URL without a path means the agent's well-known card.
+ * the lockfile goes to stdout. A URL that is not a .json card URL is the agent's base URL: its well-known card
+ * (core/fetch/cardUrl.ts).
  * Exit 0 on success; 2 with one line on a bad selection, an unreachable agent or an invalid card.
  */
 import { dirname, relative, resolve, sep } from 'node:path';
@@ -24,6 +25,7 @@ import { keepPreviousWhenUnchanged, serializeLockfile } from '../../core/pin/ser
 import { writeFileAtomic } from '../../core/pin/writeAtomic';
 import { parseLockfile } from '../../core/lockfile';
 import { isHttpLocation } from '../../core/refresh/cardSources';
+import { cardUrlFor } from '../../core/fetch/cardUrl';
 import { DEFAULT_CLIENT, type Lockfile } from '../../core/types';
 
 const SPEC = {
@@ -40,13 +42,6 @@ const SPEC = {
 } as const;
 
 const USAGE = 'a2acap pin URL|CARD --skill ID [--skill ID]... [--input TYPE]... [--output TYPE]... [--streaming] [--extension URI]... [--out FILE] [--probe]\n';
-
-/** A bare origin (`http://host:port` or `…/`) means the agent: its card is at the well-known path (A2A §8.2). */
-export function cardUrlOf(url: string): string {
-  const parsed = new URL(url);
-  if (parsed.pathname === '/' || parsed.pathname === '') parsed.pathname = '/.well-known/agent-card.json';
-  return parsed.toString();
-}
 
 /** What `agent` records: the URL, or the card's path relative to the lockfile (portable across checkouts). */
 function agentField(location: string, outFile: string | undefined, cwd: string): string {
@@ -109,9 +104,9 @@ export const run: Command = async (argv, io: CliIO) => {
   const target = positionals[0]!;
   let location: string;
   try {
-    location = isHttpLocation(target) ? cardUrlOf(target) : resolve(io.cwd, target);
-  } catch {
-    throw new UsageError(`not a valid URL: ${JSON.stringify(target.slice(0, 200))}`);
+    location = isHttpLocation(target) ? cardUrlFor(target) : resolve(io.cwd, target);
+  } catch (err) {
+    throw new UsageError(err instanceof Error ? err.message : String(err));
   }
   const outFile = flags.out !== undefined ? resolve(io.cwd, flags.out) : undefined;
   const selection: PinSelection = { skills: flags.skill, input: flags.input, output: flags.output, streaming: flags.streaming, extensions: flags.extension };

@@ -3,7 +3,7 @@
  * session, stale markers): the card URL, as the fetcher would request it. A base URL and its card URL,
  * or two spellings of the same origin (case, default port, trailing slash, fragment), give the same key.
  */
-import { cardUrlFor } from '../fetch/fetchCard';
+import { cardUrlFor } from '../fetch/cardUrl';
 
 export function agentKey(agent: string): string {
   const trimmed = agent.trim();

@@ -13,10 +13,13 @@ import type { HttpClient } from '../net/http';
 import type { UrlOrigin } from '../net/policy';
 import { retryAfterSeconds } from '../a2a/errors';
 import { stripBom } from '../document';
+import { cardUrlFor } from './cardUrl';
 import { addConditionalHeaders, freshnessOf, validatorsOf } from './cacheControl';
 import type { CardCache, CardCacheEntry, CardValidators } from './cardCache';
 
-export const WELL_KNOWN_PATH = '/.well-known/agent-card.json';
+/** Re-exported for existing callers; cardUrl.ts is the one implementation of base URL → card URL. */
+export { cardUrlFor, WELL_KNOWN_PATH } from './cardUrl';
+
 export const DEFAULT_TTL_SECONDS = 300;
 /** JSON types; text/plain too, since static hosts (raw file servers) serve cards that way (as `check --live` accepts). */
 const CARD_TYPES = ['application/json', 'application/a2a+json', '+json', 'text/plain'];
@@ -69,22 +72,6 @@ export interface FetchCardResult {
   profile?: CompiledProfile;
   /** Address class of the card's origin: the context for URLs the card hands out (interfaces, jku). */
   originClass?: AddressClass;
-}
-
-/** Where the card lives: a URL ending in .json is the card itself; anything else is an agent base URL. */
-export function cardUrlFor(target: string): string {
-  let url: URL;
-  try {
-    url = new URL(target);
-  } catch {
-    throw new NetError('bad-url', target.slice(0, 200), `not a valid URL: ${JSON.stringify(target.slice(0, 200))}`);
-  }
-  if (url.pathname.toLowerCase().endsWith('.json')) return url.toString();
-  const base = url.pathname.replace(/\/+$/, '');
-  url.pathname = `${base}${WELL_KNOWN_PATH}`;
-  url.search = '';
-  url.hash = '';
-  return url.toString();
 }
 
 export async function fetchCard(target: string, opts: FetchCardOptions): Promise<FetchCardResult> {
