@@ -1,5 +1,6 @@
 import type { Connection } from 'vscode-languageserver';
 import { DEFAULT_SETTINGS, type A2ASettings } from '../protocol';
+import { parseBinding } from '../core/bindingSpec';
 import { isObject } from '../core/document';
 import type { BindingSupport, ClientConfig, LintSettings, SeveritySetting } from '../core/types';
 
@@ -14,6 +15,8 @@ export class SettingsCache {
   private readonly cache = new Map<string, Promise<A2ASettings>>();
   /** Settings a client without workspace/configuration pushed in didChangeConfiguration ({a2a: …}). */
   private pushed: A2ASettings = DEFAULT_SETTINGS;
+  /** Bad a2a.client.bindings entries already reported: each is logged once per server, not on every pull. */
+  private readonly reported = new Set<string>();
 
   constructor(private readonly connection: Connection, private readonly canPull: () => boolean) {}
 
@@ -21,7 +24,7 @@ export class SettingsCache {
     let s = this.cache.get(uri);
     if (!s) {
       s = this.canPull()
-        ? this.connection.workspace.getConfiguration({ scopeUri: uri, section: 'a2a' }).then(normalizeSettings, () => DEFAULT_SETTINGS)
+        ? this.connection.workspace.getConfiguration({ scopeUri: uri, section: 'a2a' }).then((raw) => this.checked(normalizeSettings(raw)), () => DEFAULT_SETTINGS)
         : Promise.resolve(this.pushed);
       this.cache.set(uri, s);
     }
@@ -36,7 +39,17 @@ export class SettingsCache {
   clear(pushed?: unknown): void {
     this.cache.clear();
     const section = pushed !== null && typeof pushed === 'object' ? (pushed as Record<string, unknown>).a2a : undefined;
-    if (section !== undefined) this.pushed = normalizeSettings(section);
+    if (section !== undefined) this.pushed = this.checked(normalizeSettings(section));
+  }
+
+  /** Settings are used as they are (a bad binding is skipped); what was skipped is told once, in the server log. */
+  private checked(settings: A2ASettings): A2ASettings {
+    parseBindings(settings.client.bindings, (entry, error) => {
+      if (this.reported.has(entry)) return;
+      this.reported.add(entry);
+      this.connection.console.warn(`a2a.client.bindings: ${error}; the entry is ignored`);
+    });
+    return settings;
   }
 }
 
@@ -73,13 +86,13 @@ export function normalizeSettings(raw: unknown): A2ASettings {
   };
 }
 
-/** "JSONRPC@1.0" → {binding, version}; malformed entries are skipped. */
-export function parseBindings(list: string[]): BindingSupport[] {
+/** a2a.client.bindings → the bindings (core/bindingSpec.ts); a malformed entry is skipped and handed to `skipped`. */
+export function parseBindings(list: readonly string[], skipped?: (entry: string, error: string) => void): BindingSupport[] {
   const out: BindingSupport[] = [];
   for (const entry of list) {
-    const at = entry.lastIndexOf('@');
-    if (at <= 0 || at === entry.length - 1) continue;
-    out.push({ binding: entry.slice(0, at).trim(), version: entry.slice(at + 1).trim() });
+    const parsed = parseBinding(entry);
+    if (parsed.ok) out.push(parsed.value);
+    else skipped?.(entry, parsed.error);
   }
   return out;
 }

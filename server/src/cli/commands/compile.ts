@@ -21,7 +21,8 @@ import { DEFAULT_MAX_CARD_BYTES } from '../../core/lint';
 import { compileProfile } from '../../core/profile/compile';
 import { lineColumn } from '../../core/lockfile/read';
 import { DEFAULT_CLIENT } from '../../core/types';
-import type { ClientConfig, CompiledProfile, SecurityAlternative } from '../../core/types';
+import type { BindingSupport, ClientConfig, CompiledProfile, SecurityAlternative } from '../../core/types';
+import { parseBinding } from '../../core/bindingSpec';
 import { parseArgs } from '../args';
 import { alignColumns, palette, safeText } from '../format';
 import { CliIO, Command, EXIT_FINDINGS, EXIT_OK, UsageError, useColor } from '../io';
@@ -45,18 +46,16 @@ Compiles an agent card into the profile this client can use. --binding replaces 
 
 // ---------------------------------------------------------------- shared CLI helpers
 
-/** "JSONRPC@1.0" → {binding, version}; the last "@" splits, so URI bindings may contain "@". */
-export function parseBinding(value: string): { binding: string; version: string } {
-  const at = value.lastIndexOf('@');
-  const binding = at > 0 ? value.slice(0, at).trim() : '';
-  const version = at > 0 ? value.slice(at + 1).trim() : '';
-  if (!binding || !version) throw new UsageError(`--binding expects BINDING@VERSION, e.g. JSONRPC@1.0 (got ${JSON.stringify(value)})`);
-  return { binding, version };
+/** "JSONRPC@1.0" → {binding, version} (core/bindingSpec.ts); a malformed one is a usage error. */
+export function bindingFlag(value: string): BindingSupport {
+  const parsed = parseBinding(value);
+  if (!parsed.ok) throw new UsageError(`--binding: ${parsed.error}`);
+  return parsed.value;
 }
 
 export function clientFrom(flags: { binding: string[]; 'known-extension': string[] }): ClientConfig {
   return {
-    bindings: flags.binding.length ? flags.binding.map(parseBinding) : DEFAULT_CLIENT.bindings,
+    bindings: flags.binding.length ? flags.binding.map(bindingFlag) : DEFAULT_CLIENT.bindings,
     knownExtensions: flags['known-extension'],
   };
 }
