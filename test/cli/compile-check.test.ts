@@ -162,12 +162,12 @@ describe('a2acap check', () => {
   it('exits 2 for a corrupt lockfile, never reporting it compatible', () => {
     const r = cli(['check', fx('lockfiles', 'invalid-types.json'), '--card', card('compatible-identical')]);
     assert.equal(r.code, 2);
-    assert.match(r.stderr, /not a valid lockfile: \/agent: "agent" must be a string \(and 15 more\)/);
+    assert.match(r.stderr, /corrupt lockfile: \/agent: "agent" must be a string \(and 15 more\)/);
     assert.equal(json(r).classification, 'error');
     assert.deepEqual((json(r).results as { error?: string }[]).map((x) => typeof x.error), ['string'], 'the result says why');
     const text = cli(['check', fx('lockfiles', 'invalid-empty.json'), lock('compatible-identical'), '--card', card('compatible-identical'), '--format', 'text']);
     assert.equal(text.code, 2);
-    assert.match(text.stderr, /^a2acap check: .*invalid-empty\.json: not a valid lockfile: \/: The file is empty/);
+    assert.match(text.stderr, /^a2acap check: .*invalid-empty\.json: corrupt lockfile: The file is empty/);
     assert.match(text.stdout, /^.*lock\.json: compatible/);
   });
 

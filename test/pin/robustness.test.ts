@@ -60,7 +60,7 @@ test('broken lockfiles: a directory, binary bytes, empty, a JSON array', async (
   writeFileSync(join(dir, 'bin.a2a-lock.json'), Buffer.from([0x00, 0xff, 0xfe, 0x01, 0x7b]));
   writeFileSync(join(dir, 'empty.a2a-lock.json'), '');
   writeFileSync(join(dir, 'array.a2a-lock.json'), '[1,2]');
-  assertError(await refresh(join(dir, 'dir.a2a-lock.json')), 'lockfile', /cannot read the lockfile \(EISDIR\)/);
+  assertError(await refresh(join(dir, 'dir.a2a-lock.json')), 'lockfile', /cannot read the lockfile \(is a directory\)/);
   assertError(await refresh(join(dir, 'bin.a2a-lock.json')), 'lockfile', /corrupt lockfile: .*(binary file|not valid JSON)/);
   assertError(await refresh(join(dir, 'empty.a2a-lock.json')), 'lockfile', /corrupt lockfile: .*empty/i);
   assertError(await refresh(join(dir, 'array.a2a-lock.json')), 'lockfile', /corrupt lockfile: .*array/i);

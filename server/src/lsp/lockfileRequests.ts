@@ -11,7 +11,7 @@ import { dirname, relative, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { cardUrlFor } from '../core/fetch/cardUrl';
 import { locatePointer, rangeOf } from '../core/location';
-import { parseLockfile } from '../core/lockfile';
+import { loadLockfile } from '../core/lockfile';
 import type { HttpClient } from '../core/net/http';
 import { buildLockfile } from '../core/pin/buildLockfile';
 import { PinError } from '../core/pin/errors';
@@ -20,7 +20,7 @@ import { evidenceFor } from '../core/pin/probeEvidence';
 import { probeAgent } from '../core/probe/probeAgent';
 import { repin } from '../core/pin/repin';
 import { keepPreviousWhenUnchanged, serializeLockfile } from '../core/pin/serialize';
-import { writeFileAtomic } from '../core/pin/writeAtomic';
+import { writeLockfile } from '../core/pin/writeLockfile';
 import { MemoryCardCache } from '../core/refresh/cache';
 import { createCardLoader, type CardLoader } from '../core/refresh/cardLoader';
 import { fileCardSource, httpCardSource, isHttpLocation, sourceFor } from '../core/refresh/cardSources';
@@ -119,25 +119,6 @@ function agentField(location: string, target: string): string {
   return isHttpLocation(location) ? location : relative(dirname(target), location).split(sep).join('/');
 }
 
-async function readPrevious(path: string): Promise<{ lock?: Lockfile; text?: string }> {
-  try {
-    const text = await readFile(path, 'utf8');
-    const read = parseLockfile(text);
-    return read.ok ? { lock: read.lockfile, text } : { text };
-  } catch {
-    return {};
-  }
-}
-
-/** Writes unless the bytes would be the same; a re-pin that changes only timestamps keeps the old file. */
-async function writeLock(path: string, next: Lockfile): Promise<boolean> {
-  const previous = await readPrevious(path);
-  const text = serializeLockfile(keepPreviousWhenUnchanged(next, previous.lock));
-  if (text === previous.text) return false;
-  await writeFileAtomic(path, text);
-  return true;
-}
-
 function toItems(outcome: RefreshOutcome, text: string | undefined): LockfileCheckItem[] {
   const at = (pointer: string) => {
     if (text === undefined) return { start: { line: 0, character: 0 }, end: { line: 0, character: 0 } };
@@ -156,15 +137,8 @@ function verdictOf(o: RefreshOutcome): LockfileCheckEntry['verdict'] {
 
 async function loadLock(service: LockfileService, uri: string): Promise<{ path: string; lock: Lockfile } | { error: string }> {
   const path = pathOf(uri);
-  let text: string;
-  try {
-    text = await service.readText(path);
-  } catch (err) {
-    return { error: `cannot read the lockfile (${(err as { code?: string }).code ?? message(err)})` };
-  }
-  const read = parseLockfile(text);
-  if (!read.ok) return { error: `corrupt lockfile: ${read.problems[0]!.pointer || '/'}: ${read.problems[0]!.message}` };
-  return { path, lock: read.lockfile };
+  const loaded = await loadLockfile(path, (p) => service.readText(p));
+  return loaded.ok ? { path, lock: loaded.lockfile } : { error: loaded.message };
 }
 
 async function lockfileDiff(service: LockfileService, settings: A2ASettings, uri: string): Promise<LockfileDiffResult> {
@@ -256,7 +230,7 @@ export function registerLockfileRequests(ctx: ServerContext): void {
       } else if (params.probe) {
         probes.push('probes skipped: the card is a file (no live agent) or the workspace is not trusted');
       }
-      return { written: await writeLock(target, lock), probes };
+      return { written: (await writeLockfile(target, lock)).written, probes };
     } catch (err) {
       return { written: false, probes: [], error: err instanceof PinError ? err.message : message(err) };
     }
@@ -293,7 +267,7 @@ export function registerLockfileRequests(ctx: ServerContext): void {
     try {
       const card = await service.loader(s, loaded.lock.requires.extensions).load(resolveAgent(loaded.lock.agent, loaded.path));
       const next = repin({ lock: loaded.lock, profile: card.profile, cardDigest: card.digest, now: () => new Date() });
-      return { written: await writeLock(loaded.path, next) };
+      return { written: (await writeLockfile(loaded.path, next)).written };
     } catch (err) {
       return { written: false, error: err instanceof PinError ? `cannot update: ${err.message}` : message(err) };
     }

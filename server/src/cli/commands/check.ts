@@ -16,7 +16,7 @@ import { readFile } from 'node:fs/promises';
 import { resolve } from 'node:path';
 import { cardDigest } from '../../core/digest';
 import { checkLockfile } from '../../core/lockfile/check';
-import { parseLockfile } from '../../core/lockfile/read';
+import { loadLockfile } from '../../core/lockfile/load';
 import { compileProfile } from '../../core/profile/compile';
 import type { CheckItem, CheckResult, Classification, CompiledProfile } from '../../core/types';
 import { parseArgs } from '../args';
@@ -75,28 +75,17 @@ function safeDigest(card: unknown): string | undefined {
   }
 }
 
-async function readText(path: string, io: CliIO): Promise<string> {
-  try {
-    return await readFile(resolve(io.cwd, path), 'utf8');
-  } catch (err) {
-    const code = (err as { code?: unknown })?.code;
-    throw new Error(`cannot read the lockfile (${code === 'ENOENT' ? 'no such file' : typeof code === 'string' ? code : 'I/O error'})`);
-  }
-}
-
 export async function checkOne(lockPath: string, card: CardInput, io: CliIO): Promise<LockReport> {
   const report: LockReport = { file: lockPath, card: card.file };
+  const loaded = await loadLockfile(resolve(io.cwd, lockPath), (p) => readFile(p, 'utf8'));
+  if (!loaded.ok) {
+    report.error = loaded.message;
+    return report;
+  }
   try {
-    const read = parseLockfile(await readText(lockPath, io));
-    if (!read.ok) {
-      const first = read.problems[0]!;
-      const more = read.problems.length > 1 ? ` (and ${read.problems.length - 1} more)` : '';
-      report.error = `not a valid lockfile: ${first.pointer || '/'}: ${first.message}${more}`;
-      return report;
-    }
-    report.result = checkLockfile(read.lockfile, card.profile, card.digest !== undefined ? { cardDigest: card.digest } : {});
+    report.result = checkLockfile(loaded.lockfile, card.profile, card.digest !== undefined ? { cardDigest: card.digest } : {});
   } catch (err) {
-    report.error = err instanceof Error ? err.message : String(err);
+    report.error = err instanceof Error ? err.message : String(err); // never a crash: this lock is an error, the others still run
   }
   return report;
 }

@@ -23,6 +23,7 @@ import { lineColumn } from '../../core/lockfile/read';
 import { DEFAULT_CLIENT } from '../../core/types';
 import type { BindingSupport, ClientConfig, CompiledProfile, SecurityAlternative } from '../../core/types';
 import { parseBinding } from '../../core/bindingSpec';
+import { ioReason } from '../../core/ioReason';
 import { parseArgs } from '../args';
 import { alignColumns, palette, safeText } from '../format';
 import { CliIO, Command, EXIT_FINDINGS, EXIT_OK, UsageError, useColor } from '../io';
@@ -96,14 +97,6 @@ export async function loadJson(path: string, io: CliIO, maxBytes: number, what: 
     throw new UsageError(`${path}: ${what} is not valid JSON${first ? ` at ${lineColumn(text, first.offset)}: ${first.message}` : ''}`);
   }
   return doc.value;
-}
-
-function ioReason(err: unknown): string {
-  const code = (err as { code?: unknown })?.code;
-  if (code === 'ENOENT') return 'no such file';
-  if (code === 'EACCES' || code === 'EPERM') return 'permission denied';
-  if (code === 'EISDIR') return 'is a directory';
-  return typeof code === 'string' ? code : 'I/O error';
 }
 
 /** Card strings are untrusted: escaped for the terminal (format.ts safeText) and cut when very long. */

@@ -15,15 +15,14 @@
 import { dirname, relative, resolve, sep } from 'node:path';
 import { parseArgs } from '../args';
 import { Command, CliIO, UsageError } from '../io';
-import { createRefreshWorld, readText, type RefreshWorld } from '../checkMany';
+import { createRefreshWorld, type RefreshWorld } from '../checkMany';
 import { evidenceFor } from '../../core/pin/probeEvidence';
 import { probeAgent } from '../../core/probe/probeAgent';
 import { clean } from './compile';
 import { buildLockfile, type PinSelection } from '../../core/pin/buildLockfile';
 import { PinError } from '../../core/pin/errors';
-import { keepPreviousWhenUnchanged, serializeLockfile } from '../../core/pin/serialize';
-import { writeFileAtomic } from '../../core/pin/writeAtomic';
-import { parseLockfile } from '../../core/lockfile';
+import { serializeLockfile } from '../../core/pin/serialize';
+import { writeLockfile } from '../../core/pin/writeLockfile';
 import { isHttpLocation } from '../../core/refresh/cardSources';
 import { cardUrlFor } from '../../core/fetch/cardUrl';
 import { DEFAULT_CLIENT, type Lockfile } from '../../core/types';
@@ -48,33 +47,6 @@ function agentField(location: string, outFile: string | undefined, cwd: string):
   if (isHttpLocation(location)) return location;
   const rel = relative(outFile ? dirname(outFile) : cwd, location);
   return rel.split(sep).join('/');
-}
-
-async function previousLockfile(path: string): Promise<{ lock?: Lockfile; text?: string }> {
-  let text: string;
-  try {
-    text = await readText(path);
-  } catch {
-    return {};
-  }
-  const read = parseLockfile(text);
-  return read.ok ? { lock: read.lockfile, text } : { text };
-}
-
-export interface PinOutcome {
-  lock: Lockfile;
-  text: string;
-  written: boolean;
-}
-
-/** Writes the lockfile unless the bytes would not change. Shared with `update`. */
-export async function writeLockfile(outFile: string, next: Lockfile): Promise<PinOutcome> {
-  const previous = await previousLockfile(outFile);
-  const lock = keepPreviousWhenUnchanged(next, previous.lock);
-  const text = serializeLockfile(lock);
-  if (text === previous.text) return { lock, text, written: false };
-  await writeFileAtomic(outFile, text);
-  return { lock, text, written: true };
 }
 
 /** Runs the safe probes against a live agent and adds the evidence about pinned claims. */

@@ -11,7 +11,7 @@ import { readFile, stat } from 'node:fs/promises';
 import { resolve } from 'node:path';
 import { createHttpClient } from '../../core/net/http';
 import { createRateLimiter } from '../../core/probe/rateLimit';
-import { parseLockfile } from '../../core/lockfile/read';
+import { loadLockfile } from '../../core/lockfile/load';
 import { isHttpLocation } from '../../core/refresh/cardSources';
 import { probeAgent } from '../../core/probe/probeAgent';
 import type { SafeProbeRequest } from '../../core/probe/types';
@@ -57,9 +57,9 @@ async function agentOf(arg: string, io: CliIO): Promise<string> {
   const info = await stat(path).catch(() => undefined);
   if (!info?.isFile()) throw new UsageError(`${arg}: neither an http(s) URL nor a lockfile`);
   if (info.size > 1024 * 1024) throw new UsageError(`${arg}: the lockfile is over 1 MiB`);
-  const read = parseLockfile(await readFile(path, 'utf8'));
-  if (!read.ok) throw new UsageError(`${arg}: not a valid lockfile (${read.problems[0]?.message ?? 'unreadable'})`);
-  const agent = read.lockfile.agent;
+  const loaded = await loadLockfile(path, (p) => readFile(p, 'utf8'));
+  if (!loaded.ok) throw new UsageError(`${arg}: ${loaded.message}`);
+  const agent = loaded.lockfile.agent;
   if (!isHttpLocation(agent)) throw new UsageError(`${arg}: the lockfile pins ${JSON.stringify(agent)}, not a live http(s) agent`);
   return agent;
 }

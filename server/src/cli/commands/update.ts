@@ -13,8 +13,8 @@ import { relative, resolve } from 'node:path';
 import { parseArgs } from '../args';
 import { Command, CliIO, EXIT_FINDINGS, UsageError } from '../io';
 import { createRefreshWorld, readText } from '../checkMany';
-import { writeLockfile } from './pin';
-import { checkLockfile, parseLockfile } from '../../core/lockfile';
+import { writeLockfile } from '../../core/pin/writeLockfile';
+import { checkLockfile, loadLockfile } from '../../core/lockfile';
 import { pinnedVsCurrent } from '../../core/pin/pinnedVsCurrent';
 import { PinError } from '../../core/pin/errors';
 import { repin } from '../../core/pin/repin';
@@ -28,18 +28,9 @@ const SPEC = {
 } as const;
 
 async function readLock(path: string): Promise<{ lock: Lockfile; text: string }> {
-  let text: string;
-  try {
-    text = await readText(path);
-  } catch (err) {
-    throw new UsageError(`cannot read the lockfile (${(err as { code?: string }).code ?? String(err)})`);
-  }
-  const read = parseLockfile(text);
-  if (!read.ok) {
-    const first = read.problems[0]!;
-    throw new UsageError(`corrupt lockfile: ${first.pointer ? `${first.pointer}: ` : ''}${first.message}`);
-  }
-  return { lock: read.lockfile, text };
+  const loaded = await loadLockfile(path, readText);
+  if (!loaded.ok) throw new UsageError(loaded.message);
+  return { lock: loaded.lockfile, text: loaded.text };
 }
 
 export const run: Command = async (argv, io: CliIO) => {

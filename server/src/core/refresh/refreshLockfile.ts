@@ -5,7 +5,7 @@
  * its cause, never "compatible". A check never writes the lockfile.
  */
 import { dirname, resolve } from 'node:path';
-import { checkLockfile } from '../lockfile';
+import { checkLockfile, loadLockfile } from '../lockfile';
 import { CardLoadError, type CardLoader } from './cardLoader';
 import { parseLockfileMemo, recallCheck, rememberCheck } from './checkMemo';
 import { isHttpLocation, type ReadText } from './cardSources';
@@ -31,24 +31,13 @@ export function resolveAgent(agent: string, lockfilePath: string): string {
 }
 
 export async function refreshLockfile(lockfilePath: string, options: RefreshOptions): Promise<RefreshOutcome> {
-  let text: string;
-  try {
-    text = await options.readText(lockfilePath);
-  } catch (err) {
-    const code = (err as { code?: string }).code ?? (err instanceof Error ? err.message : String(err));
-    return { status: 'error', lockfile: lockfilePath, stage: 'lockfile', cause: `cannot read the lockfile (${code})`, problems: [] };
+  // The core lockfile loader (lockfile/load.ts): the same messages as every other reader, the memoized parse.
+  const loaded = await loadLockfile(lockfilePath, options.readText, parseLockfileMemo);
+  if (!loaded.ok) {
+    const failed = { status: 'error', lockfile: lockfilePath, stage: 'lockfile', cause: loaded.message } as const;
+    return loaded.stage === 'parse' ? { ...failed, problems: loaded.problems, text: loaded.text } : { ...failed, problems: [] };
   }
-  const read = parseLockfileMemo(text);
-  if (!read.ok) {
-    const first = read.problems[0]!;
-    return {
-      status: 'error', lockfile: lockfilePath, stage: 'lockfile',
-      cause: `corrupt lockfile: ${first.pointer ? `${first.pointer}: ` : ''}${first.message}${read.problems.length > 1 ? ` (and ${read.problems.length - 1} more)` : ''}`,
-      problems: read.problems,
-      text,
-    };
-  }
-  const lock = read.lockfile;
+  const { lockfile: lock, text } = loaded;
   const card = options.cardOverride ?? resolveAgent(lock.agent, lockfilePath);
   const marker = options.cardOverride === undefined ? options.stale?.get(lock.agent) : undefined;
   try {

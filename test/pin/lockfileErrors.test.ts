@@ -1,0 +1,66 @@
+/**
+ * A lockfile that cannot be read or is corrupt gets ONE message (test/fixtures/lockfile-errors/cases.json),
+ * whichever command or editor request reads it: they all load through core/lockfile/load.ts.
+ * (They differed: "not a valid lockfile: /: …" in `check --card`, "(ENOENT)" in `update` and the editor,
+ * no "(and N more)" in `update` and the editor.)
+ */
+import { after, before, test } from 'node:test';
+import assert from 'node:assert/strict';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { pricingCard } from '../../examples/pricing-agent/cards';
+import { CheckLockfilesRequest, LockfileDiffRequest, UpdateLockfileRequest } from '../../server/src/protocol';
+import { startLsp, type LspSession } from '../lsp/harness';
+import { cli, tempDir } from './helpers';
+
+const FIXTURES = join(__dirname, '..', 'fixtures');
+const { cases } = JSON.parse(readFileSync(join(FIXTURES, 'lockfile-errors', 'cases.json'), 'utf8')) as { cases: { file: string; message: string }[] };
+
+let lsp: LspSession;
+before(async () => { lsp = await startLsp({ settings: { workspaceTrusted: false } }); });
+after(() => lsp.stop());
+
+/** The lockfile path of a case, made in `dir` when it is a missing file or a directory. */
+function lockPath(file: string, dir: string): string {
+  if (file === '(missing)') return join(dir, 'missing.a2a-lock.json');
+  if (file === '(directory)') {
+    mkdirSync(join(dir, 'dir.a2a-lock.json'));
+    return join(dir, 'dir.a2a-lock.json');
+  }
+  return join(FIXTURES, 'lockfiles', file);
+}
+
+for (const { file, message } of cases) {
+  test(`${file}: "${message}" from every reader`, async (t) => {
+    const dir = tempDir(t);
+    const path = lockPath(file, dir);
+    writeFileSync(join(dir, 'card.json'), JSON.stringify(pricingCard('http://127.0.0.1:9', 'base')));
+
+    const byCard = await cli(['check', path, '--card', 'card.json'], dir);
+    assert.equal(byCard.code, 2);
+    assert.equal(byCard.stderr, `a2acap check: ${path}: ${message}\n`);
+    assert.equal(JSON.parse(byCard.stdout).results[0].error, message);
+
+    const live = await cli(['check', path, '--live', '--format', 'json'], dir);
+    assert.equal(live.code, 2);
+    assert.equal(JSON.stringify(JSON.parse(live.stdout)).includes(JSON.stringify(message)), true, live.stdout);
+
+    const update = await cli(['update', path], dir);
+    assert.equal(update.code, 2);
+    assert.equal(update.stderr, `a2acap update: ${message}\n`);
+
+    if (!file.startsWith('(')) { // probe first asks whether the argument is a file at all
+      const probe = await cli(['probe', path], dir);
+      assert.equal(probe.code, 2);
+      assert.equal(probe.stderr, `a2acap probe: ${path}: ${message}\n`);
+    }
+
+    const uri = pathToFileURL(path).href;
+    const checked = await lsp.connection.sendRequest(CheckLockfilesRequest.type, { uris: [uri] });
+    assert.equal(checked.results[0]!.verdict, 'error');
+    assert.equal(checked.results[0]!.items[0]!.message, message);
+    assert.equal((await lsp.connection.sendRequest(LockfileDiffRequest.type, { uri })).error, message);
+    assert.deepEqual(await lsp.connection.sendRequest(UpdateLockfileRequest.type, { uri }), { written: false, error: message });
+  });
+}
