@@ -11,10 +11,10 @@ import { resolve } from 'node:path';
 import { parseArgs } from '../args';
 import { alignColumns, countSummary, palette, safeText, severityLabel } from '../format';
 import { CliIO, Command, EXIT_FINDINGS, EXIT_OK, EXIT_USAGE, useColor } from '../io';
-import { toSarif, RangedFinding } from '../sarif';
 import { lintDocument, resolveSettings, tooLargeResult, kindFromName, LintResult } from '../../core/lint';
 import { findingOffsets, rangeOf } from '../../core/location';
 import { RULES } from '../../core/rules/catalog';
+import { buildSarif, type SarifEntry } from '../../core/sarif';
 import type { LintSettings, Severity } from '../../core/types';
 import { clientFrom, maxBytesFrom } from './compile';
 
@@ -36,9 +36,22 @@ Validates A2A 1.0 agent cards and a2a-lock.json lockfiles (detected by content, 
 Exit codes: 0 no error findings, 1 error findings, 2 usage or I/O failure.
 `;
 
+/** A finding with its zero-based LSP-style range (as in the JSON contract). */
+interface RangedFinding {
+  code: string;
+  severity: Severity;
+  pointer: string;
+  message: string;
+  range: { start: { line: number; character: number }; end: { line: number; character: number } };
+}
+
 interface FileFindings {
   file: string;
   findings: RangedFinding[];
+}
+
+function sarifEntries(results: readonly FileFindings[]): SarifEntry[] {
+  return results.flatMap(({ file, findings }) => findings.map((f) => ({ ruleId: f.code, severity: f.severity, message: f.message, file, pointer: f.pointer, range: f.range })));
 }
 
 const SEVERITY_ORDER: Record<Severity, number> = { error: 0, warning: 1, info: 2, hint: 3 };
@@ -114,7 +127,7 @@ export const run: Command = async (argv, io) => {
     const findings = results.flatMap(({ file, findings: fs }) => fs.map((f) => ({ file, ...f })));
     io.stdout(JSON.stringify({ findings }, null, 2) + '\n');
   } else if (format === 'sarif') {
-    io.stdout(JSON.stringify(toSarif(results, RULES), null, 2) + '\n');
+    io.stdout(JSON.stringify(buildSarif(sarifEntries(results), RULES), null, 2) + '\n');
   } else {
     writeText(results, io);
   }

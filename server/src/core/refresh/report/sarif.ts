@@ -1,63 +1,39 @@
 /**
- * SARIF 2.1.0 report for code-scanning UIs: one result per problem, located at the lockfile MEMBER the
- * problem is about (the pointer turned into a line/column region of the lockfile text). A lockfile
- * that could not be checked is one `error` result on the whole file (or on the corrupt member).
+ * `a2acap check --format sarif`: one result per problem or note, on the lockfile MEMBER it is about (its pointer
+ * as the logical location, its place in the lockfile text as the region), built by the one SARIF builder
+ * (core/sarif.ts) with the catalog's lockfile-* rules. A lockfile that could not be checked is one
+ * `lockfile-error` result on the whole file (or on the corrupt member).
  */
-import type { Log, ReportingDescriptor, Result } from 'sarif';
 import { locatePointer, rangeOf } from '../../location';
+import { RULES } from '../../rules/catalog';
+import { buildSarif, type SarifEntry } from '../../sarif';
+import type { CheckItem, Severity } from '../../types';
 import type { RefreshOutcome } from '../types';
 
-const RULES: ReportingDescriptor[] = [
-  { id: 'lockfile-breaking', shortDescription: { text: 'The agent no longer offers something the lockfile pins.' }, defaultConfiguration: { level: 'error' } },
-  { id: 'lockfile-review', shortDescription: { text: 'The agent changed in a way that may affect calls; review and update the lockfile.' }, defaultConfiguration: { level: 'warning' } },
-  { id: 'lockfile-note', shortDescription: { text: 'The agent changed in a way that does not affect calls.' }, defaultConfiguration: { level: 'note' } },
-  { id: 'lockfile-error', shortDescription: { text: 'The lockfile could not be checked (corrupt lockfile, unreachable agent, invalid card).' }, defaultConfiguration: { level: 'error' } },
-];
-
-const LEVEL = { breaking: 'error', review: 'warning', note: 'note' } as const;
+const CHECK_RULES = RULES.filter((r) => r.producedBy === 'check');
+const SEVERITY: Record<CheckItem['level'], Severity> = { breaking: 'error', review: 'warning', note: 'info' };
 
 export function sarifReport(outcomes: readonly RefreshOutcome[], displayPath: (p: string) => string, version: string): string {
-  const results: Result[] = [];
+  const entries: SarifEntry[] = [];
   for (const o of outcomes) {
-    const uri = displayPath(o.lockfile).split('\\').join('/');
+    const file = displayPath(o.lockfile);
     if (o.status === 'error') {
-      const at = o.problems[0]?.pointer ?? '';
-      results.push(result('lockfile-error', 'error', o.cause, uri, o.text, at));
+      const pointer = o.problems[0]?.pointer ?? '';
+      entries.push({ ruleId: 'lockfile-error', severity: 'error', message: o.cause, file, pointer, ...rangeIn(o.text, pointer) });
       continue;
     }
     for (const item of [...o.result.problems, ...o.result.notes]) {
-      results.push(result(`lockfile-${item.level}`, LEVEL[item.level], item.message, uri, o.text, item.pointer));
+      entries.push({ ruleId: `lockfile-${item.level}`, severity: SEVERITY[item.level], message: item.message, file, pointer: item.pointer, ...rangeIn(o.text, item.pointer) });
     }
   }
-  const log: Log = {
-    $schema: 'https://json.schemastore.org/sarif-2.1.0.json',
-    version: '2.1.0',
-    runs: [{
-      tool: { driver: { name: 'a2acap', version, informationUri: 'https://a2a-protocol.org', rules: RULES } },
-      results,
-    }],
-  };
-  return `${JSON.stringify(log, null, 2)}\n`;
+  return `${JSON.stringify(buildSarif(entries, CHECK_RULES, version), null, 2)}\n`;
 }
 
-function result(ruleId: string, level: Result.level, text: string, uri: string, lockText: string | undefined, pointer: string): Result {
-  const r: Result = {
-    ruleId,
-    ruleIndex: RULES.findIndex((rule) => rule.id === ruleId),
-    level,
-    message: { text },
-    locations: [{ physicalLocation: { artifactLocation: { uri }, ...regionOf(lockText, pointer) } }],
-  };
-  if (pointer) r.properties = { pointer };
-  return r;
-}
-
-/** SARIF lines and columns are 1-based; a pointer that cannot be located (member gone) gets no region. */
-function regionOf(text: string | undefined, pointer: string): { region?: { startLine: number; startColumn: number; endLine: number; endColumn: number } } {
+/** The member's place in the lockfile text; none for the whole file or a member that cannot be located. */
+function rangeIn(text: string | undefined, pointer: string): Pick<SarifEntry, 'range'> {
   if (text === undefined || pointer === '') return {};
   try {
-    const range = rangeOf(text, locatePointer(text, pointer));
-    return { region: { startLine: range.start.line + 1, startColumn: range.start.character + 1, endLine: range.end.line + 1, endColumn: range.end.character + 1 } };
+    return { range: rangeOf(text, locatePointer(text, pointer)) };
   } catch {
     return {};
   }

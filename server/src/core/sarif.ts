@@ -1,0 +1,76 @@
+/**
+ * The one SARIF 2.1.0 builder, for `a2acap lint --format sarif` (card and lockfile findings) and
+ * `a2acap check --format sarif` (lockfile check results; refresh/report/sarif.ts). GitHub code scanning and the
+ * VS Code SARIF viewer read it. Every result is placed the same way:
+ * - physicalLocation: the file (a relative, '/'-separated, percent-encoded URI) and, when the place is known,
+ *   a 1-based region (SARIF's default column unit is UTF-16 code units, as LSP's `character`);
+ * - logicalLocations[0].fullyQualifiedName: the JSON Pointer of the member the result is about (none for the
+ *   whole document: the root pointer is empty, and "/" would name the member called "").
+ * Rules carry the catalog's metadata (rules/catalog.ts): id, title, README link, default level.
+ */
+import type { Log, ReportingDescriptor, Result } from 'sarif';
+import { RULE_DOCS_BASE, ruleDocsUrl, type RuleMeta } from './rules/catalog';
+import type { Position } from './location';
+import type { JsonPointer, Severity } from './types';
+
+export const SARIF_SCHEMA = 'https://json.schemastore.org/sarif-2.1.0.json';
+
+export interface SarifEntry {
+  ruleId: string;
+  severity: Severity;
+  message: string;
+  /** The file as shown to the user (relative to the working directory). */
+  file: string;
+  pointer: JsonPointer;
+  /** Zero-based, LSP-style; absent when the member cannot be located (the result is then on the whole file). */
+  range?: { start: Position; end: Position };
+}
+
+export function sarifLevel(severity: Severity): Result.level {
+  return severity === 'error' ? 'error' : severity === 'warning' ? 'warning' : 'note';
+}
+
+/** A relative path as a URI reference: '/' separators, no leading './', and '%', ' ', '#', '?' … escaped. */
+export function artifactUri(file: string): string {
+  return encodeURI(file.replace(/\\/g, '/').replace(/^(\.\/)+/, '')).replace(/[#?]/g, (c) => encodeURIComponent(c));
+}
+
+function descriptor(rule: RuleMeta): ReportingDescriptor {
+  return {
+    id: rule.id,
+    name: rule.id,
+    shortDescription: { text: rule.title },
+    helpUri: ruleDocsUrl(rule.id),
+    defaultConfiguration: { level: sarifLevel(rule.defaultSeverity) },
+  };
+}
+
+function result(entry: SarifEntry, ruleIndex: number | undefined): Result {
+  const r = entry.range;
+  const out: Result = {
+    ruleId: entry.ruleId,
+    level: sarifLevel(entry.severity),
+    message: { text: entry.message },
+    locations: [{
+      physicalLocation: {
+        artifactLocation: { uri: artifactUri(entry.file) },
+        ...(r ? { region: { startLine: r.start.line + 1, startColumn: r.start.character + 1, endLine: r.end.line + 1, endColumn: r.end.character + 1 } } : {}),
+      },
+      ...(entry.pointer ? { logicalLocations: [{ fullyQualifiedName: entry.pointer, kind: 'member' }] } : {}),
+    }],
+  };
+  if (ruleIndex !== undefined) out.ruleIndex = ruleIndex;
+  return out;
+}
+
+export function buildSarif(entries: readonly SarifEntry[], rules: readonly RuleMeta[], toolVersion = '0.1.0'): Log {
+  const index = new Map(rules.map((rule, i) => [rule.id, i]));
+  return {
+    $schema: SARIF_SCHEMA,
+    version: '2.1.0',
+    runs: [{
+      tool: { driver: { name: 'a2acap', version: toolVersion, informationUri: RULE_DOCS_BASE, rules: rules.map(descriptor) } },
+      results: entries.map((e) => result(e, index.get(e.ruleId))),
+    }],
+  };
+}

@@ -1,0 +1,65 @@
+/**
+ * `lint --format sarif` and `check --format sarif` come from one builder (core/sarif.ts): the same driver, the
+ * same rule metadata shape, each result's pointer as its logical location and the member's region in the file.
+ * (check used to put the pointer in properties.pointer and to write paths unencoded; lint wrote "/" for the root.)
+ */
+import assert from 'node:assert/strict';
+import { copyFileSync, mkdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { test } from 'node:test';
+import { cli, tempDir } from '../pin/helpers';
+import { sarifErrors } from '../pin/sarifSchema';
+
+const FIXTURES = join(__dirname, '..', 'fixtures');
+
+interface Loc { physicalLocation: { artifactLocation: { uri: string }; region?: { startLine: number; startColumn: number; endLine: number; endColumn: number } }; logicalLocations?: { fullyQualifiedName: string }[] }
+interface SarifResult { ruleId: string; level: string; locations: Loc[] }
+
+function sliceAt(text: string, region: NonNullable<Loc['physicalLocation']['region']>): string {
+  const lines = text.split('\n');
+  assert.equal(region.startLine, region.endLine, 'these values are on one line');
+  return lines[region.startLine - 1]!.slice(region.startColumn - 1, region.endColumn - 1);
+}
+
+test('lint and check SARIF: one driver, one rule shape, pointers as logical locations, regions on the member', async (t) => {
+  const dir = tempDir(t, 'a2a-sarif-');
+  mkdirSync(join(dir, 'my cards'));
+  // Names with a space and "#": the artifact URI must still be one valid reference.
+  copyFileSync(join(FIXTURES, 'cards', 'unknown-field', 'typos.json'), join(dir, 'my cards', 'typos#1.json'));
+  copyFileSync(join(FIXTURES, 'check', 'breaking-streaming-gone', 'lock.json'), join(dir, 'my cards', 'l#1.a2a-lock.json'));
+  copyFileSync(join(FIXTURES, 'check', 'breaking-streaming-gone', 'card.json'), join(dir, 'card.json'));
+
+  const lintJson = JSON.parse((await cli(['lint', 'my cards/typos#1.json', '--format', 'json'], dir)).stdout) as { findings: { code: string; pointer: string }[] };
+  const lint = await cli(['lint', 'my cards/typos#1.json', '--format', 'sarif'], dir);
+  const check = await cli(['check', 'my cards/l#1.a2a-lock.json', '--card', 'card.json', '--format', 'sarif'], dir);
+  assert.equal(check.code, 1, check.stderr);
+  const [lintLog, checkLog] = [JSON.parse(lint.stdout), JSON.parse(check.stdout)];
+  assert.deepEqual(sarifErrors(lintLog), []);
+  assert.deepEqual(sarifErrors(checkLog), []);
+
+  const driver = (log: { runs: { tool: { driver: Record<string, unknown> } }[] }) => {
+    const { rules, ...rest } = log.runs[0]!.tool.driver as { rules: Record<string, unknown>[] };
+    return { ...rest, ruleKeys: [...new Set(rules.map((r) => Object.keys(r).sort().join(',')))] };
+  };
+  assert.deepEqual(driver(checkLog), driver(lintLog));
+  const checkRules = checkLog.runs[0].tool.driver.rules as { id: string; helpUri: string }[];
+  assert.deepEqual(checkRules.map((r) => r.id), ['lockfile-breaking', 'lockfile-review', 'lockfile-note', 'lockfile-error']);
+  assert.ok(checkRules.every((r) => r.helpUri.endsWith(`#${r.id}`)), 'check rules link their README section too');
+
+  const lintResults = lintLog.runs[0].results as SarifResult[];
+  assert.deepEqual(lintResults.map((r) => r.locations[0]!.logicalLocations?.[0]?.fullyQualifiedName ?? ''), lintJson.findings.map((f) => f.pointer));
+  assert.ok(lintResults.every((r) => r.locations[0]!.physicalLocation.artifactLocation.uri === 'my%20cards/typos%231.json'));
+
+  const checkResults = checkLog.runs[0].results as SarifResult[];
+  const breaking = checkResults.find((r) => r.ruleId === 'lockfile-breaking')!;
+  const note = checkResults.find((r) => r.ruleId === 'lockfile-note')!;
+  assert.equal(breaking.level, 'error');
+  assert.equal(note.level, 'note');
+  assert.equal(breaking.locations[0]!.logicalLocations![0]!.fullyQualifiedName, '/requires/streaming');
+  assert.equal(note.locations[0]!.logicalLocations![0]!.fullyQualifiedName, '/card_digest');
+  assert.equal(breaking.locations[0]!.physicalLocation.artifactLocation.uri, 'my%20cards/l%231.a2a-lock.json');
+  const lockText = readFileSync(join(dir, 'my cards', 'l#1.a2a-lock.json'), 'utf8');
+  assert.equal(sliceAt(lockText, breaking.locations[0]!.physicalLocation.region!), 'true');
+  assert.match(sliceAt(lockText, note.locations[0]!.physicalLocation.region!), /^"sha256:[0-9a-f]{64}"$/);
+  assert.equal(JSON.stringify(checkLog).includes('"properties"'), false);
+});
