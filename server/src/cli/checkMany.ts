@@ -17,6 +17,7 @@
 import { promises as fs, mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import { isAbsolute, relative, resolve } from 'node:path';
 import { parseArgs } from './args';
+import { readTextSync } from './readText';
 import { CliIO, UsageError, useColor } from './io';
 import { DEFAULT_STALE_FILE, fileStaleMarkers, type FileStaleMarkers } from '../core/client/fileStaleMarkers';
 import { createHttpClient, type HttpClient } from '../core/net/http';
@@ -56,12 +57,8 @@ export function wantsCheckMany(argv: readonly string[]): boolean {
     || ((a === '--format' && (argv[i + 1] === 'sarif' || argv[i + 1] === 'markdown')) || a === '--format=sarif' || a === '--format=markdown'));
 }
 
-/**
- * Lockfiles and cards are small files: one synchronous read costs a quarter of fs.promises.readFile's four
- * thread-pool round trips (1,000 lockfiles: ~14 ms against ~47 ms here), and a CLI run has nothing else to
- * do meanwhile. Errors keep their code (ENOENT, EISDIR…) and arrive as a rejection, as before.
- */
-export const readText = async (path: string): Promise<string> => readFileSync(path, 'utf8');
+/** Lockfiles and card files, read synchronously and bounded (readText.ts); errors arrive as a rejection with their code. */
+export const readText = async (path: string): Promise<string> => readTextSync(path);
 
 /** The CLI's world for refreshing: one keep-alive HTTP client and one card cache per run. */
 export interface RefreshWorld {

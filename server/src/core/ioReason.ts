@@ -8,6 +8,7 @@ const REASONS: Record<string, string> = {
   EISDIR: 'is a directory',
   EACCES: 'permission denied',
   EPERM: 'permission denied',
+  EFBIG: 'file too large',
 };
 
 export function ioReason(err: unknown): string {

@@ -12,7 +12,6 @@
  * Structure, so that `--live`, more formats and concurrent checks can be added without rewrites:
  *   parse flags → resolve the card for each lock (cardSource) → checkOne per lock → render[format].
  */
-import { readFile } from 'node:fs/promises';
 import { resolve } from 'node:path';
 import { cardDigest } from '../../core/digest';
 import { checkLockfile } from '../../core/lockfile/check';
@@ -20,7 +19,7 @@ import { loadLockfile } from '../../core/lockfile/load';
 import { compileProfile } from '../../core/profile/compile';
 import type { CheckItem, CheckResult, Classification, CompiledProfile } from '../../core/types';
 import { parseArgs } from '../args';
-import { runCheckMany, wantsCheckMany } from '../checkMany';
+import { readText, runCheckMany, wantsCheckMany } from '../checkMany';
 import { alignColumns, palette } from '../format';
 import { CliIO, Command, EXIT_FINDINGS, EXIT_OK, EXIT_USAGE, UsageError, useColor } from '../io';
 import { CLIENT_FLAGS, clean, clientFrom, loadJson, maxBytesFrom } from './compile';
@@ -77,7 +76,7 @@ function safeDigest(card: unknown): string | undefined {
 
 export async function checkOne(lockPath: string, card: CardInput, io: CliIO): Promise<LockReport> {
   const report: LockReport = { file: lockPath, card: card.file };
-  const loaded = await loadLockfile(resolve(io.cwd, lockPath), (p) => readFile(p, 'utf8'));
+  const loaded = await loadLockfile(resolve(io.cwd, lockPath), readText);
   if (!loaded.ok) {
     report.error = loaded.message;
     return report;

@@ -7,12 +7,13 @@
  * JSON: {"agent", "results": [{"probe", "claim", "outcome", "detail", "at"}]}.
  * Exit: 0 nothing refuted, 1 a claim refuted or a probe failed, 2 usage / network / policy failure.
  */
-import { readFile, stat } from 'node:fs/promises';
+import { stat } from 'node:fs/promises';
 import { resolve } from 'node:path';
 import { createHttpClient } from '../../core/net/http';
 import { createRateLimiter } from '../../core/probe/rateLimit';
 import { loadLockfile } from '../../core/lockfile/load';
 import { isHttpLocation } from '../../core/refresh/cardSources';
+import { readText } from '../checkMany';
 import { probeAgent } from '../../core/probe/probeAgent';
 import type { SafeProbeRequest } from '../../core/probe/types';
 import { parseArgs } from '../args';
@@ -57,7 +58,7 @@ async function agentOf(arg: string, io: CliIO): Promise<string> {
   const info = await stat(path).catch(() => undefined);
   if (!info?.isFile()) throw new UsageError(`${arg}: neither an http(s) URL nor a lockfile`);
   if (info.size > 1024 * 1024) throw new UsageError(`${arg}: the lockfile is over 1 MiB`);
-  const loaded = await loadLockfile(path, (p) => readFile(p, 'utf8'));
+  const loaded = await loadLockfile(path, readText);
   if (!loaded.ok) throw new UsageError(`${arg}: ${loaded.message}`);
   const agent = loaded.lockfile.agent;
   if (!isHttpLocation(agent)) throw new UsageError(`${arg}: the lockfile pins ${JSON.stringify(agent)}, not a live http(s) agent`);

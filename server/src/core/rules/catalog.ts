@@ -63,7 +63,7 @@ export const RULES: readonly RuleMeta[] = [
   { id: 'lockfile-breaking', defaultSeverity: 'error', title: 'The card it pins no longer offers what the lockfile requires', appliesTo: lock, producedBy: 'check' },
   { id: 'lockfile-review', defaultSeverity: 'warning', title: 'The card it pins changed in a way a person should review', appliesTo: lock, producedBy: 'check' },
   { id: 'lockfile-note', defaultSeverity: 'info', title: 'The card it pins changed harmlessly (description, digest, version)', appliesTo: lock, producedBy: 'check' },
-  { id: 'lockfile-error', defaultSeverity: 'error', title: 'The live agent the lockfile pins could not be checked', appliesTo: lock, producedBy: 'check' },
+  { id: 'lockfile-error', defaultSeverity: 'error', title: 'The lockfile could not be checked (unreadable or corrupt lockfile, unreachable agent, invalid card)', appliesTo: lock, producedBy: 'check' },
 ];
 
 const BY_ID = new Map(RULES.map((r) => [r.id, r]));
