@@ -42,6 +42,10 @@ test('lint and check SARIF: one driver, one rule shape, pointers as logical loca
     return { ...rest, ruleKeys: [...new Set(rules.map((r) => Object.keys(r).sort().join(',')))] };
   };
   assert.deepEqual(driver(checkLog), driver(lintLog));
+  // The driver's version is the CLI's own (package.json), the one `a2acap --version` prints.
+  const version = (JSON.parse(readFileSync(join(__dirname, '..', '..', 'package.json'), 'utf8')) as { version: string }).version;
+  assert.equal(lintLog.runs[0].tool.driver.version, version);
+  assert.equal((await cli(['--version'], dir)).stdout.trim(), version);
   const checkRules = checkLog.runs[0].tool.driver.rules as { id: string; helpUri: string }[];
   assert.deepEqual(checkRules.map((r) => r.id), ['lockfile-breaking', 'lockfile-review', 'lockfile-note', 'lockfile-error']);
   assert.ok(checkRules.every((r) => r.helpUri.endsWith(`#${r.id}`)), 'check rules link their README section too');

@@ -18,6 +18,7 @@ import { promises as fs, mkdirSync, readFileSync, renameSync, writeFileSync } fr
 import { isAbsolute, relative, resolve } from 'node:path';
 import { parseArgs } from './args';
 import { readTextSync } from './readText';
+import { VERSION } from './version';
 import { CliIO, UsageError, useColor } from './io';
 import { DEFAULT_STALE_FILE, fileStaleMarkers, type FileStaleMarkers } from '../core/client/fileStaleMarkers';
 import { createHttpClient, type HttpClient } from '../core/net/http';
@@ -116,7 +117,7 @@ function textStyle(io: CliIO): TextStyle | undefined {
   return { verdict: (v, t) => `\u001b[${COLORS[v]}m${t}\u001b[0m` };
 }
 
-export async function runCheckMany(argv: string[], io: CliIO, version = '0.1.0'): Promise<number> {
+export async function runCheckMany(argv: string[], io: CliIO, version = VERSION): Promise<number> {
   const { flags, positionals, help } = parseArgs(argv, CHECK_SPEC);
   if (help) {
     io.stdout('a2acap check LOCK... [--live [--stale-markers FILE] [--cache-dir DIR] | --card CARD] [--format text|json|sarif|markdown] [--fail-on breaking|review] [--concurrency N]\n');

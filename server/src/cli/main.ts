@@ -4,6 +4,7 @@
  */
 import { CliIO, Command, EXIT_USAGE, UsageError, nodeIO } from './io';
 import { commands } from './commands';
+import { VERSION } from './version';
 
 const USAGE = `a2acap: capability discovery for A2A 1.0 agents
 
@@ -47,8 +48,6 @@ export async function runCli(argv: string[], io: CliIO): Promise<number> {
   }
 }
 
-declare const __VERSION__: string | undefined;
-const VERSION = typeof __VERSION__ === 'string' ? __VERSION__ : '0.1.0';
 
 if (require.main === module) {
   runCli(process.argv.slice(2), nodeIO()).then(

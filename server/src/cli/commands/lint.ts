@@ -15,6 +15,7 @@ import { lintDocument, resolveSettings, tooLargeResult, kindFromName, LintResult
 import { findingOffsets, rangeOf } from '../../core/location';
 import { RULES } from '../../core/rules/catalog';
 import { buildSarif, type SarifEntry } from '../../core/sarif';
+import { VERSION } from '../version';
 import type { LintSettings, Severity } from '../../core/types';
 import { clientFrom, maxBytesFrom } from './compile';
 
@@ -127,7 +128,7 @@ export const run: Command = async (argv, io) => {
     const findings = results.flatMap(({ file, findings: fs }) => fs.map((f) => ({ file, ...f })));
     io.stdout(JSON.stringify({ findings }, null, 2) + '\n');
   } else if (format === 'sarif') {
-    io.stdout(JSON.stringify(buildSarif(sarifEntries(results), RULES), null, 2) + '\n');
+    io.stdout(JSON.stringify(buildSarif(sarifEntries(results), RULES, VERSION), null, 2) + '\n');
   } else {
     writeText(results, io);
   }
