@@ -21,6 +21,7 @@ export default tseslint.config(
         patterns: [
           { group: ['vscode', 'vscode-languageserver', 'vscode-languageserver/*', 'vscode-languageserver-*', 'vscode-languageclient', 'vscode-languageclient/*'], message: 'server/src/core must not depend on the editor or LSP.' },
           { group: ['../lsp/*', '../../lsp/*', '../cli/*', '../../cli/*', '../../../client/*'], message: 'Imports point one way: core <- lsp/cli <- client.' },
+          { group: ['../node/*', '../../node/*'], message: 'The core takes file access injected; server/src/node implements it for the CLI and the server.' },
         ],
       }],
     },
@@ -29,6 +30,13 @@ export default tseslint.config(
     files: ['server/src/lsp/**/*.ts', 'server/src/cli/**/*.ts'],
     rules: {
       'no-restricted-imports': ['error', { patterns: [{ group: ['vscode', 'vscode-languageclient', 'vscode-languageclient/*'], message: 'Only client/ may import vscode.' }] }],
+    },
+  },
+  {
+    // Node implementations of the world the core takes injected (file reading), shared by the CLI and the server.
+    files: ['server/src/node/**/*.ts'],
+    rules: {
+      'no-restricted-imports': ['error', { patterns: [{ group: ['vscode', 'vscode-*', '../lsp/*', '../cli/*'], message: 'server/src/node serves the CLI and the server; it depends on neither.' }] }],
     },
   },
   {

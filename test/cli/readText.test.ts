@@ -1,4 +1,4 @@
-// The CLI's bounded reader (server/src/cli/readText.ts): regular files as they are, and paths that never end or
+// The bounded reader of lockfiles and card files (server/src/node/readText.ts): regular files as they are, and paths that never end or
 // are huge refused with a code instead of read forever; then the same through the real CLI (`check --card`).
 import { strict as assert } from 'node:assert';
 import { spawn, spawnSync } from 'node:child_process';
@@ -6,7 +6,7 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
-import { readTextSync } from '../../server/src/cli/readText';
+import { readTextSync } from '../../server/src/node/readText';
 
 const root = join(__dirname, '..', '..');
 const cliPath = join(root, 'server', 'dist', 'cli.js');

@@ -24,6 +24,7 @@ after(() => lsp.stop());
 /** The lockfile path of a case, made in `dir` when it is a missing file or a directory. */
 function lockPath(file: string, dir: string): string {
   if (file === '(missing)') return join(dir, 'missing.a2a-lock.json');
+  if (file === '(device)') return '/dev/zero';
   if (file === '(directory)') {
     mkdirSync(join(dir, 'dir.a2a-lock.json'));
     return join(dir, 'dir.a2a-lock.json');

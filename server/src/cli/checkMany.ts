@@ -17,7 +17,7 @@
 import { promises as fs, mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import { isAbsolute, relative, resolve } from 'node:path';
 import { parseArgs } from './args';
-import { readTextSync } from './readText';
+import { readTextSync } from '../node/readText';
 import { VERSION } from './version';
 import { CliIO, UsageError, useColor } from './io';
 import { DEFAULT_STALE_FILE, fileStaleMarkers, type FileStaleMarkers } from '../core/client/fileStaleMarkers';

@@ -6,7 +6,7 @@
  * a2a/fetchCard and a2a/probeAgent, keeps a client and a cache of its own). In an untrusted workspace no
  * URL is ever fetched: those requests answer with an error, card files still work.
  */
-import { readFile } from 'node:fs/promises';
+import { readTextSync } from '../node/readText';
 import { dirname, relative, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { cardUrlFor } from '../core/fetch/cardUrl';
@@ -69,7 +69,8 @@ class LockfileService {
   async readText(path: string): Promise<string> {
     // Compare decoded paths: VS Code and Node encode some characters of file: URIs differently.
     const open = this.ctx.documents.all().find((d) => uriPath(d.uri) === path.split(sep).join('/'));
-    return open ? open.getText() : readFile(path, 'utf8');
+    // Disk files through the bounded reader: a lockfile's `agent` may name a path that never ends (/dev/zero).
+    return open ? open.getText() : readTextSync(path);
   }
 }
 

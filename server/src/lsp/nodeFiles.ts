@@ -1,5 +1,6 @@
-import { readdir, readFile, stat } from 'node:fs/promises';
+import { readdir } from 'node:fs/promises';
 import { join } from 'node:path';
+import { readTextSync } from '../node/readText';
 import type { RuntimeEnvironment } from './runtime';
 
 const MAX_DEPTH = 8;
@@ -31,8 +32,8 @@ export const nodeFiles: NonNullable<RuntimeEnvironment['files']> = {
   },
   async read(path, maxBytes) {
     try {
-      if ((await stat(path)).size > maxBytes) return undefined;
-      return await readFile(path, 'utf8');
+      // Bounded: over maxBytes (or a path that never ends, such as /dev/zero named by a lockfile) is no text.
+      return readTextSync(path, maxBytes);
     } catch {
       return undefined;
     }

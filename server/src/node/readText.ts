@@ -1,10 +1,11 @@
 /**
- * The CLI's reader for lockfiles and card files: synchronous and bounded.
+ * Reading lockfiles and card files from disk, for the CLI and the language server: synchronous and bounded.
  *
  * Synchronous: lockfiles and cards are small, and one blocking read (open, fstat, read, close) costs a quarter of
  * fs.promises.readFile's four thread-pool round trips (1,000 lockfiles: ~5 ms against ~47 ms here); a CLI run has
- * nothing else to do meanwhile.
- * Bounded: a path may name something that never ends (/dev/zero, a FIFO nobody closes soon) or something huge.
+ * nothing else to do meanwhile, and the server blocks for microseconds.
+ * Bounded: a path (a lockfile's `agent` is untrusted text) may name something that never ends (/dev/zero, a FIFO
+ * nobody closes soon) or something huge.
  * A regular file over the limit is refused from its size without reading it; anything else is read in chunks up
  * to the limit. Errors carry a `code` like fs errors (ENOENT, EISDIR…; EFBIG over the limit), so every caller
  * words them the same way (core/ioReason.ts).
