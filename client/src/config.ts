@@ -23,7 +23,7 @@ export function readSettings(scope?: vscode.Uri): A2ASettings {
     network: { allowedHosts: c.get<string[]>('network.allowedHosts', d.network.allowedHosts) },
     lockfiles: { checkInterval: c.get<A2ASettings['lockfiles']['checkInterval']>('lockfiles.checkInterval', d.lockfiles.checkInterval) },
     signatures: { require: c.get<boolean>('signatures.require', d.signatures.require) },
-    trustStore: c.get<Record<string, string>>('trustStore', d.trustStore),
+    trustStore: c.get<A2ASettings['trustStore']>('trustStore', d.trustStore),
     workspaceTrusted: vscode.workspace.isTrusted,
   };
 }

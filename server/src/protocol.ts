@@ -8,6 +8,7 @@
 import { NotificationType, RequestType, type Range, type WorkspaceEdit } from 'vscode-languageserver-protocol';
 import type { CompiledProfile, CheckResult, SeveritySetting } from './core/types';
 import type { EvidenceClaim } from './core/evidence/claims';
+import type { TrustStoreValue } from './core/signature/trustEntry';
 
 export type { EvidenceClaim } from './core/evidence/claims';
 
@@ -29,7 +30,11 @@ export interface A2ASettings {
   network: { allowedHosts: string[] };
   lockfiles: { checkInterval: 'off' | 'hourly' | 'daily' };
   signatures: { require: boolean };
-  trustStore: Record<string, string>;
+  /**
+   * Key id → trusted key: a JWKS URL, JWK/JWKS (object or JSON text), PEM public key or certificate, or
+   * {key, notBefore?, notAfter?} (core/signature/trustEntry.ts reads each entry).
+   */
+  trustStore: Record<string, TrustStoreValue>;
   /**
    * False in an untrusted (restricted) workspace. The server then never touches the network.
    * Not a user setting: the client fills it from `workspace.isTrusted`. Absent means untrusted.

@@ -2,6 +2,7 @@ import type { Connection } from 'vscode-languageserver';
 import { DEFAULT_SETTINGS, type A2ASettings } from '../protocol';
 import { parseBinding } from '../core/bindingSpec';
 import { isObject } from '../core/document';
+import type { TrustStoreValue } from '../core/signature/trustEntry';
 import type { BindingSupport, ClientConfig, LintSettings, SeveritySetting } from '../core/types';
 
 const SEVERITIES = new Set<SeveritySetting>(['error', 'warning', 'info', 'hint', 'off']);
@@ -64,8 +65,9 @@ export function normalizeSettings(raw: unknown): A2ASettings {
     if (typeof sev === 'string' && SEVERITIES.has(sev as SeveritySetting)) rules[id] = sev as SeveritySetting;
   }
   const interval = asObject(r.lockfiles).checkInterval;
-  const trustStore: Record<string, string> = {};
-  for (const [k, v] of Object.entries(asObject(r.trustStore))) if (typeof v === 'string') trustStore[k] = v;
+  // Entries are read (and refused with a reason) when a signature needs them: core/signature/trustEntry.ts.
+  const trustStore: Record<string, TrustStoreValue> = {};
+  for (const [k, v] of Object.entries(asObject(r.trustStore))) if (k !== '__proto__' && (typeof v === 'string' || isObject(v))) trustStore[k] = v;
   return {
     client: {
       bindings: stringArray(client.bindings) ?? d.client.bindings,

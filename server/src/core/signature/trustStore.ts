@@ -7,6 +7,8 @@
 import type { JWK } from 'jose' with { 'resolution-mode': 'import' };
 import type { AddressClass } from '../net/address';
 import type { HttpClient } from '../net/http';
+import type { KeyMaterial, Validity } from './keyMaterial';
+import { parseTrustEntry, type TrustStoreValue } from './trustEntry';
 
 export interface JwksDocument { keys: JWK[] }
 
@@ -31,7 +33,8 @@ export interface KeyLookup {
   originClass?: AddressClass;
 }
 
-export interface FoundKey { jwk: JWK; source: string }
+/** A candidate key; `validity` is its trust-store entry's window (the key's own is read from the key itself). */
+export interface FoundKey { material: KeyMaterial; source: string; validity?: Validity }
 
 export interface TrustStore {
   /** Keys with this kid from every matching source; `refused` explains a jku that was not followed. */
@@ -64,7 +67,7 @@ export function createTrustStore(entries: TrustEntry[], http?: HttpClient): Trus
       const errors: string[] = [];
       let refused: string | undefined;
       const take = (doc: JwksDocument, source: string): void => {
-        for (const jwk of doc.keys) if (jwk.kid === lookup.kid) keys.push({ jwk, source });
+        for (const jwk of doc.keys) if (jwk.kid === lookup.kid) keys.push({ material: { kind: 'jwk', jwk }, source });
       };
       for (const e of matching) {
         if (e.jwks) take(e.jwks, e.agent ? `trust store (agent ${e.agent})` : `trust store (provider ${e.provider})`);
@@ -81,41 +84,59 @@ export function createTrustStore(entries: TrustEntry[], http?: HttpClient): Trus
 }
 
 /**
- * The editor's `a2a.trustStore` setting: key id → a JWKS URL (configured by the user: 'user' origin) or the
- * JWK / JWKS itself as JSON text. It applies to every agent; PEM text is not supported (reported as an error).
+ * A key-id trust store: the editor's `a2a.trustStore` setting and the CLI's `--trust-store FILE`. Each `kid`
+ * maps to one entry (trustEntry.ts: a JWKS URL configured by the user, 'user' origin; JWK / JWKS; PEM public key
+ * or certificate; optionally with notBefore / notAfter). It applies to every agent. An entry that cannot be read
+ * is an error for its kid only (it never quotes the entry: it may be a key pasted by mistake).
  */
-export function trustStoreFromKidMap(map: Record<string, string>, http?: HttpClient): TrustStore {
+export function trustStoreFromKidMap(map: Readonly<Record<string, TrustStoreValue>>, http?: HttpClient, label = 'a2a.trustStore'): TrustStore {
   const fetched = new Map<string, Promise<JwksDocument>>();
+  const fetchJwks = (url: string, client: HttpClient): Promise<JwksDocument> => {
+    let p = fetched.get(url);
+    if (!p) {
+      p = client.request(url, { origin: 'user', maxBytes: 256 * 1024 }).then((res) => {
+        if (res.status !== 200) throw new Error(`${url}: HTTP ${res.status}`);
+        const doc = JSON.parse(res.body.toString('utf8')) as JwksDocument;
+        if (!Array.isArray(doc?.keys)) throw new Error(`${url}: not a JWKS document`);
+        return doc;
+      });
+      p.catch(() => fetched.delete(url));
+      fetched.set(url, p);
+    }
+    return p;
+  };
   return {
     async find(lookup) {
-      const value = map[lookup.kid];
       const errors: string[] = [];
       const keys: FoundKey[] = [];
-      if (value === undefined) return { keys, errors };
-      const text = value.trim();
-      if (/^https?:\/\//i.test(text)) {
-        if (!http) return { keys, errors: ['no HTTP client to fetch JWKS'] };
-        let p = fetched.get(text);
-        if (!p) {
-          p = http.request(text, { origin: 'user', maxBytes: 256 * 1024 }).then((res) => {
-            if (res.status !== 200) throw new Error(`${text}: HTTP ${res.status}`);
-            return JSON.parse(res.body.toString('utf8')) as JwksDocument;
-          });
-          p.catch(() => fetched.delete(text));
-          fetched.set(text, p);
+      if (!Object.hasOwn(map, lookup.kid)) return { keys, errors };
+      const entry = parseTrustEntry(map[lookup.kid]);
+      if (!entry.ok) return { keys, errors: [`${label} entry for kid ${JSON.stringify(lookup.kid)}: ${entry.error}`] };
+      const { source, validity } = entry.value;
+      if (source.kind === 'keys') {
+        // A key given for this kid is that kid's key; only a JWK that names another kid (inside a JWKS) is passed over.
+        for (const material of source.keys) {
+          if (material.kind === 'jwk' && material.jwk.kid !== undefined && material.jwk.kid !== lookup.kid) continue;
+          keys.push({ material, source: label, validity });
         }
-        await p.then((doc) => { for (const jwk of doc.keys ?? []) if (jwk.kid === lookup.kid) keys.push({ jwk, source: `a2a.trustStore (${text})` }); },
-          (err: Error) => { errors.push(err.message); });
         return { keys, errors };
       }
-      try {
-        const parsed = JSON.parse(text) as JwksDocument | JWK;
-        const list: JWK[] = Array.isArray((parsed as JwksDocument).keys) ? (parsed as JwksDocument).keys : [parsed as JWK];
-        for (const jwk of list) if (jwk.kid === undefined || jwk.kid === lookup.kid) keys.push({ jwk: { ...jwk, kid: lookup.kid }, source: 'a2a.trustStore' });
-      } catch {
-        errors.push(`a2a.trustStore entry for ${lookup.kid} is neither a JWKS URL nor JWK JSON`);
-      }
+      if (!http) return { keys, errors: ['no HTTP client to fetch JWKS'] };
+      await fetchJwks(source.url, http).then((doc) => {
+        for (const jwk of doc.keys) if (jwk.kid === lookup.kid) keys.push({ material: { kind: 'jwk', jwk }, source: `${label} (${source.url})`, validity });
+      }, (err: Error) => { errors.push(err.message); });
       return { keys, errors };
+    },
+  };
+}
+
+/** Several stores as one: keys and errors of all; a refused jku is reported once. */
+export function combineTrustStores(stores: readonly TrustStore[]): TrustStore {
+  return {
+    async find(lookup) {
+      const results = await Promise.all(stores.map((s) => s.find(lookup)));
+      const refused = results.find((r) => r.refused)?.refused;
+      return { keys: results.flatMap((r) => r.keys), errors: results.flatMap((r) => r.errors), ...(refused ? { refused } : {}) };
     },
   };
 }

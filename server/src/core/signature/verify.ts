@@ -2,17 +2,21 @@
  * Verify an agent card's JWS signatures (A2A §8.4): detached payload = the canonical card (canonical.ts),
  * key by `kid` from the trust store (or an allowed `jku`). Three outcomes:
  * - verified: a trusted key verifies the spec payload (which key, from where);
- * - unverifiable: no signature, malformed header, missing kid, unsupported alg, no trusted key, or the
- *   signature only matches an SDK canonicalization variant (explained; not a forgery);
- * - invalid: a trusted key for the kid does not verify any form of the card: it was altered (or mis-signed).
+ * - unverifiable: no signature, malformed header, missing kid, unsupported alg, no trusted key, the trusted
+ *   key is outside its validity (expired or not yet valid) or of a type the alg cannot use, or the signature
+ *   only matches an SDK canonicalization variant (explained; not a forgery);
+ * - invalid: a usable trusted key for the kid does not verify any form of the card: it was altered (or mis-signed).
+ * A key outside its validity is never used (A2A §8.4.3: expired keys MUST NOT be used), even if it would verify.
  */
 import type { AddressClass } from '../net/address';
 import { CanonicalVariant, VARIANT_EXPLANATION, canonicalPayloads } from './canonical';
-import type { TrustStore } from './trustStore';
+import { algMismatch, importKey, inspectKey, type Validity } from './keyMaterial';
+import type { FoundKey, TrustStore } from './trustStore';
 
 export const SUPPORTED_ALGS = ['ES256', 'ES384', 'ES512', 'RS256', 'RS384', 'RS512', 'PS256', 'PS384', 'PS512', 'EdDSA', 'Ed25519'] as const;
 
-export type UnverifiableReason = 'unsigned' | 'malformed' | 'missing-kid' | 'unsupported-alg' | 'no-trusted-key' | 'canonicalization-variant' | 'jku-refused';
+export type UnverifiableReason = 'unsigned' | 'malformed' | 'missing-kid' | 'unsupported-alg' | 'no-trusted-key' | 'canonicalization-variant' | 'jku-refused'
+  | 'key-expired' | 'key-not-yet-valid' | 'key-alg-mismatch' | 'key-unusable';
 
 export type SignatureOutcome =
   | { outcome: 'verified'; detail: string; kid: string; alg: string; keySource: string }
@@ -23,6 +27,8 @@ export interface VerifyOptions {
   trust: TrustStore;
   cardUrl: string;
   originClass?: AddressClass;
+  /** The clock for key validity (epoch ms); injected, Date.now when absent. */
+  now?: () => number;
 }
 
 interface Header { alg?: unknown; kid?: unknown; jku?: unknown; typ?: unknown }
@@ -79,18 +85,18 @@ async function verifyOne(sig: unknown, index: number, card: unknown, payloads: R
     return { outcome: 'unverifiable', reason: 'no-trusted-key', kid, detail: `${where}: no trusted key with kid ${JSON.stringify(kid)}${extra}` };
   }
   // jose is ESM-only; this project is CommonJS (bundled by esbuild), so it is loaded with import().
-  const { flattenedVerify, importJWK } = await import('jose');
+  const { flattenedVerify } = await import('jose');
+  const now = (opts.now ?? Date.now)();
+  const unusable: { reason: UnverifiableReason; why: string }[] = [];
+  let usedAny = false;
   for (const key of found.keys) {
-    let imported: Awaited<ReturnType<typeof importJWK>>;
-    try {
-      imported = await importJWK(key.jwk, alg);
-    } catch (err) {
-      return { outcome: 'unverifiable', reason: 'unsupported-alg', kid, detail: `${where}: key ${kid} cannot be used with ${alg} (${(err as Error).message})` };
-    }
+    const usable = await usableKey(key, alg, now);
+    if ('reason' in usable) { unusable.push(usable); continue; }
+    usedAny = true;
     for (const variant of Object.keys(payloads) as CanonicalVariant[]) {
       const ok = await flattenedVerify(
         { protected: s.protected as string, signature: s.signature, payload: Buffer.from(payloads[variant], 'utf8').toString('base64url') },
-        imported, { algorithms: [alg] },
+        usable.key, { algorithms: [alg] },
       ).then(() => true, () => false);
       if (!ok) continue;
       if (variant === 'spec') return { outcome: 'verified', kid, alg, keySource: key.source, detail: `${where} verified with key ${kid} (${alg}) from ${key.source}` };
@@ -100,5 +106,32 @@ async function verifyOne(sig: unknown, index: number, card: unknown, payloads: R
       };
     }
   }
+  if (!usedAny) {
+    return { outcome: 'unverifiable', reason: unusable[0]!.reason, kid, detail: `${where}: trusted key ${kid} cannot be used: ${unusable.map((u) => u.why).join('; ')}` };
+  }
   return { outcome: 'invalid', kid, detail: `${where}: the signature does not match the card for trusted key ${kid}: the card was altered after signing, or signed with another key` };
+}
+
+/** The key ready for `alg` at `now`, or why it cannot be used (validity first: an expired key is never tried). */
+async function usableKey(key: FoundKey, alg: string, now: number): Promise<{ key: Awaited<ReturnType<typeof importKey>> } | { reason: UnverifiableReason; why: string }> {
+  const facts = inspectKey(key.material);
+  if (facts instanceof Error) return { reason: 'key-unusable', why: `${facts.message} (${key.source})` };
+  const outside = outsideValidity([key.validity ?? {}, facts.validity], now);
+  if (outside) return { ...outside, why: `${outside.why} (${key.source})` };
+  const mismatch = algMismatch(facts.type, alg);
+  if (mismatch) return { reason: 'key-alg-mismatch', why: `${mismatch} (${key.source})` };
+  try {
+    return { key: await importKey(key.material, alg) };
+  } catch (err) {
+    return { reason: 'key-unusable', why: `it cannot be used with ${alg} (${(err as Error).message}) (${key.source})` };
+  }
+}
+
+/** The first window `now` falls outside of: 'key expired on …' / 'key not valid before …', naming the bound's origin. */
+function outsideValidity(windows: readonly Validity[], now: number): { reason: 'key-expired' | 'key-not-yet-valid'; why: string } | undefined {
+  for (const w of windows) {
+    if (w.notAfter && now > w.notAfter.at) return { reason: 'key-expired', why: `key expired on ${new Date(w.notAfter.at).toISOString()} (${w.notAfter.from})` };
+    if (w.notBefore && now < w.notBefore.at) return { reason: 'key-not-yet-valid', why: `key not valid before ${new Date(w.notBefore.at).toISOString()} (${w.notBefore.from})` };
+  }
+  return undefined;
 }
