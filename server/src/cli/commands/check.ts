@@ -1,5 +1,5 @@
 /**
- * `a2acap check LOCK... --card CARD [--format json|text] [--fail-on breaking|review]
+ * `a2acap check LOCK... --card CARD [--format json|text] [--fail-on breaking|review] [--concurrency N]
  *                        [--binding BINDING@VERSION]... [--known-extension URI]... [--max-card-bytes N]`
  *
  * Classifies each lockfile against the compiled profile of the card (core/lockfile/check.ts).
@@ -29,16 +29,23 @@ const SPEC = {
     card: { type: 'string' },
     format: { type: 'string', choices: ['json', 'text'] },
     'fail-on': { type: 'string', choices: ['breaking', 'review'] },
+    concurrency: { type: 'string' },
+    // Never reach this parser with a value that matters (--live goes to checkMany.ts above); listed so that a
+    // mistyped flag's message names them and using them with --card gets a reason instead of "unknown option".
+    live: { type: 'boolean' },
+    'stale-markers': { type: 'string' },
+    'cache-dir': { type: 'string' },
     ...CLIENT_FLAGS,
   },
   positionals: { name: 'LOCK', min: 1 },
 } as const;
 
-const HELP = `Usage: a2acap check LOCK... [--card CARD | --live [--stale-markers FILE] [--cache-dir DIR]] [--format text|json|sarif|markdown]
+const HELP = `Usage: a2acap check LOCK... [--card CARD | --live [--stale-markers FILE] [--cache-dir DIR]] [--format json|text|sarif|markdown]
                     [--fail-on breaking|review] [--concurrency N] [--binding BINDING@VERSION]... [--known-extension URI]...
                     [--max-card-bytes N]
 Checks capability lockfiles against the compiled profile of CARD, or (--live) of each lockfile's agent, fetched
-with a conditional request. Never rewrites a lockfile: use 'a2acap update'.
+with a conditional request. Never rewrites a lockfile: use 'a2acap update'. --format: json (default), text,
+sarif (code scanning) or markdown (a pull-request comment).
 --stale-markers FILE: runtime errors recorded by workflows (default .a2a/stale.json when it exists); a marked
 agent is re-fetched without validators and its marker cleared once checked.
 --cache-dir DIR (or A2ACAP_CACHE_DIR): keep public cards and their validators between runs (304s next time).
@@ -89,6 +96,23 @@ export async function checkOne(lockPath: string, card: CardInput, io: CliIO): Pr
   return report;
 }
 
+/** --concurrency N, as for --live (checkMany.ts): lockfiles read at a time, 1 to 256 (default 16). */
+function concurrencyFrom(value: string | undefined): number {
+  if (value === undefined) return 16;
+  const n = Number(value);
+  if (!Number.isInteger(n) || n < 1 || n > 256) throw new UsageError(`--concurrency must be an integer from 1 to 256 (got ${JSON.stringify(value.slice(0, 40))})`);
+  return n;
+}
+
+/** checkOne over every lock, at most `limit` at a time, in argument order. */
+async function checkAll(locks: readonly string[], card: CardInput, io: CliIO, limit: number): Promise<LockReport[]> {
+  const reports: LockReport[] = [];
+  for (let i = 0; i < locks.length; i += limit) {
+    reports.push(...await Promise.all(locks.slice(i, i + limit).map((lock) => checkOne(lock, card, io))));
+  }
+  return reports;
+}
+
 // ---------------------------------------------------------------- rendering
 
 function jsonOutput(reports: readonly LockReport[]): string {
@@ -132,11 +156,15 @@ export const run: Command = async (argv, io) => {
     io.stdout(HELP);
     return EXIT_OK;
   }
-  if (flags.card === undefined) throw new UsageError('--card CARD is required: the card to check the lockfile(s) against');
+  if (flags.card === undefined) throw new UsageError('say what to check against: --card CARD (a card file) or --live (each lockfile\'s agent)');
+  for (const live of ['stale-markers', 'cache-dir'] as const) {
+    if (flags[live] !== undefined) throw new UsageError(`--${live} applies to --live checks, not to --card`);
+  }
   const client = clientFrom(flags);
+  const limit = concurrencyFrom(flags.concurrency);
   const value = await loadJson(flags.card, io, maxBytesFrom(flags['max-card-bytes']), 'the card');
   const card: CardInput = { file: flags.card, profile: compileProfile(value, client), digest: safeDigest(value) };
-  const reports = await Promise.all(positionals.map((lock) => checkOne(lock, card, io)));
+  const reports = await checkAll(positionals, card, io, limit);
 
   for (const r of reports) if (r.error) io.stderr(`a2acap check: ${clean(r.file)}: ${clean(r.error, 400)}\n`);
   io.stdout(RENDER[flags.format ?? 'json']!(reports, io));
