@@ -116,7 +116,7 @@ test('update refuses a breaking change (exit 2) and leaves the lockfile as it wa
   agent.setVersion('narrowed-input');
   const r = await cli(['update', 'p.a2a-lock.json', '--yes'], dir);
   assert.equal(r.code, 2);
-  assert.match(r.stderr, /cannot update: skill "itinerary-pricing" does not accept "text\/plain"/);
+  assert.match(r.stderr, /cannot update: skill "itinerary-pricing" does not accept "text\/plain"[^\n]*; pin a new selection with 'a2acap pin'\n$/);
   assert.equal(readFileSync(join(dir, 'p.a2a-lock.json'), 'utf8'), before);
 });
 

@@ -41,8 +41,10 @@ const SPEC = {
 } as const;
 
 const HELP = `Usage: a2acap compile CARD [--format json|text] [--binding BINDING@VERSION]... [--known-extension URI]...
+                      [--max-card-bytes N]
 Compiles an agent card into the profile this client can use. --binding replaces the default set
-(JSONRPC@1.0, HTTP+JSON@1.0). Exit 0 usable, 1 unusable, 2 usage or I/O failure.
+(JSONRPC@1.0, HTTP+JSON@1.0). --max-card-bytes: size limit (default 1 MiB). Exit 0 usable, 1 unusable,
+2 usage or I/O failure.
 `;
 
 // ---------------------------------------------------------------- shared CLI helpers

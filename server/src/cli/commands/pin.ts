@@ -40,7 +40,15 @@ const SPEC = {
   positionals: { name: 'URL|CARD', min: 1, max: 1 },
 } as const;
 
-const USAGE = 'a2acap pin URL|CARD --skill ID [--skill ID]... [--input TYPE]... [--output TYPE]... [--streaming] [--extension URI]... [--out FILE] [--probe]\n';
+const USAGE = `Usage: a2acap pin URL|CARD --skill ID [--skill ID]... [--input TYPE]... [--output TYPE]... [--streaming]
+                  [--extension URI]... [--out FILE] [--probe]
+Writes a capability lockfile holding only what the workflow relies on: the named skills, the media types it
+sends (--input, each must be accepted) and reads (--output; without them the skill's current modes), streaming
+and extensions. URL: a card URL (.json) or an agent's base URL (its /.well-known/agent-card.json); CARD: a card
+file. --probe runs the safe probes first (no message is sent) and records their evidence under "verified".
+Without --out the lockfile goes to stdout; with it the write is atomic and a re-pin that changes nothing leaves
+the file as it was. Exit 0 pinned, 2 a bad selection, an unreachable agent or an invalid card.
+`;
 
 /** What `agent` records: the URL, or the card's path relative to the lockfile (portable across checkouts). */
 function agentField(location: string, outFile: string | undefined, cwd: string): string {

@@ -36,11 +36,12 @@ const SPEC = {
   positionals: { name: 'URL|LOCK', min: 1, max: 1 },
 } as const;
 
-const HELP = `Usage: a2acap probe URL|LOCK [--format json|text] [--credential-env VAR]
-                    [--safe-request TEXT [--skill ID] [--allow-skill ID]... [--media-type TYPE]...]
+const HELP = `Usage: a2acap probe URL|LOCK [--format json|text] [--credential-env VAR] [--timeout MS] [--min-interval MS]
+                    [--allow-host HOST]... [--safe-request TEXT [--skill ID] [--allow-skill ID]... [--media-type TYPE]...]
 Checks an agent's claims with small deliberate calls. Default probes send no message: version,
 version-negotiation, streaming, push, extended-card. --safe-request enables the message probes
-(streaming-message, media-type:TYPE, required-extension:URI) with that agreed message text.
+(streaming-message, media-type:TYPE, required-extension:URI) with that agreed message text; --skill ID names
+the test skill (needed when the card has several), --allow-skill ID allows one that books, buys or sends.
 --min-interval MS spaces calls to the agent (default 250). Exit 0 nothing refuted, 1 a claim refuted or a
 probe failed, 2 usage, network or policy failure.
 `;

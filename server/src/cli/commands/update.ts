@@ -27,6 +27,13 @@ const SPEC = {
   positionals: { name: 'LOCK', min: 1, max: 1 },
 } as const;
 
+const HELP = `Usage: a2acap update LOCK [--yes]
+Shows how the agent changed since LOCK was pinned (the pinned vs the current compiled profile) and, with --yes,
+re-pins the same selection. Never prompts. Exit 0 up to date (or updated with --yes), 1 an update is pending
+(nothing written), 2 a breaking change (pin a new selection with 'a2acap pin'), a corrupt lockfile or an
+unreachable agent.
+`;
+
 async function readLock(path: string): Promise<{ lock: Lockfile; text: string }> {
   const loaded = await loadLockfile(path, readText);
   if (!loaded.ok) throw new UsageError(loaded.message);
@@ -36,7 +43,7 @@ async function readLock(path: string): Promise<{ lock: Lockfile; text: string }>
 export const run: Command = async (argv, io: CliIO) => {
   const { flags, positionals, help } = parseArgs(argv, SPEC);
   if (help) {
-    io.stdout('a2acap update LOCK [--yes]\n');
+    io.stdout(HELP);
     return 0;
   }
   const path = resolve(io.cwd, positionals[0]!);
@@ -58,7 +65,8 @@ export const run: Command = async (argv, io: CliIO) => {
     try {
       next = keepPreviousWhenUnchanged(repin({ lock, profile: loaded.profile, cardDigest: loaded.digest, now: () => new Date() }), lock);
     } catch (err) {
-      if (err instanceof PinError) throw new UsageError(`cannot update: ${err.message}`);
+      // Say what to do: a breaking change is not an update, the workflow needs a new selection.
+      if (err instanceof PinError) throw new UsageError(`cannot update: ${err.message}; pin a new selection with 'a2acap pin'`);
       throw err;
     }
     if (serializeLockfile(next) === text) {
