@@ -1,10 +1,10 @@
 /**
  * `a2acap fetch URL [--extended] [--credential-env VAR] [--format json|text] [--require-signed] [--jwks FILE]...
- *                   [--allow-host HOST]... [--timeout MS]`
+ *                   [--trust-store FILE]... [--allow-host HOST]... [--timeout MS]`
  *
  * Fetches the agent's public card (base URL → /.well-known/agent-card.json, or a card URL), validates it,
- * verifies its signatures against the given JWKS files, compiles it; with --extended also requests the
- * extended card using the bearer token in the environment variable named by --credential-env (never a token
+ * verifies its signatures against the given JWKS files and key-id trust stores (../trustStoreFile.ts), compiles
+ * it; with --extended also requests the extended card using the bearer token in the environment variable named by --credential-env (never a token
  * argument: process lists would show it).
  * JSON: {url, status, card, profile, signature, validators, max_age_seconds, fetched_at, findings, extended?}.
  * Exit: 0 valid card, 1 invalid card (or required signature not verified), 2 usage / network / policy failure.
@@ -15,9 +15,10 @@ import { isNetError } from '../../core/net/errors';
 import { createHttpClient } from '../../core/net/http';
 import { fetchCard, FetchCardResult } from '../../core/fetch/fetchCard';
 import { fetchExtendedCard, ExtendedCardResult } from '../../core/fetch/extendedCard';
-import { createTrustStore, JwksDocument, TrustEntry } from '../../core/signature/trustStore';
+import { combineTrustStores, createTrustStore, JwksDocument, TrustEntry } from '../../core/signature/trustStore';
 import { verifyCardSignatures } from '../../core/signature/verify';
 import { parseArgs } from '../args';
+import { loadTrustStoreFile } from '../trustStoreFile';
 import { alignColumns, safeText } from '../format';
 import { CliIO, Command, EXIT_FINDINGS, EXIT_OK, UsageError } from '../io';
 
@@ -28,6 +29,7 @@ const SPEC = {
     'credential-env': { type: 'string' },
     'require-signed': { type: 'boolean' },
     jwks: { type: 'string', multiple: true },
+    'trust-store': { type: 'string', multiple: true },
     'allow-host': { type: 'string', multiple: true },
     timeout: { type: 'string' },
   },
@@ -35,8 +37,10 @@ const SPEC = {
 } as const;
 
 const HELP = `Usage: a2acap fetch URL [--extended] [--credential-env VAR] [--format json|text]
-                    [--require-signed] [--jwks FILE]... [--allow-host HOST]... [--timeout MS]
+                    [--require-signed] [--jwks FILE]... [--trust-store FILE]... [--allow-host HOST]... [--timeout MS]
 Fetches, validates, verifies and compiles an agent card. URL is the agent's base URL or the card URL.
+--jwks FILE: a JWKS file of trusted keys. --trust-store FILE: {"<kid>": key or {key, notBefore, notAfter}},
+the key a JWKS URL, JWK/JWKS or PEM public key/certificate (as the a2a.trustStore setting).
 --credential-env VAR names an environment variable holding a bearer token (never pass a token itself).
 Exit 0 valid card, 1 invalid card, 2 usage, network or policy failure.
 `;
@@ -85,9 +89,10 @@ export const run: Command = async (argv, io) => {
   if (flags.extended && !credential) throw new UsageError('--extended needs --credential-env VAR (the extended card is only served to authenticated callers)');
   let origin: string;
   try { origin = new URL(target).origin; } catch { throw new UsageError(`not a URL: ${JSON.stringify(target.slice(0, 200))}`); }
-  const trust = createTrustStore(await loadJwks(flags.jwks, io, `${origin}/`));
+  const jwks = await loadJwks(flags.jwks, io, `${origin}/`);
   const http = createHttpClient({ allowHosts: flags['allow-host'] });
   try {
+    const trust = combineTrustStores([createTrustStore(jwks, http), ...flags['trust-store'].map((f) => loadTrustStoreFile(f, io.cwd, http))]);
     const timeoutMs = timeoutFrom(flags.timeout);
     const fetched = await fetchCard(target, {
       http, timeoutMs, requireSigned: flags['require-signed'],
