@@ -10,11 +10,16 @@ const USAGE = `a2acap: capability discovery for A2A 1.0 agents
 
 Usage:
   a2acap lint FILE... [--format text|json|sarif] [--binding BINDING@VERSION]... [--known-extension URI]... [--max-card-bytes N]
-  a2acap compile CARD [--format json|text] [--binding BINDING@VERSION]... [--known-extension URI]...
-  a2acap check LOCK... [--card CARD | --live] [--format text|json|sarif|markdown] [--fail-on breaking|review] [--concurrency N] [--stale-markers FILE] [--cache-dir DIR]
-  a2acap fetch URL [--extended] [--credential-env VAR] [--format json|text] [--require-signed] [--jwks FILE]... [--trust-store FILE]... [--allow-host HOST]...
-  a2acap probe URL|LOCK [--format json|text]
-  a2acap pin URL|CARD --skill ID [--skill ID]... [--input TYPE]... [--output TYPE]... [--streaming] [--extension URI]... [--out FILE] [--probe]
+  a2acap compile CARD [--format json|text] [--binding BINDING@VERSION]... [--known-extension URI]... [--max-card-bytes N]
+  a2acap check LOCK... [--card CARD | --live [--stale-markers FILE] [--cache-dir DIR]] [--format json|text|sarif|markdown]
+                      [--fail-on breaking|review] [--concurrency N] [--binding BINDING@VERSION]... [--known-extension URI]...
+                      [--max-card-bytes N]
+  a2acap fetch URL [--extended] [--credential-env VAR] [--format text|json] [--require-signed] [--jwks FILE]...
+                   [--trust-store FILE]... [--allow-host HOST]... [--timeout MS]
+  a2acap probe URL|LOCK [--format text|json] [--credential-env VAR] [--timeout MS] [--min-interval MS] [--allow-host HOST]...
+                        [--safe-request TEXT [--skill ID] [--allow-skill ID]... [--media-type TYPE]...]
+  a2acap pin URL|CARD --skill ID [--skill ID]... [--input TYPE]... [--output TYPE]... [--streaming] [--extension URI]...
+                      [--out FILE] [--probe]
   a2acap update LOCK [--yes]
 
 Run 'a2acap COMMAND --help' for details. Exit codes: 0 ok, 1 findings, 2 usage or I/O failure.

@@ -36,7 +36,7 @@ const SPEC = {
   positionals: { name: 'URL', min: 1, max: 1 },
 } as const;
 
-const HELP = `Usage: a2acap fetch URL [--extended] [--credential-env VAR] [--format json|text]
+const HELP = `Usage: a2acap fetch URL [--extended] [--credential-env VAR] [--format text|json]
                     [--require-signed] [--jwks FILE]... [--trust-store FILE]... [--allow-host HOST]... [--timeout MS]
 Fetches, validates, verifies and compiles an agent card. URL is the agent's base URL or the card URL.
 --jwks FILE: a JWKS file of trusted keys. --trust-store FILE: {"<kid>": key or {key, notBefore, notAfter}},

@@ -36,7 +36,7 @@ const SPEC = {
   positionals: { name: 'URL|LOCK', min: 1, max: 1 },
 } as const;
 
-const HELP = `Usage: a2acap probe URL|LOCK [--format json|text] [--credential-env VAR] [--timeout MS] [--min-interval MS]
+const HELP = `Usage: a2acap probe URL|LOCK [--format text|json] [--credential-env VAR] [--timeout MS] [--min-interval MS]
                     [--allow-host HOST]... [--safe-request TEXT [--skill ID] [--allow-skill ID]... [--media-type TYPE]...]
 Checks an agent's claims with small deliberate calls. Default probes send no message: version,
 version-negotiation, streaming, push, extended-card. --safe-request enables the message probes
