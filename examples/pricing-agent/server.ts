@@ -2,8 +2,8 @@
  * The example pricing agent: a real A2A 1.0 agent (@a2a-js/sdk + express) on loopback whose card can be
  * switched between the versions in cards.ts while it runs, so a lockfile check sees each change through
  * a real (conditional) fetch. Switch the card with `setVersion()` in-process, with the env var
- * PRICING_CARD_VERSION at start, or with `POST /admin/card-version {"version": "..."}` (served on the
- * loopback listener only, like everything else here).
+ * PRICING_CARD_VERSION at start, or with `POST /admin/card-version {"version": "..."}` (`GET` says which is
+ * served; on the loopback listener only, like everything else here).
  */
 import type { AddressInfo } from 'node:net';
 import { createServer, type Server } from 'node:http';
@@ -72,10 +72,16 @@ export async function startPricingAgent(options: PricingAgentOptions = {}): Prom
     return h;
   };
 
+  // What a person trying the walkthrough needs to see: the card served now, and how to ask for another one.
+  app.get('/admin/card-version', (_req, res) => { res.json({ version: current, versions: CARD_VERSIONS }); });
   app.post('/admin/card-version', express.json({ limit: '1kb' }), (req, res) => {
-    const requested = typeof req.body?.version === 'string' ? req.body.version : '';
+    const requested: unknown = req.body?.version;
+    if (typeof requested !== 'string') {
+      res.status(400).json({ error: `send {"version": "<name>"} as JSON (content-type: application/json); names: ${CARD_VERSIONS.join(', ')}` });
+      return;
+    }
     if (!isCardVersion(requested)) {
-      res.status(400).json({ error: `unknown card version; one of: ${CARD_VERSIONS.join(', ')}` });
+      res.status(400).json({ error: `unknown card version ${JSON.stringify(requested.slice(0, 40))}; one of: ${CARD_VERSIONS.join(', ')}` });
       return;
     }
     current = requested;
