@@ -192,7 +192,8 @@ async function measure({ agents, latencyMs }: Scenario): Promise<Measured> {
       }
 
       t0 = performance.now();
-      // The naive way: each lockfile on its own, its card fetched in full, nothing shared or remembered.
+      // The naive way: each lockfile on its own, its card fetched in full, no cache. (The lockfile-parse memo of
+      // core/refresh/checkMemo.ts is module state, so it serves these runs too: that only makes the baseline faster.)
       for (const file of lockfiles) {
         await refreshLockfile(file, { loader: createCardLoader({ source: unconditional(inner), cache: new MemoryCardCache() }), readText });
       }
