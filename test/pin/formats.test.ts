@@ -89,9 +89,12 @@ test('an invalid card or a card that is not JSON is an error, never compatible',
 
 test('json: worst classification, problems with their file, per-lockfile results in argument order', async (t) => {
   const dir = await workspace(t);
+  const checked = JSON.parse((await check(['stream.a2a-lock.json', 'ok.a2a-lock.json', '--format', 'json'], dir)).stdout);
+  assert.equal(checked.classification, 'breaking');
   const r = await check(['stream.a2a-lock.json', 'ok.a2a-lock.json', 'bad.a2a-lock.json', 'down.a2a-lock.json', '--format', 'json'], dir);
   const report = JSON.parse(r.stdout);
-  assert.equal(report.classification, 'breaking');
+  // A lockfile that could not be checked makes the top level "error", as in `check --card` (never hidden by the others).
+  assert.equal(report.classification, 'error');
   assert.deepEqual(report.problems.map((p: { file: string; pointer: string }) => [p.file, p.pointer]), [['stream.a2a-lock.json', '/requires/streaming']]);
   assert.deepEqual(report.results.map((x: { file: string; classification?: string; stage?: string }) => [x.file, x.classification ?? x.stage]), [
     ['stream.a2a-lock.json', 'breaking'], ['ok.a2a-lock.json', 'compatible'], ['bad.a2a-lock.json', 'lockfile'], ['down.a2a-lock.json', 'fetch'],

@@ -1,6 +1,7 @@
 /**
  * JSON report, the same shape `a2acap check --card` prints (so CI parses one format):
- * `{"classification": worst over the checked lockfiles, "problems": [{level, pointer, message, file}],
+ * `{"classification": worst over the checked lockfiles ("error" when any could not be checked, as check --card
+ *   says it), "problems": [{level, pointer, message, file}],
  *   "notes": [...], "results": [per lockfile, in argument order], "summary": {counts}}`.
  * A checked result is `{file, card, unchanged, classification, problems, notes}`; one that could not be
  * checked is `{file, card?, error, stage}` (stage: lockfile | fetch | card).
@@ -23,5 +24,7 @@ export function jsonReport(outcomes: readonly RefreshOutcome[], displayPath: (p:
     notes.push(...o.result.notes.map((i) => ({ ...i, file })));
     return { file, card: o.card, unchanged: o.unchanged, ...o.result };
   });
-  return `${JSON.stringify({ classification, problems, notes, results, summary: summarize(outcomes) }, null, 2)}\n`;
+  // A lockfile that could not be checked is never hidden behind the others' verdict (exit 2 says the same).
+  const overall: Classification | 'error' = outcomes.some((o) => o.status === 'error') ? 'error' : classification;
+  return `${JSON.stringify({ classification: overall, problems, notes, results, summary: summarize(outcomes) }, null, 2)}\n`;
 }
