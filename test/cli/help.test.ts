@@ -71,8 +71,11 @@ describe('help texts name every flag a command accepts', () => {
     }
   });
 
-  it('check --help says which format is the default (json)', async () => {
-    assert.match((await cli(['check', '--help'], root)).stdout, /json \(default\)/);
+  it('check --help says which format is the default (json), and is the same help with --live or --format sarif', async () => {
+    const help = (await cli(['check', '--help'], root)).stdout;
+    assert.match(help, /json \(default\)/);
+    assert.equal((await cli(['check', '--live', '--help'], root)).stdout, help);
+    assert.equal((await cli(['check', '--format', 'sarif', '--help'], root)).stdout, help);
   });
 });
 

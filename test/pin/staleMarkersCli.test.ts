@@ -68,7 +68,7 @@ test('--stale-markers FILE; a missing named file is a usage error; a corrupt fil
   assert.match(JSON.parse(r.stdout).notes[0].message, /VersionNotSupported/);
   assert.deepEqual(reasons(file), []);
 
-  await assert.rejects(check(['pricing.a2a-lock.json', '--live', '--stale-markers', 'nope.json'], dir), (e: unknown) => e instanceof UsageError && /cannot read nope\.json/.test(e.message));
+  await assert.rejects(check(['pricing.a2a-lock.json', '--live', '--stale-markers', 'nope.json'], dir), (e: unknown) => e instanceof UsageError && /cannot read nope\.json \(no such file\)/.test(e.message));
   await assert.rejects(check(['pricing.a2a-lock.json', '--card', 'x.json', '--stale-markers', 'markers.json'], dir), UsageError);
 
   writeFileSync(file, '{"markers": [ {"agent": ');

@@ -18,6 +18,7 @@ import { promises as fs, mkdirSync, readFileSync, renameSync, writeFileSync } fr
 import { isAbsolute, relative, resolve } from 'node:path';
 import { parseArgs } from './args';
 import { readTextSync } from '../node/readText';
+import { ioReason } from '../core/ioReason';
 import { VERSION } from './version';
 import { CliIO, UsageError, useColor } from './io';
 import { DEFAULT_STALE_FILE, fileStaleMarkers, type FileStaleMarkers } from '../core/client/fileStaleMarkers';
@@ -48,6 +49,19 @@ export const CHECK_SPEC = {
   },
   positionals: { name: 'LOCK', min: 1 },
 } as const;
+
+/** `a2acap check --help`, whichever of check.ts or this module handles the arguments. */
+export const CHECK_HELP = `Usage: a2acap check LOCK... [--card CARD | --live [--stale-markers FILE] [--cache-dir DIR]] [--format json|text|sarif|markdown]
+                    [--fail-on breaking|review] [--concurrency N] [--binding BINDING@VERSION]... [--known-extension URI]...
+                    [--max-card-bytes N]
+Checks capability lockfiles against the compiled profile of CARD, or (--live) of each lockfile's agent, fetched
+with a conditional request. Never rewrites a lockfile: use 'a2acap update'. --format: json (default), text,
+sarif (code scanning) or markdown (a pull-request comment).
+--stale-markers FILE: runtime errors recorded by workflows (default .a2a/stale.json when it exists); a marked
+agent is re-fetched without validators and its marker cleared once checked.
+--cache-dir DIR (or A2ACAP_CACHE_DIR): keep public cards and their validators between runs (304s next time).
+Exit 1 when breaking (or review with --fail-on review), 2 on usage, I/O or corrupt input, else 0.
+`;
 
 /**
  * Whether `check` should be handled here: --live (fetch each lockfile's agent) or a format only this
@@ -94,8 +108,8 @@ async function staleMarkersFor(named: string | undefined, io: CliIO): Promise<Fi
   const path = resolve(io.cwd, named ?? DEFAULT_STALE_FILE);
   try {
     await fs.access(path);
-  } catch {
-    if (named !== undefined) throw new UsageError(`--stale-markers: cannot read ${named}`);
+  } catch (err) {
+    if (named !== undefined) throw new UsageError(`--stale-markers: cannot read ${named} (${ioReason(err)})`);
     return undefined;
   }
   const markers = fileStaleMarkers(path);
@@ -120,7 +134,7 @@ function textStyle(io: CliIO): TextStyle | undefined {
 export async function runCheckMany(argv: string[], io: CliIO, version = VERSION): Promise<number> {
   const { flags, positionals, help } = parseArgs(argv, CHECK_SPEC);
   if (help) {
-    io.stdout('a2acap check LOCK... [--live [--stale-markers FILE] [--cache-dir DIR] | --card CARD] [--format text|json|sarif|markdown] [--fail-on breaking|review] [--concurrency N]\n');
+    io.stdout(CHECK_HELP);
     return 0;
   }
   if (flags.live && flags.card !== undefined) throw new UsageError('--live and --card exclude each other');

@@ -19,7 +19,7 @@ import { loadLockfile } from '../../core/lockfile/load';
 import { compileProfile } from '../../core/profile/compile';
 import type { CheckItem, CheckResult, Classification, CompiledProfile } from '../../core/types';
 import { parseArgs } from '../args';
-import { readText, runCheckMany, wantsCheckMany } from '../checkMany';
+import { CHECK_HELP, readText, runCheckMany, wantsCheckMany } from '../checkMany';
 import { alignColumns, palette } from '../format';
 import { CliIO, Command, EXIT_FINDINGS, EXIT_OK, EXIT_USAGE, UsageError, useColor } from '../io';
 import { CLIENT_FLAGS, clean, clientFrom, loadJson, maxBytesFrom } from './compile';
@@ -40,17 +40,6 @@ const SPEC = {
   positionals: { name: 'LOCK', min: 1 },
 } as const;
 
-const HELP = `Usage: a2acap check LOCK... [--card CARD | --live [--stale-markers FILE] [--cache-dir DIR]] [--format json|text|sarif|markdown]
-                    [--fail-on breaking|review] [--concurrency N] [--binding BINDING@VERSION]... [--known-extension URI]...
-                    [--max-card-bytes N]
-Checks capability lockfiles against the compiled profile of CARD, or (--live) of each lockfile's agent, fetched
-with a conditional request. Never rewrites a lockfile: use 'a2acap update'. --format: json (default), text,
-sarif (code scanning) or markdown (a pull-request comment).
---stale-markers FILE: runtime errors recorded by workflows (default .a2a/stale.json when it exists); a marked
-agent is re-fetched without validators and its marker cleared once checked.
---cache-dir DIR (or A2ACAP_CACHE_DIR): keep public cards and their validators between runs (304s next time).
-Exit 1 when breaking (or review with --fail-on review), 2 on usage, I/O or corrupt input, else 0.
-`;
 
 /** One lockfile's outcome: a check result, or why it could not be checked. */
 export interface LockReport {
@@ -153,7 +142,7 @@ export const run: Command = async (argv, io) => {
   if (wantsCheckMany(argv)) return runCheckMany(argv, io);
   const { flags, positionals, help } = parseArgs(argv, SPEC);
   if (help) {
-    io.stdout(HELP);
+    io.stdout(CHECK_HELP);
     return EXIT_OK;
   }
   if (flags.card === undefined) throw new UsageError('say what to check against: --card CARD (a card file) or --live (each lockfile\'s agent)');

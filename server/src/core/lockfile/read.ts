@@ -176,7 +176,7 @@ export function readLockfile(value: unknown): LockfileRead {
   const digest = r.string(value, 'card_digest', [], true);
   const agentVersion = r.string(value, 'agent_version', [], false);
   if (agent !== undefined && agent.trim() === '') r.fail('/agent', '"agent" must name the agent card (URL or path)');
-  if (pinnedAt !== undefined && Number.isNaN(Date.parse(pinnedAt))) r.fail('/pinned_at', '"pinned_at" must be an ISO 8601 date-time');
+  if (pinnedAt !== undefined && !isPinnedAt(pinnedAt)) r.fail('/pinned_at', '"pinned_at" must be an ISO 8601 date-time');
   if (digest !== undefined && !DIGEST.test(digest)) r.fail('/card_digest', '"card_digest" must be "sha256:" followed by 64 hex digits');
   const iface = readInterface(r, value);
   const requires = readRequires(r, value);
@@ -196,6 +196,11 @@ export function readLockfile(value: unknown): LockfileRead {
 }
 
 /** Parses JSON text (a UTF-8 BOM is allowed) and validates it. Syntax errors are problems at ''. */
+/** Whether a `pinned_at` value is a date-time the reader accepts (lint's invalid-pinned-at asks the same). */
+export function isPinnedAt(value: string): boolean {
+  return !Number.isNaN(Date.parse(value));
+}
+
 export function parseLockfile(text: string): LockfileRead {
   const doc = parseDocument(text);
   if (!doc.ok) {

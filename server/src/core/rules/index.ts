@@ -10,6 +10,7 @@ import { interfaceUrlOperationPath } from './interface-url-operation-path';
 import { invalidCardDigest } from './invalid-card-digest';
 import { invalidInterfaceUrl } from './invalid-interface-url';
 import { invalidMediaType } from './invalid-media-type';
+import { invalidPinnedAt } from './invalid-pinned-at';
 import { invalidProtocolVersion } from './invalid-protocol-version';
 import { legacyCardShape } from './legacy-card-shape';
 import { malformedSignature } from './malformed-signature';
@@ -48,5 +49,6 @@ export const RULE_IMPLEMENTATIONS: Readonly<Record<string, Rule>> = {
   'provider-name-field': providerNameField,
   'empty-skill-tags': emptySkillTags,
   'invalid-card-digest': invalidCardDigest,
+  'invalid-pinned-at': invalidPinnedAt,
   'suspicious-text': suspiciousText,
 };

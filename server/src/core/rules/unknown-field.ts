@@ -9,7 +9,7 @@ import lockSchema from '../../../../schemas/a2a-lock.schema.json';
 import { isObject } from '../document';
 import { finding, Rule } from './context';
 import { pointerTo } from './walk';
-import type { Finding } from '../types';
+import type { DocumentKind, Finding } from '../types';
 
 type Schema = Record<string, unknown>;
 
@@ -95,14 +95,14 @@ const SHAPES = {
  * The path is a reused stack; a pointer string is only built for a finding. Children that are leaves are not
  * visited at all (big cards have thousands of skills whose members are mostly strings and string lists).
  */
-function walk(value: unknown, shape: Shape, path: (string | number)[], out: Finding[]): void {
+function walk(value: unknown, shape: Shape, path: (string | number)[], out: Finding[], kind: DocumentKind): void {
   if (shape.leaf || path.length > MAX_DEPTH) return;
   if (Array.isArray(value)) {
     const items = shape.items;
     if (!items || items.leaf) return;
     for (let i = 0; i < value.length; i++) {
       path.push(i);
-      walk(value[i], items, path, out);
+      walk(value[i], items, path, out, kind);
       path.pop();
     }
     return;
@@ -116,8 +116,8 @@ function walk(value: unknown, shape: Shape, path: (string | number)[], out: Find
     const child = childShape(shape, key, position++);
     if (child?.leaf) continue;
     path.push(key);
-    if (child) walk(value[key], child, path, out);
-    else out.push(unknownMember(key, path, shape.known ?? []));
+    if (child) walk(value[key], child, path, out, kind);
+    else out.push(unknownMember(key, path, shape.known ?? [], kind));
     path.pop();
   }
 }
@@ -137,16 +137,22 @@ function childShape(shape: Shape, key: string, position: number): Shape | undefi
   return child;
 }
 
-function unknownMember(key: string, path: (string | number)[], known: string[]): Finding {
+/** What defines the members, and who ignores the unknown ones, per kind of document. */
+const UNKNOWN_MEMBER: Record<DocumentKind, string> = {
+  card: 'is not a member A2A 1.0 defines here; clients ignore it.',
+  lockfile: 'is not a member the capability lockfile format defines here; checks ignore it.',
+};
+
+function unknownMember(key: string, path: (string | number)[], known: string[], kind: DocumentKind): Finding {
   const suggestion = suggestMember(key, known);
   const shown = key.length > 60 ? key.slice(0, 57) + '…' : key;
   return finding('unknown-field', path.reduce<string>((p, seg) => pointerTo(p, seg), ''),
-    `"${shown}" is not a member A2A 1.0 defines here; clients ignore it.${suggestion ? ` Did you mean "${suggestion}"?` : ''}`,
+    `"${shown}" ${UNKNOWN_MEMBER[kind]}${suggestion ? ` Did you mean "${suggestion}"?` : ''}`,
     { target: 'key', data: { member: key, suggestion } });
 }
 
 export const unknownField: Rule = ({ value, kind }) => {
   const out: Finding[] = [];
-  walk(value, SHAPES[kind], [], out);
+  walk(value, SHAPES[kind], [], out, kind);
   return out;
 };

@@ -1,0 +1,14 @@
+/**
+ * invalid-pinned-at (lockfile): `pinned_at` must be a date-time. The lockfile reader refuses the whole lockfile
+ * otherwise (check reports it corrupt), so lint says so first, with the same test (lockfile/read.ts isPinnedAt).
+ */
+import { isObject } from '../document';
+import { isPinnedAt } from '../lockfile/read';
+import { finding, quote, Rule } from './context';
+
+export const invalidPinnedAt: Rule = ({ value }) => {
+  if (!isObject(value) || typeof value.pinned_at !== 'string' || isPinnedAt(value.pinned_at)) return [];
+  return [finding('invalid-pinned-at', '/pinned_at',
+    `${quote(value.pinned_at)} is not a date-time: write ISO 8601, e.g. "2026-10-02T08:00:00Z" (a2acap pin writes it), or re-pin the lockfile.`,
+    { data: { value: value.pinned_at } })];
+};

@@ -1,0 +1,3 @@
+import { ruleFixtureTests } from './harness';
+
+ruleFixtureTests('invalid-pinned-at');
