@@ -59,7 +59,7 @@ function card(i: number, base: string, version: string): Record<string, unknown>
   };
 }
 
-/** The agents: one HTTP server in a worker thread, one card per path, ETag + 304 like @a2a-js/sdk. */
+/** The agents: HTTP servers in a worker thread (one per loopback address), one card per address + path, ETag + 304 like @a2a-js/sdk. */
 const AGENTS = `
 const { parentPort, workerData } = require('node:worker_threads');
 const { createServer } = require('node:http');
@@ -69,12 +69,12 @@ function load(cards) {
   bodies = new Map(Object.entries(cards).map(([path, body]) => [path, { body, etag: 'W/"' + createHash('sha256').update(body).digest('hex').slice(0, 16) + '"' }]));
 }
 load(workerData.cards);
-const server = createServer((req, res) => {
+const handle = (req, res) => {
   if (workerData.latencyMs > 0) setTimeout(() => answer(req, res), workerData.latencyMs);
   else answer(req, res);
-});
+};
 function answer(req, res) {
-  const entry = bodies.get(req.url);
+  const entry = bodies.get(req.socket.localAddress + req.url);
   if (!entry) { res.statusCode = 404; res.end(); return; }
   res.setHeader('etag', entry.etag);
   res.setHeader('cache-control', 'public, max-age=3600');
@@ -82,13 +82,18 @@ function answer(req, res) {
   res.setHeader('content-type', 'application/json');
   res.end(entry.body);
 }
-server.keepAliveTimeout = 30000;
-server.listen(workerData.port, '127.0.0.1', () => parentPort.postMessage({ listening: true }));
+// One server per loopback address: agents on their own hosts are their own origins (own connections).
+const servers = workerData.hosts.map(() => createServer(handle));
+let listening = 0;
+servers.forEach((server, i) => {
+  server.keepAliveTimeout = 30000;
+  server.listen(workerData.port, workerData.hosts[i], () => { if (++listening === servers.length) parentPort.postMessage({ listening: true }); });
+});
 let busySince = performance.eventLoopUtilization();
 parentPort.on('message', (m) => {
   if (m.busy === 'start') { busySince = performance.eventLoopUtilization(); parentPort.postMessage({ started: true }); return; }
   if (m.busy === 'stop') { parentPort.postMessage({ utilization: performance.eventLoopUtilization(busySince).utilization }); return; }
-  if (m.cards) { load(m.cards); parentPort.postMessage({ loaded: true }); } if (m.close) server.close(() => process.exit(0)); });
+  if (m.cards) { load(m.cards); parentPort.postMessage({ loaded: true }); } if (m.close) process.exit(0); });
 `;
 
 function median(values: number[]): number {
@@ -96,8 +101,8 @@ function median(values: number[]): number {
   return s[Math.floor(s.length / 2)]!;
 }
 
-async function startAgents(cards: Record<string, string>, port: number, latencyMs: number): Promise<Worker> {
-  const worker = new Worker(AGENTS, { eval: true, workerData: { cards, port, latencyMs } });
+async function startAgents(cards: Record<string, string>, hosts: string[], port: number, latencyMs: number): Promise<Worker> {
+  const worker = new Worker(AGENTS, { eval: true, workerData: { cards, hosts, port, latencyMs } });
   await new Promise<void>((resolve, reject) => {
     worker.once('message', () => resolve());
     worker.once('error', reject);
@@ -124,6 +129,8 @@ interface Scenario {
   agents: number;
   /** Simulated network latency added by the agents to every answer, ms (0: plain loopback). */
   latencyMs: number;
+  /** Each agent on its own loopback address (its own origin and connection), else all behind 127.0.0.1. */
+  ownHosts?: boolean;
 }
 
 interface Measured {
@@ -135,22 +142,31 @@ interface Measured {
 }
 
 /** `LOCKFILES` lockfiles spread round-robin over `agents` agents; 5 % of the agents changed their card. */
-async function measure({ agents, latencyMs }: Scenario): Promise<Measured> {
+/** Agent i's loopback address: 127.0.0.1 for all, or its own (127.1.0.1, 127.1.0.2, …). */
+function hostOf(i: number, ownHosts: boolean): string {
+  return ownHosts ? `127.1.${Math.floor((i + 1) / 256)}.${(i + 1) % 256}` : '127.0.0.1';
+}
+
+async function measure({ agents, latencyMs, ownHosts = false }: Scenario): Promise<Measured> {
   const port = await freePort();
-  const base = `http://127.0.0.1:${port}`;
+  const hosts = [...new Set(Array.from({ length: agents }, (_, i) => hostOf(i, ownHosts)))];
+  const baseOf = (i: number) => `http://${hostOf(i, ownHosts)}:${port}`;
   const pathOf = (i: number) => `/agents/${i}/.well-known/agent-card.json`;
+  const urlOf = (i: number) => `${baseOf(i)}${pathOf(i)}`;
+  /** The agents' key of card i: the address it is served on and its path. */
+  const keyOf = (i: number) => `${hostOf(i, ownHosts)}${pathOf(i)}`;
   const pinned: Record<string, string> = {};
-  for (let i = 0; i < agents; i++) pinned[pathOf(i)] = JSON.stringify(card(i, base, '1.0.0'));
-  const worker = await startAgents(pinned, port, latencyMs);
+  for (let i = 0; i < agents; i++) pinned[keyOf(i)] = JSON.stringify(card(i, baseOf(i), '1.0.0'));
+  const worker = await startAgents(pinned, hosts, port, latencyMs);
   const dir = mkdtempSync(join(tmpdir(), 'a2a-bench-check-'));
   const http = createHttpClient();
   try {
     const lockfiles: string[] = [];
     for (let n = 0; n < LOCKFILES; n++) {
       const i = n % agents;
-      const value = JSON.parse(pinned[pathOf(i)]!);
+      const value = JSON.parse(pinned[keyOf(i)]!);
       const lock = buildLockfile({
-        profile: compileProfile(value), cardDigest: cardDigest(value), agentUrl: `${base}${pathOf(i)}`,
+        profile: compileProfile(value), cardDigest: cardDigest(value), agentUrl: urlOf(i),
         selection: { skills: [`skill-${n % SKILLS_PER_CARD}`], streaming: true }, now: () => new Date('2026-10-02T08:00:00Z'),
       });
       const file = join(dir, `workflow-${n}.a2a-lock.json`);
@@ -165,7 +181,7 @@ async function measure({ agents, latencyMs }: Scenario): Promise<Measured> {
     const cache = new MemoryCardCache();
     await checkMany(lockfiles, { loader: createCardLoader({ source, cache }), readText });
     const current: Record<string, string> = { ...pinned };
-    for (let i = 0; i < agents; i += CHANGED_EVERY) current[pathOf(i)] = JSON.stringify(card(i, base, '1.1.0'));
+    for (let i = 0; i < agents; i += CHANGED_EVERY) current[keyOf(i)] = JSON.stringify(card(i, baseOf(i), '1.1.0'));
     worker.postMessage({ cards: current });
     await new Promise((resolve) => worker.once('message', resolve));
 
@@ -177,7 +193,7 @@ async function measure({ agents, latencyMs }: Scenario): Promise<Measured> {
     for (let r = -WARMUP; r < RUNS; r++) {
       // Each run starts from the same cache state: the pinned cards (the changed ones come back 200).
       const runCache = new MemoryCardCache();
-      for (let i = 0; i < agents; i++) { const e = cache.get(`${base}${pathOf(i)}`); if (e) runCache.set(`${base}${pathOf(i)}`, e); }
+      for (let i = 0; i < agents; i++) { const e = cache.get(urlOf(i)); if (e) runCache.set(urlOf(i), e); }
       requests = 0;
       await ask({ busy: 'start' });
       let t0 = performance.now();
@@ -210,7 +226,8 @@ async function measure({ agents, latencyMs }: Scenario): Promise<Measured> {
 export async function run(): Promise<string> {
   const rows = ['| lockfiles → agents | conditional, 16 concurrent (the product) | one by one, unconditional | ratio | what the product did |', '|---|---:|---:|---:|---|'];
   const scenarios: (Scenario & { label: string })[] = [
-    { label: 'every lockfile its own agent', agents: LOCKFILES, latencyMs: 0 },
+    { label: 'every lockfile its own agent, all behind one origin', agents: LOCKFILES, latencyMs: 0 },
+    { label: 'every lockfile its own agent on its own host', agents: LOCKFILES, latencyMs: 0, ownHosts: true },
     { label: '10 lockfiles per agent', agents: LOCKFILES / 10, latencyMs: 0 },
     { label: 'own agents, 1 ms simulated network latency', agents: LOCKFILES, latencyMs: 1 },
   ];
