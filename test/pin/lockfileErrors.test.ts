@@ -49,7 +49,7 @@ for (const { file, message } of cases) {
 
     const update = await cli(['update', path], dir);
     assert.equal(update.code, 2);
-    assert.equal(update.stderr, `a2acap update: ${message}\n`);
+    assert.equal(update.stderr, `a2acap update: ${path}: ${message}\n`);
 
     if (!file.startsWith('(')) { // probe first asks whether the argument is a file at all
       const probe = await cli(['probe', path], dir);

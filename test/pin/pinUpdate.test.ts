@@ -125,7 +125,7 @@ test('update on a corrupt lockfile: exit 2, one line', async (t) => {
   writeFileSync(join(dir, 'x.a2a-lock.json'), '[]');
   const r = await cli(['update', 'x.a2a-lock.json'], dir);
   assert.equal(r.code, 2);
-  assert.match(r.stderr, /^a2acap update: corrupt lockfile: [^\n]*array[^\n]*\n$/i);
+  assert.match(r.stderr, /^a2acap update: x\.a2a-lock\.json: corrupt lockfile: [^\n]*array[^\n]*\n$/i);
 });
 
 test('pin --probe records the safe probes about pinned claims; a re-pin with fresh probes changes nothing', async (t) => {

@@ -34,9 +34,10 @@ re-pins the same selection. Never prompts. Exit 0 up to date (or updated with --
 unreachable agent.
 `;
 
-async function readLock(path: string): Promise<{ lock: Lockfile; text: string }> {
+async function readLock(path: string, shown: string): Promise<{ lock: Lockfile; text: string }> {
   const loaded = await loadLockfile(path, readText);
-  if (!loaded.ok) throw new UsageError(loaded.message);
+  // Named as the user wrote it, as check does: with several lockfiles in a script the file is the first question.
+  if (!loaded.ok) throw new UsageError(`${shown}: ${loaded.message}`);
   return { lock: loaded.lockfile, text: loaded.text };
 }
 
@@ -48,7 +49,7 @@ export const run: Command = async (argv, io: CliIO) => {
   }
   const path = resolve(io.cwd, positionals[0]!);
   const shown = relative(io.cwd, path) || path;
-  const { lock, text } = await readLock(path);
+  const { lock, text } = await readLock(path, positionals[0]!);
   const world = createRefreshWorld({ ...DEFAULT_CLIENT, knownExtensions: lock.requires.extensions ?? [] });
   try {
     let loaded;
