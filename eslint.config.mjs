@@ -21,7 +21,7 @@ export default tseslint.config(
         patterns: [
           { group: ['vscode', 'vscode-languageserver', 'vscode-languageserver/*', 'vscode-languageserver-*', 'vscode-languageclient', 'vscode-languageclient/*'], message: 'server/src/core must not depend on the editor or LSP.' },
           { group: ['../lsp/*', '../../lsp/*', '../cli/*', '../../cli/*', '../../../client/*'], message: 'Imports point one way: core <- lsp/cli <- client.' },
-          { group: ['../node/*', '../../node/*'], message: 'The core takes file access injected; server/src/node implements it for the CLI and the server.' },
+          { group: ['../node/*', '../../node/*', '../../../node/*', 'node:fs', 'node:fs/*', 'fs', 'fs/*'], message: 'The core takes file access injected; server/src/node implements it for the CLI and the server.' },
         ],
       }],
     },

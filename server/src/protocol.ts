@@ -197,7 +197,7 @@ export interface CheckLockfilesParams {
   /** file: URIs of lockfiles. */
   uris: string[];
   /**
-   * file: URI of a stale-markers file (core/client/fileStaleMarkers.ts, default `.a2a/stale.json`): a marked
+   * file: URI of a stale-markers file (node/fileStaleMarkers.ts, default `.a2a/stale.json`): a marked
    * agent is re-fetched without validators and its marker cleared once its lockfile was checked.
    */
   staleMarkers?: string;

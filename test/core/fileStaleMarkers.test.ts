@@ -3,7 +3,7 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { test } from 'node:test';
-import { fileStaleMarkers, parseStaleFile, type StaleFileSystem } from '../../server/src/core/client/fileStaleMarkers';
+import { fileStaleMarkers, parseStaleFile, type StaleFileSystem } from '../../server/src/node/fileStaleMarkers';
 
 
 function scratch(t: { after(fn: () => void): void }): string {

@@ -12,7 +12,7 @@ import { pathToFileURL } from 'node:url';
 import { DiagnosticSeverity } from 'vscode-languageserver-protocol';
 import { startPricingAgent, type PricingAgent } from '../../examples/pricing-agent/server';
 import { pricingCard } from '../../examples/pricing-agent/cards';
-import { fileStaleMarkers } from '../../server/src/core/client/fileStaleMarkers';
+import { fileStaleMarkers } from '../../server/src/node/fileStaleMarkers';
 import { CapabilitiesRequest, CheckLockfilesRequest, FetchCardRequest, PinRequest, ProbeAgentRequest, type CapabilitiesResult } from '../../server/src/protocol';
 import { startLsp, type LspSession } from '../lsp/harness';
 import { startLyingAgent, type LyingAgent } from '../agents/lying';

@@ -1,5 +1,5 @@
 /**
- * `a2acap check --live` reads the stale markers a workflow process wrote (core/client/fileStaleMarkers.ts):
+ * `a2acap check --live` reads the stale markers a workflow process wrote (node/fileStaleMarkers.ts):
  * default `.a2a/stale.json` under the current directory, or --stale-markers FILE. A marked agent is
  * re-checked (a note says why) and its marker cleared; other markers stay; bad files never crash.
  */
@@ -11,7 +11,7 @@ import { startPricingAgent, type PricingAgent } from '../../examples/pricing-age
 import { runCheckMany } from '../../server/src/cli/checkMany';
 import type { CliIO } from '../../server/src/cli/io';
 import { UsageError } from '../../server/src/cli/io';
-import { fileStaleMarkers } from '../../server/src/core/client/fileStaleMarkers';
+import { fileStaleMarkers } from '../../server/src/node/fileStaleMarkers';
 import { cli, tempDir } from './helpers';
 
 let agent: PricingAgent;

@@ -4,7 +4,7 @@ import { spawn } from 'node:child_process';
 import { mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { writeFileAtomic } from '../../server/src/core/pin/writeAtomic';
+import { writeFileAtomic } from '../../server/src/node/writeAtomic';
 import { bigLockfileText } from './fixtures/bigLockfile';
 
 const writer = join(__dirname, 'fixtures', 'atomicWriter.ts');

@@ -21,7 +21,7 @@ import { readTextSync } from '../node/readText';
 import { ioReason } from '../core/ioReason';
 import { VERSION } from './version';
 import { CliIO, UsageError, useColor } from './io';
-import { DEFAULT_STALE_FILE, fileStaleMarkers, type FileStaleMarkers } from '../core/client/fileStaleMarkers';
+import { DEFAULT_STALE_FILE, fileStaleMarkers, type FileStaleMarkers } from '../node/fileStaleMarkers';
 import { createHttpClient, type HttpClient } from '../core/net/http';
 import { MemoryCardCache } from '../core/refresh/cache';
 import { FileCardCache } from '../core/refresh/fileCache';

@@ -20,7 +20,7 @@ import { evidenceFor } from '../core/pin/probeEvidence';
 import { probeAgent } from '../core/probe/probeAgent';
 import { repin } from '../core/pin/repin';
 import { keepPreviousWhenUnchanged, serializeLockfile } from '../core/pin/serialize';
-import { writeLockfile } from '../core/pin/writeLockfile';
+import { writeLockfile } from '../node/writeLockfile';
 import { MemoryCardCache } from '../core/refresh/cache';
 import { createCardLoader, type CardLoader } from '../core/refresh/cardLoader';
 import { fileCardSource, httpCardSource, isHttpLocation, sourceFor } from '../core/refresh/cardSources';
@@ -32,7 +32,7 @@ import {
   CheckLockfilesRequest, LockfileDiffRequest, PinOptionsRequest, PinRequest, UpdateLockfileRequest,
   type A2ASettings, type LockfileCheckEntry, type LockfileCheckItem, type LockfileDiffResult, type PinOptionsResult, type PinSource,
 } from '../protocol';
-import { fileStaleMarkers, type FileStaleMarkers } from '../core/client/fileStaleMarkers';
+import { fileStaleMarkers, type FileStaleMarkers } from '../node/fileStaleMarkers';
 import { publishClosedLockfile } from './closedLockfiles';
 import type { ServerContext } from './context';
 import { uriPath } from './documentKind';

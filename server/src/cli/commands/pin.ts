@@ -22,7 +22,7 @@ import { clean } from './compile';
 import { buildLockfile, type PinSelection } from '../../core/pin/buildLockfile';
 import { PinError } from '../../core/pin/errors';
 import { serializeLockfile } from '../../core/pin/serialize';
-import { writeLockfile } from '../../core/pin/writeLockfile';
+import { writeLockfile } from '../../node/writeLockfile';
 import { isHttpLocation } from '../../core/refresh/cardSources';
 import { cardUrlFor } from '../../core/fetch/cardUrl';
 import { DEFAULT_CLIENT, type Lockfile } from '../../core/types';

@@ -13,7 +13,7 @@ import { relative, resolve } from 'node:path';
 import { parseArgs } from '../args';
 import { Command, CliIO, EXIT_FINDINGS, UsageError } from '../io';
 import { createRefreshWorld, readText } from '../checkMany';
-import { writeLockfile } from '../../core/pin/writeLockfile';
+import { writeLockfile } from '../../node/writeLockfile';
 import { checkLockfile, loadLockfile } from '../../core/lockfile';
 import { pinnedVsCurrent } from '../../core/pin/pinnedVsCurrent';
 import { PinError } from '../../core/pin/errors';

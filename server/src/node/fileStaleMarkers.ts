@@ -5,7 +5,7 @@
  *
  * File: {"version": 1, "markers": [{"agent", "reason", "at", "count"}]}. Every write is a
  * read-merge-write of the CURRENT file (so markers another process wrote meanwhile are kept), replaced
- * atomically (core/pin/writeAtomic.ts). A missing file is empty; a corrupt file, or corrupt entries, are
+ * atomically (node/writeAtomic.ts). A missing file is empty; a corrupt file, or corrupt entries, are
  * skipped, never fatal. Agents are compared by agentKey() (a base URL and its card URL are one agent).
  *
  * The StaleMarkers interface is synchronous (sendToSkill marks on the request path): mark/clear apply in
@@ -14,9 +14,9 @@
  */
 import { mkdir, readFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
-import { agentKey } from '../evidence/agentKey';
-import { writeFileAtomic } from '../pin/writeAtomic';
-import type { StaleMarker, StaleMarkers } from './staleMarkers';
+import { agentKey } from '../core/evidence/agentKey';
+import { writeFileAtomic } from './writeAtomic';
+import type { StaleMarker, StaleMarkers } from '../core/client/staleMarkers';
 
 export const DEFAULT_STALE_FILE = join('.a2a', 'stale.json');
 

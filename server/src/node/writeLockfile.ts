@@ -5,9 +5,9 @@
  * A previous file that is missing or corrupt is simply replaced.
  */
 import { promises as fs } from 'node:fs';
-import { loadLockfile, type ReadLockfileText } from '../lockfile';
-import type { Lockfile } from '../types';
-import { keepPreviousWhenUnchanged, serializeLockfile } from './serialize';
+import { loadLockfile, type ReadLockfileText } from '../core/lockfile';
+import type { Lockfile } from '../core/types';
+import { keepPreviousWhenUnchanged, serializeLockfile } from '../core/pin/serialize';
 import { writeFileAtomic } from './writeAtomic';
 
 export interface LockfileWrite {
