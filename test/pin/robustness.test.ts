@@ -25,6 +25,7 @@ before(async () => {
   server = createServer((req, res) => {
     if (req.url === '/500') { res.statusCode = 500; res.end('oops'); return; }
     if (req.url === '/304') { res.statusCode = 304; res.end(); return; }
+    if (req.url === '/429') { res.statusCode = 429; res.setHeader('retry-after', '7'); res.end(); return; }
     if (req.url === '/html') { res.setHeader('content-type', 'text/html'); res.end('<html></html>'); return; }
     res.statusCode = 404;
     res.end();
@@ -77,11 +78,13 @@ test('broken cards on disk: a JSON array, 10,000-deep nesting, binary bytes', as
   }
 });
 
-test('broken agents: HTTP 500, 304 to an unconditional request, HTML instead of a card, nothing listening', async (t) => {
+test('broken agents: HTTP 500, 304 to an unconditional request, rate limited, HTML instead of a card, nothing listening', async (t) => {
   const dir = tempDir(t);
   const cases: [string, string, RegExp][] = [
     ['500', `${base}/500`, /HTTP 500 instead of the agent card/],
     ['304', `${base}/304`, /HTTP 304 instead of the agent card/],
+    // Worded as `a2acap fetch` words it: both card pipelines share one conditional GET (fetch/conditionalGet.ts).
+    ['429', `${base}/429`, /HTTP 429 instead of the agent card \(rate limited; retry after 7 s\)/],
     ['html', `${base}/html`, /unexpected content type 'text\/html'/],
     ['down', 'http://127.0.0.1:1/.well-known/agent-card.json', /ECONNREFUSED/],
   ];

@@ -7,22 +7,19 @@
 import { lintDocument } from '../lint';
 import { compileProfile } from '../profile/compile';
 import type { ClientConfig, CompiledProfile, Finding, LintSettings } from '../types';
-import { NetError, displayUrl } from '../net/errors';
 import type { AddressClass } from '../net/address';
 import type { HttpClient } from '../net/http';
 import type { UrlOrigin } from '../net/policy';
-import { retryAfterSeconds } from '../a2a/errors';
 import { stripBom } from '../document';
 import { cardUrlFor } from './cardUrl';
-import { addConditionalHeaders, freshnessOf, validatorsOf } from './cacheControl';
+import { freshnessOf, validatorsOf } from './cacheControl';
+import { conditionalCardGet } from './conditionalGet';
 import type { CardCache, CardCacheEntry, CardValidators } from './cardCache';
 
 /** Re-exported for existing callers; cardUrl.ts is the one implementation of base URL → card URL. */
 export { cardUrlFor, WELL_KNOWN_PATH } from './cardUrl';
 
 export const DEFAULT_TTL_SECONDS = 300;
-/** JSON types; text/plain too, since static hosts (raw file servers) serve cards that way (as `check --live` accepts). */
-const CARD_TYPES = ['application/json', 'application/a2a+json', '+json', 'text/plain'];
 
 /** The outcome of signature verification, as fetchCard needs it (see signature/verify.ts). */
 export interface SignatureReport {
@@ -81,27 +78,16 @@ export async function fetchCard(target: string, opts: FetchCardOptions): Promise
   if (cached && !opts.revalidate && now() < cached.fetchedAt + cached.maxAgeSeconds * 1000) {
     return finish('cached', cached, cached.originClass, opts);
   }
-  let res = await get(url, cached?.validators, opts);
-  if (res.status === 304 && cached) {
-    const servedTag = res.headers.etag;
-    // A 304 whose ETag differs from the one we hold contradicts itself: do not trust it, fetch in full.
-    if (servedTag && cached.validators.etag && servedTag !== cached.validators.etag) res = await get(url, undefined, opts);
-    else {
-      // A 304 updates the stored freshness only if it carries Cache-Control itself (RFC 9111 §4.3.4).
-      const fresh = res.headers['cache-control'] !== undefined
-        ? freshnessOf(res.headers['cache-control'], opts.defaultTtlSeconds ?? DEFAULT_TTL_SECONDS)
-        : { store: true, maxAgeSeconds: cached.maxAgeSeconds };
-      const entry: CardCacheEntry = { ...cached, maxAgeSeconds: fresh.maxAgeSeconds, fetchedAt: now(), originClass: res.originClass };
-      if (fresh.store) await opts.cache?.set(url, entry);
-      return finish('not-modified', entry, res.originClass, opts);
-    }
-  }
-  if (res.status < 200 || res.status >= 300) {
-    const retry = retryAfterSeconds(res.headers['retry-after']);
-    const busy = (res.status === 429 || res.status === 503) ? ` (rate limited${retry !== undefined ? `; retry after ${retry} s` : ''})` : '';
-    throw new NetError('http-status', url, `${displayUrl(url)}: HTTP ${res.status} instead of the agent card${busy}`, {
-      status: res.status, ...(retry !== undefined ? { retryAfterSeconds: retry } : {}),
-    });
+  const got = await conditionalCardGet(opts.http, url, cached?.validators, opts);
+  const res = got.response;
+  if (got.status === 'not-modified' && cached) {
+    // A 304 updates the stored freshness only if it carries Cache-Control itself (RFC 9111 §4.3.4).
+    const fresh = res.headers['cache-control'] !== undefined
+      ? freshnessOf(res.headers['cache-control'], opts.defaultTtlSeconds ?? DEFAULT_TTL_SECONDS)
+      : { store: true, maxAgeSeconds: cached.maxAgeSeconds };
+    const entry: CardCacheEntry = { ...cached, maxAgeSeconds: fresh.maxAgeSeconds, fetchedAt: now(), originClass: res.originClass };
+    if (fresh.store) await opts.cache?.set(url, entry);
+    return finish('not-modified', entry, res.originClass, opts);
   }
   const fresh = freshnessOf(res.headers['cache-control'], opts.defaultTtlSeconds ?? DEFAULT_TTL_SECONDS);
   const entry: CardCacheEntry = {
@@ -110,14 +96,6 @@ export async function fetchCard(target: string, opts: FetchCardOptions): Promise
   };
   if (fresh.store) await opts.cache?.set(url, entry);
   return finish('fetched', entry, res.originClass, opts);
-}
-
-async function get(url: string, validators: CardValidators | undefined, opts: FetchCardOptions): Promise<Awaited<ReturnType<HttpClient['request']>>> {
-  const headers = addConditionalHeaders({ accept: 'application/json, application/a2a+json', 'a2a-version': '1.0' }, validators);
-  return opts.http.request(url, {
-    origin: opts.origin ?? 'user', originClass: opts.originClass, headers, contentTypes: CARD_TYPES,
-    timeoutMs: opts.timeoutMs, maxBytes: opts.maxBytes, signal: opts.signal,
-  });
 }
 
 async function finish(status: FetchCardResult['status'], entry: CardCacheEntry, originClass: AddressClass | undefined, opts: FetchCardOptions): Promise<FetchCardResult> {

@@ -3,12 +3,11 @@
  * size cap, timeouts), and a file read for cards pinned by path. `sourceFor` picks one by location.
  */
 import { stripBom } from '../document';
-import { addConditionalHeaders, validatorsOf } from '../fetch/cacheControl';
+import { validatorsOf } from '../fetch/cacheControl';
+import { conditionalCardGet } from '../fetch/conditionalGet';
 import type { HttpClient } from '../net/http';
 import { CardLoadError } from './cardLoader';
 import type { CardSource, FetchedCard } from './types';
-
-const CARD_TYPES = ['application/json', '+json', 'text/plain'];
 
 export function isHttpLocation(location: string): boolean {
   return /^https?:\/\//i.test(location);
@@ -27,20 +26,10 @@ export interface HttpCardSourceOptions {
 export function httpCardSource(http: HttpClient, options: HttpCardSourceOptions = {}): CardSource {
   return {
     async fetch(url, previous) {
-      const request = (conditional: boolean) => http.request(url, {
-        origin: 'user', headers: addConditionalHeaders({ accept: 'application/json', 'a2a-version': '1.0' }, conditional ? previous : undefined),
-        contentTypes: CARD_TYPES, timeoutMs: options.timeoutMs, maxBytes: options.maxBytes,
-      });
-      let res = await request(true);
-      if (res.status === 304 && previous) {
-        // A 304 whose ETag differs from the one we sent contradicts itself (as fetchCard.ts judges it too):
-        // the cached card is not what the agent now serves, so fetch it in full.
-        const served = res.headers.etag;
-        if (!(served && previous.etag && served !== previous.etag)) return { status: 'unchanged' };
-        res = await request(false);
-      }
-      if (res.status < 200 || res.status >= 300) throw new Error(`${url}: HTTP ${res.status} instead of the agent card`);
-      return { status: 'fresh', card: parseCard(url, res.body.toString('utf8')), validators: validatorsOf(res.headers) };
+      // The one conditional GET of both card pipelines (fetch/conditionalGet.ts): headers, accepted types, what a 304 proves.
+      const got = await conditionalCardGet(http, url, previous, { origin: 'user', timeoutMs: options.timeoutMs, maxBytes: options.maxBytes });
+      if (got.status === 'not-modified') return { status: 'unchanged' };
+      return { status: 'fresh', card: parseCard(url, got.response.body.toString('utf8')), validators: validatorsOf(got.response.headers) };
     },
   };
 }
