@@ -120,7 +120,9 @@ describe('probe safety and pacing', () => {
     assert.equal(sideEffectingSkill({ id: 'x', name: 'Search', tags: ['purchase'] }), true);
     assert.equal(sideEffectingSkill({ id: 'echo', name: 'Echo', tags: ['test'] }), false);
     const card = { skills: [{ id: 'buy-stock', name: 'Buy', tags: [] }, { id: 'echo', name: 'Echo', tags: [] }] };
-    assert.ok('skip' in safeTarget(card, { text: 'hi' }));
+    const unnamed = safeTarget(card, { text: 'hi' });
+    assert.ok('skip' in unnamed);
+    assert.match(unnamed.skip, /several skills.*--skill ID/, 'says how to name the skill on the command line');
     assert.ok('skip' in safeTarget(card, { text: 'hi', skill: 'buy-stock' }));
     assert.deepEqual(safeTarget(card, { text: 'hi', skill: 'buy-stock', allowSkills: ['buy-stock'] }), { skill: 'buy-stock' });
     assert.deepEqual(safeTarget(card, { text: 'hi', skill: 'echo' }), { skill: 'echo' });

@@ -129,7 +129,7 @@ export function sideEffectingSkill(skill: Record<string, unknown>): boolean {
 export function safeTarget(card: Record<string, unknown>, req: SafeProbeRequest): { skill: string } | { skip: string } {
   const skills = (Array.isArray(card.skills) ? card.skills : []) as Record<string, unknown>[];
   const id = req.skill ?? (skills.length === 1 ? String(skills[0]!.id) : undefined);
-  if (!id) return { skip: 'the card has several skills: name the test skill in the safe probe request' };
+  if (!id) return { skip: 'the card has several skills: say which one the test message goes to (the safe request\'s skill: --skill ID in a2acap probe)' };
   const skill = skills.find((s) => s.id === id);
   if (!skill) return { skip: `the card has no skill ${JSON.stringify(id)}` };
   if (sideEffectingSkill(skill) && !(req.allowSkills ?? []).includes(id)) {
