@@ -50,6 +50,29 @@ describe('fetchCard', () => {
     assert.deepEqual(third.card, first.card);
   });
 
+  it('a 304 serves the analysis of the same text again (one lint, one compile); other settings or another text analyse afresh', async () => {
+    let t = 2_000_000;
+    const cache = memoryCardCache();
+    const first = await fetchCard(sdk.url, { http, cache, now: () => t, revalidate: true });
+    t += 1000;
+    const again = await fetchCard(sdk.url, { http, cache, now: () => t, revalidate: true });
+    assert.equal(again.status, 'not-modified');
+    assert.equal(again.profile, first.profile, 'the same compiled profile, not a recompiled copy');
+    assert.notEqual(again.findings, first.findings, 'each result has its own findings array (callers may add to it)');
+    assert.deepEqual(again.findings, first.findings);
+    const client = { bindings: [{ binding: 'HTTP+JSON', version: '1.0' }], knownExtensions: [] };
+    const other = await fetchCard(sdk.url, { http, cache, now: () => t, revalidate: true, client });
+    assert.notEqual(other.profile, first.profile, 'another client configuration compiles again');
+    assert.equal(other.profile?.interface?.binding, 'HTTP+JSON');
+    const url = cardUrlFor(sdk.url);
+    const cached = (await cache.get(url))!;
+    await cache.set(url, { ...cached, text: cached.text.replace('"name"', '"name" ') });
+    const edited = await fetchCard(sdk.url, { http, cache, now: () => t });
+    assert.equal(edited.status, 'cached');
+    assert.notEqual(edited.profile, first.profile, 'another text is linted and compiled again');
+    assert.deepEqual(edited.profile, first.profile);
+  });
+
   it('a 304 whose ETag contradicts ours is not trusted: the card is fetched in full', async () => {
     const cache = memoryCardCache();
     const url = `${liar.url}/stale/.well-known/agent-card.json`;

@@ -4,7 +4,7 @@
  * rules via lintDocument, signatures when required) BEFORE it is compiled: a malformed or (when signatures are
  * required) unverified card never yields a profile.
  */
-import { lintDocument } from '../lint';
+import { lintDocument, type LintResult } from '../lint';
 import { compileProfile } from '../profile/compile';
 import type { ClientConfig, CompiledProfile, Finding, LintSettings } from '../types';
 import type { AddressClass } from '../net/address';
@@ -98,9 +98,41 @@ export async function fetchCard(target: string, opts: FetchCardOptions): Promise
   return finish('fetched', entry, res.originClass, opts);
 }
 
-async function finish(status: FetchCardResult['status'], entry: CardCacheEntry, originClass: AddressClass | undefined, opts: FetchCardOptions): Promise<FetchCardResult> {
+/** What lint and compile made of one card text under one configuration (see analysisOf). */
+interface Analysis {
+  text: string;
+  key: string;
+  lint: LintResult;
+  profile?: CompiledProfile;
+}
+
+/** Card URLs whose last analysis is remembered: far more agents than a live view or a probe run shows. */
+const MAX_ANALYSES = 1024;
+const analyses = new Map<string, Analysis>();
+
+/**
+ * Lint (and later compile) of the card text, remembered per URL: a fresh cache hit or a 304 serves the very text
+ * linted last time, and linting it again cost more than the revalidation itself (bench/live.bench.ts). Keyed by
+ * the text and by everything lint and compile depend on (settings, size limit, client); signatures are verified
+ * on every call, since the trust store and the clock may have changed.
+ */
+function analysisOf(entry: CardCacheEntry, opts: FetchCardOptions): Analysis {
+  const key = JSON.stringify([opts.settings ?? null, opts.maxBytes ?? null, opts.client ?? null]);
+  const hit = analyses.get(entry.url);
+  if (hit && hit.key === key && hit.text === entry.text) return hit;
   const lint = lintDocument(entry.text, { kind: 'card', settings: { ...opts.settings, ...(opts.maxBytes ? { maxCardBytes: opts.maxBytes } : {}) } });
-  const findings = lint.findings;
+  const analysis: Analysis = { text: entry.text, key, lint };
+  analyses.delete(entry.url);
+  if (analyses.size >= MAX_ANALYSES) analyses.delete(analyses.keys().next().value!);
+  analyses.set(entry.url, analysis);
+  return analysis;
+}
+
+async function finish(status: FetchCardResult['status'], entry: CardCacheEntry, originClass: AddressClass | undefined, opts: FetchCardOptions): Promise<FetchCardResult> {
+  const analysis = analysisOf(entry, opts);
+  const lint = analysis.lint;
+  // A fresh array per result: the signature check below may add to it, and callers may too.
+  const findings = lint.findings.slice();
   let valid = lint.value !== undefined && !lint.tooLarge && !findings.some((f) => f.severity === 'error');
   let signature: SignatureReport | undefined;
   if (valid && opts.verify) {
@@ -124,7 +156,7 @@ async function finish(status: FetchCardResult['status'], entry: CardCacheEntry, 
     findings,
     valid,
     ...(signature ? { signature } : {}),
-    ...(valid ? { profile: compileProfile(lint.value, opts.client ?? opts.settings?.client) } : {}),
+    ...(valid ? { profile: (analysis.profile ??= compileProfile(lint.value, opts.client ?? opts.settings?.client)) } : {}),
     ...(originClass ? { originClass } : {}),
   };
 }
