@@ -15,6 +15,7 @@ import type { RuntimeEnvironment } from './lsp/runtime';
 import { SettingsCache } from './lsp/settings';
 import { Validator } from './lsp/validation';
 import { WorkspaceCardIndex } from './lsp/workspaceCards';
+import { HttpClientForSettings } from './lsp/network';
 
 const DEFAULT_VALIDATION_DELAY_MS = 150;
 
@@ -42,6 +43,7 @@ export function startServer(connection: Connection, runtime: RuntimeEnvironment)
     openAnalyses: async () => (await Promise.all(documents.keys().map(analysis))).filter((a): a is Analysis => !!a),
     workspaceFolders: () => folders,
     workspaceCards,
+    network: new HttpClientForSettings(),
     revalidateAll: () => {
       for (const doc of documents.all()) validator.schedule(doc);
     },

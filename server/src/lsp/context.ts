@@ -4,6 +4,7 @@ import type { A2ASettings } from '../protocol';
 import type { Analysis } from './analysis';
 import type { RuntimeEnvironment } from './runtime';
 import type { WorkspaceCardIndex } from './workspaceCards';
+import type { HttpClientForSettings } from './network';
 
 /**
  * What every LSP feature module gets from startServer.ts. Feature modules export a
@@ -25,4 +26,6 @@ export interface ServerContext {
   workspaceCards: WorkspaceCardIndex;
   /** Re-validates every open document (after settings or related documents changed). */
   revalidateAll(): void;
+  /** The one HTTP client of the server (one connection pool for the live view, probes and lockfile checks). */
+  network: HttpClientForSettings;
 }

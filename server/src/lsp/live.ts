@@ -35,21 +35,22 @@ function oneLine(err: unknown): string {
   return (err instanceof Error ? err.message : String(err)).split('\n')[0]!;
 }
 
-/** State for the server's lifetime: one HTTP pool, the public card cache, extended profiles per identity. */
+/** State for the server's lifetime: the public card cache, extended profiles per identity (HTTP: the server's one client). */
 class LiveService {
-  private readonly http = new HttpClientForSettings();
   readonly cards = memoryCardCache();
   readonly extended = memoryExtendedProfileCache();
   /** Per server process: credential identities are only compared within one session. */
   readonly secret = newInstallationSecret();
 
+  constructor(private readonly network: HttpClientForSettings) {}
+
   httpFor(settings: A2ASettings): HttpClient {
-    return this.http.get(settings);
+    return this.network.get(settings);
   }
 }
 
 export function registerLiveRequests(ctx: ServerContext): void {
-  const live = new LiveService();
+  const live = new LiveService(ctx.network);
   const log = { error: (m: string) => ctx.connection.console.error(m) };
 
   ctx.connection.onRequest(FetchCardRequest.type, (params, token) => runSafe(log, token, { url: params.url, findings: [], bearerSchemes: [], error: 'internal error' } as FetchCardResponse, 'fetch card', async () => {

@@ -3,7 +3,8 @@
  * pinned-vs-current diff, update after review. All network work is here, in the server, through the
  * core's guarded HTTP client and one card cache shared by these requests for the server's lifetime (so
  * the watcher's periodic checks are conditional requests answered 304 while nothing changed; live.ts,
- * a2a/fetchCard and a2a/probeAgent, keeps a client and a cache of its own). In an untrusted workspace no
+ * a2a/fetchCard and a2a/probeAgent, keeps a card cache of its own; both use the server's one HTTP client,
+ * ServerContext.network). In an untrusted workspace no
  * URL is ever fetched: those requests answer with an error, card files still work.
  */
 import { readTextSync } from '../node/readText';
@@ -37,22 +38,21 @@ import { publishClosedLockfile } from './closedLockfiles';
 import type { ServerContext } from './context';
 import { uriPath } from './documentKind';
 import { liveSession, type LiveSession } from './liveSession';
-import { HttpClientForSettings, UNTRUSTED } from './network';
+import { UNTRUSTED } from './network';
 import { runSafe } from './runSafe';
 import { clientConfig } from './settings';
 
 const CONCURRENCY = 8;
 
-/** Long-lived state: the card cache (validators + compiled profiles) and the HTTP client. */
+/** Long-lived state: the card cache (validators + compiled profiles); HTTP is the server's one client. */
 class LockfileService {
   private readonly cache = new MemoryCardCache();
-  private readonly http = new HttpClientForSettings();
 
   constructor(private readonly ctx: ServerContext) {}
 
-  /** The HTTP client for these settings (re-created when the allowed hosts change). */
+  /** The server's HTTP client for these settings (re-created when the allowed hosts change). */
   httpFor(settings: A2ASettings): HttpClient {
-    return this.http.get(settings);
+    return this.ctx.network.get(settings);
   }
 
   /** A loader for one run: URLs only in a trusted workspace; open documents are read from the editor. */
