@@ -158,3 +158,43 @@ test('format helpers: columns aligned by visible width, counts, untrusted text e
   assert.equal(safeText(`a${ESC}[2Jb\u202Ec\nd`), 'a\\u001b[2Jb\\u202ec\\nd');
   assert.equal(palette(false).red('x'), 'x');
 });
+
+test('--rule ID=SEVERITY and --rules FILE override severities as a2a.rules does; typos are usage errors', () => {
+  const legacy = fx('legacy-card-shape/top-level-members.json');
+  const codes = (r: { stdout: string }) => (JSON.parse(r.stdout) as { findings: { code: string; severity: string }[] }).findings;
+  const before = codes(a2acap(['lint', legacy, '--format', 'json']));
+  assert.ok(before.some((f) => f.code === 'legacy-card-shape' && f.severity === 'error'));
+
+  // Every error demoted: the same findings, exit 0.
+  const errorCodes = [...new Set(before.filter((f) => f.severity === 'error').map((f) => f.code))];
+  const demoted = a2acap(['lint', legacy, '--format', 'json', ...errorCodes.flatMap((c) => ['--rule', `${c}=warning`])]);
+  assert.equal(demoted.code, 0, demoted.stderr);
+  assert.equal(codes(demoted).length, before.length);
+  assert.ok(codes(demoted).every((f) => f.severity !== 'error'));
+
+  // Off removes the rule's findings; a --rules file is the a2a.rules value, and --rule wins over it.
+  const dir = mkdtempSync(join(tmpdir(), 'a2acap-rules-'));
+  const file = join(dir, 'rules.json');
+  writeFileSync(file, JSON.stringify({ 'legacy-card-shape': 'off', 'unknown-field': 'hint' }));
+  const fromFile = codes(a2acap(['lint', legacy, '--format', 'json', '--rules', file]));
+  assert.ok(!fromFile.some((f) => f.code === 'legacy-card-shape'));
+  const flagWins = codes(a2acap(['lint', legacy, '--format', 'json', '--rules', file, '--rule', 'legacy-card-shape=info']));
+  assert.ok(flagWins.some((f) => f.code === 'legacy-card-shape' && f.severity === 'info'));
+
+  // A typo never silently leaves a rule at its default.
+  for (const [args, pattern] of [
+    [['--rule', 'legacy-card-shap=off'], /unknown rule id "legacy-card-shap" \(did you mean legacy-card-shape\?\)/],
+    [['--rule', 'legacy-card-shape=loud'], /severity must be one of error, warning, info, hint, off/],
+    [['--rule', 'legacy-card-shape'], /is not ID=SEVERITY/],
+    [['--rules', join(dir, 'missing.json')], /--rules .*missing\.json: cannot read it \(no such file\)/],
+  ] as const) {
+    const r = a2acap(['lint', legacy, ...args]);
+    assert.equal(r.code, 2, `${args.join(' ')}: ${r.stderr}`);
+    assert.match(r.stderr, pattern);
+    assert.doesNotMatch(r.stderr, /\n\s+at /);
+  }
+  writeFileSync(file, '{"legacy-card-shape": "of"}');
+  assert.match(a2acap(['lint', legacy, '--rules', file]).stderr, /--rules .*rules\.json: rule legacy-card-shape: severity must be one of/);
+  writeFileSync(file, '{nope');
+  assert.match(a2acap(['lint', legacy, '--rules', file]).stderr, /--rules .*rules\.json: not valid JSON/);
+});

@@ -1,5 +1,6 @@
 /**
- * `a2acap lint FILE... [--format text|json|sarif] [--binding B@V]... [--known-extension URI]... [--max-card-bytes N]`:
+ * `a2acap lint FILE... [--format text|json|sarif] [--rule ID=SEVERITY]... [--rules FILE] [--binding B@V]...
+ *  [--known-extension URI]... [--max-card-bytes N]`:
  * validate agent cards and capability lockfiles
  * (kind detected by content, then by name). JSON contract:
  *   {"findings":[{"file","code","severity","pointer","message","range":{"start":{"line","character"},"end":{…}}}]}
@@ -10,13 +11,16 @@ import { readFile, stat } from 'node:fs/promises';
 import { resolve } from 'node:path';
 import { parseArgs } from '../args';
 import { alignColumns, countSummary, palette, safeText, severityLabel } from '../format';
-import { CliIO, Command, EXIT_FINDINGS, EXIT_OK, EXIT_USAGE, useColor } from '../io';
+import { CliIO, Command, EXIT_FINDINGS, EXIT_OK, EXIT_USAGE, UsageError, useColor } from '../io';
 import { lintDocument, resolveSettings, tooLargeResult, kindFromName, LintResult } from '../../core/lint';
 import { findingOffsets, rangeOf } from '../../core/location';
 import { RULES } from '../../core/rules/catalog';
 import { buildSarif, type SarifEntry } from '../../core/sarif';
 import { VERSION } from '../version';
-import type { LintSettings, Severity } from '../../core/types';
+import type { LintSettings, Severity, SeveritySetting } from '../../core/types';
+import { parseRuleFlags, parseRuleObject } from '../../core/rules/severityOverrides';
+import { ioReason } from '../../core/ioReason';
+import { readTextSync } from '../../node/readText';
 import { clientFrom, maxBytesFrom } from './compile';
 
 const SPEC = {
@@ -26,13 +30,20 @@ const SPEC = {
     // The client whose view no-supported-interface and required-extension-unsupported take (as in compile/check).
     binding: { type: 'string', multiple: true },
     'known-extension': { type: 'string', multiple: true },
+    // Severity overrides, as the editor's a2a.rules setting: a file of them, then single ones (which win).
+    rule: { type: 'string', multiple: true },
+    rules: { type: 'string' },
   },
   positionals: { name: 'FILE', min: 1 },
 } as const;
 
-const HELP = `Usage: a2acap lint FILE... [--format text|json|sarif] [--binding BINDING@VERSION]... [--known-extension URI]... [--max-card-bytes N]
+const HELP = `Usage: a2acap lint FILE... [--format text|json|sarif] [--rule ID=SEVERITY]... [--rules FILE] [--binding BINDING@VERSION]...
+                   [--known-extension URI]... [--max-card-bytes N]
 
 Validates A2A 1.0 agent cards and a2a-lock.json lockfiles (detected by content, then by file name).
+--rule ID=SEVERITY sets one rule's severity: error, warning, info, hint or off (repeatable, e.g. --rule unknown-field=off).
+--rules FILE reads such overrides from a JSON object {"<rule id>": "<severity>"}, the value of the editor's a2a.rules
+setting; --rule flags win over it. An unknown rule id or severity is a usage error.
 --binding / --known-extension describe the client (default JSONRPC@1.0 and HTTP+JSON@1.0, no extensions), as for compile.
 Exit codes: 0 no error findings, 1 error findings, 2 usage or I/O failure.
 `;
@@ -105,13 +116,33 @@ function writeText(results: FileFindings[], io: CliIO): void {
   io.stdout((counts.error ? c.red(summary) : rows.length ? c.yellow(summary) : c.green(summary)) + '\n');
 }
 
+function ruleFlags(pairs: readonly string[]): Record<string, SeveritySetting> {
+  const parsed = parseRuleFlags(pairs);
+  if (!parsed.ok) throw new UsageError(`--rule: ${parsed.error}`);
+  return parsed.severities;
+}
+
+function rulesFile(path: string | undefined, io: CliIO): Record<string, SeveritySetting> {
+  if (path === undefined) return {};
+  let value: unknown;
+  try {
+    value = JSON.parse(readTextSync(resolve(io.cwd, path)));
+  } catch (err) {
+    throw new UsageError(`--rules ${path}: ${err instanceof SyntaxError ? 'not valid JSON' : `cannot read it (${ioReason(err)})`}`);
+  }
+  const parsed = parseRuleObject(value);
+  if (!parsed.ok) throw new UsageError(`--rules ${path}: ${parsed.error}`);
+  return parsed.severities;
+}
+
 export const run: Command = async (argv, io) => {
   const { flags, positionals, help } = parseArgs(argv, SPEC);
   if (help) {
     io.stdout(HELP);
     return EXIT_OK;
   }
-  const settings = resolveSettings({ maxCardBytes: maxBytesFrom(flags['max-card-bytes']), client: clientFrom(flags) });
+  const severities = { ...rulesFile(flags.rules, io), ...ruleFlags(flags.rule) };
+  const settings = resolveSettings({ severities, maxCardBytes: maxBytesFrom(flags['max-card-bytes']), client: clientFrom(flags) });
   const results: FileFindings[] = [];
   let ioFailure = false;
   for (const file of positionals) {
