@@ -4,7 +4,7 @@
  */
 import { strict as assert } from 'node:assert';
 import { spawnSync } from 'node:child_process';
-import { existsSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { test } from 'node:test';
@@ -197,4 +197,45 @@ test('--rule ID=SEVERITY and --rules FILE override severities as a2a.rules does;
   assert.match(a2acap(['lint', legacy, '--rules', file]).stderr, /--rules .*rules\.json: rule legacy-card-shape: severity must be one of/);
   writeFileSync(file, '{nope');
   assert.match(a2acap(['lint', legacy, '--rules', file]).stderr, /--rules .*rules\.json: not valid JSON/);
+});
+
+test('--write-baseline records the findings as accepted; --baseline then reports only new ones', () => {
+  const dir = mkdtempSync(join(tmpdir(), 'a2acap-baseline-'));
+  const card = JSON.parse(readFileSync(join(root, fx('legacy-card-shape/top-level-members.json')), 'utf8')) as Record<string, unknown>;
+  writeFileSync(join(dir, 'card.json'), JSON.stringify(card, null, 2));
+  const run = (args: string[]) => {
+    const r = spawnSync(process.execPath, [cli, 'lint', 'card.json', ...args], { cwd: dir, encoding: 'utf8', env: { PATH: process.env.PATH ?? '' }, timeout: 30_000 });
+    return { code: r.status, stdout: r.stdout, stderr: r.stderr };
+  };
+  assert.equal(run([]).code, 1, 'the card has error findings');
+  const written = run(['--write-baseline', 'a2acap-baseline.json']);
+  assert.equal(written.code, 0, written.stderr);
+  assert.match(written.stderr, /\d+ findings recorded as accepted in a2acap-baseline\.json/);
+  const text = readFileSync(join(dir, 'a2acap-baseline.json'), 'utf8');
+  assert.equal(run(['--write-baseline', 'a2acap-baseline.json']).code, 0);
+  assert.equal(readFileSync(join(dir, 'a2acap-baseline.json'), 'utf8'), text, 're-writing an unchanged baseline changes nothing');
+
+  const accepted = run(['--baseline', 'a2acap-baseline.json']);
+  assert.equal(accepted.code, 0, accepted.stderr);
+  assert.match(accepted.stdout, /no problems in 1 file \(\d+ accepted in the baseline not shown\)/);
+  assert.deepEqual(JSON.parse(run(['--baseline', 'a2acap-baseline.json', '--format', 'json']).stdout), { findings: [] });
+
+  // A new problem (moving the card's other members around does not revive the accepted ones).
+  writeFileSync(join(dir, 'card.json'), JSON.stringify({ ...card, defaultInputModes: ['text'] }, null, 4));
+  const fresh = run(['--baseline', 'a2acap-baseline.json', '--format', 'json']);
+  const findings = (JSON.parse(fresh.stdout) as { findings: { code: string; pointer: string }[] }).findings;
+  assert.deepEqual(findings.map((f) => [f.code, f.pointer]), [['invalid-media-type', '/defaultInputModes/0']]);
+  assert.equal(run(['--baseline', 'a2acap-baseline.json', '--format', 'sarif']).code, 1);
+
+  // A baseline that cannot be read or is not one is a usage error, never "no baseline".
+  writeFileSync(join(dir, 'broken.json'), '[]');
+  for (const [args, pattern] of [
+    [['--baseline', 'missing.json'], /--baseline missing\.json: cannot read it \(no such file\); write one with --write-baseline/],
+    [['--baseline', 'broken.json'], /--baseline broken\.json: not an a2acap baseline/],
+    [['--baseline', 'broken.json', '--write-baseline', 'x.json'], /exclude each other/],
+  ] as const) {
+    const r = run([...args]);
+    assert.equal(r.code, 2, r.stderr);
+    assert.match(r.stderr, pattern);
+  }
 });

@@ -9,7 +9,7 @@ import { VERSION } from './version';
 const USAGE = `a2acap: capability discovery for A2A 1.0 agents
 
 Usage:
-  a2acap lint FILE... [--format text|json|sarif] [--rule ID=SEVERITY]... [--rules FILE] [--binding BINDING@VERSION]... [--known-extension URI]... [--max-card-bytes N]
+  a2acap lint FILE... [--format text|json|sarif] [--rule ID=SEVERITY]... [--rules FILE] [--baseline FILE | --write-baseline FILE] [--binding BINDING@VERSION]... [--known-extension URI]... [--max-card-bytes N]
   a2acap compile CARD [--format json|text] [--binding BINDING@VERSION]... [--known-extension URI]... [--max-card-bytes N]
   a2acap check LOCK... [--card CARD | --live [--stale-markers FILE] [--cache-dir DIR]] [--format json|text|sarif|markdown]
                       [--fail-on breaking|review] [--concurrency N] [--binding BINDING@VERSION]... [--known-extension URI]...

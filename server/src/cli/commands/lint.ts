@@ -8,7 +8,7 @@
  * the other files are still linted).
  */
 import { readFile, stat } from 'node:fs/promises';
-import { resolve } from 'node:path';
+import { relative, resolve, sep } from 'node:path';
 import { parseArgs } from '../args';
 import { alignColumns, countSummary, palette, safeText, severityLabel } from '../format';
 import { CliIO, Command, EXIT_FINDINGS, EXIT_OK, EXIT_USAGE, UsageError, useColor } from '../io';
@@ -21,6 +21,8 @@ import type { LintSettings, Severity, SeveritySetting } from '../../core/types';
 import { parseRuleFlags, parseRuleObject } from '../../core/rules/severityOverrides';
 import { ioReason } from '../../core/ioReason';
 import { readTextSync } from '../../node/readText';
+import { writeFileAtomic } from '../../node/writeAtomic';
+import { baselineKey, parseBaseline, serializeBaseline } from '../../core/baseline';
 import { clientFrom, maxBytesFrom } from './compile';
 
 const SPEC = {
@@ -33,17 +35,22 @@ const SPEC = {
     // Severity overrides, as the editor's a2a.rules setting: a file of them, then single ones (which win).
     rule: { type: 'string', multiple: true },
     rules: { type: 'string' },
+    // Accepted findings (core/baseline.ts): report only new ones, or record the current ones.
+    baseline: { type: 'string' },
+    'write-baseline': { type: 'string' },
   },
   positionals: { name: 'FILE', min: 1 },
 } as const;
 
-const HELP = `Usage: a2acap lint FILE... [--format text|json|sarif] [--rule ID=SEVERITY]... [--rules FILE] [--binding BINDING@VERSION]...
-                   [--known-extension URI]... [--max-card-bytes N]
+const HELP = `Usage: a2acap lint FILE... [--format text|json|sarif] [--rule ID=SEVERITY]... [--rules FILE] [--baseline FILE | --write-baseline FILE]
+                   [--binding BINDING@VERSION]... [--known-extension URI]... [--max-card-bytes N]
 
 Validates A2A 1.0 agent cards and a2a-lock.json lockfiles (detected by content, then by file name).
 --rule ID=SEVERITY sets one rule's severity: error, warning, info, hint or off (repeatable, e.g. --rule unknown-field=off).
 --rules FILE reads such overrides from a JSON object {"<rule id>": "<severity>"}, the value of the editor's a2a.rules
 setting; --rule flags win over it. An unknown rule id or severity is a usage error.
+--write-baseline FILE records the current findings (by file, rule and JSON Pointer) as accepted and exits 0;
+--baseline FILE then reports only findings not in it, so CI fails on new problems only.
 --binding / --known-extension describe the client (default JSONRPC@1.0 and HTTP+JSON@1.0, no extensions), as for compile.
 Exit codes: 0 no error findings, 1 error findings, 2 usage or I/O failure.
 `;
@@ -100,7 +107,7 @@ async function lintFile(file: string, cwd: string, settings: LintSettings): Prom
   return { file, findings };
 }
 
-function writeText(results: FileFindings[], io: CliIO): void {
+function writeText(results: FileFindings[], io: CliIO, baselined: number): void {
   const c = palette(useColor(io));
   const rows: string[][] = [];
   const counts: Partial<Record<Severity, number>> = {};
@@ -112,7 +119,7 @@ function writeText(results: FileFindings[], io: CliIO): void {
   }
   io.stdout(alignColumns(rows));
   const files = `${results.length} file${results.length === 1 ? '' : 's'}`;
-  const summary = `${countSummary(counts)} in ${files}`;
+  const summary = `${countSummary(counts)} in ${files}${baselined ? ` (${baselined} accepted in the baseline not shown)` : ''}`;
   io.stdout((counts.error ? c.red(summary) : rows.length ? c.yellow(summary) : c.green(summary)) + '\n');
 }
 
@@ -135,6 +142,35 @@ function rulesFile(path: string | undefined, io: CliIO): Record<string, Severity
   return parsed.severities;
 }
 
+/** A file as the baseline names it: relative to the working directory, forward slashes (the same on every OS). */
+function baselineFile(file: string, io: CliIO): string {
+  return relative(io.cwd, resolve(io.cwd, file)).split(sep).join('/');
+}
+
+function readBaseline(path: string, io: CliIO): Set<string> {
+  let text: string;
+  try {
+    text = readTextSync(resolve(io.cwd, path));
+  } catch (err) {
+    throw new UsageError(`--baseline ${path}: cannot read it (${ioReason(err)}); write one with --write-baseline`);
+  }
+  const read = parseBaseline(text);
+  if (!read.ok) throw new UsageError(`--baseline ${path}: ${read.error}`);
+  return read.keys;
+}
+
+/** Drops accepted findings in place; returns how many. */
+function applyBaseline(results: FileFindings[], keys: Set<string>, io: CliIO): number {
+  let dropped = 0;
+  for (const r of results) {
+    const file = baselineFile(r.file, io);
+    const kept = r.findings.filter((f) => !keys.has(baselineKey({ file, code: f.code, pointer: f.pointer })));
+    dropped += r.findings.length - kept.length;
+    r.findings = kept;
+  }
+  return dropped;
+}
+
 export const run: Command = async (argv, io) => {
   const { flags, positionals, help } = parseArgs(argv, SPEC);
   if (help) {
@@ -154,6 +190,15 @@ export const run: Command = async (argv, io) => {
       results.push(r);
     }
   }
+  if (flags.baseline !== undefined && flags['write-baseline'] !== undefined) throw new UsageError('--baseline and --write-baseline exclude each other');
+  if (flags['write-baseline'] !== undefined) {
+    const entries = results.flatMap(({ file, findings }) => findings.map((f) => ({ file: baselineFile(file, io), code: f.code, pointer: f.pointer })));
+    const target = resolve(io.cwd, flags['write-baseline']);
+    await writeFileAtomic(target, serializeBaseline(entries));
+    io.stderr(`a2acap lint: ${entries.length} finding${entries.length === 1 ? '' : 's'} recorded as accepted in ${safeText(flags['write-baseline'])}\n`);
+    return ioFailure ? EXIT_USAGE : EXIT_OK;
+  }
+  const baselined = flags.baseline === undefined ? 0 : applyBaseline(results, readBaseline(flags.baseline, io), io);
   const format = flags.format ?? 'text';
   if (format === 'json') {
     const findings = results.flatMap(({ file, findings: fs }) => fs.map((f) => ({ file, ...f })));
@@ -161,7 +206,7 @@ export const run: Command = async (argv, io) => {
   } else if (format === 'sarif') {
     io.stdout(JSON.stringify(buildSarif(sarifEntries(results), RULES, VERSION), null, 2) + '\n');
   } else {
-    writeText(results, io);
+    writeText(results, io, baselined);
   }
   if (ioFailure) return EXIT_USAGE;
   return results.some((r) => r.findings.some((f) => f.severity === 'error')) ? EXIT_FINDINGS : EXIT_OK;
