@@ -4,7 +4,7 @@ import type { TextDocument } from 'vscode-languageserver-textdocument';
 import type { Analysis } from './analysis';
 import type { ServerContext } from './context';
 import { runSafe } from './runSafe';
-import { memberNames, type SchemaNode } from './schemaNav';
+import { memberNames, type SchemaNode } from '../core/schema/schemaNav';
 import { objectAt, valueCompletions } from './completionValues';
 
 /**

@@ -8,7 +8,7 @@ import { lockfileHover } from './hoverLockfile';
 import { plain } from './markdown';
 import { lockfileAgainstCard, withLiveAsPinned } from './pinnedCard';
 import { runSafe } from './runSafe';
-import { schemaAt } from './schemaNav';
+import { schemaAt } from '../core/schema/schemaNav';
 
 export function registerHover(ctx: ServerContext): void {
   ctx.connection.onHover((params, token) => runSafe(ctx.connection.console, token, null, 'hover', async (): Promise<Hover | null> => {

@@ -5,7 +5,9 @@
  */
 import canonicalize from 'canonicalize';
 import { isObject } from '../document';
-import { escapeSegment, valueAtPointer } from '../location';
+import { escapeSegment, parsePointer, valueAtPointer } from '../location';
+import { detectKind } from '../lint';
+import { schemaAt } from '../schema/schemaNav';
 import { stringsOf } from '../profile/safeRecord';
 import { withMissingScheme } from './interfaceUrl';
 import { isLegacyCard, migrateCard } from './migrateCard';
@@ -243,6 +245,12 @@ export const QUICK_FIXES: Record<string, FixBuilder> = {
     return cleaned === text ? [] : [{ title: 'Remove the hidden characters', preferred: true, operations: [{ op: 'set', pointer: f.pointer, value: cleaned }] }];
   },
   schema: (f, doc) => {
+    // An optional member written as null (SDKs that serialize unset fields do): omitting it is what 1.0 means.
+    // A REQUIRED one needs a value instead, which only the author knows.
+    const { parent, last } = splitPointer(f.pointer);
+    if (f.data?.actual === 'null' && isObject(valueAtPointer(doc, parent)) && !requiredAt(doc, parent).includes(last)) {
+      return [{ title: `Remove "${short(last)}" (null): leave an unset member out`, preferred: true, operations: [{ op: 'remove', pointer: f.pointer }] }];
+    }
     const missing = str(f.data?.missing);
     // A 0.3 card lacks supportedInterfaces because it has `url`: migrating is the fix, not an empty list.
     if (missing === 'supportedInterfaces' && isLegacyCard(doc)) return migration(doc);
@@ -254,6 +262,13 @@ export const QUICK_FIXES: Record<string, FixBuilder> = {
     return allowed.map((v) => ({ title: `Change to ${short(JSON.stringify(v))}`, operations: [{ op: 'set' as const, pointer: f.pointer, value: v }] }));
   },
 };
+
+/** The members the schema requires of the object at `pointer` (card or lockfile, by the document's content). */
+function requiredAt(doc: unknown, pointer: string): readonly string[] {
+  const kind = detectKind(doc);
+  if (kind === 'unknown') return [];
+  return schemaAt(kind, parsePointer(pointer))?.required ?? [];
+}
 
 /** Every fix for one finding (none when the rule has no obvious fix or the data is missing). */
 export function quickFixesFor(f: FixInput, doc: unknown): FixPlan[] {

@@ -2,10 +2,10 @@
  * Walks our JSON Schemas (schemas/*.schema.json, bundled) along a JSON Pointer: the source of
  * hover descriptions and of member-name / enum completions for plain members.
  */
-import cardSchema from '../../../schemas/agent-card-1.0.schema.json';
-import lockSchema from '../../../schemas/a2a-lock.schema.json';
-import { parsePointer } from '../core/location';
-import type { DocumentKind } from '../core/types';
+import cardSchema from '../../../../schemas/agent-card-1.0.schema.json';
+import lockSchema from '../../../../schemas/a2a-lock.schema.json';
+import { parsePointer } from '../location';
+import type { DocumentKind } from '../types';
 
 export interface SchemaNode {
   type?: string | string[];
