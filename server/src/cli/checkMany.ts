@@ -36,11 +36,12 @@ import { textReport, type TextStyle } from '../core/refresh/report/text';
 import type { ClientConfig } from '../core/types';
 import { CLIENT_FLAGS, clientFrom, maxBytesFrom } from './commands/compile';
 
+/** The flags of `a2acap check`, parsed alike whichever of check.ts (--card) or this module (--live, sarif, markdown) runs it. */
 export const CHECK_SPEC = {
   flags: {
     live: { type: 'boolean' },
     card: { type: 'string' },
-    format: { type: 'string', choices: ['text', 'json', 'sarif', 'markdown'] },
+    format: { type: 'string', choices: ['json', 'text', 'sarif', 'markdown'] },
     'fail-on': { type: 'string', choices: ['breaking', 'review'] },
     concurrency: { type: 'string' },
     'stale-markers': { type: 'string' },

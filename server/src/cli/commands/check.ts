@@ -19,27 +19,10 @@ import { loadLockfile } from '../../core/lockfile/load';
 import { compileProfile } from '../../core/profile/compile';
 import type { CheckItem, CheckResult, Classification, CompiledProfile } from '../../core/types';
 import { parseArgs } from '../args';
-import { CHECK_HELP, readText, runCheckMany, wantsCheckMany } from '../checkMany';
+import { CHECK_HELP, CHECK_SPEC, readText, runCheckMany, wantsCheckMany } from '../checkMany';
 import { alignColumns, palette } from '../format';
 import { CliIO, Command, EXIT_FINDINGS, EXIT_OK, EXIT_USAGE, UsageError, useColor } from '../io';
-import { CLIENT_FLAGS, clean, clientFrom, loadJson, maxBytesFrom } from './compile';
-
-const SPEC = {
-  flags: {
-    card: { type: 'string' },
-    format: { type: 'string', choices: ['json', 'text'] },
-    'fail-on': { type: 'string', choices: ['breaking', 'review'] },
-    concurrency: { type: 'string' },
-    // Never reach this parser with a value that matters (--live goes to checkMany.ts above); listed so that a
-    // mistyped flag's message names them and using them with --card gets a reason instead of "unknown option".
-    live: { type: 'boolean' },
-    'stale-markers': { type: 'string' },
-    'cache-dir': { type: 'string' },
-    ...CLIENT_FLAGS,
-  },
-  positionals: { name: 'LOCK', min: 1 },
-} as const;
-
+import { clean, clientFrom, loadJson, maxBytesFrom } from './compile';
 
 /** One lockfile's outcome: a check result, or why it could not be checked. */
 export interface LockReport {
@@ -140,7 +123,7 @@ const RENDER: Record<string, (reports: readonly LockReport[], io: CliIO) => stri
 export const run: Command = async (argv, io) => {
   // --live and the sarif/markdown formats: the concurrent multi-lockfile check of issue 5 (cli/checkMany.ts).
   if (wantsCheckMany(argv)) return runCheckMany(argv, io);
-  const { flags, positionals, help } = parseArgs(argv, SPEC);
+  const { flags, positionals, help } = parseArgs(argv, CHECK_SPEC);
   if (help) {
     io.stdout(CHECK_HELP);
     return EXIT_OK;
