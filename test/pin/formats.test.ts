@@ -9,12 +9,10 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import { startPricingAgent, type PricingAgent } from '../../examples/pricing-agent/server';
-import { runCheckMany } from '../../server/src/cli/checkMany';
-import type { CliIO } from '../../server/src/cli/io';
 import { serializeLockfile } from '../../server/src/core/pin/serialize';
 import type { Lockfile } from '../../server/src/core/types';
 import { sarifErrors } from './sarifSchema';
-import { cli, tempDir } from './helpers';
+import { checkMany, cli, tempDir } from './helpers';
 
 let agent: PricingAgent;
 let junk: Server;
@@ -40,11 +38,6 @@ after(async () => {
   await new Promise<void>((r) => junk.close(() => r()));
 });
 
-async function check(argv: string[], cwd: string) {
-  let stdout = '';
-  const io: CliIO = { stdout: (t) => { stdout += t; }, stderr: () => undefined, env: {}, cwd, isTTY: false };
-  return { code: await runCheckMany(argv, io), stdout };
-}
 
 function lockFor(agentUrl: string, extra: Partial<Lockfile['requires']> = {}): Lockfile {
   return {
@@ -67,18 +60,18 @@ async function workspace(t: { after: (fn: () => void) => void }): Promise<string
 
 test('exit codes: 0 all compatible, 1 breaking, 2 on any error (corrupt lockfile, unreachable agent)', async (t) => {
   const dir = await workspace(t);
-  assert.equal((await check(['ok.a2a-lock.json'], dir)).code, 0);
-  assert.equal((await check(['ok.a2a-lock.json', 'stream.a2a-lock.json'], dir)).code, 1);
-  assert.equal((await check(['ok.a2a-lock.json', 'bad.a2a-lock.json'], dir)).code, 2);
-  assert.equal((await check(['down.a2a-lock.json'], dir)).code, 2);
-  assert.equal((await check(['missing.a2a-lock.json'], dir)).code, 2);
+  assert.equal((await checkMany(['ok.a2a-lock.json'], dir)).code, 0);
+  assert.equal((await checkMany(['ok.a2a-lock.json', 'stream.a2a-lock.json'], dir)).code, 1);
+  assert.equal((await checkMany(['ok.a2a-lock.json', 'bad.a2a-lock.json'], dir)).code, 2);
+  assert.equal((await checkMany(['down.a2a-lock.json'], dir)).code, 2);
+  assert.equal((await checkMany(['missing.a2a-lock.json'], dir)).code, 2);
 });
 
 test('an invalid card or a card that is not JSON is an error, never compatible', async (t) => {
   const dir = tempDir(t);
   writeFileSync(join(dir, 'a.a2a-lock.json'), serializeLockfile(lockFor(`${junkUrl}/not-json`)));
   writeFileSync(join(dir, 'b.a2a-lock.json'), serializeLockfile(lockFor(`${junkUrl}/invalid`)));
-  const r = await check(['a.a2a-lock.json', 'b.a2a-lock.json'], dir);
+  const r = await checkMany(['a.a2a-lock.json', 'b.a2a-lock.json'], dir);
   assert.equal(r.code, 2);
   const report = JSON.parse(r.stdout);
   assert.deepEqual(report.results.map((x: { stage: string }) => x.stage), ['card', 'card']);
@@ -89,9 +82,9 @@ test('an invalid card or a card that is not JSON is an error, never compatible',
 
 test('json: worst classification, problems with their file, per-lockfile results in argument order', async (t) => {
   const dir = await workspace(t);
-  const checked = JSON.parse((await check(['stream.a2a-lock.json', 'ok.a2a-lock.json', '--format', 'json'], dir)).stdout);
+  const checked = JSON.parse((await checkMany(['stream.a2a-lock.json', 'ok.a2a-lock.json', '--format', 'json'], dir)).stdout);
   assert.equal(checked.classification, 'breaking');
-  const r = await check(['stream.a2a-lock.json', 'ok.a2a-lock.json', 'bad.a2a-lock.json', 'down.a2a-lock.json', '--format', 'json'], dir);
+  const r = await checkMany(['stream.a2a-lock.json', 'ok.a2a-lock.json', 'bad.a2a-lock.json', 'down.a2a-lock.json', '--format', 'json'], dir);
   const report = JSON.parse(r.stdout);
   // A lockfile that could not be checked makes the top level "error", as in `check --card` (never hidden by the others).
   assert.equal(report.classification, 'error');
@@ -105,7 +98,7 @@ test('json: worst classification, problems with their file, per-lockfile results
 
 test('text: one aligned line per lockfile, problems indented, a summary line', async (t) => {
   const dir = await workspace(t);
-  const r = await check(['ok.a2a-lock.json', 'stream.a2a-lock.json', 'bad.a2a-lock.json', '--format', 'text'], dir);
+  const r = await checkMany(['ok.a2a-lock.json', 'stream.a2a-lock.json', 'bad.a2a-lock.json', '--format', 'text'], dir);
   const lines = r.stdout.split('\n');
   assert.match(lines[0]!, /^compatible {2}ok\.a2a-lock\.json$/);
   assert.match(lines[1]!, /^ {4}note {5}\/card_digest {2}the card changed since it was pinned/);
@@ -120,7 +113,7 @@ test('text: one aligned line per lockfile, problems indented, a summary line', a
 test('markdown: a PR-comment summary with a table and the problems, untrusted text escaped', async (t) => {
   const dir = await workspace(t);
   writeFileSync(join(dir, 'evil.a2a-lock.json'), serializeLockfile({ ...lockFor(agent.cardUrl), requires: { skills: { '<img src=x>|@team': { input: [], output: [] } } } }));
-  const r = await check(['ok.a2a-lock.json', 'stream.a2a-lock.json', 'evil.a2a-lock.json', '--format', 'markdown'], dir);
+  const r = await checkMany(['ok.a2a-lock.json', 'stream.a2a-lock.json', 'evil.a2a-lock.json', '--format', 'markdown'], dir);
   assert.match(r.stdout, /^### A2A capability lockfiles\n\n3 checked: 1 compatible, 0 to review, 2 breaking, 0 errors\./);
   assert.match(r.stdout, /\| ✅ \| ok\.a2a-lock\.json \| compatible \|/);
   assert.match(r.stdout, /\| ❌ \| stream\.a2a-lock\.json \| breaking \| the lock needs streaming/);
@@ -131,7 +124,7 @@ test('markdown: a PR-comment summary with a table and the problems, untrusted te
 
 test('sarif: valid SARIF 2.1.0, results located at the lockfile members they are about', async (t) => {
   const dir = await workspace(t);
-  const r = await check(['ok.a2a-lock.json', 'stream.a2a-lock.json', 'bad.a2a-lock.json', '--format', 'sarif'], dir);
+  const r = await checkMany(['ok.a2a-lock.json', 'stream.a2a-lock.json', 'bad.a2a-lock.json', '--format', 'sarif'], dir);
   assert.equal(r.code, 2);
   const log = JSON.parse(r.stdout);
   assert.deepEqual(sarifErrors(log), []);
@@ -167,7 +160,7 @@ test('`a2acap check` routes --live and the sarif/markdown formats here; plain --
 
 test('--max-card-bytes caps live card downloads: an oversized card is an error (exit 2), never compatible', async (t) => {
   const dir = await workspace(t);
-  const r = await check(['ok.a2a-lock.json', '--live', '--max-card-bytes', '100'], dir);
+  const r = await checkMany(['ok.a2a-lock.json', '--live', '--max-card-bytes', '100'], dir);
   assert.equal(r.code, 2);
   const report = JSON.parse(r.stdout);
   assert.equal(report.results[0].stage, 'fetch');

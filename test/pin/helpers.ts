@@ -2,6 +2,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { runCheckMany } from '../../server/src/cli/checkMany';
 import { runCli } from '../../server/src/cli/main';
 import type { CliIO } from '../../server/src/cli/io';
 
@@ -16,6 +17,15 @@ export async function cli(argv: string[], cwd: string): Promise<CliRun> {
   let stderr = '';
   const io: CliIO = { stdout: (t) => { stdout += t; }, stderr: (t) => { stderr += t; }, env: {}, cwd, isTTY: false };
   const code = await runCli(argv, io);
+  return { code, stdout, stderr };
+}
+
+/** `a2acap check` handed straight to the multi-lockfile checker (cli/checkMany.ts): usage errors are thrown, not printed. */
+export async function checkMany(argv: string[], cwd: string): Promise<CliRun> {
+  let stdout = '';
+  let stderr = '';
+  const io: CliIO = { stdout: (t) => { stdout += t; }, stderr: (t) => { stderr += t; }, env: {}, cwd, isTTY: false };
+  const code = await runCheckMany(argv, io);
   return { code, stdout, stderr };
 }
 

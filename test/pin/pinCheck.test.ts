@@ -8,27 +8,18 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { startPricingAgent, type PricingAgent } from '../../examples/pricing-agent/server';
 import type { CardVersion } from '../../examples/pricing-agent/cards';
-import { runCheckMany } from '../../server/src/cli/checkMany';
 import { createHttpClient } from '../../server/src/core/net/http';
 import { MemoryCardCache } from '../../server/src/core/refresh/cache';
 import { createCardLoader } from '../../server/src/core/refresh/cardLoader';
 import { httpCardSource } from '../../server/src/core/refresh/cardSources';
 import { refreshLockfile } from '../../server/src/core/refresh/refreshLockfile';
 import { memoryStaleMarkers } from '../../server/src/core/client/staleMarkers';
-import type { CliIO } from '../../server/src/cli/io';
-import { cli, tempDir } from './helpers';
+import { checkMany, cli, tempDir } from './helpers';
 
 let agent: PricingAgent;
 before(async () => { agent = await startPricingAgent(); });
 after(async () => { await agent.close(); });
 
-async function check(argv: string[], cwd: string) {
-  let stdout = '';
-  let stderr = '';
-  const io: CliIO = { stdout: (t) => { stdout += t; }, stderr: (t) => { stderr += t; }, env: {}, cwd, isTTY: false };
-  const code = await runCheckMany(argv, io);
-  return { code, stdout, stderr };
-}
 
 async function pinPlanner(dir: string): Promise<string> {
   agent.setVersion('base');
@@ -47,7 +38,7 @@ describe('pin → change → check against the live pricing agent', () => {
     assert.equal(lock.agent_version, '3.2.0');
     assert.deepEqual(lock.interface, { binding: 'JSONRPC', version: '1.0' });
     assert.deepEqual(lock.requires, { extensions: [], streaming: true, skills: { 'itinerary-pricing': { input: ['application/json', 'text/plain'], output: ['application/json'] } } });
-    const r = await check(['pricing.a2a-lock.json', '--live'], dir);
+    const r = await checkMany(['pricing.a2a-lock.json', '--live'], dir);
     assert.equal(r.code, 0, r.stdout);
     const report = JSON.parse(r.stdout);
     assert.equal(report.classification, 'compatible');
@@ -66,7 +57,7 @@ describe('pin → change → check against the live pricing agent', () => {
       const dir = tempDir(t);
       await pinPlanner(dir);
       agent.setVersion(c.version);
-      const r = await check(['pricing.a2a-lock.json'], dir);
+      const r = await checkMany(['pricing.a2a-lock.json'], dir);
       assert.equal(r.code, c.code, r.stdout);
       const report = JSON.parse(r.stdout);
       assert.equal(report.classification, c.classification);
@@ -80,7 +71,7 @@ describe('pin → change → check against the live pricing agent', () => {
         assert.equal(report.notes[0].pointer, '/card_digest');
       }
       if (c.classification === 'review') {
-        const strict = await check(['pricing.a2a-lock.json', '--fail-on', 'review'], dir);
+        const strict = await checkMany(['pricing.a2a-lock.json', '--fail-on', 'review'], dir);
         assert.equal(strict.code, 1);
       }
     });
