@@ -5,6 +5,7 @@
  */
 import canonicalize from 'canonicalize';
 import { isObject } from '../document';
+import { closestName } from '../nearName';
 import { escapeSegment, parsePointer, valueAtPointer } from '../location';
 import { detectKind } from '../lint';
 import { schemaAt } from '../schema/schemaNav';
@@ -35,26 +36,6 @@ function replaceWithSuggestion(label: string): FixBuilder {
     const suggestion = str(f.data?.suggestion);
     return suggestion ? [{ title: `${label} ${JSON.stringify(short(suggestion))}`, preferred: true, operations: [{ op: 'set', pointer: f.pointer, value: suggestion }] }] : [];
   };
-}
-
-/** Edit distance (insert, delete, substitute), capped: only small typos are interesting. */
-export function editDistance(a: string, b: string, cap = 3): number {
-  if (Math.abs(a.length - b.length) > cap) return cap + 1;
-  let prev = Array.from({ length: b.length + 1 }, (_, j) => j);
-  for (let i = 1; i <= a.length; i++) {
-    const row = [i];
-    for (let j = 1; j <= b.length; j++) row[j] = Math.min(prev[j]! + 1, row[j - 1]! + 1, prev[j - 1]! + (a[i - 1] === b[j - 1] ? 0 : 1));
-    prev = row;
-  }
-  return prev[b.length]!;
-}
-
-/** The one defined name a misspelled name is closest to (case-insensitive match or ≤ 2 edits), if unambiguous. */
-export function closestName(name: string, defined: readonly string[]): string | undefined {
-  const exactCase = defined.filter((d) => d.toLowerCase() === name.toLowerCase());
-  if (exactCase.length === 1) return exactCase[0];
-  const scored = defined.map((d) => ({ d, n: editDistance(name.toLowerCase(), d.toLowerCase()) })).filter((x) => x.n <= 2).sort((x, y) => x.n - y.n);
-  return scored.length === 1 || (scored.length > 1 && scored[0]!.n < scored[1]!.n) ? scored[0]!.d : undefined;
 }
 
 /** Placeholder for a missing REQUIRED member, by what the schema expects there. */

@@ -7,6 +7,7 @@
 import cardSchema from '../../../../schemas/agent-card-1.0.schema.json';
 import lockSchema from '../../../../schemas/a2a-lock.schema.json';
 import { isObject } from '../document';
+import { suggestMember } from '../nearName';
 import { finding, Rule } from './context';
 import { pointerTo } from './walk';
 import type { DocumentKind, Finding } from '../types';
@@ -27,29 +28,6 @@ function resolve(schema: unknown, root: Schema): Schema {
 function objectBranch(s: Schema, root: Schema): Schema {
   if (!Array.isArray(s.oneOf)) return s;
   return s.oneOf.map((b) => resolve(b, root)).find((b) => b.type === 'object') ?? s;
-}
-
-function editDistance(a: string, b: string): number {
-  if (Math.abs(a.length - b.length) > 2) return 3;
-  const row = Array.from({ length: b.length + 1 }, (_, i) => i);
-  for (let i = 1; i <= a.length; i++) {
-    let prev = row[0];
-    row[0] = i;
-    for (let j = 1; j <= b.length; j++) {
-      const tmp = row[j];
-      row[j] = Math.min(row[j] + 1, row[j - 1] + 1, prev + (a[i - 1] === b[j - 1] ? 0 : 1));
-      prev = tmp;
-    }
-  }
-  return row[b.length];
-}
-
-export function suggestMember(member: string, known: string[]): string | null {
-  const lower = member.toLowerCase();
-  const exact = known.find((k) => k.toLowerCase() === lower);
-  if (exact) return exact;
-  const close = known.filter((k) => editDistance(k.toLowerCase(), lower) <= 2);
-  return close.length === 1 ? close[0] : null;
 }
 
 const MAX_DEPTH = 12;
