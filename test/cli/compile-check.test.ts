@@ -149,14 +149,15 @@ describe('a2acap check', () => {
     assert.deepEqual((out.results as { classification: string }[]).map((x) => x.classification), ['compatible', 'breaking']);
   });
 
-  it('prints aligned, uncoloured text for people', () => {
+  it('prints aligned, uncoloured text for people, laid out as for --live', () => {
     const r = cli(['check', lock('breaking-listed-before-review'), '--card', card('breaking-listed-before-review'), '--format', 'text'], { NO_COLOR: '1' });
     assert.equal(r.code, 1);
     assert.ok(!r.stdout.includes(ESC), 'no escape codes');
     const lines = r.stdout.trimEnd().split('\n');
-    assert.match(lines[0]!, /lock\.json: BREAKING/);
-    assert.match(lines[1]!, /^ {2}breaking {2}\/requires\/skills\/itinerary-pricing\/input\/0 {2}skill/);
+    assert.match(lines[0]!, /^breaking {2}\S*lock\.json$/);
+    assert.match(lines[1]!, /^ {4}breaking +\/requires\/skills\/itinerary-pricing\/input\/0 {2}skill/);
     assert.equal(lines[2]!.indexOf('the agent version'), lines[1]!.indexOf('skill "itinerary-pricing"'), 'messages start in one column');
+    assert.equal(lines.at(-1), '1 lockfile: 0 compatible, 0 review, 1 breaking, 0 errors', 'the same summary line as --live');
   });
 
   it('exits 2 for a corrupt lockfile, never reporting it compatible', () => {
@@ -167,13 +168,19 @@ describe('a2acap check', () => {
     assert.deepEqual((json(r).results as { error?: string }[]).map((x) => typeof x.error), ['string'], 'the result says why');
     const text = cli(['check', fx('lockfiles', 'invalid-empty.json'), lock('compatible-identical'), '--card', card('compatible-identical'), '--format', 'text']);
     assert.equal(text.code, 2);
-    assert.match(text.stderr, /^a2acap check: .*invalid-empty\.json: corrupt lockfile: The file is empty/);
-    assert.match(text.stdout, /^.*lock\.json: compatible/);
+    assert.match(text.stdout, /^error +\S*invalid-empty\.json\n {4}corrupt lockfile: The file is empty/, 'the text report says why, in place');
+    assert.match(text.stdout, /\ncompatible {2}\S*lock\.json\n/);
+    assert.equal(text.stderr, '', 'not said twice on a terminal');
   });
 
-  it('exits 2 without --card or --live (naming both), and for an unparseable card', () => {
+  it('exits 2 without --card or --live (naming both, whatever the format), and for a card that cannot be checked against', () => {
     assertOneLineError(cli(['check', lock('compatible-identical')]), /--card CARD .* or --live/);
+    assertOneLineError(cli(['check', lock('compatible-identical'), '--format', 'sarif']), /--card CARD .* or --live/);
     assertOneLineError(cli(['check', lock('compatible-identical'), '--card', tmpFile('bad-card.json', '{')]), /not valid JSON/);
+    // Once for the card, not once per lockfile; the same refusal --live gives an invalid live card.
+    const invalid = tmpFile('invalid-card.json', JSON.stringify({ name: 'no interfaces, no skills' }));
+    assertOneLineError(cli(['check', lock('compatible-identical'), lock('pointer-escaping'), '--card', invalid]), /invalid-card\.json: not a valid A2A 1\.0 agent card: .*run 'a2acap lint .*invalid-card\.json' for every finding/);
+    assertOneLineError(cli(['check', lock('compatible-identical'), '--card', card('compatible-identical'), '--max-card-bytes', '10']), /over the 10-byte limit/);
   });
 });
 

@@ -12,7 +12,7 @@ import { startPricingAgent, type PricingAgent } from '../../examples/pricing-age
 import { serializeLockfile } from '../../server/src/core/pin/serialize';
 import type { Lockfile } from '../../server/src/core/types';
 import { sarifErrors } from './sarifSchema';
-import { checkMany, cli, tempDir } from './helpers';
+import { checkCli, cli, tempDir } from './helpers';
 
 let agent: PricingAgent;
 let junk: Server;
@@ -60,18 +60,18 @@ async function workspace(t: { after: (fn: () => void) => void }): Promise<string
 
 test('exit codes: 0 all compatible, 1 breaking, 2 on any error (corrupt lockfile, unreachable agent)', async (t) => {
   const dir = await workspace(t);
-  assert.equal((await checkMany(['ok.a2a-lock.json'], dir)).code, 0);
-  assert.equal((await checkMany(['ok.a2a-lock.json', 'stream.a2a-lock.json'], dir)).code, 1);
-  assert.equal((await checkMany(['ok.a2a-lock.json', 'bad.a2a-lock.json'], dir)).code, 2);
-  assert.equal((await checkMany(['down.a2a-lock.json'], dir)).code, 2);
-  assert.equal((await checkMany(['missing.a2a-lock.json'], dir)).code, 2);
+  assert.equal((await checkCli(['--live', 'ok.a2a-lock.json'], dir)).code, 0);
+  assert.equal((await checkCli(['--live', 'ok.a2a-lock.json', 'stream.a2a-lock.json'], dir)).code, 1);
+  assert.equal((await checkCli(['--live', 'ok.a2a-lock.json', 'bad.a2a-lock.json'], dir)).code, 2);
+  assert.equal((await checkCli(['--live', 'down.a2a-lock.json'], dir)).code, 2);
+  assert.equal((await checkCli(['--live', 'missing.a2a-lock.json'], dir)).code, 2);
 });
 
 test('an invalid card or a card that is not JSON is an error, never compatible', async (t) => {
   const dir = tempDir(t);
   writeFileSync(join(dir, 'a.a2a-lock.json'), serializeLockfile(lockFor(`${junkUrl}/not-json`)));
   writeFileSync(join(dir, 'b.a2a-lock.json'), serializeLockfile(lockFor(`${junkUrl}/invalid`)));
-  const r = await checkMany(['a.a2a-lock.json', 'b.a2a-lock.json'], dir);
+  const r = await checkCli(['--live', 'a.a2a-lock.json', 'b.a2a-lock.json'], dir);
   assert.equal(r.code, 2);
   const report = JSON.parse(r.stdout);
   assert.deepEqual(report.results.map((x: { stage: string }) => x.stage), ['card', 'card']);
@@ -82,9 +82,9 @@ test('an invalid card or a card that is not JSON is an error, never compatible',
 
 test('json: worst classification, problems with their file, per-lockfile results in argument order', async (t) => {
   const dir = await workspace(t);
-  const checked = JSON.parse((await checkMany(['stream.a2a-lock.json', 'ok.a2a-lock.json', '--format', 'json'], dir)).stdout);
+  const checked = JSON.parse((await checkCli(['--live', 'stream.a2a-lock.json', 'ok.a2a-lock.json', '--format', 'json'], dir)).stdout);
   assert.equal(checked.classification, 'breaking');
-  const r = await checkMany(['stream.a2a-lock.json', 'ok.a2a-lock.json', 'bad.a2a-lock.json', 'down.a2a-lock.json', '--format', 'json'], dir);
+  const r = await checkCli(['--live', 'stream.a2a-lock.json', 'ok.a2a-lock.json', 'bad.a2a-lock.json', 'down.a2a-lock.json', '--format', 'json'], dir);
   const report = JSON.parse(r.stdout);
   // A lockfile that could not be checked makes the top level "error", as in `check --card` (never hidden by the others).
   assert.equal(report.classification, 'error');
@@ -98,7 +98,7 @@ test('json: worst classification, problems with their file, per-lockfile results
 
 test('text: one aligned line per lockfile, problems indented, a summary line', async (t) => {
   const dir = await workspace(t);
-  const r = await checkMany(['ok.a2a-lock.json', 'stream.a2a-lock.json', 'bad.a2a-lock.json', '--format', 'text'], dir);
+  const r = await checkCli(['--live', 'ok.a2a-lock.json', 'stream.a2a-lock.json', 'bad.a2a-lock.json', '--format', 'text'], dir);
   const lines = r.stdout.split('\n');
   assert.match(lines[0]!, /^compatible {2}ok\.a2a-lock\.json$/);
   assert.match(lines[1]!, /^ {4}note {5}\/card_digest {2}the card changed since it was pinned/);
@@ -113,7 +113,7 @@ test('text: one aligned line per lockfile, problems indented, a summary line', a
 test('markdown: a PR-comment summary with a table and the problems, untrusted text escaped', async (t) => {
   const dir = await workspace(t);
   writeFileSync(join(dir, 'evil.a2a-lock.json'), serializeLockfile({ ...lockFor(agent.cardUrl), requires: { skills: { '<img src=x>|@team': { input: [], output: [] } } } }));
-  const r = await checkMany(['ok.a2a-lock.json', 'stream.a2a-lock.json', 'evil.a2a-lock.json', '--format', 'markdown'], dir);
+  const r = await checkCli(['--live', 'ok.a2a-lock.json', 'stream.a2a-lock.json', 'evil.a2a-lock.json', '--format', 'markdown'], dir);
   assert.match(r.stdout, /^### A2A capability lockfiles\n\n3 checked: 1 compatible, 0 to review, 2 breaking, 0 errors\./);
   assert.match(r.stdout, /\| ✅ \| ok\.a2a-lock\.json \| compatible \|/);
   assert.match(r.stdout, /\| ❌ \| stream\.a2a-lock\.json \| breaking \| the lock needs streaming/);
@@ -124,7 +124,7 @@ test('markdown: a PR-comment summary with a table and the problems, untrusted te
 
 test('sarif: valid SARIF 2.1.0, results located at the lockfile members they are about', async (t) => {
   const dir = await workspace(t);
-  const r = await checkMany(['ok.a2a-lock.json', 'stream.a2a-lock.json', 'bad.a2a-lock.json', '--format', 'sarif'], dir);
+  const r = await checkCli(['--live', 'ok.a2a-lock.json', 'stream.a2a-lock.json', 'bad.a2a-lock.json', '--format', 'sarif'], dir);
   assert.equal(r.code, 2);
   const log = JSON.parse(r.stdout);
   assert.deepEqual(sarifErrors(log), []);
@@ -145,22 +145,22 @@ test('sarif: valid SARIF 2.1.0, results located at the lockfile members they are
   assert.notDeepEqual(sarifErrors({ version: '2.1.0', runs: [{ results: [] }] }), []);
 });
 
-test('`a2acap check` routes --live and the sarif/markdown formats here; plain --card stays the core check', async (t) => {
+test('`a2acap check` prints every format for --live checks', async (t) => {
   const dir = await workspace(t);
   const live = await cli(['check', 'ok.a2a-lock.json', 'stream.a2a-lock.json', '--live', '--format', 'text'], dir);
   assert.equal(live.code, 1);
   assert.match(live.stdout, /2 lockfiles: 1 compatible, 0 review, 1 breaking, 0 errors/);
-  const md = await cli(['check', 'ok.a2a-lock.json', '--format', 'markdown'], dir);
+  const md = await cli(['check', 'ok.a2a-lock.json', '--live', '--format', 'markdown'], dir);
   assert.equal(md.code, 0);
   assert.match(md.stdout, /^### A2A capability lockfiles/);
-  const sarif = await cli(['check', 'stream.a2a-lock.json', '--format=sarif'], dir);
+  const sarif = await cli(['check', 'stream.a2a-lock.json', '--live', '--format=sarif'], dir);
   assert.equal(sarif.code, 1);
   assert.deepEqual(sarifErrors(JSON.parse(sarif.stdout)), []);
 });
 
 test('--max-card-bytes caps live card downloads: an oversized card is an error (exit 2), never compatible', async (t) => {
   const dir = await workspace(t);
-  const r = await checkMany(['ok.a2a-lock.json', '--live', '--max-card-bytes', '100'], dir);
+  const r = await checkCli(['ok.a2a-lock.json', '--live', '--max-card-bytes', '100'], dir);
   assert.equal(r.code, 2);
   const report = JSON.parse(r.stdout);
   assert.equal(report.results[0].stage, 'fetch');

@@ -2,7 +2,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { runCheckMany } from '../../server/src/cli/checkMany';
+import { runCheck } from '../../server/src/cli/commands/check';
 import { runCli } from '../../server/src/cli/main';
 import type { CliIO } from '../../server/src/cli/io';
 
@@ -20,12 +20,12 @@ export async function cli(argv: string[], cwd: string): Promise<CliRun> {
   return { code, stdout, stderr };
 }
 
-/** `a2acap check` handed straight to the multi-lockfile checker (cli/checkMany.ts): usage errors are thrown, not printed. */
-export async function checkMany(argv: string[], cwd: string): Promise<CliRun> {
+/** `a2acap check` handed straight to its command (cli/commands/check.ts): usage errors are thrown, not printed. */
+export async function checkCli(argv: string[], cwd: string): Promise<CliRun> {
   let stdout = '';
   let stderr = '';
   const io: CliIO = { stdout: (t) => { stdout += t; }, stderr: (t) => { stderr += t; }, env: {}, cwd, isTTY: false };
-  const code = await runCheckMany(argv, io);
+  const code = await runCheck(argv, io);
   return { code, stdout, stderr };
 }
 

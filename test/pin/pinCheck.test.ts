@@ -14,7 +14,7 @@ import { createCardLoader } from '../../server/src/core/refresh/cardLoader';
 import { httpCardSource } from '../../server/src/core/refresh/cardSources';
 import { refreshLockfile } from '../../server/src/core/refresh/refreshLockfile';
 import { memoryStaleMarkers } from '../../server/src/core/client/staleMarkers';
-import { checkMany, cli, tempDir } from './helpers';
+import { checkCli, cli, tempDir } from './helpers';
 
 let agent: PricingAgent;
 before(async () => { agent = await startPricingAgent(); });
@@ -38,7 +38,7 @@ describe('pin → change → check against the live pricing agent', () => {
     assert.equal(lock.agent_version, '3.2.0');
     assert.deepEqual(lock.interface, { binding: 'JSONRPC', version: '1.0' });
     assert.deepEqual(lock.requires, { extensions: [], streaming: true, skills: { 'itinerary-pricing': { input: ['application/json', 'text/plain'], output: ['application/json'] } } });
-    const r = await checkMany(['pricing.a2a-lock.json', '--live'], dir);
+    const r = await checkCli(['pricing.a2a-lock.json', '--live'], dir);
     assert.equal(r.code, 0, r.stdout);
     const report = JSON.parse(r.stdout);
     assert.equal(report.classification, 'compatible');
@@ -57,7 +57,7 @@ describe('pin → change → check against the live pricing agent', () => {
       const dir = tempDir(t);
       await pinPlanner(dir);
       agent.setVersion(c.version);
-      const r = await checkMany(['pricing.a2a-lock.json'], dir);
+      const r = await checkCli(['--live', 'pricing.a2a-lock.json'], dir);
       assert.equal(r.code, c.code, r.stdout);
       const report = JSON.parse(r.stdout);
       assert.equal(report.classification, c.classification);
@@ -71,7 +71,7 @@ describe('pin → change → check against the live pricing agent', () => {
         assert.equal(report.notes[0].pointer, '/card_digest');
       }
       if (c.classification === 'review') {
-        const strict = await checkMany(['pricing.a2a-lock.json', '--fail-on', 'review'], dir);
+        const strict = await checkCli(['--live', 'pricing.a2a-lock.json', '--fail-on', 'review'], dir);
         assert.equal(strict.code, 1);
       }
     });

@@ -10,7 +10,7 @@ import { join } from 'node:path';
 import { startPricingAgent, type PricingAgent } from '../../examples/pricing-agent/server';
 import { UsageError } from '../../server/src/cli/io';
 import { fileStaleMarkers } from '../../server/src/node/fileStaleMarkers';
-import { checkMany, cli, tempDir } from './helpers';
+import { checkCli, cli, tempDir } from './helpers';
 
 let agent: PricingAgent;
 before(async () => { agent = await startPricingAgent(); });
@@ -28,7 +28,7 @@ const reasons = (path: string) => JSON.parse(readFileSync(path, 'utf8')).markers
 test('the default .a2a/stale.json: the marked agent is re-checked with a note, its marker cleared, others kept', async (t) => {
   const dir = tempDir(t);
   await pin(dir);
-  const plain = JSON.parse((await checkMany(['pricing.a2a-lock.json', '--live'], dir)).stdout);
+  const plain = JSON.parse((await checkCli(['pricing.a2a-lock.json', '--live'], dir)).stdout);
   assert.deepEqual(plain.notes, [], 'no markers file: no note');
 
   mkdirSync(join(dir, '.a2a'));
@@ -38,13 +38,13 @@ test('the default .a2a/stale.json: the marked agent is re-checked with a note, i
   workflow.mark('http://127.0.0.1:9/', 'another agent', '2026-11-30T10:00:00.000Z');
   await workflow.flush();
 
-  const r = await checkMany(['pricing.a2a-lock.json', '--live'], dir);
+  const r = await checkCli(['pricing.a2a-lock.json', '--live'], dir);
   assert.equal(r.code, 0, r.stderr);
   const report = JSON.parse(r.stdout);
   assert.equal(report.classification, 'compatible');
   assert.match(report.notes.map((n: { message: string }) => n.message).join('\n'), /re-checked because calls contradicted the profile: ContentTypeNotSupported: text\/plain refused \(1× since 2026-11-30T10:00:00\.000Z\)/);
   assert.deepEqual(reasons(file), ['another agent']);
-  const again = JSON.parse((await checkMany(['pricing.a2a-lock.json', '--live'], dir)).stdout);
+  const again = JSON.parse((await checkCli(['pricing.a2a-lock.json', '--live'], dir)).stdout);
   assert.deepEqual(again.notes, [], 'cleared: the next check is an ordinary one');
 });
 
@@ -55,15 +55,15 @@ test('--stale-markers FILE; a missing named file is a usage error; a corrupt fil
   const workflow = fileStaleMarkers(file);
   workflow.mark(agent.cardUrl, 'VersionNotSupported', '2026-11-30T10:00:00.000Z');
   await workflow.flush();
-  const r = await checkMany(['pricing.a2a-lock.json', '--live', '--stale-markers', 'markers.json'], dir);
+  const r = await checkCli(['pricing.a2a-lock.json', '--live', '--stale-markers', 'markers.json'], dir);
   assert.match(JSON.parse(r.stdout).notes[0].message, /VersionNotSupported/);
   assert.deepEqual(reasons(file), []);
 
-  await assert.rejects(checkMany(['pricing.a2a-lock.json', '--live', '--stale-markers', 'nope.json'], dir), (e: unknown) => e instanceof UsageError && /cannot read nope\.json \(no such file\)/.test(e.message));
-  await assert.rejects(checkMany(['pricing.a2a-lock.json', '--card', 'x.json', '--stale-markers', 'markers.json'], dir), UsageError);
+  await assert.rejects(checkCli(['pricing.a2a-lock.json', '--live', '--stale-markers', 'nope.json'], dir), (e: unknown) => e instanceof UsageError && /cannot read nope\.json \(no such file\)/.test(e.message));
+  await assert.rejects(checkCli(['pricing.a2a-lock.json', '--card', 'x.json', '--stale-markers', 'markers.json'], dir), UsageError);
 
   writeFileSync(file, '{"markers": [ {"agent": ');
-  const corrupt = await checkMany(['pricing.a2a-lock.json', '--live', '--stale-markers', 'markers.json'], dir);
+  const corrupt = await checkCli(['pricing.a2a-lock.json', '--live', '--stale-markers', 'markers.json'], dir);
   assert.equal(corrupt.code, 0, corrupt.stderr);
   assert.deepEqual(JSON.parse(corrupt.stdout).notes, []);
 });

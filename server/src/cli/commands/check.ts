@@ -1,148 +1,166 @@
 /**
- * `a2acap check LOCK... --card CARD [--format json|text] [--fail-on breaking|review] [--concurrency N]
- *                        [--binding BINDING@VERSION]... [--known-extension URI]... [--max-card-bytes N]`
+ * `a2acap check LOCK... [--live | --card CARD] [--format json|text|sarif|markdown] [--fail-on breaking|review]
+ *  [--concurrency N] [--binding B@V]... [--known-extension URI]... [--max-card-bytes N]`: the CI gate over many
+ * lockfiles. One implementation for both kinds of check (core/refresh/checkMany.ts), so --card and --live print
+ * the same reports (core/refresh/report/*) and exit alike.
  *
- * Classifies each lockfile against the compiled profile of the card (core/lockfile/check.ts).
- * JSON: {"classification", "problems": [{level, pointer, message, file}], "notes": [...], "results": [per lock]}
- * where the top level is the worst classification over all locks ("error" when a lock could not be read);
- * pointers point into the lockfile.
- * Exit: 1 when breaking (or review with --fail-on review), 2 on usage, I/O or a corrupt lockfile / card
- * (a corrupt lock is never reported as compatible), else 0.
- *
- * Structure, so that `--live`, more formats and concurrent checks can be added without rewrites:
- *   parse flags → resolve the card for each lock (cardSource) → checkOne per lock → render[format].
+ * - --live: each lockfile's `agent` is fetched (conditional requests; several lockfiles pinning the same agent
+ *   share one fetch). --card: every lockfile against one card file, read, validated and compiled once; a card
+ *   that cannot be read, is not JSON or is not a valid 1.0 card is one usage error (exit 2), not N errors.
+ * - Lockfiles are checked concurrently (default 16 at a time); results are reported in argument order.
+ * - Exit: 2 when any lockfile could not be checked (corrupt lockfile, unreachable agent, invalid card),
+ *   else 1 when any is breaking (or review, with --fail-on review), else 0. A check never writes a lockfile.
+ * - Stale markers (--live only): `--stale-markers FILE`, default `.a2a/stale.json` when it exists. A marked
+ *   agent is re-fetched without validators and re-diffed; its marker is removed from the file once its
+ *   lockfile was checked (other markers are kept). A missing or corrupt file is no markers.
  */
-import { resolve } from 'node:path';
-import { cardDigest } from '../../core/digest';
-import { checkLockfile } from '../../core/lockfile/check';
-import { loadLockfile } from '../../core/lockfile/load';
-import { compileProfile } from '../../core/profile/compile';
-import type { CheckItem, CheckResult, Classification, CompiledProfile } from '../../core/types';
+import { promises as fs } from 'node:fs';
+import { isAbsolute, relative, resolve } from 'node:path';
 import { parseArgs } from '../args';
-import { CHECK_HELP, CHECK_SPEC, readText, runCheckMany, wantsCheckMany } from '../checkMany';
-import { alignColumns, palette } from '../format';
-import { CliIO, Command, EXIT_FINDINGS, EXIT_OK, EXIT_USAGE, UsageError, useColor } from '../io';
-import { clean, clientFrom, loadJson, maxBytesFrom } from './compile';
+import { ioReason } from '../../core/ioReason';
+import { VERSION } from '../version';
+import { CliIO, Command, UsageError, useColor } from '../io';
+import { DEFAULT_STALE_FILE, fileStaleMarkers, type FileStaleMarkers } from '../../node/fileStaleMarkers';
+import { MemoryCardCache } from '../../core/refresh/cache';
+import { createCardLoader, type CardLoader } from '../../core/refresh/cardLoader';
+import { checkMany, DEFAULT_CONCURRENCY } from '../../core/refresh/checkMany';
+import { jsonReport } from '../../core/refresh/report/json';
+import { markdownReport } from '../../core/refresh/report/markdown';
+import { sarifReport } from '../../core/refresh/report/sarif';
+import { exitCodeFor, summarize, type FailOn } from '../../core/refresh/report/summary';
+import { textReport, type TextStyle } from '../../core/refresh/report/text';
+import type { RefreshOutcome } from '../../core/refresh/types';
+import type { ClientConfig } from '../../core/types';
+import { createRefreshWorld, readText } from '../refreshWorld';
+import { CLIENT_FLAGS, clean, clientFrom, loadJson, maxBytesFrom } from './compile';
 
-/** One lockfile's outcome: a check result, or why it could not be checked. */
-export interface LockReport {
-  file: string;
-  card: string;
-  result?: CheckResult;
-  error?: string;
-}
+const SPEC = {
+  flags: {
+    live: { type: 'boolean' },
+    card: { type: 'string' },
+    format: { type: 'string', choices: ['json', 'text', 'sarif', 'markdown'] },
+    'fail-on': { type: 'string', choices: ['breaking', 'review'] },
+    concurrency: { type: 'string' },
+    'stale-markers': { type: 'string' },
+    'cache-dir': { type: 'string' },
+    ...CLIENT_FLAGS,
+  },
+  positionals: { name: 'LOCK', min: 1 },
+} as const;
 
-/** The card locks are checked against: read, parsed and compiled once for all of them. */
-export interface CardInput {
-  file: string;
-  profile: CompiledProfile;
-  digest: string | undefined;
-}
+const HELP = `Usage: a2acap check LOCK... [--card CARD | --live [--stale-markers FILE] [--cache-dir DIR]] [--format json|text|sarif|markdown]
+                    [--fail-on breaking|review] [--concurrency N] [--binding BINDING@VERSION]... [--known-extension URI]...
+                    [--max-card-bytes N]
+Checks capability lockfiles against the compiled profile of CARD, or (--live) of each lockfile's agent, fetched
+with a conditional request. Never rewrites a lockfile: use 'a2acap update'. --format: json (default), text,
+sarif (code scanning) or markdown (a pull-request comment).
+--stale-markers FILE: runtime errors recorded by workflows (default .a2a/stale.json when it exists); a marked
+agent is re-fetched without validators and its marker cleared once checked.
+--cache-dir DIR (or A2ACAP_CACHE_DIR): keep public cards and their validators between runs (304s next time).
+Exit 1 when breaking (or review with --fail-on review), 2 on usage, I/O or corrupt input, else 0.
+`;
 
-const RANK: Record<Classification, number> = { compatible: 0, review: 1, breaking: 2 };
-
-function worst(results: readonly CheckResult[]): Classification {
-  return results.reduce<Classification>((w, r) => (RANK[r.classification] > RANK[w] ? r.classification : w), 'compatible');
-}
-
-function safeDigest(card: unknown): string | undefined {
+/**
+ * The stale-markers file of a live check: the one named, or `.a2a/stale.json` under the current directory
+ * when it exists. A named file that does not exist is a usage error (a typo must not silently skip markers).
+ */
+async function staleMarkersFor(named: string | undefined, io: CliIO): Promise<FileStaleMarkers | undefined> {
+  const path = resolve(io.cwd, named ?? DEFAULT_STALE_FILE);
   try {
-    return cardDigest(card);
-  } catch {
-    return undefined; // e.g. nesting too deep to canonicalize: the digest note is skipped, the check still runs
-  }
-}
-
-export async function checkOne(lockPath: string, card: CardInput, io: CliIO): Promise<LockReport> {
-  const report: LockReport = { file: lockPath, card: card.file };
-  const loaded = await loadLockfile(resolve(io.cwd, lockPath), readText);
-  if (!loaded.ok) {
-    report.error = loaded.message;
-    return report;
-  }
-  try {
-    report.result = checkLockfile(loaded.lockfile, card.profile, card.digest !== undefined ? { cardDigest: card.digest } : {});
+    await fs.access(path);
   } catch (err) {
-    report.error = err instanceof Error ? err.message : String(err); // never a crash: this lock is an error, the others still run
+    if (named !== undefined) throw new UsageError(`--stale-markers: cannot read ${named} (${ioReason(err)})`);
+    return undefined;
   }
-  return report;
+  const markers = fileStaleMarkers(path);
+  await markers.load();
+  return markers;
 }
 
-/** --concurrency N, as for --live (checkMany.ts): lockfiles read at a time, 1 to 256 (default 16). */
-function concurrencyFrom(value: string | undefined): number {
-  if (value === undefined) return 16;
+function parseConcurrency(value: string | undefined): number {
+  if (value === undefined) return DEFAULT_CONCURRENCY;
   const n = Number(value);
   if (!Number.isInteger(n) || n < 1 || n > 256) throw new UsageError(`--concurrency must be an integer from 1 to 256 (got ${JSON.stringify(value.slice(0, 40))})`);
   return n;
 }
 
-/** checkOne over every lock, at most `limit` at a time, in argument order. */
-async function checkAll(locks: readonly string[], card: CardInput, io: CliIO, limit: number): Promise<LockReport[]> {
-  const reports: LockReport[] = [];
-  for (let i = 0; i < locks.length; i += limit) {
-    reports.push(...await Promise.all(locks.slice(i, i + limit).map((lock) => checkOne(lock, card, io))));
+/**
+ * --card: the card file read (size limit, JSON) and loaded (schema, compile, digest) once, before any lockfile,
+ * so a bad card is one clear error. The loader serves that one card for every lockfile; `location` is the path
+ * as the user wrote it, which is what the reports show.
+ */
+async function cardFileLoader(location: string, io: CliIO, maxBytes: number, client: ClientConfig): Promise<CardLoader> {
+  const card = await loadJson(location, io, maxBytes, 'the card');
+  const loader = createCardLoader({ source: { fetch: async () => ({ status: 'fresh', card, validators: {} }) }, cache: new MemoryCardCache(), client });
+  try {
+    await loader.load(location);
+  } catch (err) {
+    throw new UsageError(`${err instanceof Error ? err.message : String(err)} (run 'a2acap lint ${location}' for every finding)`);
   }
-  return reports;
+  return loader;
 }
 
-// ---------------------------------------------------------------- rendering
+const COLORS = { compatible: 32, review: 33, breaking: 31, error: 35 } as const;
 
-function jsonOutput(reports: readonly LockReport[]): string {
-  const checked = reports.filter((r) => r.result);
-  const withFile = (r: LockReport, items: CheckItem[]) => items.map((i) => ({ level: i.level, pointer: i.pointer, message: i.message, file: r.file }));
-  // A lock that could not be read is never folded into "compatible": the whole run is an error (exit 2).
-  const body = {
-    classification: reports.some((r) => r.error) ? 'error' : worst(checked.map((r) => r.result!)),
-    problems: checked.flatMap((r) => withFile(r, r.result!.problems)),
-    notes: checked.flatMap((r) => withFile(r, r.result!.notes)),
-    results: reports.map((r) => (r.result ? { file: r.file, card: r.card, ...r.result } : { file: r.file, card: r.card, error: r.error })),
-  };
-  return `${JSON.stringify(body, null, 2)}\n`;
+function textStyle(io: CliIO): TextStyle | undefined {
+  if (!useColor(io)) return undefined;
+  return { verdict: (v, t) => `\u001b[${COLORS[v]}m${t}\u001b[0m` };
 }
 
-function textOutput(reports: readonly LockReport[], io: CliIO): string {
-  const p = palette(useColor(io));
-  const label: Record<Classification, string> = { compatible: p.green('compatible'), review: p.yellow('REVIEW'), breaking: p.red('BREAKING') };
-  const level: Record<CheckItem['level'], string> = { breaking: p.red('breaking'), review: p.yellow('review'), note: p.gray('note') };
-  let out = '';
-  for (const r of reports) {
-    if (!r.result) continue; // already reported on stderr, one line per lock
-    out += `${clean(r.file)}: ${label[r.result.classification]}  (card ${clean(r.card)})\n`;
-    const items = [...r.result.problems, ...r.result.notes];
-    out += alignColumns(items.map((i) => [`  ${level[i.level]}`, clean(i.pointer || '/'), clean(i.message, 400)]));
-  }
-  return out;
+/** Paths as the user wrote them (lockfiles), else relative to the working directory (card files a lockfile pins). */
+function displayPaths(typed: ReadonlyMap<string, string>, cwd: string): (path: string) => string {
+  return (p) => typed.get(p) ?? (isAbsolute(p) ? relative(cwd, p) || p : p);
 }
 
-/** Output formats by name; issue 5 adds markdown and sarif here. */
-const RENDER: Record<string, (reports: readonly LockReport[], io: CliIO) => string> = {
-  json: (reports) => jsonOutput(reports),
-  text: textOutput,
-};
+function render(format: string, outcomes: readonly RefreshOutcome[], display: (path: string) => string, io: CliIO, version: string): string {
+  if (format === 'sarif') return sarifReport(outcomes, display, version);
+  if (format === 'markdown') return markdownReport(outcomes, display);
+  if (format === 'text') return textReport(outcomes, display, textStyle(io));
+  return jsonReport(outcomes, display);
+}
 
-export const run: Command = async (argv, io) => {
-  // --live and the sarif/markdown formats: the concurrent multi-lockfile check of issue 5 (cli/checkMany.ts).
-  if (wantsCheckMany(argv)) return runCheckMany(argv, io);
-  const { flags, positionals, help } = parseArgs(argv, CHECK_SPEC);
+export async function runCheck(argv: string[], io: CliIO, version = VERSION): Promise<number> {
+  const { flags, positionals, help } = parseArgs(argv, SPEC);
   if (help) {
-    io.stdout(CHECK_HELP);
-    return EXIT_OK;
+    io.stdout(HELP);
+    return 0;
   }
-  if (flags.card === undefined) throw new UsageError('say what to check against: --card CARD (a card file) or --live (each lockfile\'s agent)');
+  if (flags.live && flags.card !== undefined) throw new UsageError('--live and --card exclude each other');
+  if (!flags.live && flags.card === undefined) throw new UsageError('say what to check against: --card CARD (a card file) or --live (each lockfile\'s agent)');
   for (const live of ['stale-markers', 'cache-dir'] as const) {
-    if (flags[live] !== undefined) throw new UsageError(`--${live} applies to --live checks, not to --card`);
+    if (flags[live] !== undefined && flags.card !== undefined) throw new UsageError(`--${live} applies to --live checks, not to --card`);
   }
+  const concurrency = parseConcurrency(flags.concurrency);
   const client = clientFrom(flags);
-  const limit = concurrencyFrom(flags.concurrency);
-  const value = await loadJson(flags.card, io, maxBytesFrom(flags['max-card-bytes']), 'the card');
-  const card: CardInput = { file: flags.card, profile: compileProfile(value, client), digest: safeDigest(value) };
-  const reports = await checkAll(positionals, card, io, limit);
+  const maxBytes = maxBytesFrom(flags['max-card-bytes']);
+  const lockfiles = positionals.map((p) => resolve(io.cwd, p));
+  const display = displayPaths(new Map(lockfiles.map((path, i) => [path, positionals[i]!])), io.cwd);
+  const cardLoader = flags.card !== undefined ? await cardFileLoader(flags.card, io, maxBytes, client) : undefined;
+  const stale = flags.live ? await staleMarkersFor(flags['stale-markers'], io) : undefined;
+  const cacheDirFlag = flags['cache-dir'] ?? (flags.live ? io.env.A2ACAP_CACHE_DIR : undefined);
+  const world = createRefreshWorld(client, maxBytes, cacheDirFlag ? resolve(io.cwd, cacheDirFlag) : undefined);
+  try {
+    const outcomes = await checkMany(lockfiles, {
+      loader: cardLoader ?? world.loader,
+      readText,
+      cardOverride: flags.card,
+      concurrency,
+      ...(stale ? { stale } : {}),
+    });
+    if (stale) {
+      await stale.flush().catch((err: unknown) => io.stderr(`a2acap check: cannot update ${stale.path}: ${err instanceof Error ? err.message : String(err)}\n`));
+    }
+    const format = flags.format ?? 'json';
+    // The text report shows why a lockfile could not be checked; the machine formats are often redirected to a
+    // file, so the reason also goes to stderr, one line per lockfile, where the person reading the CI log sees it.
+    if (format !== 'text') {
+      for (const o of outcomes) if (o.status === 'error') io.stderr(`a2acap check: ${clean(display(o.lockfile))}: ${clean(o.cause, 400)}\n`);
+    }
+    io.stdout(render(format, outcomes, display, io, version));
+    return exitCodeFor(summarize(outcomes), (flags['fail-on'] ?? 'breaking') as FailOn);
+  } finally {
+    await world.close();
+  }
+}
 
-  for (const r of reports) if (r.error) io.stderr(`a2acap check: ${clean(r.file)}: ${clean(r.error, 400)}\n`);
-  io.stdout(RENDER[flags.format ?? 'json']!(reports, io));
-
-  if (reports.some((r) => r.error)) return EXIT_USAGE;
-  const classification = worst(reports.map((r) => r.result!));
-  const failOn = flags['fail-on'] ?? 'breaking';
-  return RANK[classification] >= RANK[failOn as Classification] ? EXIT_FINDINGS : EXIT_OK;
-};
+export const run: Command = (argv, io) => runCheck(argv, io);

@@ -12,7 +12,7 @@
  * errors. An unparseable card (syntax error, empty, binary) and a card over the size limit are not
  * compiled (one-line error, exit 2).
  *
- * The card loading and client-flag helpers below are shared with check.ts and checkMany.ts.
+ * The card loading and client-flag helpers below are shared with check.ts.
  */
 import { readFile, stat } from 'node:fs/promises';
 import { resolve } from 'node:path';

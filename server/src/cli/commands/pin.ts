@@ -15,7 +15,7 @@
 import { dirname, relative, resolve, sep } from 'node:path';
 import { parseArgs } from '../args';
 import { Command, CliIO, UsageError } from '../io';
-import { createRefreshWorld, type RefreshWorld } from '../checkMany';
+import { createRefreshWorld, type RefreshWorld } from '../refreshWorld';
 import { evidenceFor } from '../../core/pin/probeEvidence';
 import { probeAgent } from '../../core/probe/probeAgent';
 import { clean } from './compile';

@@ -13,7 +13,7 @@ import { createHttpClient } from '../../core/net/http';
 import { createRateLimiter } from '../../core/probe/rateLimit';
 import { loadLockfile } from '../../core/lockfile/load';
 import { isHttpLocation } from '../../core/refresh/cardSources';
-import { readText } from '../checkMany';
+import { readText } from '../refreshWorld';
 import { probeAgent } from '../../core/probe/probeAgent';
 import type { SafeProbeRequest } from '../../core/probe/types';
 import { parseArgs } from '../args';

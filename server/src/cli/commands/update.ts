@@ -12,7 +12,7 @@
 import { relative, resolve } from 'node:path';
 import { parseArgs } from '../args';
 import { Command, CliIO, EXIT_FINDINGS, UsageError } from '../io';
-import { createRefreshWorld, readText } from '../checkMany';
+import { createRefreshWorld, readText } from '../refreshWorld';
 import { writeLockfile } from '../../node/writeLockfile';
 import { checkLockfile, loadLockfile } from '../../core/lockfile';
 import { pinnedVsCurrent } from '../../core/pin/pinnedVsCurrent';

@@ -1,5 +1,5 @@
 /**
- * JSON report, the same shape `a2acap check --card` prints (so CI parses one format):
+ * JSON report of `a2acap check` (--card and --live alike, so CI parses one format):
  * `{"classification": worst over the checked lockfiles ("error" when any could not be checked, as check --card
  *   says it), "problems": [{level, pointer, message, file}],
  *   "notes": [...], "results": [per lockfile, in argument order], "summary": {counts}}`.
@@ -18,11 +18,12 @@ export function jsonReport(outcomes: readonly RefreshOutcome[], displayPath: (p:
   const notes: (CheckItem & { file: string })[] = [];
   const results = outcomes.map((o) => {
     const file = displayPath(o.lockfile);
-    if (o.status === 'error') return { file, ...(o.card ? { card: o.card } : {}), error: o.cause, stage: o.stage };
+    // Card paths are shown like lockfile paths (URLs pass through displayPath unchanged).
+    if (o.status === 'error') return { file, ...(o.card ? { card: displayPath(o.card) } : {}), error: o.cause, stage: o.stage };
     if (RANK[o.result.classification] > RANK[classification]) classification = o.result.classification;
     problems.push(...o.result.problems.map((i) => ({ ...i, file })));
     notes.push(...o.result.notes.map((i) => ({ ...i, file })));
-    return { file, card: o.card, unchanged: o.unchanged, ...o.result };
+    return { file, card: displayPath(o.card), unchanged: o.unchanged, ...o.result };
   });
   // A lockfile that could not be checked is never hidden behind the others' verdict (exit 2 says the same).
   const overall: Classification | 'error' = outcomes.some((o) => o.status === 'error') ? 'error' : classification;

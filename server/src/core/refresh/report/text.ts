@@ -1,4 +1,4 @@
-/** Text report for people: one aligned line per lockfile, its problems indented under it. */
+/** Text report for people: one aligned line per lockfile, its problems and notes indented under it in columns. */
 import type { RefreshOutcome } from '../types';
 import { summarize, verdictOf } from './summary';
 
@@ -28,8 +28,11 @@ export function textReport(outcomes: readonly RefreshOutcome[], displayPath: (p:
       out.push(`    ${clean(o.cause)}`);
       continue;
     }
-    for (const p of o.result.problems) out.push(`    ${p.level.padEnd(8)} ${clean(p.pointer)}  ${clean(p.message)}`);
-    for (const n of o.result.notes) out.push(`    note     ${clean(n.pointer)}  ${clean(n.message)}`);
+    // Problems first, then notes; pointers padded so the messages of one lockfile start in one column.
+    const items = [...o.result.problems, ...o.result.notes];
+    const pointers = items.map((i) => clean(i.pointer) || '/');
+    const pointerWidth = Math.max(0, ...pointers.map((p) => p.length));
+    items.forEach((item, i) => out.push(`    ${item.level.padEnd(8)} ${pointers[i]!.padEnd(pointerWidth)}  ${clean(item.message)}`));
   }
   const s = summarize(outcomes);
   out.push('', `${s.total} lockfile${s.total === 1 ? '' : 's'}: ${s.compatible} compatible, ${s.review} review, ${s.breaking} breaking, ${s.error} error${s.error === 1 ? '' : 's'}`);

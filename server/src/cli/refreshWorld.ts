@@ -1,0 +1,43 @@
+/**
+ * The CLI's "refresh world" (HTTP client, card cache, file access) shared by check, pin, update and probe:
+ * the injected world of the core's refresh code, made of real Node pieces.
+ */
+import { mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
+import { readTextSync } from '../node/readText';
+import { createHttpClient, type HttpClient } from '../core/net/http';
+import { MemoryCardCache } from '../core/refresh/cache';
+import { FileCardCache } from '../core/refresh/fileCache';
+import { createCardLoader, type CardLoader } from '../core/refresh/cardLoader';
+import { fileCardSource, httpCardSource, sourceFor } from '../core/refresh/cardSources';
+import type { ClientConfig } from '../core/types';
+
+/**
+ * Lockfiles and card files, read synchronously and bounded (node/readText.ts) behind the core's async ReadText:
+ * errors arrive as a rejection with their code (ENOENT, EISDIR, EFBIG…).
+ */
+export const readText = async (path: string): Promise<string> => readTextSync(path);
+
+/** One keep-alive HTTP client and one card cache per run. */
+export interface RefreshWorld {
+  http: HttpClient;
+  loader: CardLoader;
+  close(): Promise<void>;
+}
+
+/**
+ * `cacheDir`: keep public cards (and their ETag / Last-Modified) between runs, so the next run revalidates with
+ * conditional requests (304 → the card is not downloaded again). Without it each run starts cold.
+ */
+export function createRefreshWorld(client?: ClientConfig, maxBytes?: number, cacheDir?: string): RefreshWorld {
+  const http = createHttpClient();
+  const source = sourceFor(httpCardSource(http, { maxBytes }), fileCardSource(readText));
+  const cache = cacheDir ? new FileCardCache(cacheDir, NODE_CACHE_FILES, client) : new MemoryCardCache();
+  return { http, loader: createCardLoader({ source, cache, client }), close: () => http.close() };
+}
+
+const NODE_CACHE_FILES = {
+  readFile: (path: string) => readFileSync(path, 'utf8'),
+  writeFile: (path: string, text: string) => writeFileSync(path, text, { mode: 0o600 }),
+  rename: renameSync,
+  mkdir: (path: string) => { mkdirSync(path, { recursive: true, mode: 0o700 }); },
+};
