@@ -89,6 +89,10 @@ test('usage and I/O failures: exit 2 with one line on stderr, never a stack trac
     assert.equal(r.stderr.trim().split('\n').length, 1, r.stderr);
     assert.doesNotMatch(r.stderr, /\n\s+at /);
   }
+  // The text summary counts what could not be read: never "no problems" on its own when a file was not linted.
+  const mixed = a2acap(['lint', fx('valid/pricing-agent.json'), join(dir, 'missing.json')]);
+  assert.equal(mixed.code, 2);
+  assert.match(mixed.stdout, /^no problems in 1 file; 1 file could not be read$/m);
 });
 
 test('bad files are findings, not failures: binary, empty, huge', () => {

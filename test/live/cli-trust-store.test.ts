@@ -117,4 +117,13 @@ describe('a2acap fetch --trust-store', () => {
     assert.equal(missing.code, 2);
     assert.match(missing.stderr, /nope\.json: cannot read the trust store \(no such file\)/);
   });
+
+  it('a JWKS file that cannot be read or is not JSON: one line that says which', async () => {
+    const missing = await inProcess(['fetch', url, '--jwks', 'nope.jwks.json']);
+    assert.equal(missing.code, 2);
+    assert.equal(missing.stderr, 'a2acap fetch: nope.jwks.json: cannot read the JWKS file (no such file)\n');
+    const broken = await inProcess(['fetch', url, '--jwks', store('broken.jwks.json', '{"keys": [')]);
+    assert.equal(broken.code, 2);
+    assert.match(broken.stderr, /^a2acap fetch: .*broken\.jwks\.json: the JWKS file is not valid JSON\n$/);
+  });
 });

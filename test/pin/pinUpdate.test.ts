@@ -79,7 +79,7 @@ test('pin an unreachable agent or a missing file: exit 2 with the cause', async 
   assert.match(r.stderr, /127\.0\.0\.1:1.*ECONNREFUSED/);
   const f = await cli(['pin', 'nope.json', '--skill', 'x'], dir);
   assert.equal(f.code, 2);
-  assert.match(f.stderr, /cannot read the card \(ENOENT\)/);
+  assert.match(f.stderr, /cannot read the card \(no such file\)/);
 });
 
 test('update: shows the profile diff; without --yes exit 1 and nothing written; with --yes re-pinned', async (t) => {

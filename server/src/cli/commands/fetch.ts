@@ -9,6 +9,7 @@
  * JSON: {url, status, card, profile, signature, validators, max_age_seconds, fetched_at, findings, extended?}.
  * Exit: 0 valid card, 1 invalid card (or required signature not verified), 2 usage / network / policy failure.
  */
+import { ioReason } from '../../core/ioReason';
 import { readFile } from 'node:fs/promises';
 import { resolve } from 'node:path';
 import { isNetError } from '../../core/net/errors';
@@ -63,11 +64,17 @@ export function timeoutFrom(value: string | undefined): number | undefined {
 async function loadJwks(files: readonly string[], io: CliIO, agentPrefix: string): Promise<TrustEntry[]> {
   const entries: TrustEntry[] = [];
   for (const file of files) {
+    let text: string;
+    try {
+      text = await readFile(resolve(io.cwd, file), 'utf8');
+    } catch (err) {
+      throw new UsageError(`${file}: cannot read the JWKS file (${ioReason(err)})`);
+    }
     let doc: JwksDocument;
     try {
-      doc = JSON.parse(await readFile(resolve(io.cwd, file), 'utf8')) as JwksDocument;
-    } catch (err) {
-      throw new UsageError(`${file}: cannot read the JWKS file (${(err as { code?: string }).code ?? 'not JSON'})`);
+      doc = JSON.parse(text) as JwksDocument;
+    } catch {
+      throw new UsageError(`${file}: the JWKS file is not valid JSON`);
     }
     if (!Array.isArray(doc?.keys)) throw new UsageError(`${file}: not a JWKS document (no "keys" array)`);
     entries.push({ agent: agentPrefix, jwks: doc });

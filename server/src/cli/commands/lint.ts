@@ -95,8 +95,7 @@ async function lintFile(file: string, cwd: string, settings: LintSettings): Prom
       result = lintDocument(text, { fileName: file, settings });
     }
   } catch (err) {
-    const code = (err as NodeJS.ErrnoException).code;
-    return { file, error: code === 'ENOENT' ? 'no such file' : code === 'EACCES' ? 'permission denied' : `cannot read (${code ?? String(err)})` };
+    return { file, error: `cannot read it (${ioReason(err)})` };
   }
   const findings = result.findings.map((f): RangedFinding => ({
     code: f.code, severity: f.severity, pointer: f.pointer, message: f.message,
@@ -107,7 +106,8 @@ async function lintFile(file: string, cwd: string, settings: LintSettings): Prom
   return { file, findings };
 }
 
-function writeText(results: FileFindings[], io: CliIO, baselined: number): void {
+/** `unreadable`: files named but not read (said on stderr); the summary counts them so it never reads as all clear. */
+function writeText(results: FileFindings[], io: CliIO, baselined: number, unreadable: number): void {
   const c = palette(useColor(io));
   const rows: string[][] = [];
   const counts: Partial<Record<Severity, number>> = {};
@@ -119,8 +119,9 @@ function writeText(results: FileFindings[], io: CliIO, baselined: number): void 
   }
   io.stdout(alignColumns(rows));
   const files = `${results.length} file${results.length === 1 ? '' : 's'}`;
-  const summary = `${countSummary(counts)} in ${files}${baselined ? ` (${baselined} accepted in the baseline not shown)` : ''}`;
-  io.stdout((counts.error ? c.red(summary) : rows.length ? c.yellow(summary) : c.green(summary)) + '\n');
+  const notRead = unreadable ? `; ${unreadable} file${unreadable === 1 ? '' : 's'} could not be read` : '';
+  const summary = `${countSummary(counts)} in ${files}${baselined ? ` (${baselined} accepted in the baseline not shown)` : ''}${notRead}`;
+  io.stdout((counts.error || unreadable ? c.red(summary) : rows.length ? c.yellow(summary) : c.green(summary)) + '\n');
 }
 
 function ruleFlags(pairs: readonly string[]): Record<string, SeveritySetting> {
@@ -206,7 +207,7 @@ export const run: Command = async (argv, io) => {
   } else if (format === 'sarif') {
     io.stdout(JSON.stringify(buildSarif(sarifEntries(results), RULES, VERSION), null, 2) + '\n');
   } else {
-    writeText(results, io, baselined);
+    writeText(results, io, baselined, positionals.length - results.length);
   }
   if (ioFailure) return EXIT_USAGE;
   return results.some((r) => r.findings.some((f) => f.severity === 'error')) ? EXIT_FINDINGS : EXIT_OK;

@@ -3,6 +3,7 @@
  * size cap, timeouts), and a file read for cards pinned by path. `sourceFor` picks one by location.
  */
 import { stripBom } from '../document';
+import { ioReason } from '../ioReason';
 import { validatorsOf } from '../fetch/cacheControl';
 import { conditionalCardGet } from '../fetch/conditionalGet';
 import type { HttpClient } from '../net/http';
@@ -45,8 +46,7 @@ export function fileCardSource(readText: ReadText): CardSource {
       try {
         text = await readText(path);
       } catch (err) {
-        const code = (err as { code?: string }).code;
-        throw new Error(`${path}: cannot read the card (${code ?? (err instanceof Error ? err.message : String(err))})`);
+        throw new Error(`${path}: cannot read the card (${ioReason(err)})`);
       }
       return { status: 'fresh', card: parseCard(path, text), validators: {} };
     },
