@@ -4,11 +4,12 @@
  * (check used to put the pointer in properties.pointer and to write paths unencoded; lint wrote "/" for the root.)
  */
 import assert from 'node:assert/strict';
-import { copyFileSync, mkdirSync, readFileSync } from 'node:fs';
+import { copyFileSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { test } from 'node:test';
 import { cli, tempDir } from '../pin/helpers';
 import { sarifErrors } from '../pin/sarifSchema';
+import { FINGERPRINT } from '../../server/src/core/sarif';
 
 const FIXTURES = join(__dirname, '..', 'fixtures');
 
@@ -66,4 +67,19 @@ test('lint and check SARIF: one driver, one rule shape, pointers as logical loca
   assert.equal(sliceAt(lockText, breaking.locations[0]!.physicalLocation.region!), 'true');
   assert.match(sliceAt(lockText, note.locations[0]!.physicalLocation.region!), /^"sha256:[0-9a-f]{64}"$/);
   assert.equal(JSON.stringify(checkLog).includes('"properties"'), false);
+
+  // Fingerprints: one per result, unique in the run, and the same for the same rule + file + pointer even when
+  // the member moves to another line (code scanning keeps tracking the alert).
+  const printsOf = (log: { runs: { results: { partialFingerprints: Record<string, string> }[] }[] }) =>
+    log.runs[0]!.results.map((r) => r.partialFingerprints[FINGERPRINT]!);
+  for (const log of [lintLog, checkLog]) {
+    const prints = printsOf(log);
+    assert.ok(prints.every((p) => /^[0-9a-f]{64}$/.test(p)));
+    assert.equal(new Set(prints).size, prints.length, 'unique within the run');
+  }
+  writeFileSync(join(dir, 'my cards', 'l#1.a2a-lock.json'), `\n\n${JSON.stringify(JSON.parse(lockText), null, 4)}\n`);
+  const moved = JSON.parse((await cli(['check', 'my cards/l#1.a2a-lock.json', '--card', 'card.json', '--format', 'sarif'], dir)).stdout);
+  const movedBreaking = (moved.runs[0].results as SarifResult[]).find((r) => r.ruleId === 'lockfile-breaking')!;
+  assert.notEqual(movedBreaking.locations[0]!.physicalLocation.region!.startLine, breaking.locations[0]!.physicalLocation.region!.startLine, 'the member moved');
+  assert.deepEqual(printsOf(moved), printsOf(checkLog));
 });

@@ -7,7 +7,11 @@
  * - logicalLocations[0].fullyQualifiedName: the JSON Pointer of the member the result is about (none for the
  *   whole document: the root pointer is empty, and "/" would name the member called "").
  * Rules carry the catalog's metadata (rules/catalog.ts): id, title, README link, default level.
+ * Each result has a stable fingerprint (partialFingerprints[FINGERPRINT]) made of its rule, file and pointer, not of
+ * its line or message: code scanning keeps tracking (and a reviewer's dismissal keeps applying to) the same
+ * problem when lines move or a message's wording or numbers change.
  */
+import { createHash } from 'node:crypto';
 import type { Log, ReportingDescriptor, Result } from 'sarif';
 import { RULE_DOCS_BASE, ruleDocsUrl, type RuleMeta } from './rules/catalog';
 import type { Position } from './location';
@@ -25,6 +29,9 @@ export interface SarifEntry {
   /** Zero-based, LSP-style; absent when the member cannot be located (the result is then on the whole file). */
   range?: { start: Position; end: Position };
 }
+
+/** The partialFingerprints key; the suffix is the scheme's version (a change of scheme gets a new key). */
+export const FINGERPRINT = 'a2acap/rule-file-pointer/v1';
 
 export function sarifLevel(severity: Severity): Result.level {
   return severity === 'error' ? 'error' : severity === 'warning' ? 'warning' : 'note';
@@ -45,12 +52,13 @@ function descriptor(rule: RuleMeta): ReportingDescriptor {
   };
 }
 
-function result(entry: SarifEntry, ruleIndex: number | undefined): Result {
+function result(entry: SarifEntry, ruleIndex: number | undefined, fingerprint: string): Result {
   const r = entry.range;
   const out: Result = {
     ruleId: entry.ruleId,
     level: sarifLevel(entry.severity),
     message: { text: entry.message },
+    partialFingerprints: { [FINGERPRINT]: fingerprint },
     locations: [{
       physicalLocation: {
         artifactLocation: { uri: artifactUri(entry.file) },
@@ -63,14 +71,29 @@ function result(entry: SarifEntry, ruleIndex: number | undefined): Result {
   return out;
 }
 
+/**
+ * sha256 of rule, file and pointer; the n-th repeat of the same triple in one run gets "#n" in the hash, so
+ * fingerprints stay unique within a run and stable across runs (results come in a deterministic order).
+ */
+function fingerprints(entries: readonly SarifEntry[]): string[] {
+  const seen = new Map<string, number>();
+  return entries.map((e) => {
+    const key = `${e.ruleId}\u0000${e.file}\u0000${e.pointer}`;
+    const n = seen.get(key) ?? 0;
+    seen.set(key, n + 1);
+    return createHash('sha256').update(n === 0 ? key : `${key}#${n}`).digest('hex');
+  });
+}
+
 export function buildSarif(entries: readonly SarifEntry[], rules: readonly RuleMeta[], toolVersion = '0.1.0'): Log {
   const index = new Map(rules.map((rule, i) => [rule.id, i]));
+  const prints = fingerprints(entries);
   return {
     $schema: SARIF_SCHEMA,
     version: '2.1.0',
     runs: [{
       tool: { driver: { name: 'a2acap', version: toolVersion, informationUri: RULE_DOCS_BASE, rules: rules.map(descriptor) } },
-      results: entries.map((e) => result(e, index.get(e.ruleId))),
+      results: entries.map((e, i) => result(e, index.get(e.ruleId), prints[i]!)),
     }],
   };
 }
