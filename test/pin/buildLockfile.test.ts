@@ -17,6 +17,7 @@ function pin(selection: PinSelection) {
 test('pins only the selected subset, with agent facts from the profile', () => {
   const lock = pin({ skills: ['itinerary-pricing'], input: ['text/plain'], streaming: true });
   assert.deepEqual(lock, {
+    lockfile_version: 1,
     agent: 'http://127.0.0.1:1/.well-known/agent-card.json',
     pinned_at: '2026-10-02T08:00:00.000Z',
     card_digest: cardDigest(card),

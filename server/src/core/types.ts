@@ -138,6 +138,8 @@ export interface Evidence {
 /** The capability lockfile (schemas/a2a-lock.schema.json). */
 export interface Lockfile {
   $schema?: string;
+  /** The format (core/lockfile/format.ts); written by pin, absent in lockfiles from before it existed (= 1). */
+  lockfile_version?: number;
   agent: string;
   pinned_at: string;
   card_digest: string;

@@ -3,6 +3,7 @@
  * message for the user, the same in every command and in the editor:
  *   cannot read the lockfile (no such file | is a directory | permission denied | <code>)
  *   corrupt lockfile: <pointer>: <first problem> (and N more)      (no pointer when the whole file is wrong)
+ *   the lockfile is in format N, newer than this version of a2acap reads …  (format.ts: not corrupt, not readable here)
  */
 import type { Lockfile } from '../types';
 import { ioReason } from '../ioReason';
@@ -23,6 +24,7 @@ export function lockfileReadError(err: unknown): string {
 export function corruptLockfileMessage(problems: readonly LockfileProblem[]): string {
   const first = problems[0];
   if (!first) return 'corrupt lockfile';
+  if (first.newerFormat) return first.message;
   const more = problems.length > 1 ? ` (and ${problems.length - 1} more)` : '';
   return `corrupt lockfile: ${first.pointer ? `${first.pointer}: ` : ''}${first.message}${more}`;
 }

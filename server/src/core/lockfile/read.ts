@@ -5,8 +5,10 @@
  *
  * The structure checked here is schemas/a2a-lock.schema.json (checked by hand for precise messages, then by
  * the precompiled schema validator as the final word) plus two value checks the schema leaves to us: `card_digest` must be "sha256:" + 64 hex digits and `pinned_at` a parseable date-time. Unknown
- * members are ignored (forward compatible; the linter warns about them).
+ * members are ignored (forward compatible; the linter warns about them), but a lockfile whose `lockfile_version`
+ * is newer than this reader's format is refused as a whole (format.ts): members it cannot know may be requirements.
  */
+import { LOCKFILE_VERSION, newerFormatMessage } from './format';
 import type { Evidence, JsonPointer, Lockfile } from '../types';
 import { setOwn } from '../profile/safeRecord';
 import { pointerOf } from './pointer';
@@ -16,6 +18,8 @@ import { validateValue } from '../schema/validate';
 export interface LockfileProblem {
   pointer: JsonPointer;
   message: string;
+  /** The lockfile is in a format newer than this reader's: not corrupt, just not readable here (format.ts). */
+  newerFormat?: true;
 }
 
 export type LockfileRead = { ok: true; lockfile: Lockfile } | { ok: false; problems: LockfileProblem[] };
@@ -169,6 +173,11 @@ export function readLockfile(value: unknown): LockfileRead {
     const what = Array.isArray(value) ? 'an array' : value === null ? 'null' : `a ${typeof value}`;
     return { ok: false, problems: [{ pointer: '', message: `a lockfile must be a JSON object, not ${what}` }] };
   }
+  // A newer format is refused before anything else is read: its members may mean what this reader cannot know.
+  const version = value.lockfile_version;
+  if (typeof version === 'number' && Number.isInteger(version) && version > LOCKFILE_VERSION) {
+    return { ok: false, problems: [{ pointer: '/lockfile_version', message: newerFormatMessage(version), newerFormat: true }] };
+  }
   const r = new Reader();
   const schema = r.string(value, '$schema', [], false);
   const agent = r.string(value, 'agent', [], true);
@@ -189,6 +198,7 @@ export function readLockfile(value: unknown): LockfileRead {
 
   const lockfile: Lockfile = { agent: agent!, pinned_at: pinnedAt!, card_digest: digest!.toLowerCase(), requires };
   if (schema !== undefined) lockfile.$schema = schema;
+  if (version !== undefined) lockfile.lockfile_version = version as number; // the schema checked it: an integer ≥ 1
   if (agentVersion !== undefined) lockfile.agent_version = agentVersion;
   if (iface) lockfile.interface = iface;
   if (verified) lockfile.verified = verified;

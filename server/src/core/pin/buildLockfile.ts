@@ -3,6 +3,7 @@
  * to a lockfile that records ONLY that subset. Everything the agent offers beyond it may change freely
  * without a check failing; everything in it is a promise the check will hold the agent to.
  */
+import { LOCKFILE_VERSION } from '../lockfile/format';
 import type { CompiledProfile, Evidence, Lockfile, SkillProfile } from '../types';
 import { q, qList } from '../lockfile/check';
 import { PinError } from './errors';
@@ -67,6 +68,7 @@ export function buildLockfile(input: PinInput): Lockfile {
   requires.extensions = extensions;
 
   const lock: Lockfile = {
+    lockfile_version: LOCKFILE_VERSION,
     agent: input.agentUrl,
     pinned_at: input.now().toISOString(),
     card_digest: input.cardDigest,

@@ -59,6 +59,7 @@ export const RULES: readonly RuleMeta[] = [
   { id: 'suspicious-text', defaultSeverity: 'warning', title: 'Card text with hidden characters or instructions aimed at a model', appliesTo: card },
   { id: 'invalid-card-digest', defaultSeverity: 'error', title: 'card_digest is not sha256:<64 lowercase hex>', appliesTo: lock },
   { id: 'invalid-pinned-at', defaultSeverity: 'error', title: 'pinned_at is not a date-time', appliesTo: lock },
+  { id: 'unsupported-lockfile-version', defaultSeverity: 'error', title: 'The lockfile is in a format newer than this version reads', appliesTo: lock },
   { id: 'signature-required', defaultSeverity: 'error', title: 'Signed cards are required and this card is not verified', appliesTo: card, producedBy: 'fetch' },
   // The lockfile checked against the card it pins (a workspace card or the live card fetched this session).
   { id: 'lockfile-breaking', defaultSeverity: 'error', title: 'The card it pins no longer offers what the lockfile requires', appliesTo: lock, producedBy: 'check' },

@@ -11,6 +11,7 @@ import { invalidCardDigest } from './invalid-card-digest';
 import { invalidInterfaceUrl } from './invalid-interface-url';
 import { invalidMediaType } from './invalid-media-type';
 import { invalidPinnedAt } from './invalid-pinned-at';
+import { unsupportedLockfileVersion } from './unsupported-lockfile-version';
 import { invalidProtocolVersion } from './invalid-protocol-version';
 import { legacyCardShape } from './legacy-card-shape';
 import { malformedSignature } from './malformed-signature';
@@ -50,5 +51,6 @@ export const RULE_IMPLEMENTATIONS: Readonly<Record<string, Rule>> = {
   'empty-skill-tags': emptySkillTags,
   'invalid-card-digest': invalidCardDigest,
   'invalid-pinned-at': invalidPinnedAt,
+  'unsupported-lockfile-version': unsupportedLockfileVersion,
   'suspicious-text': suspiciousText,
 };
