@@ -138,10 +138,11 @@ export async function runCheck(argv: string[], io: CliIO, version = VERSION): Pr
   const cardLoader = flags.card !== undefined ? await cardFileLoader(flags.card, io, maxBytes, client) : undefined;
   const stale = flags.live ? await staleMarkersFor(flags['stale-markers'], io) : undefined;
   const cacheDirFlag = flags['cache-dir'] ?? (flags.live ? io.env.A2ACAP_CACHE_DIR : undefined);
-  const world = createRefreshWorld(client, maxBytes, cacheDirFlag ? resolve(io.cwd, cacheDirFlag) : undefined);
+  // Only a live check talks to agents: --card needs no HTTP client.
+  const world = cardLoader ? undefined : createRefreshWorld(client, maxBytes, cacheDirFlag ? resolve(io.cwd, cacheDirFlag) : undefined);
   try {
     const outcomes = await checkMany(lockfiles, {
-      loader: cardLoader ?? world.loader,
+      loader: cardLoader ?? world!.loader,
       readText,
       cardOverride: flags.card,
       concurrency,
@@ -159,7 +160,7 @@ export async function runCheck(argv: string[], io: CliIO, version = VERSION): Pr
     io.stdout(render(format, outcomes, display, io, version));
     return exitCodeFor(summarize(outcomes), (flags['fail-on'] ?? 'breaking') as FailOn);
   } finally {
-    await world.close();
+    await world?.close();
   }
 }
 
