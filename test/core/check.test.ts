@@ -1,4 +1,5 @@
-// Lockfile check, table-driven: test/fixtures/check/<case>/{card.json, lock.json, expected.json[, client.json]}.
+// Lockfile check, table-driven: test/fixtures/check/<case>/{card.json, lock.json, expected.json[, client.json]}
+// (the profile checked is the card's for client.json plus the lock's extensions: lockfile/profileForLock.ts).
 // expected.json: {classification, problems: [{level, pointer, includes?}], notes: [...]} — items in order;
 // `includes` is a substring the message must contain. Lockfile reading: test/fixtures/lockfiles/.
 import { strict as assert } from 'node:assert';
@@ -11,6 +12,7 @@ import { diffProfiles, profileView, renderProfile } from '../../server/src/core/
 import { profileFromLock, restrictToLock } from '../../server/src/core/lockfile/profileFromLock';
 import { parseLockfile, readLockfile } from '../../server/src/core/lockfile/read';
 import { compileProfile } from '../../server/src/core/profile/compile';
+import { profileForLock } from '../../server/src/core/lockfile/profileForLock';
 import type { CheckItem, ClientConfig, Lockfile } from '../../server/src/core/types';
 
 const fixtures = join(__dirname, '..', 'fixtures');
@@ -43,7 +45,9 @@ describe('checkLockfile: fixture table', () => {
       const card: unknown = JSON.parse(read('check', name, 'card.json'));
       const client = existsSync(join(fixtures, 'check', name, 'client.json')) ? (JSON.parse(read('check', name, 'client.json')) as ClientConfig) : undefined;
       const expected = JSON.parse(read('check', name, 'expected.json')) as Expected;
-      const result = checkLockfile(lockOf(read('check', name, 'lock.json')), compileProfile(card, client), { cardDigest: cardDigest(card) });
+      const lock = lockOf(read('check', name, 'lock.json'));
+      // As every product path does: the card as the lockfile's client sees it (its extensions known).
+      const result = checkLockfile(lock, profileForLock(card, compileProfile(card, client), lock, client), { cardDigest: cardDigest(card) });
       assert.equal(result.classification, expected.classification, JSON.stringify(result));
       assertItems(result.problems, expected.problems, 'problems');
       assertItems(result.notes, expected.notes, 'notes');

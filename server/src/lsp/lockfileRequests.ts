@@ -15,6 +15,7 @@ import { locatePointer, rangeOf } from '../core/location';
 import { loadLockfile } from '../core/lockfile';
 import type { HttpClient } from '../core/net/http';
 import { buildLockfile } from '../core/pin/buildLockfile';
+import { compileProfile } from '../core/profile/compile';
 import { PinError } from '../core/pin/errors';
 import { pinnedVsCurrent } from '../core/pin/pinnedVsCurrent';
 import { evidenceFor } from '../core/pin/probeEvidence';
@@ -99,16 +100,20 @@ async function pinOptions(service: LockfileService, settings: A2ASettings, sourc
   }
   try {
     const loaded = await service.loader(settings).load(location);
-    const p = loaded.profile;
-    if (!p.usable) return { ...empty, location, error: `the agent cannot be used by this client: ${p.reason ?? 'no reason given'}` };
     const card = loaded.card as { name?: unknown; skills?: { id?: unknown; name?: unknown }[]; capabilities?: { extensions?: { uri?: unknown; required?: unknown }[] } };
+    const declared = Array.isArray(card.capabilities?.extensions) ? card.capabilities!.extensions! : [];
+    const extensions = declared.filter((e) => typeof e?.uri === 'string' && e.uri !== '').map((e) => ({ uri: e.uri as string, required: e.required === true }));
+    // The options as a workflow relying on the card's extensions would see them: a required extension the settings do
+    // not list is offered (pre-picked) rather than refused, since picking it is how the lockfile says it is implemented,
+    // as with `a2acap pin --extension`. Leaving a required one out then fails the pin itself.
+    const base = clientConfig(settings);
+    const p = compileProfile(loaded.card, { bindings: base.bindings, knownExtensions: [...base.knownExtensions, ...extensions.map((e) => e.uri)] });
+    if (!p.usable) return { ...empty, location, error: `the agent cannot be used by this client: ${p.reason ?? 'no reason given'}` };
     const names = new Map((Array.isArray(card.skills) ? card.skills : []).map((s) => [String(s?.id), typeof s?.name === 'string' ? s.name : '']));
     const skills = Object.entries(p.skills ?? {}).map(([id, s]) => ({
       id, name: names.get(id) ?? '', input: [...s.input], output: [...s.output],
       inputFrom: p.provenance?.skills[id]?.input ?? 'defaults', outputFrom: p.provenance?.skills[id]?.output ?? 'defaults',
     }));
-    const declared = Array.isArray(card.capabilities?.extensions) ? card.capabilities!.extensions! : [];
-    const extensions = declared.filter((e) => typeof e?.uri === 'string' && e.uri !== '').map((e) => ({ uri: e.uri as string, required: e.required === true }));
     return { location, agentName: typeof card.name === 'string' ? card.name : location, skills, streaming: p.streaming === true, extensions };
   } catch (err) {
     return { ...empty, location, error: message(err) };
@@ -185,7 +190,8 @@ async function markedLockfiles(service: LockfileService, uris: readonly string[]
 /** A live check teaches the session the agent's current card (or that it could not be checked). */
 function recordInSession(session: LiveSession, outcome: RefreshOutcome): void {
   if (outcome.card === undefined || !isHttpLocation(outcome.card)) return; // file cards are read from the workspace anyway
-  if (outcome.status === 'checked') session.recordCard(outcome.card, outcome.profile, outcome.cardDigest, 'check');
+  // The card for the server's client, not the profile of this one lockfile (which also knows the lock's extensions).
+  if (outcome.status === 'checked') session.recordCard(outcome.card, outcome.loaded.profile, outcome.cardDigest, 'check', outcome.loaded.card);
   else if (outcome.stage !== 'lockfile') session.recordFailure(outcome.card, outcome.cause);
 }
 

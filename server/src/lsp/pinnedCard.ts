@@ -4,6 +4,7 @@ import { isObject } from '../core/document';
 import { checkLockfile } from '../core/lockfile/check';
 import { readLockfile } from '../core/lockfile/read';
 import { compileProfile } from '../core/profile/compile';
+import { clientForLock, profileForLock } from '../core/lockfile/profileForLock';
 import { resolveAgent } from '../core/refresh/refreshLockfile';
 import type { CheckResult, CompiledProfile, Lockfile } from '../core/types';
 import type { Analysis } from './analysis';
@@ -45,13 +46,18 @@ export async function lockfileAgainstCard(ctx: ServerContext, lockAnalysis: Anal
   // The lockfile's own evidence joins what the session knows about the agent (newer evidence wins).
   session.evidence.recordLockfile(agent, lock.verified);
   const result: LockfileAgainstCard = { lock, agent };
+  const client = clientConfig(lockAnalysis.settings);
   const liveCard = session.card(agent);
-  if (liveCard) result.live = { card: liveCard, check: checkLockfile(lock, liveCard.profile, { cardDigest: liveCard.digest }) };
+  if (liveCard) {
+    // The card as this lockfile's client sees it: the extensions the lockfile relies on are known (profileForLock.ts).
+    const profile = liveCard.card ? profileForLock(liveCard.card, liveCard.profile, lock, client) : liveCard.profile;
+    result.live = { card: liveCard, check: checkLockfile(lock, profile, { cardDigest: liveCard.digest }) };
+  }
   const failure = session.failure(agent);
   if (failure) result.liveFailure = failure;
   const card = await findCard(ctx, lockAnalysis, lock.agent);
   if (!card) return result;
-  const profile = compileProfile(card.card, clientConfig(lockAnalysis.settings));
+  const profile = compileProfile(card.card, clientForLock(client, lock));
   result.pinned = { card: card.card, source: relativeTo(lockAnalysis.uri, card.source), profile };
   result.check = checkLockfile(lock, profile, { cardDigest: cardDigest(card.card) });
   return result;

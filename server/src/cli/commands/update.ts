@@ -9,6 +9,7 @@
  * A breaking change cannot be re-pinned (the agent no longer offers what the workflow needs): exit 2
  * with the reason; pin a new selection instead. A corrupt lockfile or an unreachable agent: exit 2.
  */
+import { clientForLock } from '../../core/lockfile/profileForLock';
 import { relative, resolve } from 'node:path';
 import { parseArgs } from '../args';
 import { Command, CliIO, EXIT_FINDINGS, UsageError } from '../io';
@@ -50,7 +51,8 @@ export const run: Command = async (argv, io: CliIO) => {
   const path = resolve(io.cwd, positionals[0]!);
   const shown = relative(io.cwd, path) || path;
   const { lock, text } = await readLock(path, positionals[0]!);
-  const world = createRefreshWorld({ ...DEFAULT_CLIENT, knownExtensions: lock.requires.extensions ?? [] });
+  // The lockfile's client: the extensions it relies on are known, as when it was pinned (lockfile/profileForLock.ts).
+  const world = createRefreshWorld(clientForLock(DEFAULT_CLIENT, lock));
   try {
     let loaded;
     try {

@@ -9,7 +9,8 @@
 import { cardDigest } from '../digest';
 import { compileProfile } from '../profile/compile';
 import { validateValue } from '../schema/validate';
-import type { ClientConfig, CompiledProfile } from '../types';
+import { profileForLock } from '../lockfile/profileForLock';
+import type { ClientConfig, CompiledProfile, Lockfile } from '../types';
 import type { CachedCard, CardCache, CardSource } from './types';
 
 export class CardLoadError extends Error {
@@ -26,6 +27,8 @@ export interface LoadedCard extends CachedCard {
 export interface CardLoader {
   /** `fresh`: fetch without validators (a stale marker says the cached profile is wrong even if the card is not). */
   load(location: string, options?: { fresh?: boolean }): Promise<LoadedCard>;
+  /** The profile to check `lock` against: the loaded card compiled for this loader's client plus the lock's extensions (lockfile/profileForLock.ts). */
+  profileFor(card: LoadedCard, lock: Lockfile): CompiledProfile;
 }
 
 export interface CardLoaderOptions {
@@ -36,19 +39,40 @@ export interface CardLoaderOptions {
 
 export function createCardLoader(options: CardLoaderOptions): CardLoader {
   const loads = new Map<string, Promise<LoadedCard>>();
+  const clientKey = keyOfClient(options.client);
   return {
     load(location, how) {
       let pending = loads.get(location);
       if (!pending) {
-        pending = loadOnce(location, options, how?.fresh === true);
+        pending = loadOnce(location, options, clientKey, how?.fresh === true);
         loads.set(location, pending);
       }
       return pending;
     },
+    profileFor: (card, lock) => profileForLock(card.card, card.profile, lock, options.client),
   };
 }
 
-async function loadOnce(location: string, { source, cache, client }: CardLoaderOptions, fresh: boolean): Promise<LoadedCard> {
+/**
+ * The client configuration each cached profile was compiled for. A cache outlives loaders, and loaders differ in
+ * client (the language server's settings change; its diff and update add a lockfile's extensions): a 304 proves
+ * the CARD unchanged, not that its profile fits this loader's client, so a profile compiled for another client is
+ * compiled again from the cached card. Profiles compiled here are tagged with their client's key.
+ */
+const compiledFor = new WeakMap<CompiledProfile, string>();
+
+function keyOfClient(client: ClientConfig | undefined): string {
+  if (!client) return '';
+  return JSON.stringify([client.bindings.map((b) => `${b.binding}@${b.version}`).sort(), [...client.knownExtensions].sort()]);
+}
+
+function compileFor(location: string, card: unknown, client: ClientConfig | undefined, clientKey: string): CompiledProfile {
+  const profile = compileValid(location, card, client);
+  compiledFor.set(profile, clientKey);
+  return profile;
+}
+
+async function loadOnce(location: string, { source, cache, client }: CardLoaderOptions, clientKey: string, fresh: boolean): Promise<LoadedCard> {
   const cached = fresh ? undefined : cache.get(location);
   let fetched;
   try {
@@ -59,9 +83,14 @@ async function loadOnce(location: string, { source, cache, client }: CardLoaderO
   }
   if (fetched.status === 'unchanged') {
     if (!cached) throw new CardLoadError('fetch', `${location}: answered 304 Not Modified to an unconditional request`);
-    return loaded(cached, true);
+    const cachedFor = compiledFor.get(cached.profile);
+    // Untagged: compiled by the cache itself for its own client (refresh/fileCache.ts, given the loader's client).
+    if (cachedFor === undefined || cachedFor === clientKey) return loaded(cached, true);
+    const recompiled: CachedCard = { validators: cached.validators, card: cached.card, profile: compileFor(location, cached.card, client, clientKey), digest: cached.digest };
+    cache.set(location, recompiled);
+    return loaded(recompiled, true);
   }
-  const entry: CachedCard = { validators: fetched.validators, card: fetched.card, profile: compileValid(location, fetched.card, client), digest: digestOf(location, fetched.card) };
+  const entry: CachedCard = { validators: fetched.validators, card: fetched.card, profile: compileFor(location, fetched.card, client, clientKey), digest: digestOf(location, fetched.card) };
   cache.set(location, entry);
   return loaded(entry, false);
 }

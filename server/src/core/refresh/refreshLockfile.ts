@@ -42,17 +42,22 @@ export async function refreshLockfile(lockfilePath: string, options: RefreshOpti
   const marker = options.cardOverride === undefined ? options.stale?.get(lock.agent) : undefined;
   try {
     const loaded = await options.loader.load(card, { fresh: marker !== undefined });
+    // The card as this lockfile's client sees it: the extensions it relies on are known (lockfile/profileForLock.ts).
+    const profile = options.loader.profileFor(loaded, lock);
     // Same lockfile text (hence the same parsed object), same profile object (a 304): the same result (checkMemo.ts).
-    let result = marker ? undefined : recallCheck(loaded.profile, lock);
+    let result = marker ? undefined : recallCheck(profile, lock);
     if (!result) {
-      result = checkLockfile(lock, loaded.profile, { cardDigest: loaded.digest });
-      if (!marker) rememberCheck(loaded.profile, lock, result);
+      result = checkLockfile(lock, profile, { cardDigest: loaded.digest });
+      if (!marker) rememberCheck(profile, lock, result);
     }
     if (marker) {
       options.stale!.clear(lock.agent);
       result.notes.push({ level: 'note', pointer: '/agent', message: `re-checked because calls contradicted the profile: ${marker.reason} (${marker.count}× since ${marker.at})` });
     }
-    return { status: 'checked', lockfile: lockfilePath, lock, text, card, unchanged: loaded.unchanged, profile: loaded.profile, cardDigest: loaded.digest, result };
+    return {
+      status: 'checked', lockfile: lockfilePath, lock, text, card, unchanged: loaded.unchanged, profile,
+      loaded: { card: loaded.card, profile: loaded.profile }, cardDigest: loaded.digest, result,
+    };
   } catch (err) {
     const stage = err instanceof CardLoadError ? err.stage : 'fetch';
     return { status: 'error', lockfile: lockfilePath, stage, cause: err instanceof Error ? err.message : String(err), problems: [], card, text };

@@ -48,7 +48,10 @@ export type RefreshOutcome =
       card: string;
       /** True when the card was not re-read (304): the cached profile was checked again. */
       unchanged: boolean;
+      /** What the lockfile was checked against: the card compiled for the checking client plus the lock's extensions. */
       profile: CompiledProfile;
+      /** The card as loaded, and compiled for the checking client alone (what holds for any other lockfile of the agent). */
+      loaded: { card: unknown; profile: CompiledProfile };
       cardDigest: string;
       result: CheckResult;
     }
