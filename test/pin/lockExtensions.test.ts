@@ -83,7 +83,7 @@ test('editor: pin options offer a required extension the settings do not know; p
   const withoutText = lockText.replace(`"${PAYMENTS}"`, '');
   const without = await lsp.change(target, withoutText.replace(/"extensions": \[\s*\]/, '"extensions": []'));
   const breaking = await lsp.diagnosticsWhen(target, (d) => d.some((x) => x.code === 'lockfile-breaking'));
-  assert.ok(breaking.some((d) => d.code === 'lockfile-breaking' && /requires extension/.test(d.message)), `${without.getText()}\n${JSON.stringify(breaking)}`);
+  assert.ok(breaking.some((d) => d.code === 'lockfile-breaking' && /requires extension/.test(String(d.message))), `${without.getText()}\n${JSON.stringify(breaking)}`);
 
   // Leaving the required extension out is refused by the pin itself, with the reason.
   const refused = await lsp.connection.sendRequest(PinRequest.type, { source, selection: { ...selection, extensions: [] }, target, probe: false });
