@@ -13,6 +13,7 @@ import { liveSession } from './lsp/liveSession';
 import { SERVER_CAPABILITIES, registerHandlers } from './lsp/handlers';
 import type { RuntimeEnvironment } from './lsp/runtime';
 import { SettingsCache } from './lsp/settings';
+import { ProjectConfigs } from './lsp/projectConfig';
 import { Validator } from './lsp/validation';
 import { WorkspaceCardIndex } from './lsp/workspaceCards';
 import { HttpClientForSettings } from './lsp/network';
@@ -25,7 +26,11 @@ export function startServer(connection: Connection, runtime: RuntimeEnvironment)
   let canPullSettings = false;
   let folders: string[] = [];
   let delayMs = DEFAULT_VALIDATION_DELAY_MS;
-  const settings = new SettingsCache(connection, () => canPullSettings);
+  const projectConfigs = new ProjectConfigs((message) => {
+    connection.console.warn(message);
+    void connection.window.showWarningMessage(`A2A: ${message}`);
+  }, () => folders);
+  const settings = new SettingsCache(connection, () => canPullSettings, (uri) => projectConfigs.forUri(uri));
   const workspaceCards = new WorkspaceCardIndex(runtime.files);
 
   const analysis = async (uri: string): Promise<Analysis | undefined> => {
@@ -71,7 +76,14 @@ export function startServer(connection: Connection, runtime: RuntimeEnvironment)
   });
 
   // A card file changed on disk (not open): lockfiles that pin it may change classification.
-  connection.onDidChangeWatchedFiles(() => {
+  connection.onDidChangeWatchedFiles((params) => {
+    // The project configuration changed: every document is analysed again with the new settings.
+    if (params.changes.some((c) => c.uri.endsWith('/.a2a/config.json'))) {
+      projectConfigs.invalidate();
+      settings.clear();
+      analyses.clear();
+      ctx.revalidateAll();
+    }
     workspaceCards.invalidate();
     for (const doc of documents.all()) if (analyses.peek(doc.uri)?.kind === 'lockfile') validator.schedule(doc);
   });

@@ -4,7 +4,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { test } from 'node:test';
 import { parseBinding } from '../../server/src/core/bindingSpec';
-import { bindingFlag } from '../../server/src/cli/commands/compile';
+import { bindingFlag } from '../../server/src/cli/projectSettings';
 import { UsageError } from '../../server/src/cli/io';
 import { parseBindings } from '../../server/src/lsp/settings';
 import type { BindingSupport } from '../../server/src/core/types';

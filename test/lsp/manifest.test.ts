@@ -20,6 +20,13 @@ test('a2a.rules lists exactly the rules of the catalog, with their default sever
   }
 });
 
+test('the project configuration schema lists exactly the rules of the catalog', () => {
+  const schema = JSON.parse(readFileSync(join(__dirname, '..', '..', 'schemas', 'a2a-config.schema.json'), 'utf8'));
+  const listed = schema.properties.rules.properties as Record<string, { enum: string[] }>;
+  assert.deepEqual(Object.keys(listed).sort(), RULES.map((r) => r.id).sort(), 'run: node --import tsx test/lsp/tools/syncRuleSettings.ts');
+  for (const r of RULES) assert.deepEqual(listed[r.id]!.enum, ['error', 'warning', 'info', 'hint', 'off']);
+});
+
 test('every setting of the A2ASettings contract is contributed, with the same default', () => {
   const flatten = (o: Record<string, unknown>, prefix = 'a2a'): Record<string, unknown> => {
     const out: Record<string, unknown> = {};
@@ -57,7 +64,9 @@ test('languages, view and trust declarations have the ids others rely on', () =>
   assert.equal(pkg.contributes.views.explorer[0].id, 'a2aCapabilities');
   assert.equal(pkg.contributes.views.explorer[0].name, 'A2A Capabilities');
   assert.equal(pkg.capabilities.untrustedWorkspaces.supported, 'limited');
-  assert.equal(pkg.contributes.jsonValidation, undefined, 'our schema must not also be registered with the JSON language server');
+  // Cards and lockfiles are ours (the JSON language server must not validate them too); the project configuration
+  // is plain JSON that the JSON language server validates with our schema.
+  assert.deepEqual(pkg.contributes.jsonValidation, [{ fileMatch: '**/.a2a/config.json', url: './schemas/a2a-config.schema.json' }]);
 });
 
 test('settings from an editor are normalized defensively: malformed values fall back, untrusted by default', () => {

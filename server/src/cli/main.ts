@@ -9,19 +9,20 @@ import { VERSION } from './version';
 const USAGE = `a2acap: capability discovery for A2A 1.0 agents
 
 Usage:
-  a2acap lint FILE... [--format text|json|sarif] [--rule ID=SEVERITY]... [--rules FILE] [--baseline FILE | --write-baseline FILE] [--binding BINDING@VERSION]... [--known-extension URI]... [--max-card-bytes N]
-  a2acap compile CARD [--format json|text] [--binding BINDING@VERSION]... [--known-extension URI]... [--max-card-bytes N]
+  a2acap lint FILE... [--format text|json|sarif] [--rule ID=SEVERITY]... [--rules FILE] [--baseline FILE | --write-baseline FILE] [--binding BINDING@VERSION]... [--known-extension URI]... [--max-card-bytes N] [--config FILE]
+  a2acap compile CARD [--format json|text] [--binding BINDING@VERSION]... [--known-extension URI]... [--max-card-bytes N] [--config FILE]
   a2acap check LOCK... [--card CARD | --live [--stale-markers FILE] [--cache-dir DIR]] [--format json|text|sarif|markdown]
                       [--fail-on breaking|review] [--concurrency N] [--binding BINDING@VERSION]... [--known-extension URI]...
-                      [--max-card-bytes N]
+                      [--max-card-bytes N] [--config FILE]
   a2acap fetch URL [--extended] [--credential-env VAR] [--format text|json] [--require-signed] [--jwks FILE]...
-                   [--trust-store FILE]... [--allow-host HOST]... [--timeout MS]
+                   [--trust-store FILE]... [--allow-host HOST]... [--timeout MS] [--config FILE]
   a2acap probe URL|LOCK [--format text|json] [--credential-env VAR] [--timeout MS] [--min-interval MS] [--allow-host HOST]...
                         [--safe-request TEXT [--skill ID] [--allow-skill ID]... [--media-type TYPE]...]
   a2acap pin URL|CARD --skill ID [--skill ID]... [--input TYPE]... [--output TYPE]... [--streaming] [--extension URI]...
-                      [--out FILE] [--probe]
-  a2acap update LOCK [--yes]
+                      [--out FILE] [--probe] [--config FILE]
+  a2acap update LOCK [--yes] [--config FILE]
 
+Settings shared with the editor: .a2a/config.json (in the working directory or above; --config FILE to name one).
 Run 'a2acap COMMAND --help' for details. Exit codes: 0 ok, 1 findings, 2 usage or I/O failure.
 `;
 

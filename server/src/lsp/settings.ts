@@ -3,6 +3,8 @@ import { DEFAULT_SETTINGS, type A2ASettings } from '../protocol';
 import { parseBinding } from '../core/bindingSpec';
 import { isObject } from '../core/document';
 import type { TrustStoreValue } from '../core/signature/trustEntry';
+import type { ProjectConfig } from '../core/config/projectConfig';
+import { withProjectConfig } from './projectConfig';
 import type { BindingSupport, ClientConfig, LintSettings, SeveritySetting } from '../core/types';
 
 const SEVERITIES = new Set<SeveritySetting>(['error', 'warning', 'info', 'hint', 'off']);
@@ -19,14 +21,20 @@ export class SettingsCache {
   /** Bad a2a.client.bindings entries already reported: each is logged once per server, not on every pull. */
   private readonly reported = new Set<string>();
 
-  constructor(private readonly connection: Connection, private readonly canPull: () => boolean) {}
+  /** `project`: the project configuration for a document (lsp/projectConfig.ts); the settings are laid over it. */
+  constructor(
+    private readonly connection: Connection,
+    private readonly canPull: () => boolean,
+    private readonly project: (uri: string) => ProjectConfig = () => ({}),
+  ) {}
 
   get(uri: string): Promise<A2ASettings> {
     let s = this.cache.get(uri);
     if (!s) {
-      s = this.canPull()
+      const own = this.canPull()
         ? this.connection.workspace.getConfiguration({ scopeUri: uri, section: 'a2a' }).then((raw) => this.checked(normalizeSettings(raw)), () => DEFAULT_SETTINGS)
         : Promise.resolve(this.pushed);
+      s = own.then((settings) => withProjectConfig(settings, this.project(uri)));
       this.cache.set(uri, s);
     }
     return s;

@@ -32,7 +32,8 @@ import { textReport, type TextStyle } from '../../core/refresh/report/text';
 import type { RefreshOutcome } from '../../core/refresh/types';
 import type { ClientConfig } from '../../core/types';
 import { createRefreshWorld, readText } from '../refreshWorld';
-import { CLIENT_FLAGS, clean, clientFrom, loadJson, maxBytesFrom } from './compile';
+import { CLIENT_FLAGS, clean, loadJson } from './compile';
+import { commandSettings } from '../projectSettings';
 
 const SPEC = {
   flags: {
@@ -50,13 +51,15 @@ const SPEC = {
 
 const HELP = `Usage: a2acap check LOCK... [--card CARD | --live [--stale-markers FILE] [--cache-dir DIR]] [--format json|text|sarif|markdown]
                     [--fail-on breaking|review] [--concurrency N] [--binding BINDING@VERSION]... [--known-extension URI]...
-                    [--max-card-bytes N]
+                    [--max-card-bytes N] [--config FILE]
 Checks capability lockfiles against the compiled profile of CARD, or (--live) of each lockfile's agent, fetched
 with a conditional request. Never rewrites a lockfile: use 'a2acap update'. --format: json (default), text,
 sarif (code scanning) or markdown (a pull-request comment).
 --stale-markers FILE: runtime errors recorded by workflows (default .a2a/stale.json when it exists); a marked
 agent is re-fetched without validators and its marker cleared once checked.
 --cache-dir DIR (or A2ACAP_CACHE_DIR): keep public cards and their validators between runs (304s next time).
+The project configuration (.a2a/config.json here or above, or --config FILE) describes the client as in the
+editor; the client flags override it. Each lockfile's own extensions count as known.
 Exit 1 when breaking (or review with --fail-on review), 2 on usage, I/O or corrupt input, else 0.
 `;
 
@@ -131,8 +134,7 @@ export async function runCheck(argv: string[], io: CliIO, version = VERSION): Pr
     if (flags[live] !== undefined && flags.card !== undefined) throw new UsageError(`--${live} applies to --live checks, not to --card`);
   }
   const concurrency = parseConcurrency(flags.concurrency);
-  const client = clientFrom(flags);
-  const maxBytes = maxBytesFrom(flags['max-card-bytes']);
+  const { client, maxBytes } = commandSettings(flags, io);
   const lockfiles = positionals.map((p) => resolve(io.cwd, p));
   const display = displayPaths(new Map(lockfiles.map((path, i) => [path, positionals[i]!])), io.cwd);
   const cardLoader = flags.card !== undefined ? await cardFileLoader(flags.card, io, maxBytes, client) : undefined;

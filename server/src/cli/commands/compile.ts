@@ -17,22 +17,21 @@
 import { readFile, stat } from 'node:fs/promises';
 import { resolve } from 'node:path';
 import { parseDocument } from '../../core/document';
-import { DEFAULT_MAX_CARD_BYTES } from '../../core/lint';
 import { compileProfile } from '../../core/profile/compile';
 import { lineColumn } from '../../core/lockfile/read';
-import { DEFAULT_CLIENT } from '../../core/types';
-import type { BindingSupport, ClientConfig, CompiledProfile, SecurityAlternative } from '../../core/types';
-import { parseBinding } from '../../core/bindingSpec';
+import type { CompiledProfile, SecurityAlternative } from '../../core/types';
 import { ioReason } from '../../core/ioReason';
 import { parseArgs } from '../args';
 import { alignColumns, palette, safeText } from '../format';
 import { CliIO, Command, EXIT_FINDINGS, EXIT_OK, UsageError, useColor } from '../io';
+import { commandSettings } from '../projectSettings';
 
 /** Flags shared by compile and check: what the client supports. */
 export const CLIENT_FLAGS = {
   binding: { type: 'string', multiple: true },
   'known-extension': { type: 'string', multiple: true },
   'max-card-bytes': { type: 'string' },
+  config: { type: 'string' },
 } as const;
 
 const SPEC = {
@@ -41,33 +40,14 @@ const SPEC = {
 } as const;
 
 const HELP = `Usage: a2acap compile CARD [--format json|text] [--binding BINDING@VERSION]... [--known-extension URI]...
-                      [--max-card-bytes N]
+                      [--max-card-bytes N] [--config FILE]
 Compiles an agent card into the profile this client can use. --binding replaces the default set
-(JSONRPC@1.0, HTTP+JSON@1.0). --max-card-bytes: size limit (default 1 MiB). Exit 0 usable, 1 unusable,
-2 usage or I/O failure.
+(JSONRPC@1.0, HTTP+JSON@1.0). --max-card-bytes: size limit (default 1 MiB). The project configuration
+(.a2a/config.json here or above, or --config FILE) sets the same for the editor and CI; flags override it.
+Exit 0 usable, 1 unusable, 2 usage or I/O failure.
 `;
 
 // ---------------------------------------------------------------- shared CLI helpers
-
-/** "JSONRPC@1.0" → {binding, version} (core/bindingSpec.ts); a malformed one is a usage error. */
-export function bindingFlag(value: string): BindingSupport {
-  const parsed = parseBinding(value);
-  if (!parsed.ok) throw new UsageError(`--binding: ${parsed.error}`);
-  return parsed.value;
-}
-
-export function clientFrom(flags: { binding: string[]; 'known-extension': string[] }): ClientConfig {
-  return {
-    bindings: flags.binding.length ? flags.binding.map(bindingFlag) : DEFAULT_CLIENT.bindings,
-    knownExtensions: flags['known-extension'],
-  };
-}
-
-export function maxBytesFrom(value: string | undefined): number {
-  if (value === undefined) return DEFAULT_MAX_CARD_BYTES;
-  if (!/^\d+$/.test(value) || Number(value) <= 0) throw new UsageError(`--max-card-bytes expects a positive number of bytes (got ${JSON.stringify(value)})`);
-  return Number(value);
-}
 
 /**
  * Reads and parses a JSON file. Every failure is a one-line UsageError naming the file: missing,
@@ -182,9 +162,9 @@ export const run: Command = async (argv, io) => {
     io.stdout(HELP);
     return EXIT_OK;
   }
-  const client = clientFrom(flags);
+  const { client, maxBytes } = commandSettings(flags, io);
   const file = positionals[0]!;
-  const card = await loadJson(file, io, maxBytesFrom(flags['max-card-bytes']), 'the card');
+  const card = await loadJson(file, io, maxBytes, 'the card');
   const profile = compileProfile(card, client);
   if ((flags.format ?? 'json') === 'json') io.stdout(`${JSON.stringify(profile, null, 2)}\n`);
   else io.stdout(profileText(file, profile, io));

@@ -9,6 +9,7 @@
  * JSON: {url, status, card, profile, signature, validators, max_age_seconds, fetched_at, findings, extended?}.
  * Exit: 0 valid card, 1 invalid card (or required signature not verified), 2 usage / network / policy failure.
  */
+import { CONFIG_FLAG, commandSettings } from '../projectSettings';
 import { ioReason } from '../../core/ioReason';
 import { readFile } from 'node:fs/promises';
 import { resolve } from 'node:path';
@@ -33,17 +34,20 @@ const SPEC = {
     'trust-store': { type: 'string', multiple: true },
     'allow-host': { type: 'string', multiple: true },
     timeout: { type: 'string' },
+    ...CONFIG_FLAG,
   },
   positionals: { name: 'URL', min: 1, max: 1 },
 } as const;
 
 const HELP = `Usage: a2acap fetch URL [--extended] [--credential-env VAR] [--format text|json]
                     [--require-signed] [--jwks FILE]... [--trust-store FILE]... [--allow-host HOST]... [--timeout MS]
+                    [--config FILE]
 Fetches, validates, verifies and compiles an agent card. URL is the agent's base URL or the card URL.
 --jwks FILE: a JWKS file of trusted keys. --trust-store FILE: {"<kid>": key or {key, notBefore, notAfter}},
 the key a JWKS URL, JWK/JWKS or PEM public key/certificate (as the a2a.trustStore setting).
 --credential-env VAR names an environment variable holding a bearer token (never pass a token itself).
-Exit 0 valid card, 1 invalid card, 2 usage, network or policy failure.
+The profile is compiled for the client of the project configuration (.a2a/config.json here or above, or
+--config FILE). Exit 0 valid card, 1 invalid card, 2 usage, network or policy failure.
 `;
 
 /** A bearer token from the environment variable the user named; never from argv. */
@@ -97,12 +101,13 @@ export const run: Command = async (argv, io) => {
   let origin: string;
   try { origin = new URL(target).origin; } catch { throw new UsageError(`not a URL: ${JSON.stringify(target.slice(0, 200))}`); }
   const jwks = await loadJwks(flags.jwks, io, `${origin}/`);
+  const project = commandSettings({ config: flags.config }, io);
   const http = createHttpClient({ allowHosts: flags['allow-host'] });
   try {
     const trust = combineTrustStores([createTrustStore(jwks, http), ...flags['trust-store'].map((f) => loadTrustStoreFile(f, io.cwd, http))]);
     const timeoutMs = timeoutFrom(flags.timeout);
     const fetched = await fetchCard(target, {
-      http, timeoutMs, requireSigned: flags['require-signed'],
+      http, timeoutMs, requireSigned: flags['require-signed'], client: project.client, settings: { maxCardBytes: project.maxBytes },
       verify: (card, ctx) => verifyCardSignatures(card, { trust, cardUrl: ctx.url, originClass: ctx.originClass }),
     }).catch(rethrowNet);
     let extended: ExtendedCardResult | undefined;

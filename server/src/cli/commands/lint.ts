@@ -23,7 +23,7 @@ import { ioReason } from '../../core/ioReason';
 import { readTextSync } from '../../node/readText';
 import { writeFileAtomic } from '../../node/writeAtomic';
 import { baselineKey, parseBaseline, serializeBaseline } from '../../core/baseline';
-import { clientFrom, maxBytesFrom } from './compile';
+import { commandSettings } from '../projectSettings';
 
 const SPEC = {
   flags: {
@@ -38,12 +38,14 @@ const SPEC = {
     // Accepted findings (core/baseline.ts): report only new ones, or record the current ones.
     baseline: { type: 'string' },
     'write-baseline': { type: 'string' },
+    // The project configuration (.a2a/config.json): rules, client and size limit shared with the editor.
+    config: { type: 'string' },
   },
   positionals: { name: 'FILE', min: 1 },
 } as const;
 
 const HELP = `Usage: a2acap lint FILE... [--format text|json|sarif] [--rule ID=SEVERITY]... [--rules FILE] [--baseline FILE | --write-baseline FILE]
-                   [--binding BINDING@VERSION]... [--known-extension URI]... [--max-card-bytes N]
+                   [--binding BINDING@VERSION]... [--known-extension URI]... [--max-card-bytes N] [--config FILE]
 
 Validates A2A 1.0 agent cards and a2a-lock.json lockfiles (detected by content, then by file name).
 --rule ID=SEVERITY sets one rule's severity: error, warning, info, hint or off (repeatable, e.g. --rule unknown-field=off).
@@ -52,6 +54,8 @@ setting; --rule flags win over it. An unknown rule id or severity is a usage err
 --write-baseline FILE records the current findings (by file, rule and JSON Pointer) as accepted and exits 0;
 --baseline FILE then reports only findings not in it, so CI fails on new problems only.
 --binding / --known-extension describe the client (default JSONRPC@1.0 and HTTP+JSON@1.0, no extensions), as for compile.
+The project configuration (.a2a/config.json here or above, or --config FILE) gives rules, client and size limit
+shared with the editor; --rules, --rule and the client flags override it.
 Exit codes: 0 no error findings, 1 error findings, 2 usage or I/O failure.
 `;
 
@@ -178,8 +182,10 @@ export const run: Command = async (argv, io) => {
     io.stdout(HELP);
     return EXIT_OK;
   }
-  const severities = { ...rulesFile(flags.rules, io), ...ruleFlags(flags.rule) };
-  const settings = resolveSettings({ severities, maxCardBytes: maxBytesFrom(flags['max-card-bytes']), client: clientFrom(flags) });
+  // Severities: the project configuration, then --rules FILE, then --rule (a later source wins per rule).
+  const project = commandSettings(flags, io);
+  const severities = { ...project.rules, ...rulesFile(flags.rules, io), ...ruleFlags(flags.rule) };
+  const settings = resolveSettings({ severities, maxCardBytes: project.maxBytes, client: project.client });
   const results: FileFindings[] = [];
   let ioFailure = false;
   for (const file of positionals) {

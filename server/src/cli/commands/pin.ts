@@ -25,7 +25,8 @@ import { serializeLockfile } from '../../core/pin/serialize';
 import { writeLockfile } from '../../node/writeLockfile';
 import { isHttpLocation } from '../../core/refresh/cardSources';
 import { cardUrlFor } from '../../core/fetch/cardUrl';
-import { DEFAULT_CLIENT, type Lockfile } from '../../core/types';
+import type { Lockfile } from '../../core/types';
+import { CONFIG_FLAG, commandSettings } from '../projectSettings';
 
 const SPEC = {
   flags: {
@@ -36,18 +37,21 @@ const SPEC = {
     extension: { type: 'string', multiple: true },
     out: { type: 'string' },
     probe: { type: 'boolean' },
+    ...CONFIG_FLAG,
   },
   positionals: { name: 'URL|CARD', min: 1, max: 1 },
 } as const;
 
 const USAGE = `Usage: a2acap pin URL|CARD --skill ID [--skill ID]... [--input TYPE]... [--output TYPE]... [--streaming]
-                  [--extension URI]... [--out FILE] [--probe]
+                  [--extension URI]... [--out FILE] [--probe] [--config FILE]
 Writes a capability lockfile holding only what the workflow relies on: the named skills, the media types it
 sends (--input, each must be accepted) and reads (--output; without them the skill's current modes), streaming
 and extensions. URL: a card URL (.json) or an agent's base URL (its /.well-known/agent-card.json); CARD: a card
 file. --probe runs the safe probes first (no message is sent) and records their evidence under "verified".
 Without --out the lockfile goes to stdout; with it the write is atomic and a re-pin that changes nothing leaves
-the file as it was. Exit 0 pinned, 2 a bad selection, an unreachable agent or an invalid card.
+the file as it was. The card is compiled for the client of the project configuration (.a2a/config.json here or
+above, or --config FILE; as in the editor), which also knows the --extension URIs.
+Exit 0 pinned, 2 a bad selection, an unreachable agent or an invalid card.
 `;
 
 /** What `agent` records: the URL, or the card's path relative to the lockfile (portable across checkouts). */
@@ -90,8 +94,10 @@ export const run: Command = async (argv, io: CliIO) => {
   }
   const outFile = flags.out !== undefined ? resolve(io.cwd, flags.out) : undefined;
   const selection: PinSelection = { skills: flags.skill, input: flags.input, output: flags.output, streaming: flags.streaming, extensions: flags.extension };
-  // The pinning client knows the extensions the workflow relies on, so they appear in the profile.
-  const world = createRefreshWorld({ ...DEFAULT_CLIENT, knownExtensions: flags.extension });
+  // The project's client, which also knows the extensions the workflow relies on (so they appear in the profile).
+  const project = commandSettings({ config: flags.config }, io);
+  const client = { bindings: project.client.bindings, knownExtensions: [...new Set([...project.client.knownExtensions, ...flags.extension])] };
+  const world = createRefreshWorld(client, project.maxBytes);
   try {
     let loaded;
     try {

@@ -1,0 +1,99 @@
+/**
+ * The project configuration, `.a2a/config.json`: the settings that change what a card compiles to or what lint
+ * reports, committed with the repository so the editor and CI agree (a lockfile pinned in the editor and checked
+ * in CI must be compiled for the same client). Members, all optional:
+ *   client.bindings          ["BINDING@VERSION", …]   the bindings the client implements (replaces the default set)
+ *   client.knownExtensions   ["uri", …]               extensions the client implements
+ *   rules                    {"<rule id>": severity}  as the a2a.rules setting and `lint --rules`
+ *   maxCardBytes             positive integer          card size limit
+ * Anything else, or a bad value, makes the whole file invalid with one message naming the member: a typo must not
+ * quietly leave a setting at its default (schemas/a2a-config.schema.json describes the same for editors).
+ * Where it is found: core/config/findProjectConfig.ts. Precedence: command-line flags and the editor's settings
+ * (where they differ from the defaults) over this file, this file over the defaults.
+ */
+import { parseBinding } from '../bindingSpec';
+import { isObject, parseDocument } from '../document';
+import { lineColumn } from '../lockfile/read';
+import { suggestMember } from '../nearName';
+import { parseRuleObject } from '../rules/severityOverrides';
+import type { BindingSupport, SeveritySetting } from '../types';
+
+/** The file, relative to the directory it configures. */
+export const PROJECT_CONFIG_PATH = '.a2a/config.json';
+
+export interface ProjectConfig {
+  client?: { bindings?: BindingSupport[]; knownExtensions?: string[] };
+  rules?: Record<string, SeveritySetting>;
+  maxCardBytes?: number;
+}
+
+export type ProjectConfigRead = { ok: true; config: ProjectConfig } | { ok: false; message: string };
+
+const TOP = ['$schema', 'client', 'rules', 'maxCardBytes'];
+const CLIENT = ['bindings', 'knownExtensions'];
+
+/** JSON text → the configuration, or one message (with the member's pointer, or line and column for bad JSON). */
+export function parseProjectConfig(text: string): ProjectConfigRead {
+  const doc = parseDocument(text);
+  if (!doc.ok) {
+    const first = doc.syntaxErrors[0];
+    return { ok: false, message: first ? `not valid JSON${first.length === 0 && first.offset === 0 ? '' : ` at ${lineColumn(text, first.offset)}`}: ${first.message}` : 'not valid JSON' };
+  }
+  return readProjectConfig(doc.value);
+}
+
+export function readProjectConfig(value: unknown): ProjectConfigRead {
+  if (!isObject(value)) return fail('', 'must be a JSON object');
+  const unknown = unknownMember(value, TOP, '');
+  if (unknown) return unknown;
+  const config: ProjectConfig = {};
+  if (value.client !== undefined) {
+    if (!isObject(value.client)) return fail('/client', 'must be an object with "bindings" and/or "knownExtensions"');
+    const unknownInClient = unknownMember(value.client, CLIENT, '/client');
+    if (unknownInClient) return unknownInClient;
+    const client: NonNullable<ProjectConfig['client']> = {};
+    if (value.client.bindings !== undefined) {
+      const list = strings(value.client.bindings);
+      if (!list) return fail('/client/bindings', 'must be an array of "BINDING@VERSION" strings, e.g. ["JSONRPC@1.0"]');
+      const bindings: BindingSupport[] = [];
+      for (const [i, spec] of list.entries()) {
+        const parsed = parseBinding(spec);
+        if (!parsed.ok) return fail(`/client/bindings/${i}`, parsed.error);
+        bindings.push(parsed.value);
+      }
+      client.bindings = bindings;
+    }
+    if (value.client.knownExtensions !== undefined) {
+      const list = strings(value.client.knownExtensions);
+      if (!list) return fail('/client/knownExtensions', 'must be an array of extension URIs');
+      client.knownExtensions = list;
+    }
+    config.client = client;
+  }
+  if (value.rules !== undefined) {
+    const rules = parseRuleObject(value.rules);
+    if (!rules.ok) return fail('/rules', rules.error);
+    config.rules = rules.severities;
+  }
+  if (value.maxCardBytes !== undefined) {
+    const n = value.maxCardBytes;
+    if (typeof n !== 'number' || !Number.isInteger(n) || n <= 0) return fail('/maxCardBytes', `must be a positive whole number of bytes (got ${JSON.stringify(n)})`);
+    config.maxCardBytes = n;
+  }
+  return { ok: true, config };
+}
+
+function strings(value: unknown): string[] | undefined {
+  return Array.isArray(value) && value.every((v) => typeof v === 'string') ? value as string[] : undefined;
+}
+
+function unknownMember(obj: Record<string, unknown>, known: readonly string[], at: string): ProjectConfigRead | undefined {
+  const extra = Object.keys(obj).find((k) => !known.includes(k));
+  if (extra === undefined) return undefined;
+  const near = suggestMember(extra, known);
+  return fail(`${at}/${extra}`, `unknown member${near ? ` (did you mean "${near}"?)` : ''}; expected ${known.filter((k) => k !== '$schema').map((k) => `"${k}"`).join(', ')}`);
+}
+
+function fail(pointer: string, message: string): ProjectConfigRead {
+  return { ok: false, message: pointer ? `${pointer}: ${message}` : message };
+}

@@ -1,0 +1,60 @@
+/**
+ * The project configuration (core/config/projectConfig.ts) from disk, for the CLI and the language server: the
+ * file named explicitly, or the first `.a2a/config.json` from a starting directory upwards. A file that cannot be
+ * read or is not valid is an error naming the file, never "no configuration".
+ */
+import { statSync } from 'node:fs';
+import { dirname, join, resolve } from 'node:path';
+import { findProjectConfig } from '../core/config/findProjectConfig';
+import { parseProjectConfig, type ProjectConfig } from '../core/config/projectConfig';
+import { ioReason } from '../core/ioReason';
+import { readTextSync } from './readText';
+
+export interface LoadedProjectConfig {
+  /** The file read; undefined when there is none (then `config` is empty). */
+  path?: string;
+  config: ProjectConfig;
+}
+
+export class ProjectConfigError extends Error {
+  constructor(readonly path: string, message: string) {
+    super(`${path}: ${message}`);
+    this.name = 'ProjectConfigError';
+  }
+}
+
+const NODE_PATHS = {
+  isFile: (path: string) => {
+    try {
+      return statSync(path).isFile();
+    } catch {
+      return false;
+    }
+  },
+  dirname,
+  join,
+};
+
+/** The first `.a2a/config.json` from `startDir` upwards, or undefined. */
+export function findConfigFrom(startDir: string): string | undefined {
+  return findProjectConfig(resolve(startDir), NODE_PATHS);
+}
+
+/** `explicit` (resolved against `startDir`) when given, else the nearest `.a2a/config.json`; throws ProjectConfigError. */
+export function loadProjectConfig(startDir: string, explicit?: string): LoadedProjectConfig {
+  const path = explicit !== undefined ? resolve(startDir, explicit) : findConfigFrom(startDir);
+  if (path === undefined) return { config: {} };
+  return { path, config: readProjectConfigFile(path) };
+}
+
+export function readProjectConfigFile(path: string): ProjectConfig {
+  let text: string;
+  try {
+    text = readTextSync(path, 1024 * 1024);
+  } catch (err) {
+    throw new ProjectConfigError(path, `cannot read the project configuration (${ioReason(err)})`);
+  }
+  const read = parseProjectConfig(text);
+  if (!read.ok) throw new ProjectConfigError(path, `not a valid project configuration: ${read.message}`);
+  return read.config;
+}

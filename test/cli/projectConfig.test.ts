@@ -1,0 +1,72 @@
+/**
+ * `.a2a/config.json` in the CLI: found from the working directory upwards (or --config FILE), flags over the file
+ * over the defaults, and a bad file is a one-line usage error naming the file and the member.
+ */
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { copyFileSync, mkdirSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { cli, tempDir } from '../pin/helpers';
+
+const FIXTURES = join(__dirname, '..', 'fixtures');
+/** A card offering GRPC, JSONRPC, then HTTP+JSON: the default client takes JSONRPC, a client of HTTP+JSON only the last. */
+const TWO_BINDINGS = join(FIXTURES, 'compile', 'basic.card.json');
+
+function project(t: { after: (fn: () => void) => void }, config: unknown): { root: string; sub: string } {
+  const root = tempDir(t, 'a2a-config-');
+  mkdirSync(join(root, '.a2a'));
+  writeFileSync(join(root, '.a2a', 'config.json'), typeof config === 'string' ? config : JSON.stringify(config));
+  const sub = join(root, 'workflows', 'travel');
+  mkdirSync(sub, { recursive: true });
+  return { root, sub };
+}
+
+test('compile: the configured client, found from a subdirectory; --binding overrides it', async (t) => {
+  const { sub } = project(t, { client: { bindings: ['HTTP+JSON@1.0'] } });
+  copyFileSync(TWO_BINDINGS, join(sub, 'card.json'));
+  const configured = JSON.parse((await cli(['compile', 'card.json'], sub)).stdout);
+  assert.equal(configured.interface.binding, 'HTTP+JSON');
+  const flagged = JSON.parse((await cli(['compile', 'card.json', '--binding', 'JSONRPC@1.0'], sub)).stdout);
+  assert.equal(flagged.interface.binding, 'JSONRPC');
+  const elsewhere = tempDir(t, 'a2a-noconfig-');
+  copyFileSync(TWO_BINDINGS, join(elsewhere, 'card.json'));
+  assert.equal(JSON.parse((await cli(['compile', 'card.json'], elsewhere)).stdout).interface.binding, 'JSONRPC', 'no configuration: the defaults');
+});
+
+test('lint: configured rule severities; --rule wins per rule', async (t) => {
+  const { sub } = project(t, { rules: { 'unknown-field': 'off' } });
+  copyFileSync(join(FIXTURES, 'cards', 'unknown-field', 'typos.json'), join(sub, 'card.json'));
+  const codes = async (args: string[]) => (JSON.parse((await cli(['lint', 'card.json', '--format', 'json', ...args], sub)).stdout) as { findings: { code: string }[] }).findings.map((f) => f.code);
+  assert.ok(!(await codes([])).includes('unknown-field'), 'off in the configuration');
+  assert.ok((await codes(['--rule', 'unknown-field=warning'])).includes('unknown-field'), 'the flag wins');
+});
+
+test('pin and check read the same configuration: compatible there, review for another client', async (t) => {
+  const { sub } = project(t, { client: { bindings: ['HTTP+JSON@1.0'] } });
+  copyFileSync(TWO_BINDINGS, join(sub, 'card.json'));
+  const skill = (JSON.parse((await cli(['compile', 'card.json'], sub)).stdout) as { skills: Record<string, unknown> });
+  const id = Object.keys(skill.skills)[0]!;
+  assert.equal((await cli(['pin', 'card.json', '--skill', id, '--out', 'lock.json'], sub)).code, 0);
+  const same = JSON.parse((await cli(['check', 'lock.json', '--card', 'card.json'], sub)).stdout);
+  assert.equal(same.classification, 'compatible');
+  const other = JSON.parse((await cli(['check', 'lock.json', '--card', 'card.json', '--binding', 'JSONRPC@1.0', '--binding', 'HTTP+JSON@1.0'], sub)).stdout);
+  assert.equal(other.classification, 'review', 'a client that prefers what the card lists first chooses another interface');
+});
+
+test('a bad configuration is one usage error naming the file and the member, for every command; --config names one', async (t) => {
+  const { root, sub } = project(t, { client: { binding: ['JSONRPC@1.0'] } });
+  copyFileSync(TWO_BINDINGS, join(sub, 'card.json'));
+  for (const args of [['compile', 'card.json'], ['lint', 'card.json'], ['check', 'x.json', '--card', 'card.json'], ['pin', 'card.json', '--skill', 's'], ['update', 'x.json']]) {
+    const r = await cli(args, sub);
+    assert.equal(r.code, 2, args.join(' '));
+    assert.equal(r.stderr.trimEnd().split('\n').length, 1, r.stderr);
+    assert.match(r.stderr, /\.a2a\/config\.json: not a valid project configuration: \/client\/binding: unknown member \(did you mean "bindings"\?\)/, args.join(' '));
+  }
+  writeFileSync(join(root, 'ok.json'), JSON.stringify({ client: { bindings: ['HTTP+JSON@1.0'] } }));
+  const named = await cli(['compile', 'card.json', '--config', '../../ok.json'], sub);
+  assert.equal(named.code, 0, named.stderr);
+  assert.equal(JSON.parse(named.stdout).interface.binding, 'HTTP+JSON');
+  const missing = await cli(['compile', 'card.json', '--config', 'nope.json'], sub);
+  assert.equal(missing.code, 2);
+  assert.match(missing.stderr, /nope\.json: cannot read the project configuration \(no such file\)/);
+});
