@@ -1,4 +1,5 @@
 // `npm test`: runs every test suite of the project.
+//   static checks               tsc --noEmit and eslint (the core's import fences), on a full run only
 //   test/**/*.test.ts          node:test through tsx (core, CLI, LSP over stdio, live agents on loopback)
 //   test/**/*.netns.test.ts    the same, inside a network namespace whose only interface is `lo`
 //                              (address-policy tests: no packet can leave loopback even if the policy were broken)
@@ -35,6 +36,13 @@ function run(cmd, argv, label) {
   if (r.status !== 0) { failed = true; console.error(`✖ ${label} failed (exit ${r.status ?? r.signal})`); }
 }
 
+// A full run (what CI runs) also type-checks and lints: a test file that does not type-check, or a core module
+// that imports the editor, must not land because tsx strips types and runs it anyway.
+if (!args.length) {
+  const bin = (name) => join(root, 'node_modules', '.bin', name);
+  run(bin('tsc'), ['-p', 'tsconfig.json', '--noEmit'], 'typecheck (tsc --noEmit)');
+  run(bin('eslint'), ['.'], 'lint (eslint)');
+}
 if (plain.length) run(process.execPath, [...nodeArgs, ...plain], `node:test (${plain.length} files)`);
 if (netns.length) {
   const inner = `ip link set lo up && exec ${JSON.stringify(process.execPath)} ${nodeArgs.join(' ')} ${netns.join(' ')}`;
