@@ -1,8 +1,6 @@
 /**
- * The command table: every command id of package.json `contributes.commands` maps to a factory.
- * All commands are always registered (a missing feature says so instead of "command not found").
- * To implement one: add client/src/commands/<name>.ts exporting a CommandFactory and replace its
- * `notAvailableYet(...)` entry below (one line per command keeps parallel edits apart).
+ * The command table: every command id of package.json `contributes.commands` maps to a factory (the Record type
+ * makes a missing one a compile error). One file per command under client/src/commands/.
  */
 import type { ExtensionServices } from '../context';
 import { COMMAND_IDS, type CommandId } from './ids';
