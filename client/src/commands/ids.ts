@@ -15,6 +15,7 @@ export const COMMAND_IDS = [
   'a2a.checkLockfiles',
   'a2a.showDiff',
   'a2a.updateLockfile',
+  'a2a.createProjectConfig',
 ] as const;
 export type CommandId = (typeof COMMAND_IDS)[number];
 
@@ -32,6 +33,7 @@ export const COMMAND_TITLES: Record<CommandId, string> = {
   'a2a.checkLockfiles': 'Check Lockfiles Now',
   'a2a.showDiff': 'Show Diff',
   'a2a.updateLockfile': 'Update Lockfile',
+  'a2a.createProjectConfig': 'Create Project Configuration',
 };
 
 /**

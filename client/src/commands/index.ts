@@ -14,6 +14,7 @@ import { updateLockfile } from './updateLockfile';
 import { fetchCard, fetchExtendedCard } from './fetchCard';
 import { probeAgent } from './probeAgent';
 import { clearCredential, setCredential } from './credentials';
+import { createProjectConfig } from './createProjectConfig';
 
 export type CommandHandler = (...args: unknown[]) => unknown;
 export type CommandFactory = (services: ExtensionServices) => CommandHandler;
@@ -33,4 +34,5 @@ export const COMMANDS: Record<CommandId, CommandFactory> = {
   'a2a.checkLockfiles': checkLockfiles,
   'a2a.showDiff': showDiff,
   'a2a.updateLockfile': updateLockfile,
+  'a2a.createProjectConfig': createProjectConfig,
 };

@@ -43,3 +43,23 @@ test('a .a2a/config.json in the workspace sets rule severities, and a change to 
   }
   await waitForDiagnostics(uri, (all) => ofRule(all).some((d) => d.severity === vscode.DiagnosticSeverity.Error), `${rule} back as an error once the file is gone`).catch(explain);
 });
+
+test('"A2A: Create Project Configuration" writes .a2a/config.json from the folder\'s settings and opens it', async () => {
+  const folder = vscode.workspace.workspaceFolders![0]!.uri;
+  const configUri = vscode.Uri.joinPath(folder, '.a2a', 'config.json');
+  const config = vscode.workspace.getConfiguration('a2a', folder);
+  await config.update('rules', { 'unknown-field': 'off' }, vscode.ConfigurationTarget.Workspace);
+  try {
+    await vscode.commands.executeCommand('a2a.createProjectConfig');
+    const written = JSON.parse(Buffer.from(await vscode.workspace.fs.readFile(configUri)).toString('utf8'));
+    assert.deepEqual(written, { client: { bindings: ['JSONRPC@1.0', 'HTTP+JSON@1.0'], knownExtensions: [] }, rules: { 'unknown-field': 'off' } });
+    assert.equal(vscode.window.activeTextEditor?.document.uri.toString(), configUri.toString(), 'the new file is opened');
+    // A second run opens the file and leaves it as it is.
+    await vscode.workspace.fs.writeFile(configUri, Buffer.from('{"rules": {}}\n'));
+    await vscode.commands.executeCommand('a2a.createProjectConfig');
+    assert.equal(Buffer.from(await vscode.workspace.fs.readFile(configUri)).toString('utf8'), '{"rules": {}}\n');
+  } finally {
+    await config.update('rules', undefined, vscode.ConfigurationTarget.Workspace);
+    await vscode.workspace.fs.delete(configUri, { useTrash: false }).then(undefined, () => undefined);
+  }
+});
