@@ -62,3 +62,9 @@ test('a re-pin with a real change takes the new lockfile and its pinned_at', () 
   const refuted: Lockfile = { ...lock, verified: { streaming: { result: 'refuted', probe: 'streaming', at: 'later' } } };
   assert.equal(keepPreviousWhenUnchanged(refuted, lock), refuted);
 });
+
+test('a lockfile from before lockfile_version is format 1: a re-pin with nothing else changed keeps it as it is', () => {
+  const repinned: Lockfile = { ...lock, lockfile_version: 1, pinned_at: '2026-11-01T00:00:00.000Z' };
+  assert.equal(keepPreviousWhenUnchanged(repinned, lock), lock);
+  assert.equal(keepPreviousWhenUnchanged({ ...repinned, lockfile_version: 2 }, lock).lockfile_version, 2, 'another format is a change');
+});

@@ -3,6 +3,7 @@
  * (buildLockfile sorts the set-like ones), 2-space indentation, one trailing newline. The same
  * lockfile always gives the same bytes, so a re-pin with nothing changed is a no-op in git.
  */
+import { LOCKFILE_VERSION } from '../lockfile/format';
 import type { Lockfile } from '../types';
 
 export function serializeLockfile(lock: Lockfile): string {
@@ -34,8 +35,12 @@ export function keepPreviousWhenUnchanged(next: Lockfile, previous: Lockfile | u
   return serializeLockfile(withoutTimestamps(next)) === serializeLockfile(withoutTimestamps(previous)) ? previous : next;
 }
 
+/**
+ * What a re-pin compares: no timestamps, and an absent format version read as the current one (a lockfile pinned
+ * before `lockfile_version` existed is format 1: re-pinning it with nothing else changed is still a no-op).
+ */
 function withoutTimestamps(lock: Lockfile): Lockfile {
-  const copy: Lockfile = { ...lock, pinned_at: '' };
+  const copy: Lockfile = { ...lock, pinned_at: '', lockfile_version: lock.lockfile_version ?? LOCKFILE_VERSION };
   if (lock.verified) {
     copy.verified = Object.fromEntries(
       Object.entries(lock.verified).map(([claim, e]) => [claim, typeof e === 'string' ? e : { ...e, at: '', detail: '' }]),
