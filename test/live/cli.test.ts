@@ -144,6 +144,17 @@ describe('a2acap probe', () => {
     assert.equal(o['media-type:image/png'], 'refuted');
   });
 
+  it('probes the interface the project configuration\'s client would choose (--config)', async () => {
+    const plain = await inProcess(['probe', sdk.url]);
+    assert.match(plain.stdout.split('\n')[0]!, /\(JSONRPC 1\.0\)$/, plain.stdout);
+    const config = join(tmp, 'rest-only.config.json');
+    writeFileSync(config, JSON.stringify({ client: { bindings: ['HTTP+JSON@1.0'] } }));
+    const r = await inProcess(['probe', sdk.url, '--config', config]);
+    assert.equal(r.code, 0, r.stderr + r.stdout);
+    assert.match(r.stdout.split('\n')[0]!, /\(HTTP\+JSON 1\.0\)$/, r.stdout);
+    assert.match(r.stdout, /VERIFIED\s+streaming/);
+  });
+
   it('an unreachable agent: exit 2, one line', async () => {
     const r = await inProcess(['probe', `${liar.url}/drip`, '--timeout', '300']);
     assert.equal(r.code, 2);

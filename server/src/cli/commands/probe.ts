@@ -7,6 +7,9 @@
  * JSON: {"agent", "results": [{"probe", "claim", "outcome", "detail", "at"}]}.
  * Exit: 0 nothing refuted, 1 a claim refuted or a probe failed, 2 usage / network / policy failure.
  */
+import { clientForLock } from '../../core/lockfile/profileForLock';
+import type { Lockfile } from '../../core/types';
+import { CONFIG_FLAG, commandSettings } from '../projectSettings';
 import { stat } from 'node:fs/promises';
 import { resolve } from 'node:path';
 import { createHttpClient } from '../../core/net/http';
@@ -32,17 +35,21 @@ const SPEC = {
     'allow-host': { type: 'string', multiple: true },
     timeout: { type: 'string' },
     'min-interval': { type: 'string' },
+    ...CONFIG_FLAG,
   },
   positionals: { name: 'URL|LOCK', min: 1, max: 1 },
 } as const;
 
 const HELP = `Usage: a2acap probe URL|LOCK [--format text|json] [--credential-env VAR] [--timeout MS] [--min-interval MS]
                     [--allow-host HOST]... [--safe-request TEXT [--skill ID] [--allow-skill ID]... [--media-type TYPE]...]
+                    [--config FILE]
 Checks an agent's claims with small deliberate calls. Default probes send no message: version,
 version-negotiation, streaming, push, extended-card. --safe-request enables the message probes
 (streaming-message, media-type:TYPE, required-extension:URI) with that agreed message text; --skill ID names
 the test skill (needed when the card has several), --allow-skill ID allows one that books, buys or sends.
---min-interval MS spaces calls to the agent (default 250). Exit 0 nothing refuted, 1 a claim refuted or a
+--min-interval MS spaces calls to the agent (default 250). The interface probed is the one the client of the
+project configuration (.a2a/config.json here or above, or --config FILE) would choose; for a LOCK, the
+lockfile's extensions count as known. Exit 0 nothing refuted, 1 a claim refuted or a
 probe failed, 2 usage, network or policy failure.
 `;
 
@@ -52,9 +59,9 @@ function intervalFrom(value: string | undefined): number | undefined {
   return Number(value);
 }
 
-/** URL → itself; a lockfile path → its `agent` (which must be an http(s) URL to be probed). */
-async function agentOf(arg: string, io: CliIO): Promise<string> {
-  if (isHttpLocation(arg)) return arg;
+/** URL → itself; a lockfile path → its `agent` (which must be an http(s) URL to be probed) and the lockfile. */
+async function agentOf(arg: string, io: CliIO): Promise<{ agent: string; lock?: Lockfile }> {
+  if (isHttpLocation(arg)) return { agent: arg };
   const path = resolve(io.cwd, arg);
   const info = await stat(path).catch(() => undefined);
   if (!info?.isFile()) throw new UsageError(`${arg}: neither an http(s) URL nor a lockfile`);
@@ -63,13 +70,16 @@ async function agentOf(arg: string, io: CliIO): Promise<string> {
   if (!loaded.ok) throw new UsageError(`${arg}: ${loaded.message}`);
   const agent = loaded.lockfile.agent;
   if (!isHttpLocation(agent)) throw new UsageError(`${arg}: the lockfile pins ${JSON.stringify(agent)}, not a live http(s) agent`);
-  return agent;
+  return { agent, lock: loaded.lockfile };
 }
 
 export const run: Command = async (argv, io) => {
   const { flags, positionals, help } = parseArgs(argv, SPEC);
   if (help) { io.stdout(HELP); return EXIT_OK; }
-  const agent = await agentOf(positionals[0]!, io);
+  const project = commandSettings({ config: flags.config }, io);
+  const { agent, lock } = await agentOf(positionals[0]!, io);
+  // The client that would call the agent: the project's, plus a lockfile's own extensions (as check and pin do).
+  const client = lock ? clientForLock(project.client, lock) : project.client;
   const credential = credentialFromEnv(flags['credential-env'], io);
   const text = flags['safe-request'];
   if (!text && (flags.skill || flags['media-type'].length || flags['allow-skill'].length)) {
@@ -81,7 +91,7 @@ export const run: Command = async (argv, io) => {
   const http = createHttpClient({ allowHosts: flags['allow-host'] });
   try {
     const limiter = createRateLimiter({ minIntervalMs: intervalFrom(flags['min-interval']) });
-    const report = await probeAgent(agent, { http, credential, safeRequest, limiter, timeoutMs: timeoutFrom(flags.timeout) }).catch(rethrowNet);
+    const report = await probeAgent(agent, { http, client, credential, safeRequest, limiter, timeoutMs: timeoutFrom(flags.timeout) }).catch(rethrowNet);
     const results = report.results.map((r) => ({ probe: r.probe, claim: r.claim, outcome: r.outcome, detail: r.detail, at: r.at }));
     if (flags.format === 'json') io.stdout(`${JSON.stringify({ agent, results }, null, 2)}\n`);
     else {
