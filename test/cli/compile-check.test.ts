@@ -135,10 +135,16 @@ describe('a2acap check', () => {
     assert.deepEqual([json(r).classification, json(r).problems, json(r).notes], ['compatible', [], []]);
   });
 
-  it('review passes by default and fails with --fail-on review', () => {
+  it('review passes by default and fails with --fail-on review; any change (a note) fails with --fail-on note', () => {
     const args = ['check', lock('review-agent-version'), '--card', card('review-agent-version')];
     assert.equal(cli(args).code, 0);
     assert.equal(cli([...args, '--fail-on', 'review']).code, 1);
+    assert.equal(cli([...args, '--fail-on', 'note']).code, 1, 'note is the lowest level: review fails it too');
+    const cosmetic = ['check', lock('compatible-cosmetic'), '--card', card('compatible-cosmetic')];
+    assert.equal(cli(cosmetic).code, 0);
+    assert.equal(cli([...cosmetic, '--fail-on', 'review']).code, 0);
+    assert.equal(cli([...cosmetic, '--fail-on', 'note']).code, 1, 'compatible, but the card changed: a note');
+    assert.equal(cli(['check', lock('compatible-identical'), '--card', card('compatible-identical'), '--fail-on', 'note']).code, 0, 'nothing changed');
   });
 
   it('checks several lockfiles and reports the worst classification', () => {

@@ -1,5 +1,5 @@
 /**
- * `a2acap check LOCK... [--live | --card CARD] [--format json|text|sarif|markdown] [--fail-on breaking|review]
+ * `a2acap check LOCK... [--live | --card CARD] [--format json|text|sarif|markdown] [--fail-on breaking|review|note]
  *  [--concurrency N] [--binding B@V]... [--known-extension URI]... [--max-card-bytes N]`: the CI gate over many
  * lockfiles. One implementation for both kinds of check (core/refresh/checkMany.ts), so --card and --live print
  * the same reports (core/refresh/report/*) and exit alike.
@@ -9,7 +9,8 @@
  *   that cannot be read, is not JSON or is not a valid 1.0 card is one usage error (exit 2), not N errors.
  * - Lockfiles are checked concurrently (default 16 at a time); results are reported in argument order.
  * - Exit: 2 when any lockfile could not be checked (corrupt lockfile, unreachable agent, invalid card),
- *   else 1 when any is breaking (or review, with --fail-on review), else 0. A check never writes a lockfile.
+ *   else 1 when any is breaking (or review, with --fail-on review; or changed at all, with --fail-on note), else 0.
+ *   A check never writes a lockfile.
  * - Stale markers (--live only): `--stale-markers FILE`, default `.a2a/stale.json` when it exists. A marked
  *   agent is re-fetched without validators and re-diffed; its marker is removed from the file once its
  *   lockfile was checked (other markers are kept). A missing or corrupt file is no markers.
@@ -27,7 +28,7 @@ import { checkMany, DEFAULT_CONCURRENCY } from '../../core/refresh/checkMany';
 import { jsonReport } from '../../core/refresh/report/json';
 import { markdownReport } from '../../core/refresh/report/markdown';
 import { sarifReport } from '../../core/refresh/report/sarif';
-import { exitCodeFor, summarize, type FailOn } from '../../core/refresh/report/summary';
+import { exitCodeFor, type FailOn } from '../../core/refresh/report/summary';
 import { textReport, type TextStyle } from '../../core/refresh/report/text';
 import type { RefreshOutcome } from '../../core/refresh/types';
 import type { ClientConfig } from '../../core/types';
@@ -40,7 +41,7 @@ const SPEC = {
     live: { type: 'boolean' },
     card: { type: 'string' },
     format: { type: 'string', choices: ['json', 'text', 'sarif', 'markdown'] },
-    'fail-on': { type: 'string', choices: ['breaking', 'review'] },
+    'fail-on': { type: 'string', choices: ['breaking', 'review', 'note'] },
     concurrency: { type: 'string' },
     'stale-markers': { type: 'string' },
     'cache-dir': { type: 'string' },
@@ -50,7 +51,7 @@ const SPEC = {
 } as const;
 
 const HELP = `Usage: a2acap check LOCK... [--card CARD | --live [--stale-markers FILE] [--cache-dir DIR]] [--format json|text|sarif|markdown]
-                    [--fail-on breaking|review] [--concurrency N] [--binding BINDING@VERSION]... [--known-extension URI]...
+                    [--fail-on breaking|review|note] [--concurrency N] [--binding BINDING@VERSION]... [--known-extension URI]...
                     [--max-card-bytes N] [--config FILE]
 Checks capability lockfiles against the compiled profile of CARD, or (--live) of each lockfile's agent, fetched
 with a conditional request. Never rewrites a lockfile: use 'a2acap update'. --format: json (default), text,
@@ -60,7 +61,8 @@ agent is re-fetched without validators and its marker cleared once checked.
 --cache-dir DIR (or A2ACAP_CACHE_DIR): keep public cards and their validators between runs (304s next time).
 The project configuration (.a2a/config.json here or above, or --config FILE) describes the client as in the
 editor; the client flags override it. Each lockfile's own extensions count as known.
-Exit 1 when breaking (or review with --fail-on review), 2 on usage, I/O or corrupt input, else 0.
+Exit 1 when breaking (or review with --fail-on review, or any change, a note included, with --fail-on note),
+2 on usage, I/O or corrupt input, else 0.
 `;
 
 /**
@@ -160,7 +162,7 @@ export async function runCheck(argv: string[], io: CliIO, version = VERSION): Pr
       for (const o of outcomes) if (o.status === 'error') io.stderr(`a2acap check: ${clean(display(o.lockfile))}: ${clean(o.cause, 400)}\n`);
     }
     io.stdout(render(format, outcomes, display, io, version));
-    return exitCodeFor(summarize(outcomes), (flags['fail-on'] ?? 'breaking') as FailOn);
+    return exitCodeFor(outcomes, (flags['fail-on'] ?? 'breaking') as FailOn);
   } finally {
     await world?.close();
   }

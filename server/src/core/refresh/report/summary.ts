@@ -1,7 +1,11 @@
 /** Shared by every report format: counts and the exit decision CI relies on. */
 import type { RefreshOutcome } from '../types';
 
-export type FailOn = 'breaking' | 'review';
+/**
+ * The level that fails a check: breaking (default), review, or note — any change at all, a harmless one included
+ * (a compatible lockfile with notes, e.g. the card's digest differs), for teams that review every change.
+ */
+export type FailOn = 'breaking' | 'review' | 'note';
 
 export interface Summary {
   total: number;
@@ -21,10 +25,12 @@ export function summarize(outcomes: readonly RefreshOutcome[]): Summary {
 }
 
 /** 2 when anything could not be checked, else 1 when the fail-on level (or worse) was reached, else 0. */
-export function exitCodeFor(summary: Summary, failOn: FailOn): 0 | 1 | 2 {
+export function exitCodeFor(outcomes: readonly RefreshOutcome[], failOn: FailOn): 0 | 1 | 2 {
+  const summary = summarize(outcomes);
   if (summary.error > 0) return 2;
   if (summary.breaking > 0) return 1;
-  return failOn === 'review' && summary.review > 0 ? 1 : 0;
+  if (failOn !== 'breaking' && summary.review > 0) return 1;
+  return failOn === 'note' && outcomes.some((o) => o.status === 'checked' && o.result.notes.length > 0) ? 1 : 0;
 }
 
 /** The label of one outcome: its classification, or 'error'. */
