@@ -1,7 +1,7 @@
 import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
 import expectations from '../expectations.json';
-import { test } from './harness';
+import { test, waitFor } from './harness';
 import { codeOf, describe, openExample, ours, waitForDiagnostics } from './workspace';
 
 test('changing a rule severity in the settings re-validates the open card', async () => {
@@ -60,6 +60,24 @@ test('"A2A: Create Project Configuration" writes .a2a/config.json from the folde
     assert.equal(Buffer.from(await vscode.workspace.fs.readFile(configUri)).toString('utf8'), '{"rules": {}}\n');
   } finally {
     await config.update('rules', undefined, vscode.ConfigurationTarget.Workspace);
+    await vscode.workspace.fs.delete(configUri, { useTrash: false }).then(undefined, () => undefined);
+  }
+});
+
+test('VS Code\'s JSON language server validates .a2a/config.json with our schema (a misspelled member is flagged)', async () => {
+  const folder = vscode.workspace.workspaceFolders![0]!.uri;
+  const configUri = vscode.Uri.joinPath(folder, '.a2a', 'config.json');
+  await vscode.workspace.fs.writeFile(configUri, Buffer.from('{\n  "rulez": {}\n}\n'));
+  try {
+    const document = await vscode.workspace.openTextDocument(configUri);
+    await vscode.window.showTextDocument(document);
+    const flagged = await waitFor('a JSON schema diagnostic on "rulez"', () => {
+      const all = vscode.languages.getDiagnostics(configUri).filter((d) => d.source !== 'a2a');
+      return all.some((d) => document.getText(d.range).includes('rulez')) ? all : undefined;
+    }, 30_000);
+    assert.ok(flagged.length > 0);
+  } finally {
+    await vscode.commands.executeCommand('workbench.action.closeActiveEditor');
     await vscode.workspace.fs.delete(configUri, { useTrash: false }).then(undefined, () => undefined);
   }
 });
