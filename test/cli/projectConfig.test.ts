@@ -70,3 +70,17 @@ test('a bad configuration is one usage error naming the file and the member, for
   assert.equal(missing.code, 2);
   assert.match(missing.stderr, /nope\.json: cannot read the project configuration \(no such file\)/);
 });
+
+test('lint FILE on a .a2a/config.json checks it as a project configuration, not as a card', async (t) => {
+  const root = tempDir(t, 'a2a-config-lint-');
+  mkdirSync(join(root, 'packages', 'a', '.a2a'), { recursive: true });
+  mkdirSync(join(root, 'packages', 'b', '.a2a'), { recursive: true });
+  writeFileSync(join(root, 'packages', 'a', '.a2a', 'config.json'), JSON.stringify({ rules: { 'unknown-field': 'off' } }));
+  writeFileSync(join(root, 'packages', 'b', '.a2a', 'config.json'), JSON.stringify({ rulez: {} }));
+  const good = await cli(['lint', 'packages/a/.a2a/config.json'], root);
+  assert.equal(good.code, 0, good.stdout + good.stderr);
+  assert.match(good.stdout, /no problems in 1 file/);
+  const bad = await cli(['lint', 'packages/b/.a2a/config.json', '--format', 'json'], root);
+  assert.equal(bad.code, 2);
+  assert.equal(bad.stderr, 'a2acap lint: packages/b/.a2a/config.json: not a valid project configuration: /rulez: unknown member (did you mean "rules"?); expected "client", "rules", "maxCardBytes"\n');
+});

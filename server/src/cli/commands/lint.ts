@@ -8,7 +8,7 @@
  * the other files are still linted).
  */
 import { readFile, stat } from 'node:fs/promises';
-import { relative, resolve, sep } from 'node:path';
+import { basename, dirname, relative, resolve, sep } from 'node:path';
 import { parseArgs } from '../args';
 import { alignColumns, countSummary, palette, safeText, severityLabel } from '../format';
 import { CliIO, Command, EXIT_FINDINGS, EXIT_OK, EXIT_USAGE, UsageError, useColor } from '../io';
@@ -24,6 +24,7 @@ import { readTextSync } from '../../node/readText';
 import { writeFileAtomic } from '../../node/writeAtomic';
 import { baselineKey, parseBaseline, serializeBaseline } from '../../core/baseline';
 import { commandSettings } from '../projectSettings';
+import { readProjectConfigFile } from '../../node/projectConfig';
 
 const SPEC = {
   flags: {
@@ -79,10 +80,22 @@ function sarifEntries(results: readonly FileFindings[]): SarifEntry[] {
 
 const SEVERITY_ORDER: Record<Severity, number> = { error: 0, warning: 1, info: 2, hint: 3 };
 
+function lintProjectConfig(file: string, path: string): FileFindings | { file: string; error: string } {
+  try {
+    readProjectConfigFile(path);
+    return { file, findings: [] };
+  } catch (err) {
+    const message = err instanceof Error ? err.message : String(err);
+    return { file, error: message.startsWith(`${path}: `) ? message.slice(path.length + 2) : message };
+  }
+}
+
 /** Lint one file; an I/O problem becomes a one-line message, never an exception. */
 async function lintFile(file: string, cwd: string, settings: LintSettings): Promise<FileFindings | { file: string; error: string }> {
   const maxBytes = settings.maxCardBytes;
   const path = resolve(cwd, file);
+  // A project configuration is not a card: it is checked as one (valid: no findings; invalid: why, as for I/O).
+  if (basename(path) === 'config.json' && basename(dirname(path)) === '.a2a') return lintProjectConfig(file, path);
   let text: string;
   let result: LintResult;
   try {
