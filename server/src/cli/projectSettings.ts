@@ -3,11 +3,10 @@
  * from the working directory, or `--config FILE`; core/config/projectConfig.ts) over the defaults. The editor reads
  * the same file (lsp/projectConfig.ts), so a lockfile pinned in the editor is checked in CI for the same client.
  */
-import { DEFAULT_MAX_CARD_BYTES } from '../core/lint';
-import { DEFAULT_CLIENT, type ClientConfig, type SeveritySetting } from '../core/types';
-import { loadProjectConfig, ProjectConfigError, type LoadedProjectConfig } from '../node/projectConfig';
 import { parseBinding } from '../core/bindingSpec';
-import type { BindingSupport } from '../core/types';
+import { DEFAULT_MAX_CARD_BYTES } from '../core/lint';
+import { DEFAULT_CLIENT, type BindingSupport, type ClientConfig, type SeveritySetting } from '../core/types';
+import { loadProjectConfig, ProjectConfigError, type LoadedProjectConfig } from '../node/projectConfig';
 import { CliIO, UsageError } from './io';
 
 /** "JSONRPC@1.0" → {binding, version} (core/bindingSpec.ts); a malformed one is a usage error. */
@@ -17,6 +16,7 @@ export function bindingFlag(value: string): BindingSupport {
   return parsed.value;
 }
 
+/** --max-card-bytes N: a positive whole number of bytes, else a usage error. */
 export function maxBytesFrom(value: string): number {
   if (!/^\d+$/.test(value) || Number(value) <= 0) throw new UsageError(`--max-card-bytes expects a positive number of bytes (got ${JSON.stringify(value)})`);
   return Number(value);
