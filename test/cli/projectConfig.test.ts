@@ -4,7 +4,7 @@
  */
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { copyFileSync, mkdirSync, writeFileSync } from 'node:fs';
+import { copyFileSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { cli, tempDir } from '../pin/helpers';
 
@@ -83,4 +83,33 @@ test('lint FILE on a .a2a/config.json checks it as a project configuration, not 
   const bad = await cli(['lint', 'packages/b/.a2a/config.json', '--format', 'json'], root);
   assert.equal(bad.code, 2);
   assert.equal(bad.stderr, 'a2acap lint: packages/b/.a2a/config.json: not a valid project configuration: /rulez: unknown member (did you mean "rules"?); expected "client", "rules", "maxCardBytes"\n');
+});
+
+test('a repository with one configuration per package: lint and check take each file\'s own, as the editor does', async (t) => {
+  const root = tempDir(t, 'a2a-config-mono-');
+  const pkg = (name: string, config?: unknown) => {
+    const dir = join(root, 'packages', name);
+    mkdirSync(join(dir, '.a2a'), { recursive: true });
+    if (config !== undefined) writeFileSync(join(dir, '.a2a', 'config.json'), JSON.stringify(config));
+    copyFileSync(join(FIXTURES, 'cards', 'unknown-field', 'typos.json'), join(dir, 'typos.json'));
+    copyFileSync(TWO_BINDINGS, join(dir, 'card.json'));
+  };
+  pkg('a', { rules: { 'unknown-field': 'off' }, client: { bindings: ['HTTP+JSON@1.0'] } });
+  pkg('b');
+  const lint = JSON.parse((await cli(['lint', 'packages/a/typos.json', 'packages/b/typos.json', '--format', 'json'], root)).stdout) as { findings: { file: string; code: string }[] };
+  const unknownIn = (file: string) => lint.findings.some((f) => f.file === file && f.code === 'unknown-field');
+  assert.deepEqual([unknownIn('packages/a/typos.json'), unknownIn('packages/b/typos.json')], [false, true]);
+
+  // Pinned in package a (its client speaks HTTP+JSON only), then checked from the repository root with package b's lock.
+  const id = Object.keys((JSON.parse((await cli(['compile', 'packages/a/card.json'], root)).stdout) as { skills: Record<string, unknown> }).skills)[0]!;
+  assert.equal((await cli(['pin', 'packages/a/card.json', '--skill', id, '--out', 'packages/a/lock.json'], root)).code, 0);
+  assert.equal((await cli(['pin', 'packages/b/card.json', '--skill', id, '--out', 'packages/b/lock.json'], root)).code, 0);
+  const locks = (name: string) => JSON.parse(readFileSync(join(root, 'packages', name, 'lock.json'), 'utf8')) as { interface: { binding: string } };
+  assert.deepEqual([locks('a').interface.binding, locks('b').interface.binding], ['HTTP+JSON', 'JSONRPC']);
+  const both = JSON.parse((await cli(['check', 'packages/a/lock.json', 'packages/b/lock.json', '--card', 'packages/a/card.json'], root)).stdout);
+  assert.deepEqual(both.results.map((r: { classification: string }) => r.classification), ['compatible', 'compatible'], 'each lockfile with its own client');
+  // --config names one configuration for the whole run: package a's lock checked for a default client is review.
+  writeFileSync(join(root, 'default.json'), '{}');
+  const forced = JSON.parse((await cli(['check', 'packages/a/lock.json', '--card', 'packages/a/card.json', '--config', 'default.json'], root)).stdout);
+  assert.equal(forced.classification, 'review');
 });

@@ -1,12 +1,15 @@
 /**
- * What a command runs with: command-line flags over the project configuration (`.a2a/config.json`, the nearest one
- * from the working directory, or `--config FILE`; core/config/projectConfig.ts) over the defaults. The editor reads
- * the same file (lsp/projectConfig.ts), so a lockfile pinned in the editor is checked in CI for the same client.
+ * What a command runs with: command-line flags over the project configuration (core/config/projectConfig.ts) over
+ * the defaults. The configuration is `--config FILE` when given, else the nearest `.a2a/config.json` from the
+ * directory of the file the command works on (each file's, for lint and check; the working directory for a URL) —
+ * the one the editor takes for that file (lsp/projectConfig.ts), so a lockfile pinned in the editor is checked in
+ * CI for the same client, in a repository with one configuration or one per package.
  */
 import { parseBinding } from '../core/bindingSpec';
 import { DEFAULT_MAX_CARD_BYTES } from '../core/lint';
 import { DEFAULT_CLIENT, type BindingSupport, type ClientConfig, type SeveritySetting } from '../core/types';
-import { loadProjectConfig, ProjectConfigError, type LoadedProjectConfig } from '../node/projectConfig';
+import { dirname, isAbsolute, relative, resolve } from 'node:path';
+import { findConfigFrom, loadProjectConfig, ProjectConfigError, type LoadedProjectConfig } from '../node/projectConfig';
 import { CliIO, UsageError } from './io';
 
 /** "JSONRPC@1.0" → {binding, version} (core/bindingSpec.ts); a malformed one is a usage error. */
@@ -34,12 +37,16 @@ export interface CommandSettings {
   configPath?: string;
 }
 
-/** The project configuration of this run; a file that cannot be read or is invalid is a usage error (exit 2). */
-export function projectConfigOf(io: CliIO, explicit: string | undefined): LoadedProjectConfig {
+/**
+ * The project configuration for work in `fromDir` (default: the working directory); a file that cannot be read or
+ * is invalid is a usage error (exit 2).
+ */
+export function projectConfigOf(io: CliIO, explicit: string | undefined, fromDir: string = io.cwd): LoadedProjectConfig {
   try {
-    return loadProjectConfig(io.cwd, explicit);
+    return loadProjectConfig(io.cwd, explicit, fromDir);
   } catch (err) {
-    if (err instanceof ProjectConfigError) throw new UsageError(err.message);
+    // Named as the other files of the run are: relative to the working directory when beneath it.
+    if (err instanceof ProjectConfigError) throw new UsageError(`${shownPath(io, err.path)}: ${err.reason}`);
     throw err;
   }
 }
@@ -51,10 +58,40 @@ export function projectConfigOf(io: CliIO, explicit: string | undefined): Loaded
 export function commandSettings(
   flags: { binding?: readonly string[]; 'known-extension'?: readonly string[]; 'max-card-bytes'?: string; config?: string },
   io: CliIO,
+  fromDir: string = io.cwd,
 ): CommandSettings {
-  const { path, config } = projectConfigOf(io, flags.config);
+  const { path, config } = projectConfigOf(io, flags.config, fromDir);
   const bindings = flags.binding?.length ? flags.binding.map(bindingFlag) : config.client?.bindings ?? DEFAULT_CLIENT.bindings;
   const knownExtensions = flags['known-extension']?.length ? [...flags['known-extension']] : config.client?.knownExtensions ?? DEFAULT_CLIENT.knownExtensions;
   const maxBytes = flags['max-card-bytes'] !== undefined ? maxBytesFrom(flags['max-card-bytes']) : config.maxCardBytes ?? DEFAULT_MAX_CARD_BYTES;
   return { client: { bindings, knownExtensions }, maxBytes, rules: config.rules ?? {}, ...(path ? { configPath: path } : {}) };
+}
+
+/** The directory whose configuration applies to a file argument (a URL: the working directory). */
+export function directoryOf(io: CliIO, target: string): string {
+  return /^https?:\/\//i.test(target) ? io.cwd : dirname(resolve(io.cwd, target));
+}
+
+/**
+ * Settings per file, for commands over many files: files under one configuration share one CommandSettings
+ * object (read once), so callers can group them by identity.
+ */
+export function settingsPerFile(
+  flags: Parameters<typeof commandSettings>[0],
+  io: CliIO,
+  files: readonly string[],
+): CommandSettings[] {
+  const byConfig = new Map<string, CommandSettings>();
+  return files.map((file) => {
+    const dir = directoryOf(io, file);
+    const key = flags.config !== undefined ? '--config' : findConfigFrom(dir) ?? '';
+    let settings = byConfig.get(key);
+    if (!settings) byConfig.set(key, (settings = commandSettings(flags, io, dir)));
+    return settings;
+  });
+}
+
+function shownPath(io: CliIO, path: string): string {
+  const rel = relative(io.cwd, path);
+  return rel && !rel.startsWith('..') && !isAbsolute(rel) ? rel : path;
 }

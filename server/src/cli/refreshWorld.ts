@@ -17,22 +17,29 @@ import type { ClientConfig } from '../core/types';
  */
 export const readText = async (path: string): Promise<string> => readTextSync(path);
 
-/** One keep-alive HTTP client and one card cache per run. */
+/** One keep-alive HTTP client per run; a card loader per client configuration. */
 export interface RefreshWorld {
   http: HttpClient;
+  /** The loader for the client and size limit the world was created with. */
   loader: CardLoader;
+  /** A loader for another client (lockfiles under another project configuration), on the same HTTP client. */
+  loaderFor(client: ClientConfig | undefined, maxBytes: number | undefined): CardLoader;
   close(): Promise<void>;
 }
 
 /**
  * `cacheDir`: keep public cards (and their ETag / Last-Modified) between runs, so the next run revalidates with
- * conditional requests (304 → the card is not downloaded again). Without it each run starts cold.
+ * conditional requests (304 → the card is not downloaded again). Without it each run starts cold. Each loader has
+ * its own cache (a file cache compiles what it stores for its loader's client; several share the directory).
  */
 export function createRefreshWorld(client?: ClientConfig, maxBytes?: number, cacheDir?: string): RefreshWorld {
   const http = createHttpClient();
-  const source = sourceFor(httpCardSource(http, { maxBytes }), fileCardSource(readText));
-  const cache = cacheDir ? new FileCardCache(cacheDir, NODE_CACHE_FILES, client) : new MemoryCardCache();
-  return { http, loader: createCardLoader({ source, cache, client }), close: () => http.close() };
+  const loaderFor = (c: ClientConfig | undefined, bytes: number | undefined): CardLoader => {
+    const source = sourceFor(httpCardSource(http, { maxBytes: bytes }), fileCardSource(readText));
+    const cache = cacheDir ? new FileCardCache(cacheDir, NODE_CACHE_FILES, c) : new MemoryCardCache();
+    return createCardLoader({ source, cache, client: c });
+  };
+  return { http, loader: loaderFor(client, maxBytes), loaderFor, close: () => http.close() };
 }
 
 const NODE_CACHE_FILES = {

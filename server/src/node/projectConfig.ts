@@ -17,8 +17,8 @@ export interface LoadedProjectConfig {
 }
 
 export class ProjectConfigError extends Error {
-  constructor(readonly path: string, message: string) {
-    super(`${path}: ${message}`);
+  constructor(readonly path: string, readonly reason: string) {
+    super(`${path}: ${reason}`);
     this.name = 'ProjectConfigError';
   }
 }
@@ -40,9 +40,12 @@ export function findConfigFrom(startDir: string): string | undefined {
   return findProjectConfig(resolve(startDir), NODE_PATHS);
 }
 
-/** `explicit` (resolved against `startDir`) when given, else the nearest `.a2a/config.json`; throws ProjectConfigError. */
-export function loadProjectConfig(startDir: string, explicit?: string): LoadedProjectConfig {
-  const path = explicit !== undefined ? resolve(startDir, explicit) : findConfigFrom(startDir);
+/**
+ * `explicit` (resolved against `cwd`) when given, else the nearest `.a2a/config.json` from `startDir` upwards
+ * (default: `cwd`); throws ProjectConfigError.
+ */
+export function loadProjectConfig(cwd: string, explicit?: string, startDir: string = cwd): LoadedProjectConfig {
+  const path = explicit !== undefined ? resolve(cwd, explicit) : findConfigFrom(resolve(cwd, startDir));
   if (path === undefined) return { config: {} };
   return { path, config: readProjectConfigFile(path) };
 }

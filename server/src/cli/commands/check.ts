@@ -34,7 +34,7 @@ import type { RefreshOutcome } from '../../core/refresh/types';
 import type { ClientConfig } from '../../core/types';
 import { createRefreshWorld, readText } from '../refreshWorld';
 import { CLIENT_FLAGS, clean, loadJson } from './compile';
-import { commandSettings } from '../projectSettings';
+import { settingsPerFile, type CommandSettings } from '../projectSettings';
 
 const SPEC = {
   flags: {
@@ -59,8 +59,9 @@ sarif (code scanning) or markdown (a pull-request comment).
 --stale-markers FILE: runtime errors recorded by workflows (default .a2a/stale.json when it exists); a marked
 agent is re-fetched without validators and its marker cleared once checked.
 --cache-dir DIR (or A2ACAP_CACHE_DIR): keep public cards and their validators between runs (304s next time).
-The project configuration (.a2a/config.json here or above, or --config FILE) describes the client as in the
-editor; the client flags override it. Each lockfile's own extensions count as known.
+Each lockfile is checked for the client of its project configuration (the nearest .a2a/config.json from the
+lockfile's folder, as the editor takes it; or --config FILE); the client flags override it. Each lockfile's own
+extensions count as known.
 Exit 1 when breaking (or review with --fail-on review, or any change, a note included, with --fail-on note),
 2 on usage, I/O or corrupt input, else 0.
 `;
@@ -112,6 +113,18 @@ function textStyle(io: CliIO): TextStyle | undefined {
   return { verdict: (v, t) => `\u001b[${COLORS[v]}m${t}\u001b[0m` };
 }
 
+/** Lockfile indexes by the settings that apply to them, in argument order (one group when one configuration applies). */
+function groupBySettings(lockfiles: readonly string[], perFile: readonly CommandSettings[]): Map<CommandSettings, number[]> {
+  const groups = new Map<CommandSettings, number[]>();
+  lockfiles.forEach((_, i) => {
+    const settings = perFile[i]!;
+    let list = groups.get(settings);
+    if (!list) groups.set(settings, (list = []));
+    list.push(i);
+  });
+  return groups;
+}
+
 /** Paths as the user wrote them (lockfiles), else relative to the working directory (card files a lockfile pins). */
 function displayPaths(typed: ReadonlyMap<string, string>, cwd: string): (path: string) => string {
   return (p) => typed.get(p) ?? (isAbsolute(p) ? relative(cwd, p) || p : p);
@@ -136,22 +149,30 @@ export async function runCheck(argv: string[], io: CliIO, version = VERSION): Pr
     if (flags[live] !== undefined && flags.card !== undefined) throw new UsageError(`--${live} applies to --live checks, not to --card`);
   }
   const concurrency = parseConcurrency(flags.concurrency);
-  const { client, maxBytes } = commandSettings(flags, io);
   const lockfiles = positionals.map((p) => resolve(io.cwd, p));
   const display = displayPaths(new Map(lockfiles.map((path, i) => [path, positionals[i]!])), io.cwd);
-  const cardLoader = flags.card !== undefined ? await cardFileLoader(flags.card, io, maxBytes, client) : undefined;
+  // Each lockfile is checked for the client of its own project configuration (the one the editor uses for it).
+  const groups = groupBySettings(lockfiles, settingsPerFile(flags, io, positionals));
+  const cardLoaders = new Map<CommandSettings, CardLoader>();
+  if (flags.card !== undefined) {
+    for (const settings of groups.keys()) cardLoaders.set(settings, await cardFileLoader(flags.card, io, settings.maxBytes, settings.client));
+  }
   const stale = flags.live ? await staleMarkersFor(flags['stale-markers'], io) : undefined;
   const cacheDirFlag = flags['cache-dir'] ?? (flags.live ? io.env.A2ACAP_CACHE_DIR : undefined);
   // Only a live check talks to agents: --card needs no HTTP client.
-  const world = cardLoader ? undefined : createRefreshWorld(client, maxBytes, cacheDirFlag ? resolve(io.cwd, cacheDirFlag) : undefined);
+  const world = flags.card !== undefined ? undefined : createRefreshWorld(undefined, undefined, cacheDirFlag ? resolve(io.cwd, cacheDirFlag) : undefined);
   try {
-    const outcomes = await checkMany(lockfiles, {
-      loader: cardLoader ?? world!.loader,
-      readText,
-      cardOverride: flags.card,
-      concurrency,
-      ...(stale ? { stale } : {}),
-    });
+    const outcomes: RefreshOutcome[] = new Array(lockfiles.length);
+    for (const [settings, indexes] of groups) {
+      const checked = await checkMany(indexes.map((i) => lockfiles[i]!), {
+        loader: cardLoaders.get(settings) ?? world!.loaderFor(settings.client, settings.maxBytes),
+        readText,
+        cardOverride: flags.card,
+        concurrency,
+        ...(stale ? { stale } : {}),
+      });
+      checked.forEach((o, k) => { outcomes[indexes[k]!] = o; });
+    }
     if (stale) {
       await stale.flush().catch((err: unknown) => io.stderr(`a2acap check: cannot update ${stale.path}: ${err instanceof Error ? err.message : String(err)}\n`));
     }

@@ -24,7 +24,7 @@ import { ioReason } from '../../core/ioReason';
 import { parseArgs } from '../args';
 import { alignColumns, palette, safeText } from '../format';
 import { CliIO, Command, EXIT_FINDINGS, EXIT_OK, UsageError, useColor } from '../io';
-import { commandSettings } from '../projectSettings';
+import { commandSettings, directoryOf } from '../projectSettings';
 
 /** Flags shared by compile and check: what the client supports. */
 export const CLIENT_FLAGS = {
@@ -43,7 +43,8 @@ const HELP = `Usage: a2acap compile CARD [--format json|text] [--binding BINDING
                       [--max-card-bytes N] [--config FILE]
 Compiles an agent card into the profile this client can use. --binding replaces the default set
 (JSONRPC@1.0, HTTP+JSON@1.0). --max-card-bytes: size limit (default 1 MiB). The project configuration
-(.a2a/config.json here or above, or --config FILE) sets the same for the editor and CI; flags override it.
+(the nearest .a2a/config.json from CARD's folder, or --config FILE) sets the same for the editor and CI; flags
+override it.
 Exit 0 usable, 1 unusable, 2 usage or I/O failure.
 `;
 
@@ -162,8 +163,8 @@ export const run: Command = async (argv, io) => {
     io.stdout(HELP);
     return EXIT_OK;
   }
-  const { client, maxBytes } = commandSettings(flags, io);
   const file = positionals[0]!;
+  const { client, maxBytes } = commandSettings(flags, io, directoryOf(io, file));
   const card = await loadJson(file, io, maxBytes, 'the card');
   const profile = compileProfile(card, client);
   if ((flags.format ?? 'json') === 'json') io.stdout(`${JSON.stringify(profile, null, 2)}\n`);

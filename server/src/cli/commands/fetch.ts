@@ -46,8 +46,8 @@ Fetches, validates, verifies and compiles an agent card. URL is the agent's base
 --jwks FILE: a JWKS file of trusted keys. --trust-store FILE: {"<kid>": key or {key, notBefore, notAfter}},
 the key a JWKS URL, JWK/JWKS or PEM public key/certificate (as the a2a.trustStore setting).
 --credential-env VAR names an environment variable holding a bearer token (never pass a token itself).
-The profile is compiled for the client of the project configuration (.a2a/config.json here or above, or
---config FILE). Exit 0 valid card, 1 invalid card, 2 usage, network or policy failure.
+The profile is compiled for the client of the project configuration (the nearest .a2a/config.json from the
+working directory, or --config FILE). Exit 0 valid card, 1 invalid card, 2 usage, network or policy failure.
 `;
 
 /** A bearer token from the environment variable the user named; never from argv. */

@@ -23,7 +23,7 @@ import { ioReason } from '../../core/ioReason';
 import { readTextSync } from '../../node/readText';
 import { writeFileAtomic } from '../../node/writeAtomic';
 import { baselineKey, parseBaseline, serializeBaseline } from '../../core/baseline';
-import { commandSettings } from '../projectSettings';
+import { settingsPerFile, type CommandSettings } from '../projectSettings';
 import { readProjectConfigFile } from '../../node/projectConfig';
 
 const SPEC = {
@@ -55,8 +55,8 @@ setting; --rule flags win over it. An unknown rule id or severity is a usage err
 --write-baseline FILE records the current findings (by file, rule and JSON Pointer) as accepted and exits 0;
 --baseline FILE then reports only findings not in it, so CI fails on new problems only.
 --binding / --known-extension describe the client (default JSONRPC@1.0 and HTTP+JSON@1.0, no extensions), as for compile.
-The project configuration (.a2a/config.json here or above, or --config FILE) gives rules, client and size limit
-shared with the editor; --rules, --rule and the client flags override it.
+Each file's project configuration (the nearest .a2a/config.json from its folder, as the editor takes it; or
+--config FILE) gives rules, client and size limit; --rules, --rule and the client flags override it.
 Exit codes: 0 no error findings, 1 error findings, 2 usage or I/O failure.
 `;
 
@@ -195,14 +195,23 @@ export const run: Command = async (argv, io) => {
     io.stdout(HELP);
     return EXIT_OK;
   }
-  // Severities: the project configuration, then --rules FILE, then --rule (a later source wins per rule).
-  const project = commandSettings(flags, io);
-  const severities = { ...project.rules, ...rulesFile(flags.rules, io), ...ruleFlags(flags.rule) };
-  const settings = resolveSettings({ severities, maxCardBytes: project.maxBytes, client: project.client });
+  // Each file under its own project configuration (the editor's for it); severities: the configuration, then
+  // --rules FILE, then --rule (a later source wins per rule).
+  const overrides = { ...rulesFile(flags.rules, io), ...ruleFlags(flags.rule) };
+  const perFile = settingsPerFile(flags, io, positionals);
+  const resolved = new Map<CommandSettings, LintSettings>();
+  const lintSettingsOf = (project: CommandSettings): LintSettings => {
+    let settings = resolved.get(project);
+    if (!settings) {
+      settings = resolveSettings({ severities: { ...project.rules, ...overrides }, maxCardBytes: project.maxBytes, client: project.client });
+      resolved.set(project, settings);
+    }
+    return settings;
+  };
   const results: FileFindings[] = [];
   let ioFailure = false;
-  for (const file of positionals) {
-    const r = await lintFile(file, io.cwd, settings);
+  for (const [i, file] of positionals.entries()) {
+    const r = await lintFile(file, io.cwd, lintSettingsOf(perFile[i]!));
     if ('error' in r) {
       ioFailure = true;
       io.stderr(`a2acap lint: ${safeText(r.file)}: ${r.error}\n`);

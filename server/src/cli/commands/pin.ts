@@ -49,8 +49,9 @@ sends (--input, each must be accepted) and reads (--output; without them the ski
 and extensions. URL: a card URL (.json) or an agent's base URL (its /.well-known/agent-card.json); CARD: a card
 file. --probe runs the safe probes first (no message is sent) and records their evidence under "verified".
 Without --out the lockfile goes to stdout; with it the write is atomic and a re-pin that changes nothing leaves
-the file as it was. The card is compiled for the client of the project configuration (.a2a/config.json here or
-above, or --config FILE; as in the editor), which also knows the --extension URIs.
+the file as it was. The card is compiled for the client of the workflow's project configuration (the nearest
+.a2a/config.json from the folder of --out, else of the working directory; or --config FILE), which also knows
+the --extension URIs.
 Exit 0 pinned, 2 a bad selection, an unreachable agent or an invalid card.
 `;
 
@@ -94,8 +95,9 @@ export const run: Command = async (argv, io: CliIO) => {
   }
   const outFile = flags.out !== undefined ? resolve(io.cwd, flags.out) : undefined;
   const selection: PinSelection = { skills: flags.skill, input: flags.input, output: flags.output, streaming: flags.streaming, extensions: flags.extension };
-  // The project's client, which also knows the extensions the workflow relies on (so they appear in the profile).
-  const project = commandSettings({ config: flags.config }, io);
+  // The client of the workflow's project (the configuration over the lockfile being written, else over the working
+  // directory), which also knows the extensions the workflow relies on (so they appear in the profile).
+  const project = commandSettings({ config: flags.config }, io, outFile ? dirname(outFile) : io.cwd);
   const client = { bindings: project.client.bindings, knownExtensions: [...new Set([...project.client.knownExtensions, ...flags.extension])] };
   const world = createRefreshWorld(client, project.maxBytes);
   try {

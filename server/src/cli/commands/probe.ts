@@ -9,7 +9,7 @@
  */
 import { clientForLock } from '../../core/lockfile/profileForLock';
 import type { Lockfile } from '../../core/types';
-import { CONFIG_FLAG, commandSettings } from '../projectSettings';
+import { CONFIG_FLAG, commandSettings, directoryOf } from '../projectSettings';
 import { stat } from 'node:fs/promises';
 import { resolve } from 'node:path';
 import { createHttpClient } from '../../core/net/http';
@@ -48,7 +48,8 @@ version-negotiation, streaming, push, extended-card. --safe-request enables the 
 (streaming-message, media-type:TYPE, required-extension:URI) with that agreed message text; --skill ID names
 the test skill (needed when the card has several), --allow-skill ID allows one that books, buys or sends.
 --min-interval MS spaces calls to the agent (default 250). The interface probed is the one the client of the
-project configuration (.a2a/config.json here or above, or --config FILE) would choose; for a LOCK, the
+project configuration (the nearest .a2a/config.json from LOCK's folder or the working directory, or --config FILE)
+would choose; for a LOCK, the
 lockfile's extensions count as known. Exit 0 nothing refuted, 1 a claim refuted or a
 probe failed, 2 usage, network or policy failure.
 `;
@@ -76,7 +77,7 @@ async function agentOf(arg: string, io: CliIO): Promise<{ agent: string; lock?: 
 export const run: Command = async (argv, io) => {
   const { flags, positionals, help } = parseArgs(argv, SPEC);
   if (help) { io.stdout(HELP); return EXIT_OK; }
-  const project = commandSettings({ config: flags.config }, io);
+  const project = commandSettings({ config: flags.config }, io, directoryOf(io, positionals[0]!));
   const { agent, lock } = await agentOf(positionals[0]!, io);
   // The client that would call the agent: the project's, plus a lockfile's own extensions (as check and pin do).
   const client = lock ? clientForLock(project.client, lock) : project.client;

@@ -22,7 +22,7 @@ import { repin } from '../../core/pin/repin';
 import { keepPreviousWhenUnchanged, serializeLockfile } from '../../core/pin/serialize';
 import { resolveAgent } from '../../core/refresh/refreshLockfile';
 import type { Lockfile } from '../../core/types';
-import { CONFIG_FLAG, commandSettings } from '../projectSettings';
+import { CONFIG_FLAG, commandSettings, directoryOf } from '../projectSettings';
 
 const SPEC = {
   flags: { yes: { type: 'boolean' }, ...CONFIG_FLAG },
@@ -33,8 +33,8 @@ const HELP = `Usage: a2acap update LOCK [--yes] [--config FILE]
 Shows how the agent changed since LOCK was pinned (the pinned vs the current compiled profile) and, with --yes,
 re-pins the same selection. Never prompts. Exit 0 up to date (or updated with --yes), 1 an update is pending
 (nothing written), 2 a breaking change (pin a new selection with 'a2acap pin'), a corrupt lockfile or an
-unreachable agent. The card is compiled for the client of the project configuration (.a2a/config.json here or
-above, or --config FILE), plus the lockfile's own extensions.
+unreachable agent. The card is compiled for the client of the project configuration (the nearest
+.a2a/config.json from the lockfile's folder, or --config FILE), plus the lockfile's own extensions.
 `;
 
 async function readLock(path: string, shown: string): Promise<{ lock: Lockfile; text: string }> {
@@ -53,7 +53,7 @@ export const run: Command = async (argv, io: CliIO) => {
   const path = resolve(io.cwd, positionals[0]!);
   const shown = relative(io.cwd, path) || path;
   // The configuration first: a bad one is the error, whatever the lockfile.
-  const project = commandSettings({ config: flags.config }, io);
+  const project = commandSettings({ config: flags.config }, io, directoryOf(io, positionals[0]!));
   const { lock, text } = await readLock(path, positionals[0]!);
   // The lockfile's client: the extensions it relies on are known, as when it was pinned (lockfile/profileForLock.ts).
   const world = createRefreshWorld(clientForLock(project.client, lock), project.maxBytes);
