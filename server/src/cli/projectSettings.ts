@@ -82,9 +82,12 @@ export function settingsPerFile(
   files: readonly string[],
 ): CommandSettings[] {
   const byConfig = new Map<string, CommandSettings>();
+  // Many files share a folder (1,000 lockfiles in one): each folder's walk up is done once.
+  const configOfDir = new Map<string, string>();
   return files.map((file) => {
     const dir = directoryOf(io, file);
-    const key = flags.config !== undefined ? '--config' : findConfigFrom(dir) ?? '';
+    let key = flags.config !== undefined ? '--config' : configOfDir.get(dir);
+    if (key === undefined) configOfDir.set(dir, (key = findConfigFrom(dir) ?? ''));
     let settings = byConfig.get(key);
     if (!settings) byConfig.set(key, (settings = commandSettings(flags, io, dir)));
     return settings;
