@@ -147,6 +147,14 @@ describe('a2acap check', () => {
     assert.equal(cli(['check', lock('compatible-identical'), '--card', card('compatible-identical'), '--fail-on', 'note']).code, 0, 'nothing changed');
   });
 
+  it('a changed card whose text now gives the model orders is a change to review, whatever its profile', () => {
+    const r = cli(['check', lock('review-text-instruction'), '--card', card('review-text-instruction'), '--fail-on', 'review']);
+    assert.equal(r.code, 1);
+    const out = json(r);
+    assert.equal(out.classification, 'review');
+    assert.match((out.problems as { message: string }[])[0]!.message, /instruction aimed at the model .* at "\/skills\/0\/description"/);
+  });
+
   it('checks several lockfiles and reports the worst classification', () => {
     const r = cli(['check', lock('compatible-identical'), lock('pointer-escaping'), '--card', card('compatible-identical')]);
     assert.equal(r.code, 1);

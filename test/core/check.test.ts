@@ -13,6 +13,7 @@ import { profileFromLock, restrictToLock } from '../../server/src/core/lockfile/
 import { parseLockfile, readLockfile } from '../../server/src/core/lockfile/read';
 import { compileProfile } from '../../server/src/core/profile/compile';
 import { profileForLock } from '../../server/src/core/lockfile/profileForLock';
+import { checkOptionsFor } from '../../server/src/core/lockfile/checkOptions';
 import type { CheckItem, ClientConfig, Lockfile } from '../../server/src/core/types';
 
 const fixtures = join(__dirname, '..', 'fixtures');
@@ -47,7 +48,7 @@ describe('checkLockfile: fixture table', () => {
       const expected = JSON.parse(read('check', name, 'expected.json')) as Expected;
       const lock = lockOf(read('check', name, 'lock.json'));
       // As every product path does: the card as the lockfile's client sees it (its extensions known).
-      const result = checkLockfile(lock, profileForLock(card, compileProfile(card, client), lock, client), { cardDigest: cardDigest(card) });
+      const result = checkLockfile(lock, profileForLock(card, compileProfile(card, client), lock, client), checkOptionsFor(card, cardDigest(card), lock));
       assert.equal(result.classification, expected.classification, JSON.stringify(result));
       assertItems(result.problems, expected.problems, 'problems');
       assertItems(result.notes, expected.notes, 'notes');
@@ -134,5 +135,23 @@ describe('profileFromLock and diffProfiles', () => {
     const b = compileProfile(JSON.parse(read('check', 'compatible-cosmetic', 'card.json')));
     assert.deepEqual(diffProfiles(a, b).changes, []);
     assert.equal(renderProfile(a), renderProfile(b));
+  });
+});
+
+describe('card text aimed at the model (checkOptionsFor)', () => {
+  const card = JSON.parse(read('check', 'review-text-instruction', 'card.json')) as { skills: { description: string }[] };
+  const lock = lockOf(read('check', 'review-text-instruction', 'lock.json'));
+
+  it('an unchanged card was adopted at pin time: its text is not held against it on every check', () => {
+    const pinnedHere = { ...lock, card_digest: cardDigest(card) };
+    const result = checkLockfile(pinnedHere, compileProfile(card), checkOptionsFor(card, cardDigest(card), pinnedHere));
+    assert.deepEqual([result.classification, result.problems, result.notes], ['compatible', [], []]);
+  });
+
+  it('hidden characters in a changed card are a change to review too', () => {
+    const hidden = { ...card, skills: [{ ...card.skills[0]!, description: 'Prices any itinerary\u200b\u202e.' }, ...card.skills.slice(1)] };
+    const result = checkLockfile(lock, compileProfile(hidden), checkOptionsFor(hidden, cardDigest(hidden), lock));
+    assert.equal(result.classification, 'review');
+    assert.match(result.problems[0]!.message, /invisible or control characters \(U\+200B, U\+202E\) at "\/skills\/0\/description"/);
   });
 });

@@ -2,6 +2,7 @@ import { dirname, relative, resolve as resolvePath } from 'node:path';
 import { cardDigest } from '../core/digest';
 import { isObject } from '../core/document';
 import { checkLockfile } from '../core/lockfile/check';
+import { checkOptionsFor } from '../core/lockfile/checkOptions';
 import { readLockfile } from '../core/lockfile/read';
 import { compileProfile } from '../core/profile/compile';
 import { clientForLock, profileForLock } from '../core/lockfile/profileForLock';
@@ -51,7 +52,7 @@ export async function lockfileAgainstCard(ctx: ServerContext, lockAnalysis: Anal
   if (liveCard) {
     // The card as this lockfile's client sees it: the extensions the lockfile relies on are known (profileForLock.ts).
     const profile = liveCard.card ? profileForLock(liveCard.card, liveCard.profile, lock, client) : liveCard.profile;
-    result.live = { card: liveCard, check: checkLockfile(lock, profile, { cardDigest: liveCard.digest }) };
+    result.live = { card: liveCard, check: checkLockfile(lock, profile, checkOptionsFor(liveCard.card, liveCard.digest, lock)) };
   }
   const failure = session.failure(agent);
   if (failure) result.liveFailure = failure;
@@ -59,7 +60,7 @@ export async function lockfileAgainstCard(ctx: ServerContext, lockAnalysis: Anal
   if (!card) return result;
   const profile = compileProfile(card.card, clientForLock(client, lock));
   result.pinned = { card: card.card, source: relativeTo(lockAnalysis.uri, card.source), profile };
-  result.check = checkLockfile(lock, profile, { cardDigest: cardDigest(card.card) });
+  result.check = checkLockfile(lock, profile, checkOptionsFor(card.card, cardDigest(card.card), lock));
   return result;
 }
 

@@ -9,6 +9,7 @@
  * A breaking change cannot be re-pinned (the agent no longer offers what the workflow needs): exit 2
  * with the reason; pin a new selection instead. A corrupt lockfile or an unreachable agent: exit 2.
  */
+import { checkOptionsFor } from '../../core/lockfile/checkOptions';
 import { clientForLock } from '../../core/lockfile/profileForLock';
 import { relative, resolve } from 'node:path';
 import { parseArgs } from '../args';
@@ -64,7 +65,7 @@ export const run: Command = async (argv, io: CliIO) => {
     } catch (err) {
       throw new UsageError(err instanceof Error ? err.message : String(err));
     }
-    const check = checkLockfile(lock, loaded.profile, { cardDigest: loaded.digest });
+    const check = checkLockfile(lock, loaded.profile, checkOptionsFor(loaded.card, loaded.digest, lock));
     const { diff } = pinnedVsCurrent(lock, loaded.profile);
     io.stdout(`${shown}: ${check.classification}\n`);
     io.stdout(diff.text ? `${diff.text.replace(/\n?$/, '\n')}` : '(the pinned part of the profile is unchanged)\n');

@@ -10,7 +10,8 @@
  *   scope is no longer requested by the skill's security requirements, or the pinned scheme is no longer
  *   accepted, no longer defined, or redefined as a kind without scopes (apiKey, http, mtls); the skill now
  *   needs scopes the lock does not hold (every alternative asks for one).
- * - review: the chosen interface binding or version changed; the agent version changed.
+ * - review: the chosen interface binding or version changed; the agent version changed; the card changed and its
+ *   text now carries cues aimed at the reading model (CheckOptions.textCues).
  * - compatible: everything else. Notes explain changes that do not affect calls (a pinned output mode
  *   dropped while another remains, security removed from a skill, the card digest changed).
  * Every item carries a JSON Pointer INTO THE LOCKFILE (e.g. /requires/skills/quote/input/0), so an editor
@@ -21,12 +22,19 @@ import { anyCovers, overlaps } from '../profile/mediaType';
 import { getOwn } from '../profile/safeRecord';
 import { sameVersion } from '../profile/version';
 import { pointerOf } from './pointer';
+import type { TextCue } from '../rules/suspicious-text';
 
 type RequiredSkill = NonNullable<Lockfile['requires']['skills']>[string];
 
 export interface CheckOptions {
   /** Digest of the card the profile was compiled from (core/digest.ts); a difference becomes a note. */
   cardDigest?: string;
+  /**
+   * Cues in the card's text aimed at the model that reads it (rules/suspicious-text.ts `textCues`). A card that
+   * changed since the pin and now carries them is a change to review, however compatible its profile: card text
+   * is untrusted input for the planner, and a compromised agent's first move is to rewrite it.
+   */
+  textCues?: readonly TextCue[];
 }
 
 /** Quotes an untrusted string for a message: JSON escaping keeps control characters out of terminals. */
@@ -187,6 +195,12 @@ export function checkLockfile(lock: Lockfile, profile: CompiledProfile, options:
   }
   if (options.cardDigest !== undefined && options.cardDigest.toLowerCase() !== lock.card_digest.toLowerCase()) {
     items.add('note', pointerOf('card_digest'), 'the card changed since it was pinned (its digest differs)');
+    const cue = options.textCues?.[0];
+    if (cue) {
+      const more = options.textCues!.length > 1 ? ` (and ${options.textCues!.length - 1} more)` : '';
+      const what = cue.kind === 'instruction' ? `an instruction aimed at the model that reads it (${cue.detail})` : `invisible or control characters (${cue.detail})`;
+      items.add('review', pointerOf('card_digest'), `the card changed, and its text holds ${what} at ${q(cue.pointer)}${more}: card text is untrusted input for the planner; review the change before adopting it`);
+    }
   }
   // Most severe first (breaking before review); lockfile order within a level.
   const problems = [...items.all.filter((i) => i.level === 'breaking'), ...items.all.filter((i) => i.level === 'review')];

@@ -6,6 +6,7 @@
  */
 import { dirname, resolve } from 'node:path';
 import { checkLockfile, loadLockfile } from '../lockfile';
+import { checkOptionsFor } from '../lockfile/checkOptions';
 import { CardLoadError, type CardLoader } from './cardLoader';
 import { parseLockfileMemo, recallCheck, rememberCheck } from './checkMemo';
 import { isHttpLocation, type ReadText } from './cardSources';
@@ -47,7 +48,7 @@ export async function refreshLockfile(lockfilePath: string, options: RefreshOpti
     // Same lockfile text (hence the same parsed object), same profile object (a 304): the same result (checkMemo.ts).
     let result = marker ? undefined : recallCheck(profile, lock);
     if (!result) {
-      result = checkLockfile(lock, profile, { cardDigest: loaded.digest });
+      result = checkLockfile(lock, profile, checkOptionsFor(loaded.card, loaded.digest, lock));
       if (!marker) rememberCheck(profile, lock, result);
     }
     if (marker) {

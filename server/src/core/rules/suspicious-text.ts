@@ -10,7 +10,6 @@
 import { isObject } from '../document';
 import { finding, Rule } from './context';
 import { objectItems, skillsOf } from './walk';
-import type { Finding } from '../types';
 
 /** C0 controls except tab/LF/CR, DEL and C1, zero-width and directional marks, bidi embeddings/overrides/isolates, BOM. */
 // eslint-disable-next-line no-control-regex -- finding control characters is the point of this rule
@@ -56,26 +55,37 @@ function mayHoldHidden(text: string): boolean {
     || text.includes('\\u') || text.includes('\\b') || text.includes('\\f');
 }
 
-export const suspiciousText: Rule = ({ value, text }) => {
+/** One cue in the card's text: where, which kind, and what was found (code points or the phrase). */
+export interface TextCue {
+  pointer: string;
+  kind: 'hidden-characters' | 'instruction';
+  /** "U+200B, U+202E" or the phrase, quoted for a message. */
+  detail: string;
+  data: { kind: 'hidden-characters'; codePoints: string[] } | { kind: 'instruction'; phrase: string };
+}
+
+/**
+ * The card's free-text fields that hold invisible or control characters or an instruction aimed at the reading model
+ * (at most MAX_FINDINGS). `text`, when known, lets the walk be skipped when a cheap screen rules both out. Also used by
+ * the lockfile check: a changed card whose text now carries such cues is not adopted silently (lockfile/check.ts).
+ */
+export function textCues(value: unknown, text?: string): TextCue[] {
   if (!isObject(value)) return [];
   const mayHide = text === undefined || mayHoldHidden(text);
   const mayInstruct = text === undefined || INSTRUCTION_STEMS.test(text);
   if (!mayHide && !mayInstruct) return [];
-  const out: Finding[] = [];
+  const out: TextCue[] = [];
   for (const [pointer, field] of textFields(value)) {
     if (typeof field !== 'string' || out.length >= MAX_FINDINGS) continue;
     const hidden = mayHide ? codePoints(field) : [];
-    if (hidden.length) {
-      out.push(finding('suspicious-text', pointer,
-        `This text contains invisible or control characters (${hidden.join(', ')}): they can hide text from people while models still read it. Remove them.`,
-        { data: { kind: 'hidden-characters', codePoints: hidden } }));
-    }
+    if (hidden.length) out.push({ pointer, kind: 'hidden-characters', detail: hidden.join(', '), data: { kind: 'hidden-characters', codePoints: hidden } });
     const phrase = mayInstruct ? INSTRUCTIONS.exec(field) : null;
-    if (phrase) {
-      out.push(finding('suspicious-text', pointer,
-        `This text contains an instruction aimed at the model that reads the card (${JSON.stringify(phrase[0].slice(0, 60))}): card text is untrusted input for planners and must not give orders. Remove it.`,
-        { data: { kind: 'instruction', phrase: phrase[0] } }));
-    }
+    if (phrase) out.push({ pointer, kind: 'instruction', detail: JSON.stringify(phrase[0].slice(0, 60)), data: { kind: 'instruction', phrase: phrase[0] } });
   }
   return out;
-};
+}
+
+export const suspiciousText: Rule = ({ value, text }) => textCues(value, text).map((cue) => finding('suspicious-text', cue.pointer, cue.kind === 'hidden-characters'
+  ? `This text contains invisible or control characters (${cue.detail}): they can hide text from people while models still read it. Remove them.`
+  : `This text contains an instruction aimed at the model that reads the card (${cue.detail}): card text is untrusted input for planners and must not give orders. Remove it.`,
+  { data: cue.data }));
