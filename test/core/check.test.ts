@@ -155,3 +155,22 @@ describe('card text aimed at the model (checkOptionsFor)', () => {
     assert.match(result.problems[0]!.message, /invisible or control characters \(U\+200B, U\+202E\) at "\/skills\/0\/description"/);
   });
 });
+
+describe('a pinned skill that is gone', () => {
+  const lock = lockOf(read('check', 'compatible-identical', 'lock.json'));
+  const card = JSON.parse(read('check', 'compatible-identical', 'card.json')) as { skills: { id: string }[] };
+  const pinnedId = Object.keys(lock.requires.skills ?? {})[0]!;
+  const withId = (id: string) => ({ ...card, skills: card.skills.map((s) => (s.id === pinnedId ? { ...s, id } : s)) });
+
+  it('names the offered skill it most likely became (a close id)', () => {
+    const result = checkLockfile(lock, compileProfile(withId(`${pinnedId}-v2`.slice(0, pinnedId.length + 1))));
+    const gone = result.problems.find((p) => p.pointer === `/requires/skills/${pinnedId}`)!;
+    assert.match(gone.message, new RegExp(`the card offers "${pinnedId}-": renamed\\?$`));
+  });
+
+  it('says nothing more when no offered id is close', () => {
+    const result = checkLockfile(lock, compileProfile(withId('something-else-entirely')));
+    const gone = result.problems.find((p) => p.pointer === `/requires/skills/${pinnedId}`)!;
+    assert.doesNotMatch(gone.message, /renamed\?/);
+  });
+});

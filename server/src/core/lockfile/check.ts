@@ -22,6 +22,7 @@ import { anyCovers, overlaps } from '../profile/mediaType';
 import { getOwn } from '../profile/safeRecord';
 import { sameVersion } from '../profile/version';
 import { pointerOf } from './pointer';
+import { closestName } from '../nearName';
 import type { TextCue } from '../rules/suspicious-text';
 
 type RequiredSkill = NonNullable<Lockfile['requires']['skills']>[string];
@@ -170,7 +171,11 @@ function checkSkills(lock: Lockfile, profile: CompiledProfile, items: Items): vo
     const want = pinned[id]!;
     const skill = getOwn(profile.skills, id);
     if (!skill) {
-      items.add('breaking', pointerOf('requires', 'skills', id), `skill ${q(id)} is not offered by the card (removed or renamed, or only on an extended card this caller cannot see)`);
+      // A rename defeats pinning by id: name the offered skill it most likely became, when one is that close.
+      const unpinned = Object.keys(profile.skills ?? {}).filter((s) => !Object.prototype.hasOwnProperty.call(pinned, s));
+      const renamed = closestName(id, unpinned);
+      const hint = renamed !== undefined ? `; the card offers ${q(renamed)}: renamed?` : '';
+      items.add('breaking', pointerOf('requires', 'skills', id), `skill ${q(id)} is not offered by the card (removed or renamed, or only on an extended card this caller cannot see)${hint}`);
       continue;
     }
     checkInput(id, want.input ?? [], skill, profile, items);
