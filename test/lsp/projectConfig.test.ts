@@ -9,8 +9,9 @@ import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { DidChangeWatchedFilesNotification, FileChangeType } from 'vscode-languageserver-protocol';
+import { CheckLockfilesRequest } from '../../server/src/protocol';
 import { startLsp } from './harness';
-import { tempDir } from '../pin/helpers';
+import { cli, tempDir } from '../pin/helpers';
 
 const TYPOS = readFileSync(join(__dirname, '..', 'fixtures', 'cards', 'unknown-field', 'typos.json'), 'utf8');
 
@@ -43,4 +44,25 @@ test('the project configuration sets rule severities for the documents beneath i
   await lsp.connection.sendNotification(DidChangeWatchedFilesNotification.type, { changes: [{ uri: pathToFileURL(configPath).href, type: FileChangeType.Changed }] });
   await lsp.diagnosticsWhen(uri, (d) => d.some((x) => x.code === 'unknown-field' && x.severity === 2));
   assert.ok(lsp.logs.some((l) => /\.a2a\/config\.json: not a valid project configuration: \/rulez: unknown member \(did you mean "rules"\?\)/.test(l)), lsp.logs.join('\n'));
+});
+
+test('"Check Lockfiles Now" checks each lockfile under its own project configuration, as the CLI does', async (t) => {
+  const root = tempDir(t, 'a2a-lsp-config-mono-');
+  const card = readFileSync(join(__dirname, '..', 'fixtures', 'compile', 'basic.card.json'), 'utf8');
+  const pkg = (name: string, config?: unknown) => {
+    const dir = join(root, 'packages', name);
+    mkdirSync(join(dir, '.a2a'), { recursive: true });
+    if (config !== undefined) writeFileSync(join(dir, '.a2a', 'config.json'), JSON.stringify(config));
+    writeFileSync(join(dir, 'card.json'), card);
+    return dir;
+  };
+  const a = pkg('a', { client: { bindings: ['HTTP+JSON@1.0'] } });
+  const b = pkg('b');
+  const id = Object.keys((JSON.parse((await cli(['compile', 'card.json'], a)).stdout) as { skills: Record<string, unknown> }).skills)[0]!;
+  for (const dir of [a, b]) assert.equal((await cli(['pin', 'card.json', '--skill', id, '--out', 'lock.json'], dir)).code, 0);
+  const lsp = await startLsp({ settings: { workspaceTrusted: true } });
+  t.after(() => lsp.stop());
+  const uris = [a, b].map((dir) => pathToFileURL(join(dir, 'lock.json')).href);
+  const checked = await lsp.connection.sendRequest(CheckLockfilesRequest.type, { uris });
+  assert.deepEqual(checked.results.map((r) => r.verdict), ['compatible', 'compatible'], JSON.stringify(checked.results.map((r) => r.items)));
 });

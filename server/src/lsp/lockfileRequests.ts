@@ -244,15 +244,23 @@ export function registerLockfileRequests(ctx: ServerContext): void {
   }));
 
   ctx.connection.onRequest(CheckLockfilesRequest.type, (params, token) => runSafe(log, token, { results: [] as LockfileCheckEntry[] }, 'check lockfiles', async () => {
-    const s = await settings(params.uris[0]);
-    const loader = service.loader(s);
+    // Each lockfile under its own settings (its folder's, over its project configuration: the CLI's grouping too);
+    // lockfiles with the same client share one loader, so an agent they all pin is fetched once.
+    const loaders = new Map<string, CardLoader>();
+    const loaderFor = async (uri: string): Promise<CardLoader> => {
+      const s = await settings(uri);
+      const key = JSON.stringify([s.client, s.maxCardBytes, s.workspaceTrusted === true, s.network.allowedHosts]);
+      let loader = loaders.get(key);
+      if (!loader) loaders.set(key, (loader = service.loader(s)));
+      return loader;
+    };
     const stale = params.staleMarkers !== undefined ? await loadStaleMarkers(params.staleMarkers) : undefined;
     const uris = stale && params.onlyStale ? await markedLockfiles(service, params.uris, stale) : params.uris;
     const session = liveSession(ctx);
     const outcomes: { uri: string; outcome: RefreshOutcome }[] = [];
     const results = await mapBounded(uris, CONCURRENCY, async (uri): Promise<LockfileCheckEntry> => {
       const path = pathOf(uri);
-      const outcome = await refreshLockfile(path, { loader, readText: (p) => service.readText(p), ...(stale ? { stale } : {}) });
+      const outcome = await refreshLockfile(path, { loader: await loaderFor(uri), readText: (p) => service.readText(p), ...(stale ? { stale } : {}) });
       recordInSession(session, outcome);
       outcomes.push({ uri, outcome });
       const entry: LockfileCheckEntry = { uri, verdict: verdictOf(outcome), unchanged: outcome.status === 'checked' && outcome.unchanged, items: toItems(outcome, outcome.text) };
