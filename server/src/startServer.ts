@@ -17,6 +17,7 @@ import { ProjectConfigs } from './lsp/projectConfig';
 import { Validator } from './lsp/validation';
 import { WorkspaceCardIndex } from './lsp/workspaceCards';
 import { HttpClientForSettings } from './lsp/network';
+import { memoryCardCache } from './core/fetch/cardCache';
 
 const DEFAULT_VALIDATION_DELAY_MS = 150;
 
@@ -49,6 +50,7 @@ export function startServer(connection: Connection, runtime: RuntimeEnvironment)
     workspaceFolders: () => folders,
     workspaceCards,
     network: new HttpClientForSettings(),
+    cardTexts: memoryCardCache(),
     revalidateAll: () => {
       for (const doc of documents.all()) validator.schedule(doc);
     },

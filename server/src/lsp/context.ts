@@ -5,6 +5,7 @@ import type { Analysis } from './analysis';
 import type { RuntimeEnvironment } from './runtime';
 import type { WorkspaceCardIndex } from './workspaceCards';
 import type { HttpClientForSettings } from './network';
+import type { CardCache } from '../core/fetch/cardCache';
 
 /**
  * What every LSP feature module gets from startServer.ts. Feature modules export a
@@ -28,4 +29,9 @@ export interface ServerContext {
   revalidateAll(): void;
   /** The one HTTP client of the server (one connection pool for the live view, probes and lockfile checks). */
   network: HttpClientForSettings;
+  /**
+   * The one cache of public card texts and their validators, shared by "Fetch Agent Card" (live.ts) and the
+   * lockfile checks (lockfileRequests.ts): whichever fetched a card first, the other revalidates it (304).
+   */
+  cardTexts: CardCache;
 }

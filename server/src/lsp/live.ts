@@ -10,7 +10,6 @@ import { cardDigest } from '../core/digest';
 import { isNetError } from '../core/net/errors';
 import type { HttpClient } from '../core/net/http';
 import { fetchCard, type FetchCardResult } from '../core/fetch/fetchCard';
-import { memoryCardCache } from '../core/fetch/cardCache';
 import { bearerSchemes, newInstallationSecret } from '../core/fetch/credentials';
 import { fetchExtendedCard, memoryExtendedProfileCache } from '../core/fetch/extendedCard';
 import { probeAgent } from '../core/probe/probeAgent';
@@ -35,9 +34,8 @@ function oneLine(err: unknown): string {
   return (err instanceof Error ? err.message : String(err)).split('\n')[0]!;
 }
 
-/** State for the server's lifetime: the public card cache, extended profiles per identity (HTTP: the server's one client). */
+/** State for the server's lifetime: extended profiles per identity (HTTP and the public card cache: the server's own). */
 class LiveService {
-  readonly cards = memoryCardCache();
   readonly extended = memoryExtendedProfileCache();
   /** Per server process: credential identities are only compared within one session. */
   readonly secret = newInstallationSecret();
@@ -62,7 +60,7 @@ export function registerLiveRequests(ctx: ServerContext): void {
     let fetched: FetchCardResult;
     try {
       fetched = await fetchCard(params.url, {
-        http, cache: live.cards, revalidate: true, signal, client: clientConfig(settings), settings: { maxCardBytes: settings.maxCardBytes },
+        http, cache: ctx.cardTexts, revalidate: true, signal, client: clientConfig(settings), settings: { maxCardBytes: settings.maxCardBytes },
         requireSigned: settings.signatures.require,
         verify: (card, c) => verifyCardSignatures(card, { trust, cardUrl: c.url, originClass: c.originClass }),
       });

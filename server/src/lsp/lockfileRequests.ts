@@ -60,7 +60,7 @@ class LockfileService {
   loader(settings: A2ASettings, knownExtensions?: string[]): CardLoader {
     const trusted = settings.workspaceTrusted === true;
     const httpClient = this.httpFor(settings);
-    const http = trusted ? httpCardSource(httpClient) : { fetch: async () => { throw new Error(UNTRUSTED); } };
+    const http = trusted ? httpCardSource(httpClient, { texts: this.ctx.cardTexts }) : { fetch: async () => { throw new Error(UNTRUSTED); } };
     const base = clientConfig(settings);
     const client: ClientConfig = { ...base, knownExtensions: [...new Set([...base.knownExtensions, ...(knownExtensions ?? [])])] };
     return createCardLoader({ source: sourceFor(http, fileCardSource((p) => this.readText(p))), cache: this.cache, client });

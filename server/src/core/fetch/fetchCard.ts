@@ -10,16 +10,16 @@ import type { ClientConfig, CompiledProfile, Finding, LintSettings } from '../ty
 import type { AddressClass } from '../net/address';
 import type { HttpClient } from '../net/http';
 import type { UrlOrigin } from '../net/policy';
-import { stripBom } from '../document';
 import { cardUrlFor } from './cardUrl';
-import { freshnessOf, validatorsOf } from './cacheControl';
+import { entryAfterNotModified, entryFromDownload } from './cacheEntry';
 import { conditionalCardGet } from './conditionalGet';
 import type { CardCache, CardCacheEntry, CardValidators } from './cardCache';
 
 /** Re-exported for existing callers; cardUrl.ts is the one implementation of base URL → card URL. */
 export { cardUrlFor, WELL_KNOWN_PATH } from './cardUrl';
 
-export const DEFAULT_TTL_SECONDS = 300;
+/** Re-exported: cacheEntry.ts decides what the card cache stores. */
+export { DEFAULT_TTL_SECONDS } from './cacheEntry';
 
 /** The outcome of signature verification, as fetchCard needs it (see signature/verify.ts). */
 export interface SignatureReport {
@@ -81,20 +81,12 @@ export async function fetchCard(target: string, opts: FetchCardOptions): Promise
   const got = await conditionalCardGet(opts.http, url, cached?.validators, opts);
   const res = got.response;
   if (got.status === 'not-modified' && cached) {
-    // A 304 updates the stored freshness only if it carries Cache-Control itself (RFC 9111 §4.3.4).
-    const fresh = res.headers['cache-control'] !== undefined
-      ? freshnessOf(res.headers['cache-control'], opts.defaultTtlSeconds ?? DEFAULT_TTL_SECONDS)
-      : { store: true, maxAgeSeconds: cached.maxAgeSeconds };
-    const entry: CardCacheEntry = { ...cached, maxAgeSeconds: fresh.maxAgeSeconds, fetchedAt: now(), originClass: res.originClass };
-    if (fresh.store) await opts.cache?.set(url, entry);
+    const { entry, store } = entryAfterNotModified(cached, res, now(), opts.defaultTtlSeconds);
+    if (store) await opts.cache?.set(url, entry);
     return finish('not-modified', entry, res.originClass, opts);
   }
-  const fresh = freshnessOf(res.headers['cache-control'], opts.defaultTtlSeconds ?? DEFAULT_TTL_SECONDS);
-  const entry: CardCacheEntry = {
-    url, text: stripBom(res.body.toString('utf8')), validators: validatorsOf(res.headers), maxAgeSeconds: fresh.maxAgeSeconds, fetchedAt: now(),
-    originClass: res.originClass,
-  };
-  if (fresh.store) await opts.cache?.set(url, entry);
+  const { entry, store } = entryFromDownload(url, res, now(), opts.defaultTtlSeconds);
+  if (store) await opts.cache?.set(url, entry);
   return finish('fetched', entry, res.originClass, opts);
 }
 

@@ -8,7 +8,9 @@ import { validatorsOf } from '../fetch/cacheControl';
 import { conditionalCardGet } from '../fetch/conditionalGet';
 import type { HttpClient } from '../net/http';
 import { CardLoadError } from './cardLoader';
-import type { CardSource, FetchedCard } from './types';
+import type { CardSource, FetchedCard, Validators } from './types';
+import type { CardCache } from '../fetch/cardCache';
+import { entryAfterNotModified, entryFromDownload } from '../fetch/cacheEntry';
 
 export function isHttpLocation(location: string): boolean {
   return /^https?:\/\//i.test(location);
@@ -18,6 +20,14 @@ export interface HttpCardSourceOptions {
   /** Per-request deadline, ms. */
   timeoutMs?: number;
   maxBytes?: number;
+  /**
+   * The public-card text cache of the card fetcher (fetch/cardCache.ts), to share with it (the language server:
+   * a card fetched by "Fetch Agent Card" is revalidated by the next lockfile check, and the other way round, instead
+   * of each pipeline downloading it once). See `sharedFetch`.
+   */
+  texts?: CardCache;
+  /** Clock for the text cache's freshness, ms (default Date.now). */
+  now?: () => number;
 }
 
 /**
@@ -25,6 +35,7 @@ export interface HttpCardSourceOptions {
  * loopback and private agents are allowed, link-local and metadata addresses never.
  */
 export function httpCardSource(http: HttpClient, options: HttpCardSourceOptions = {}): CardSource {
+  if (options.texts) return { fetch: (url, previous) => sharedFetch(http, url, previous, options, options.texts!) };
   return {
     async fetch(url, previous) {
       // The one conditional GET of both card pipelines (fetch/conditionalGet.ts): headers, accepted types, what a 304 proves.
@@ -63,4 +74,31 @@ function parseCard(location: string, text: string): unknown {
   } catch {
     throw new CardLoadError('card', `${location}: the card is not valid JSON`);
   }
+}
+
+function sameValidators(a: Validators | undefined, b: Validators | undefined): boolean {
+  return a?.etag === b?.etag && a?.lastModified === b?.lastModified;
+}
+
+/**
+ * The conditional GET with the text cache shared: the validators sent are the newest known (the text cache's, when
+ * it holds the card; else the caller's). A 304 to the caller's own validators is "unchanged"; a 304 to the text
+ * cache's newer ones means the card is that stored text, returned as fresh (the caller compiles it). Every answer
+ * updates the text cache as the card fetcher would (fetch/cacheEntry.ts).
+ */
+async function sharedFetch(http: HttpClient, url: string, previous: Validators | undefined, options: HttpCardSourceOptions, texts: CardCache): Promise<FetchedCard> {
+  const now = options.now ?? Date.now;
+  const stored = await texts.get(url);
+  const sent = stored?.validators ?? previous;
+  const got = await conditionalCardGet(http, url, sent, { origin: 'user', timeoutMs: options.timeoutMs, maxBytes: options.maxBytes });
+  if (got.status === 'not-modified') {
+    if (!stored) return { status: 'unchanged' };
+    const renewed = entryAfterNotModified(stored, got.response, now());
+    if (renewed.store) await texts.set(url, renewed.entry);
+    if (sameValidators(sent, previous)) return { status: 'unchanged' };
+    return { status: 'fresh', card: parseCard(url, stored.text), validators: stored.validators };
+  }
+  const downloaded = entryFromDownload(url, got.response, now());
+  if (downloaded.store) await texts.set(url, downloaded.entry);
+  return { status: 'fresh', card: parseCard(url, downloaded.entry.text), validators: downloaded.entry.validators };
 }
