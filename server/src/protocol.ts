@@ -287,8 +287,8 @@ export interface FetchCardResponse {
   profile?: CompiledProfile;
   findings: { code: string; severity: string; pointer: string; message: string }[];
   extended?: { status: string; message: string };
-  /** Bearer-capable scheme names the public card declares (for the credential prompt). */
-  bearerSchemes: string[];
+  /** Scheme names of the public card a credential can be sent for: bearer-token schemes, API keys in a header or cookie (for the credential prompt). */
+  credentialSchemes: string[];
 }
 
 /** Sent by "A2A: Fetch Agent Card" / "A2A: Fetch Extended Card". */

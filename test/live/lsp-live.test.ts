@@ -22,7 +22,7 @@ describe('live requests in the language server', () => {
     assert.equal(pub.error, undefined);
     assert.equal(pub.valid, true);
     assert.equal(pub.profile?.usable, true);
-    assert.deepEqual(pub.bearerSchemes, ['bearer']);
+    assert.deepEqual(pub.credentialSchemes, ['bearer']);
     const ext = await s.connection.sendRequest(FetchCardRequest.type, { url: sdk.url, extended: true, credential: { scheme: 'bearer', token: SDK_TOKENS.bob } });
     assert.equal(ext.extended?.status, 'extended', ext.extended?.message);
     assert.ok(Object.keys(ext.profile?.skills ?? {}).includes('admin-bob'));

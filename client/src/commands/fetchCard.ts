@@ -28,10 +28,10 @@ async function run(services: ExtensionServices, extended: boolean, arg: unknown)
     if (!extended) return client.sendRequest(FetchCardRequest.type, { url }, token);
     const pub = await publicCard(services, url, token);
     if (!pub || pub.error) return pub;
-    const credential = await storedCredential(services, url, pub.bearerSchemes);
+    const credential = await storedCredential(services, url, pub.credentialSchemes);
     if (!credential) {
       const choice = await vscode.window.showWarningMessage(
-        `A2A: no credential stored for ${url} (${pub.bearerSchemes.length ? `schemes: ${pub.bearerSchemes.join(', ')}` : 'the card declares no bearer scheme'}).`,
+        `A2A: no credential stored for ${url} (${pub.credentialSchemes.length ? `schemes: ${pub.credentialSchemes.join(', ')}` : 'the card declares no scheme a credential can be sent for'}).`,
         'Set Credential',
       );
       if (choice) void vscode.commands.executeCommand('a2a.setCredential', url);

@@ -18,7 +18,7 @@ export const probeAgent: CommandFactory = (services) => async (arg?: unknown) =>
     const client = services.client();
     if (!client?.isRunning()) return undefined;
     const pub = await publicCard(services, url, token);
-    const credential = pub && !pub.error ? await storedCredential(services, url, pub.bearerSchemes) : undefined;
+    const credential = pub && !pub.error ? await storedCredential(services, url, pub.credentialSchemes) : undefined;
     return client.sendRequest(ProbeAgentRequest.type, { url, ...(credential ? { credential } : {}) }, token);
   }).then((r) => r, (err: unknown) => { services.output.error(`probe failed: ${String(err)}`); return undefined; });
   if (!report) return;

@@ -10,7 +10,7 @@ import { cardDigest } from '../core/digest';
 import { isNetError } from '../core/net/errors';
 import type { HttpClient } from '../core/net/http';
 import { fetchCard, type FetchCardResult } from '../core/fetch/fetchCard';
-import { bearerSchemes, newInstallationSecret } from '../core/fetch/credentials';
+import { credentialSchemes, newInstallationSecret } from '../core/fetch/credentials';
 import { fetchExtendedCard, memoryExtendedProfileCache } from '../core/fetch/extendedCard';
 import { probeAgent } from '../core/probe/probeAgent';
 import { trustStoreFromKidMap } from '../core/signature/trustStore';
@@ -51,9 +51,9 @@ export function registerLiveRequests(ctx: ServerContext): void {
   const live = new LiveService(ctx.network);
   const log = { error: (m: string) => ctx.connection.console.error(m) };
 
-  ctx.connection.onRequest(FetchCardRequest.type, (params, token) => runSafe(log, token, { url: params.url, findings: [], bearerSchemes: [], error: 'internal error' } as FetchCardResponse, 'fetch card', async () => {
+  ctx.connection.onRequest(FetchCardRequest.type, (params, token) => runSafe(log, token, { url: params.url, findings: [], credentialSchemes: [], error: 'internal error' } as FetchCardResponse, 'fetch card', async () => {
     const settings = await ctx.settings('');
-    if (settings.workspaceTrusted !== true) return { url: params.url, findings: [], bearerSchemes: [], error: UNTRUSTED };
+    if (settings.workspaceTrusted !== true) return { url: params.url, findings: [], credentialSchemes: [], error: UNTRUSTED };
     const http = live.httpFor(settings);
     const signal = signalOf(token);
     const trust = trustStoreFromKidMap(settings.trustStore, http);
@@ -65,7 +65,7 @@ export function registerLiveRequests(ctx: ServerContext): void {
         verify: (card, c) => verifyCardSignatures(card, { trust, cardUrl: c.url, originClass: c.originClass }),
       });
     } catch (err) {
-      return { url: params.url, findings: [], bearerSchemes: [], error: oneLine(err) };
+      return { url: params.url, findings: [], credentialSchemes: [], error: oneLine(err) };
     }
     // The session remembers the card (lockfile diagnostics against it) and its URL (evidence for the opened card).
     if (fetched.valid && fetched.profile && fetched.card !== undefined) {
@@ -81,7 +81,7 @@ export function registerLiveRequests(ctx: ServerContext): void {
       ...(fetched.signature ? { signature: { outcome: fetched.signature.outcome, detail: fetched.signature.detail } } : {}),
       ...(fetched.profile ? { profile: fetched.profile } : {}),
       findings: fetched.findings.map((f) => ({ code: f.code, severity: f.severity, pointer: f.pointer, message: f.message })),
-      bearerSchemes: bearerSchemes(fetched.card),
+      credentialSchemes: credentialSchemes(fetched.card),
     };
     if (params.extended && fetched.valid && fetched.profile) {
       try {

@@ -4,11 +4,12 @@
  *
  * Fetches the agent's public card (base URL → /.well-known/agent-card.json, or a card URL), validates it,
  * verifies its signatures against the given JWKS files and key-id trust stores (../trustStoreFile.ts), compiles
- * it; with --extended also requests the extended card using the bearer token in the environment variable named by --credential-env (never a token
+ * it; with --extended also requests the extended card using the credential in the environment variable named by --credential-env (never a token
  * argument: process lists would show it).
  * JSON: {url, status, card, profile, signature, validators, max_age_seconds, fetched_at, findings, extended?}.
  * Exit: 0 valid card, 1 invalid card (or required signature not verified), 2 usage / network / policy failure.
  */
+import type { Credential } from '../../core/fetch/credentials';
 import { CONFIG_FLAG, commandSettings } from '../projectSettings';
 import { ioReason } from '../../core/ioReason';
 import { readFile } from 'node:fs/promises';
@@ -29,6 +30,7 @@ const SPEC = {
     format: { type: 'string', choices: ['json', 'text'] },
     extended: { type: 'boolean' },
     'credential-env': { type: 'string' },
+    'credential-scheme': { type: 'string' },
     'require-signed': { type: 'boolean' },
     jwks: { type: 'string', multiple: true },
     'trust-store': { type: 'string', multiple: true },
@@ -39,24 +41,32 @@ const SPEC = {
   positionals: { name: 'URL', min: 1, max: 1 },
 } as const;
 
-const HELP = `Usage: a2acap fetch URL [--extended] [--credential-env VAR] [--format text|json]
+const HELP = `Usage: a2acap fetch URL [--extended] [--credential-env VAR [--credential-scheme NAME]] [--format text|json]
                     [--require-signed] [--jwks FILE]... [--trust-store FILE]... [--allow-host HOST]... [--timeout MS]
                     [--config FILE]
 Fetches, validates, verifies and compiles an agent card. URL is the agent's base URL or the card URL.
 --jwks FILE: a JWKS file of trusted keys. --trust-store FILE: {"<kid>": key or {key, notBefore, notAfter}},
 the key a JWKS URL, JWK/JWKS or PEM public key/certificate (as the a2a.trustStore setting).
---credential-env VAR names an environment variable holding a bearer token (never pass a token itself).
+--credential-env VAR names an environment variable holding the credential (never pass it itself): a bearer token,
+or an API key for a scheme that takes one in a header or cookie; --credential-scheme NAME picks the card's scheme
+(default: the first it declares that a credential can be sent for).
 The profile is compiled for the client of the project configuration (the nearest .a2a/config.json from the
 working directory, or --config FILE). Exit 0 valid card, 1 invalid card, 2 usage, network or policy failure.
 `;
 
-/** A bearer token from the environment variable the user named; never from argv. */
-export function credentialFromEnv(varName: string | undefined, io: CliIO): { token: string } | undefined {
-  if (varName === undefined) return undefined;
+/**
+ * A credential (bearer token or API key) from the environment variable the user named, never from argv; for the
+ * scheme named by --credential-scheme, else the first the card declares that a credential can be sent for.
+ */
+export function credentialFromEnv(varName: string | undefined, io: CliIO, scheme?: string): Credential | undefined {
+  if (varName === undefined) {
+    if (scheme !== undefined) throw new UsageError('--credential-scheme needs --credential-env VAR (the credential itself)');
+    return undefined;
+  }
   if (!/^[A-Za-z_][A-Za-z0-9_]*$/.test(varName)) throw new UsageError('--credential-env expects the NAME of an environment variable (letters, digits, _); never pass a token on the command line');
   const token = io.env[varName];
   if (!token) throw new UsageError(`--credential-env ${varName}: the environment variable is not set or empty`);
-  return { token: token.trim() };
+  return { token: token.trim(), ...(scheme !== undefined ? { scheme } : {}) };
 }
 
 export function timeoutFrom(value: string | undefined): number | undefined {
@@ -96,7 +106,7 @@ export const run: Command = async (argv, io) => {
   const { flags, positionals, help } = parseArgs(argv, SPEC);
   if (help) { io.stdout(HELP); return EXIT_OK; }
   const target = positionals[0]!;
-  const credential = credentialFromEnv(flags['credential-env'], io);
+  const credential = credentialFromEnv(flags['credential-env'], io, flags['credential-scheme']);
   if (flags.extended && !credential) throw new UsageError('--extended needs --credential-env VAR (the extended card is only served to authenticated callers)');
   let origin: string;
   try { origin = new URL(target).origin; } catch { throw new UsageError(`not a URL: ${JSON.stringify(target.slice(0, 200))}`); }

@@ -28,6 +28,7 @@ const SPEC = {
   flags: {
     format: { type: 'string', choices: ['json', 'text'] },
     'credential-env': { type: 'string' },
+    'credential-scheme': { type: 'string' },
     'safe-request': { type: 'string' },
     skill: { type: 'string' },
     'allow-skill': { type: 'string', multiple: true },
@@ -40,18 +41,18 @@ const SPEC = {
   positionals: { name: 'URL|LOCK', min: 1, max: 1 },
 } as const;
 
-const HELP = `Usage: a2acap probe URL|LOCK [--format text|json] [--credential-env VAR] [--timeout MS] [--min-interval MS]
+const HELP = `Usage: a2acap probe URL|LOCK [--format text|json] [--credential-env VAR [--credential-scheme NAME]] [--timeout MS] [--min-interval MS]
                     [--allow-host HOST]... [--safe-request TEXT [--skill ID] [--allow-skill ID]... [--media-type TYPE]...]
                     [--config FILE]
 Checks an agent's claims with small deliberate calls. Default probes send no message: version,
 version-negotiation, streaming, push, extended-card. --safe-request enables the message probes
 (streaming-message, media-type:TYPE, required-extension:URI) with that agreed message text; --skill ID names
 the test skill (needed when the card has several), --allow-skill ID allows one that books, buys or sends.
---min-interval MS spaces calls to the agent (default 250). The interface probed is the one the client of the
-project configuration (the nearest .a2a/config.json from LOCK's folder or the working directory, or --config FILE)
-would choose; for a LOCK, the
-lockfile's extensions count as known. Exit 0 nothing refuted, 1 a claim refuted or a
-probe failed, 2 usage, network or policy failure.
+--min-interval MS spaces calls to the agent (default 250). --credential-env VAR / --credential-scheme NAME: as
+for fetch (a bearer token or an API key, for the extended-card probe). The interface probed is the one the client
+of the project configuration (the nearest .a2a/config.json from LOCK's folder or the working directory, or
+--config FILE) would choose; for a LOCK, the lockfile's extensions count as known. Exit 0 nothing refuted, 1 a
+claim refuted or a probe failed, 2 usage, network or policy failure.
 `;
 
 function intervalFrom(value: string | undefined): number | undefined {
@@ -81,7 +82,7 @@ export const run: Command = async (argv, io) => {
   const { agent, lock } = await agentOf(positionals[0]!, io);
   // The client that would call the agent: the project's, plus a lockfile's own extensions (as check and pin do).
   const client = lock ? clientForLock(project.client, lock) : project.client;
-  const credential = credentialFromEnv(flags['credential-env'], io);
+  const credential = credentialFromEnv(flags['credential-env'], io, flags['credential-scheme']);
   const text = flags['safe-request'];
   if (!text && (flags.skill || flags['media-type'].length || flags['allow-skill'].length)) {
     throw new UsageError('--skill, --allow-skill and --media-type need --safe-request TEXT (message probes are opt-in)');
