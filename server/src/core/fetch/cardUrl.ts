@@ -10,20 +10,12 @@
  *   the card, and is dropped.
  * - The fragment is never part of the request, so it is always dropped (one URL per card).
  */
-import { NetError, displayUrl } from '../net/errors';
+import { parseHttpUrl } from '../net/url';
 
 export const WELL_KNOWN_PATH = '/.well-known/agent-card.json';
 
 export function cardUrlFor(target: string): string {
-  let url: URL;
-  try {
-    url = new URL(target);
-  } catch {
-    throw new NetError('bad-url', target.slice(0, 200), `not a valid URL: ${JSON.stringify(target.slice(0, 200))}`);
-  }
-  if (url.protocol !== 'http:' && url.protocol !== 'https:') {
-    throw new NetError('bad-scheme', displayUrl(url), `${displayUrl(url)}: only http and https URLs are fetched (got ${url.protocol})`);
-  }
+  const url = parseHttpUrl(target);
   url.hash = '';
   if (url.pathname.toLowerCase().endsWith('.json')) return url.toString();
   url.pathname = `${url.pathname.replace(/\/+$/, '')}${WELL_KNOWN_PATH}`;

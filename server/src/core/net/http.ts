@@ -15,6 +15,7 @@ import { isIP } from 'node:net';
 import { Agent, Dispatcher, errors as undiciErrors } from 'undici';
 import { AddressClass } from './address';
 import { NetError, displayUrl } from './errors';
+import { parseHttpUrl } from './url';
 import { PolicyContext, PolicyDecision, UrlOrigin, checkAddress } from './policy';
 import { decodeBody } from './body';
 import { Cancel, exchange, type ExchangeOptions, type HeadVerdict } from './exchange';
@@ -110,7 +111,7 @@ async function guardedRequest(input: string, req: HttpRequest, world: World): Pr
   const timeoutMs = req.timeoutMs ?? DEFAULT_TIMEOUT_MS;
   const maxBytes = req.maxBytes ?? DEFAULT_MAX_BYTES;
   const maxRedirects = req.maxRedirects ?? DEFAULT_MAX_REDIRECTS;
-  let current = parseUrl(input);
+  let current = parseHttpUrl(input);
   const outer = req.signal;
   if (outer?.aborted) throw new NetError('aborted', displayUrl(current), `${displayUrl(current)}: cancelled`);
   // One Cancel for all hops: the total deadline and the caller's signal abort whatever exchange is in flight.
@@ -142,7 +143,7 @@ async function guardedRequest(input: string, req: HttpRequest, world: World): Pr
         if (hop >= maxRedirects) {
           throw new NetError('redirect-limit', input, `${displayUrl(input)}: more than ${maxRedirects} redirects`, { limit: maxRedirects });
         }
-        const next = parseUrl(new URL(resHeaders.location, current).toString());
+        const next = parseHttpUrl(new URL(resHeaders.location, current).toString());
         if (current.protocol === 'https:' && next.protocol === 'http:') {
           throw new NetError('policy', displayUrl(current), `${displayUrl(current)}: refused a redirect from https to plain http (${displayUrl(next)})`);
         }
@@ -191,18 +192,6 @@ function requestHeaders(req: HttpRequest, url: URL, sameOrigin: boolean, hasBody
   return headers;
 }
 
-function parseUrl(text: string): URL {
-  let url: URL;
-  try {
-    url = new URL(text);
-  } catch {
-    throw new NetError('bad-url', text.slice(0, 200), `not a valid URL: ${JSON.stringify(text.slice(0, 200))}`);
-  }
-  if (url.protocol !== 'http:' && url.protocol !== 'https:') {
-    throw new NetError('bad-scheme', displayUrl(url), `${displayUrl(url)}: only http and https URLs are fetched (got ${url.protocol})`);
-  }
-  return url;
-}
 
 function hostnameOf(url: URL): string {
   return url.hostname.charCodeAt(0) === 0x5b /* [ */ ? url.hostname.slice(1, -1) : url.hostname;

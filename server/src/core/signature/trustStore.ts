@@ -41,25 +41,39 @@ export interface TrustStore {
   find(lookup: KeyLookup): Promise<{ keys: FoundKey[]; refused?: string; errors: string[] }>;
 }
 
-export function createTrustStore(entries: TrustEntry[], http?: HttpClient): TrustStore {
+type JwksRequest = { origin: 'user' | 'card'; originClass?: AddressClass; contentTypes?: readonly string[] };
+
+/**
+ * JWKS documents by URL, each fetched once per store (a failure is forgotten, so the next lookup asks again).
+ * Throws (rejects) with a one-line reason: an HTTP status, not JSON, or no `keys` array.
+ */
+function jwksLoader(http: HttpClient | undefined): (url: string, req: JwksRequest) => Promise<JwksDocument> {
   const fetched = new Map<string, Promise<JwksDocument>>();
-  const load = (url: string, origin: 'user' | 'card', originClass?: AddressClass): Promise<JwksDocument> => {
-    const key = `${origin}:${url}`;
+  return (url, req) => {
+    const key = `${req.origin}:${url}`;
     let p = fetched.get(key);
     if (!p) {
       if (!http) return Promise.reject(new Error('no HTTP client to fetch JWKS'));
-      p = http.request(url, { origin, originClass, maxBytes: 256 * 1024, contentTypes: ['application/json', 'application/jwk-set+json', '+json'] })
-        .then((res) => {
-          if (res.status !== 200) throw new Error(`${url}: HTTP ${res.status}`);
-          const doc = JSON.parse(res.body.toString('utf8')) as JwksDocument;
-          if (!Array.isArray(doc?.keys)) throw new Error(`${url}: not a JWKS document`);
-          return doc;
-        });
+      p = http.request(url, { ...req, maxBytes: 256 * 1024 }).then((res) => {
+        if (res.status !== 200) throw new Error(`${url}: HTTP ${res.status}`);
+        const doc = JSON.parse(res.body.toString('utf8')) as JwksDocument;
+        if (!Array.isArray(doc?.keys)) throw new Error(`${url}: not a JWKS document`);
+        return doc;
+      });
       p.catch(() => fetched.delete(key));
       fetched.set(key, p);
     }
     return p;
   };
+}
+
+/** Media types accepted for a JWKS that an agent entry or a card's jku names. */
+const JWKS_TYPES = ['application/json', 'application/jwk-set+json', '+json'];
+
+export function createTrustStore(entries: TrustEntry[], http?: HttpClient): TrustStore {
+  const fetchJwks = jwksLoader(http);
+  const load = (url: string, origin: 'user' | 'card', originClass?: AddressClass): Promise<JwksDocument> =>
+    fetchJwks(url, { origin, originClass, contentTypes: JWKS_TYPES });
   return {
     async find(lookup) {
       const matching = entries.filter((e) => (e.agent !== undefined && lookup.cardUrl.startsWith(e.agent)) || (e.provider !== undefined && e.provider === lookup.provider));
@@ -90,21 +104,7 @@ export function createTrustStore(entries: TrustEntry[], http?: HttpClient): Trus
  * is an error for its kid only (it never quotes the entry: it may be a key pasted by mistake).
  */
 export function trustStoreFromKidMap(map: Readonly<Record<string, TrustStoreValue>>, http?: HttpClient, label = 'a2a.trustStore'): TrustStore {
-  const fetched = new Map<string, Promise<JwksDocument>>();
-  const fetchJwks = (url: string, client: HttpClient): Promise<JwksDocument> => {
-    let p = fetched.get(url);
-    if (!p) {
-      p = client.request(url, { origin: 'user', maxBytes: 256 * 1024 }).then((res) => {
-        if (res.status !== 200) throw new Error(`${url}: HTTP ${res.status}`);
-        const doc = JSON.parse(res.body.toString('utf8')) as JwksDocument;
-        if (!Array.isArray(doc?.keys)) throw new Error(`${url}: not a JWKS document`);
-        return doc;
-      });
-      p.catch(() => fetched.delete(url));
-      fetched.set(url, p);
-    }
-    return p;
-  };
+  const fetchJwks = jwksLoader(http);
   return {
     async find(lookup) {
       const errors: string[] = [];
@@ -122,7 +122,8 @@ export function trustStoreFromKidMap(map: Readonly<Record<string, TrustStoreValu
         return { keys, errors };
       }
       if (!http) return { keys, errors: ['no HTTP client to fetch JWKS'] };
-      await fetchJwks(source.url, http).then((doc) => {
+      // Any media type, as before: the user configured this URL for this kid.
+      await fetchJwks(source.url, { origin: 'user' }).then((doc) => {
         for (const jwk of doc.keys) if (jwk.kid === lookup.kid) keys.push({ material: { kind: 'jwk', jwk }, source: `${label} (${source.url})`, validity });
       }, (err: Error) => { errors.push(err.message); });
       return { keys, errors };
