@@ -60,7 +60,11 @@ export function commandSettings(
   io: CliIO,
   fromDir: string = io.cwd,
 ): CommandSettings {
-  const { path, config } = projectConfigOf(io, flags.config, fromDir);
+  return settingsFrom(flags, projectConfigOf(io, flags.config, fromDir));
+}
+
+/** Flags over the configuration read over the defaults. */
+function settingsFrom(flags: Parameters<typeof commandSettings>[0], { path, config }: LoadedProjectConfig): CommandSettings {
   const bindings = flags.binding?.length ? flags.binding.map(bindingFlag) : config.client?.bindings ?? DEFAULT_CLIENT.bindings;
   const knownExtensions = flags['known-extension']?.length ? [...flags['known-extension']] : config.client?.knownExtensions ?? DEFAULT_CLIENT.knownExtensions;
   const maxBytes = flags['max-card-bytes'] !== undefined ? maxBytesFrom(flags['max-card-bytes']) : config.maxCardBytes ?? DEFAULT_MAX_CARD_BYTES;
@@ -81,15 +85,19 @@ export function settingsPerFile(
   io: CliIO,
   files: readonly string[],
 ): CommandSettings[] {
+  if (flags.config !== undefined) {
+    const one = commandSettings(flags, io);
+    return files.map(() => one);
+  }
   const byConfig = new Map<string, CommandSettings>();
-  // Many files share a folder (1,000 lockfiles in one): each folder's walk up is done once.
+  // Many files share a folder (1,000 lockfiles in one): each folder's walk up is done once, each file read once.
   const configOfDir = new Map<string, string>();
   return files.map((file) => {
     const dir = directoryOf(io, file);
-    let key = flags.config !== undefined ? '--config' : configOfDir.get(dir);
-    if (key === undefined) configOfDir.set(dir, (key = findConfigFrom(dir) ?? ''));
-    let settings = byConfig.get(key);
-    if (!settings) byConfig.set(key, (settings = commandSettings(flags, io, dir)));
+    let path = configOfDir.get(dir);
+    if (path === undefined) configOfDir.set(dir, (path = findConfigFrom(dir) ?? ''));
+    let settings = byConfig.get(path);
+    if (!settings) byConfig.set(path, (settings = settingsFrom(flags, path ? projectConfigOf(io, path) : { config: {} })));
     return settings;
   });
 }
