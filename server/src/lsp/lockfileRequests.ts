@@ -153,14 +153,15 @@ async function lockfileDiff(service: LockfileService, settings: A2ASettings, uri
   if ('error' in loaded) return { ...empty, error: loaded.error, verdict: 'error' };
   const { path, lock } = loaded;
   try {
-    // One loader: the check below reuses this fetch.
-    const loader = service.loader(settings, lock.requires.extensions);
+    // One loader: the check below reuses this fetch. The profile is the lockfile's client's (its extensions known).
+    const loader = service.loader(settings);
     const card = await loader.load(resolveAgent(lock.agent, path));
-    const view = pinnedVsCurrent(lock, card.profile);
+    const profile = loader.profileFor(card, lock);
+    const view = pinnedVsCurrent(lock, profile);
     const outcome = await refreshLockfile(path, { loader, readText: (p) => service.readText(p) });
     let pending = false;
     try {
-      const next = keepPreviousWhenUnchanged(repin({ lock, profile: card.profile, cardDigest: card.digest, now: () => new Date() }), lock);
+      const next = keepPreviousWhenUnchanged(repin({ lock, profile, cardDigest: card.digest, now: () => new Date() }), lock);
       pending = serializeLockfile(next) !== serializeLockfile(lock);
     } catch {
       pending = false; // breaking: nothing to update to
@@ -280,8 +281,9 @@ export function registerLockfileRequests(ctx: ServerContext): void {
     if ('error' in loaded) return { written: false, error: loaded.error };
     const s = await settings(params.uri);
     try {
-      const card = await service.loader(s, loaded.lock.requires.extensions).load(resolveAgent(loaded.lock.agent, loaded.path));
-      const next = repin({ lock: loaded.lock, profile: card.profile, cardDigest: card.digest, now: () => new Date() });
+      const loader = service.loader(s);
+      const card = await loader.load(resolveAgent(loaded.lock.agent, loaded.path));
+      const next = repin({ lock: loaded.lock, profile: loader.profileFor(card, loaded.lock), cardDigest: card.digest, now: () => new Date() });
       return { written: (await writeLockfile(loaded.path, next)).written };
     } catch (err) {
       return { written: false, error: err instanceof PinError ? `cannot update: ${err.message}` : message(err) };

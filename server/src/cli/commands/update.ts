@@ -10,7 +10,6 @@
  * with the reason; pin a new selection instead. A corrupt lockfile or an unreachable agent: exit 2.
  */
 import { checkOptionsFor } from '../../core/lockfile/checkOptions';
-import { clientForLock } from '../../core/lockfile/profileForLock';
 import { relative, resolve } from 'node:path';
 import { parseArgs } from '../args';
 import { Command, CliIO, EXIT_FINDINGS, UsageError } from '../io';
@@ -56,8 +55,7 @@ export const run: Command = async (argv, io: CliIO) => {
   // The configuration first: a bad one is the error, whatever the lockfile.
   const project = commandSettings({ config: flags.config }, io, directoryOf(io, positionals[0]!));
   const { lock, text } = await readLock(path, positionals[0]!);
-  // The lockfile's client: the extensions it relies on are known, as when it was pinned (lockfile/profileForLock.ts).
-  const world = createRefreshWorld(clientForLock(project.client, lock), project.maxBytes);
+  const world = createRefreshWorld(project.client, project.maxBytes);
   try {
     let loaded;
     try {
@@ -65,13 +63,15 @@ export const run: Command = async (argv, io: CliIO) => {
     } catch (err) {
       throw new UsageError(err instanceof Error ? err.message : String(err));
     }
-    const check = checkLockfile(lock, loaded.profile, checkOptionsFor(loaded.card, loaded.digest, lock));
-    const { diff } = pinnedVsCurrent(lock, loaded.profile);
+    // The lockfile's client: the extensions it relies on are known, as when it was pinned (lockfile/profileForLock.ts).
+    const profile = world.loader.profileFor(loaded, lock);
+    const check = checkLockfile(lock, profile, checkOptionsFor(loaded.card, loaded.digest, lock));
+    const { diff } = pinnedVsCurrent(lock, profile);
     io.stdout(`${shown}: ${check.classification}\n`);
     io.stdout(diff.text ? `${diff.text.replace(/\n?$/, '\n')}` : '(the pinned part of the profile is unchanged)\n');
     let next: Lockfile;
     try {
-      next = keepPreviousWhenUnchanged(repin({ lock, profile: loaded.profile, cardDigest: loaded.digest, now: () => new Date() }), lock);
+      next = keepPreviousWhenUnchanged(repin({ lock, profile, cardDigest: loaded.digest, now: () => new Date() }), lock);
     } catch (err) {
       // Say what to do: a breaking change is not an update, the workflow needs a new selection.
       if (err instanceof PinError) throw new UsageError(`cannot update: ${err.message}; pin a new selection with 'a2acap pin'`);

@@ -12,7 +12,11 @@ import { DEFAULT_CLIENT, type ClientConfig, type CompiledProfile, type Lockfile 
 export function clientForLock(client: ClientConfig | undefined, lock: Lockfile): ClientConfig {
   const base = client ?? DEFAULT_CLIENT;
   const extra = extraExtensions(base, lock);
-  return extra.length === 0 ? base : { bindings: base.bindings, knownExtensions: [...base.knownExtensions, ...extra] };
+  return extra.length === 0 ? base : withExtensions(base, extra);
+}
+
+function withExtensions(client: ClientConfig, extra: readonly string[]): ClientConfig {
+  return { bindings: client.bindings, knownExtensions: [...client.knownExtensions, ...extra] };
 }
 
 /** Recompiled profiles per base profile and added extensions: a 304 re-check returns the same object (checkMemo.ts keys on it). */
@@ -31,7 +35,7 @@ export function profileForLock(card: unknown, profile: CompiledProfile, lock: Lo
   if (!byExtensions) recompiled.set(profile, (byExtensions = new Map()));
   let forLock = byExtensions.get(key);
   if (!forLock) {
-    forLock = compileProfile(card, { bindings: base.bindings, knownExtensions: [...base.knownExtensions, ...extra] });
+    forLock = compileProfile(card, withExtensions(base, extra));
     byExtensions.set(key, forLock);
   }
   return forLock;
