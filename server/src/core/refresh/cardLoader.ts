@@ -10,7 +10,7 @@ import { cardDigest } from '../digest';
 import { compileProfile } from '../profile/compile';
 import { validateValue } from '../schema/validate';
 import { profileForLock } from '../lockfile/profileForLock';
-import type { ClientConfig, CompiledProfile, Lockfile } from '../types';
+import { DEFAULT_CLIENT, type ClientConfig, type CompiledProfile, type Lockfile } from '../types';
 import type { CachedCard, CardCache, CardSource } from './types';
 
 export class CardLoadError extends Error {
@@ -55,14 +55,15 @@ export function createCardLoader(options: CardLoaderOptions): CardLoader {
 
 /**
  * The client configuration each cached profile was compiled for. A cache outlives loaders, and loaders differ in
- * client (the language server's settings change; its diff and update add a lockfile's extensions): a 304 proves
+ * client (the language server's settings change; its pin adds the selection's extensions): a 304 proves
  * the CARD unchanged, not that its profile fits this loader's client, so a profile compiled for another client is
  * compiled again from the cached card. Profiles compiled here are tagged with their client's key.
  */
 const compiledFor = new WeakMap<CompiledProfile, string>();
 
-function keyOfClient(client: ClientConfig | undefined): string {
-  if (!client) return '';
+/** No client is the default one: the same key, so neither compiles what the other already did. */
+function keyOfClient(given: ClientConfig | undefined): string {
+  const client = given ?? DEFAULT_CLIENT;
   return JSON.stringify([client.bindings.map((b) => `${b.binding}@${b.version}`).sort(), [...client.knownExtensions].sort()]);
 }
 
