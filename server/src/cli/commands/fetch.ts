@@ -9,10 +9,10 @@
  * JSON: {url, status, card, profile, signature, validators, max_age_seconds, fetched_at, findings, extended?}.
  * Exit: 0 valid card, 1 invalid card (or required signature not verified), 2 usage / network / policy failure.
  */
+import { readTextSync } from '../../node/readText';
 import type { Credential } from '../../core/fetch/credentials';
 import { CONFIG_FLAG, commandSettings } from '../projectSettings';
 import { ioReason } from '../../core/ioReason';
-import { readFile } from 'node:fs/promises';
 import { resolve } from 'node:path';
 import { isNetError } from '../../core/net/errors';
 import { createHttpClient } from '../../core/net/http';
@@ -75,12 +75,16 @@ export function timeoutFrom(value: string | undefined): number | undefined {
   return Number(value);
 }
 
+/** A JWKS file is a handful of keys: 1 MiB is far beyond any real one (as for --trust-store). */
+const MAX_JWKS_FILE_BYTES = 1024 * 1024;
+
 async function loadJwks(files: readonly string[], io: CliIO, agentPrefix: string): Promise<TrustEntry[]> {
   const entries: TrustEntry[] = [];
   for (const file of files) {
     let text: string;
     try {
-      text = await readFile(resolve(io.cwd, file), 'utf8');
+      // The bounded reader every other file of the CLI goes through: a path that never ends (/dev/zero) is refused.
+      text = readTextSync(resolve(io.cwd, file), MAX_JWKS_FILE_BYTES);
     } catch (err) {
       throw new UsageError(`${file}: cannot read the JWKS file (${ioReason(err)})`);
     }
