@@ -1,5 +1,5 @@
-// The bounded reader of lockfiles and card files (server/src/node/readText.ts): regular files as they are, and paths that never end or
-// are huge refused with a code instead of read forever; then the same through the real CLI (`check --card`).
+// The bounded reader of lockfiles and card files (server/src/node/readText.ts): regular files as they are; devices, FIFOs and
+// huge files refused with a code instead of read forever (or waited on); then the same through the real CLI (`check --card`).
 import { strict as assert } from 'node:assert';
 import { spawn, spawnSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
@@ -51,8 +51,16 @@ describe('readTextSync', () => {
     assert.equal(readTextSync(p, 2000).length, 2000);
   });
 
-  it('stops reading a device that never ends at the limit (EFBIG)', () => {
-    assert.equal(codeOf(() => readTextSync('/dev/zero', 100_000)), 'EFBIG');
+  it('refuses a device that never ends before reading it (ENOTREG)', () => {
+    assert.equal(codeOf(() => readTextSync('/dev/zero', 100_000)), 'ENOTREG');
+  });
+
+  it('reads a file that grew past its scratch buffer to its end, still under the limit', () => {
+    const p = join(tmp, 'grown.json');
+    const text = 'y'.repeat(200 * 1024);
+    writeFileSync(p, text);
+    assert.equal(readTextSync(p, 300 * 1024), text);
+    assert.equal(codeOf(() => readTextSync(p, 100 * 1024)), 'EFBIG');
   });
 
   it('keeps the codes of files that cannot be read', () => {
@@ -62,14 +70,15 @@ describe('readTextSync', () => {
     assert.equal(codeOf(() => readTextSync(dir)), 'EISDIR');
   });
 
-  it('reads a FIFO to its end, however its writer splits the text', async () => {
+  it('refuses a FIFO at once, with no writer (its open() alone would wait forever) or with one', async () => {
     const fifo = join(tmp, 'lock.fifo');
     assert.equal(spawnSync('mkfifo', [fifo]).status, 0, 'mkfifo');
-    // A writer in another process sends the text in two parts with a pause between them.
-    const writer = spawn('sh', ['-c', `{ printf '{"part":'; sleep 0.2; printf '2}'; } > "$1"`, 'sh', fifo]);
-    const text = readTextSync(fifo);
-    await new Promise((resolve) => writer.once('exit', resolve));
-    assert.equal(text, '{"part":2}');
+    assert.equal(codeOf(() => readTextSync(fifo)), 'ENOTREG');
+    // With a writer in another process: still refused, before a byte is read (the writer is then killed).
+    const writer = spawn('sh', ['-c', `printf '{"part":2}' > "$1"`, 'sh', fifo]);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    assert.equal(codeOf(() => readTextSync(fifo)), 'ENOTREG');
+    writer.kill();
   });
 });
 
@@ -78,7 +87,7 @@ describe('a2acap check with a path that never ends', () => {
     const card = join(root, 'examples', 'cards', 'good.agent-card.json');
     const r = spawnSync(process.execPath, [cliPath, 'check', '/dev/zero', '--card', card], { encoding: 'utf8', timeout: 20000 });
     assert.equal(r.status, 2, r.stderr);
-    assert.match(r.stdout + r.stderr, /cannot read the lockfile \(file too large\)/);
+    assert.match(r.stdout + r.stderr, /cannot read the lockfile \(not a regular file\)/);
     assert.doesNotMatch(r.stderr, /\n\s+at /, 'no stack trace');
   });
 });

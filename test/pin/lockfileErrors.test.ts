@@ -6,6 +6,7 @@
  */
 import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
+import { spawnSync } from 'node:child_process';
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -21,10 +22,15 @@ let lsp: LspSession;
 before(async () => { lsp = await startLsp({ settings: { workspaceTrusted: false } }); });
 after(() => lsp.stop());
 
-/** The lockfile path of a case, made in `dir` when it is a missing file or a directory. */
+/** The lockfile path of a case, made in `dir` when it is a missing file, a directory or a FIFO. */
 function lockPath(file: string, dir: string): string {
   if (file === '(missing)') return join(dir, 'missing.a2a-lock.json');
   if (file === '(device)') return '/dev/zero';
+  if (file === '(fifo)') {
+    const fifo = join(dir, 'fifo.a2a-lock.json');
+    assert.equal(spawnSync('mkfifo', [fifo]).status, 0, 'mkfifo');
+    return fifo;
+  }
   if (file === '(directory)') {
     mkdirSync(join(dir, 'dir.a2a-lock.json'));
     return join(dir, 'dir.a2a-lock.json');
@@ -65,3 +71,23 @@ for (const { file, message } of cases) {
     assert.deepEqual(await lsp.connection.sendRequest(UpdateLockfileRequest.type, { uri }), { written: false, error: message });
   });
 }
+
+// A lockfile's `agent` is untrusted text: naming a FIFO nobody writes to used to hang `check --live` and the
+// language server's check forever (open() waits for a writer). Both now report the card unreadable at once.
+test('a lockfile whose agent names a FIFO: "not a regular file" from the CLI and the editor, no wait', async (t) => {
+  const dir = tempDir(t);
+  const fifo = join(dir, 'card.fifo');
+  assert.equal(spawnSync('mkfifo', [fifo]).status, 0, 'mkfifo');
+  const lock = join(dir, 'agent.a2a-lock.json');
+  const fixture = JSON.parse(readFileSync(join(FIXTURES, 'lockfiles', 'valid-minimal.json'), 'utf8')) as Record<string, unknown>;
+  writeFileSync(lock, JSON.stringify({ ...fixture, agent: 'card.fifo' }, null, 2));
+  const message = `${fifo}: cannot read the card (not a regular file)`;
+
+  const live = await cli(['check', lock, '--live', '--format', 'json'], dir);
+  assert.equal(live.code, 2, live.stderr);
+  assert.equal(JSON.parse(live.stdout).results[0].error, message);
+
+  const checked = await lsp.connection.sendRequest(CheckLockfilesRequest.type, { uris: [pathToFileURL(lock).href] });
+  assert.equal(checked.results[0]!.verdict, 'error');
+  assert.equal(checked.results[0]!.items[0]!.message, message);
+});

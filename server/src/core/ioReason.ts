@@ -9,6 +9,9 @@ const REASONS: Record<string, string> = {
   EACCES: 'permission denied',
   EPERM: 'permission denied',
   EFBIG: 'file too large',
+  // A FIFO, device or socket (node/readText.ts refuses them; a socket's open() fails with ENXIO).
+  ENOTREG: 'not a regular file',
+  ENXIO: 'not a regular file',
 };
 
 export function ioReason(err: unknown): string {

@@ -12,9 +12,10 @@
  * memory at once and are written in the background, in order; `flush()` waits for the writes and reports
  * the last write error, if any. A failed write never throws from mark/clear.
  */
-import { mkdir, readFile } from 'node:fs/promises';
+import { mkdir } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import { agentKey } from '../core/evidence/agentKey';
+import { readTextSync } from './readText';
 import { writeFileAtomic } from './writeAtomic';
 import type { StaleMarker, StaleMarkers } from '../core/client/staleMarkers';
 
@@ -29,7 +30,8 @@ export interface StaleFileSystem {
 }
 
 export const nodeStaleFileSystem: StaleFileSystem = {
-  readFile: (path) => readFile(path, 'utf8'),
+  // Bounded, regular files only: a FIFO at this path would otherwise wait for a writer forever (readText.ts).
+  readFile: async (path) => readTextSync(path),
   async writeFile(path, text) {
     await mkdir(dirname(path), { recursive: true });
     await writeFileAtomic(path, text);

@@ -4,10 +4,10 @@
  * timestamps keeps it (serialize.ts), and the file is replaced atomically only when its bytes would change.
  * A previous file that is missing or corrupt is simply replaced.
  */
-import { promises as fs } from 'node:fs';
 import { loadLockfile, type ReadLockfileText } from '../core/lockfile';
 import type { Lockfile } from '../core/types';
 import { keepPreviousWhenUnchanged, serializeLockfile } from '../core/pin/serialize';
+import { readTextSync } from './readText';
 import { writeFileAtomic } from './writeAtomic';
 
 export interface LockfileWrite {
@@ -17,7 +17,7 @@ export interface LockfileWrite {
   written: boolean;
 }
 
-export async function writeLockfile(path: string, next: Lockfile, readText: ReadLockfileText = (p) => fs.readFile(p, 'utf8')): Promise<LockfileWrite> {
+export async function writeLockfile(path: string, next: Lockfile, readText: ReadLockfileText = async (p) => readTextSync(p)): Promise<LockfileWrite> {
   const previous = await loadLockfile(path, readText);
   const lock = keepPreviousWhenUnchanged(next, previous.ok ? previous.lockfile : undefined);
   const text = serializeLockfile(lock);
