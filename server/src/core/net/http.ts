@@ -10,24 +10,16 @@
  * - credentials only to the first hop's origin (dropped on a cross-origin redirect).
  * One undici Agent (keep-alive) is shared by all calls of a client, so many concurrent revalidations are cheap.
  */
-import { lookup as dnsLookup } from 'node:dns/promises';
-import { isIP } from 'node:net';
 import { Agent, Dispatcher, errors as undiciErrors } from 'undici';
 import { AddressClass } from './address';
 import { NetError, displayUrl } from './errors';
 import { parseHttpUrl } from './url';
-import { PolicyContext, PolicyDecision, UrlOrigin, checkAddress } from './policy';
+import type { PolicyContext, UrlOrigin } from './policy';
+import { checkedTarget, targetWorld, type Resolver, type TargetWorld } from './target';
 import { decodeBody } from './body';
 import { Cancel, exchange, type ExchangeOptions, type HeadVerdict } from './exchange';
 
-export interface ResolvedAddress {
-  address: string;
-  family: number;
-}
-/** DNS, injected so tests map test host names to loopback addresses without touching real DNS. */
-export type Resolver = (hostname: string) => Promise<ResolvedAddress[]>;
-
-export const systemResolver: Resolver = async (hostname) => dnsLookup(hostname, { all: true, verbatim: true });
+export { systemResolver, type ResolvedAddress, type Resolver } from './target';
 
 export interface HttpClientOptions {
   resolver?: Resolver;
@@ -85,27 +77,19 @@ export interface HttpClient {
 }
 
 export function createHttpClient(opts: HttpClientOptions = {}): HttpClient {
-  const resolver = opts.resolver ?? systemResolver;
   const ownDispatcher = opts.dispatcher
     ? undefined
     : new Agent({ connect: { timeout: opts.connectTimeoutMs ?? 5_000 }, keepAliveTimeout: 10_000, connections: 16 });
-  const world: World = { resolver, dispatcher: opts.dispatcher ?? ownDispatcher!, allowHosts: opts.allowHosts ?? [], decisions: new Map() };
+  const world: World = { ...targetWorld(opts.resolver, opts.allowHosts), dispatcher: opts.dispatcher ?? ownDispatcher! };
   return {
     request: (url, req) => guardedRequest(url, req, world),
     close: async () => { await ownDispatcher?.close(); },
   };
 }
 
-interface World {
-  resolver: Resolver;
+interface World extends TargetWorld {
   dispatcher: Dispatcher;
-  allowHosts: readonly string[];
-  /** Address-policy decisions already taken by this client (see `decide`). */
-  decisions: Map<string, PolicyDecision>;
 }
-
-/** Bound on remembered decisions (a long-lived language server meets many hosts). */
-const MAX_DECISIONS = 4096;
 
 async function guardedRequest(input: string, req: HttpRequest, world: World): Promise<HttpResponse> {
   const timeoutMs = req.timeoutMs ?? DEFAULT_TIMEOUT_MS;
@@ -130,7 +114,8 @@ async function guardedRequest(input: string, req: HttpRequest, world: World): Pr
         // A redirect is judged against the class of the card's origin (card URLs) or of the first hop (user URLs).
         : { origin: 'redirect', originClass: req.origin === 'user' ? originClass : req.originClass ?? originClass, allowHosts: world.allowHosts };
       // IP literals (every loopback agent) need no resolver: judged synchronously, no extra await per request.
-      const target = literalTarget(current, ctx, world) ?? await resolveChecked(current, ctx, world);
+      const checked = checkedTarget(current, ctx, world);
+      const target = checked instanceof Promise ? await checked : checked;
       if (hop === 0) { firstOrigin = current.origin; originClass = target.addressClass; }
       const headers = requestHeaders(req, current, current.origin === firstOrigin, body !== undefined);
       const url = current.toString();
@@ -192,58 +177,6 @@ function requestHeaders(req: HttpRequest, url: URL, sameOrigin: boolean, hasBody
   return headers;
 }
 
-
-function hostnameOf(url: URL): string {
-  return url.hostname.charCodeAt(0) === 0x5b /* [ */ ? url.hostname.slice(1, -1) : url.hostname;
-}
-
-/** The checked target of a URL whose host is an IP literal (undefined for names: they go to the resolver). */
-function literalTarget(url: URL, ctx: PolicyContext, world: World): { address: string; addressClass: AddressClass } | undefined {
-  const hostname = hostnameOf(url);
-  if (!isIP(hostname)) return undefined;
-  const decision = decide(world, hostname, hostname, ctx);
-  if (decision.allowed) return { address: hostname, addressClass: decision.addressClass };
-  throw new NetError('policy', displayUrl(url), `${displayUrl(url)}: refused by the address policy: ${decision.reason}`, { address: hostname });
-}
-
-async function resolveChecked(url: URL, ctx: PolicyContext, world: World): Promise<{ address: string; addressClass: AddressClass }> {
-  const hostname = hostnameOf(url);
-  let addresses: ResolvedAddress[];
-  const family = isIP(hostname);
-  if (family) addresses = [{ address: hostname, family }];
-  else {
-    try {
-      addresses = await world.resolver(hostname);
-    } catch (err) {
-      throw new NetError('dns', displayUrl(url), `${displayUrl(url)}: cannot resolve ${hostname} (${(err as { code?: string }).code ?? (err as Error).message})`);
-    }
-    if (addresses.length === 0) throw new NetError('dns', displayUrl(url), `${displayUrl(url)}: ${hostname} has no addresses`);
-  }
-  let firstRefusal: string | undefined;
-  for (const a of addresses) {
-    const decision = decide(world, hostname, a.address, ctx);
-    if (decision.allowed) return { address: a.address, addressClass: decision.addressClass };
-    firstRefusal ??= decision.reason;
-  }
-  throw new NetError('policy', displayUrl(url), `${displayUrl(url)}: refused by the address policy: ${firstRefusal}`, { address: addresses[0]!.address });
-}
-
-/**
- * The policy decision for one (host, resolved address, kind of URL, origin class), remembered for the
- * client's lifetime: the decision is a pure function of exactly these (and of the client's allowlist), so a
- * re-resolution to another address (rebinding) is a new key and is judged afresh. Only the decision is
- * cached, never the DNS answer: every hop is still resolved and connects to the address just judged.
- */
-function decide(world: World, host: string, address: string, ctx: PolicyContext): PolicyDecision {
-  const key = `${ctx.origin} ${ctx.originClass ?? ''} ${host} ${address}`;
-  let decision = world.decisions.get(key);
-  if (!decision) {
-    decision = checkAddress(host, address, ctx);
-    if (world.decisions.size >= MAX_DECISIONS) world.decisions.clear();
-    world.decisions.set(key, decision);
-  }
-  return decision;
-}
 
 /** Where a hop connects: the checked IP; Host (and therefore TLS SNI and certificate checks) keep the name. */
 function connectTo(url: URL, address: string): { origin: string; path: string } {
