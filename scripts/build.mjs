@@ -42,7 +42,17 @@ const entries = [
   { in: 'server/src/server.ts', out: 'server/dist/server.js', platform: 'node', external: [] },
   { in: 'server/src/cli/main.ts', out: 'server/dist/cli.js', platform: 'node', external: [], banner: '#!/usr/bin/env node' },
   { in: 'client/src/extension.ts', out: 'client/dist/extension.js', platform: 'node', external: ['vscode'] },
+  // gRPC (grpc-js + the SDK's A2A service definition, over 1 MB) in its own bundle, loaded on the first gRPC call.
+  { in: 'server/src/core/net/grpcRuntime.ts', out: 'server/dist/grpc-runtime.js', platform: 'node', external: [] },
 ].filter((e) => existsSync(join(root, e.in)));
+
+/** The server and CLI bundles require the gRPC runtime from the file beside them instead of bundling it. */
+const grpcRuntimeBeside = {
+  name: 'grpc-runtime-beside',
+  setup(b) {
+    b.onResolve({ filter: /\/grpcRuntime$/ }, () => ({ path: './grpc-runtime.js', external: true }));
+  },
+};
 
 async function bundle() {
   const options = entries.map((e) => ({
@@ -60,6 +70,7 @@ async function bundle() {
     legalComments: 'none',
     logLevel: 'warning',
     banner: e.banner ? { js: e.banner } : undefined,
+    plugins: e.out.startsWith('server/dist/') && !e.out.endsWith('grpc-runtime.js') ? [grpcRuntimeBeside] : [],
   }));
   if (watch) {
     for (const o of options) await (await context(o)).watch();

@@ -1,7 +1,8 @@
 /**
  * A REAL A2A 1.0 agent built with the official JavaScript SDK (@a2a-js/sdk 1.3.0 + express), started on
  * 127.0.0.1 port 0. JSON-RPC at /a2a/jsonrpc, HTTP+JSON at /a2a/rest, the card at the well-known path,
- * streaming, and an extended card behind a bearer token.
+ * streaming, and an extended card behind a bearer token. With `grpc`, the same request handler is also served
+ * over gRPC (the SDK's grpcService on @grpc/grpc-js) on its own port, listed as a GRPC interface.
  *
  * SDK behaviours handled here (facts sheet §3, §6, §9):
  * - its default well-known handler would serve ts-proto internals (`{"$case": …}` security schemes), so the
@@ -30,12 +31,16 @@ export interface SdkAgentOptions {
   card?: Record<string, unknown>;
   /** Serve a well-known card whose capabilities.extendedAgentCard says this, whatever the agent does (a lie when it differs). */
   advertiseExtended?: boolean;
+  /** Also serve gRPC: 'first' lists the GRPC interface before the HTTP ones, 'only' lists it alone. Its URL is a bare host:port. */
+  grpc?: 'first' | 'only';
 }
 
 export interface SdkAgent {
   url: string;
   jsonRpcUrl: string;
   restUrl: string;
+  /** host:port of the gRPC interface, when served. */
+  grpcUrl?: string;
   /** The public card as served (ProtoJSON). */
   card: Record<string, unknown>;
   close(): Promise<void>;
@@ -43,15 +48,17 @@ export interface SdkAgent {
 
 export const SDK_TOKENS = { alice: 'sdk-token-alice-abcdef', bob: 'sdk-token-bob-123456' } as const;
 
-export function sdkPublicCard(base: string, opts: SdkAgentOptions = {}): Record<string, unknown> {
+export function sdkPublicCard(base: string, opts: SdkAgentOptions = {}, grpcUrl?: string): Record<string, unknown> {
   const rpc = { url: `${base}/a2a/jsonrpc`, protocolBinding: 'JSONRPC', protocolVersion: '1.0' };
   const rest = { url: `${base}/a2a/rest`, protocolBinding: 'HTTP+JSON', protocolVersion: '1.0' };
+  const grpc = grpcUrl ? [{ url: grpcUrl, protocolBinding: 'GRPC', protocolVersion: '1.0' }] : [];
+  const http = opts.preferred === 'HTTP+JSON' ? [rest, rpc] : [rpc, rest];
   const extended = opts.extended ?? 'static';
   return {
     name: 'SDK Echo Agent',
     description: 'Echoes text back. Built with @a2a-js/sdk for tests.',
     version: '1.0.0',
-    supportedInterfaces: opts.preferred === 'HTTP+JSON' ? [rest, rpc] : [rpc, rest],
+    supportedInterfaces: opts.grpc === 'only' ? grpc : [...grpc, ...http],
     capabilities: { streaming: opts.streaming ?? true, pushNotifications: false, extendedAgentCard: extended !== 'none' },
     securitySchemes: { bearer: { httpAuthSecurityScheme: { scheme: 'Bearer', description: 'test token' } } },
     securityRequirements: [{ schemes: { bearer: { list: [] } } }],
@@ -101,7 +108,8 @@ export async function startSdkAgent(opts: SdkAgentOptions = {}): Promise<SdkAgen
     const s = app.listen(0, '127.0.0.1', () => resolve(s));
   });
   const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-  const publicJson = sdkPublicCard(base, opts);
+  const grpcServer = opts.grpc ? await startGrpc() : undefined;
+  const publicJson = sdkPublicCard(base, opts, grpcServer?.url);
   const publicCard = AgentCard.fromJSON(publicJson);
   const extended = opts.extended ?? 'static';
   const provider = extended === 'static'
@@ -130,14 +138,37 @@ export async function startSdkAgent(opts: SdkAgentOptions = {}): Promise<SdkAgen
   });
   app.use('/a2a/jsonrpc', jsonRpcHandler({ requestHandler: handler, userBuilder }));
   app.use('/a2a/rest', restHandler({ requestHandler: handler, userBuilder }));
+  if (grpcServer) {
+    const { grpcService, A2AService } = await import('@a2a-js/sdk/server/grpc');
+    grpcServer.server.addService(A2AService, grpcService({
+      requestHandler: handler,
+      userBuilder: async (call) => {
+        const auth = String(call.metadata.get('authorization')[0] ?? '');
+        const name = auth.startsWith('Bearer ') ? tokens[auth.slice(7)] : undefined;
+        return name ? new TokenUser(name) : new UnauthenticatedUser();
+      },
+    }));
+  }
   return {
     url: base,
     jsonRpcUrl: `${base}/a2a/jsonrpc`,
     restUrl: `${base}/a2a/rest`,
+    ...(grpcServer ? { grpcUrl: grpcServer.url } : {}),
     card: JSON.parse(served) as Record<string, unknown>,
     close: async () => {
+      grpcServer?.server.forceShutdown();
       server.closeAllConnections();
       await new Promise<void>((resolve) => server.close(() => resolve()));
     },
   };
+}
+
+/** A gRPC server on 127.0.0.1 port 0 (plaintext: loopback), services added by the caller. */
+async function startGrpc(): Promise<{ server: import('@grpc/grpc-js').Server; url: string }> {
+  const grpc = await import('@grpc/grpc-js');
+  const server = new grpc.Server();
+  const port = await new Promise<number>((resolve, reject) => {
+    server.bindAsync('127.0.0.1:0', grpc.ServerCredentials.createInsecure(), (err, p) => (err ? reject(err) : resolve(p)));
+  });
+  return { server, url: `127.0.0.1:${port}` };
 }

@@ -10,7 +10,7 @@ import { test } from 'node:test';
 
 const ROOT = join(__dirname, '..', '..');
 const VSCE = join(ROOT, 'node_modules', '@vscode', 'vsce', 'vsce');
-const BUNDLES = ['client/dist/extension.js', 'server/dist/server.js', 'server/dist/cli.js'];
+const BUNDLES = ['client/dist/extension.js', 'server/dist/server.js', 'server/dist/cli.js', 'server/dist/grpc-runtime.js'];
 
 test('the packaged extension contains exactly the allowlisted files', { skip: !BUNDLES.every((b) => existsSync(join(ROOT, b))) && 'run npm run build first' }, () => {
   const r = spawnSync(process.execPath, [VSCE, 'ls', '--no-dependencies'], { cwd: ROOT, encoding: 'utf8', timeout: 120_000 });

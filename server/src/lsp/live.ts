@@ -9,6 +9,7 @@ import type { CancellationToken } from 'vscode-languageserver';
 import { cardDigest } from '../core/digest';
 import { isNetError } from '../core/net/errors';
 import type { HttpClient } from '../core/net/http';
+import type { GrpcClient } from '../core/net/grpc';
 import { fetchCard, type FetchCardResult } from '../core/fetch/fetchCard';
 import { credentialSchemes, newInstallationSecret } from '../core/fetch/credentials';
 import { fetchExtendedCard, memoryExtendedProfileCache } from '../core/fetch/extendedCard';
@@ -44,6 +45,10 @@ class LiveService {
 
   httpFor(settings: A2ASettings): HttpClient {
     return this.network.get(settings);
+  }
+
+  grpcFor(settings: A2ASettings): GrpcClient {
+    return this.network.grpcFor(settings);
   }
 }
 
@@ -111,7 +116,7 @@ export function registerLiveRequests(ctx: ServerContext): void {
     if (settings.workspaceTrusted !== true) return { agent: params.url, results: [], error: UNTRUSTED };
     try {
       const report = await probeAgent(params.url, {
-        http: live.httpFor(settings), credential: params.credential, client: clientConfig(settings), signal: signalOf(token),
+        http: live.httpFor(settings), grpc: live.grpcFor(settings), credential: params.credential, client: clientConfig(settings), signal: signalOf(token),
       });
       // Claimed vs verified: the tree of every open card or lockfile of this agent shows the outcomes.
       liveSession(ctx).evidence.recordProbes(report.cardUrl, report.results);

@@ -230,7 +230,7 @@ export function registerLockfileRequests(ctx: ServerContext): void {
       const probes: string[] = [];
       if (params.probe && isHttpLocation(location) && s.workspaceTrusted === true) {
         // Safe probes only (no message is sent); the ones about pinned claims become evidence.
-        const report = await probeAgent(location, { http: service.httpFor(s) });
+        const report = await probeAgent(location, { http: service.httpFor(s), grpc: ctx.network.grpcFor(s) });
         liveSession(ctx).evidence.recordProbes(report.cardUrl, report.results);
         for (const r of report.results) probes.push(`probe ${r.probe}: ${r.outcome} (${r.detail})`);
         const verified = evidenceFor(lock.requires, report.results);

@@ -18,6 +18,7 @@ import { Command, CliIO, UsageError } from '../io';
 import { createRefreshWorld, type RefreshWorld } from '../refreshWorld';
 import { evidenceFor } from '../../core/pin/probeEvidence';
 import { probeAgent } from '../../core/probe/probeAgent';
+import { createGrpcClient } from '../../core/net/grpc';
 import { clean } from './compile';
 import { buildLockfile, type PinSelection } from '../../core/pin/buildLockfile';
 import { PinError } from '../../core/pin/errors';
@@ -69,10 +70,13 @@ async function withProbeEvidence(lock: Lockfile, location: string, world: Refres
     return lock;
   }
   let report;
+  const grpc = createGrpcClient();
   try {
-    report = await probeAgent(location, { http: world.http });
+    report = await probeAgent(location, { http: world.http, grpc });
   } catch (err) {
     throw new UsageError(`probing failed: ${err instanceof Error ? err.message : String(err)}`);
+  } finally {
+    grpc.close();
   }
   for (const r of report.results) io.stderr(`probe ${clean(r.probe, 60)}: ${r.outcome} (${clean(r.detail, 300)})\n`);
   const verified = evidenceFor(lock.requires, report.results);

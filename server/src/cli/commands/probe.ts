@@ -13,6 +13,7 @@ import { CONFIG_FLAG, commandSettings, directoryOf } from '../projectSettings';
 import { stat } from 'node:fs/promises';
 import { resolve } from 'node:path';
 import { createHttpClient } from '../../core/net/http';
+import { createGrpcClient } from '../../core/net/grpc';
 import { createRateLimiter } from '../../core/probe/rateLimit';
 import { loadLockfile } from '../../core/lockfile/load';
 import { isHttpLocation } from '../../core/refresh/cardSources';
@@ -91,9 +92,10 @@ export const run: Command = async (argv, io) => {
     ? { text, ...(flags.skill ? { skill: flags.skill } : {}), allowSkills: flags['allow-skill'], mediaTypes: flags['media-type'] }
     : undefined;
   const http = createHttpClient({ allowHosts: flags['allow-host'] });
+  const grpc = createGrpcClient({ allowHosts: flags['allow-host'] });
   try {
     const limiter = createRateLimiter({ minIntervalMs: intervalFrom(flags['min-interval']) });
-    const report = await probeAgent(agent, { http, client, credential, safeRequest, limiter, timeoutMs: timeoutFrom(flags.timeout) }).catch(rethrowNet);
+    const report = await probeAgent(agent, { http, grpc, client, credential, safeRequest, limiter, timeoutMs: timeoutFrom(flags.timeout) }).catch(rethrowNet);
     const results = report.results.map((r) => ({ probe: r.probe, claim: r.claim, outcome: r.outcome, detail: r.detail, at: r.at }));
     if (flags.format === 'json') io.stdout(`${JSON.stringify({ agent, results }, null, 2)}\n`);
     else {
@@ -102,6 +104,7 @@ export const run: Command = async (argv, io) => {
     }
     return results.some((r) => r.outcome === 'refuted' || r.outcome === 'error') ? EXIT_FINDINGS : EXIT_OK;
   } finally {
+    grpc.close();
     await http.close();
   }
 };

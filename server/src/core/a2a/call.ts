@@ -1,11 +1,13 @@
 /**
- * One A2A operation over the chosen interface's HTTP binding (JSON-RPC or HTTP+JSON), through the guarded
- * HTTP client. Always sends A2A-Version (a request without it is treated as 0.3 by agents, §3.6.2), the
+ * One A2A operation over the chosen interface's binding: JSON-RPC or HTTP+JSON through the guarded HTTP
+ * client, GRPC through the guarded gRPC client when the caller gives one (grpcCall.ts). Always sends A2A-Version (a request without it is treated as 0.3 by agents, §3.6.2), the
  * interface's tenant verbatim, and A2A-Extensions when asked. Streaming operations read only the first
  * SSE event (enough to tell "works" from an error) and then close the stream.
  */
 import type { AddressClass } from '../net/address';
 import type { HttpClient, HttpResponse } from '../net/http';
+import type { GrpcClient } from '../net/grpc';
+import { callGrpc } from './grpcCall';
 import { A2aError, fromHttpError, fromJsonRpcError } from './errors';
 
 export type A2aOperation =
@@ -25,6 +27,8 @@ export interface A2aInterface {
 
 export interface A2aCallOptions {
   http: HttpClient;
+  /** For GRPC interfaces; without it a GRPC interface cannot be called. */
+  grpc?: GrpcClient;
   /** Defaults to the interface version; the version probe sends a bogus one on purpose. */
   a2aVersion?: string;
   extensions?: readonly string[];
@@ -44,6 +48,8 @@ export type A2aCallResult =
   | { ok: false; error: A2aError; status: number; headers: Record<string, string> };
 
 export const SUPPORTED_BINDINGS = ['JSONRPC', 'HTTP+JSON'] as const;
+/** With a gRPC client (probes). */
+export const SUPPORTED_BINDINGS_WITH_GRPC = [...SUPPORTED_BINDINGS, 'GRPC'] as const;
 const STREAMING: ReadonlySet<A2aOperation> = new Set(['SubscribeToTask', 'SendStreamingMessage']);
 
 export async function callA2a(iface: A2aInterface, op: A2aOperation, params: Record<string, unknown>, opts: A2aCallOptions): Promise<A2aCallResult> {
@@ -52,6 +58,11 @@ export async function callA2a(iface: A2aInterface, op: A2aOperation, params: Rec
     accept: STREAMING.has(op) ? 'text/event-stream, application/json' : 'application/json, application/a2a+json',
   };
   if (opts.extensions && opts.extensions.length > 0) headers['a2a-extensions'] = opts.extensions.join(', ');
+  if (iface.binding === 'GRPC' && opts.grpc) {
+    // gRPC carries A2A-Version and A2A-Extensions as metadata (facts §5); no Accept.
+    const { accept: _accept, ...metadata } = headers;
+    return callGrpc(opts.grpc, iface, op, params, opts, metadata);
+  }
   const common = {
     origin: 'card' as const, originClass: opts.originClass, headers, credentialHeaders: opts.credentialHeaders,
     timeoutMs: opts.timeoutMs, maxBytes: opts.maxBytes, signal: opts.signal, stopWhen: STREAMING.has(op) && !opts.fullStream ? firstSseEvent : undefined,
@@ -71,7 +82,7 @@ export async function callA2a(iface: A2aInterface, op: A2aOperation, params: Rec
     });
     return withEvents(restResult(res), res, false);
   }
-  throw new Error(`binding ${JSON.stringify(iface.binding)} is not supported for live calls (JSONRPC and HTTP+JSON are)`);
+  throw new Error(`binding ${JSON.stringify(iface.binding)} is not supported for live calls here (JSONRPC and HTTP+JSON are${iface.binding === 'GRPC' ? '; GRPC only for probes' : ''})`);
 }
 
 function restRoute(op: A2aOperation, params: Record<string, unknown>): { method: 'GET' | 'POST'; path: string; body?: unknown } {

@@ -31,6 +31,8 @@ export interface A2aError {
   message: string;
   jsonRpcCode?: number;
   httpStatus?: number;
+  /** gRPC status code, for errors over a GRPC interface. */
+  grpcStatus?: number;
   reason?: string;
   /** Seconds from Retry-After on a 429/503. */
   retryAfterSeconds?: number;
@@ -65,6 +67,11 @@ const BY_REASON: Record<string, A2aErrorType> = {
   EXTENSION_SUPPORT_REQUIRED: 'ExtensionSupportRequired',
   VERSION_NOT_SUPPORTED: 'VersionNotSupported',
 };
+
+/** The A2A error an ErrorInfo reason names, if any (every binding uses the same reasons). */
+export function errorFromReason(reason: string): A2aErrorType | undefined {
+  return Object.prototype.hasOwnProperty.call(BY_REASON, reason) ? BY_REASON[reason] : undefined;
+}
 
 export function sanitizeMessage(value: unknown): string {
   const text = typeof value === 'string' ? value : '';
@@ -123,6 +130,12 @@ export function retryAfterSeconds(value: string | undefined, now: number = Date.
 
 /** One line for users: what the agent said, by type. */
 export function describeA2aError(e: A2aError): string {
-  const where = e.jsonRpcCode !== undefined ? `JSON-RPC ${e.jsonRpcCode}` : e.httpStatus !== undefined ? `HTTP ${e.httpStatus}` : 'error';
+  const where = e.jsonRpcCode !== undefined ? `JSON-RPC ${e.jsonRpcCode}` : e.httpStatus !== undefined ? `HTTP ${e.httpStatus}` : e.grpcStatus !== undefined ? `gRPC ${GRPC_NAMES[e.grpcStatus] ?? e.grpcStatus}` : 'error';
   return `${e.type} (${where}${e.reason ? `, ${e.reason}` : ''})${e.message ? `: ${e.message}` : ''}`;
 }
+
+const GRPC_NAMES: Record<number, string> = {
+  1: 'CANCELLED', 2: 'UNKNOWN', 3: 'INVALID_ARGUMENT', 4: 'DEADLINE_EXCEEDED', 5: 'NOT_FOUND', 6: 'ALREADY_EXISTS', 7: 'PERMISSION_DENIED',
+  8: 'RESOURCE_EXHAUSTED', 9: 'FAILED_PRECONDITION', 10: 'ABORTED', 11: 'OUT_OF_RANGE', 12: 'UNIMPLEMENTED', 13: 'INTERNAL', 14: 'UNAVAILABLE',
+  15: 'DATA_LOSS', 16: 'UNAUTHENTICATED',
+};

@@ -3,10 +3,11 @@
  * HTTP binding we can speak when the profile is unusable, so a lying card can still be examined), then run
  * the probes through a per-agent rate limiter, each call with a timeout. Never on a request path.
  */
-import type { ClientConfig } from '../types';
+import { DEFAULT_CLIENT, type ClientConfig } from '../types';
 import type { HttpClient } from '../net/http';
 import type { A2aCallOptions, A2aInterface } from '../a2a/call';
-import { SUPPORTED_BINDINGS, callA2a } from '../a2a/call';
+import { SUPPORTED_BINDINGS, SUPPORTED_BINDINGS_WITH_GRPC, callA2a } from '../a2a/call';
+import type { GrpcClient } from '../net/grpc';
 import { fetchCard, FetchCardResult } from '../fetch/fetchCard';
 import { BearerCredential, credentialFor } from '../fetch/credentials';
 import { createRateLimiter, RateLimiter } from './rateLimit';
@@ -15,6 +16,8 @@ import type { ProbeResult, SafeProbeRequest } from './types';
 
 export interface ProbeAgentOptions {
   http: HttpClient;
+  /** Probes GRPC interfaces too (net/grpc.ts); without it only JSONRPC and HTTP+JSON interfaces are probed. */
+  grpc?: GrpcClient;
   limiter?: RateLimiter;
   credential?: BearerCredential;
   safeRequest?: SafeProbeRequest;
@@ -34,13 +37,14 @@ export interface ProbeReport {
   results: ProbeResult[];
 }
 
-export function probeInterface(fetched: FetchCardResult): A2aInterface | undefined {
+export function probeInterface(fetched: FetchCardResult, withGrpc = false): A2aInterface | undefined {
+  const bindings: readonly string[] = withGrpc ? SUPPORTED_BINDINGS_WITH_GRPC : SUPPORTED_BINDINGS;
   const p = fetched.profile;
-  if (p?.usable && p.interface && (SUPPORTED_BINDINGS as readonly string[]).includes(p.interface.binding)) return p.interface;
+  if (p?.usable && p.interface && bindings.includes(p.interface.binding)) return p.interface;
   const list = (fetched.card as { supportedInterfaces?: unknown })?.supportedInterfaces;
   if (!Array.isArray(list)) return undefined;
   for (const i of list as Record<string, unknown>[]) {
-    if ((SUPPORTED_BINDINGS as readonly string[]).includes(String(i?.protocolBinding)) && typeof i?.url === 'string') {
+    if (bindings.includes(String(i?.protocolBinding)) && typeof i?.url === 'string') {
       return { url: i.url, binding: String(i.protocolBinding), version: String(i.protocolVersion ?? '1.0'), tenant: typeof i.tenant === 'string' ? i.tenant : null };
     }
   }
@@ -49,7 +53,8 @@ export function probeInterface(fetched: FetchCardResult): A2aInterface | undefin
 
 export async function probeAgent(target: string, opts: ProbeAgentOptions): Promise<ProbeReport> {
   const now = opts.now ?? Date.now;
-  const fetched = opts.fetched ?? await fetchCard(target, { http: opts.http, now, client: opts.client, revalidate: true, signal: opts.signal, timeoutMs: opts.timeoutMs });
+  const client = opts.grpc ? withGrpc(opts.client ?? DEFAULT_CLIENT) : opts.client;
+  const fetched = opts.fetched ?? await fetchCard(target, { http: opts.http, now, client, ...(client ? { settings: { client } } : {}), revalidate: true, signal: opts.signal, timeoutMs: opts.timeoutMs });
   const at = (): string => new Date(now()).toISOString();
   const report: ProbeReport = { agent: target, cardUrl: fetched.url, results: [] };
   if (fetched.card === undefined || !fetched.valid) {
@@ -57,9 +62,9 @@ export async function probeAgent(target: string, opts: ProbeAgentOptions): Promi
     report.results.push({ probe: 'card', claim: 'the agent serves a valid A2A 1.0 card', outcome: 'refuted', detail: first ? `${first.pointer || '/'}: ${first.message}` : 'the card is not valid', at: at() });
     return report;
   }
-  const iface = probeInterface(fetched);
+  const iface = probeInterface(fetched, opts.grpc !== undefined);
   if (!iface) {
-    report.results.push({ probe: 'card', claim: 'the card lists an interface we can probe', outcome: 'skipped', detail: 'no JSONRPC or HTTP+JSON interface', at: at() });
+    report.results.push({ probe: 'card', claim: 'the card lists an interface we can probe', outcome: 'skipped', detail: `no ${opts.grpc ? 'JSONRPC, HTTP+JSON or GRPC' : 'JSONRPC or HTTP+JSON'} interface`, at: at() });
     return report;
   }
   report.interface = iface;
@@ -69,7 +74,7 @@ export async function probeAgent(target: string, opts: ProbeAgentOptions): Promi
   const env: ProbeEnv = {
     iface: target_, card, now,
     call: (op, params, extra: Partial<A2aCallOptions> = {}) => limiter.run(
-      () => callA2a(target_, op, params, { http: opts.http, originClass: fetched.originClass, timeoutMs: opts.timeoutMs ?? 5_000, signal: opts.signal, ...extra }),
+      () => callA2a(target_, op, params, { http: opts.http, grpc: opts.grpc, originClass: fetched.originClass, timeoutMs: opts.timeoutMs ?? 5_000, signal: opts.signal, ...extra }),
       (r) => (!r.ok && r.error.type === 'RateLimited' ? (r.error.retryAfterSeconds ?? 1) * 1000 : undefined),
     ),
   };
@@ -77,4 +82,10 @@ export async function probeAgent(target: string, opts: ProbeAgentOptions): Promi
   const probes: Probe[] = [versionProbe, streamingProbe, pushProbe, extendedCardProbe(decision.send ? decision.headers : undefined), messageProbes(opts.safeRequest)];
   for (const probe of probes) report.results.push(...await probe(env));
   return report;
+}
+
+/** The client a probe examines the card for: the caller's, able to speak gRPC too when the probe can (a gRPC-only card is probeable). */
+function withGrpc(client: ClientConfig): ClientConfig {
+  if (client.bindings.some((b) => b.binding === 'GRPC' && b.version === '1.0')) return client;
+  return { ...client, bindings: [...client.bindings, { binding: 'GRPC', version: '1.0' }] };
 }

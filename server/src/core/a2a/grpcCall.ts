@@ -1,0 +1,116 @@
+/**
+ * One A2A operation over a GRPC interface (A2A §10), through the guarded gRPC client (net/grpc.ts). The
+ * messages are encoded with the service definition @a2a-js/sdk generates from the A2A proto; this file only
+ * maps our JSON-shaped parameters (ProtoJSON names, as the HTTP bindings send them) to the request messages,
+ * the answers back to JSON-shaped results, and a gRPC status to the A2A error it stands for: the
+ * google.rpc.ErrorInfo `reason` in the status details decides (MUST in §10.6), else the status code.
+ */
+import type { GrpcAnswer, GrpcClient, GrpcMethod } from '../net/grpc';
+import { loadGrpcRuntime } from '../net/loadGrpcRuntime';
+import type { A2aCallOptions, A2aCallResult, A2aInterface, A2aOperation } from './call';
+import { errorFromReason, sanitizeMessage, type A2aError, type A2aErrorType } from './errors';
+
+/** The SDK's service definition, loaded with the gRPC runtime on the first gRPC call (net/loadGrpcRuntime.ts). */
+function methodOf(op: A2aOperation): GrpcMethod {
+  const s = loadGrpcRuntime().a2aService;
+  switch (op) {
+    case 'GetTask': return s.getTask;
+    case 'SubscribeToTask': return s.subscribeToTask;
+    case 'ListTaskPushNotificationConfigs': return s.listTaskPushNotificationConfigs;
+    case 'GetExtendedAgentCard': return s.getExtendedAgentCard;
+    case 'SendMessage': return s.sendMessage;
+    case 'SendStreamingMessage': return s.sendStreamingMessage;
+  }
+}
+
+export async function callGrpc(grpc: GrpcClient, iface: A2aInterface, op: A2aOperation, params: Record<string, unknown>, opts: A2aCallOptions, metadata: Record<string, string>): Promise<A2aCallResult> {
+  const answer = await grpc.call(iface.url, methodOf(op), grpcRequest(op, params, iface.tenant ?? ''), {
+    metadata, credentialHeaders: opts.credentialHeaders, originClass: opts.originClass, timeoutMs: opts.timeoutMs, maxBytes: opts.maxBytes,
+    signal: opts.signal, fullStream: opts.fullStream,
+  });
+  return grpcResult(answer);
+}
+
+/** Our JSON-shaped parameters as the request message of `op` (only the members the product sends). */
+export function grpcRequest(op: A2aOperation, params: Record<string, unknown>, tenant: string): unknown {
+  const str = (v: unknown): string => (typeof v === 'string' ? v : '');
+  switch (op) {
+    case 'GetTask':
+    case 'SubscribeToTask':
+      return { tenant, id: str(params.id) };
+    case 'ListTaskPushNotificationConfigs':
+      return { tenant, taskId: str(params.taskId ?? params.id), pageSize: 0, pageToken: '' };
+    case 'GetExtendedAgentCard':
+      return { tenant };
+    case 'SendMessage':
+    case 'SendStreamingMessage':
+      return sendMessageRequest(params, tenant);
+  }
+}
+
+function sendMessageRequest(params: Record<string, unknown>, tenant: string): unknown {
+  const m = (params.message ?? {}) as Record<string, unknown>;
+  const c = (params.configuration ?? {}) as Record<string, unknown>;
+  const parts = Array.isArray(m.parts) ? (m.parts as Record<string, unknown>[]) : [];
+  return {
+    tenant,
+    message: {
+      messageId: String(m.messageId ?? ''), contextId: String(m.contextId ?? ''), taskId: String(m.taskId ?? ''),
+      role: m.role === 'ROLE_AGENT' ? 2 : 1,
+      parts: parts.map((p) => ({ content: { $case: 'text', value: String(p.text ?? '') }, mediaType: String(p.mediaType ?? ''), filename: '', metadata: undefined })),
+      metadata: m.metadata, extensions: [], referenceTaskIds: [],
+    },
+    configuration: {
+      acceptedOutputModes: Array.isArray(c.acceptedOutputModes) ? c.acceptedOutputModes.map(String) : [],
+      taskPushNotificationConfig: undefined, returnImmediately: c.returnImmediately === true,
+    },
+    metadata: undefined,
+  };
+}
+
+function grpcResult(answer: GrpcAnswer): A2aCallResult {
+  if (!answer.ok) return { ok: false, status: 0, headers: {}, error: fromGrpcStatus(answer.code, answer.message, answer.statusDetails) };
+  const results = answer.messages.map(jsonShape);
+  return {
+    ok: true, result: results[0], status: 0, streamed: answer.streamed, headers: {},
+    ...(answer.streamed ? { events: results } : {}),
+  };
+}
+
+/** A oneof payload (`{payload: {$case: 'task', value}}`) as the JSON shape (`{task: …}`); other messages as they are. */
+function jsonShape(message: unknown): unknown {
+  const payload = (message as { payload?: { $case?: unknown; value?: unknown } } | null)?.payload;
+  return payload && typeof payload.$case === 'string' ? { [payload.$case]: payload.value } : message;
+}
+
+/** gRPC status codes (grpc/status.proto). */
+const BY_STATUS: Record<number, A2aErrorType> = {
+  5: 'TaskNotFound', // NOT_FOUND: the only A2A error on it (facts §8)
+  7: 'PermissionDenied',
+  8: 'RateLimited', // RESOURCE_EXHAUSTED
+  12: 'MethodNotFound', // UNIMPLEMENTED
+  13: 'Internal',
+  16: 'Unauthenticated',
+};
+
+/** A gRPC status the agent sent → A2aError; ErrorInfo.reason decides among the FAILED_PRECONDITIONs. */
+export function fromGrpcStatus(code: number, message: string, statusDetails?: Buffer): A2aError {
+  const reason = reasonOf(statusDetails);
+  const base = { message: sanitizeMessage(message) || `gRPC status ${code}`, grpcStatus: code, ...(reason ? { reason } : {}) };
+  const byReason = reason ? errorFromReason(reason) : undefined;
+  return { type: byReason ?? BY_STATUS[code] ?? 'Unknown', ...base };
+}
+
+/** The ErrorInfo reason in a google.rpc.Status trailer; an undecodable trailer (untrusted bytes) has none. */
+function reasonOf(statusDetails: Buffer | undefined): string | undefined {
+  if (!statusDetails) return undefined;
+  const { decodeErrorInfo, decodeStatus } = loadGrpcRuntime();
+  try {
+    for (const d of decodeStatus(statusDetails).details) {
+      if (d.typeUrl.endsWith('google.rpc.ErrorInfo')) return decodeErrorInfo(d.value).reason || undefined;
+    }
+  } catch {
+    // not a google.rpc.Status: the status code alone decides
+  }
+  return undefined;
+}

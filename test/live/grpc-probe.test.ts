@@ -1,0 +1,222 @@
+// Probes over a GRPC interface: the real SDK agent served over gRPC gives the same verdicts as over JSON-RPC
+// and HTTP+JSON; a misbehaving gRPC agent (bare @grpc/grpc-js with the SDK's service definition) is judged by
+// ErrorInfo, then status code; transport failures, size and deadline limits and the address policy hold as for
+// HTTP; the CLI and the real language server probe gRPC-only agents. Everything on 127.0.0.1.
+import { after, before, describe, it } from 'node:test';
+import assert from 'node:assert/strict';
+import { execFile } from 'node:child_process';
+import { promisify } from 'node:util';
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { join } from 'node:path';
+import { createHttpClient, type HttpClient } from '../../server/src/core/net/http';
+import { createGrpcClient, grpcEndpoint, type GrpcClient } from '../../server/src/core/net/grpc';
+import { probeAgent, type ProbeReport } from '../../server/src/core/probe/probeAgent';
+import { createRateLimiter } from '../../server/src/core/probe/rateLimit';
+import { ProbeAgentRequest } from '../../server/src/protocol';
+import { startLsp } from '../lsp/harness';
+import { startRawGrpcAgent, type RawGrpcAgent, type RawUnary } from '../agents/rawGrpcAgent';
+import { startSdkAgent, SDK_TOKENS, type SdkAgent } from '../agents/sdkAgent';
+
+const cliPath = join(__dirname, '..', '..', 'server', 'dist', 'cli.js');
+const fast = () => createRateLimiter({ minIntervalMs: 0 });
+const outcomes = (r: ProbeReport): Record<string, string> => Object.fromEntries(r.results.map((x) => [x.probe, x.outcome]));
+const detail = (r: ProbeReport, probe: string): string => r.results.find((x) => x.probe === probe)?.detail ?? '';
+
+let http: HttpClient;
+let grpc: GrpcClient;
+before(() => { http = createHttpClient(); grpc = createGrpcClient(); });
+after(async () => { grpc.close(); await http.close(); });
+
+/** A card on 127.0.0.1 whose only interface is the given gRPC address. */
+async function serveCard(grpcUrl: string, extra: Record<string, unknown> = {}): Promise<{ url: string; close(): Promise<void> }> {
+  const card = JSON.stringify({
+    name: 'gRPC agent', description: 'Speaks gRPC only.', version: '1.0.0',
+    supportedInterfaces: [{ url: grpcUrl, protocolBinding: 'GRPC', protocolVersion: '1.0' }],
+    capabilities: { streaming: false, pushNotifications: false }, defaultInputModes: ['text/plain'], defaultOutputModes: ['text/plain'],
+    skills: [{ id: 'echo', name: 'Echo', description: 'Echoes.', tags: ['echo'] }], ...extra,
+  });
+  const server: Server = createServer((_req, res) => { res.setHeader('content-type', 'application/json'); res.end(card); });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  return {
+    url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
+    close: () => new Promise<void>((resolve) => { server.closeAllConnections(); server.close(() => resolve()); }),
+  };
+}
+
+describe('probes over gRPC against the real SDK agent', () => {
+  let viaGrpc: SdkAgent;
+  let viaHttp: SdkAgent;
+  before(async () => {
+    [viaGrpc, viaHttp] = await Promise.all([startSdkAgent({ extended: 'per-user', grpc: 'only' }), startSdkAgent({ extended: 'per-user' })]);
+  });
+  after(async () => { await Promise.all([viaGrpc.close(), viaHttp.close()]); });
+
+  it('every probe gives the verdict it gives over JSON-RPC and HTTP+JSON (credential and safe request included)', async () => {
+    const opts = { limiter: fast(), credential: { token: SDK_TOKENS.alice }, safeRequest: { text: 'ping', mediaTypes: ['text/plain'] } };
+    const overGrpc = await probeAgent(viaGrpc.url, { http, grpc, ...opts });
+    assert.equal(overGrpc.interface?.binding, 'GRPC');
+    assert.equal(overGrpc.interface?.url, viaGrpc.grpcUrl);
+    const overRpc = await probeAgent(viaHttp.url, { http, ...opts });
+    const rest = await startSdkAgent({ extended: 'per-user', preferred: 'HTTP+JSON' });
+    let overRest: ProbeReport;
+    try { overRest = await probeAgent(rest.url, { http, ...opts }); } finally { await rest.close(); }
+    assert.equal(overRest.interface?.binding, 'HTTP+JSON');
+    assert.deepEqual(outcomes(overGrpc), outcomes(overRpc));
+    assert.deepEqual(outcomes(overGrpc), outcomes(overRest));
+    assert.deepEqual(outcomes(overGrpc), {
+      version: 'verified', 'version-negotiation': 'verified', streaming: 'verified', push: 'verified', 'extended-card': 'verified',
+      'streaming-message': 'verified', 'media-type:text/plain': 'verified',
+    });
+    assert.match(detail(overGrpc, 'version'), /TaskNotFound \(gRPC NOT_FOUND, TASK_NOT_FOUND\)/);
+    assert.match(detail(overGrpc, 'extended-card'), /2 skill\(s\) \(public card: 1\)/);
+  });
+
+  it('without a gRPC client a gRPC-only card is examined for a client without gRPC, as before: no interface it can use', async () => {
+    const report = await probeAgent(viaGrpc.url, { http, limiter: fast() });
+    assert.deepEqual(report.results.map((r) => [r.probe, r.outcome]), [['card', 'refuted']]);
+    assert.match(detail(report, 'card'), /the card offers GRPC 1\.0/);
+  });
+
+  it('a card listing gRPC first is probed over gRPC when the prober speaks it, over JSON-RPC otherwise (card order)', async () => {
+    const both = await startSdkAgent({ extended: 'none', grpc: 'first' });
+    try {
+      assert.equal((await probeAgent(both.url, { http, grpc, limiter: fast() })).interface?.binding, 'GRPC');
+      assert.equal((await probeAgent(both.url, { http, limiter: fast() })).interface?.binding, 'JSONRPC');
+    } finally { await both.close(); }
+  });
+});
+
+/** Encodes a google.rpc.Status trailer with ErrorInfo(reason), as an A2A agent MUST send (§10.6). */
+async function errorInfo(code: number, message: string, reason: string): Promise<{ code: number; details: string; metadata: import('@grpc/grpc-js').Metadata }> {
+  const { Metadata } = await import('@grpc/grpc-js');
+  const { encodeGrpcStatusDetails } = await import('@a2a-js/sdk/errors/grpc');
+  const metadata = new Metadata();
+  metadata.set('grpc-status-details-bin', encodeGrpcStatusDetails(code, message, reason));
+  return { code, details: message, metadata };
+}
+
+describe('a misbehaving gRPC agent', () => {
+  let agent: RawGrpcAgent;
+  let card: { url: string; close(): Promise<void> };
+  /** What GetTask answers next (the version and version-negotiation probes call it). */
+  let getTask: RawUnary = (_call, cb) => cb(null, {});
+  before(async () => {
+    agent = await startRawGrpcAgent({ getTask: (call, cb) => getTask(call, cb) });
+    card = await serveCard(agent.url);
+  });
+  after(async () => { agent.close(); await card.close(); });
+
+  it('sends A2A-Version as metadata (99.0 for the negotiation probe); ErrorInfo decides the A2A error', async () => {
+    const notFound = await errorInfo(5, 'no such task', 'TASK_NOT_FOUND');
+    const tooNew = await errorInfo(9, 'version not supported', 'VERSION_NOT_SUPPORTED');
+    getTask = (call, cb) => cb(call.metadata.get('a2a-version')[0] === '99.0' ? tooNew : notFound);
+    agent.calls.length = 0;
+    const report = await probeAgent(card.url, { http, grpc, limiter: fast() });
+    assert.equal(outcomes(report).version, 'verified');
+    assert.equal(outcomes(report)['version-negotiation'], 'verified');
+    const versions = agent.calls.filter((c) => c.method === 'getTask').map((c) => c.metadata['a2a-version']);
+    assert.deepEqual(versions, ['1.0', '99.0']);
+    // Methods the agent does not implement answer UNIMPLEMENTED: inconclusive, never "verified".
+    assert.equal(outcomes(report).streaming, 'error');
+    assert.match(detail(report, 'streaming'), /MethodNotFound \(gRPC UNIMPLEMENTED\)/);
+  });
+
+  const statuses: { name: string; answer: () => Promise<Parameters<Parameters<RawUnary>[1]>[0]>; version: string; detail: RegExp }[] = [
+    { name: 'NOT_FOUND without ErrorInfo is still TaskNotFound (the only A2A error on it)', answer: async () => ({ code: 5, details: 'gone' }), version: 'verified', detail: /TaskNotFound \(gRPC NOT_FOUND\): gone/ },
+    { name: 'FAILED_PRECONDITION without ErrorInfo names no A2A error', answer: async () => ({ code: 9, details: 'nope' }), version: 'error', detail: /Unknown \(gRPC FAILED_PRECONDITION\): nope/ },
+    { name: 'a status details trailer that is not a google.rpc.Status is ignored', answer: async () => { const e = await errorInfo(5, 'x', 'TASK_NOT_FOUND'); e.metadata.set('grpc-status-details-bin', Buffer.from([0xff, 0xff, 0xff, 0x0f, 0x01])); return e; }, version: 'verified', detail: /TaskNotFound \(gRPC NOT_FOUND\)/ },
+    { name: 'the agent\'s message loses control and bidi characters', answer: async () => ({ code: 9, details: 'red \u001b[31mALERT\u001b[0m\r\nforged \u202eline' }), version: 'error', detail: /^unexpected answer to GetTask: Unknown \(gRPC FAILED_PRECONDITION\): red +\[31mALERT +\[0m +forged +line$/ },
+    { name: 'UNAUTHENTICATED is an auth failure, not a version verdict', answer: async () => ({ code: 16, details: 'who are you' }), version: 'error', detail: /Unauthenticated \(gRPC UNAUTHENTICATED\)/ },
+  ];
+  for (const s of statuses) {
+    it(s.name, async () => {
+      const answer = await s.answer();
+      getTask = (_call, cb) => cb(answer);
+      const report = await probeAgent(card.url, { http, grpc, limiter: fast() });
+      assert.equal(outcomes(report).version, s.version, JSON.stringify(report.results));
+      assert.match(detail(report, 'version'), s.detail);
+    });
+  }
+
+  it('an answer over the size limit is refused by its size, and a silent agent by the deadline: errors, never verdicts', async () => {
+    getTask = (_call, cb) => cb(null, { id: 'x'.repeat(2 * 1024 * 1024), contextId: '', status: undefined, artifacts: [], history: [], metadata: undefined });
+    const big = await probeAgent(card.url, { http, grpc, limiter: fast() });
+    assert.equal(outcomes(big).version, 'error');
+    assert.match(detail(big, 'version'), /exceeds the 1048576-byte limit/);
+
+    getTask = () => { /* never answers */ };
+    const started = Date.now();
+    const silent = await probeAgent(card.url, { http, grpc, limiter: fast(), timeoutMs: 300 });
+    assert.equal(outcomes(silent).version, 'error');
+    assert.match(detail(silent, 'version'), /no complete answer within 300 ms/);
+    assert.ok(Date.now() - started < 10_000, 'each call ends at its deadline');
+  });
+});
+
+describe('where a gRPC interface may point', () => {
+  it('an interface at a link-local address (cloud metadata) is refused by the address policy before any connection', async () => {
+    const card = await serveCard('169.254.169.254:80');
+    try {
+      const report = await probeAgent(card.url, { http, grpc, limiter: fast() });
+      assert.equal(outcomes(report).version, 'error');
+      assert.match(detail(report, 'version'), /refused by the address policy/);
+    } finally { await card.close(); }
+  });
+
+  it('an interface nobody listens on is "unavailable" at once', async () => {
+    const card = await serveCard('127.0.0.1:1');
+    try {
+      const report = await probeAgent(card.url, { http, grpc, limiter: fast() });
+      assert.equal(outcomes(report).version, 'error');
+      assert.match(detail(report, 'version'), /127\.0\.0\.1:1: gRPC unavailable/);
+    } finally { await card.close(); }
+  });
+
+  const endpoints: [string, boolean | 'unless-loopback' | string, string?][] = [
+    ['127.0.0.1:50051', 'unless-loopback', '50051'],
+    ['agent.example.com:443', 'unless-loopback', '443'],
+    ['agent.example.com', 'unless-loopback', '443'],
+    ['https://agent.example.com', true, '443'],
+    ['grpcs://agent.example.com:8443', true, '8443'],
+    ['grpc://[::1]:9000', false, '9000'],
+    ['http://agent.example.com', false, '80'],
+    ['ftp://agent.example.com', 'bad-scheme'],
+    ['', 'bad-url'],
+  ];
+  for (const [raw, tls, port] of endpoints) {
+    it(`gRPC address ${JSON.stringify(raw)} → ${typeof tls === 'string' && tls !== 'unless-loopback' ? tls : `tls ${tls}, port ${port}`}`, () => {
+      if (typeof tls === 'string' && tls !== 'unless-loopback') {
+        assert.throws(() => grpcEndpoint(raw), (err: { kind?: string }) => err.kind === tls);
+        return;
+      }
+      const e = grpcEndpoint(raw);
+      assert.equal(e.tls, tls);
+      assert.equal(e.port, port);
+    });
+  }
+});
+
+describe('gRPC probes from the CLI and the language server', () => {
+  let agent: SdkAgent;
+  before(async () => { agent = await startSdkAgent({ extended: 'none', grpc: 'only' }); });
+  after(() => agent.close());
+
+  it('a2acap probe names the gRPC interface and prints its verdicts', async () => {
+    // Asynchronously: the agent answers from this process.
+    const r = await promisify(execFile)(process.execPath, [cliPath, 'probe', agent.url, '--min-interval', '0'], { encoding: 'utf8', timeout: 30_000 });
+    assert.match(r.stdout, new RegExp(`\\(GRPC 1\\.0\\)`));
+    assert.match(r.stdout, /VERIFIED\s+version\s+GetTask with A2A-Version 1\.0 was understood/);
+    assert.match(r.stdout, /VERIFIED\s+streaming\s/);
+  });
+
+  it('the language server\'s probe request reaches a gRPC-only agent', async () => {
+    const s = await startLsp({ settings: { workspaceTrusted: true } });
+    try {
+      const probe = await s.connection.sendRequest(ProbeAgentRequest.type, { url: agent.url });
+      assert.equal(probe.error, undefined);
+      assert.equal(probe.results.find((r) => r.probe === 'version')?.outcome, 'verified', JSON.stringify(probe.results));
+      assert.equal(probe.results.find((r) => r.probe === 'push')?.outcome, 'verified', JSON.stringify(probe.results));
+    } finally { await s.stop(); }
+  });
+});
