@@ -59,6 +59,10 @@ const grpcModule = (): typeof import('@grpc/grpc-js') => loadGrpcRuntime().grpc;
 const GrpcStatus = { CANCELLED: 1, DEADLINE_EXCEEDED: 4, RESOURCE_EXHAUSTED: 8, UNAVAILABLE: 14 } as const;
 
 const MAX_STREAM_MESSAGES = 1000;
+/** Channels kept per client (a long-lived language server probes many agents): the oldest is closed beyond this. */
+const MAX_CHANNELS = 64;
+/** A channel with no call for this long drops its connection (it reconnects on the next call). */
+const IDLE_MS = 30_000;
 const MAX_METADATA_BYTES = 64 * 1024;
 
 export function createGrpcClient(opts: Pick<HttpClientOptions, 'resolver' | 'allowHosts' | 'connectTimeoutMs'> = {}): GrpcClient {
@@ -136,7 +140,13 @@ function channelFor(channels: Map<string, Client>, e: Endpoint, address: string,
       'grpc.enable_http_proxy': 0,
       'grpc.enable_retries': 0,
       'grpc.service_config_disable_resolution': 1,
+      'grpc.client_idle_timeout_ms': IDLE_MS,
     });
+    if (channels.size >= MAX_CHANNELS) {
+      const [oldest, channel] = channels.entries().next().value!;
+      channel.close();
+      channels.delete(oldest);
+    }
     channels.set(key, client);
   }
   return client;
