@@ -1,8 +1,9 @@
 /**
  * One A2A operation over the chosen interface's binding: JSON-RPC or HTTP+JSON through the guarded HTTP
- * client, GRPC through the guarded gRPC client when the caller gives one (grpcCall.ts). Always sends A2A-Version (a request without it is treated as 0.3 by agents, §3.6.2), the
- * interface's tenant verbatim, and A2A-Extensions when asked. Streaming operations read only the first
- * SSE event (enough to tell "works" from an error) and then close the stream.
+ * client, GRPC through the guarded gRPC client when the caller gives one (grpcCall.ts). Always sends
+ * A2A-Version (a request without it is treated as 0.3 by agents, §3.6.2), the interface's tenant verbatim,
+ * and A2A-Extensions when asked. Streaming operations read only the first event (enough to tell "works"
+ * from an error) and then close the stream.
  */
 import type { AddressClass } from '../net/address';
 import type { HttpClient, HttpResponse } from '../net/http';
