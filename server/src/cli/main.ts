@@ -2,6 +2,7 @@
  * `a2acap`: a thin command-line entry over the core. Each command lives in commands/<name>.ts.
  * Exit codes: 0 ok, 1 findings / failing classification, 2 usage, I/O, network or policy failure.
  */
+import { safeText } from './format';
 import { CliIO, Command, EXIT_USAGE, UsageError, nodeIO } from './io';
 import { commands } from './commands';
 import { VERSION } from './version';
@@ -49,7 +50,8 @@ export async function runCli(argv: string[], io: CliIO): Promise<number> {
     // Never a stack trace: every failure becomes one line the user can act on.
     const exit = err instanceof UsageError ? err.exitCode : EXIT_USAGE;
     const message = err instanceof Error ? err.message : String(err);
-    io.stderr(`a2acap ${name}: ${message.split('\n')[0]}\n`);
+    // Messages quote card, lockfile and server text: control, bidi and escape characters are shown escaped, never sent to the terminal.
+    io.stderr(`a2acap ${name}: ${safeText(message.split('\n')[0]!)}\n`);
     return exit;
   }
 }

@@ -80,7 +80,7 @@ function locateSyntaxErrors(text: string, nativeError: unknown): SyntaxProblem[]
     // report its own message, with the position it names when it names one.
     const message = nativeError instanceof Error ? nativeError.message : String(nativeError);
     const at = /position (\d+)/.exec(message);
-    return [{ message: `Invalid JSON: ${message.split('\n')[0]}`, offset: at ? Number(at[1]) : 0, length: at ? 1 : 0 }];
+    return [{ message: `Invalid JSON: ${nativeJsonMessage(message)}`, offset: at ? Number(at[1]) : 0, length: at ? 1 : 0 }];
   }
   // One message per place: a single slip (a trailing comma) often yields several errors at the same offset.
   const firstPerOffset = errors.filter((e, i) => i === 0 || e.offset !== errors[i - 1].offset);
@@ -122,4 +122,15 @@ export function isObject(v: unknown): v is Record<string, unknown> {
 /** Has own property (cards come from JSON.parse, so prototype keys are never inherited members). */
 export function has(obj: Record<string, unknown>, key: string): boolean {
   return Object.prototype.hasOwnProperty.call(obj, key);
+}
+
+/**
+ * JSON.parse's message without the snippet of the input it quotes (`…, "[[[…" is not valid JSON`): that snippet is
+ * untrusted text and may hold terminal escapes. What remains (e.g. `Unexpected token 'x'`) has its control
+ * characters written as \uXXXX.
+ */
+function nativeJsonMessage(message: string): string {
+  const head = message.split('\n')[0]!.replace(/, (?:\.\.\.)?".*$/s, '');
+  // eslint-disable-next-line no-control-regex
+  return head.replace(/[\u0000-\u001f\u007f-\u009f\u200b-\u200f\u202a-\u202e\u2066-\u2069]/g, (ch) => `\\u${ch.charCodeAt(0).toString(16).padStart(4, '0')}`).slice(0, 200);
 }

@@ -131,7 +131,7 @@ function writeText(results: FileFindings[], io: CliIO, baselined: number, unread
   for (const { file, findings } of results) {
     for (const f of findings) {
       counts[f.severity] = (counts[f.severity] ?? 0) + 1;
-      rows.push([`${file}:${f.range.start.line + 1}:${f.range.start.character + 1}`, severityLabel(f.severity, c), c.gray(f.code), safeText(f.message)]);
+      rows.push([`${safeText(file)}:${f.range.start.line + 1}:${f.range.start.character + 1}`, severityLabel(f.severity, c), c.gray(f.code), safeText(f.message)]);
     }
   }
   io.stdout(alignColumns(rows));

@@ -28,6 +28,7 @@ import { isHttpLocation } from '../../core/refresh/cardSources';
 import { cardUrlFor } from '../../core/fetch/cardUrl';
 import type { Lockfile } from '../../core/types';
 import { CONFIG_FLAG, commandSettings } from '../projectSettings';
+import { safeText } from '../format';
 
 const SPEC = {
   flags: {
@@ -126,8 +127,8 @@ export const run: Command = async (argv, io: CliIO) => {
     const result = await writeLockfile(outFile, lock);
     const skills = Object.keys(lock.requires.skills ?? {}).join(', ');
     io.stderr(result.written
-      ? `pinned ${skills} of ${location} → ${relative(io.cwd, outFile) || outFile}\n`
-      : `${relative(io.cwd, outFile) || outFile} is already up to date (nothing changed)\n`);
+      ? `pinned ${safeText(skills)} of ${safeText(location)} → ${safeText(relative(io.cwd, outFile) || outFile)}\n`
+      : `${safeText(relative(io.cwd, outFile) || outFile)} is already up to date (nothing changed)\n`);
     return 0;
   } finally {
     await world.close();

@@ -99,7 +99,8 @@ export const run: Command = async (argv, io) => {
     const results = report.results.map((r) => ({ probe: r.probe, claim: r.claim, outcome: r.outcome, detail: r.detail, at: r.at }));
     if (flags.format === 'json') io.stdout(`${JSON.stringify({ agent, results }, null, 2)}\n`);
     else {
-      const rows = results.map((r) => [r.outcome.toUpperCase(), r.probe, safeText(r.detail)]);
+      // A probe's name can hold card text (required-extension:URI): escaped like its detail.
+      const rows = results.map((r) => [r.outcome.toUpperCase(), safeText(r.probe), safeText(r.detail)]);
       io.stdout(`${safeText(agent)}${report.interface ? ` (${report.interface.binding} ${report.interface.version})` : ''}\n${alignColumns(rows)}\n`);
     }
     return results.some((r) => r.outcome === 'refuted' || r.outcome === 'error') ? EXIT_FINDINGS : EXIT_OK;

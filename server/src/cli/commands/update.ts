@@ -23,6 +23,7 @@ import { keepPreviousWhenUnchanged, serializeLockfile } from '../../core/pin/ser
 import { resolveAgent } from '../../core/refresh/refreshLockfile';
 import type { Lockfile } from '../../core/types';
 import { CONFIG_FLAG, commandSettings, directoryOf } from '../projectSettings';
+import { safeText } from '../format';
 
 const SPEC = {
   flags: { yes: { type: 'boolean' }, ...CONFIG_FLAG },
@@ -51,7 +52,7 @@ export const run: Command = async (argv, io: CliIO) => {
     return 0;
   }
   const path = resolve(io.cwd, positionals[0]!);
-  const shown = relative(io.cwd, path) || path;
+  const shown = safeText(relative(io.cwd, path) || path);
   // The configuration first: a bad one is the error, whatever the lockfile.
   const project = commandSettings({ config: flags.config }, io, directoryOf(io, positionals[0]!));
   const { lock, text } = await readLock(path, positionals[0]!);
@@ -68,13 +69,14 @@ export const run: Command = async (argv, io: CliIO) => {
     const check = checkLockfile(lock, profile, checkOptionsFor(loaded.card, loaded.digest, lock));
     const { diff } = pinnedVsCurrent(lock, profile);
     io.stdout(`${shown}: ${check.classification}\n`);
-    io.stdout(diff.text ? `${diff.text.replace(/\n?$/, '\n')}` : '(the pinned part of the profile is unchanged)\n');
+    // The diff quotes skill ids and card values: each line escaped for the terminal.
+    io.stdout(diff.text ? `${diff.text.replace(/\n?$/, '').split('\n').map(safeText).join('\n')}\n` : '(the pinned part of the profile is unchanged)\n');
     let next: Lockfile;
     try {
       next = keepPreviousWhenUnchanged(repin({ lock, profile, cardDigest: loaded.digest, now: () => new Date() }), lock);
     } catch (err) {
       // Say what to do: a breaking change is not an update, the workflow needs a new selection.
-      if (err instanceof PinError) throw new UsageError(`cannot update: ${err.message}; pin a new selection with 'a2acap pin'`);
+      if (err instanceof PinError) throw new UsageError(`cannot update: ${err.message}${err.message.includes("'a2acap pin'") ? '' : "; pin a new selection with 'a2acap pin'"}`);
       throw err;
     }
     if (serializeLockfile(next) === text) {
