@@ -13,6 +13,7 @@ import { cli, tempDir } from '../pin/helpers';
 const EVIL = '\u001b]0;PWNED\u0007\u001b[31mRED\u001b]8;;https://evil.example/\u0007link\r\u202eevil\u009b31m';
 /** The same without '/', for file names. */
 const EVIL_NAME = '\u001b]0;PWNED\u0007\u001b[31mRED\r\u202eevil\u009b31m';
+// eslint-disable-next-line no-control-regex
 const RAW = /[\u0000-\u0008\u000b-\u001f\u007f-\u009f\u202a-\u202e\u2066-\u2069]/;
 
 const good = (): Record<string, unknown> => JSON.parse(readFileSync(join(__dirname, '..', '..', 'examples', 'cards', 'good.agent-card.json'), 'utf8'));
