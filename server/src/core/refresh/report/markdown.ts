@@ -1,21 +1,49 @@
 /**
  * Markdown report: a summary fit for a pull-request comment. One table row per lockfile, then the
  * problems of the ones that are not compatible. Every string from a card or a lockfile is untrusted:
- * it is escaped so it cannot break the table, inject links/HTML or ping people.
+ * it is escaped so it cannot break the table, inject links/HTML or ping people (checked with GitHub's renderer).
  */
 import type { RefreshOutcome } from '../types';
 import { summarize, verdictOf } from './summary';
 
 const ICON = { compatible: '✅', review: '🟡', breaking: '❌', error: '⚠️' } as const;
 
-/** Neutralizes Markdown and HTML in untrusted text (and keeps it on one line). */
+/**
+ * Untrusted text for a Markdown context (a table cell, a list item): one line, Markdown syntax escaped, and no
+ * HTML, link, mention or autolink (see `neutralize`).
+ */
 export function escapeMarkdown(text: string): string {
+  return neutralize(oneLine(text).replace(/[\\`*_{}[\]()#+!|~]/g, (c) => `\\${c}`));
+}
+
+/** Untrusted text inside an HTML block (`<details><summary>…`), where Markdown escapes are not processed. */
+export function escapeHtml(text: string): string {
+  return neutralize(oneLine(text));
+}
+
+/** One line, no control or invisible characters, at most 500 characters (cut before any entity is added). */
+function oneLine(text: string): string {
   return text
     .replace(/[\r\n\t]+/g, ' ')
-    .replace(/[\\`*_{}[\]()#+!|<>~@&]/g, (c) => `\\${c}`)
     // eslint-disable-next-line no-control-regex -- matching control characters is the point
     .replace(/[\u0000-\u001f\u007f-\u009f\u200b-\u200f\u202a-\u202e\u2060-\u2069\ufeff]/g, '')
     .slice(0, 500);
+}
+
+const ENTITY: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
+
+/**
+ * What GitHub's renderer (cmark-gfm with its autolink extension) would turn into markup is written as entities:
+ * `<` `>` `&` (no HTML, also in HTML blocks, where backslash escapes do nothing); `://` and `www.` (no URL
+ * autolinks); `@` followed by a zero-width space (no e-mail autolink, no @mention: entities alone do not stop
+ * those, cmark-gfm joins the text first).
+ */
+function neutralize(text: string): string {
+  return text
+    .replace(/[&<>"']/g, (c) => ENTITY[c]!)
+    .replace(/@/g, '&#64;&#8203;')
+    .replace(/:\/\//g, '&#58;//')
+    .replace(/\bwww\./gi, (m) => `${m.slice(0, 3)}&#46;`);
 }
 
 export function markdownReport(outcomes: readonly RefreshOutcome[], displayPath: (p: string) => string): string {
@@ -36,7 +64,7 @@ export function markdownReport(outcomes: readonly RefreshOutcome[], displayPath:
   const detailed = outcomes.filter((o) => o.status === 'checked' && o.result.problems.length > 0);
   for (const o of detailed) {
     if (o.status !== 'checked') continue;
-    lines.push('', `<details><summary>${escapeMarkdown(displayPath(o.lockfile))}: ${o.result.classification}</summary>`, '');
+    lines.push('', `<details><summary>${escapeHtml(displayPath(o.lockfile))}: ${o.result.classification}</summary>`, '');
     for (const p of o.result.problems) lines.push(`- **${p.level}** ${escapeMarkdown(p.pointer)}: ${escapeMarkdown(p.message)}`);
     lines.push('', '</details>');
   }
