@@ -8,11 +8,14 @@ import { randomBytes } from 'node:crypto';
 import { promises as fs } from 'node:fs';
 import { basename, dirname, join } from 'node:path';
 
-export async function writeFileAtomic(target: string, content: string): Promise<void> {
+/** `mode`: the permission bits of the file replaced (replaceGuard.ts), kept; a new file gets 0644. */
+export async function writeFileAtomic(target: string, content: string, mode = 0o644): Promise<void> {
   const dir = dirname(target);
   const temp = join(dir, `.${basename(target)}.${process.pid}.${randomBytes(6).toString('hex')}.tmp`);
-  const handle = await fs.open(temp, 'wx', 0o644);
+  const handle = await fs.open(temp, 'wx', mode);
   try {
+    // open() applies the umask; the mode of a replaced file is kept as it was.
+    await handle.chmod(mode);
     await handle.writeFile(content, 'utf8');
     await handle.sync();
   } catch (err) {

@@ -8,6 +8,7 @@ import { loadLockfile, type ReadLockfileText } from '../core/lockfile';
 import type { Lockfile } from '../core/types';
 import { keepPreviousWhenUnchanged, serializeLockfile } from '../core/pin/serialize';
 import { readTextSync } from './readText';
+import { replaceable } from './replaceGuard';
 import { writeFileAtomic } from './writeAtomic';
 
 export interface LockfileWrite {
@@ -18,11 +19,27 @@ export interface LockfileWrite {
 }
 
 export async function writeLockfile(path: string, next: Lockfile, readText: ReadLockfileText = async (p) => readTextSync(p)): Promise<LockfileWrite> {
-  const previous = await loadLockfile(path, readText);
+  // Never over something that is not a lockfile (`pin --out card.json`), a device or a FIFO.
+  const target = replaceable(path, 'a lockfile', (text) => LOCKFILE_NAME.test(path) || hasLockfileMembers(text));
+  const previous = await loadLockfile(target.path, readText);
   const lock = keepPreviousWhenUnchanged(next, previous.ok ? previous.lockfile : undefined);
   const text = serializeLockfile(lock);
   const previousText = previous.ok || previous.stage === 'parse' ? previous.text : undefined;
   if (text === previousText) return { lock, text, written: false };
-  await writeFileAtomic(path, text);
+  await writeFileAtomic(target.path, text, target.mode);
   return { lock, text, written: true };
 }
+
+/** A re-pin may replace a file named like a lockfile (even a corrupt one, e.g. with merge-conflict markers)… */
+const LOCKFILE_NAME = /\.a2a-lock\.json$/i;
+
+/** …or a JSON object with a lockfile's members, whatever its name. */
+function hasLockfileMembers(text: string): boolean {
+  try {
+    const value = JSON.parse(text) as unknown;
+    return typeof value === 'object' && value !== null && !Array.isArray(value) && 'agent' in value && ('requires' in value || 'card_digest' in value);
+  } catch {
+    return false;
+  }
+}
+

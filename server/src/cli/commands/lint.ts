@@ -22,6 +22,7 @@ import { parseRuleFlags, parseRuleObject } from '../../core/rules/severityOverri
 import { ioReason } from '../../core/ioReason';
 import { readTextSync } from '../../node/readText';
 import { writeFileAtomic } from '../../node/writeAtomic';
+import { replaceable } from '../../node/replaceGuard';
 import { baselineKey, parseBaseline, serializeBaseline } from '../../core/baseline';
 import { settingsPerFile, type CommandSettings } from '../projectSettings';
 import { readProjectConfigFile } from '../../node/projectConfig';
@@ -222,8 +223,9 @@ export const run: Command = async (argv, io) => {
   if (flags.baseline !== undefined && flags['write-baseline'] !== undefined) throw new UsageError('--baseline and --write-baseline exclude each other');
   if (flags['write-baseline'] !== undefined) {
     const entries = results.flatMap(({ file, findings }) => findings.map((f) => ({ file: baselineFile(file, io), code: f.code, pointer: f.pointer })));
-    const target = resolve(io.cwd, flags['write-baseline']);
-    await writeFileAtomic(target, serializeBaseline(entries));
+    // Never over something that is not a baseline (`--write-baseline card.json`), a device or a FIFO.
+    const target = replaceable(resolve(io.cwd, flags['write-baseline']), 'an a2acap baseline', (text) => parseBaseline(text).ok);
+    await writeFileAtomic(target.path, serializeBaseline(entries), target.mode);
     io.stderr(`a2acap lint: ${entries.length} finding${entries.length === 1 ? '' : 's'} recorded as accepted in ${safeText(flags['write-baseline'])}\n`);
     return ioFailure ? EXIT_USAGE : EXIT_OK;
   }
