@@ -8,7 +8,7 @@ import { join } from 'node:path';
 import { test } from 'node:test';
 import { lintDocument } from '../../server/src/core/lint';
 import { locatePointer } from '../../server/src/core/location';
-import { makeLocator } from '../../server/src/lsp/locate';
+import { makeLocator } from '../../server/src/core/locate';
 
 const esc = (s: string) => s.replace(/~/g, '~0').replace(/\//g, '~1');
 

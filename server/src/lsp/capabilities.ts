@@ -11,7 +11,7 @@ import type { ServerContext } from './context';
 import { securityPlain } from './capabilityText';
 import { uriPath } from './documentKind';
 import { liveSession } from './liveSession';
-import { makeLocator } from './locate';
+import { makeLocator } from '../core/locate';
 import { truncate } from './markdown';
 import { cardMatchesAgent, lockfileAgainstCard, type LockfileAgainstCard } from './pinnedCard';
 import { runSafe } from './runSafe';

@@ -11,7 +11,7 @@
  * The text must be valid JSON (findings with pointers only exist then); anything unexpected falls back
  * to the core.
  */
-import { escapeSegment, locatePointer, parsePointer, type OffsetRange } from '../core/location';
+import { escapeSegment, locatePointer, parsePointer, type OffsetRange } from './location';
 
 interface NodeRecord {
   seq: number;
