@@ -1,6 +1,8 @@
 // Probes against the real SDK agent and the lying agent on 127.0.0.1: claims vs behaviour.
 import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { createHttpClient, HttpClient } from '../../server/src/core/net/http';
 import { callA2a } from '../../server/src/core/a2a/call';
 import { probeAgent, ProbeReport } from '../../server/src/core/probe/probeAgent';
@@ -110,6 +112,44 @@ describe('probes against the lying agent', () => {
       limiter.run(async () => { starts.push(['b', t]); return false; }),
     ]);
     assert.deepEqual(starts, [['a', 0], ['b', 3000], ['a', 3000]]);
+  });
+});
+
+describe('an agent that keeps answering 429', () => {
+  it('a Retry-After beyond the cap is not waited for, and the waits for one agent stop at the budget', async () => {
+    let t = 0;
+    const waits: number[] = [];
+    const limiter = createRateLimiter({ minIntervalMs: 0, now: () => t, sleep: async (ms) => { waits.push(ms); t += ms; } });
+    // "Come back in three years": answered at once, not after 30 s.
+    assert.equal(await limiter.run(async () => 'busy', () => 99_999_999 * 1000), 'busy');
+    assert.deepEqual(waits, []);
+    // Retry-After 20 s, forever: 20 + 30 (backoff, capped) for the first call; the budget (60 s) leaves 10 s, not enough for the next.
+    for (let i = 0; i < 5; i++) await limiter.run(async () => 'busy', () => 20_000);
+    assert.deepEqual(waits, [20_000, 30_000]);
+  });
+
+  it('each probe is an error saying the agent is rate limiting, never a verdict on the claim', async () => {
+    const busy = createServer((req, res) => {
+      if (req.url === '/.well-known/agent-card.json') {
+        res.setHeader('content-type', 'application/json');
+        res.end(JSON.stringify(sdk.card).replaceAll(sdk.url, base));
+        return;
+      }
+      res.writeHead(429, { 'retry-after': '99999999' });
+      res.end();
+    });
+    await new Promise<void>((resolve) => busy.listen(0, '127.0.0.1', resolve));
+    const base = `http://127.0.0.1:${(busy.address() as AddressInfo).port}`;
+    try {
+      const report = await probeAgent(base, { http, limiter: fast() });
+      for (const r of report.results.filter((x) => x.outcome !== 'skipped')) {
+        assert.equal(r.outcome, 'error', JSON.stringify(r));
+        assert.match(r.detail, /the agent is rate limiting \(RateLimited \(HTTP 429\)\); it asks to retry after 99999999 s: probe again later/);
+      }
+    } finally {
+      busy.closeAllConnections();
+      await new Promise<void>((resolve) => busy.close(() => resolve()));
+    }
   });
 });
 

@@ -76,4 +76,10 @@ describe('check --live --cache-dir', () => {
     assert.equal(r.code, 2);
     assert.match(r.stderr, /--cache-dir/);
   });
+
+  test('a cache directory that cannot be made (under /proc, where Node\'s recursive mkdir spun forever) only costs the cache', async (t) => {
+    const dir = tempDir(t);
+    await pin(dir);
+    assert.deepEqual(await liveCheck(dir, '/proc/a2acap-no-such/cache'), { code: 0, classification: 'compatible', unchanged: false });
+  });
 });

@@ -2,7 +2,8 @@
  * The CLI's "refresh world" (HTTP client, card cache, file access) shared by check, pin, update and probe:
  * the injected world of the core's refresh code, made of real Node pieces.
  */
-import { mkdirSync, renameSync, writeFileSync } from 'node:fs';
+import { renameSync, writeFileSync } from 'node:fs';
+import { makeDirectory } from '../node/makeDirectory';
 import { readTextSync } from '../node/readText';
 import { createHttpClient, type HttpClient } from '../core/net/http';
 import { MemoryCardCache } from '../core/refresh/cache';
@@ -46,5 +47,5 @@ const NODE_CACHE_FILES = {
   readFile: (path: string) => readTextSync(path),
   writeFile: (path: string, text: string) => writeFileSync(path, text, { mode: 0o600 }),
   rename: renameSync,
-  mkdir: (path: string) => { mkdirSync(path, { recursive: true, mode: 0o700 }); },
+  mkdir: (path: string) => makeDirectory(path, 0o700),
 };

@@ -12,9 +12,9 @@
  * memory at once and are written in the background, in order; `flush()` waits for the writes and reports
  * the last write error, if any. A failed write never throws from mark/clear.
  */
-import { mkdir } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import { agentKey } from '../core/evidence/agentKey';
+import { makeDirectory } from './makeDirectory';
 import { readTextSync } from './readText';
 import { writeFileAtomic } from './writeAtomic';
 import type { StaleMarker, StaleMarkers } from '../core/client/staleMarkers';
@@ -33,7 +33,7 @@ export const nodeStaleFileSystem: StaleFileSystem = {
   // Bounded, regular files only: a FIFO at this path would otherwise wait for a writer forever (readText.ts).
   readFile: async (path) => readTextSync(path),
   async writeFile(path, text) {
-    await mkdir(dirname(path), { recursive: true });
+    makeDirectory(dirname(path));
     await writeFileAtomic(path, text);
   },
 };

@@ -69,9 +69,14 @@ export function credentialFromEnv(varName: string | undefined, io: CliIO, scheme
   return { token: token.trim(), ...(scheme !== undefined ? { scheme } : {}) };
 }
 
+/** Timers hold at most 2^31-1 ms; ten minutes is far beyond any answer worth waiting for. */
+export const MAX_TIMEOUT_MS = 600_000;
+
 export function timeoutFrom(value: string | undefined): number | undefined {
   if (value === undefined) return undefined;
-  if (!/^\d+$/.test(value) || Number(value) <= 0) throw new UsageError(`--timeout expects milliseconds (got ${JSON.stringify(value)})`);
+  if (!/^\d+$/.test(value) || Number(value) <= 0 || Number(value) > MAX_TIMEOUT_MS) {
+    throw new UsageError(`--timeout expects milliseconds from 1 to ${MAX_TIMEOUT_MS} (got ${JSON.stringify(value.slice(0, 40))})`);
+  }
   return Number(value);
 }
 

@@ -58,7 +58,7 @@ claim refuted or a probe failed, 2 usage, network or policy failure.
 
 function intervalFrom(value: string | undefined): number | undefined {
   if (value === undefined) return undefined;
-  if (!/^\d+$/.test(value)) throw new UsageError(`--min-interval expects milliseconds (got ${JSON.stringify(value.slice(0, 40))})`);
+  if (!/^\d+$/.test(value) || Number(value) > 60_000) throw new UsageError(`--min-interval expects milliseconds from 0 to 60000 (got ${JSON.stringify(value.slice(0, 40))})`);
   return Number(value);
 }
 

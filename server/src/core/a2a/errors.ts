@@ -131,7 +131,9 @@ export function retryAfterSeconds(value: string | undefined, now: number = Date.
 /** One line for users: what the agent said, by type. */
 export function describeA2aError(e: A2aError): string {
   const where = e.jsonRpcCode !== undefined ? `JSON-RPC ${e.jsonRpcCode}` : e.httpStatus !== undefined ? `HTTP ${e.httpStatus}` : e.grpcStatus !== undefined ? `gRPC ${GRPC_NAMES[e.grpcStatus] ?? e.grpcStatus}` : 'error';
-  return `${e.type} (${where}${e.reason ? `, ${e.reason}` : ''})${e.message ? `: ${e.message}` : ''}`;
+  // A message that only repeats the status (the fallback when the agent gave none) is not said twice.
+  const said = e.message && e.message !== where && e.message !== `gRPC status ${e.grpcStatus}` ? `: ${e.message}` : '';
+  return `${e.type} (${where}${e.reason ? `, ${e.reason}` : ''})${said}`;
 }
 
 const GRPC_NAMES: Record<number, string> = {

@@ -7,6 +7,7 @@ import { DEFAULT_CLIENT, type ClientConfig } from '../types';
 import type { HttpClient } from '../net/http';
 import type { A2aCallOptions, A2aInterface } from '../a2a/call';
 import { SUPPORTED_BINDINGS, SUPPORTED_BINDINGS_WITH_GRPC, callA2a } from '../a2a/call';
+import { describeA2aError } from '../a2a/errors';
 import type { GrpcClient } from '../net/grpc';
 import { fetchCard, FetchCardResult } from '../fetch/fetchCard';
 import { BearerCredential, credentialFor } from '../fetch/credentials';
@@ -73,10 +74,15 @@ export async function probeAgent(target: string, opts: ProbeAgentOptions): Promi
   const target_ = opts.safeRequest?.tenant !== undefined ? { ...iface, tenant: opts.safeRequest.tenant } : iface;
   const env: ProbeEnv = {
     iface: target_, card, now,
-    call: (op, params, extra: Partial<A2aCallOptions> = {}) => limiter.run(
-      () => callA2a(target_, op, params, { http: opts.http, grpc: opts.grpc, originClass: fetched.originClass, timeoutMs: opts.timeoutMs ?? 5_000, signal: opts.signal, ...extra }),
-      (r) => (!r.ok && r.error.type === 'RateLimited' ? (r.error.retryAfterSeconds ?? 1) * 1000 : undefined),
-    ),
+    call: async (op, params, extra: Partial<A2aCallOptions> = {}) => {
+      const r = await limiter.run(
+        () => callA2a(target_, op, params, { http: opts.http, grpc: opts.grpc, originClass: fetched.originClass, timeoutMs: opts.timeoutMs ?? 5_000, signal: opts.signal, ...extra }),
+        (res) => (!res.ok && res.error.type === 'RateLimited' ? (res.error.retryAfterSeconds ?? 1) * 1000 : undefined),
+      );
+      // Still rate limited after the waits the limiter allows: no verdict about the claim, the probe is an error.
+      if (!r.ok && r.error.type === 'RateLimited') throw new Error(`the agent is rate limiting (${describeA2aError(r.error)})${r.error.retryAfterSeconds !== undefined ? `; it asks to retry after ${r.error.retryAfterSeconds} s` : ''}: probe again later`);
+      return r;
+    },
   };
   const decision = credentialFor(card, opts.credential);
   const probes: Probe[] = [versionProbe, streamingProbe, pushProbe, extendedCardProbe(decision.send ? decision.headers : undefined), messageProbes(opts.safeRequest)];

@@ -1,15 +1,19 @@
 /**
  * Per-agent pacing for probes: at most `concurrency` calls in flight (1 by default), at least
  * `minIntervalMs` between call starts, and a 429/503 with Retry-After answered by waiting (capped) and
- * retrying a bounded number of times with growing backoff. Clock and sleep are injected.
+ * retrying a bounded number of times with growing backoff. An agent that asks for more than the cap is not
+ * waited for at all, and the waits for one agent add up to at most `maxTotalWaitMs`: a busy agent costs a
+ * minute, never hours (the rate-limited answer is then returned). Clock and sleep are injected.
  */
 export interface RateLimitOptions {
   minIntervalMs?: number;
   concurrency?: number;
   /** Retries after a rate-limit answer. Default 2. */
   maxRetries?: number;
-  /** Never wait longer than this for one Retry-After. Default 30 s. */
+  /** Never wait longer than this for one Retry-After; a longer Retry-After is not waited for. Default 30 s. */
   maxWaitMs?: number;
+  /** All waits for this agent together. Default 60 s. */
+  maxTotalWaitMs?: number;
   now?: () => number;
   sleep?: (ms: number) => Promise<void>;
 }
@@ -26,6 +30,7 @@ export function createRateLimiter(opts: RateLimitOptions = {}): RateLimiter {
   const concurrency = Math.max(1, opts.concurrency ?? 1);
   const maxRetries = opts.maxRetries ?? 2;
   const maxWait = opts.maxWaitMs ?? 30_000;
+  let budget = opts.maxTotalWaitMs ?? 60_000;
   const now = opts.now ?? Date.now;
   const sleep = opts.sleep ?? realSleep;
   let active = 0;
@@ -57,13 +62,18 @@ export function createRateLimiter(opts: RateLimitOptions = {}): RateLimiter {
         try {
           result = await fn();
           wait = retryAfterMs?.(result);
-          // Respect the agent's Retry-After, growing it on repeats, but never beyond the cap; set while
-          // still holding the slot so the next queued call waits too.
-          if (wait !== undefined && attempt < maxRetries) blockedUntil = Math.max(blockedUntil, now() + Math.min(maxWait, Math.max(wait, minInterval) * 2 ** attempt));
+          // Respect the agent's Retry-After, growing it on repeats, but never beyond the cap or the budget (an agent
+          // asking for more than the cap is not retried); set while still holding the slot so the next queued call waits too.
+          const pause = wait === undefined ? 0 : Math.min(maxWait, Math.max(wait, minInterval) * 2 ** attempt);
+          if (wait !== undefined && (attempt >= maxRetries || wait > maxWait || pause > budget)) wait = undefined;
+          else if (wait !== undefined) {
+            budget -= pause;
+            blockedUntil = Math.max(blockedUntil, now() + pause);
+          }
         } finally {
           release();
         }
-        if (wait === undefined || attempt >= maxRetries) return result;
+        if (wait === undefined) return result;
       }
     },
   };
