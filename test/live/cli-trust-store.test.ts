@@ -125,5 +125,8 @@ describe('a2acap fetch --trust-store', () => {
     const broken = await inProcess(['fetch', url, '--jwks', store('broken.jwks.json', '{"keys": [')]);
     assert.equal(broken.code, 2);
     assert.match(broken.stderr, /^a2acap fetch: .*broken\.jwks\.json: the JWKS file is not valid JSON\n$/);
+    const nullKey = await inProcess(['fetch', url, '--jwks', store('null.jwks.json', { keys: [null] })]);
+    assert.equal(nullKey.code, 2);
+    assert.match(nullKey.stderr, /null\.jwks\.json: its "keys" array holds something that is not a JWK \(an object\)\n$/);
   });
 });

@@ -24,7 +24,8 @@ before(async () => {
   const jose = await import('jose');
   const { privateKey, publicKey } = await jose.generateKeyPair('ES256', { extractable: true });
   const jwk: JWK = { ...(await jose.exportJWK(publicKey)), kid: 'jku-key', alg: 'ES256' };
-  server = createServer((_req, res) => { jwksHits++; res.writeHead(200, { 'content-type': 'application/json' }); res.end(JSON.stringify({ keys: [jwk] })); });
+  // Entries that are not keys (null, a string, an array) around the real one: a JWKS from the network is untrusted.
+  server = createServer((_req, res) => { jwksHits++; res.writeHead(200, { 'content-type': 'application/json' }); res.end(JSON.stringify({ keys: [null, 'x', [1], jwk] })); });
   await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
   jwksUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}/jwks.json`;
   const jws = await new jose.FlattenedSign(new TextEncoder().encode(canonicalPayloads(CARD).spec))
@@ -36,7 +37,7 @@ after(async () => { await http.close(); server.closeAllConnections(); await new 
 
 describe('jku', () => {
   const cardUrl = 'http://127.0.0.1:9/.well-known/agent-card.json';
-  it('followed when allowed for the agent, from a loopback card: verified with the jku key', async () => {
+  it('followed when allowed for the agent, from a loopback card: verified with the jku key (entries that are not keys skipped)', async () => {
     const trust = createTrustStore([{ agent: 'http://127.0.0.1:9/', allowJku: true }], http);
     const r = await verifyCardSignatures(signed, { trust, cardUrl, originClass: 'loopback' });
     assert.equal(r.outcome, 'verified', r.detail);

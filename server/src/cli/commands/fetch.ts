@@ -100,6 +100,7 @@ async function loadJwks(files: readonly string[], io: CliIO, agentPrefix: string
       throw new UsageError(`${file}: the JWKS file is not valid JSON`);
     }
     if (!Array.isArray(doc?.keys)) throw new UsageError(`${file}: not a JWKS document (no "keys" array)`);
+    if (!doc.keys.every(isJwkObject)) throw new UsageError(`${file}: its "keys" array holds something that is not a JWK (an object)`);
     entries.push({ agent: agentPrefix, jwks: doc });
   }
   return entries;
@@ -175,4 +176,8 @@ function toText(f: FetchCardResult, ext: ExtendedCardResult | undefined): string
   if (ext?.profile?.skills && ext.status === 'extended') rows.push(['extended skills', Object.keys(ext.profile.skills).map(safeText).join(', ')]);
   const problems = f.findings.filter((x) => x.severity === 'error').slice(0, 10).map((x) => `  ${x.pointer || '/'}: ${safeText(x.message)}\n`).join('');
   return `${alignColumns(rows)}\n${problems}`;
+}
+
+function isJwkObject(k: unknown): boolean {
+  return typeof k === 'object' && k !== null && !Array.isArray(k);
 }

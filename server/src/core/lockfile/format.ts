@@ -8,5 +8,5 @@ export const LOCKFILE_VERSION = 1;
 
 /** Why a lockfile in a newer format is not read; what to do about it. */
 export function newerFormatMessage(version: number): string {
-  return `the lockfile is in format ${version}, newer than this version of a2acap reads (format ${LOCKFILE_VERSION}): upgrade a2acap or the A2A extension to check it`;
+  return `the lockfile is in ${Number.isFinite(version) ? `format ${version}` : 'a format numbered beyond any number (lockfile_version overflows)'}, newer than this version of a2acap reads (format ${LOCKFILE_VERSION}): upgrade a2acap or the A2A extension to check it`;
 }

@@ -175,7 +175,8 @@ export function readLockfile(value: unknown): LockfileRead {
   }
   // A newer format is refused before anything else is read: its members may mean what this reader cannot know.
   const version = value.lockfile_version;
-  if (typeof version === 'number' && Number.isInteger(version) && version > LOCKFILE_VERSION) {
+  // Infinity (1e400 in the text) is not an integer but is certainly newer: refused too, never read as format 1.
+  if (typeof version === 'number' && (Number.isInteger(version) || version === Infinity) && version > LOCKFILE_VERSION) {
     return { ok: false, problems: [{ pointer: '/lockfile_version', message: newerFormatMessage(version), newerFormat: true }] };
   }
   const r = new Reader();

@@ -10,6 +10,7 @@ import { finding, Rule } from './context';
 export const unsupportedLockfileVersion: Rule = ({ value }) => {
   if (!isObject(value)) return [];
   const version = value.lockfile_version;
-  if (typeof version !== 'number' || !Number.isInteger(version) || version <= LOCKFILE_VERSION) return [];
+  // Infinity (1e400 in the text) passes the schema's integer check but is no format this version reads.
+  if (typeof version !== 'number' || !(Number.isInteger(version) || version === Infinity) || version <= LOCKFILE_VERSION) return [];
   return [finding('unsupported-lockfile-version', '/lockfile_version', `${newerFormatMessage(version)}. Until then it is not checked.`, { data: { version } })];
 };

@@ -58,7 +58,8 @@ function jwksLoader(http: HttpClient | undefined): (url: string, req: JwksReques
         if (res.status !== 200) throw new Error(`${url}: HTTP ${res.status}`);
         const doc = JSON.parse(res.body.toString('utf8')) as JwksDocument;
         if (!Array.isArray(doc?.keys)) throw new Error(`${url}: not a JWKS document`);
-        return doc;
+        // A JWKS from the network is untrusted: an entry that is not an object (null, a string) is no key.
+        return { ...doc, keys: doc.keys.filter((k) => typeof k === 'object' && k !== null && !Array.isArray(k)) };
       });
       p.catch(() => fetched.delete(key));
       fetched.set(key, p);
