@@ -90,6 +90,15 @@ describe('guarded HTTP client', () => {
     assert.equal((await failure(http.request('not a url', { origin: 'user' }))).kind, 'bad-url');
   });
 
+  it('a URL with credentials is refused before any I/O, and the message does not repeat them', async () => {
+    for (const userinfo of ['user:secret@', 'user@', ':secret@']) {
+      const err = await failure(http.request(agent.url.replace('http://', `http://${userinfo}`), { origin: 'user' }));
+      assert.equal(err.kind, 'bad-url');
+      assert.match(err.message, /a URL with credentials \(user:password@\) is refused; give a credential with --credential-env/);
+      assert.doesNotMatch(err.message, /secret|user@/);
+    }
+  });
+
   it('a card URL on loopback is allowed only from a loopback origin', async () => {
     const ok = await http.request(`${agent.url}/.well-known/agent-card.json`, { origin: 'card', originClass: 'loopback' });
     assert.equal(ok.status, 200);

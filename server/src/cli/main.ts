@@ -58,6 +58,14 @@ export async function runCli(argv: string[], io: CliIO): Promise<number> {
 
 
 if (require.main === module) {
+  // `a2acap lint … | head -1`: the reader went away. Stop quietly, as other CLI tools do, instead of an
+  // unhandled EPIPE with a stack trace.
+  for (const stream of [process.stdout, process.stderr]) {
+    stream.on('error', (err: NodeJS.ErrnoException) => {
+      if (err.code === 'EPIPE') process.exit(process.exitCode ?? 0);
+      throw err;
+    });
+  }
   runCli(process.argv.slice(2), nodeIO()).then(
     (code) => { process.exitCode = code; },
     (err) => { process.stderr.write(`a2acap: ${String(err)}\n`); process.exitCode = EXIT_USAGE; },
