@@ -13,7 +13,9 @@ export function settingActions(d: Diagnostic, fix: Record<string, unknown> | und
     return [action(d, `My client implements ${short(fix.uri)}: add it to a2a.client.knownExtensions`, 'client.knownExtensions', fix.uri)];
   }
   if (d.code === 'no-supported-interface' && Array.isArray(fix.offered)) {
-    const offers = (fix.offered as { binding?: unknown; version?: unknown }[])
+    // The fix data comes back from the client with the diagnostic: anything may be in it.
+    const offers = (fix.offered as ({ binding?: unknown; version?: unknown } | null)[])
+      .filter((o): o is { binding?: unknown; version?: unknown } => typeof o === 'object' && o !== null)
       .filter((o) => typeof o.binding === 'string' && o.binding !== '' && typeof o.version === 'string' && /^\d+\.\d+$/.test(o.version))
       .map((o) => `${o.binding as string}@${o.version as string}`);
     return [...new Set(offers)].slice(0, MAX_OFFERS).map((b) => action(d, `My client speaks ${short(b)}: add it to a2a.client.bindings`, 'client.bindings', b));

@@ -9,6 +9,7 @@ import type { AddressClass } from '../net/address';
 import type { HttpClient, HttpResponse } from '../net/http';
 import type { GrpcClient } from '../net/grpc';
 import { callGrpc } from './grpcCall';
+import { trimEnd } from '../trimEnd';
 import { A2aError, fromHttpError, fromJsonRpcError } from './errors';
 
 export type A2aOperation =
@@ -77,7 +78,7 @@ export async function callA2a(iface: A2aInterface, op: A2aOperation, params: Rec
   if (iface.binding === 'HTTP+JSON') {
     const { method, path, body } = restRoute(op, params);
     const prefix = iface.tenant !== null ? `/${encodeURIComponent(iface.tenant)}` : '';
-    const url = `${iface.url.replace(/\/+$/, '')}${prefix}${path}`;
+    const url = `${trimEnd(iface.url, '/')}${prefix}${path}`;
     const res = await opts.http.request(url, {
       ...common, method, ...(body !== undefined ? { body: JSON.stringify(body), headers: { ...headers, 'content-type': 'application/a2a+json' } } : {}),
     });

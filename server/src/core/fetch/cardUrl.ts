@@ -10,6 +10,7 @@
  *   the card, and is dropped.
  * - The fragment is never part of the request, so it is always dropped (one URL per card).
  */
+import { trimEnd } from '../trimEnd';
 import { parseHttpUrl } from '../net/url';
 
 export const WELL_KNOWN_PATH = '/.well-known/agent-card.json';
@@ -18,7 +19,7 @@ export function cardUrlFor(target: string): string {
   const url = parseHttpUrl(target);
   url.hash = '';
   if (url.pathname.toLowerCase().endsWith('.json')) return url.toString();
-  url.pathname = `${url.pathname.replace(/\/+$/, '')}${WELL_KNOWN_PATH}`;
+  url.pathname = `${trimEnd(url.pathname, '/')}${WELL_KNOWN_PATH}`;
   url.search = '';
   return url.toString();
 }

@@ -17,7 +17,8 @@ function problem(v: string): { message: string; suggestion: string | null } | un
   }
   const mm = /^(\d+)\.(\d+)$/.exec(v);
   if (!mm) {
-    const digits = /(\d+)\.(\d+)/.exec(v);
+    // An unanchored search is tried from every position: only on strings of a plausible length (a card may hold 40,000 digits).
+    const digits = v.length <= 64 ? /(\d+)\.(\d+)/.exec(v) : null;
     const suggestion = digits ? `${Number(digits[1])}.${Number(digits[2])}` : '1.0';
     return { message: `${quote(v)} is not a Major.Minor protocol version: write e.g. "${suggestion}".`, suggestion };
   }

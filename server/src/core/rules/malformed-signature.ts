@@ -2,6 +2,7 @@
  * malformed-signature: a card signature's protected header must be base64url of a JSON object carrying alg and kid
  * (§8.4.2), and the signature base64url. Checks the form only; verification is the live-agent part.
  */
+import { trimEnd } from '../trimEnd';
 import { isObject } from '../document';
 import { finding, Rule } from './context';
 import { objectItems } from './walk';
@@ -10,7 +11,7 @@ import type { Finding } from '../types';
 const BASE64URL = /^[A-Za-z0-9_-]+$/;
 
 function decodeHeader(protectedHeader: string): { header?: Record<string, unknown>; problem?: string } {
-  const s = protectedHeader.replace(/=+$/, '');
+  const s = trimEnd(protectedHeader, '=');
   if (!BASE64URL.test(s)) return { problem: 'is not base64url (only A-Z a-z 0-9 - _ are allowed)' };
   let parsed: unknown;
   try {
@@ -41,7 +42,7 @@ export const malformedSignature: Rule = ({ value }) => {
       }
     }
     const signature = sig.value.signature;
-    if (typeof signature === 'string' && !BASE64URL.test(signature.replace(/=+$/, ''))) {
+    if (typeof signature === 'string' && !BASE64URL.test(trimEnd(signature, '='))) {
       out.push(finding('malformed-signature', `${sig.pointer}/signature`, 'The signature is not base64url: re-sign the card.', { data: { problem: 'signature-not-base64url' } }));
     }
   }

@@ -1,0 +1,40 @@
+// Card strings built to make a regular expression backtrack (found by an audit of the language server: a 3 KB
+// card froze it for 36 s, doubling with every extra parameter). Each card must be linted with the finding it
+// deserves; with the old expressions these took minutes to days (the test runner's timeout would end them).
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { lintDocument } from '../../server/src/core/lint';
+
+const good = (): Record<string, unknown> => JSON.parse(readFileSync(join(__dirname, '..', '..', 'examples', 'cards', 'good.agent-card.json'), 'utf8'));
+
+const cases: { name: string; card: () => Record<string, unknown>; code: string }[] = [
+  {
+    name: 'a media type with 40 quoted parameters and a bad tail (exponential before)',
+    card: () => ({ ...good(), defaultInputModes: [`text/plain${';a="b"'.repeat(40)} x`] }),
+    code: 'invalid-media-type',
+  },
+  {
+    name: 'a signature of 200,000 "=" and one more character (quadratic /=+$/ before)',
+    card: () => ({ ...good(), signatures: [{ protected: 'eyJhbGciOiJFUzI1NiJ9', signature: `${'='.repeat(200_000)}x` }] }),
+    code: 'malformed-signature',
+  },
+  {
+    name: 'protocol versions of 40,000 digits on 20 interfaces (quadratic unanchored search before)',
+    card: () => {
+      const card = good();
+      const base = (card.supportedInterfaces as Record<string, unknown>[])[0]!;
+      card.supportedInterfaces = Array.from({ length: 20 }, (_, i) => ({ ...base, url: `${String(base.url)}/${i}`, protocolVersion: '9'.repeat(40_000) }));
+      return card;
+    },
+    code: 'invalid-protocol-version',
+  },
+];
+
+for (const c of cases) {
+  test(c.name, { timeout: 60_000 }, () => {
+    const { findings } = lintDocument(JSON.stringify(c.card()), { kind: 'card' });
+    assert.ok(findings.some((f) => f.code === c.code), JSON.stringify(findings.map((f) => f.code)));
+  });
+}
