@@ -78,3 +78,14 @@ test('lockfile members come from the lockfile schema', async () => {
   const { items } = await complete('{"requires": {|}}', 'a2a-lockfile', 'a2a-lock.json');
   assert.deepEqual(labels(items).sort(), ['extended_card', 'extensions', 'push', 'skills', 'streaming']);
 });
+
+test('a long run of blanks after the cursor: member names still come, and "has a colon" is still seen', { timeout: 30_000 }, async () => {
+  // 300,000 blank lines: the old check (/^\s*"?\s*:/ on the rest of the text) backtracked over them for tens of seconds.
+  const blanks = '\n'.repeat(300_000);
+  const { items } = await complete(`{|${blanks}}`);
+  assert.ok(labels(items).includes('supportedInterfaces'));
+  const { items: keyed } = await complete(`{\n  "desc|"${' '.repeat(100_000)}: "x"\n}`);
+  const description = keyed.find((i) => i.label === 'description');
+  assert.ok(description);
+  assert.doesNotMatch((description.textEdit as { newText: string }).newText, /:/, 'a colon already follows: none is inserted');
+});

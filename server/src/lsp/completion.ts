@@ -33,7 +33,7 @@ function memberCompletions(a: Analysis, value: unknown, parent: string[], range:
   const kind = a.kind === 'lockfile' ? 'lockfile' : 'card';
   const existing = objectAt(value, parent);
   const present = new Set(existing ? Object.keys(existing) : []);
-  const colonFollows = /^\s*"?\s*:/.test(text.slice(offset).replace(/^[^"\s:,}]*"?/, ''));
+  const colonFollows = colonAfterKey(text, offset);
   const items: CompletionItem[] = [];
   // Scheme names inside a requirement's `schemes` map are keys too.
   if (parent.at(-1) === 'schemes' && parent.includes('securityRequirements')) {
@@ -120,4 +120,24 @@ function parseLenient(text: string, a: Analysis): unknown {
   if (a.value !== undefined) return a.value;
   // While typing, the text is usually invalid JSON; jsonc-parser's tolerant parse keeps what it can.
   return parse(text, [], { allowTrailingComma: true });
+}
+
+/**
+ * Whether the key being typed at `offset` is already followed by a colon: the rest of the key, its closing quote,
+ * whitespace, an optional quote, whitespace, then ':'. A scan, not `/^\s*"?\s*:/` on the rest of the text: two
+ * `\s*` around an optional quote backtrack quadratically over a long run of blanks (a card of 300,000 blank lines
+ * held completion, and every request behind it, for seconds).
+ */
+function colonAfterKey(text: string, offset: number): boolean {
+  let i = offset;
+  while (i < text.length && !/["\s:,}]/.test(text[i]!)) i++;
+  if (text[i] === '"') i++;
+  i = skipBlanks(text, i);
+  if (text[i] === '"') i = skipBlanks(text, i + 1);
+  return text[i] === ':';
+}
+
+function skipBlanks(text: string, i: number): number {
+  while (i < text.length && /\s/.test(text[i]!)) i++;
+  return i;
 }
