@@ -2,8 +2,8 @@
  * Wires the A2A language server: documents, settings, the analysis cache, push diagnostics and the
  * feature handlers. No business rules here: everything is delegated to lsp/ adapters over the core.
  */
-import { TextDocuments, type Connection, type InitializeParams, type InitializeResult } from 'vscode-languageserver';
-import { TextDocument } from 'vscode-languageserver-textdocument';
+import type { Connection, InitializeParams, InitializeResult } from 'vscode-languageserver';
+import { createDocuments } from './lsp/documents';
 import type { A2AInitializationOptions } from './protocol';
 import { AnalysisCache, type Analysis } from './lsp/analysis';
 import type { ServerContext } from './lsp/context';
@@ -22,7 +22,7 @@ import { memoryCardCache } from './core/fetch/cardCache';
 const DEFAULT_VALIDATION_DELAY_MS = 150;
 
 export function startServer(connection: Connection, runtime: RuntimeEnvironment): void {
-  const documents = new TextDocuments(TextDocument);
+  const documents = createDocuments();
   const analyses = new AnalysisCache();
   let canPullSettings = false;
   let folders: string[] = [];

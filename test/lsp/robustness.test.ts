@@ -45,3 +45,25 @@ test('the server is still healthy afterwards and wrote nothing to stderr', async
   assert.deepEqual(s.logs.filter((l) => /failed/.test(l)), []);
   assert.equal(s.child.exitCode, null);
 });
+
+test('change ranges past the end or reversed are clamped: the server keeps the text the client has', async () => {
+  const { DidChangeTextDocumentNotification, DidOpenTextDocumentNotification } = await import('vscode-languageserver-protocol');
+  const card = readFileSync(join(__dirname, '..', '..', 'examples', 'cards', 'good.agent-card.json'), 'utf8');
+  const uri = `file:///robust/${++n}/agent-card.json`;
+  await s.open(uri, 'a2a-agent-card', card);
+  const lines = card.split('\n').length;
+  const send = (version: number, changes: unknown[]) => s.connection.sendNotification(DidChangeTextDocumentNotification.type, { textDocument: { uri, version }, contentChanges: changes as never });
+  // Past the end (a newline appended at the end), reversed (empty), then an ordinary keystroke after the "{".
+  await send(2, [{ range: { start: { line: lines + 5, character: 0 }, end: { line: lines + 6, character: 0 } }, text: '\n' }]);
+  await send(3, [{ range: { start: { line: 1, character: 0 }, end: { line: 0, character: 1 } }, text: '' }]);
+  await send(4, [{ range: { start: { line: 0, character: 1 }, end: { line: 0, character: 1 } }, text: ' ' }]);
+  const diags = await s.diagnosticsWhen(uri, () => true);
+  // The old line table duplicated the text: "Unexpected content after the end of the JSON value".
+  assert.deepEqual(diags.filter((d) => d.code === 'invalid-json'), [], JSON.stringify(diags));
+  for (const d of diags) for (const p of [d.range.start, d.range.end]) assert.ok(Number.isInteger(p.line) && Number.isInteger(p.character), JSON.stringify(d.range));
+  // A client that opens a document without text: an empty document, and the other documents are unaffected.
+  const bare = `file:///robust/${++n}/agent-card.json`;
+  await s.connection.sendNotification(DidOpenTextDocumentNotification.type, { textDocument: { uri: bare, languageId: 'a2a-agent-card', version: 1 } } as never);
+  assert.ok(Array.isArray(await s.diagnostics(bare)));
+  assert.ok(await s.hover(uri, { line: 1, character: 4 }) !== undefined);
+});
