@@ -91,3 +91,18 @@ test('a lockfile whose agent names a FIFO: "not a regular file" from the CLI and
   assert.equal(checked.results[0]!.verdict, 'error');
   assert.equal(checked.results[0]!.items[0]!.message, message);
 });
+
+// One lockfile that is not a file on disk (an unsaved document) used to make the whole check return no results,
+// and the diff and update answer "internal error" with a stack trace in the log.
+test('a lockfile URI that is not a file: an error for that entry, the others still checked', async () => {
+  const good = join(FIXTURES, 'lockfiles', 'valid-minimal.json');
+  const untitled = 'untitled:Untitled-1';
+  const checked = await lsp.connection.sendRequest(CheckLockfilesRequest.type, { uris: [pathToFileURL(good).href, untitled, 'file://fileserver/share/x.a2a-lock.json'], staleMarkers: untitled });
+  assert.equal(checked.results.length, 3);
+  assert.equal(checked.results[1]!.verdict, 'error');
+  assert.match(checked.results[1]!.items[0]!.message, /only files on disk are supported \(got untitled:Untitled-1\)/);
+  assert.equal(checked.results[2]!.verdict, 'error');
+  assert.notEqual(checked.results[0]!.items[0]?.message ?? '', checked.results[1]!.items[0]!.message);
+  assert.match((await lsp.connection.sendRequest(LockfileDiffRequest.type, { uri: untitled })).error ?? '', /only files on disk are supported/);
+  assert.match((await lsp.connection.sendRequest(UpdateLockfileRequest.type, { uri: untitled })).error ?? '', /only files on disk are supported/);
+});

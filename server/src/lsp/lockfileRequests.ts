@@ -80,6 +80,15 @@ function pathOf(uri: string): string {
   return fileURLToPath(uri);
 }
 
+/** The path of a lockfile URI, or why there is none (an unsaved or remote document): one entry's error, never the request's. */
+function pathOrError(uri: string): string | { error: string } {
+  try {
+    return pathOf(uri);
+  } catch (err) {
+    return { error: message(err) };
+  }
+}
+
 function sourceLocation(source: PinSource): string {
   if (source.url) return cardUrlFor(source.url);
   if (source.uri) return pathOf(source.uri);
@@ -142,7 +151,8 @@ function verdictOf(o: RefreshOutcome): LockfileCheckEntry['verdict'] {
 }
 
 async function loadLock(service: LockfileService, uri: string): Promise<{ path: string; lock: Lockfile } | { error: string }> {
-  const path = pathOf(uri);
+  const path = pathOrError(uri);
+  if (typeof path !== 'string') return path;
   const loaded = await loadLockfile(path, (p) => service.readText(p));
   return loaded.ok ? { path, lock: loaded.lockfile } : { error: loaded.message };
 }
@@ -172,8 +182,10 @@ async function lockfileDiff(service: LockfileService, settings: A2ASettings, uri
   }
 }
 
-async function loadStaleMarkers(uri: string): Promise<FileStaleMarkers> {
-  const markers = fileStaleMarkers(pathOf(uri));
+async function loadStaleMarkers(uri: string): Promise<FileStaleMarkers | undefined> {
+  const path = pathOrError(uri);
+  if (typeof path !== 'string') return undefined; // not a file: no markers to read or clear
+  const markers = fileStaleMarkers(path);
   await markers.load(); // tolerant: a missing or corrupt file is no markers
   return markers;
 }
@@ -260,8 +272,10 @@ export function registerLockfileRequests(ctx: ServerContext): void {
     const session = liveSession(ctx);
     const outcomes: { uri: string; outcome: RefreshOutcome }[] = [];
     const results = await mapBounded(uris, CONCURRENCY, async (uri): Promise<LockfileCheckEntry> => {
-      const path = pathOf(uri);
-      const outcome = await refreshLockfile(path, { loader: await loaderFor(uri), readText: (p) => service.readText(p), ...(stale ? { stale } : {}) });
+      const path = pathOrError(uri);
+      const outcome: RefreshOutcome = typeof path !== 'string'
+        ? { status: 'error', lockfile: uri, stage: 'lockfile', cause: path.error, problems: [] }
+        : await refreshLockfile(path, { loader: await loaderFor(uri), readText: (p) => service.readText(p), ...(stale ? { stale } : {}) });
       recordInSession(session, outcome);
       outcomes.push({ uri, outcome });
       const entry: LockfileCheckEntry = { uri, verdict: verdictOf(outcome), unchanged: outcome.status === 'checked' && outcome.unchanged, items: toItems(outcome, outcome.text) };
