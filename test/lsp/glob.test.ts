@@ -18,6 +18,18 @@ test('workspace-relative globs match absolute paths', () => {
   assert.equal(matchesGlob('/ws/a+b.json', 'a+b.json'), true);
 });
 
+test('braces that do not pair up are literal, never an invalid pattern; nested groups work', () => {
+  // A typo in a setting ("**/{agent,card.json") used to throw on every analysis of every document.
+  for (const glob of ['**/{agent,card.json', '**/agent}.json', '{', '}{', '**/{a,{b,c}.json']) {
+    assert.doesNotThrow(() => matchesGlob('/ws/agent-card.json', glob), glob);
+  }
+  assert.equal(matchesGlob('/ws/{agent,card.json', '**/{agent,card.json'), true);
+  assert.equal(matchesGlob('/ws/agent.json', '**/{agent,card.json'), false);
+  assert.equal(matchesGlob('/ws/c.json', '{a,{b,c}}.json'), true);
+  assert.equal(matchesGlob('/ws/d.json', '{a,{b,c}}.json'), false);
+  assert.equal(documentKind('json', 'file:///ws/p/a2a-lock.json', { ...DEFAULT_SETTINGS, files: { agentCards: ['**/{agent,card.json'], lockfiles: DEFAULT_SETTINGS.files.lockfiles } }), 'lockfile');
+});
+
 test('language id first, then patterns', () => {
   assert.equal(documentKind('a2a-lockfile', 'file:///ws/agent-card.json', DEFAULT_SETTINGS), 'lockfile');
   assert.equal(documentKind('json', 'file:///ws/p/a2a-lock.json', DEFAULT_SETTINGS), 'lockfile');
