@@ -197,9 +197,13 @@ export const QUICK_FIXES: Record<string, FixBuilder> = {
     return [{ title: `Declare scope ${JSON.stringify(short(scope))} in the ${flow} flow of ${JSON.stringify(short(scheme))}`, preferred: true, operations: [op] }];
   },
   'provider-name-field': (f) => [{ title: 'Rename "name" to "organization"', preferred: true, operations: [{ op: 'renameKey', pointer: f.pointer, name: 'organization' }] }],
-  'unknown-field': (f) => {
-    const suggestion = str(f.data?.suggestion);
-    const member = str(f.data?.member) ?? splitPointer(f.pointer).last;
+  'unknown-field': (f, doc) => {
+    const { parent, last: member } = splitPointer(f.pointer);
+    const object = valueAtPointer(doc, parent);
+    // Only a member the document has; never a rename onto one it has (a duplicate key: the later one would win).
+    if (f.pointer === '' || parent.includes('/__proto__') || !isObject(object) || !Object.prototype.hasOwnProperty.call(object, member)) return [];
+    const named = str(f.data?.suggestion);
+    const suggestion = named !== undefined && !Object.prototype.hasOwnProperty.call(object, named) ? named : undefined;
     const plans: FixPlan[] = [];
     if (suggestion) plans.push({ title: `Rename to "${short(suggestion)}"`, preferred: true, operations: [{ op: 'renameKey', pointer: f.pointer, name: suggestion }] });
     plans.push({ title: `Remove "${short(member)}"`, operations: [{ op: 'remove', pointer: f.pointer }] });

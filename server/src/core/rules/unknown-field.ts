@@ -95,7 +95,7 @@ function walk(value: unknown, shape: Shape, path: (string | number)[], out: Find
     if (child?.leaf) continue;
     path.push(key);
     if (child) walk(value[key], child, path, out, kind);
-    else out.push(unknownMember(key, path, shape.known ?? [], kind));
+    else out.push(unknownMember(key, path, shape.known ?? [], kind, value));
     path.pop();
   }
 }
@@ -121,8 +121,10 @@ const UNKNOWN_MEMBER: Record<DocumentKind, string> = {
   lockfile: 'is not a member the capability lockfile format defines here; checks ignore it.',
 };
 
-function unknownMember(key: string, path: (string | number)[], known: string[], kind: DocumentKind): Finding {
-  const suggestion = suggestMember(key, known);
+function unknownMember(key: string, path: (string | number)[], known: string[], kind: DocumentKind, siblings: Record<string, unknown>): Finding {
+  // Never a member the object already has: renaming "skils" to "skills" beside an existing "skills" would make a
+  // duplicate key, and the later one (maybe the empty one) would win.
+  const suggestion = suggestMember(key, known.filter((k) => !Object.prototype.hasOwnProperty.call(siblings, k)));
   const shown = key.length > 60 ? key.slice(0, 57) + '…' : key;
   return finding('unknown-field', path.reduce<string>((p, seg) => pointerTo(p, seg), ''),
     `"${shown}" ${UNKNOWN_MEMBER[kind]}${suggestion ? ` Did you mean "${suggestion}"?` : ''}`,
