@@ -156,3 +156,21 @@ test('a2a/migrateCard (the command) returns the whole-card edit with notes, and 
   await s.open(good, 'a2a-agent-card', fixture('good.agent-card.json'));
   assert.deepEqual(await s.connection.sendRequest(MigrateCardRequest.type, { uri: good }), { edit: null, notes: [] });
 });
+
+test('Select All on a card with thousands of findings: fixes for the first 50, and a stale diagnostic loses only its own fix', async () => {
+  const card = JSON.parse(readFileSync(join(__dirname, '..', '..', 'examples', 'cards', 'good.agent-card.json'), 'utf8'));
+  for (let i = 0; i < 2000; i++) card[`x-unknown-${i}`] = i;
+  const uri = `file:///fix/${++n}/agent-card.json`;
+  const doc = await s.open(uri, 'a2a-agent-card', JSON.stringify(card, null, 2));
+  const diags = await s.diagnostics(uri);
+  assert.ok(diags.filter((d) => d.code === 'unknown-field').length >= 2000);
+  const all = { start: { line: 0, character: 0 }, end: doc.positionAt(doc.getText().length) };
+  const actions = await s.codeActions(uri, all, diags);
+  const fixed = new Set(actions.flatMap((a) => (a.diagnostics ?? []).map((d) => JSON.stringify(d.range))));
+  assert.equal(fixed.size, 50, 'the fixes of the first 50 diagnostics');
+  // A diagnostic of an older version whose member is gone, beside a current one: the current one keeps its fixes.
+  const current = diags.find((d) => d.code === 'unknown-field')!;
+  const stale = { ...current, code: 'provider-name-field', data: { ...(current.data as object), pointer: '/description/x' } };
+  const mixed = await s.codeActions(uri, current.range, [stale, current]);
+  assert.ok(mixed.some((a) => /Remove "x-unknown-0"/.test(a.title)), JSON.stringify(mixed.map((a) => a.title)));
+});

@@ -9,7 +9,12 @@ import { settingActions } from './settingActions';
 /**
  * Quick fixes keyed on diagnostic code + data (never on message text): the fix itself is planned in
  * the core (core/fixes), this adapter only turns the plan into a WorkspaceEdit.
+ * Each edit is computed over the whole text, so a request is bounded: the fixes of at most
+ * MAX_DIAGNOSTICS diagnostics (Select All on a card with 4,000 findings took seconds, quadratic in its size).
+ * A plan whose edit cannot be made (a diagnostic from an older version of the document) is skipped alone.
  */
+const MAX_DIAGNOSTICS = 50;
+
 export function registerCodeActions(ctx: ServerContext): void {
   ctx.connection.onCodeAction((params, token) => runSafe(ctx.connection.console, token, [], 'code actions', async () => {
     const uri = params.textDocument.uri;
@@ -18,7 +23,7 @@ export function registerCodeActions(ctx: ServerContext): void {
     if (!doc || !a || a.value === undefined || a.nestsTooDeep()) return [];
     const actions: CodeAction[] = [];
     const seen = new Set<string>();
-    for (const diagnostic of params.context.diagnostics) {
+    for (const diagnostic of params.context.diagnostics.slice(0, MAX_DIAGNOSTICS)) {
       const input = fixInputOf(diagnostic);
       if (!input) continue;
       if (!params.context.only || params.context.only.some((k) => CodeActionKind.QuickFix.startsWith(k))) actions.push(...settingActions(diagnostic, input.data));
@@ -29,13 +34,13 @@ export function registerCodeActions(ctx: ServerContext): void {
         const key = plan.operations.some((o) => o.op === 'replaceDocument') ? plan.title : `${plan.title}|${JSON.stringify(plan.operations)}`;
         if (seen.has(key)) continue;
         seen.add(key);
-        actions.push({
-          title: plan.title,
-          kind,
-          diagnostics: [diagnostic],
-          isPreferred: plan.preferred === true,
-          edit: { changes: { [uri]: textEditsFor(doc, a.value, plan.operations) } },
-        });
+        let edits;
+        try {
+          edits = textEditsFor(doc, a.value, plan.operations);
+        } catch {
+          continue; // the diagnostic no longer fits the document (an older version): the next request has fresh ones
+        }
+        actions.push({ title: plan.title, kind, diagnostics: [diagnostic], isPreferred: plan.preferred === true, edit: { changes: { [uri]: edits } } });
       }
     }
     return actions;
