@@ -67,3 +67,26 @@ test('change ranges past the end or reversed are clamped: the server keeps the t
   assert.ok(Array.isArray(await s.diagnostics(bare)));
   assert.ok(await s.hover(uri, { line: 1, character: 4 }) !== undefined);
 });
+
+test('custom requests with missing or mistyped parameters: "invalid params" naming the member, no stack trace', async () => {
+  const requests: [string, unknown, RegExp][] = [
+    ['a2a/fetchCard', null, /the parameters must be an object/],
+    ['a2a/probeAgent', { url: 42 }, /"url" must be a string/],
+    ['a2a/checkLockfiles', { uris: [null] }, /"uris" must be an array of strings/],
+    ['a2a/lockfileDiff', {}, /"uri" must be a string/],
+    ['a2a/updateLockfile', [], /the parameters must be an object/],
+    ['a2a/pin', { source: {}, target: 'file:///x', selection: null }, /"selection" must be an object/],
+    ['a2a/pinOptions', { source: 'x' }, /"source" must be an object/],
+    ['a2a/capabilities', { uri: 1 }, /"uri" must be a string/],
+    ['a2a/migrateCard', null, /the parameters must be an object/],
+  ];
+  const logged = s.logs.length;
+  for (const [method, params, message] of requests) {
+    await assert.rejects(s.connection.sendRequest(method, params), (err: { code?: number; message?: string }) => {
+      assert.equal(err.code, -32602, `${method}: ${err.message}`);
+      assert.match(err.message ?? '', message);
+      return true;
+    });
+  }
+  assert.deepEqual(s.logs.slice(logged).filter((l) => /\n\s+at /.test(l)), [], 'no stack trace logged');
+});

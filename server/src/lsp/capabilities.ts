@@ -15,6 +15,7 @@ import { makeLocator } from '../core/locate';
 import { truncate } from './markdown';
 import { cardMatchesAgent, lockfileAgainstCard, type LockfileAgainstCard } from './pinnedCard';
 import { runSafe } from './runSafe';
+import { invalidParams } from './requestParams';
 
 type EvidenceSection = NonNullable<CapabilitiesResult['evidence']>;
 
@@ -23,7 +24,7 @@ const t = (s: unknown, n = 80): string => truncate(typeof s === 'string' ? s : S
 
 /** a2a/capabilities: the "A2A Capabilities" tree for one open document. Labels are plain text. */
 export function registerCapabilitiesRequest(ctx: ServerContext): void {
-  ctx.connection.onRequest(CapabilitiesRequest.type, (params, token) => runSafe(ctx.connection.console, token, NONE, 'capabilities', async () => {
+  ctx.connection.onRequest(CapabilitiesRequest.type, (params, token) => invalidParams(params, { uri: 'string' }) ?? runSafe(ctx.connection.console, token, NONE, 'capabilities', async () => {
     const a = await ctx.analysis(params.uri);
     const doc = ctx.documents.get(params.uri);
     if (!a || !doc || a.value === undefined) return NONE;

@@ -22,6 +22,7 @@ import { liveSession } from './liveSession';
 import { HttpClientForSettings, UNTRUSTED } from './network';
 import { runSafe } from './runSafe';
 import { clientConfig } from './settings';
+import { invalidParams } from './requestParams';
 
 function signalOf(token: CancellationToken | undefined): AbortSignal {
   const controller = new AbortController();
@@ -56,7 +57,7 @@ export function registerLiveRequests(ctx: ServerContext): void {
   const live = new LiveService(ctx.network);
   const log = { error: (m: string) => ctx.connection.console.error(m) };
 
-  ctx.connection.onRequest(FetchCardRequest.type, (params, token) => runSafe(log, token, { url: params.url, findings: [], credentialSchemes: [], error: 'internal error' } as FetchCardResponse, 'fetch card', async () => {
+  ctx.connection.onRequest(FetchCardRequest.type, (params, token) => invalidParams(params, { url: 'string', extended: 'boolean?', credential: 'object?' }) ?? runSafe(log, token, { url: params.url, findings: [], credentialSchemes: [], error: 'internal error' } as FetchCardResponse, 'fetch card', async () => {
     const settings = await ctx.settings('');
     if (settings.workspaceTrusted !== true) return { url: params.url, findings: [], credentialSchemes: [], error: UNTRUSTED };
     const http = live.httpFor(settings);
@@ -111,7 +112,7 @@ export function registerLiveRequests(ctx: ServerContext): void {
     return response;
   }));
 
-  ctx.connection.onRequest(ProbeAgentRequest.type, (params, token) => runSafe(log, token, { agent: params.url, results: [], error: 'internal error' } as ProbeAgentResponse, 'probe agent', async () => {
+  ctx.connection.onRequest(ProbeAgentRequest.type, (params, token) => invalidParams(params, { url: 'string', credential: 'object?' }) ?? runSafe(log, token, { agent: params.url, results: [], error: 'internal error' } as ProbeAgentResponse, 'probe agent', async () => {
     const settings = await ctx.settings('');
     if (settings.workspaceTrusted !== true) return { agent: params.url, results: [], error: UNTRUSTED };
     try {

@@ -42,6 +42,7 @@ import { liveSession, type LiveSession } from './liveSession';
 import { UNTRUSTED } from './network';
 import { runSafe } from './runSafe';
 import { clientConfig } from './settings';
+import { invalidParams } from './requestParams';
 
 const CONCURRENCY = 8;
 
@@ -226,10 +227,10 @@ export function registerLockfileRequests(ctx: ServerContext): void {
   const settings = (uri?: string) => ctx.settings(uri ?? '');
   const log = ctx.connection.console;
 
-  ctx.connection.onRequest(PinOptionsRequest.type, (params, token) => runSafe(log, token, { location: '', agentName: '', skills: [], streaming: false, extensions: [], error: 'internal error' } as PinOptionsResult, 'pin options',
+  ctx.connection.onRequest(PinOptionsRequest.type, (params, token) => invalidParams(params, { source: 'object' }) ?? runSafe(log, token, { location: '', agentName: '', skills: [], streaming: false, extensions: [], error: 'internal error' } as PinOptionsResult, 'pin options',
     async () => pinOptions(service, await settings(params.source.uri), params.source)));
 
-  ctx.connection.onRequest(PinRequest.type, (params, token) => runSafe(log, token, { written: false, probes: [], error: 'internal error' }, 'pin', async () => {
+  ctx.connection.onRequest(PinRequest.type, (params, token) => invalidParams(params, { source: 'object', target: 'string', selection: 'object', probe: 'boolean?' }) ?? runSafe(log, token, { written: false, probes: [], error: 'internal error' }, 'pin', async () => {
     const s = await settings(params.target);
     try {
       const location = sourceLocation(params.source);
@@ -256,7 +257,7 @@ export function registerLockfileRequests(ctx: ServerContext): void {
     }
   }));
 
-  ctx.connection.onRequest(CheckLockfilesRequest.type, (params, token) => runSafe(log, token, { results: [] as LockfileCheckEntry[] }, 'check lockfiles', async () => {
+  ctx.connection.onRequest(CheckLockfilesRequest.type, (params, token) => invalidParams(params, { uris: 'string[]', staleMarkers: 'string?', onlyStale: 'boolean?' }) ?? runSafe(log, token, { results: [] as LockfileCheckEntry[] }, 'check lockfiles', async () => {
     // Each lockfile under its own settings (its folder's, over its project configuration: the CLI's grouping too);
     // lockfiles with the same client share one loader, so an agent they all pin is fetched once.
     const loaders = new Map<string, CardLoader>();
@@ -287,10 +288,10 @@ export function registerLockfileRequests(ctx: ServerContext): void {
     return { results };
   }));
 
-  ctx.connection.onRequest(LockfileDiffRequest.type, (params, token) => runSafe(log, token, { pinned: '', current: '', diff: '', pending: false, error: 'internal error' } as LockfileDiffResult, 'lockfile diff',
+  ctx.connection.onRequest(LockfileDiffRequest.type, (params, token) => invalidParams(params, { uri: 'string' }) ?? runSafe(log, token, { pinned: '', current: '', diff: '', pending: false, error: 'internal error' } as LockfileDiffResult, 'lockfile diff',
     async () => lockfileDiff(service, await settings(params.uri), params.uri)));
 
-  ctx.connection.onRequest(UpdateLockfileRequest.type, (params, token) => runSafe(log, token, { written: false, error: 'internal error' } as { error?: string; written: boolean }, 'update lockfile', async () => {
+  ctx.connection.onRequest(UpdateLockfileRequest.type, (params, token) => invalidParams(params, { uri: 'string' }) ?? runSafe(log, token, { written: false, error: 'internal error' } as { error?: string; written: boolean }, 'update lockfile', async () => {
     const loaded = await loadLock(service, params.uri);
     if ('error' in loaded) return { written: false, error: loaded.error };
     const s = await settings(params.uri);

@@ -3,10 +3,11 @@ import { MigrateCardRequest, type MigrateCardResult } from '../protocol';
 import type { ServerContext } from './context';
 import { textEditsFor } from './jsonEdits';
 import { runSafe } from './runSafe';
+import { invalidParams } from './requestParams';
 
 /** a2a/migrateCard: the whole-card 0.3 → 1.0 edit for the "Migrate Agent Card to 1.0" command. */
 export function registerMigrateRequest(ctx: ServerContext): void {
-  ctx.connection.onRequest(MigrateCardRequest.type, (params, token) => runSafe(ctx.connection.console, token, { edit: null, notes: [] } as MigrateCardResult, 'migrate card', async (): Promise<MigrateCardResult> => {
+  ctx.connection.onRequest(MigrateCardRequest.type, (params, token) => invalidParams(params, { uri: 'string' }) ?? runSafe(ctx.connection.console, token, { edit: null, notes: [] } as MigrateCardResult, 'migrate card', async (): Promise<MigrateCardResult> => {
     const doc = ctx.documents.get(params.uri);
     const a = await ctx.analysis(params.uri);
     if (!doc || !a || a.value === undefined) return { edit: null, notes: ['the document is not valid JSON: fix the syntax errors first'] };
