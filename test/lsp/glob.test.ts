@@ -42,4 +42,9 @@ test('nesting depth scan ignores brackets inside strings', () => {
   assert.equal(nestsDeeperThan('[[[]]]', 3), false);
   assert.equal(nestsDeeperThan('[[[[]]]]', 3), true);
   assert.equal(nestsDeeperThan('{"a": "[[[[[[\\"[[[["}', 2), false);
+  // A quote inside a comment (jsonc-parser reads comments) or an unterminated string must not hide the brackets after it.
+  assert.equal(nestsDeeperThan('// "\n[[[[]]]]', 3), true);
+  assert.equal(nestsDeeperThan('/* " */ [[[[]]]]', 3), true);
+  assert.equal(nestsDeeperThan('{"a": "open\n[[[[]]]]', 3), true);
+  assert.equal(nestsDeeperThan('// [[[[[[\n[]', 3), false);
 });

@@ -90,3 +90,15 @@ test('custom requests with missing or mistyped parameters: "invalid params" nami
   }
   assert.deepEqual(s.logs.slice(logged).filter((l) => /\n\s+at /.test(l)), [], 'no stack trace logged');
 });
+
+test('a quote in a comment does not hide deep nesting from the guard; a deep outline stops at a readable depth', async () => {
+  const logged = s.logs.length;
+  const commented = `file:///robust/${++n}/agent-card.json`;
+  await s.open(commented, 'a2a-agent-card', `// "\n${'['.repeat(50_000)}`);
+  assert.deepEqual(await s.completion(commented, { line: 1, character: 25_000 }), []);
+  const deep = `file:///robust/${++n}/agent-card.json`;
+  await s.open(deep, 'a2a-agent-card', `{"a": ${'['.repeat(1999)}${']'.repeat(1999)}}`);
+  const outline = await s.symbols(deep);
+  assert.equal(outline[0]?.name, 'a', 'the outline is there (the recursion used to overflow the stack)');
+  assert.deepEqual(s.logs.slice(logged).filter((l) => /Maximum call stack|\n\s+at /.test(l)), []);
+});

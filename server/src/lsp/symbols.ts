@@ -13,6 +13,9 @@ const MAX_SYMBOLS = 5000;
  * we provide it), with readable names for interfaces ("JSONRPC 1.0 https://…"), skills (their id)
  * and security schemes (their name and type).
  */
+/** Levels of the outline; a card's own structure is a handful deep. */
+const MAX_OUTLINE_DEPTH = 64;
+
 export function registerSymbols(ctx: ServerContext): void {
   ctx.connection.onDocumentSymbol((params, token) => runSafe(ctx.connection.console, token, [], 'document symbols', async () => {
     const doc = ctx.documents.get(params.textDocument.uri);
@@ -46,7 +49,8 @@ function symbol(doc: TextDocument, whole: Node, selection: Node, name: string, v
   const range = { start: doc.positionAt(whole.offset), end: doc.positionAt(whole.offset + whole.length) };
   const selectionRange = { start: doc.positionAt(selection.offset), end: doc.positionAt(selection.offset + selection.length) };
   const s: DocumentSymbol = { name: truncate(name, 120), kind: kindOf(value, path), range, selectionRange, detail: detailOf(value, path) };
-  if (value && (value.type === 'object' || value.type === 'array')) s.children = childrenOf(doc, value, path, budget);
+  // Deeper than any outline is read (and the recursion stays far from the stack's end: 1,999 levels overflowed it).
+  if (value && (value.type === 'object' || value.type === 'array') && path.length < MAX_OUTLINE_DEPTH) s.children = childrenOf(doc, value, path, budget);
   return s;
 }
 
