@@ -106,3 +106,16 @@ test('a lockfile URI that is not a file: an error for that entry, the others sti
   assert.match((await lsp.connection.sendRequest(LockfileDiffRequest.type, { uri: untitled })).error ?? '', /only files on disk are supported/);
   assert.match((await lsp.connection.sendRequest(UpdateLockfileRequest.type, { uri: untitled })).error ?? '', /only files on disk are supported/);
 });
+
+// A lockfile whose agent is a URL of another scheme used to be taken as a relative path (".../file:/etc/passwd: no such file").
+test('a lockfile whose agent is a file:, data: or ftp: URL: said so, nothing is read', async (t) => {
+  const dir = tempDir(t);
+  const fixture = JSON.parse(readFileSync(join(FIXTURES, 'lockfiles', 'valid-minimal.json'), 'utf8')) as Record<string, unknown>;
+  for (const agent of ['file:///etc/passwd', 'data:application/json,{}', 'ftp://x.example/card.json']) {
+    const lock = join(dir, 'x.a2a-lock.json');
+    writeFileSync(lock, JSON.stringify({ ...fixture, agent }));
+    const live = await cli(['check', lock, '--live', '--format', 'json'], dir);
+    assert.equal(live.code, 2, live.stderr);
+    assert.match(JSON.parse(live.stdout).results[0].error, /^(file|data|ftp): URLs are not card locations: give an http\(s\) URL or a path to a card file$/);
+  }
+});

@@ -85,7 +85,7 @@ async function staleMarkersFor(named: string | undefined, io: CliIO): Promise<Fi
 
 function parseConcurrency(value: string | undefined): number {
   if (value === undefined) return DEFAULT_CONCURRENCY;
-  const n = Number(value);
+  const n = /^\d+$/.test(value) ? Number(value) : NaN; // not 0x10, 1e2 or ' 16'
   if (!Number.isInteger(n) || n < 1 || n > 256) throw new UsageError(`--concurrency must be an integer from 1 to 256 (got ${JSON.stringify(value.slice(0, 40))})`);
   return n;
 }

@@ -85,6 +85,8 @@ export const run: Command = async (argv, io) => {
   const client = lock ? clientForLock(project.client, lock) : project.client;
   const credential = credentialFromEnv(flags['credential-env'], io, flags['credential-scheme']);
   const text = flags['safe-request'];
+  if (text !== undefined && text.trim() === '') throw new UsageError('--safe-request needs the agreed message text (it is empty)');
+  if (flags['media-type'].some((m) => m.trim() === '')) throw new UsageError('--media-type needs a media type (one is empty)');
   if (!text && (flags.skill || flags['media-type'].length || flags['allow-skill'].length)) {
     throw new UsageError('--skill, --allow-skill and --media-type need --safe-request TEXT (message probes are opt-in)');
   }

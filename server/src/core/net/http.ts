@@ -206,5 +206,17 @@ function toNetError(err: unknown, url: string, timedOut: boolean, timeoutMs: num
   if (err instanceof undiciErrors.ConnectTimeoutError) return new NetError('timeout', shown, `${shown}: connect timed out`);
   const code = (err as { code?: string }).code;
   const cause = (err as { cause?: { code?: string } }).cause?.code;
-  return new NetError('network', shown, `${shown}: ${code ?? cause ?? (err as Error).message ?? 'network error'}`, code ? { code } : {});
+  const said = code ?? cause;
+  return new NetError('network', shown, `${shown}: ${said && NETWORK_WORDS[said] ? `${NETWORK_WORDS[said]} (${said})` : said ?? (err as Error).message ?? 'network error'}`, code ? { code } : {});
 }
+
+/** Network failure codes in words, the code kept beside them (it is what users search for). */
+const NETWORK_WORDS: Record<string, string> = {
+  ECONNREFUSED: 'connection refused (nothing listens there)',
+  ECONNRESET: 'the connection was reset by the other side',
+  UND_ERR_HEADERS_OVERFLOW: 'the response headers are too large',
+  UND_ERR_SOCKET: 'the connection closed before a complete answer',
+  ERR_INVALID_URL: 'an invalid URL',
+  EHOSTUNREACH: 'host unreachable',
+  ENETUNREACH: 'network unreachable',
+};

@@ -16,6 +16,11 @@ export function isHttpLocation(location: string): boolean {
   return /^https?:\/\//i.test(location);
 }
 
+/** A URL of another scheme (file:, data:, ftp:…), which is neither fetched nor a path; one letter is a Windows drive. */
+export function isOtherUrl(location: string): boolean {
+  return !isHttpLocation(location) && /^[a-z][a-z0-9+.-]+:/i.test(location);
+}
+
 export interface HttpCardSourceOptions {
   /** Per-request deadline, ms. */
   timeoutMs?: number;
@@ -65,7 +70,15 @@ export function fileCardSource(readText: ReadText): CardSource {
 }
 
 export function sourceFor(http: CardSource, file: CardSource): CardSource {
-  return { fetch: (location, previous) => (isHttpLocation(location) ? http : file).fetch(location, previous) };
+  return {
+    fetch: (location, previous) => {
+      if (isOtherUrl(location)) {
+        const scheme = location.slice(0, location.indexOf(':') + 1).slice(0, 20);
+        return Promise.reject(new Error(`${scheme} URLs are not card locations: give an http(s) URL or a path to a card file`));
+      }
+      return (isHttpLocation(location) ? http : file).fetch(location, previous);
+    },
+  };
 }
 
 function parseCard(location: string, text: string): unknown {

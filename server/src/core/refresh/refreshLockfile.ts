@@ -9,7 +9,7 @@ import { checkLockfile, loadLockfile } from '../lockfile';
 import { checkOptionsFor } from '../lockfile/checkOptions';
 import { CardLoadError, type CardLoader } from './cardLoader';
 import { parseLockfileMemo, recallCheck, rememberCheck } from './checkMemo';
-import { isHttpLocation, type ReadText } from './cardSources';
+import { isHttpLocation, isOtherUrl, type ReadText } from './cardSources';
 import type { StaleMarkers } from '../client/staleMarkers';
 import type { RefreshOutcome } from './types';
 
@@ -28,7 +28,7 @@ export interface RefreshOptions {
 
 /** The card location a lockfile pins: its URL, or a path relative to the lockfile's directory. */
 export function resolveAgent(agent: string, lockfilePath: string): string {
-  return isHttpLocation(agent) ? agent : resolve(dirname(lockfilePath), agent);
+  return isHttpLocation(agent) || isOtherUrl(agent) ? agent : resolve(dirname(lockfilePath), agent);
 }
 
 export async function refreshLockfile(lockfilePath: string, options: RefreshOptions): Promise<RefreshOutcome> {
