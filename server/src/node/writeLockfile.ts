@@ -2,11 +2,13 @@
  * Writing a (re-)pinned lockfile, for `a2acap pin`, `a2acap update` and the editor's pin and update: the
  * previous lockfile on disk is read through the core loader (lockfile/load.ts); a re-pin that changes only
  * timestamps keeps it (serialize.ts), and the file is replaced atomically only when its bytes would change.
- * A previous file that is missing or corrupt is simply replaced.
+ * A previous lockfile that is missing or corrupt is simply replaced; members a person added to a valid one are kept
+ * (core/pin/keepUnknownMembers.ts).
  */
 import { loadLockfile, type ReadLockfileText } from '../core/lockfile';
 import type { Lockfile } from '../core/types';
 import { keepPreviousWhenUnchanged, serializeLockfile } from '../core/pin/serialize';
+import { keepUnknownMembers } from '../core/pin/keepUnknownMembers';
 import { readTextSync } from './readText';
 import { replaceable } from './replaceGuard';
 import { writeFileAtomic } from './writeAtomic';
@@ -22,7 +24,8 @@ export async function writeLockfile(path: string, next: Lockfile, readText: Read
   // Never over something that is not a lockfile (`pin --out card.json`), a device or a FIFO.
   const target = replaceable(path, 'a lockfile', (text) => LOCKFILE_NAME.test(path) || hasLockfileMembers(text));
   const previous = await loadLockfile(target.path, readText);
-  const lock = keepPreviousWhenUnchanged(next, previous.ok ? previous.lockfile : undefined);
+  // Members a person added to the previous lockfile (a comment, a note on a skill) survive the re-pin.
+  const lock = keepUnknownMembers(keepPreviousWhenUnchanged(next, previous.ok ? previous.lockfile : undefined), previous.ok ? previous.text : undefined);
   const text = serializeLockfile(lock);
   const previousText = previous.ok || previous.stage === 'parse' ? previous.text : undefined;
   if (text === previousText) return { lock, text, written: false };
