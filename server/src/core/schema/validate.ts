@@ -45,11 +45,14 @@ function childPointer(parent: string, key: string): string {
 }
 
 export function mapErrors(errors: ErrorObject[], root: unknown, kind: DocumentKind = 'card'): Finding[] {
-  const oneOfPaths = new Set(errors.filter((e) => e.keyword === 'oneOf').map((e) => `${e.instancePath}|${e.schemaPath}`));
+  const oneOfs = errors.filter((e) => e.keyword === 'oneOf');
+  const oneOfPaths = new Set(oneOfs.map((e) => `${e.instancePath}|${e.schemaPath}`));
+  // Indexed by instance path: a type error is looked up in it, not compared with every oneOf (quadratic in big cards).
+  const oneOfAt = new Set(oneOfs.map((e) => e.instancePath));
   const findings: Finding[] = [];
   const seen = new Set<string>();
   for (const error of errors) {
-    if (isOneOfBranchError(error, oneOfPaths)) continue;
+    if (isOneOfBranchError(error, oneOfPaths, oneOfAt)) continue;
     const finding = toFinding(error, root, kind);
     const key = `${finding.pointer}|${finding.message}`;
     if (seen.has(key)) continue;
@@ -60,10 +63,10 @@ export function mapErrors(errors: ErrorObject[], root: unknown, kind: DocumentKi
 }
 
 /** The per-branch "must have required property X" errors of a oneOf: summarised by the oneOf error itself. */
-function isOneOfBranchError(error: ErrorObject, oneOfPaths: Set<string>): boolean {
+function isOneOfBranchError(error: ErrorObject, oneOfPaths: Set<string>, oneOfAt: Set<string>): boolean {
   // A type mismatch at the very place a oneOf failed is what the oneOf summary already says (a $ref'd branch
   // reports it under the referenced definition's path, so it is matched by instance path).
-  if (error.keyword === 'type' && [...oneOfPaths].some((p) => p.startsWith(`${error.instancePath}|`))) return true;
+  if (error.keyword === 'type' && oneOfAt.has(error.instancePath)) return true;
   const m = /^(.*\/oneOf)\/\d+\/[^/]+$/.exec(error.schemaPath);
   return m !== null && oneOfPaths.has(`${error.instancePath}|${m[1]}`);
 }

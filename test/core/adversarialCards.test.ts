@@ -1,4 +1,5 @@
-// Card strings built to make a regular expression backtrack (found by an audit of the language server: a 3 KB
+// Cards built to make linting super-linear: strings that make a regular expression backtrack, shapes that make
+// error gathering quadratic. Card strings built to make a regular expression backtrack (found by an audit of the language server: a 3 KB
 // card froze it for 36 s, doubling with every extra parameter). Each card must be linted with the finding it
 // deserves; with the old expressions these took minutes to days (the test runner's timeout would end them).
 import { test } from 'node:test';
@@ -29,6 +30,20 @@ const cases: { name: string; card: () => Record<string, unknown>; code: string }
       return card;
     },
     code: 'invalid-protocol-version',
+  },
+  {
+    name: '30,000 empty skills (the schema validator copied every error so far per failing item: quadratic)',
+    card: () => ({ ...good(), skills: Array.from({ length: 30_000 }, () => ({})) }),
+    code: 'schema',
+  },
+  {
+    name: '10,000 security schemes that are numbers beside 10,000 skills with a numeric name (type × oneOf errors compared pairwise)',
+    card: () => ({
+      ...good(),
+      securitySchemes: Object.fromEntries(Array.from({ length: 10_000 }, (_, i) => [`s${i}`, 1])),
+      skills: Array.from({ length: 10_000 }, (_, i) => ({ id: `k${i}`, name: 1, description: 'd', tags: ['t'] })),
+    }),
+    code: 'schema',
   },
 ];
 
