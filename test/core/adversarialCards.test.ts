@@ -7,6 +7,8 @@ import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { lintDocument } from '../../server/src/core/lint';
+import { compileProfile } from '../../server/src/core/profile/compile';
+import { anyCovers } from '../../server/src/core/profile/mediaType';
 
 const good = (): Record<string, unknown> => JSON.parse(readFileSync(join(__dirname, '..', '..', 'examples', 'cards', 'good.agent-card.json'), 'utf8'));
 
@@ -45,11 +47,45 @@ const cases: { name: string; card: () => Record<string, unknown>; code: string }
     }),
     code: 'schema',
   },
+  {
+    name: '5,000 default modes and 5,000 skills of one mode each (defaults × own modes, and a message and data listing every default per skill)',
+    card: () => ({
+      ...good(),
+      defaultInputModes: Array.from({ length: 5_000 }, (_, i) => `application/x-${i}`),
+      skills: Array.from({ length: 5_000 }, (_, i) => ({ id: `k${i}`, name: 'n', description: 'd', tags: ['t'], inputModes: [`application/x-${i}`] })),
+    }),
+    code: 'skill-mode-narrows-default',
+  },
+  {
+    name: '10,000 references to undefined schemes beside 10,000 defined ones (each message listed every defined scheme)',
+    card: () => ({
+      ...good(),
+      securitySchemes: Object.fromEntries(Array.from({ length: 10_000 }, (_, i) => [`s${i}`, { httpAuthSecurityScheme: { scheme: 'Bearer' } }])),
+      securityRequirements: Array.from({ length: 10_000 }, (_, i) => ({ schemes: { [`u${i}`]: { list: [] } } })),
+    }),
+    code: 'undefined-security-scheme',
+  },
 ];
 
 for (const c of cases) {
   test(c.name, { timeout: 60_000 }, () => {
     const { findings } = lintDocument(JSON.stringify(c.card()), { kind: 'card' });
-    assert.ok(findings.some((f) => f.code === c.code), JSON.stringify(findings.map((f) => f.code)));
+    assert.ok(findings.some((f) => f.code === c.code), JSON.stringify(findings.map((f) => f.code).slice(0, 20)));
+    // No finding carries a card-sized message or data.
+    for (const f of findings) assert.ok(f.message.length < 2000 && JSON.stringify(f.data ?? {}).length < 20_000, `${f.code}: ${f.message.slice(0, 200)}`);
   });
 }
+
+test('a skill that drops 9,999 of 10,000 defaults: the profile keeps the first 50, exactly those anyCovers finds', { timeout: 60_000 }, () => {
+  const defaults = Array.from({ length: 10_000 }, (_, i) => (i % 3 ? `application/x-${i}` : `IMAGE/x-${i}; q=1`));
+  const card = { ...good(), defaultInputModes: defaults, skills: [
+    { id: 'one', name: 'n', description: 'd', tags: ['t'], inputModes: ['application/x-1'] },
+    { id: 'images', name: 'n', description: 'd', tags: ['t'], inputModes: ['image/*'] },
+    { id: 'all', name: 'n', description: 'd', tags: ['t'], inputModes: ['*/*'] },
+  ] };
+  const profile = compileProfile(card);
+  const dropped = (id: string) => profile.provenance!.skills[id]!.droppedInput;
+  assert.deepEqual(dropped('one'), defaults.filter((d) => !anyCovers(['application/x-1'], d)).slice(0, 50));
+  assert.deepEqual(dropped('images'), defaults.filter((d) => !anyCovers(['image/*'], d)).slice(0, 50));
+  assert.deepEqual(dropped('all'), []);
+});

@@ -76,7 +76,7 @@ test('client settings drive no-supported-interface and required-extension-unsupp
   assert.deepEqual(lintDocument(text, { settings: { client } }).findings, []);
 });
 
-test('quick-fix data: the dropped modes, the scheme and scope, the legacy member', () => {
+test('quick-fix data: where the dropped modes are, the scheme and scope, the legacy member', () => {
   const card = JSON.parse(cardText);
   card.defaultInputModes = ['text/plain', 'application/json'];
   card.skills[0].inputModes = ['application/json'];
@@ -84,7 +84,8 @@ test('quick-fix data: the dropped modes, the scheme and scope, the legacy member
   card.preferredTransport = 'JSONRPC';
   const findings = lintDocument(JSON.stringify(card)).findings;
   const narrow = findings.find((f) => f.code === 'skill-mode-narrows-default')!;
-  assert.deepEqual(narrow.data, { skillId: 'itinerary-pricing', direction: 'input', dropped: ['text/plain'], defaults: ['text/plain', 'application/json'], modes: ['application/json'] });
+  // No lists in the data (a card may hold thousands of defaults): the quick fix reads the card itself.
+  assert.deepEqual(narrow.data, { skillId: 'itinerary-pricing', direction: 'input', defaultsMember: 'defaultInputModes' });
   assert.match(narrow.message, /does NOT accept text\/plain/);
   const scope = findings.find((f) => f.code === 'undeclared-oauth-scope')!;
   assert.equal(scope.data!.scheme, 'oauth');

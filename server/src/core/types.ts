@@ -82,7 +82,7 @@ export interface SkillProvenance {
   input: 'skill' | 'defaults';
   output: 'skill' | 'defaults';
   security: 'skill' | 'card' | 'none';
-  /** Default media types the skill's own modes leave out (the skill does NOT accept / produce them). */
+  /** Default media types the skill's own modes leave out (the skill does NOT accept / produce them); the first 50. */
   droppedInput: string[];
   droppedOutput: string[];
   /** JSON Pointer of the skill in the card. */

@@ -10,6 +10,7 @@ import { escapeSegment, parsePointer, valueAtPointer } from '../location';
 import { detectKind } from '../lint';
 import { schemaAt } from '../schema/schemaNav';
 import { stringsOf } from '../profile/safeRecord';
+import { anyCovers } from '../profile/mediaType';
 import { withMissingScheme } from './interfaceUrl';
 import { isLegacyCard, migrateCard } from './migrateCard';
 import type { FixInput, FixPlan } from './plan';
@@ -179,9 +180,12 @@ export const QUICK_FIXES: Record<string, FixBuilder> = {
     const unwrapped = value && typeof value === 'object' && !Array.isArray(value) ? unwrapSdkInternal(value as Record<string, unknown>) : undefined;
     return unwrapped ? [{ title: `Unwrap the SDK-internal form into "${str(f.data?.case) ?? 'the scheme'}"`, preferred: true, operations: [{ op: 'set', pointer: parent, value: unwrapped }] }] : [];
   },
-  'skill-mode-narrows-default': (f) => {
-    const dropped = stringsOf(f.data?.dropped);
-    const modes = stringsOf(f.data?.modes);
+  'skill-mode-narrows-default': (f, doc) => {
+    // From the card itself (the finding carries no card-sized lists): the skill's modes, and the defaults they miss.
+    const defaultsMember = str(f.data?.defaultsMember);
+    if (!isObject(doc) || (defaultsMember !== 'defaultInputModes' && defaultsMember !== 'defaultOutputModes')) return [];
+    const modes = stringsOf(valueAtPointer(doc, f.pointer));
+    const dropped = stringsOf(doc[defaultsMember]).filter((d) => !anyCovers(modes, d));
     if (!dropped.length || !modes.length) return [];
     return [{ title: `Add the default modes this skill dropped (${short(dropped.join(', '))})`, operations: [{ op: 'set', pointer: f.pointer, value: [...modes, ...dropped] }] }];
   },

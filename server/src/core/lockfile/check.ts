@@ -43,9 +43,14 @@ export function q(value: string): string {
   return JSON.stringify(value.length > 200 ? `${value.slice(0, 200)}…` : value);
 }
 
-/** A list of untrusted strings for a message, each quoted by q(); "(none)" when empty. */
+/** Items a message lists before "and N more": a message per problem must not copy a list the size of the card. */
+export const MAX_LISTED = 10;
+
+/** A list of untrusted strings for a message, each quoted by q(); "(none)" when empty; at most MAX_LISTED. */
 export function qList(values: readonly string[]): string {
-  return values.length ? values.map(q).join(', ') : '(none)';
+  if (!values.length) return '(none)';
+  const shown = values.slice(0, MAX_LISTED).map(q).join(', ');
+  return values.length > MAX_LISTED ? `${shown} and ${values.length - MAX_LISTED} more` : shown;
 }
 
 class Items {
@@ -116,7 +121,9 @@ function scopesAsked(alternative: SecurityAlternative, scheme: string | undefine
 }
 
 function describeSecurity(alternatives: readonly SecurityAlternative[]): string {
-  return alternatives.map((a) => Object.keys(a).map((s) => `${q(s)}(${(a[s] ?? []).join(' ')})`).join(' + ')).join(' or ');
+  const scopes = (list: readonly string[]): string => (list.length > MAX_LISTED ? `${list.slice(0, MAX_LISTED).join(' ')} and ${list.length - MAX_LISTED} more` : list.join(' '));
+  const shown = alternatives.slice(0, MAX_LISTED).map((a) => Object.keys(a).slice(0, MAX_LISTED).map((s) => `${q(s)}(${scopes(a[s] ?? [])})`).join(' + ')).join(' or ');
+  return alternatives.length > MAX_LISTED ? `${shown} or ${alternatives.length - MAX_LISTED} more alternatives` : shown;
 }
 
 /** Scheme types whose requirements carry scopes (OAuth 2.0 scopes, OpenID Connect scopes). */
@@ -158,12 +165,15 @@ function checkSecurity(id: string, pinned: RequiredSkill, skill: SkillProfile, i
     if (!asked.has(scope)) items.add('breaking', pointerOf(...at, 'scopes', i), `skill ${q(id)} no longer requests scope ${q(scope)}; it asks for ${describeSecurity(relevant)}`);
   });
   if (pinned.scopes === undefined) return;
-  const missing = relevant.map((a) => scopesAsked(a, scheme).filter((s) => !held.includes(s)));
+  const heldSet = new Set(held);
+  const missing = relevant.map((a) => scopesAsked(a, scheme).filter((s) => !heldSet.has(s)));
   if (missing.every((m) => m.length > 0)) {
     const fewest = missing.reduce((a, b) => (b.length < a.length ? b : a));
     items.add('breaking', pointerOf(...at, 'scopes'), `skill ${q(id)} now needs scope(s) ${qList(fewest)}, which the lock does not hold`);
   }
 }
+
+const MAX_RENAME_CANDIDATES = 500;
 
 function checkSkills(lock: Lockfile, profile: CompiledProfile, items: Items): void {
   const pinned = lock.requires.skills ?? {};
@@ -173,7 +183,8 @@ function checkSkills(lock: Lockfile, profile: CompiledProfile, items: Items): vo
     if (!skill) {
       // A rename defeats pinning by id: name the offered skill it most likely became, when one is that close.
       const unpinned = Object.keys(profile.skills ?? {}).filter((s) => !Object.prototype.hasOwnProperty.call(pinned, s));
-      const renamed = closestName(id, unpinned);
+      // A hint, so bounded: thousands of missing skills × thousands of offered ones is no question to answer.
+      const renamed = unpinned.length <= MAX_RENAME_CANDIDATES ? closestName(id, unpinned) : undefined;
       const hint = renamed !== undefined ? `; the card offers ${q(renamed)}: renamed?` : '';
       items.add('breaking', pointerOf('requires', 'skills', id), `skill ${q(id)} is not offered by the card (removed or renamed, or only on an extended card this caller cannot see)${hint}`);
       continue;

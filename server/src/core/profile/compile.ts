@@ -21,7 +21,7 @@
 import { isObject } from '../document';
 import { DEFAULT_CLIENT } from '../types';
 import type { ClientConfig, CompiledProfile, ProfileProvenance, SkillProfile, SkillProvenance } from '../types';
-import { anyCovers } from './mediaType';
+import { anyCovers, indexModes, type ModeIndex } from './mediaType';
 import { setOwn, stringList } from './safeRecord';
 import { readRequirements, readSchemes } from './security';
 import { describeOffered, selectInterface } from './selectInterface';
@@ -31,6 +31,9 @@ interface Defaults {
   input: readonly string[];
   output: readonly string[];
   security: ReturnType<typeof readRequirements>;
+  /** Indexes of the default lists, made on first need (only for lists too long to compare pairwise). */
+  inputIndex?: ModeIndex;
+  outputIndex?: ModeIndex;
 }
 
 function flag(capabilities: unknown, name: string): boolean {
@@ -51,14 +54,29 @@ function declaredExtensions(capabilities: unknown): { uri: string; required: boo
  */
 const NOTHING_DROPPED: string[] = Object.freeze([]) as unknown as string[];
 
-/** The defaults that none of the skill's own modes covers. */
-function droppedDefaults(own: readonly string[], defaults: readonly string[]): string[] {
+/** Dropped defaults kept per skill: enough to say what is lost; a card with 10,000 defaults must not cost 10,000 per skill. */
+export const MAX_DROPPED = 50;
+
+/** Comparing every own mode with every default is fine for the lists real cards have; longer ones are indexed. */
+const PAIRWISE_LIMIT = 256;
+
+/** The defaults that none of the skill's own modes covers (the first MAX_DROPPED of them). */
+function droppedDefaults(own: readonly string[], all: Defaults, direction: 'input' | 'output'): string[] {
+  const defaults = all[direction];
   let dropped: string[] | undefined;
-  for (let i = 0; i < defaults.length; i++) {
-    const d = defaults[i]!;
-    if (!anyCovers(own, d)) (dropped ??= []).push(d);
+  if (own.length * defaults.length <= PAIRWISE_LIMIT) {
+    for (let i = 0; i < defaults.length; i++) {
+      const d = defaults[i]!;
+      if (!anyCovers(own, d)) (dropped ??= []).push(d);
+    }
+    return dropped ? dropped.slice(0, MAX_DROPPED) : NOTHING_DROPPED;
   }
-  return dropped ?? NOTHING_DROPPED;
+  const index = direction === 'input' ? (all.inputIndex ??= indexModes(defaults)) : (all.outputIndex ??= indexModes(defaults));
+  const covered = index.covered(own);
+  if (covered.missing === 0) return NOTHING_DROPPED;
+  dropped = [];
+  for (let i = 0; i < defaults.length && dropped.length < MAX_DROPPED; i++) if (!covered.has(i)) dropped.push(defaults[i]!);
+  return dropped;
 }
 
 /** One skill's profile and provenance, written straight into the two records (no per-skill wrapper). */
@@ -80,8 +98,8 @@ function compileSkill(skill: Record<string, unknown>, id: string, defaults: Defa
     input: inputFromSkill ? 'skill' : 'defaults',
     output: outputFromSkill ? 'skill' : 'defaults',
     security: own ? 'skill' : defaults.security ? 'card' : 'none',
-    droppedInput: inputFromSkill ? droppedDefaults(ownInput, defaults.input) : NOTHING_DROPPED,
-    droppedOutput: outputFromSkill ? droppedDefaults(ownOutput, defaults.output) : NOTHING_DROPPED,
+    droppedInput: inputFromSkill ? droppedDefaults(ownInput, defaults, 'input') : NOTHING_DROPPED,
+    droppedOutput: outputFromSkill ? droppedDefaults(ownOutput, defaults, 'output') : NOTHING_DROPPED,
     pointer,
   });
 }

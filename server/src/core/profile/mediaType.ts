@@ -54,3 +54,54 @@ export function anyCovers(offered: readonly string[], wanted: string): boolean {
   for (let i = 0; i < offered.length; i++) if (covers(offered[i]!, wanted)) return true;
   return false;
 }
+
+/**
+ * A list of modes (a card's defaults) indexed once, so that which of them another list (a skill's own modes) covers
+ * is found by lookups: O(own modes + covered) per skill instead of defaults × own modes comparisons (a card with
+ * 10,000 defaults and 10,000 one-mode skills took a minute). Agrees with `anyCovers` for every pair.
+ */
+export interface ModeIndex {
+  readonly list: readonly string[];
+  /** Which modes of `list` some string of `own` covers, and how many it does not. */
+  covered(own: readonly unknown[]): { has(i: number): boolean; missing: number };
+}
+
+export function indexModes(list: readonly string[]): ModeIndex {
+  const byKey = new Map<string, number[]>();
+  const byType = new Map<string, number[]>();
+  const isMediaType: boolean[] = [];
+  const others: number[] = []; // not media types: only an equal text covers them, never a wildcard
+  const add = (map: Map<string, number[]>, key: string, i: number): void => {
+    const at = map.get(key);
+    if (at) at.push(i);
+    else map.set(key, [i]);
+  };
+  list.forEach((mode, i) => {
+    const p = parse(mode);
+    isMediaType[i] = p !== null;
+    add(byKey, keyOf(mode, p), i);
+    if (p) add(byType, p.type, i);
+    else others.push(i);
+  });
+  return {
+    list,
+    covered(own) {
+      const set = new Set<number>();
+      let everyMediaType = false;
+      for (const o of own) {
+        if (typeof o !== 'string') continue;
+        const p = parse(o);
+        if (p && p.type === '*' && p.subtype === '*') everyMediaType = true;
+        else if (p && p.subtype === '*') for (const i of byType.get(p.type) ?? []) set.add(i);
+        for (const i of byKey.get(keyOf(o, p)) ?? []) set.add(i);
+      }
+      if (!everyMediaType) return { has: (i) => set.has(i), missing: list.length - set.size };
+      return { has: (i) => isMediaType[i] === true || set.has(i), missing: others.filter((i) => !set.has(i)).length };
+    },
+  };
+}
+
+/** What `covers` compares: the essence of a media type, or the trimmed lower-case text of anything else. */
+function keyOf(mode: string, p: Parsed | null): string {
+  return p ? `${p.type}/${p.subtype}` : `~${mode.trim().toLowerCase()}`;
+}

@@ -83,6 +83,9 @@ export function selectInterface(interfaces: unknown, client: ClientConfig): Inte
 
 /** "JSONRPC 1.0, GRPC 1.0" — what the card offered, for the reason of an unusable profile. */
 export function describeOffered(decisions: readonly InterfaceDecision[]): string {
-  const offered = decisions.map((d) => `${d.binding || '(no binding)'} ${d.version || '(no version)'}`);
-  return offered.length ? offered.join(', ') : 'none';
+  // Card text in a message: each value cut short, and a few of them (a card may list thousands of interfaces).
+  const cut = (s: string): string => (s.length > 60 ? `${s.slice(0, 57)}…` : s);
+  const offered = [...new Set(decisions.map((d) => `${cut(d.binding) || '(no binding)'} ${cut(d.version) || '(no version)'}`))];
+  if (!offered.length) return 'none';
+  return offered.length > 10 ? `${offered.slice(0, 10).join(', ')} and ${offered.length - 10} more` : offered.join(', ');
 }

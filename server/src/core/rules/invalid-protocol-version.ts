@@ -34,7 +34,7 @@ export const invalidProtocolVersion: Rule = ({ value }) => {
     const v = entry.value.protocolVersion;
     if (typeof v !== 'string') continue;
     const p = problem(v);
-    if (p) out.push(finding('invalid-protocol-version', `${entry.pointer}/protocolVersion`, p.message, { data: { value: v, suggestion: p.suggestion } }));
+    if (p) out.push(finding('invalid-protocol-version', `${entry.pointer}/protocolVersion`, p.message, { data: { value: v.slice(0, 200), suggestion: p.suggestion } }));
   }
   return out;
 };
