@@ -13,7 +13,8 @@ import { parseArgs } from '../args';
 import { alignColumns, countSummary, palette, safeText, severityLabel } from '../format';
 import { CliIO, Command, EXIT_FINDINGS, EXIT_OK, EXIT_USAGE, UsageError, useColor } from '../io';
 import { lintDocument, resolveSettings, tooLargeResult, kindFromName, LintResult } from '../../core/lint';
-import { findingOffsets, rangeOf } from '../../core/location';
+import { rangeOf } from '../../core/location';
+import { makeLocator } from '../../core/locate';
 import { RULES } from '../../core/rules/catalog';
 import { buildSarif, type SarifEntry } from '../../core/sarif';
 import { VERSION } from '../version';
@@ -115,9 +116,11 @@ async function lintFile(file: string, cwd: string, settings: LintSettings): Prom
   } catch (err) {
     return { file, error: `cannot read it (${ioReason(err)})` };
   }
+  // All pointers located in one pass, as the editor does (one lookup per finding was quadratic: 60,000 unknown members, 39 s).
+  const locate = makeLocator(text, result.findings.filter((f) => !f.offset).map((f) => f.pointer));
   const findings = result.findings.map((f): RangedFinding => ({
     code: f.code, severity: f.severity, pointer: f.pointer, message: f.message,
-    range: rangeOf(text, findingOffsets(text, f)),
+    range: rangeOf(text, f.offset ?? locate(f.pointer, f.target ?? 'value')),
   }));
   findings.sort((a, b) => a.range.start.line - b.range.start.line || a.range.start.character - b.range.start.character
     || SEVERITY_ORDER[a.severity] - SEVERITY_ORDER[b.severity]);

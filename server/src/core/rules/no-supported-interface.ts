@@ -15,5 +15,5 @@ export const noSupportedInterface: Rule = ({ value, settings }) => {
   return [finding('no-supported-interface', '/supportedInterfaces',
     `No interface this client can use: the card offers ${describeOffered(selection.decisions)}; the client supports ${supported.join(', ') || 'nothing'}. Add an interface for one of those, or configure the client's bindings.`,
     // The offers a "my client speaks it" action could add (a few, each short: the data goes with every diagnostic).
-    { target: 'key', data: { offered: selection.decisions.slice(0, 20).map((d) => ({ binding: d.binding.slice(0, 200), version: d.version.slice(0, 20), reason: d.reason.slice(0, 300) })), supported } })];
+    { target: 'key', data: { offered: selection.decisions.slice(0, 20).map((d) => ({ binding: d.binding.slice(0, 200), version: d.version.slice(0, 20), reason: d.reason?.slice(0, 300) })), supported } })];
 };
