@@ -89,3 +89,12 @@ test('a long run of blanks after the cursor: member names still come, and "has a
   assert.ok(description);
   assert.doesNotMatch((description.textEdit as { newText: string }).newText, /:/, 'a colon already follows: none is inserted');
 });
+
+test('a key typed on a minified card of 300,000 quotes: the key is still found and replaced', { timeout: 30_000 }, async () => {
+  // The old search for the open string was tried from every quote of the line (23 s on such a line).
+  const noise = JSON.stringify('\\"'.repeat(100_000));
+  const { items, text } = await complete(`{"x-noise": ${noise}, "desc|"}`);
+  const description = items.find((i) => i.label === 'description');
+  assert.ok(description, JSON.stringify(labels(items).slice(0, 5)));
+  assert.match(accept(text, description), /, "description": ""?\}?$|, "description"/);
+});
