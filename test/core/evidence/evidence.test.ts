@@ -89,3 +89,12 @@ test('claimsWithEvidence: media-type claims use the lockfile check semantics (ow
   const media = claimsWithEvidence(card, lock, []).filter((c) => c.probe.startsWith('media-type:')).map((c) => [c.probe, c.claimed]);
   assert.deepEqual(media, [['media-type:image/png', 'accepted by scan'], ['media-type:text/plain', 'NOT accepted by constructor']]);
 });
+
+test('30,000 pinned skills sending one type: one claim, naming a few skills and counting the rest', () => {
+  const skills: Record<string, { input: string[]; output: string[] }> = {};
+  for (let i = 0; i < 30_000; i++) skills[`s${i}`] = { input: ['text/plain'], output: [] };
+  const lock = { agent: 'https://a.example/', pinned_at: '2026-10-02T08:00:00Z', card_digest: `sha256:${'ab'.repeat(32)}`, requires: { skills } };
+  const claims = claimsWithEvidence(undefined, lock as never, []);
+  const claim = claims.find((c) => c.probe === 'media-type:text/plain')!;
+  assert.match(claim.claimed, /^sent to s0, s1, .*, s9 and 29990 more$/);
+});

@@ -59,7 +59,12 @@ function labelOf(probe: string): string {
 function mediaTypeClaims(profile: CompiledProfile | undefined, lock: Lockfile | undefined): { probe: string; label: string; claimed: string }[] {
   const bySkill = new Map<string, string[]>();
   for (const [id, s] of Object.entries(lock?.requires.skills ?? {})) {
-    for (const type of s.input ?? []) bySkill.set(type, [...(bySkill.get(type) ?? []), id]);
+    for (const type of s.input ?? []) {
+      // Appended in place: a copy per skill was quadratic in the skills sending one type (30,000 pinned skills: 5 s).
+      const skills = bySkill.get(type);
+      if (skills) skills.push(id);
+      else bySkill.set(type, [id]);
+    }
   }
   return [...bySkill.entries()].sort(([a], [b]) => a.localeCompare(b)).map(([type, skills]) => {
     // Same semantics as the lockfile check: own members only (a skill id like "constructor" is data), and a
@@ -68,7 +73,8 @@ function mediaTypeClaims(profile: CompiledProfile | undefined, lock: Lockfile | 
       const skill = getOwn(profile?.skills, id);
       return skill !== undefined && anyCovers(skill.input, type);
     });
-    const claimed = !profile?.usable ? `sent to ${skills.join(', ')}` : accepted.length === skills.length ? `accepted by ${skills.join(', ')}` : `NOT accepted by ${skills.filter((id) => !accepted.includes(id)).join(', ')}`;
+    const acceptedSet = new Set(accepted);
+    const claimed = !profile?.usable ? `sent to ${named(skills)}` : accepted.length === skills.length ? `accepted by ${named(skills)}` : `NOT accepted by ${named(skills.filter((id) => !acceptedSet.has(id)))}`;
     return { probe: `media-type:${type}`, label: `Accepts ${type}`, claimed };
   });
 }
@@ -86,4 +92,9 @@ export function claimsWithEvidence(profile: CompiledProfile | undefined, lock: L
 function withEvidence(c: { probe: string; label: string; claimed: string }, e: EvidenceRecord | undefined): EvidenceClaim {
   if (!e) return { ...c, status: 'unverified' };
   return { ...c, status: e.outcome, detail: e.claim && e.detail ? `${e.claim}: ${e.detail}` : e.detail || e.claim, at: e.at, source: e.source };
+}
+
+/** Skill ids in a claim: a few by name, the rest counted. */
+function named(ids: readonly string[]): string {
+  return ids.length > 10 ? `${ids.slice(0, 10).join(', ')} and ${ids.length - 10} more` : ids.join(', ');
 }
