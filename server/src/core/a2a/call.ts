@@ -5,7 +5,7 @@
  * and A2A-Extensions when asked. Streaming operations read only the first event (enough to tell "works"
  * from an error) and then close the stream.
  */
-import type { AddressClass } from '../net/address';
+import type { CallOptions } from '../net/callOptions';
 import type { HttpClient, HttpResponse } from '../net/http';
 import type { GrpcClient } from '../net/grpc';
 import { callGrpc } from './grpcCall';
@@ -27,22 +27,14 @@ export interface A2aInterface {
   tenant: string | null;
 }
 
-export interface A2aCallOptions {
+/** Credentials only when the card declares a scheme for them; with `fullStream` the result's `events` lists every event. */
+export interface A2aCallOptions extends CallOptions {
   http: HttpClient;
   /** For GRPC interfaces; without it a GRPC interface cannot be called. */
   grpc?: GrpcClient;
   /** Defaults to the interface version; the version probe sends a bogus one on purpose. */
   a2aVersion?: string;
   extensions?: readonly string[];
-  /** e.g. { authorization: 'Bearer …' }; only when the card declares a scheme for it (callers decide). */
-  credentialHeaders?: Record<string, string>;
-  /** Interface URLs come from a card: judged by the address policy against the card's origin class. */
-  originClass?: AddressClass;
-  timeoutMs?: number;
-  maxBytes?: number;
-  signal?: AbortSignal;
-  /** Read the whole event stream (until the agent closes it) instead of the first event; `events` lists them. */
-  fullStream?: boolean;
 }
 
 export type A2aCallResult =

@@ -12,7 +12,7 @@
  * (allowed for gRPC by the spec) → TLS, or plaintext when the checked address is loopback.
  */
 import type { Client, ClientReadableStream, ServiceError } from '@grpc/grpc-js';
-import type { AddressClass } from './address';
+import type { CallOptions } from './callOptions';
 import { NetError, displayUrl } from './errors';
 import { DEFAULT_MAX_BYTES, DEFAULT_TIMEOUT_MS, type HttpClientOptions } from './http';
 import { checkedTarget, hostnameOf, targetWorld, type TargetWorld } from './target';
@@ -26,20 +26,10 @@ export interface GrpcMethod {
   responseDeserialize(bytes: Buffer): unknown;
 }
 
-export interface GrpcCallOptions {
+/** Credentials go as metadata; defaults: 10 s, 1 MiB per message; a full stream is read up to MAX_STREAM_MESSAGES. */
+export interface GrpcCallOptions extends CallOptions {
   /** Request metadata (lower-case keys): A2A-Version, A2A-Extensions. */
   metadata: Record<string, string>;
-  /** Sent as metadata; like the HTTP client's credential headers, only to the interface itself. */
-  credentialHeaders?: Record<string, string>;
-  /** Interface URLs come from a card: judged by the address policy against the card's origin class. */
-  originClass?: AddressClass;
-  /** Default 10 s, for the whole call. */
-  timeoutMs?: number;
-  /** Cap for each answer message. Default 1 MiB. */
-  maxBytes?: number;
-  signal?: AbortSignal;
-  /** A streamed answer: read every message (up to MAX_STREAM_MESSAGES) instead of the first. */
-  fullStream?: boolean;
 }
 
 export type GrpcAnswer =
