@@ -23,6 +23,7 @@
 import * as vscode from 'vscode';
 import { CheckLockfilesRequest, type LockfileCheckEntry } from '../../server/src/protocol';
 import type { ExtensionServices } from './context';
+import { plain } from './plainText';
 
 const INTERVALS: Record<string, number | undefined> = { hourly: 3_600_000, daily: 86_400_000, off: undefined };
 const CLIENT_WAIT_MS = 60_000;
@@ -159,8 +160,9 @@ export class LockfileWatcher implements vscode.Disposable {
   }
 
   private async notify(uri: vscode.Uri, entry: LockfileCheckEntry, reason: CheckReason): Promise<void> {
-    const name = vscode.workspace.asRelativePath(uri);
-    const first = entry.items.find((i) => i.level === entry.verdict)?.message ?? entry.items[0]?.message ?? '';
+    // Plain text: the message quotes the card (a skill id could be a command link).
+    const name = plain(vscode.workspace.asRelativePath(uri));
+    const first = plain(entry.items.find((i) => i.level === entry.verdict)?.message ?? entry.items[0]?.message ?? '');
     let choice: string | undefined;
     if (entry.verdict === 'breaking') {
       choice = await vscode.window.showErrorMessage(`A2A: ${name} is broken by the agent's current card: ${first}`, 'Show diff');

@@ -3,6 +3,7 @@ import { PinOptionsRequest, PinRequest, type PinOptionsResult, type PinSource } 
 import { lockfileWatcher } from './checkLockfiles';
 import type { CommandFactory } from './index';
 import { agentUrlInput } from './liveShared';
+import { plain } from '../plainText';
 
 /**
  * A2A: Pin Agent — from a card URL, an open agent card, or the CodeLens "Pin this skill" above a skill:
@@ -94,7 +95,7 @@ export const pinAgent: CommandFactory = (services) => async (arg?: unknown) => {
   if (!from) return;
   const options = await client.sendRequest(PinOptionsRequest.type, { source: from.source });
   if (options.error) {
-    void vscode.window.showErrorMessage(`A2A: cannot pin: ${options.error}`);
+    void vscode.window.showErrorMessage(plain(`A2A: cannot pin: ${options.error}`));
     return;
   }
   const skills = await pickSkills(options, from.preselect);
@@ -119,11 +120,11 @@ export const pinAgent: CommandFactory = (services) => async (arg?: unknown) => {
     },
   });
   if (result.error) {
-    void vscode.window.showErrorMessage(`A2A: cannot pin: ${result.error}`);
+    void vscode.window.showErrorMessage(plain(`A2A: cannot pin: ${result.error}`));
     return;
   }
   for (const line of result.probes) services.output.appendLine(`[pin] ${line}`);
   await vscode.window.showTextDocument(target, { preview: false });
-  void vscode.window.showInformationMessage(`A2A: ${result.written ? 'pinned' : 'already up to date:'} ${skills.join(', ')} → ${vscode.workspace.asRelativePath(target)}`);
+  void vscode.window.showInformationMessage(plain(`A2A: ${result.written ? 'pinned' : 'already up to date:'} ${skills.join(', ')} → ${vscode.workspace.asRelativePath(target)}`));
   await lockfileWatcher()?.check('update', [target]);
 };

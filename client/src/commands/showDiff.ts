@@ -2,6 +2,7 @@ import * as vscode from 'vscode';
 import { LockfileDiffRequest } from '../../../server/src/protocol';
 import type { CommandFactory } from './index';
 import { lockfileTarget } from './lockfileTarget';
+import { plain } from '../plainText';
 
 /** Virtual read-only documents holding the two sides of a diff. */
 const SCHEME = 'a2a-profile';
@@ -37,7 +38,7 @@ export const showDiff: CommandFactory = (services) => {
     }
     const result = await client.sendRequest(LockfileDiffRequest.type, { uri: lock.toString() });
     if (result.error) {
-      void vscode.window.showErrorMessage(`A2A: cannot compare ${vscode.workspace.asRelativePath(lock)}: ${result.error}`);
+      void vscode.window.showErrorMessage(plain(`A2A: cannot compare ${vscode.workspace.asRelativePath(lock)}: ${result.error}`));
       return;
     }
     const name = lock.path.slice(lock.path.lastIndexOf('/') + 1);

@@ -3,6 +3,7 @@ import { LockfileDiffRequest, UpdateLockfileRequest } from '../../../server/src/
 import { lockfileWatcher } from './checkLockfiles';
 import type { CommandFactory } from './index';
 import { lockfileTarget } from './lockfileTarget';
+import { plain } from '../plainText';
 
 /**
  * A2A: Update Lockfile — re-pins a lockfile's selection against the agent's current card, after the
@@ -23,14 +24,14 @@ export const updateLockfile: CommandFactory = (services) => async (uriArg?: unkn
   const name = vscode.workspace.asRelativePath(lock);
   const diff = await client.sendRequest(LockfileDiffRequest.type, { uri: lock.toString() });
   if (diff.error) {
-    void vscode.window.showErrorMessage(`A2A: cannot update ${name}: ${diff.error}`);
+    void vscode.window.showErrorMessage(plain(`A2A: cannot update ${name}: ${diff.error}`));
     return;
   }
   if (!diff.pending) {
     if (diff.verdict === 'breaking') {
-      void vscode.window.showErrorMessage(`A2A: ${name} cannot be updated: the agent no longer offers what it pins. Pin a new selection ("A2A: Pin Agent").`);
+      void vscode.window.showErrorMessage(plain(`A2A: ${name} cannot be updated: the agent no longer offers what it pins. Pin a new selection ("A2A: Pin Agent").`));
     } else {
-      void vscode.window.showInformationMessage(`A2A: ${name} is up to date.`);
+      void vscode.window.showInformationMessage(plain(`A2A: ${name} is up to date.`));
     }
     return;
   }
@@ -42,9 +43,9 @@ export const updateLockfile: CommandFactory = (services) => async (uriArg?: unkn
   if (choice !== 'Update') return;
   const result = await client.sendRequest(UpdateLockfileRequest.type, { uri: lock.toString() });
   if (result.error) {
-    void vscode.window.showErrorMessage(`A2A: ${result.error}`);
+    void vscode.window.showErrorMessage(plain(`A2A: ${result.error}`));
     return;
   }
-  void vscode.window.showInformationMessage(`A2A: ${name} ${result.written ? 'updated' : 'was already up to date'}.`);
+  void vscode.window.showInformationMessage(plain(`A2A: ${name} ${result.written ? 'updated' : 'was already up to date'}.`));
   await lockfileWatcher()?.check('update', [lock]);
 };
