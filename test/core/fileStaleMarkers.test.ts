@@ -58,9 +58,9 @@ test('a corrupt or missing file is empty; corrupt entries are skipped, valid one
   await corrupt.flush();
   assert.equal(JSON.parse(readFileSync(path, 'utf8')).markers.length, 1);
   assert.deepEqual(parseStaleFile(JSON.stringify({ markers: [{ agent: 'x', reason: 'r', at: 't', count: -3 }, { agent: 1 }, 'junk'] })), {
-    markers: [{ agent: 'x', reason: 'r', at: 't', count: 1 }], problems: 2,
+    markers: [{ agent: 'x', reason: 'r', at: 't', count: 1 }], problems: 2, kept: [{ agent: 1 }, 'junk'],
   });
-  assert.deepEqual(parseStaleFile('[]'), { markers: [], problems: 1 });
+  assert.deepEqual(parseStaleFile('[]'), { markers: [], problems: 1, kept: [] });
 });
 
 test('a failed write never throws from mark(); flush() reports it and a later flush retries', async () => {
@@ -77,4 +77,21 @@ test('a failed write never throws from mark(); flush() reports it and a later fl
   fail = false;
   await store.flush();
   assert.equal(JSON.parse(files.get('/x/stale.json')!).markers[0].agent, AGENT);
+});
+
+test('entries this version cannot read (a newer writer\'s) survive a rewrite', async () => {
+  const files = new Map<string, string>();
+  const fs: StaleFileSystem = {
+    readFile: async (p) => { const v = files.get(p); if (v === undefined) throw Object.assign(new Error('no'), { code: 'ENOENT' }); return v; },
+    writeFile: async (p, t) => { files.set(p, t); },
+  };
+  const newer = { agent: 'https://b.example/', reason: 'r', at: 1733000000, kind: 'from a newer writer' };
+  files.set('/s.json', JSON.stringify({ version: 1, markers: [newer] }));
+  const markers = fileStaleMarkers('/s.json', fs);
+  await markers.load();
+  markers.mark(AGENT, 'calls contradicted the profile', '2026-11-30T10:00:00.000Z');
+  await markers.flush();
+  const written = JSON.parse(files.get('/s.json')!).markers as unknown[];
+  assert.equal(written.length, 2);
+  assert.deepEqual(written[1], newer);
 });

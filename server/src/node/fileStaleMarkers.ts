@@ -49,31 +49,32 @@ export interface FileStaleMarkers extends StaleMarkers {
 type Op = { op: 'mark'; agent: string; reason: string; at: string } | { op: 'clear'; agent: string };
 
 /** Markers of a file's text; anything unreadable is skipped (and `problems` counts it). */
-export function parseStaleFile(text: string): { markers: StaleMarker[]; problems: number } {
+/** `kept`: entries this version cannot read (a newer writer's): written back as they were, never dropped. */
+export function parseStaleFile(text: string): { markers: StaleMarker[]; problems: number; kept: unknown[] } {
   let value: unknown;
   try {
     value = JSON.parse(text);
   } catch {
-    return { markers: [], problems: 1 };
+    return { markers: [], problems: 1, kept: [] };
   }
   const list = (value as { markers?: unknown } | null)?.markers;
-  if (!Array.isArray(list)) return { markers: [], problems: 1 };
+  if (!Array.isArray(list)) return { markers: [], problems: 1, kept: [] };
   const markers: StaleMarker[] = [];
-  let problems = 0;
+  const kept: unknown[] = [];
   for (const m of list) {
     const e = m as Partial<StaleMarker> | null;
     if (e && typeof e.agent === 'string' && e.agent !== '' && typeof e.reason === 'string' && typeof e.at === 'string') {
       markers.push({ agent: e.agent, reason: e.reason, at: e.at, count: Number.isInteger(e.count) && e.count! > 0 ? e.count! : 1 });
     } else {
-      problems++;
+      kept.push(m);
     }
   }
-  return { markers, problems };
+  return { markers, problems: kept.length, kept };
 }
 
-export function serializeStaleFile(markers: readonly StaleMarker[]): string {
+export function serializeStaleFile(markers: readonly StaleMarker[], kept: readonly unknown[] = []): string {
   const sorted = [...markers].sort((a, b) => a.agent.localeCompare(b.agent));
-  return `${JSON.stringify({ version: 1, markers: sorted }, null, 2)}\n`;
+  return `${JSON.stringify({ version: 1, markers: [...sorted, ...kept] }, null, 2)}\n`;
 }
 
 /** Applies one operation to a list of markers (pure; agents compared by agentKey). */
@@ -94,11 +95,11 @@ export function fileStaleMarkers(path: string, fs: StaleFileSystem = nodeStaleFi
   let lastError: unknown;
 
   const view = (): StaleMarker[] => pending.reduce(apply, base);
-  const readCurrent = async (): Promise<StaleMarker[]> => {
+  const readCurrent = async (): Promise<{ markers: StaleMarker[]; kept: unknown[] }> => {
     try {
-      return parseStaleFile(await fs.readFile(path)).markers;
+      return parseStaleFile(await fs.readFile(path));
     } catch {
-      return []; // missing or unreadable: nothing recorded yet
+      return { markers: [], kept: [] }; // missing or unreadable: nothing recorded yet
     }
   };
   const write = (): void => {
@@ -106,9 +107,10 @@ export function fileStaleMarkers(path: string, fs: StaleFileSystem = nodeStaleFi
       const count = pending.length;
       if (count === 0) return;
       // Marks and clears made while this write runs stay pending for the next one.
-      const merged = pending.slice(0, count).reduce(apply, await readCurrent());
+      const current = await readCurrent();
+      const merged = pending.slice(0, count).reduce(apply, current.markers);
       try {
-        await fs.writeFile(path, serializeStaleFile(merged));
+        await fs.writeFile(path, serializeStaleFile(merged, current.kept));
         base = merged;
         pending = pending.slice(count);
         lastError = undefined;
@@ -136,7 +138,7 @@ export function fileStaleMarkers(path: string, fs: StaleFileSystem = nodeStaleFi
     },
     async load() {
       await chain;
-      base = await readCurrent();
+      base = (await readCurrent()).markers;
     },
     async flush() {
       write();
