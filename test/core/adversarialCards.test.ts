@@ -8,7 +8,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { lintDocument } from '../../server/src/core/lint';
 import { compileProfile } from '../../server/src/core/profile/compile';
-import { anyCovers } from '../../server/src/core/profile/mediaType';
+import { anyCovers, coveredMask } from '../../server/src/core/profile/mediaType';
 
 const good = (): Record<string, unknown> => JSON.parse(readFileSync(join(__dirname, '..', '..', 'examples', 'cards', 'good.agent-card.json'), 'utf8'));
 
@@ -88,4 +88,17 @@ test('a skill that drops 9,999 of 10,000 defaults: the profile keeps the first 5
   assert.deepEqual(dropped('one'), defaults.filter((d) => !anyCovers(['application/x-1'], d)).slice(0, 50));
   assert.deepEqual(dropped('images'), defaults.filter((d) => !anyCovers(['image/*'], d)).slice(0, 50));
   assert.deepEqual(dropped('all'), []);
+});
+
+test('coveredMask agrees with anyCovers, pairwise and indexed', () => {
+  const pool = ['text/plain', 'TEXT/Plain; charset=utf-8', 'image/*', 'image/png', '*/*', 'text', 'Text ', 'application/json', 'application/*', '*/json', 'a/b', 'bogus/', ''];
+  let seed = 7;
+  const next = () => (seed = (seed * 1103515245 + 12345) % 2 ** 31) / 2 ** 31;
+  for (let n = 0; n < 2000; n++) {
+    const pick = (k: number) => Array.from({ length: Math.floor(next() * k) }, () => pool[Math.floor(next() * pool.length)]!);
+    const offered = pick(n % 2 ? 40 : 5);
+    const wanted = pick(n % 2 ? 40 : 5);
+    const mask = coveredMask(offered, wanted);
+    wanted.forEach((w, i) => assert.equal(mask(i), anyCovers(offered, w), `${JSON.stringify(offered)} ⊇ ${JSON.stringify(w)}`));
+  }
 });

@@ -18,7 +18,7 @@
  * can mark that member and SARIF can point at it.
  */
 import type { CheckItem, CheckResult, CompiledProfile, Lockfile, SecurityAlternative, SkillProfile } from '../types';
-import { anyCovers, overlaps } from '../profile/mediaType';
+import { anyCovers, coveredMask, overlaps } from '../profile/mediaType';
 import { getOwn } from '../profile/safeRecord';
 import { sameVersion } from '../profile/version';
 import { pointerOf } from './pointer';
@@ -95,8 +95,9 @@ function checkInterface(lock: Lockfile, profile: CompiledProfile, items: Items):
 
 function checkInput(id: string, pinned: string[], skill: SkillProfile, profile: CompiledProfile, items: Items): void {
   const provenance = getOwn(profile.provenance?.skills, id);
+  const accepted = coveredMask(skill.input, pinned);
   pinned.forEach((mode, i) => {
-    if (anyCovers(skill.input, mode)) return;
+    if (accepted(i)) return;
     const why = provenance?.input === 'skill' && anyCovers(provenance.droppedInput, mode) ? ' (its own inputModes replace the card defaults, which accept it)' : '';
     items.add('breaking', pointerOf('requires', 'skills', id, 'input', i), `skill ${q(id)} no longer accepts ${q(mode)}${why}; it accepts ${qList(skill.input)}`);
   });

@@ -6,7 +6,7 @@
  * failing: a pinned input no longer accepted simply disappears from it, a missing skill is absent.
  */
 import { diffProfiles, profileFromLock, renderProfile, type ProfileDiff } from '../lockfile';
-import { anyCovers } from '../profile/mediaType';
+import { coveredMask } from '../profile/mediaType';
 import { getOwn, setOwn } from '../profile/safeRecord';
 import type { CompiledProfile, Lockfile } from '../types';
 import { sortedSet } from './sortedSet';
@@ -20,8 +20,8 @@ export function projectToLock(lock: Lockfile, profile: CompiledProfile): Lockfil
     const current = getOwn(profile.skills, id);
     if (!current) continue;
     const entry: PinnedSkills[string] = {
-      input: sortedSet((pinned.input ?? []).filter((t) => anyCovers(current.input, t))),
-      output: sortedSet((pinned.output ?? []).filter((t) => anyCovers(current.output, t))),
+      input: sortedSet(stillCovered(current.input, pinned.input ?? [])),
+      output: sortedSet(stillCovered(current.output, pinned.output ?? [])),
     };
     const first = current.security[0];
     if (first && Object.keys(first).length > 0) {
@@ -55,4 +55,9 @@ export function pinnedVsCurrent(lock: Lockfile, profile: CompiledProfile): Pinne
   const pinned = profileFromLock(lock);
   const current: CompiledProfile = profile.usable ? profileFromLock(projectToLock(lock, profile)) : { usable: false, reason: profile.reason };
   return { pinned: renderProfile(pinned), current: renderProfile(current), diff: diffProfiles(pinned, current) };
+}
+
+function stillCovered(offered: readonly string[], pinned: readonly string[]): string[] {
+  const covered = coveredMask(offered, pinned);
+  return pinned.filter((_, i) => covered(i));
 }

@@ -4,7 +4,7 @@
  * will do), so those no longer offered are dropped as long as one remains; everything else must still
  * hold, otherwise the update is refused (that is a breaking change: pin a new selection instead).
  */
-import { anyCovers } from '../profile/mediaType';
+import { coveredMask } from '../profile/mediaType';
 import { getOwn, setOwn } from '../profile/safeRecord';
 import type { CompiledProfile, Evidence, Lockfile } from '../types';
 import { buildLockfile } from './buildLockfile';
@@ -27,7 +27,9 @@ export function repin({ lock, profile, cardDigest, now, evidence }: RepinInput):
   for (const id of ids) {
     const current = getOwn(skills, id);
     if (!current) throw new PinError(`skill ${q(id)} is no longer offered; this is a breaking change: pin a new selection with 'a2acap pin'`);
-    const still = (pinned[id]!.output ?? []).filter((type) => anyCovers(current.output, type));
+    const outputs = pinned[id]!.output ?? [];
+    const covered = coveredMask(current.output, outputs);
+    const still = outputs.filter((_, i) => covered(i));
     if ((pinned[id]!.output ?? []).length > 0 && still.length === 0) {
       throw new PinError(`skill ${q(id)} no longer produces any of the pinned output modes; pin a new selection with 'a2acap pin'`);
     }

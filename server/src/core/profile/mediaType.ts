@@ -105,3 +105,13 @@ export function indexModes(list: readonly string[]): ModeIndex {
 function keyOf(mode: string, p: Parsed | null): string {
   return p ? `${p.type}/${p.subtype}` : `~${mode.trim().toLowerCase()}`;
 }
+
+/**
+ * Which items of `wanted` some mode of `offered` covers: `anyCovers` for each, through an index when both lists are
+ * long (a lockfile pinning 30,000 modes of an agent offering 30,000: seconds pairwise, milliseconds indexed).
+ */
+export function coveredMask(offered: readonly string[], wanted: readonly string[]): (i: number) => boolean {
+  if (offered.length * wanted.length <= 256) return (i) => anyCovers(offered, wanted[i]!);
+  const covered = indexModes(wanted).covered(offered);
+  return (i) => covered.has(i);
+}
