@@ -5,6 +5,7 @@
  *   io.stdout(alignColumns([[c.bold('a'), 'b'], ['ccc', 'd']]));   // pads by visible width (ANSI ignored)
  */
 import type { Severity } from '../core/types';
+import { escapeControls } from '../core/untrustedText';
 
 export interface Palette {
   red: (s: string) => string;
@@ -72,8 +73,4 @@ export function countSummary(counts: Partial<Record<Severity, number>>): string 
 }
 
 /** Untrusted text (card strings inside messages) must not drive the terminal: escape control characters. */
-export function safeText(s: string): string {
-  // eslint-disable-next-line no-control-regex
-  return s.replace(/[\u0000-\u0008\u000b-\u001f\u007f-\u009f\u200b-\u200f\u202a-\u202e\u2066-\u2069]/g, (ch) => `\\u${ch.charCodeAt(0).toString(16).padStart(4, '0')}`)
-    .replace(/\n/g, '\\n');
-}
+export const safeText = escapeControls;

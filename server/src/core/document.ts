@@ -6,6 +6,7 @@
  * card costs ~10x the parse (see bench/lint.bench.ts). Ranges for findings are computed lazily in location.ts.
  */
 import { ParseError, parse as jsoncParse, printParseErrorCode } from 'jsonc-parser';
+import { escapeControls } from './untrustedText';
 
 export interface SyntaxProblem {
   message: string;
@@ -130,7 +131,5 @@ export function has(obj: Record<string, unknown>, key: string): boolean {
  * characters written as \uXXXX.
  */
 function nativeJsonMessage(message: string): string {
-  const head = message.split('\n')[0]!.replace(/, (?:\.\.\.)?".*$/s, '');
-  // eslint-disable-next-line no-control-regex
-  return head.replace(/[\u0000-\u001f\u007f-\u009f\u200b-\u200f\u202a-\u202e\u2066-\u2069]/g, (ch) => `\\u${ch.charCodeAt(0).toString(16).padStart(4, '0')}`).slice(0, 200);
+  return escapeControls(message.split('\n')[0]!.replace(/, (?:\.\.\.)?".*$/s, '')).slice(0, 200);
 }

@@ -4,6 +4,8 @@
  * google.rpc.ErrorInfo `reason` in `error.details`. Auth failures have no A2A code: HTTP 401/403.
  * Error messages from the agent are untrusted text: kept short and single-line.
  */
+import { oneLineText } from '../untrustedText';
+
 export type A2aErrorType =
   | 'TaskNotFound'
   | 'TaskNotCancelable'
@@ -73,12 +75,9 @@ export function errorFromReason(reason: string): A2aErrorType | undefined {
   return Object.prototype.hasOwnProperty.call(BY_REASON, reason) ? BY_REASON[reason] : undefined;
 }
 
+/** The agent's message: control characters (newlines, ANSI escapes) could forge output lines, so one line, bounded. */
 export function sanitizeMessage(value: unknown): string {
-  const text = typeof value === 'string' ? value : '';
-  // Control characters (including newlines and ANSI escapes) could forge output lines; drop them.
-  // eslint-disable-next-line no-control-regex
-  const clean = text.replace(/[\u0000-\u001f\u007f-\u009f\u202a-\u202e\u2066-\u2069]+/g, ' ').trim();
-  return clean.length > 200 ? `${clean.slice(0, 199)}…` : clean;
+  return oneLineText(value);
 }
 
 function reasonOf(details: unknown): string | undefined {
@@ -105,7 +104,7 @@ export function fromJsonRpcError(error: unknown): A2aError {
 export function fromHttpError(status: number, body: unknown, retryAfter?: string): A2aError {
   const err = (body && typeof body === 'object' ? (body as Record<string, unknown>).error : undefined) as Record<string, unknown> | undefined;
   const reason = reasonOf(err?.details);
-  const message = sanitizeMessage(err?.message) || `HTTP ${status}`;
+  const message = sanitizeMessage(err?.message);
   const base = { message, httpStatus: status, ...(reason ? { reason } : {}) };
   if (reason && BY_REASON[reason]) return { type: BY_REASON[reason]!, ...base };
   if (status === 401) return { type: 'Unauthenticated', ...base };
@@ -131,9 +130,7 @@ export function retryAfterSeconds(value: string | undefined, now: number = Date.
 /** One line for users: what the agent said, by type. */
 export function describeA2aError(e: A2aError): string {
   const where = e.jsonRpcCode !== undefined ? `JSON-RPC ${e.jsonRpcCode}` : e.httpStatus !== undefined ? `HTTP ${e.httpStatus}` : e.grpcStatus !== undefined ? `gRPC ${GRPC_NAMES[e.grpcStatus] ?? e.grpcStatus}` : 'error';
-  // A message that only repeats the status (the fallback when the agent gave none) is not said twice.
-  const said = e.message && e.message !== where && e.message !== `gRPC status ${e.grpcStatus}` ? `: ${e.message}` : '';
-  return `${e.type} (${where}${e.reason ? `, ${e.reason}` : ''})${said}`;
+  return `${e.type} (${where}${e.reason ? `, ${e.reason}` : ''})${e.message ? `: ${e.message}` : ''}`;
 }
 
 const GRPC_NAMES: Record<number, string> = {

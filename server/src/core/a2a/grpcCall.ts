@@ -96,7 +96,7 @@ const BY_STATUS: Record<number, A2aErrorType> = {
 /** A gRPC status the agent sent → A2aError; ErrorInfo.reason decides among the FAILED_PRECONDITIONs. */
 export function fromGrpcStatus(code: number, message: string, statusDetails?: Buffer): A2aError {
   const reason = reasonOf(statusDetails);
-  const base = { message: sanitizeMessage(message) || `gRPC status ${code}`, grpcStatus: code, ...(reason ? { reason } : {}) };
+  const base = { message: sanitizeMessage(message), grpcStatus: code, ...(reason ? { reason } : {}) };
   const byReason = reason ? errorFromReason(reason) : undefined;
   return { type: byReason ?? BY_STATUS[code] ?? 'Unknown', ...base };
 }

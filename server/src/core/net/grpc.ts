@@ -17,6 +17,7 @@ import { NetError, displayUrl } from './errors';
 import { DEFAULT_MAX_BYTES, DEFAULT_TIMEOUT_MS, type HttpClientOptions } from './http';
 import { checkedTarget, hostnameOf, targetWorld, type TargetWorld } from './target';
 import { loadGrpcRuntime } from './loadGrpcRuntime';
+import { oneLineText } from '../untrustedText';
 
 /** One method of a gRPC service, as generated service definitions describe it (grpc-js MethodDefinition). */
 export interface GrpcMethod {
@@ -205,8 +206,7 @@ function transportError(err: ServiceError | NetError, shown: string, timeoutMs: 
   if (err.code === GrpcStatus.RESOURCE_EXHAUSTED) return new NetError('too-large', shown, `${shown}: an answer message exceeds the ${maxBytes}-byte limit`, { limit: maxBytes });
   if (aborted || err.code === GrpcStatus.CANCELLED) return new NetError('aborted', shown, `${shown}: cancelled`);
   if (err.code === GrpcStatus.DEADLINE_EXCEEDED) return new NetError('timeout', shown, `${shown}: no complete answer within ${timeoutMs} ms`, { limit: timeoutMs });
-  // The details may be the agent's own text (an UNAVAILABLE it sent): no control or bidi characters, one line.
-  // eslint-disable-next-line no-control-regex
-  const detail = (err.details || err.message || 'network error').replace(/[\u0000-\u001f\u007f-\u009f\u202a-\u202e\u2066-\u2069]+/g, ' ').trim().slice(0, 200);
+  // The details may be the agent's own text (an UNAVAILABLE it sent): one line, no control or bidi characters.
+  const detail = oneLineText(err.details || err.message || 'network error');
   return new NetError('network', shown, `${shown}: gRPC ${err.code === GrpcStatus.UNAVAILABLE ? 'unavailable' : `status ${err.code}`} (${detail})`);
 }
