@@ -3,7 +3,7 @@
  * `pin --out card.json`, `--write-baseline notes.txt` or an output named after a device must not destroy what is
  * there. A path that does not exist is fine; a symbolic link is followed (the file it points to is replaced, the
  * link stays); anything but a regular file is refused; a regular file is replaced only when `isOurs` recognises
- * its text (or it is empty). The real path to write is returned, with the mode to keep.
+ * its text (or it is empty). The real path to write is returned, with the mode to keep and the text read.
  */
 import { lstatSync, realpathSync, statSync } from 'node:fs';
 import { readTextSync } from './readText';
@@ -20,6 +20,8 @@ export interface Replaceable {
   path: string;
   /** The permission bits of the file replaced, to keep them; undefined for a new file. */
   mode?: number;
+  /** The text of the file replaced, as read for the check (callers need not read it again). */
+  text?: string;
 }
 
 /** `what`: how the refusal names the kind of file expected, e.g. "an a2acap lockfile". */
@@ -48,5 +50,5 @@ export function replaceable(path: string, what: string, isOurs: (text: string) =
   if (text.trim() !== '' && !isOurs(text)) {
     throw new NotReplaceable(`${path} exists and is not ${what}: not replaced (remove it or choose another path)`);
   }
-  return { path: real, mode: stats.mode & 0o777 };
+  return { path: real, mode: stats.mode & 0o777, text };
 }

@@ -23,7 +23,8 @@ export interface LockfileWrite {
 export async function writeLockfile(path: string, next: Lockfile, readText: ReadLockfileText = async (p) => readTextSync(p)): Promise<LockfileWrite> {
   // Never over something that is not a lockfile (`pin --out card.json`), a device or a FIFO.
   const target = replaceable(path, 'a lockfile', (text) => LOCKFILE_NAME.test(path) || hasLockfileMembers(text));
-  const previous = await loadLockfile(target.path, readText);
+  // The guard has read the file already: its text is loaded, not read a second time.
+  const previous = await loadLockfile(target.path, target.text !== undefined ? async () => target.text! : readText);
   // Members a person added to the previous lockfile (a comment, a note on a skill) survive the re-pin.
   const lock = keepUnknownMembers(keepPreviousWhenUnchanged(next, previous.ok ? previous.lockfile : undefined), previous.ok ? previous.text : undefined);
   const text = serializeLockfile(lock);
