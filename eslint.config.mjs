@@ -40,6 +40,16 @@ export default tseslint.config(
     },
   },
   {
+    // Notifications render [label](command:…) as a clickable command: client/src/notify.ts makes their text plain.
+    files: ['client/src/**/*.ts'],
+    rules: {
+      'no-restricted-syntax': ['error', {
+        selector: 'MemberExpression[property.name=/^show(Information|Warning|Error)Message$/]',
+        message: 'Show notifications through client/src/notify.ts (its text is made plain: no command links from card text).',
+      }],
+    },
+  },
+  {
     files: ['**/*.mjs', '**/*.js'],
     languageOptions: { globals: { process: 'readonly', console: 'readonly', URL: 'readonly', setTimeout: 'readonly', clearTimeout: 'readonly' } },
   },

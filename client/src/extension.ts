@@ -10,6 +10,7 @@ import { Secrets } from './secrets';
 import { CapabilityStatus } from './status';
 import { requireTrust } from './trust';
 import { CAPABILITIES_VIEW_ID, CapabilitiesTreeProvider } from './views/capabilitiesTree';
+import { showError } from './notify';
 
 let client: LanguageClient | undefined;
 
@@ -57,7 +58,7 @@ export async function activate(context: vscode.ExtensionContext): Promise<Extens
     await startClient(context, output, refresh);
   } catch (error) {
     // VS Code does not surface activation failures by itself.
-    void vscode.window.showErrorMessage(`A2A: the language server failed to start: ${String(error)}`);
+    void showError(`A2A: the language server failed to start: ${String(error)}`);
   }
   return services;
 }

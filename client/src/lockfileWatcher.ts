@@ -23,7 +23,7 @@
 import * as vscode from 'vscode';
 import { CheckLockfilesRequest, type LockfileCheckEntry } from '../../server/src/protocol';
 import type { ExtensionServices } from './context';
-import { plain } from './plainText';
+import { showError, showInfo, showWarning } from './notify';
 
 const INTERVALS: Record<string, number | undefined> = { hourly: 3_600_000, daily: 86_400_000, off: undefined };
 const CLIENT_WAIT_MS = 60_000;
@@ -119,7 +119,7 @@ export class LockfileWatcher implements vscode.Disposable {
     if (!client?.isRunning()) return [];
     const targets = uris ?? await this.findLockfiles();
     if (targets.length === 0) {
-      if (reason === 'command') void vscode.window.showInformationMessage('A2A: no lockfiles in this workspace.');
+      if (reason === 'command') void showInfo('A2A: no lockfiles in this workspace.');
       return [];
     }
     const stale = staleFile ?? await this.defaultStaleFile();
@@ -131,7 +131,7 @@ export class LockfileWatcher implements vscode.Disposable {
     for (const entry of results) this.apply(entry, reason);
     this.updateStatus();
     if (reason === 'command' && results.every((r) => r.verdict === 'compatible')) {
-      void vscode.window.showInformationMessage(`A2A: ${results.length} lockfile${results.length === 1 ? '' : 's'} checked, all compatible.`);
+      void showInfo(`A2A: ${results.length} lockfile${results.length === 1 ? '' : 's'} checked, all compatible.`);
     }
     return results;
   }
@@ -160,18 +160,17 @@ export class LockfileWatcher implements vscode.Disposable {
   }
 
   private async notify(uri: vscode.Uri, entry: LockfileCheckEntry, reason: CheckReason): Promise<void> {
-    // Plain text: the message quotes the card (a skill id could be a command link).
-    const name = plain(vscode.workspace.asRelativePath(uri));
-    const first = plain(entry.items.find((i) => i.level === entry.verdict)?.message ?? entry.items[0]?.message ?? '');
+    const name = vscode.workspace.asRelativePath(uri);
+    const first = entry.items.find((i) => i.level === entry.verdict)?.message ?? entry.items[0]?.message ?? '';
     let choice: string | undefined;
     if (entry.verdict === 'breaking') {
-      choice = await vscode.window.showErrorMessage(`A2A: ${name} is broken by the agent's current card: ${first}`, 'Show diff');
+      choice = await showError(`A2A: ${name} is broken by the agent's current card: ${first}`, 'Show diff');
     } else if (entry.verdict === 'review') {
-      choice = await vscode.window.showWarningMessage(`A2A: the agent of ${name} changed (review): ${first}`, 'Run probes', 'Show diff');
+      choice = await showWarning(`A2A: the agent of ${name} changed (review): ${first}`, 'Run probes', 'Show diff');
     } else if (entry.verdict === 'error' && reason === 'command') {
       // Unreachable agents are common at startup (a laptop offline): diagnostics and the status item say
       // so; a notification only when the user asked for the check.
-      void vscode.window.showWarningMessage(`A2A: ${name} could not be checked: ${first}`);
+      void showWarning(`A2A: ${name} could not be checked: ${first}`);
     }
     if (choice === 'Show diff') await vscode.commands.executeCommand('a2a.showDiff', uri);
     if (choice === 'Run probes') await vscode.commands.executeCommand('a2a.probeAgent', entry.agent);

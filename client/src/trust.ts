@@ -1,5 +1,6 @@
 import * as vscode from 'vscode';
 import type { CommandHandler } from './commands/index';
+import { showWarning } from './notify';
 
 /**
  * Wraps a network command so that in an untrusted workspace it explains why it does nothing instead
@@ -8,7 +9,7 @@ import type { CommandHandler } from './commands/index';
 export function requireTrust(title: string, handler: CommandHandler): CommandHandler {
   return (...args: unknown[]) => {
     if (!vscode.workspace.isTrusted) {
-      void vscode.window.showWarningMessage(`A2A: "${title}" contacts agents over the network and is disabled in Restricted Mode. Trust this workspace to use it.`, 'Manage Workspace Trust').then((choice) => {
+      void showWarning(`A2A: "${title}" contacts agents over the network and is disabled in Restricted Mode. Trust this workspace to use it.`, 'Manage Workspace Trust').then((choice) => {
         if (choice) void vscode.commands.executeCommand('workbench.trust.manage');
       });
       return undefined;

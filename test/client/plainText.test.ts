@@ -1,4 +1,4 @@
-// Notification text (client/src/plainText.ts): card and lockfile text must never become a link in a VS Code
+// Notification text (client/src/plainText.ts, applied by notify.ts to every notification): card and lockfile text must never become a link in a VS Code
 // notification, where "[label](command:…)" runs the command when clicked. The pattern below is the shape of
 // the links VS Code renders in notifications (a label in brackets, then an http(s):, command: or file: target).
 import { test } from 'node:test';

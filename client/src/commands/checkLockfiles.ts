@@ -1,6 +1,7 @@
 import * as vscode from 'vscode';
 import { LockfileWatcher } from '../lockfileWatcher';
 import type { CommandFactory } from './index';
+import { showWarning } from '../notify';
 
 /**
  * A2A: Check Lockfiles Now. The factory runs once at activation: it also starts the lockfile watcher
@@ -20,7 +21,7 @@ export const checkLockfiles: CommandFactory = (services) => {
   watcher.start();
   return async (uriArg?: unknown) => {
     if (!services.isTrusted()) {
-      void vscode.window.showWarningMessage('A2A: lockfiles are checked against live agents, which needs a trusted workspace.');
+      void showWarning('A2A: lockfiles are checked against live agents, which needs a trusted workspace.');
       return [];
     }
     const uris = uriArg instanceof vscode.Uri ? [uriArg] : undefined;

@@ -1,6 +1,7 @@
 import * as vscode from 'vscode';
 import { projectConfigText } from '../projectConfigText';
 import type { CommandFactory } from './index';
+import { showInfo, showWarning } from '../notify';
 
 /**
  * A2A: Create Project Configuration — writes `.a2a/config.json` in a workspace folder from that folder's `a2a.*`
@@ -10,13 +11,13 @@ import type { CommandFactory } from './index';
 export const createProjectConfig: CommandFactory = () => async () => {
   const folder = await pickFolder();
   if (!folder) {
-    void vscode.window.showWarningMessage('A2A: open a folder first: the project configuration lives in it (.a2a/config.json).');
+    void showWarning('A2A: open a folder first: the project configuration lives in it (.a2a/config.json).');
     return;
   }
   const target = vscode.Uri.joinPath(folder.uri, '.a2a', 'config.json');
   if (await exists(target)) {
     await vscode.window.showTextDocument(target, { preview: false });
-    void vscode.window.showInformationMessage('A2A: this folder already has a project configuration; it was opened, not changed.');
+    void showInfo('A2A: this folder already has a project configuration; it was opened, not changed.');
     return;
   }
   const a2a = vscode.workspace.getConfiguration('a2a', folder.uri);
@@ -28,7 +29,7 @@ export const createProjectConfig: CommandFactory = () => async () => {
   });
   await vscode.workspace.fs.writeFile(target, Buffer.from(text, 'utf8'));
   await vscode.window.showTextDocument(target, { preview: false });
-  void vscode.window.showInformationMessage('A2A: wrote .a2a/config.json from this folder\'s settings; commit it so a2acap in CI uses the same client and rules.');
+  void showInfo('A2A: wrote .a2a/config.json from this folder\'s settings; commit it so a2acap in CI uses the same client and rules.');
 };
 
 async function pickFolder(): Promise<vscode.WorkspaceFolder | undefined> {

@@ -1,7 +1,7 @@
 import * as vscode from 'vscode';
 import type { CommandFactory } from './index';
 import { askAgentUrl, originOf, publicCard } from './liveShared';
-import { plain } from '../plainText';
+import { showInfo } from '../notify';
 
 /**
  * A2A: Set Credential / A2A: Clear Credential — a credential (a bearer token, or an API key for a scheme that takes one in
@@ -25,7 +25,7 @@ export const setCredential: CommandFactory = (services) => async (arg?: unknown)
   const token = await vscode.window.showInputBox({ title: `Credential for ${originOf(url)} (${scheme}): a bearer token or an API key, as the scheme takes`, password: true, ignoreFocusOut: true, prompt: 'Stored in VS Code SecretStorage' });
   if (!token) return;
   await services.secrets.set(originOf(url), scheme, token.trim());
-  void vscode.window.showInformationMessage(plain(`A2A: credential stored for ${originOf(url)} (${scheme}).`));
+  void showInfo(`A2A: credential stored for ${originOf(url)} (${scheme}).`);
 };
 
 export const clearCredential: CommandFactory = (services) => async (arg?: unknown) => {
@@ -34,5 +34,5 @@ export const clearCredential: CommandFactory = (services) => async (arg?: unknow
   const scheme = await pickScheme(services, url);
   if (!scheme) return;
   await services.secrets.clear(originOf(url), scheme);
-  void vscode.window.showInformationMessage(plain(`A2A: credential cleared for ${originOf(url)} (${scheme}).`));
+  void showInfo(`A2A: credential cleared for ${originOf(url)} (${scheme}).`);
 };

@@ -3,7 +3,7 @@ import { FetchCardRequest, type FetchCardResponse } from '../../../server/src/pr
 import type { ExtensionServices } from '../context';
 import type { CommandFactory } from './index';
 import { askAgentUrl, publicCard, storedCredential } from './liveShared';
-import { plain } from '../plainText';
+import { showError, showInfo, showWarning } from '../notify';
 
 /**
  * A2A: Fetch Agent Card / A2A: Fetch Extended Card. The language server fetches (address policy, size and
@@ -31,8 +31,8 @@ async function run(services: ExtensionServices, extended: boolean, arg: unknown)
     if (!pub || pub.error) return pub;
     const credential = await storedCredential(services, url, pub.credentialSchemes);
     if (!credential) {
-      const choice = await vscode.window.showWarningMessage(
-        plain(`A2A: no credential stored for ${url} (${pub.credentialSchemes.length ? `schemes: ${pub.credentialSchemes.join(', ')}` : 'the card declares no scheme a credential can be sent for'}).`),
+      const choice = await showWarning(
+        `A2A: no credential stored for ${url} (${pub.credentialSchemes.length ? `schemes: ${pub.credentialSchemes.join(', ')}` : 'the card declares no scheme a credential can be sent for'}).`,
         'Set Credential',
       );
       if (choice) void vscode.commands.executeCommand('a2a.setCredential', url);
@@ -45,7 +45,7 @@ async function run(services: ExtensionServices, extended: boolean, arg: unknown)
   });
   if (!result) return;
   if (result.error) {
-    void vscode.window.showErrorMessage(plain(`A2A: ${result.error}`));
+    void showError(`A2A: ${result.error}`);
     return;
   }
   services.output.info(`${title}: ${result.url}: ${summary(result)}`);
@@ -57,7 +57,7 @@ async function run(services: ExtensionServices, extended: boolean, arg: unknown)
     await vscode.window.showTextDocument(doc, { preview: false });
     services.refreshCapabilities();
   }
-  void vscode.window.showInformationMessage(plain(`A2A: ${summary(result)}`));
+  void showInfo(`A2A: ${summary(result)}`);
 }
 
 function prettyJson(text: string): string {

@@ -1,6 +1,7 @@
 import * as vscode from 'vscode';
 import { FetchCardRequest, type FetchCardResponse, type LiveCredential } from '../../../server/src/protocol';
 import type { ExtensionServices } from '../context';
+import { showWarning } from '../notify';
 
 /**
  * Shared by the live-agent commands: which agent (argument, the last one used, or typed), and the stored
@@ -45,7 +46,7 @@ export async function storedCredential(services: ExtensionServices, url: string,
 export async function publicCard(services: ExtensionServices, url: string, token?: vscode.CancellationToken): Promise<FetchCardResponse | undefined> {
   const client = services.client();
   if (!client?.isRunning()) {
-    void vscode.window.showWarningMessage('A2A: the language server is not running.');
+    void showWarning('A2A: the language server is not running.');
     return undefined;
   }
   return client.sendRequest(FetchCardRequest.type, { url }, token);

@@ -1,6 +1,7 @@
 import * as vscode from 'vscode';
 import { MigrateCardRequest } from '../../../server/src/protocol';
 import type { CommandFactory } from './index';
+import { showInfo, showWarning } from '../notify';
 
 /**
  * A2A: Migrate Agent Card to 1.0 — asks the server for the whole-card migration edit of the active
@@ -10,18 +11,18 @@ export const migrateCard: CommandFactory = (services) => async (uriArg?: unknown
   const client = services.client();
   const uri = uriArg instanceof vscode.Uri ? uriArg : vscode.window.activeTextEditor?.document.uri;
   if (!client || !uri) {
-    void vscode.window.showWarningMessage('A2A: open an agent card to migrate.');
+    void showWarning('A2A: open an agent card to migrate.');
     return;
   }
   const result = await client.sendRequest(MigrateCardRequest.type, { uri: uri.toString() });
   if (!result.edit) {
-    void vscode.window.showInformationMessage('A2A: this card has no 0.3 shapes to migrate.');
+    void showInfo('A2A: this card has no 0.3 shapes to migrate.');
     return;
   }
   const edit = await client.protocol2CodeConverter.asWorkspaceEdit(result.edit);
   await vscode.workspace.applyEdit(edit);
   for (const note of result.notes) services.output.appendLine(`[migrate] ${note}`);
   if (result.notes.length) {
-    void vscode.window.showInformationMessage(`A2A: card migrated to 1.0 (${result.notes.length} note(s) in the A2A output).`);
+    void showInfo(`A2A: card migrated to 1.0 (${result.notes.length} note(s) in the A2A output).`);
   }
 };

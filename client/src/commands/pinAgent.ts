@@ -3,7 +3,7 @@ import { PinOptionsRequest, PinRequest, type PinOptionsResult, type PinSource } 
 import { lockfileWatcher } from './checkLockfiles';
 import type { CommandFactory } from './index';
 import { agentUrlInput } from './liveShared';
-import { plain } from '../plainText';
+import { showError, showInfo, showWarning } from '../notify';
 
 /**
  * A2A: Pin Agent — from a card URL, an open agent card, or the CodeLens "Pin this skill" above a skill:
@@ -69,7 +69,7 @@ function slug(name: string): string {
 async function pickTarget(agentName: string, near: vscode.Uri | undefined): Promise<vscode.Uri | undefined> {
   const folder = near ? vscode.Uri.joinPath(near, '..') : vscode.workspace.workspaceFolders?.[0]?.uri;
   if (!folder) {
-    void vscode.window.showWarningMessage('A2A: open a folder to write the lockfile into.');
+    void showWarning('A2A: open a folder to write the lockfile into.');
     return undefined;
   }
   const suggestion = vscode.Uri.joinPath(folder, `${slug(agentName)}.a2a-lock.json`);
@@ -86,7 +86,7 @@ async function pickTarget(agentName: string, near: vscode.Uri | undefined): Prom
 
 export const pinAgent: CommandFactory = (services) => async (arg?: unknown) => {
   if (!services.isTrusted()) {
-    void vscode.window.showWarningMessage('A2A: pinning reads the agent and runs probes, which needs a trusted workspace.');
+    void showWarning('A2A: pinning reads the agent and runs probes, which needs a trusted workspace.');
     return;
   }
   const client = services.client();
@@ -95,7 +95,7 @@ export const pinAgent: CommandFactory = (services) => async (arg?: unknown) => {
   if (!from) return;
   const options = await client.sendRequest(PinOptionsRequest.type, { source: from.source });
   if (options.error) {
-    void vscode.window.showErrorMessage(plain(`A2A: cannot pin: ${options.error}`));
+    void showError(`A2A: cannot pin: ${options.error}`);
     return;
   }
   const skills = await pickSkills(options, from.preselect);
@@ -120,11 +120,11 @@ export const pinAgent: CommandFactory = (services) => async (arg?: unknown) => {
     },
   });
   if (result.error) {
-    void vscode.window.showErrorMessage(plain(`A2A: cannot pin: ${result.error}`));
+    void showError(`A2A: cannot pin: ${result.error}`);
     return;
   }
   for (const line of result.probes) services.output.appendLine(`[pin] ${line}`);
   await vscode.window.showTextDocument(target, { preview: false });
-  void vscode.window.showInformationMessage(plain(`A2A: ${result.written ? 'pinned' : 'already up to date:'} ${skills.join(', ')} → ${vscode.workspace.asRelativePath(target)}`));
+  void showInfo(`A2A: ${result.written ? 'pinned' : 'already up to date:'} ${skills.join(', ')} → ${vscode.workspace.asRelativePath(target)}`);
   await lockfileWatcher()?.check('update', [target]);
 };

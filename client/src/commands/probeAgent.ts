@@ -2,7 +2,7 @@ import * as vscode from 'vscode';
 import { ProbeAgentRequest } from '../../../server/src/protocol';
 import type { CommandFactory } from './index';
 import { askAgentUrl, publicCard, storedCredential } from './liveShared';
-import { plain } from '../plainText';
+import { showError } from '../notify';
 
 /**
  * A2A: Probe Agent — the default probes (no message is sent): version, version negotiation, streaming, push,
@@ -24,7 +24,7 @@ export const probeAgent: CommandFactory = (services) => async (arg?: unknown) =>
   }).then((r) => r, (err: unknown) => { services.output.error(`probe failed: ${String(err)}`); return undefined; });
   if (!report) return;
   if (report.error) {
-    void vscode.window.showErrorMessage(plain(`A2A: ${report.error}`));
+    void showError(`A2A: ${report.error}`);
     return;
   }
   // The tree of the active card or lockfile now has the outcomes in its Evidence section.

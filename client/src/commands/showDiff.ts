@@ -2,7 +2,7 @@ import * as vscode from 'vscode';
 import { LockfileDiffRequest } from '../../../server/src/protocol';
 import type { CommandFactory } from './index';
 import { lockfileTarget } from './lockfileTarget';
-import { plain } from '../plainText';
+import { showError, showWarning } from '../notify';
 
 /** Virtual read-only documents holding the two sides of a diff. */
 const SCHEME = 'a2a-profile';
@@ -29,16 +29,16 @@ export const showDiff: CommandFactory = (services) => {
     const lock = lockfileTarget(uriArg);
     const client = services.client();
     if (!lock || !client) {
-      void vscode.window.showWarningMessage('A2A: open a lockfile to compare it with its agent.');
+      void showWarning('A2A: open a lockfile to compare it with its agent.');
       return;
     }
     if (!services.isTrusted()) {
-      void vscode.window.showWarningMessage('A2A: comparing with the live agent needs a trusted workspace.');
+      void showWarning('A2A: comparing with the live agent needs a trusted workspace.');
       return;
     }
     const result = await client.sendRequest(LockfileDiffRequest.type, { uri: lock.toString() });
     if (result.error) {
-      void vscode.window.showErrorMessage(plain(`A2A: cannot compare ${vscode.workspace.asRelativePath(lock)}: ${result.error}`));
+      void showError(`A2A: cannot compare ${vscode.workspace.asRelativePath(lock)}: ${result.error}`);
       return;
     }
     const name = lock.path.slice(lock.path.lastIndexOf('/') + 1);

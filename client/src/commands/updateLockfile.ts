@@ -3,7 +3,7 @@ import { LockfileDiffRequest, UpdateLockfileRequest } from '../../../server/src/
 import { lockfileWatcher } from './checkLockfiles';
 import type { CommandFactory } from './index';
 import { lockfileTarget } from './lockfileTarget';
-import { plain } from '../plainText';
+import { showError, showInfo, showWarning } from '../notify';
 
 /**
  * A2A: Update Lockfile — re-pins a lockfile's selection against the agent's current card, after the
@@ -14,28 +14,28 @@ export const updateLockfile: CommandFactory = (services) => async (uriArg?: unkn
   const lock = lockfileTarget(uriArg);
   const client = services.client();
   if (!lock || !client) {
-    void vscode.window.showWarningMessage('A2A: open a lockfile to update.');
+    void showWarning('A2A: open a lockfile to update.');
     return;
   }
   if (!services.isTrusted()) {
-    void vscode.window.showWarningMessage('A2A: updating a lockfile reads the live agent, which needs a trusted workspace.');
+    void showWarning('A2A: updating a lockfile reads the live agent, which needs a trusted workspace.');
     return;
   }
   const name = vscode.workspace.asRelativePath(lock);
   const diff = await client.sendRequest(LockfileDiffRequest.type, { uri: lock.toString() });
   if (diff.error) {
-    void vscode.window.showErrorMessage(plain(`A2A: cannot update ${name}: ${diff.error}`));
+    void showError(`A2A: cannot update ${name}: ${diff.error}`);
     return;
   }
   if (!diff.pending) {
     if (diff.verdict === 'breaking') {
-      void vscode.window.showErrorMessage(plain(`A2A: ${name} cannot be updated: the agent no longer offers what it pins. Pin a new selection ("A2A: Pin Agent").`));
+      void showError(`A2A: ${name} cannot be updated: the agent no longer offers what it pins. Pin a new selection ("A2A: Pin Agent").`);
     } else {
-      void vscode.window.showInformationMessage(plain(`A2A: ${name} is up to date.`));
+      void showInfo(`A2A: ${name} is up to date.`);
     }
     return;
   }
-  const choice = await vscode.window.showWarningMessage(`Update ${name}?`, { modal: true, detail: diff.diff || 'Only the card digest changed.' }, 'Update', 'Show diff');
+  const choice = await showWarning(`Update ${name}?`, { modal: true, detail: diff.diff || 'Only the card digest changed.' }, 'Update', 'Show diff');
   if (choice === 'Show diff') {
     await vscode.commands.executeCommand('a2a.showDiff', lock);
     return;
@@ -43,9 +43,9 @@ export const updateLockfile: CommandFactory = (services) => async (uriArg?: unkn
   if (choice !== 'Update') return;
   const result = await client.sendRequest(UpdateLockfileRequest.type, { uri: lock.toString() });
   if (result.error) {
-    void vscode.window.showErrorMessage(plain(`A2A: ${result.error}`));
+    void showError(`A2A: ${result.error}`);
     return;
   }
-  void vscode.window.showInformationMessage(plain(`A2A: ${name} ${result.written ? 'updated' : 'was already up to date'}.`));
+  void showInfo(`A2A: ${name} ${result.written ? 'updated' : 'was already up to date'}.`);
   await lockfileWatcher()?.check('update', [lock]);
 };
