@@ -21,7 +21,7 @@
 import { isObject } from '../document';
 import { DEFAULT_CLIENT } from '../types';
 import type { ClientConfig, CompiledProfile, ProfileProvenance, SkillProfile, SkillProvenance } from '../types';
-import { anyCovers, indexModes, type ModeIndex } from './mediaType';
+import { LazyModeIndex, uncovered } from './mediaType';
 import { setOwn, stringList } from './safeRecord';
 import { readRequirements, readSchemes } from './security';
 import { describeOffered, selectInterface } from './selectInterface';
@@ -31,9 +31,9 @@ interface Defaults {
   input: readonly string[];
   output: readonly string[];
   security: ReturnType<typeof readRequirements>;
-  /** Indexes of the default lists, made on first need (only for lists too long to compare pairwise). */
-  inputIndex?: ModeIndex;
-  outputIndex?: ModeIndex;
+  /** The default lists, indexed on first need (only when too long to compare pairwise; mediaType.ts). */
+  inputIndex: LazyModeIndex;
+  outputIndex: LazyModeIndex;
 }
 
 function flag(capabilities: unknown, name: string): boolean {
@@ -57,26 +57,9 @@ const NOTHING_DROPPED: string[] = Object.freeze([]) as unknown as string[];
 /** Dropped defaults kept per skill: enough to say what is lost; a card with 10,000 defaults must not cost 10,000 per skill. */
 export const MAX_DROPPED = 50;
 
-/** Comparing every own mode with every default is fine for the lists real cards have; longer ones are indexed. */
-const PAIRWISE_LIMIT = 256;
-
 /** The defaults that none of the skill's own modes covers (the first MAX_DROPPED of them). */
-function droppedDefaults(own: readonly string[], all: Defaults, direction: 'input' | 'output'): string[] {
-  const defaults = all[direction];
-  let dropped: string[] | undefined;
-  if (own.length * defaults.length <= PAIRWISE_LIMIT) {
-    for (let i = 0; i < defaults.length; i++) {
-      const d = defaults[i]!;
-      if (!anyCovers(own, d)) (dropped ??= []).push(d);
-    }
-    return dropped ? dropped.slice(0, MAX_DROPPED) : NOTHING_DROPPED;
-  }
-  const index = direction === 'input' ? (all.inputIndex ??= indexModes(defaults)) : (all.outputIndex ??= indexModes(defaults));
-  const covered = index.covered(own);
-  if (covered.missing === 0) return NOTHING_DROPPED;
-  dropped = [];
-  for (let i = 0; i < defaults.length && dropped.length < MAX_DROPPED; i++) if (!covered.has(i)) dropped.push(defaults[i]!);
-  return dropped;
+function droppedDefaults(own: readonly string[], defaults: LazyModeIndex): string[] {
+  return uncovered(own, defaults, MAX_DROPPED)?.first ?? NOTHING_DROPPED;
 }
 
 /** One skill's profile and provenance, written straight into the two records (no per-skill wrapper). */
@@ -98,8 +81,8 @@ function compileSkill(skill: Record<string, unknown>, id: string, defaults: Defa
     input: inputFromSkill ? 'skill' : 'defaults',
     output: outputFromSkill ? 'skill' : 'defaults',
     security: own ? 'skill' : defaults.security ? 'card' : 'none',
-    droppedInput: inputFromSkill ? droppedDefaults(ownInput, defaults, 'input') : NOTHING_DROPPED,
-    droppedOutput: outputFromSkill ? droppedDefaults(ownOutput, defaults, 'output') : NOTHING_DROPPED,
+    droppedInput: inputFromSkill ? droppedDefaults(ownInput, defaults.inputIndex) : NOTHING_DROPPED,
+    droppedOutput: outputFromSkill ? droppedDefaults(ownOutput, defaults.outputIndex) : NOTHING_DROPPED,
     pointer,
   });
 }
@@ -145,10 +128,10 @@ function compileCard(card: unknown, client: ClientConfig): CompiledProfile {
   const known = new Set(client.knownExtensions);
   const declared = declaredExtensions(card.capabilities);
   const unknownExtensions = declared.filter((e) => !known.has(e.uri));
+  const input = stringList(card.defaultInputModes);
+  const output = stringList(card.defaultOutputModes);
   const defaults: Defaults = {
-    input: stringList(card.defaultInputModes),
-    output: stringList(card.defaultOutputModes),
-    security: readRequirements(card.securityRequirements),
+    input, output, security: readRequirements(card.securityRequirements), inputIndex: new LazyModeIndex(input), outputIndex: new LazyModeIndex(output),
   };
   const skills = compileSkills(card, defaults);
   const provenance: ProfileProvenance = { interfaces: selection.decisions, skills: skills.provenance, unknownExtensions };

@@ -106,12 +106,58 @@ function keyOf(mode: string, p: Parsed | null): string {
   return p ? `${p.type}/${p.subtype}` : `~${mode.trim().toLowerCase()}`;
 }
 
+/** Comparing every mode with every other is fine for the lists real cards have; longer ones go through an index. */
+const PAIRWISE_LIMIT = 256;
+
+/** A list whose index is built on first need, once (a card's defaults, against each of its skills). */
+export class LazyModeIndex {
+  private index: ModeIndex | undefined;
+  constructor(readonly list: readonly string[]) {}
+  get(): ModeIndex {
+    return (this.index ??= indexModes(this.list));
+  }
+}
+
 /**
- * Which items of `wanted` some mode of `offered` covers: `anyCovers` for each, through an index when both lists are
- * long (a lockfile pinning 30,000 modes of an agent offering 30,000: seconds pairwise, milliseconds indexed).
+ * The first `max` items of `list` that no string of `own` covers (non-strings are ignored), and how many there are;
+ * undefined when `own` covers them all. Pairwise, allocating nothing when nothing is missing (big cards have
+ * thousands of skills that drop nothing), or through the list's index when both are long.
+ */
+export function uncovered(own: readonly unknown[], list: LazyModeIndex, max: number): { first: string[]; missing: number } | undefined {
+  const modes = list.list;
+  if (own.length * modes.length > PAIRWISE_LIMIT) {
+    const coverage = list.get().covered(own);
+    if (coverage.missing === 0) return undefined;
+    const first: string[] = [];
+    for (let i = 0; i < modes.length && first.length < max; i++) if (!coverage.has(i)) first.push(modes[i]!);
+    return { first, missing: coverage.missing };
+  }
+  let first: string[] | undefined;
+  let missing = 0;
+  for (let i = 0; i < modes.length; i++) {
+    if (anyStringCovers(own, modes[i]!)) continue;
+    missing++;
+    if ((first ??= []).length < max) first.push(modes[i]!);
+  }
+  return first && { first, missing };
+}
+
+/** anyCovers over a list that may hold non-strings (a card's raw member), exact matches first. */
+function anyStringCovers(modes: readonly unknown[], mode: string): boolean {
+  for (let i = 0; i < modes.length; i++) if (modes[i] === mode) return true;
+  for (let i = 0; i < modes.length; i++) {
+    const own = modes[i];
+    if (typeof own === 'string' && covers(own, mode)) return true;
+  }
+  return false;
+}
+
+/**
+ * Which items of `wanted` some mode of `offered` covers, through an index when both lists are long (a lockfile
+ * pinning 30,000 modes of an agent offering 30,000: seconds pairwise, milliseconds indexed).
  */
 export function coveredMask(offered: readonly string[], wanted: readonly string[]): (i: number) => boolean {
-  if (offered.length * wanted.length <= 256) return (i) => anyCovers(offered, wanted[i]!);
+  if (offered.length * wanted.length <= PAIRWISE_LIMIT) return (i) => anyCovers(offered, wanted[i]!);
   const covered = indexModes(wanted).covered(offered);
   return (i) => covered.has(i);
 }
