@@ -3,6 +3,7 @@
  * markdown goes through `plain()`: it renders as the literal characters, never as a link, an image,
  * a `command:` URI, HTML, an entity or emphasis, and it is trimmed to a length limit.
  */
+import { someOf } from '../core/messageList';
 
 /** Default limit for one untrusted string in a hover (code points). */
 export const MAX_UNTRUSTED_LENGTH = 200;
@@ -30,10 +31,7 @@ export function truncate(text: string, max: number): string {
 
 /** A list of untrusted strings, comma separated, each escaped; long lists are cut with a count. */
 export function plainList(values: readonly unknown[], maxItems = 12): string {
-  if (values.length === 0) return '(none)';
-  const shown = values.slice(0, maxItems).map((v) => plain(v, 80));
-  const rest = values.length - shown.length;
-  return shown.join(', ') + (rest > 0 ? ` and ${rest} more` : '');
+  return values.length ? someOf(values, { max: maxItems, format: (v) => plain(v, 80) }) : '(none)';
 }
 
 function safeStringify(value: unknown): string {

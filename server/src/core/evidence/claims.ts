@@ -8,6 +8,7 @@ import type { CompiledProfile, Lockfile } from '../types';
 import type { EvidenceRecord } from './store';
 import { anyCovers } from '../profile/mediaType';
 import { getOwn } from '../profile/safeRecord';
+import { someOf } from '../messageList';
 
 export type ClaimStatus = EvidenceRecord['outcome'] | 'unverified';
 
@@ -74,7 +75,7 @@ function mediaTypeClaims(profile: CompiledProfile | undefined, lock: Lockfile | 
       return skill !== undefined && anyCovers(skill.input, type);
     });
     const acceptedSet = new Set(accepted);
-    const claimed = !profile?.usable ? `sent to ${named(skills)}` : accepted.length === skills.length ? `accepted by ${named(skills)}` : `NOT accepted by ${named(skills.filter((id) => !acceptedSet.has(id)))}`;
+    const claimed = !profile?.usable ? `sent to ${someOf(skills)}` : accepted.length === skills.length ? `accepted by ${someOf(skills)}` : `NOT accepted by ${someOf(skills.filter((id) => !acceptedSet.has(id)))}`;
     return { probe: `media-type:${type}`, label: `Accepts ${type}`, claimed };
   });
 }
@@ -92,9 +93,4 @@ export function claimsWithEvidence(profile: CompiledProfile | undefined, lock: L
 function withEvidence(c: { probe: string; label: string; claimed: string }, e: EvidenceRecord | undefined): EvidenceClaim {
   if (!e) return { ...c, status: 'unverified' };
   return { ...c, status: e.outcome, detail: e.claim && e.detail ? `${e.claim}: ${e.detail}` : e.detail || e.claim, at: e.at, source: e.source };
-}
-
-/** Skill ids in a claim: a few by name, the rest counted. */
-function named(ids: readonly string[]): string {
-  return ids.length > 10 ? `${ids.slice(0, 10).join(', ')} and ${ids.length - 10} more` : ids.join(', ');
 }

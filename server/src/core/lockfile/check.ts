@@ -24,6 +24,7 @@ import { sameVersion } from '../profile/version';
 import { pointerOf } from './pointer';
 import { closestName } from '../nearName';
 import type { TextCue } from '../rules/suspicious-text';
+import { someOf } from '../messageList';
 
 type RequiredSkill = NonNullable<Lockfile['requires']['skills']>[string];
 
@@ -48,9 +49,7 @@ export const MAX_LISTED = 10;
 
 /** A list of untrusted strings for a message, each quoted by q(); "(none)" when empty; at most MAX_LISTED. */
 export function qList(values: readonly string[]): string {
-  if (!values.length) return '(none)';
-  const shown = values.slice(0, MAX_LISTED).map(q).join(', ');
-  return values.length > MAX_LISTED ? `${shown} and ${values.length - MAX_LISTED} more` : shown;
+  return values.length ? someOf(values, { max: MAX_LISTED, format: q }) : '(none)';
 }
 
 class Items {
@@ -122,7 +121,7 @@ function scopesAsked(alternative: SecurityAlternative, scheme: string | undefine
 }
 
 function describeSecurity(alternatives: readonly SecurityAlternative[]): string {
-  const scopes = (list: readonly string[]): string => (list.length > MAX_LISTED ? `${list.slice(0, MAX_LISTED).join(' ')} and ${list.length - MAX_LISTED} more` : list.join(' '));
+  const scopes = (list: readonly string[]): string => someOf(list, { max: MAX_LISTED, sep: ' ' });
   const shown = alternatives.slice(0, MAX_LISTED).map((a) => Object.keys(a).slice(0, MAX_LISTED).map((s) => `${q(s)}(${scopes(a[s] ?? [])})`).join(' + ')).join(' or ');
   return alternatives.length > MAX_LISTED ? `${shown} or ${alternatives.length - MAX_LISTED} more alternatives` : shown;
 }

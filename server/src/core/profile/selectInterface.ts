@@ -14,6 +14,7 @@
 import { isObject } from '../document';
 import type { BindingSupport, ClientConfig, InterfaceDecision } from '../types';
 import { sameVersion } from './version';
+import { someOf } from '../messageList';
 
 export interface InterfaceSelection {
   /** Index into `decisions` of the chosen interface, or -1 when none is supported. */
@@ -86,6 +87,5 @@ export function describeOffered(decisions: readonly InterfaceDecision[]): string
   // Card text in a message: each value cut short, and a few of them (a card may list thousands of interfaces).
   const cut = (s: string): string => (s.length > 60 ? `${s.slice(0, 57)}…` : s);
   const offered = [...new Set(decisions.map((d) => `${cut(d.binding) || '(no binding)'} ${cut(d.version) || '(no version)'}`))];
-  if (!offered.length) return 'none';
-  return offered.length > 10 ? `${offered.slice(0, 10).join(', ')} and ${offered.length - 10} more` : offered.join(', ');
+  return offered.length ? someOf(offered) : 'none';
 }

@@ -9,6 +9,7 @@ import { stringsOf } from '../profile/safeRecord';
 import { finding, quote, Rule } from './context';
 import { skillsOf } from './walk';
 import type { Finding } from '../types';
+import { someOf } from '../messageList';
 
 const DIRECTIONS = [
   { direction: 'input', member: 'inputModes', defaults: 'defaultInputModes', verb: 'accept' },
@@ -37,7 +38,7 @@ export const skillModeNarrowsDefault: Rule = ({ value }) => {
       const dropped = uncovered(own, indexed, 10);
       if (dropped === undefined) continue;
       // The message names a few; the data carries no card-sized lists (the quick fix reads the card itself).
-      const list = dropped.missing > 10 ? `${dropped.first.join(', ')} and ${dropped.missing - 10} more` : dropped.first.join(', ');
+      const list = someOf(dropped.first, { total: dropped.missing });
       out.push(finding('skill-mode-narrows-default', `${skill.pointer}/${d.member}`,
         `Skill ${quote(skill.value.id)} does NOT ${d.verb} ${list}: its ${d.member} replace the card's ${d.defaults}, they do not add to them.`,
         { target: 'key', data: { skillId: skill.value.id, direction: d.direction, defaultsMember: d.defaults } }));

@@ -7,6 +7,7 @@ import { has, isObject } from '../document';
 import { finding, quote, Rule } from './context';
 import { pointerTo, requirementListsOf, securitySchemesOf } from './walk';
 import type { Finding } from '../types';
+import { someOf } from '../messageList';
 
 export const undefinedSecurityScheme: Rule = ({ value }) => {
   if (!isObject(value)) return [];
@@ -35,7 +36,7 @@ export const undefinedSecurityScheme: Rule = ({ value }) => {
         }
         const p = inSchemes ? pointerTo(`${owner.pointer}/${i}/schemes`, name) : pointerTo(`${owner.pointer}/${i}`, name);
         out.push(finding('undefined-security-scheme', p,
-          `Security scheme ${quote(name)} is not defined in securitySchemes${defined.length ? ` (defined: ${listed(defined, total)})` : ''}: define it or fix the name.`,
+          `Security scheme ${quote(name)} is not defined in securitySchemes${defined.length ? ` (defined: ${someOf(defined, { total })})` : ''}: define it or fix the name.`,
           { target: 'key', data: { scheme: name, defined } }));
       }
     }
@@ -45,8 +46,3 @@ export const undefinedSecurityScheme: Rule = ({ value }) => {
 
 /** Scheme names carried in a finding's data (the quick fix looks for the closest one among them). */
 const MAX_NAMES = 200;
-
-function listed(names: readonly string[], total: number): string {
-  const shown = names.slice(0, 10).join(', ');
-  return total > 10 ? `${shown} and ${total - 10} more` : shown;
-}
