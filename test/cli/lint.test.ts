@@ -49,6 +49,16 @@ test('error findings: exit 1; the JSON contract exactly', () => {
   assert.deepEqual(url.range, { start: { line: 65, character: 2 }, end: { line: 65, character: 7 } });
 });
 
+test('a name given twice: the overridden occurrence is the one marked (its own line, not the pointer\'s last match)', () => {
+  const r = a2acap(['lint', fx('duplicate-member/top-level-name.json'), '--format', 'json']);
+  assert.equal(r.code, 0, r.stderr);
+  const [f] = JSON.parse(r.stdout).findings;
+  assert.equal(f.code, 'duplicate-member');
+  assert.equal(f.pointer, '/name');
+  // line 2 (zero-based 1) is '  "name": "Billing Agent",', the occurrence JSON.parse drops
+  assert.deepEqual(f.range, { start: { line: 1, character: 2 }, end: { line: 1, character: 8 } });
+});
+
 test('warnings only: exit 0', () => {
   const r = a2acap(['lint', fx('unknown-field/lockfile.a2a-lock.json')]);
   assert.equal(r.code, 0, r.stdout);

@@ -45,6 +45,7 @@ export const RULES: readonly RuleMeta[] = [
   { id: 'undefined-security-scheme', defaultSeverity: 'error', title: 'A security requirement names a scheme not in securitySchemes', appliesTo: card },
   { id: 'undeclared-oauth-scope', defaultSeverity: 'warning', title: "A required scope is not among the OAuth flow's scopes", appliesTo: card },
   { id: 'duplicate-skill-id', defaultSeverity: 'error', title: 'Two skills share an id', appliesTo: card },
+  { id: 'duplicate-member', defaultSeverity: 'warning', title: 'A member name given twice in one object', appliesTo: both },
   { id: 'duplicate-interface', defaultSeverity: 'warning', title: 'The same interface is listed twice', appliesTo: card },
   { id: 'insecure-interface-url', defaultSeverity: 'warning', title: 'An interface uses http:// to a non-loopback host', appliesTo: card },
   { id: 'invalid-interface-url', defaultSeverity: 'error', title: 'An interface URL is relative, a placeholder or not a URL', appliesTo: card },

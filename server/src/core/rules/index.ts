@@ -2,6 +2,7 @@
 import type { Rule } from './context';
 import { deprecatedOauthFlow } from './deprecated-oauth-flow';
 import { duplicateInterface } from './duplicate-interface';
+import { duplicateMember } from './duplicate-member';
 import { duplicateSkillId } from './duplicate-skill-id';
 import { emptySkillTags } from './empty-skill-tags';
 import { extensionMissingUri } from './extension-missing-uri';
@@ -39,6 +40,7 @@ export const RULE_IMPLEMENTATIONS: Readonly<Record<string, Rule>> = {
   'undeclared-oauth-scope': undeclaredOauthScope,
   'duplicate-skill-id': duplicateSkillId,
   'duplicate-interface': duplicateInterface,
+  'duplicate-member': duplicateMember,
   'insecure-interface-url': insecureInterfaceUrl,
   'invalid-interface-url': invalidInterfaceUrl,
   'interface-url-operation-path': interfaceUrlOperationPath,
