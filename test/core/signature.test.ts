@@ -88,6 +88,19 @@ describe('verifyCardSignatures', () => {
     assert.ok(r3.outcome === 'unverifiable' && r3.reason === 'malformed');
   });
 
+  it('a signed card whose text gives a name twice is unverifiable (duplicate-names), whichever occurrence was signed', async () => {
+    const signed = await specSign(CARD);
+    const text = JSON.stringify(signed);
+    const before = `{"description":"not what was signed",${text.slice(1)}`;
+    const r = await verifyCardSignatures(JSON.parse(before), { trust, cardUrl: CARD_URL, text: before });
+    assert.ok(r.outcome === 'unverifiable' && r.reason === 'duplicate-names', r.detail);
+    assert.match(r.detail, /"\/description"/);
+    // Without the text only the parsed value is known (JSON.parse kept the signed description): verified.
+    assert.equal((await verifyCardSignatures(JSON.parse(before), { trust, cardUrl: CARD_URL })).outcome, 'verified');
+    // The same text without the duplicate, colon-leading values and all, verifies.
+    assert.equal((await verifyCardSignatures(signed, { trust, cardUrl: CARD_URL, text })).outcome, 'verified');
+  });
+
   it('an unsigned card is unverifiable (unsigned)', async () => {
     const r = await verifyCardSignatures(CARD, { trust, cardUrl: CARD_URL });
     assert.ok(r.outcome === 'unverifiable' && r.reason === 'unsigned');

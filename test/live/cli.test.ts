@@ -89,8 +89,8 @@ describe('a2acap fetch', () => {
     const card = { ...sdk.card, name: 'Signed SDK-shaped card' };
     const jws = await new jose.FlattenedSign(new TextEncoder().encode(canonicalPayloads(card).spec)).setProtectedHeader({ alg: 'ES256', kid: 'cli-key', typ: 'JOSE' }).sign(privateKey);
     const signed = { ...card, signatures: [{ protected: jws.protected, signature: jws.signature }] };
-    let serve: Record<string, unknown> = signed;
-    const server = createServer((_req, res) => { res.writeHead(200, { 'content-type': 'application/json' }); res.end(JSON.stringify(serve)); });
+    let serve: Record<string, unknown> | string = signed;
+    const server = createServer((_req, res) => { res.writeHead(200, { 'content-type': 'application/json' }); res.end(typeof serve === 'string' ? serve : JSON.stringify(serve)); });
     await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
     const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
     const jwks = join(tmp, 'keys.jwks.json');
@@ -107,6 +107,16 @@ describe('a2acap fetch', () => {
       const badOut = JSON.parse(bad.stdout) as { signature: { outcome: string }; profile: unknown };
       assert.equal(badOut.signature.outcome, 'invalid');
       assert.equal(badOut.profile, null, 'only verified cards compile');
+      // The signed card with a second "name" before the signed one: JSON.parse reads the signed card, a first-wins
+      // parser reads "Evil Agent". Never verified.
+      serve = `{"name":"Evil Agent",${JSON.stringify(signed).slice(1)}`;
+      const twice = await inProcess(['fetch', url, '--jwks', jwks, '--require-signed', '--format', 'json']);
+      assert.equal(twice.code, 1, twice.stdout);
+      const twiceOut = JSON.parse(twice.stdout) as { signature: { outcome: string; reason: string; detail: string }; profile: unknown };
+      assert.equal(twiceOut.signature.outcome, 'unverifiable');
+      assert.equal(twiceOut.signature.reason, 'duplicate-names');
+      assert.match(twiceOut.signature.detail, /"\/name" more than once/);
+      assert.equal(twiceOut.profile, null);
     } finally {
       server.closeAllConnections();
       await new Promise<void>((r) => server.close(() => r()));

@@ -68,7 +68,7 @@ export function registerLiveRequests(ctx: ServerContext): void {
       fetched = await fetchCard(params.url, {
         http, cache: ctx.cardTexts, revalidate: true, signal, client: clientConfig(settings), settings: { maxCardBytes: settings.maxCardBytes },
         requireSigned: settings.signatures.require,
-        verify: (card, c) => verifyCardSignatures(card, { trust, cardUrl: c.url, originClass: c.originClass }),
+        verify: (card, c) => verifyCardSignatures(card, { trust, cardUrl: c.url, originClass: c.originClass, text: c.text }),
       });
     } catch (err) {
       return { url: params.url, findings: [], credentialSchemes: [], error: oneLine(err) };

@@ -128,7 +128,7 @@ export const run: Command = async (argv, io) => {
     const timeoutMs = timeoutFrom(flags.timeout);
     const fetched = await fetchCard(target, {
       http, timeoutMs, requireSigned: flags['require-signed'], client: project.client, settings: { maxCardBytes: project.maxBytes },
-      verify: (card, ctx) => verifyCardSignatures(card, { trust, cardUrl: ctx.url, originClass: ctx.originClass }),
+      verify: (card, ctx) => verifyCardSignatures(card, { trust, cardUrl: ctx.url, originClass: ctx.originClass, text: ctx.text }),
     }).catch(rethrowNet);
     let extended: ExtendedCardResult | undefined;
     if (flags.extended && fetched.valid && fetched.profile) {

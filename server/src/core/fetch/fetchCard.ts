@@ -45,7 +45,7 @@ export interface FetchCardOptions {
   settings?: Partial<LintSettings>;
   client?: ClientConfig;
   /** Verify signatures (signature/verify.ts wired by the caller with its trust store). */
-  verify?: (card: unknown, context: { url: string; originClass: AddressClass | undefined }) => Promise<SignatureReport>;
+  verify?: (card: unknown, context: { url: string; originClass: AddressClass | undefined; text: string }) => Promise<SignatureReport>;
   /** Only verified cards compile. */
   requireSigned?: boolean;
   signal?: AbortSignal;
@@ -128,7 +128,7 @@ async function finish(status: FetchCardResult['status'], entry: CardCacheEntry, 
   let valid = lint.value !== undefined && !lint.tooLarge && !findings.some((f) => f.severity === 'error');
   let signature: SignatureReport | undefined;
   if (valid && opts.verify) {
-    signature = await opts.verify(lint.value, { url: entry.url, originClass });
+    signature = await opts.verify(lint.value, { url: entry.url, originClass, text: entry.text });
     if (opts.requireSigned && signature.outcome !== 'verified') {
       valid = false;
       findings.push({ code: 'signature-required', severity: 'error', pointer: '/signatures', message: `Signed cards are required, and this card's signature is ${signature.outcome}: ${signature.detail}` });

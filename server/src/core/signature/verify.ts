@@ -7,8 +7,12 @@
  *   only matches an SDK canonicalization variant (explained; not a forgery);
  * - invalid: a usable trusted key for the kid does not verify any form of the card: it was altered (or mis-signed).
  * A key outside its validity is never used (A2A §8.4.3: expired keys MUST NOT be used), even if it would verify.
+ * A card whose text gives a member name twice is never verified: parsers disagree on which value is the card, so a
+ * signature that holds for one reading (JSON.parse keeps the last) proves nothing about another (RFC 8785 requires
+ * unique names).
  */
 import type { AddressClass } from '../net/address';
+import { findOverriddenNames, mayHaveDuplicateNames } from '../duplicateNames';
 import { CanonicalVariant, VARIANT_EXPLANATION, canonicalPayloads } from './canonical';
 import { algMismatch, importKey, inspectKey, type Validity } from './keyMaterial';
 import type { FoundKey, TrustStore } from './trustStore';
@@ -16,7 +20,7 @@ import type { FoundKey, TrustStore } from './trustStore';
 export const SUPPORTED_ALGS = ['ES256', 'ES384', 'ES512', 'RS256', 'RS384', 'RS512', 'PS256', 'PS384', 'PS512', 'EdDSA', 'Ed25519'] as const;
 
 export type UnverifiableReason = 'unsigned' | 'malformed' | 'missing-kid' | 'unsupported-alg' | 'no-trusted-key' | 'canonicalization-variant' | 'jku-refused'
-  | 'key-expired' | 'key-not-yet-valid' | 'key-alg-mismatch' | 'key-unusable';
+  | 'key-expired' | 'key-not-yet-valid' | 'key-alg-mismatch' | 'key-unusable' | 'duplicate-names';
 
 export type SignatureOutcome =
   | { outcome: 'verified'; detail: string; kid: string; alg: string; keySource: string }
@@ -29,6 +33,8 @@ export interface VerifyOptions {
   originClass?: AddressClass;
   /** The clock for key validity (epoch ms); injected, Date.now when absent. */
   now?: () => number;
+  /** The card's text as served: checked for names given twice (see above). Without it only the value is known. */
+  text?: string;
 }
 
 interface Header { alg?: unknown; kid?: unknown; jku?: unknown; typ?: unknown }
@@ -48,6 +54,13 @@ const RANK: Record<SignatureOutcome['outcome'], number> = { verified: 3, invalid
 export async function verifyCardSignatures(card: unknown, opts: VerifyOptions): Promise<SignatureOutcome> {
   const signatures = (card as { signatures?: unknown })?.signatures;
   if (!Array.isArray(signatures) || signatures.length === 0) return { outcome: 'unverifiable', reason: 'unsigned', detail: 'the card carries no signatures' };
+  const ambiguous = opts.text === undefined ? undefined : firstOverridden(opts.text, card);
+  if (ambiguous) {
+    return {
+      outcome: 'unverifiable', reason: 'duplicate-names',
+      detail: `the card gives the member ${ambiguous} more than once in one object: parsers disagree on which value was signed (RFC 8785 requires unique names), so no signature over it is trusted`,
+    };
+  }
   let payloads: Record<CanonicalVariant, string>;
   try {
     payloads = canonicalPayloads(card);
@@ -61,6 +74,13 @@ export async function verifyCardSignatures(card: unknown, opts: VerifyOptions): 
     if (best.outcome === 'verified') break;
   }
   return best!;
+}
+
+/** The pointer (quoted) of the first name the text gives twice in one object, if any. */
+function firstOverridden(text: string, card: unknown): string | undefined {
+  if (!mayHaveDuplicateNames(text, card)) return undefined;
+  const [first] = findOverriddenNames(text);
+  return first ? JSON.stringify(first.pointer.slice(0, 80)) : undefined;
 }
 
 async function verifyOne(sig: unknown, index: number, card: unknown, payloads: Record<CanonicalVariant, string>, opts: VerifyOptions): Promise<SignatureOutcome> {
