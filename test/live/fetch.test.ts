@@ -159,6 +159,20 @@ describe('extended card', () => {
     assert.deepEqual(skillIds(again.card), ['admin-alice', 'echo']);
   });
 
+  it('the caller\'s client decides validity, of the public card and of the extended one (not the default client)', async () => {
+    // The SDK agent offers JSONRPC then HTTP+JSON; a client that speaks neither finds no interface to use.
+    const grpcOnly = { bindings: [{ binding: 'GRPC', version: '1.0' }], knownExtensions: [] };
+    const pub = await fetchCard(sdk.url, { http, client: grpcOnly });
+    assert.equal(pub.valid, false);
+    assert.deepEqual(pub.findings.map((f) => f.code), ['no-supported-interface']);
+    const restOnly = { bindings: [{ binding: 'HTTP+JSON', version: '1.0' }], knownExtensions: [] };
+    const rest = await fetchCard(sdk.url, { http, client: restOnly });
+    assert.equal(rest.profile?.interface?.binding, 'HTTP+JSON');
+    const ext = await fetchExtendedCard({ http, cardUrl: rest.url, publicCard: rest.card, publicProfile: rest.profile!, credential: { token: SDK_TOKENS.alice }, originClass: rest.originClass, client: restOnly });
+    assert.equal(ext.status, 'extended', ext.message);
+    assert.equal(ext.profile?.interface?.binding, 'HTTP+JSON');
+  });
+
   it('over HTTP+JSON too (the interface order decides the binding)', async () => {
     const rest = await startSdkAgent({ extended: 'per-user', preferred: 'HTTP+JSON' });
     try {

@@ -9,7 +9,13 @@ import { promisify } from 'node:util';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { createHttpClient, type HttpClient } from '../../server/src/core/net/http';
+import { fetchCard } from '../../server/src/core/fetch/fetchCard';
+import { fetchExtendedCard } from '../../server/src/core/fetch/extendedCard';
+import { DEFAULT_CLIENT, type ClientConfig } from '../../server/src/core/types';
+import { FetchCardRequest } from '../../server/src/protocol';
 import { createGrpcClient, grpcEndpoint, type GrpcClient } from '../../server/src/core/net/grpc';
 import { probeAgent, type ProbeReport } from '../../server/src/core/probe/probeAgent';
 import { createRateLimiter } from '../../server/src/core/probe/rateLimit';
@@ -217,6 +223,67 @@ describe('gRPC probes from the CLI and the language server', () => {
       assert.equal(probe.error, undefined);
       assert.equal(probe.results.find((r) => r.probe === 'version')?.outcome, 'verified', JSON.stringify(probe.results));
       assert.equal(probe.results.find((r) => r.probe === 'push')?.outcome, 'verified', JSON.stringify(probe.results));
+    } finally { await s.stop(); }
+  });
+});
+
+describe('the extended card over gRPC (a client whose bindings include GRPC)', () => {
+  let viaGrpc: SdkAgent;
+  let viaHttp: SdkAgent;
+  const grpcClient: ClientConfig = { ...DEFAULT_CLIENT, bindings: [{ binding: 'GRPC', version: '1.0' }] };
+  const skillIds = (card: unknown): string[] => ((card as { skills: { id: string }[] }).skills.map((x) => x.id)).sort();
+  before(async () => {
+    [viaGrpc, viaHttp] = await Promise.all([startSdkAgent({ extended: 'per-user', grpc: 'only' }), startSdkAgent({ extended: 'per-user' })]);
+  });
+  after(async () => { await Promise.all([viaGrpc.close(), viaHttp.close()]); });
+
+  it('each identity gets its own extended card, the same one JSON-RPC gives, as card JSON that lints and compiles', async () => {
+    const pub = await fetchCard(viaGrpc.url, { http, client: grpcClient });
+    assert.equal(pub.profile?.interface?.binding, 'GRPC');
+    const common = { http, grpc, cardUrl: pub.url, publicCard: pub.card, publicProfile: pub.profile!, originClass: pub.originClass, client: grpcClient };
+    const alice = await fetchExtendedCard({ ...common, credential: { token: SDK_TOKENS.alice } });
+    const bob = await fetchExtendedCard({ ...common, credential: { token: SDK_TOKENS.bob } });
+    assert.equal(alice.status, 'extended', alice.message);
+    assert.deepEqual(skillIds(alice.card), ['admin-alice', 'echo']);
+    assert.deepEqual(Object.keys(bob.profile!.skills!).sort(), ['admin-bob', 'echo']);
+    assert.equal(bob.profile!.interface?.binding, 'GRPC');
+
+    const rpcPub = await fetchCard(viaHttp.url, { http });
+    const overRpc = await fetchExtendedCard({ http, cardUrl: rpcPub.url, publicCard: rpcPub.card, publicProfile: rpcPub.profile!, originClass: rpcPub.originClass, credential: { token: SDK_TOKENS.alice } });
+    const withoutInterfaces = (card: unknown): unknown => ({ ...(card as Record<string, unknown>), supportedInterfaces: null });
+    assert.deepEqual(withoutInterfaces(alice.card), withoutInterfaces(overRpc.card), 'the card JSON is what the HTTP bindings carry (ProtoJSON), not the SDK\'s message objects');
+  });
+
+  it('without a gRPC client the call is an error that says what is missing (not a crash)', async () => {
+    const pub = await fetchCard(viaGrpc.url, { http, client: grpcClient });
+    const r = await fetchExtendedCard({ http, cardUrl: pub.url, publicCard: pub.card, publicProfile: pub.profile!, originClass: pub.originClass, credential: { token: SDK_TOKENS.alice } }).then(
+      (x) => x.message, (err: Error) => err.message);
+    assert.match(r, /GRPC needs a gRPC client/);
+  });
+
+  it('a2acap fetch --extended with a project client that speaks GRPC', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'a2acap-grpc-ext-'));
+    try {
+      const config = join(dir, 'config.json');
+      writeFileSync(config, JSON.stringify({ client: { bindings: ['GRPC@1.0'] } }));
+      const r = await promisify(execFile)(process.execPath, [cliPath, 'fetch', viaGrpc.url, '--extended', '--credential-env', 'TOKEN', '--config', config, '--format', 'json'],
+        { encoding: 'utf8', timeout: 30_000, env: { ...process.env, TOKEN: SDK_TOKENS.bob } });
+      const out = JSON.parse(r.stdout) as { extended: { status: string; card: unknown; profile: { interface: { binding: string } } } };
+      assert.equal(out.extended.status, 'extended', r.stdout);
+      assert.deepEqual(skillIds(out.extended.card), ['admin-bob', 'echo']);
+      assert.equal(out.extended.profile.interface.binding, 'GRPC');
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
+  it('the language server fetches the extended card over gRPC when a2a.client.bindings lists GRPC', async () => {
+    const s = await startLsp({ settings: { workspaceTrusted: true, client: { bindings: ['GRPC@1.0'] } } });
+    try {
+      const r = await s.connection.sendRequest(FetchCardRequest.type, { url: viaGrpc.url, extended: true, credential: { token: SDK_TOKENS.alice } });
+      assert.equal(r.error, undefined);
+      assert.equal(r.extended?.status, 'extended', r.extended?.message);
+      assert.deepEqual(skillIds(JSON.parse(r.text!)), ['admin-alice', 'echo']);
     } finally { await s.stop(); }
   });
 });

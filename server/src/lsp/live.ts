@@ -92,7 +92,7 @@ export function registerLiveRequests(ctx: ServerContext): void {
     if (params.extended && fetched.valid && fetched.profile) {
       try {
         const ext = await fetchExtendedCard({
-          http, cardUrl: fetched.url, publicCard: fetched.card, publicProfile: fetched.profile, credential: params.credential,
+          http, grpc: live.grpcFor(settings), cardUrl: fetched.url, publicCard: fetched.card, publicProfile: fetched.profile, credential: params.credential,
           secret: live.secret, cache: live.extended, originClass: fetched.originClass, client: clientConfig(settings), signal,
         });
         response.extended = { status: ext.status, message: ext.message };

@@ -16,6 +16,7 @@ import { ioReason } from '../../core/ioReason';
 import { resolve } from 'node:path';
 import { isNetError } from '../../core/net/errors';
 import { createHttpClient } from '../../core/net/http';
+import { createGrpcClient } from '../../core/net/grpc';
 import { fetchCard, FetchCardResult } from '../../core/fetch/fetchCard';
 import { fetchExtendedCard, ExtendedCardResult } from '../../core/fetch/extendedCard';
 import { combineTrustStores, createTrustStore, JwksDocument, TrustEntry } from '../../core/signature/trustStore';
@@ -132,9 +133,16 @@ export const run: Command = async (argv, io) => {
     }).catch(rethrowNet);
     let extended: ExtendedCardResult | undefined;
     if (flags.extended && fetched.valid && fetched.profile) {
-      extended = await fetchExtendedCard({
-        http, cardUrl: fetched.url, publicCard: fetched.card, publicProfile: fetched.profile, credential, originClass: fetched.originClass, timeoutMs,
-      }).catch(rethrowNet);
+      // A GRPC interface is chosen when the project's client lists GRPC; the client connects only if it is.
+      const grpc = createGrpcClient({ allowHosts: flags['allow-host'] });
+      try {
+        extended = await fetchExtendedCard({
+          http, grpc, cardUrl: fetched.url, publicCard: fetched.card, publicProfile: fetched.profile, credential, originClass: fetched.originClass, timeoutMs,
+          client: project.client,
+        }).catch(rethrowNet);
+      } finally {
+        grpc.close();
+      }
     }
     if (flags.format === 'json') io.stdout(`${JSON.stringify(toJson(fetched, extended), null, 2)}\n`);
     else io.stdout(toText(fetched, extended));

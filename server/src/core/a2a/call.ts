@@ -30,7 +30,7 @@ export interface A2aInterface {
 /** Credentials only when the card declares a scheme for them; with `fullStream` the result's `events` lists every event. */
 export interface A2aCallOptions extends CallOptions {
   http: HttpClient;
-  /** For GRPC interfaces; without it a GRPC interface cannot be called. */
+  /** For GRPC interfaces (probes, the extended card); without it a GRPC interface cannot be called. */
   grpc?: GrpcClient;
   /** Defaults to the interface version; the version probe sends a bogus one on purpose. */
   a2aVersion?: string;
@@ -42,7 +42,7 @@ export type A2aCallResult =
   | { ok: false; error: A2aError; status: number; headers: Record<string, string> };
 
 export const SUPPORTED_BINDINGS = ['JSONRPC', 'HTTP+JSON'] as const;
-/** With a gRPC client (probes). */
+/** With a gRPC client (probes, the extended card). */
 export const SUPPORTED_BINDINGS_WITH_GRPC = [...SUPPORTED_BINDINGS, 'GRPC'] as const;
 const STREAMING: ReadonlySet<A2aOperation> = new Set(['SubscribeToTask', 'SendStreamingMessage']);
 
@@ -76,7 +76,7 @@ export async function callA2a(iface: A2aInterface, op: A2aOperation, params: Rec
     });
     return withEvents(restResult(res), res, false);
   }
-  throw new Error(`binding ${JSON.stringify(iface.binding)} is not supported for live calls here (JSONRPC and HTTP+JSON are${iface.binding === 'GRPC' ? '; GRPC only for probes' : ''})`);
+  throw new Error(`binding ${JSON.stringify(iface.binding)} is not supported for live calls here (JSONRPC and HTTP+JSON are${iface.binding === 'GRPC' ? '; GRPC needs a gRPC client' : ''})`);
 }
 
 function restRoute(op: A2aOperation, params: Record<string, unknown>): { method: 'GET' | 'POST'; path: string; body?: unknown } {

@@ -28,7 +28,7 @@ export async function callGrpc(grpc: GrpcClient, iface: A2aInterface, op: A2aOpe
     metadata, credentialHeaders: opts.credentialHeaders, originClass: opts.originClass, timeoutMs: opts.timeoutMs, maxBytes: opts.maxBytes,
     signal: opts.signal, fullStream: opts.fullStream,
   });
-  return grpcResult(answer);
+  return grpcResult(answer, op === 'GetExtendedAgentCard' ? loadGrpcRuntime().agentCardToJson : jsonShape);
 }
 
 /** Our JSON-shaped parameters as the request message of `op` (only the members the product sends). */
@@ -68,9 +68,10 @@ function sendMessageRequest(params: Record<string, unknown>, tenant: string): un
   };
 }
 
-function grpcResult(answer: GrpcAnswer): A2aCallResult {
+/** `toJson`: the answer message as the JSON the HTTP bindings would carry (a card must be the card's JSON: it is linted and compiled). */
+function grpcResult(answer: GrpcAnswer, toJson: (message: unknown) => unknown): A2aCallResult {
   if (!answer.ok) return { ok: false, status: 0, headers: {}, error: fromGrpcStatus(answer.code, answer.message, answer.statusDetails) };
-  const results = answer.messages.map(jsonShape);
+  const results = answer.messages.map((m) => toJson(m));
   return {
     ok: true, result: results[0], status: 0, streamed: answer.streamed, headers: {},
     ...(answer.streamed ? { events: results } : {}),

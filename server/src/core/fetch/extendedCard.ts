@@ -1,6 +1,6 @@
 /**
  * The extended agent card (A2A §3.1.11, §9): requested only when the public card says
- * capabilities.extendedAgentCard, over the chosen interface's binding, with A2A-Version and a bearer
+ * capabilities.extendedAgentCard, over the chosen interface's binding (JSONRPC, HTTP+JSON, or GRPC with a gRPC client), with A2A-Version and a bearer
  * credential for a scheme the public card declares. The extended card REPLACES the public one for that
  * caller; compiled profiles are cached per credential identity (a keyed hash), never per agent alone, so two
  * identities never see each other's skills.
@@ -10,6 +10,7 @@ import { compileProfile } from '../profile/compile';
 import type { ClientConfig, CompiledProfile, Evidence, Finding } from '../types';
 import type { AddressClass } from '../net/address';
 import type { HttpClient } from '../net/http';
+import type { GrpcClient } from '../net/grpc';
 import { callA2a } from '../a2a/call';
 import { describeA2aError } from '../a2a/errors';
 import { BearerCredential, credentialFor, credentialIdentity } from './credentials';
@@ -60,6 +61,8 @@ export function memoryExtendedProfileCache(): ExtendedProfileCache {
 
 export interface ExtendedCardOptions {
   http: HttpClient;
+  /** For a GRPC interface (chosen when the client's bindings include GRPC); without it only JSONRPC and HTTP+JSON. */
+  grpc?: GrpcClient;
   /** URL the public card was fetched from (cache key). */
   cardUrl: string;
   publicCard: unknown;
@@ -90,7 +93,7 @@ export async function fetchExtendedCard(opts: ExtendedCardOptions): Promise<Exte
     if (hit) return { ...hit, fromCache: true };
   }
   const res = await callA2a(iface, 'GetExtendedAgentCard', {}, {
-    http: opts.http, credentialHeaders: decision.headers, originClass: opts.originClass, timeoutMs: opts.timeoutMs, signal: opts.signal,
+    http: opts.http, grpc: opts.grpc, credentialHeaders: decision.headers, originClass: opts.originClass, timeoutMs: opts.timeoutMs, signal: opts.signal,
   });
   let result: ExtendedCardResult;
   if (!res.ok) {
@@ -115,7 +118,7 @@ export async function fetchExtendedCard(opts: ExtendedCardOptions): Promise<Exte
     return result; // failures are not cached: the next call asks again
   }
   const text = JSON.stringify(res.result);
-  const lint = lintDocument(text, { kind: 'card' });
+  const lint = lintDocument(text, { kind: 'card', ...(opts.client ? { settings: { client: opts.client } } : {}) });
   const errors = lint.findings.filter((f) => f.severity === 'error');
   if (lint.value === undefined || lint.tooLarge || errors.length > 0) {
     return { ...base, status: 'invalid', findings: lint.findings, message: `The extended card is not a valid A2A 1.0 card (${errors.length} error(s)); the public card stands.` };

@@ -112,7 +112,9 @@ function analysisOf(entry: CardCacheEntry, opts: FetchCardOptions): Analysis {
   const key = JSON.stringify([opts.settings ?? null, opts.maxBytes ?? null, opts.client ?? null]);
   const hit = analyses.get(entry.url);
   if (hit && hit.key === key && hit.text === entry.text) return hit;
-  const lint = lintDocument(entry.text, { kind: 'card', settings: { ...opts.settings, ...(opts.maxBytes ? { maxCardBytes: opts.maxBytes } : {}) } });
+  // The client's bindings and extensions decide no-supported-interface and required-extension-unsupported too.
+  const client = opts.client ?? opts.settings?.client;
+  const lint = lintDocument(entry.text, { kind: 'card', settings: { ...opts.settings, ...(client ? { client } : {}), ...(opts.maxBytes ? { maxCardBytes: opts.maxBytes } : {}) } });
   const analysis: Analysis = { text: entry.text, key, lint };
   analyses.delete(entry.url);
   if (analyses.size >= MAX_ANALYSES) analyses.delete(analyses.keys().next().value!);
