@@ -1,8 +1,9 @@
 /**
  * A misbehaving gRPC agent for tests: the A2A service definition of @a2a-js/sdk on a bare @grpc/grpc-js
  * server on 127.0.0.1, each method answered by a handler the test gives (a status the SDK would never send, a
- * huge answer, no answer at all). Methods without a handler answer UNIMPLEMENTED. The metadata of every call
- * is recorded, so tests can see what the client sent.
+ * huge answer, no answer at all, bytes the SDK would never encode: a handler may answer with a Buffer, sent as
+ * it is). Methods without a handler answer UNIMPLEMENTED. The metadata of every call is recorded, so tests can
+ * see what the client sent.
  */
 import type { Metadata, Server, ServerUnaryCall, ServerWritableStream, sendUnaryData } from '@grpc/grpc-js';
 
@@ -39,8 +40,12 @@ export async function startRawGrpcAgent(handlers: Record<string, RawUnary | RawS
         else cb({ code: grpc.status.UNIMPLEMENTED, details: `${name} is not implemented` });
       }) as never;
   }
+  // A Buffer answer goes out as it is; anything else through the SDK's encoder.
+  const service = Object.fromEntries(Object.entries(A2AService).map(([name, def]) => [name, {
+    ...def, responseSerialize: (value: unknown) => (Buffer.isBuffer(value) ? value : (def.responseSerialize as (v: unknown) => Buffer)(value)),
+  }]));
   const server: Server = new grpc.Server();
-  server.addService(A2AService, implementation as never);
+  server.addService(service as never, implementation as never);
   const port = await new Promise<number>((resolve, reject) => {
     server.bindAsync('127.0.0.1:0', grpc.ServerCredentials.createInsecure(), (err, p) => (err ? reject(err) : resolve(p)));
   });

@@ -15,6 +15,9 @@ import { createHttpClient, type HttpClient } from '../../server/src/core/net/htt
 import { fetchCard } from '../../server/src/core/fetch/fetchCard';
 import { fetchExtendedCard } from '../../server/src/core/fetch/extendedCard';
 import { DEFAULT_CLIENT, type ClientConfig } from '../../server/src/core/types';
+import { sendToSkill } from '../../server/src/core/client/sendToSkill';
+import { callA2a } from '../../server/src/core/a2a/call';
+import { memoryStaleMarkers } from '../../server/src/core/client/staleMarkers';
 import { FetchCardRequest } from '../../server/src/protocol';
 import { createGrpcClient, grpcEndpoint, type GrpcClient } from '../../server/src/core/net/grpc';
 import { probeAgent, type ProbeReport } from '../../server/src/core/probe/probeAgent';
@@ -145,6 +148,30 @@ describe('a misbehaving gRPC agent', () => {
     });
   }
 
+  it('an answer that does not decode as the method\'s message is InvalidAgentResponse (not the agent\'s Internal, not a throw)', async () => {
+    // Task{id: "t", status: TaskStatus{state: SUBMITTED, timestamp: Timestamp{seconds: 10^16}}}: a Date no JSON can express.
+    const varint = (n: bigint): number[] => { const out: number[] = []; while (n > 127n) { out.push(Number(n & 127n) | 128); n >>= 7n; } out.push(Number(n)); return out; };
+    const task = (seconds: bigint): Buffer => {
+      const timestamp = [0x08, ...varint(seconds)];
+      const status = [0x08, 0x01, 0x1a, timestamp.length, ...timestamp];
+      return Buffer.from([0x0a, 0x01, 0x74, 0x1a, status.length, ...status]);
+    };
+    const iface = { url: agent.url, binding: 'GRPC', version: '1.0', tenant: null };
+    const invalid = async (answer: Buffer, message: RegExp): Promise<void> => {
+      getTask = (_call, cb) => cb(null, answer);
+      const r = await callA2a(iface, 'GetTask', { id: 't' }, { http, grpc, originClass: 'loopback' });
+      assert.ok(!r.ok && r.error.type === 'InvalidAgentResponse', JSON.stringify(r));
+      assert.match(r.error.message, message);
+    };
+    // 9·10^15 s is a safe integer but no Date holds it; 10^16 s is not even a safe integer; stray bytes are no message.
+    await invalid(task(9n * 10n ** 15n), /not a message of the A2A proto \(Response message parsing error: Invalid time value\)/);
+    await invalid(task(10n ** 16n), /not a message of the A2A proto \(Response message parsing error/);
+    await invalid(Buffer.from([0xff, 0xff, 0xff]), /not a message of the A2A proto/);
+    getTask = (_call, cb) => cb(null, { id: 't', contextId: '', status: { state: 1, timestamp: new Date('2026-11-30T00:00:00Z') }, artifacts: [], history: [], metadata: undefined });
+    const fine = await callA2a(iface, 'GetTask', { id: 't' }, { http, grpc, originClass: 'loopback' });
+    assert.ok(fine.ok && JSON.stringify(fine.result) === '{"id":"t","status":{"state":"TASK_STATE_SUBMITTED","timestamp":"2026-11-30T00:00:00.000Z"}}', JSON.stringify(fine));
+  });
+
   it('an answer over the size limit is refused by its size, and a silent agent by the deadline: errors, never verdicts', async () => {
     getTask = (_call, cb) => cb(null, { id: 'x'.repeat(2 * 1024 * 1024), contextId: '', status: undefined, artifacts: [], history: [], metadata: undefined });
     const big = await probeAgent(card.url, { http, grpc, limiter: fast() });
@@ -252,6 +279,21 @@ describe('the extended card over gRPC (a client whose bindings include GRPC)', (
     const overRpc = await fetchExtendedCard({ http, cardUrl: rpcPub.url, publicCard: rpcPub.card, publicProfile: rpcPub.profile!, originClass: rpcPub.originClass, credential: { token: SDK_TOKENS.alice } });
     const withoutInterfaces = (card: unknown): unknown => ({ ...(card as Record<string, unknown>), supportedInterfaces: null });
     assert.deepEqual(withoutInterfaces(alice.card), withoutInterfaces(overRpc.card), 'the card JSON is what the HTTP bindings carry (ProtoJSON), not the SDK\'s message objects');
+  });
+
+  it('the profile-driven client sends over gRPC and gets the very JSON JSON-RPC gives (message and stream events)', async () => {
+    const overGrpc = await fetchCard(viaGrpc.url, { http, client: grpcClient });
+    const overRpc = await fetchCard(viaHttp.url, { http });
+    const send = (f: typeof overGrpc, stream: boolean) => sendToSkill(f.profile!, 'echo', [{ text: 'same' }], { http, grpc, agent: f.url, stale: memoryStaleMarkers(), stream, originClass: f.originClass });
+    // Ids are fresh per call; everything else must match.
+    const shape = (value: unknown): unknown => JSON.parse(JSON.stringify(value).replace(/"(messageId|contextId|taskId|id)":"[^"]*"/g, '"$1":"…"').replace(/"timestamp":"[^"]*"/g, '"timestamp":"…"'));
+    const [plainGrpc, plainRpc] = [await send(overGrpc, false), await send(overRpc, false)];
+    assert.equal(plainGrpc.ok, true, plainGrpc.error);
+    assert.match(JSON.stringify(plainGrpc.result), /"role":"ROLE_AGENT".*"text":"echo: same"/);
+    assert.deepEqual(shape(plainGrpc.result), shape(plainRpc.result));
+    const [streamGrpc, streamRpc] = [await send(overGrpc, true), await send(overRpc, true)];
+    assert.equal(streamGrpc.streamed, true);
+    assert.deepEqual(shape(streamGrpc.events), shape(streamRpc.events));
   });
 
   it('without a gRPC client the call is an error that says what is missing (not a crash)', async () => {

@@ -2,7 +2,7 @@
  * One A2A operation over a GRPC interface (A2A §10), through the guarded gRPC client (net/grpc.ts). The
  * messages are encoded with the service definition @a2a-js/sdk generates from the A2A proto; this file only
  * maps our JSON-shaped parameters (ProtoJSON names, as the HTTP bindings send them) to the request messages,
- * the answers back to JSON-shaped results, and a gRPC status to the A2A error it stands for: the
+ * the answers back to the JSON the HTTP bindings carry (the SDK's toJSON), and a gRPC status to the A2A error it stands for: the
  * google.rpc.ErrorInfo `reason` in the status details decides (MUST in §10.6), else the status code.
  */
 import type { GrpcAnswer, GrpcClient, GrpcMethod } from '../net/grpc';
@@ -28,7 +28,23 @@ export async function callGrpc(grpc: GrpcClient, iface: A2aInterface, op: A2aOpe
     metadata, credentialHeaders: opts.credentialHeaders, originClass: opts.originClass, timeoutMs: opts.timeoutMs, maxBytes: opts.maxBytes,
     signal: opts.signal, fullStream: opts.fullStream,
   });
-  return grpcResult(answer, op === 'GetExtendedAgentCard' ? loadGrpcRuntime().agentCardToJson : jsonShape);
+  return grpcResult(answer, answerJson(op));
+}
+
+/**
+ * How `op`'s answer messages become the JSON the HTTP bindings carry (ProtoJSON: `{"task": …}`, `"ROLE_AGENT"`,
+ * parts as `{"text": …}`), so a result reads the same whatever the binding, and a card can be linted and compiled.
+ */
+function answerJson(op: A2aOperation): (message: unknown) => unknown {
+  const m = loadGrpcRuntime();
+  switch (op) {
+    case 'GetTask': return (x) => m.Task.toJSON(x as never);
+    case 'SubscribeToTask':
+    case 'SendStreamingMessage': return (x) => m.StreamResponse.toJSON(x as never);
+    case 'ListTaskPushNotificationConfigs': return (x) => m.ListTaskPushNotificationConfigsResponse.toJSON(x as never);
+    case 'GetExtendedAgentCard': return (x) => m.AgentCard.toJSON(x as never);
+    case 'SendMessage': return (x) => m.SendMessageResponse.toJSON(x as never);
+  }
 }
 
 /** Our JSON-shaped parameters as the request message of `op` (only the members the product sends). */
@@ -68,20 +84,22 @@ function sendMessageRequest(params: Record<string, unknown>, tenant: string): un
   };
 }
 
-/** `toJson`: the answer message as the JSON the HTTP bindings would carry (a card must be the card's JSON: it is linted and compiled). */
 function grpcResult(answer: GrpcAnswer, toJson: (message: unknown) => unknown): A2aCallResult {
+  if (!answer.ok && answer.undecodable) {
+    return { ok: false, status: 0, headers: {}, error: { type: 'InvalidAgentResponse', message: `the answer is not a message of the A2A proto (${sanitizeMessage(answer.message)})` } };
+  }
   if (!answer.ok) return { ok: false, status: 0, headers: {}, error: fromGrpcStatus(answer.code, answer.message, answer.statusDetails) };
-  const results = answer.messages.map((m) => toJson(m));
+  let results: unknown[];
+  try {
+    results = answer.messages.map((m) => toJson(m));
+  } catch {
+    // The messages decoded, yet the SDK cannot write them as JSON: an answer no HTTP binding could have carried.
+    return { ok: false, status: 0, headers: {}, error: { type: 'InvalidAgentResponse', message: 'the answer cannot be read as A2A JSON' } };
+  }
   return {
     ok: true, result: results[0], status: 0, streamed: answer.streamed, headers: {},
     ...(answer.streamed ? { events: results } : {}),
   };
-}
-
-/** A oneof payload (`{payload: {$case: 'task', value}}`) as the JSON shape (`{task: …}`); other messages as they are. */
-function jsonShape(message: unknown): unknown {
-  const payload = (message as { payload?: { $case?: unknown; value?: unknown } } | null)?.payload;
-  return payload && typeof payload.$case === 'string' ? { [payload.$case]: payload.value } : message;
 }
 
 /** gRPC status codes (grpc/status.proto). */

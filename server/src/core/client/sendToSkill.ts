@@ -1,7 +1,8 @@
 /**
  * The small profile-driven client for workflows: send a message to a skill using what the compiled profile
  * says, and treat runtime errors as evidence.
- * - URL, binding, A2A-Version and tenant (verbatim) from the profile's chosen interface;
+ * - URL, binding (JSONRPC, HTTP+JSON, or GRPC with a gRPC client), A2A-Version and tenant (verbatim) from the
+ *   profile's chosen interface;
  * - A2A-Extensions: the extensions both sides know (profile.extensions);
  * - streaming only when the profile allows it; UnsupportedOperation on a streaming call → fall back to
  *   SendMessage and mark the profile stale; ContentTypeNotSupported / VersionNotSupported → mark stale;
@@ -11,6 +12,7 @@ import { randomUUID } from 'node:crypto';
 import type { CompiledProfile } from '../types';
 import type { AddressClass } from '../net/address';
 import type { HttpClient } from '../net/http';
+import type { GrpcClient } from '../net/grpc';
 import { callA2a, A2aCallResult } from '../a2a/call';
 import { describeA2aError } from '../a2a/errors';
 import type { StaleMarkers } from './staleMarkers';
@@ -24,6 +26,8 @@ export interface OutgoingPart {
 
 export interface SendOptions {
   http: HttpClient;
+  /** For a profile whose interface is GRPC (a client whose bindings list GRPC@1.0). */
+  grpc?: GrpcClient;
   /** Key for stale markers: the agent's card URL (as pinned). */
   agent: string;
   stale: StaleMarkers;
@@ -75,7 +79,7 @@ export async function sendToSkill(profile: CompiledProfile, skillId: string, par
     message: { messageId: randomUUID(), role: 'ROLE_USER', parts, metadata: { skill: skillId } },
   };
   const call = (op: 'SendMessage' | 'SendStreamingMessage'): Promise<A2aCallResult> => callA2a(iface, op, params, {
-    http: opts.http, extensions: profile.extensions ?? [], credentialHeaders: opts.credentialHeaders, originClass: opts.originClass,
+    http: opts.http, grpc: opts.grpc, extensions: profile.extensions ?? [], credentialHeaders: opts.credentialHeaders, originClass: opts.originClass,
     timeoutMs: opts.timeoutMs, signal: opts.signal, fullStream: true,
   });
   let fellBack = false;

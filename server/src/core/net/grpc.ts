@@ -36,7 +36,7 @@ export interface GrpcCallOptions extends CallOptions {
 export type GrpcAnswer =
   | { ok: true; messages: unknown[]; streamed: boolean }
   /** `statusDetails`: the raw google.rpc.Status trailer, when the agent sent one. */
-  | { ok: false; code: number; message: string; statusDetails?: Buffer };
+  | { ok: false; code: number; message: string; statusDetails?: Buffer; undecodable?: boolean };
 
 export interface GrpcClient {
   call(url: string, method: GrpcMethod, request: unknown, opts: GrpcCallOptions): Promise<GrpcAnswer>;
@@ -47,7 +47,7 @@ export interface GrpcClient {
 const grpcModule = (): typeof import('@grpc/grpc-js') => loadGrpcRuntime().grpc;
 
 /** gRPC status codes used here (grpc/status.proto). */
-const GrpcStatus = { CANCELLED: 1, DEADLINE_EXCEEDED: 4, RESOURCE_EXHAUSTED: 8, UNAVAILABLE: 14 } as const;
+const GrpcStatus = { CANCELLED: 1, DEADLINE_EXCEEDED: 4, RESOURCE_EXHAUSTED: 8, INTERNAL: 13, UNAVAILABLE: 14 } as const;
 
 const MAX_STREAM_MESSAGES = 1000;
 /** Channels kept per client (a long-lived language server probes many agents): the oldest is closed beyond this. */
@@ -191,6 +191,8 @@ const TRANSPORT = new Set<number>([GrpcStatus.UNAVAILABLE, GrpcStatus.DEADLINE_E
 
 /** grpc-js ends a call whose answer message is over `grpc.max_receive_message_length` with this (RESOURCE_EXHAUSTED). */
 const OVER_LIMIT = /^Received message larger than max/;
+/** …and one whose answer message does not decode as the method's response type with this (INTERNAL). */
+const UNDECODABLE = /^Response message parsing error/;
 
 function statusAnswer(err: ServiceError, resolve: (a: GrpcAnswer) => void, reject: (e: Error) => void): void {
   if (TRANSPORT.has(err.code) || (err.code === GrpcStatus.RESOURCE_EXHAUSTED && OVER_LIMIT.test(err.details ?? ''))) {
@@ -198,7 +200,8 @@ function statusAnswer(err: ServiceError, resolve: (a: GrpcAnswer) => void, rejec
     return;
   }
   const bin = err.metadata?.get('grpc-status-details-bin')[0];
-  resolve({ ok: false, code: err.code, message: err.details ?? '', ...(Buffer.isBuffer(bin) ? { statusDetails: bin } : {}) });
+  const undecodable = err.code === GrpcStatus.INTERNAL && UNDECODABLE.test(err.details ?? '');
+  resolve({ ok: false, code: err.code, message: err.details ?? '', ...(Buffer.isBuffer(bin) ? { statusDetails: bin } : {}), ...(undecodable ? { undecodable } : {}) });
 }
 
 function transportError(err: ServiceError | NetError, shown: string, timeoutMs: number, aborted: boolean, maxBytes: number): NetError {

@@ -13,5 +13,5 @@ type Sdk = typeof import('@a2a-js/sdk', { with: { 'resolution-mode': 'import' } 
 export const grpc = require('@grpc/grpc-js') as typeof import('@grpc/grpc-js');
 export const a2aService = (require('@a2a-js/sdk/server/grpc') as SdkService).A2AService;
 export const { decodeErrorInfo, decodeStatus } = require('@a2a-js/sdk/errors/grpc') as SdkErrors;
-/** An AgentCard message (GetExtendedAgentCard's answer) as the card's JSON (ProtoJSON, as cards are served). */
-export const agentCardToJson = (message: unknown): unknown => (require('@a2a-js/sdk') as Sdk).AgentCard.toJSON(message as never);
+/** The answer messages' types, whose toJSON gives the ProtoJSON the HTTP bindings carry (and cards are served as). */
+export const { AgentCard, ListTaskPushNotificationConfigsResponse, SendMessageResponse, StreamResponse, Task } = require('@a2a-js/sdk') as Sdk;
