@@ -11,6 +11,9 @@ import { countTextNames, countValueNames, findOverriddenNames, mayHaveDuplicateN
 import { escapeSegment, offsetToPosition } from '../../server/src/core/location';
 import { lintDocument } from '../../server/src/core/lint';
 import { FIXTURES, fixtureNames } from './rules/harness';
+import { TextDocument } from 'vscode-languageserver-textdocument';
+import { quickFixesFor } from '../../server/src/core/fixes/quickFixes';
+import { textEditsFor } from '../../server/src/lsp/jsonEdits';
 
 /** Names as they are written in the text (JSON string contents): quotes, backslashes, colons, '/', '~', empty. */
 const NAMES = ['a', 'b', 'a\\"b', 'x:y', 'p/q~r', '', ' ', '\\\\', 'é', '\\u0061'];
@@ -133,7 +136,7 @@ test('a document made of duplicates gets 50 findings, the last saying how many m
   const findings = lintDocument(text, { fileName: 'agent-card.json' }).findings.filter((f) => f.code === 'duplicate-member');
   assert.equal(findings.length, 50);
   assert.match(findings[49]!.message, /\(59948 more overridden members are not listed\.\)$/);
-  assert.deepEqual(findings[0]!.data, { name: 'k0', occurrences: 30_000 });
+  assert.deepEqual(findings[0]!.data, { name: 'k0', occurrences: 30_000, keyOffset: text.indexOf('"k0"') });
 });
 
 test('the rule is off when its severity is off (no scan)', () => {
@@ -142,4 +145,38 @@ test('the rule is off when its severity is off (no scan)', () => {
   const off = lintDocument(text, { fileName: 'agent-card.json', settings: { severities: { 'duplicate-member': 'off' } } }).findings.filter((f) => f.code === 'duplicate-member');
   assert.equal(on.length, 1);
   assert.equal(off.length, 0);
+});
+
+/** The quick fix through the language server's edit path (lsp/jsonEdits.ts). */
+function applyFix(text: string, finding: { pointer: string; data?: Record<string, unknown> }): string {
+  const [plan] = quickFixesFor({ code: 'duplicate-member', pointer: finding.pointer, ...(finding.data ? { data: finding.data } : {}) }, JSON.parse(text));
+  const doc = TextDocument.create('file:///agent-card.json', 'json', 1, text);
+  return TextDocument.applyEdits(doc, textEditsFor(doc, JSON.parse(text), plan!.operations));
+}
+
+const editCases: { text: string; fixed: string[] }[] = [
+  // first, middle and last member of their object; the only other member; nested
+  { text: '{"x":1,"y":2,"x":3}', fixed: ['{"y":2,"x":3}'] },
+  { text: '{"y":0,"x":1,"x":2,"z":3}', fixed: ['{"y":0,"x":2,"z":3}'] },
+  { text: '{"a":{"x":1,"x":2}}', fixed: ['{"a":{"x":2}}'] },
+  { text: '{"s":[{"id":"a", "id":"b", "id":"c"}]}', fixed: ['{"s":[{"id":"b", "id":"c"}]}', '{"s":[{"id":"a", "id":"c"}]}'] },
+  { text: '{\n  "n": "A",\n  "d": "x",\n  "n": "B"\n}\n', fixed: ['{\n  "d": "x",\n  "n": "B"\n}\n'] },
+];
+
+for (const { text, fixed } of editCases) {
+  test(`quick fix on ${JSON.stringify(text)}: each overridden occurrence is the one removed`, () => {
+    const found = findOverriddenNames(text);
+    assert.equal(found.length, fixed.length);
+    found.forEach((o, i) => {
+      const out = applyFix(text, { pointer: o.pointer, data: { name: o.name, occurrences: o.occurrences, keyOffset: o.offset } });
+      assert.equal(out, fixed[i]);
+      assert.deepEqual(JSON.parse(out), JSON.parse(text), 'the value in use is kept');
+    });
+  });
+}
+
+test('a quick fix whose occurrence moved is refused, not applied elsewhere', () => {
+  const text = '{"x":1,"y":2,"x":3}';
+  assert.throws(() => applyFix(text, { pointer: '/x', data: { name: 'x', occurrences: 2, keyOffset: 7 } }), /no member "x" at offset 7/);
+  assert.throws(() => applyFix(text, { pointer: '/x', data: { name: 'x', occurrences: 2, keyOffset: 99 } }), /no member/);
 });

@@ -34,8 +34,8 @@ function applyPlan(text: string, value: unknown, operations: Parameters<typeof t
 }
 
 const rules = readdirSync(FIXTURES).sort();
-test('there are quick-fix fixtures for the seven rules and for schema', () => {
-  assert.deepEqual(rules, ['deprecated-oauth-flow', 'duplicate-skill-id', 'empty-skill-tags', 'extension-missing-uri', 'invalid-interface-url', 'malformed-signature', 'schema', 'unknown-field']);
+test('there are quick-fix fixtures for the eight rules and for schema', () => {
+  assert.deepEqual(rules, ['deprecated-oauth-flow', 'duplicate-member', 'duplicate-skill-id', 'empty-skill-tags', 'extension-missing-uri', 'invalid-interface-url', 'malformed-signature', 'schema', 'unknown-field']);
 });
 
 for (const rule of rules) {

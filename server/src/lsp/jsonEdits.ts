@@ -1,4 +1,4 @@
-import { applyEdits, modify, type Edit, type FormattingOptions, type JSONPath } from 'jsonc-parser';
+import { applyEdits, modify, parseTree, type Edit, type FormattingOptions, type JSONPath, type Node } from 'jsonc-parser';
 import type { TextEdit } from 'vscode-languageserver';
 import type { TextDocument } from 'vscode-languageserver-textdocument';
 import { locatePointer, parsePointer } from '../core/location';
@@ -27,6 +27,36 @@ export function toJsonPath(root: unknown, pointer: string): JSONPath {
   return path;
 }
 
+/**
+ * Removes the member named `name` whose key starts at `keyOffset`, with the comma that separated it (the rule
+ * jsonc-parser's modify() follows for a removal, which can only address the FIRST member of a name).
+ */
+function removeMemberAt(text: string, name: string, keyOffset: number): Edit[] {
+  const property = findProperty(parseTree(text), keyOffset);
+  const object = property?.parent;
+  if (!property || !object || property.children?.[0]?.value !== name) throw new Error(`no member ${JSON.stringify(name)} at offset ${keyOffset}`);
+  const siblings = object.children!;
+  const index = siblings.indexOf(property);
+  let start = property.offset;
+  let end = property.offset + property.length;
+  if (index > 0) start = siblings[index - 1]!.offset + siblings[index - 1]!.length;
+  else if (siblings.length > 1) end = siblings[1]!.offset;
+  else start = object.offset + 1;
+  return [{ offset: start, length: end - start, content: '' }];
+}
+
+/** The property node whose key starts at `keyOffset` (descending only into nodes that contain it). */
+function findProperty(root: Node | undefined, keyOffset: number): Node | undefined {
+  let node = root;
+  while (node?.children) {
+    const inside: Node | undefined = node.children.find((c) => c.offset <= keyOffset && keyOffset < c.offset + c.length);
+    if (!inside) return undefined;
+    if (inside.type === 'property' && inside.children?.[0]?.offset === keyOffset) return inside;
+    node = inside;
+  }
+  return undefined;
+}
+
 /** Offset edits of one operation against `text`. */
 function operationEdits(text: string, root: unknown, op: FixOperation): Edit[] {
   const formattingOptions = formattingOf(text);
@@ -35,6 +65,8 @@ function operationEdits(text: string, root: unknown, op: FixOperation): Edit[] {
       return modify(text, toJsonPath(root, op.pointer), op.value, { formattingOptions });
     case 'remove':
       return modify(text, toJsonPath(root, op.pointer), undefined, { formattingOptions });
+    case 'removeMember':
+      return removeMemberAt(text, parsePointer(op.pointer).at(-1) ?? '', op.keyOffset);
     case 'renameKey': {
       const key = locatePointer(text, op.pointer, 'key');
       return [{ offset: key.offset, length: key.length, content: JSON.stringify(op.name) }];

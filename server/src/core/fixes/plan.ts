@@ -6,6 +6,11 @@
 export type FixOperation =
   | { op: 'set'; pointer: string; value: unknown }
   | { op: 'remove'; pointer: string }
+  /**
+   * Remove one of several members with the same name: the one whose name starts at `keyOffset` in the text (a
+   * pointer alone names them all). A front end refuses the operation when no such member is there any more.
+   */
+  | { op: 'removeMember'; pointer: string; keyOffset: number }
   | { op: 'renameKey'; pointer: string; name: string }
   | { op: 'replaceDocument'; value: unknown };
 

@@ -157,7 +157,18 @@ const invalidInterfaceUrl: FixBuilder = (f, doc) => {
   return fixed ? [{ title: `Add the scheme: ${JSON.stringify(short(fixed))}`, preferred: true, operations: [{ op: 'set', pointer: f.pointer, value: fixed }] }] : [];
 };
 
+/** The overridden occurrence goes: what JSON.parse (and this tool) read stays what every parser reads. */
+const duplicateMember: FixBuilder = (f) => {
+  const keyOffset = f.data?.keyOffset;
+  if (typeof keyOffset !== 'number' || typeof f.data?.name !== 'string') return [];
+  return [{
+    title: `Remove this ${JSON.stringify(short(f.data.name))} (the later one is the value in use)`, preferred: true,
+    operations: [{ op: 'removeMember', pointer: f.pointer, keyOffset }],
+  }];
+};
+
 export const QUICK_FIXES: Record<string, FixBuilder> = {
+  'duplicate-member': duplicateMember,
   'duplicate-skill-id': onlyAt(/^\/skills\/\d+\/id$/, duplicateSkillId),
   'empty-skill-tags': onlyAt(/^\/skills\/\d+\/tags$/, emptySkillTags),
   'deprecated-oauth-flow': onlyAt(/^\/securitySchemes\/[^/]+\/oauth2SecurityScheme\/flows\/(?:implicit|password)$/, deprecatedOauthFlow),

@@ -21,7 +21,7 @@ export const duplicateMember: Rule = ({ value, text }) => {
     const f = finding('duplicate-member', o.pointer,
       `${quote(o.name)} is given ${o.occurrences} times in this object. JSON.parse (and this tool) uses the last one, other parsers ` +
       'may use this one or refuse the document, and a signature over it is ambiguous: keep one.',
-      { target: 'key', data: { name: o.name, occurrences: o.occurrences } });
+      { target: 'key', data: { name: o.name, occurrences: o.occurrences, keyOffset: o.offset } });
     f.offset = { offset: o.offset, length: o.length };
     out.push(f);
   }
