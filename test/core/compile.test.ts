@@ -10,6 +10,7 @@ import { covers } from '../../server/src/core/profile/mediaType';
 import { majorMinor } from '../../server/src/core/profile/version';
 import { DEFAULT_CLIENT } from '../../server/src/core/types';
 import type { ClientConfig } from '../../server/src/core/types';
+import { seededRandom } from '../seededRandom';
 
 const dir = join(__dirname, '..', 'fixtures', 'compile');
 const readJson = (file: string): unknown => JSON.parse(readFileSync(join(dir, file), 'utf8'));
@@ -116,15 +117,6 @@ describe('media types and versions', () => {
 });
 
 describe('compileProfile: seeded mutation fuzz', () => {
-  // Deterministic PRNG (mulberry32) so a failure reproduces; the seed is in the test name.
-  function rng(seed: number): () => number {
-    return () => {
-      seed = (seed + 0x6d2b79f5) | 0;
-      let t = Math.imul(seed ^ (seed >>> 15), 1 | seed);
-      t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-      return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-    };
-  }
   const junk = [null, 0, -1, 1.5, '', '__proto__', 'constructor', '\u0000\u202e', 'image/*', '*/*', true, false, [], {}, [null], { list: 5 }, { schemes: [] }, { '__proto__': [] }];
 
   function mutate(value: unknown, next: () => number, depth = 0): unknown {
@@ -141,7 +133,7 @@ describe('compileProfile: seeded mutation fuzz', () => {
   const seeds = readdirSync(dir).filter((f) => f.endsWith('.card.json')).map((f) => readJson(f));
   const SEED = 20261002;
   it(`compiles 3,000 mutated cards without reaching the defensive catch (seed ${SEED})`, () => {
-    const next = rng(SEED);
+    const next = seededRandom(SEED); // a failure reproduces from the seed in the test name
     for (let i = 0; i < 3000; i++) {
       const card = mutate(seeds[i % seeds.length], next);
       const p = compileProfile(card);
