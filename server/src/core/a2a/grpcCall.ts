@@ -1,9 +1,9 @@
 /**
  * One A2A operation over a GRPC interface (A2A §10), through the guarded gRPC client (net/grpc.ts). The
  * messages are encoded with the service definition @a2a-js/sdk generates from the A2A proto; this file only
- * maps our JSON-shaped parameters (ProtoJSON names, as the HTTP bindings send them) to the request messages,
- * the answers back to the JSON the HTTP bindings carry (the SDK's toJSON), and a gRPC status to the A2A error it stands for: the
- * google.rpc.ErrorInfo `reason` in the status details decides (MUST in §10.6), else the status code.
+ * maps our JSON-shaped parameters (ProtoJSON names, as the HTTP bindings send them) to the request messages, the
+ * answers back to the JSON the HTTP bindings carry (the SDK's toJSON), and a gRPC status to the A2A error it stands
+ * for: the google.rpc.ErrorInfo `reason` in the status details decides (MUST in §10.6), else the status code.
  */
 import type { GrpcAnswer, GrpcClient, GrpcMethod } from '../net/grpc';
 import { loadGrpcRuntime } from '../net/loadGrpcRuntime';

@@ -1,7 +1,7 @@
 /**
  * The extended agent card (A2A §3.1.11, §9): requested only when the public card says
- * capabilities.extendedAgentCard, over the chosen interface's binding (JSONRPC, HTTP+JSON, or GRPC with a gRPC client), with A2A-Version and a bearer
- * credential for a scheme the public card declares. The extended card REPLACES the public one for that
+ * capabilities.extendedAgentCard, over the chosen interface's binding (JSONRPC, HTTP+JSON, or GRPC with a gRPC
+ * client), with A2A-Version and a bearer credential for a scheme the public card declares. The extended card REPLACES the public one for that
  * caller; compiled profiles are cached per credential identity (a keyed hash), never per agent alone, so two
  * identities never see each other's skills.
  */
