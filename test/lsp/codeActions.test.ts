@@ -174,3 +174,20 @@ test('Select All on a card with thousands of findings: fixes for the first 50, a
   const mixed = await s.codeActions(uri, current.range, [stale, current]);
   assert.ok(mixed.some((a) => /Remove "x-unknown-0"/.test(a.title)), JSON.stringify(mixed.map((a) => a.title)));
 });
+
+test('a name given twice: the diagnostic sits on the overridden occurrence, and its fix removes that one, not the first', async () => {
+  const text = readFileSync(join(__dirname, '../fixtures/quick-fixes/duplicate-member/overridden.json'), 'utf8');
+  const uri = `file:///fix/${++n}/agent-card.json`;
+  const doc = await s.open(uri, 'a2a-agent-card', text);
+  const ids = (await s.diagnostics(uri)).filter((d) => d.code === 'duplicate-member' && d.range.start.line > 12);
+  // The skill gives "id" three times (lines 14, 16, 19 counted from 1): the first two are overridden.
+  assert.deepEqual(ids.map((d) => d.range.start.line), [13, 15]);
+  const second = ids[1]!;
+  const [action] = (await s.codeActions(uri, second.range, [second])).filter((a) => /^Remove this "id"/.test(a.title));
+  assert.ok(action, 'a removal is offered for the second occurrence');
+  const fixed = applyAction(doc, action);
+  assert.match(fixed, /"id": "draft",\n\s+"name": "Itinerary pricing",\n\s+"description"/, 'the second "id" ("old-id") is the one removed');
+  assert.deepEqual(JSON.parse(fixed), JSON.parse(text), 'what JSON.parse reads is unchanged');
+  await s.change(uri, fixed);
+  assert.equal((await s.diagnostics(uri)).filter((d) => d.code === 'duplicate-member').length, 3);
+});
