@@ -112,14 +112,25 @@ function analysisOf(entry: CardCacheEntry, opts: FetchCardOptions): Analysis {
   const key = JSON.stringify([opts.settings ?? null, opts.maxBytes ?? null, opts.client ?? null]);
   const hit = analyses.get(entry.url);
   if (hit && hit.key === key && hit.text === entry.text) return hit;
-  // The client's bindings and extensions decide no-supported-interface and required-extension-unsupported too.
-  const client = opts.client ?? opts.settings?.client;
-  const lint = lintDocument(entry.text, { kind: 'card', settings: { ...opts.settings, ...(client ? { client } : {}), ...(opts.maxBytes ? { maxCardBytes: opts.maxBytes } : {}) } });
+  const lint = lintDocument(entry.text, { kind: 'card', settings: lintSettingsOf(opts) });
   const analysis: Analysis = { text: entry.text, key, lint };
   analyses.delete(entry.url);
   if (analyses.size >= MAX_ANALYSES) analyses.delete(analyses.keys().next().value!);
   analyses.set(entry.url, analysis);
   return analysis;
+}
+
+/**
+ * The settings the card is linted with: the caller's, with its client and size limit. One client for lint and
+ * compile: its bindings and extensions decide no-supported-interface and required-extension-unsupported too.
+ */
+function lintSettingsOf(opts: FetchCardOptions): Partial<LintSettings> {
+  const client = clientOf(opts);
+  return { ...opts.settings, ...(client ? { client } : {}), ...(opts.maxBytes ? { maxCardBytes: opts.maxBytes } : {}) };
+}
+
+function clientOf(opts: FetchCardOptions): ClientConfig | undefined {
+  return opts.client ?? opts.settings?.client;
 }
 
 async function finish(status: FetchCardResult['status'], entry: CardCacheEntry, originClass: AddressClass | undefined, opts: FetchCardOptions): Promise<FetchCardResult> {
@@ -150,7 +161,7 @@ async function finish(status: FetchCardResult['status'], entry: CardCacheEntry, 
     findings,
     valid,
     ...(signature ? { signature } : {}),
-    ...(valid ? { profile: (analysis.profile ??= compileProfile(lint.value, opts.client ?? opts.settings?.client)) } : {}),
+    ...(valid ? { profile: (analysis.profile ??= compileProfile(lint.value, clientOf(opts))) } : {}),
     ...(originClass ? { originClass } : {}),
   };
 }
