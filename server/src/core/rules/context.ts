@@ -17,11 +17,12 @@ export function finding(
   code: string,
   pointer: JsonPointer,
   message: string,
-  extra: { target?: 'key' | 'value'; data?: Record<string, unknown> } = {},
+  extra: { target?: 'key' | 'value'; data?: Record<string, unknown>; offset?: Finding['offset'] } = {},
 ): Finding {
   const f: Finding = { code, severity: defaultSeverity(code), pointer, message };
   if (extra.target) f.target = extra.target;
   if (extra.data) f.data = extra.data;
+  if (extra.offset) f.offset = extra.offset;
   return f;
 }
 

@@ -18,12 +18,11 @@ export const duplicateMember: Rule = ({ value, text }) => {
   const overridden = findOverriddenNames(text);
   const out: Finding[] = [];
   for (const o of overridden.slice(0, MAX_FINDINGS)) {
-    const f = finding('duplicate-member', o.pointer,
+    // Its own offset: the pointer names every occurrence alike.
+    out.push(finding('duplicate-member', o.pointer,
       `${quote(o.name)} is given ${o.occurrences} times in this object. JSON.parse (and this tool) uses the last one, other parsers ` +
       'may use this one or refuse the document, and a signature over it is ambiguous: keep one.',
-      { target: 'key', data: { name: o.name, occurrences: o.occurrences, keyOffset: o.offset } });
-    f.offset = { offset: o.offset, length: o.length };
-    out.push(f);
+      { target: 'key', offset: { offset: o.offset, length: o.length }, data: { name: o.name, occurrences: o.occurrences, keyOffset: o.offset } }));
   }
   const unlisted = overridden.length - MAX_FINDINGS;
   if (unlisted > 0) out[out.length - 1]!.message += ` (${unlisted} more overridden members are not listed.)`;
