@@ -104,3 +104,10 @@ test('Neovim: diagnostics with their code, a hover on a skill and a quick fix, o
   assert.equal(fixed.documentationUrl, 'https://travel.example.com/docs/a2a');
   assert.ok(!('documentationUrll' in fixed));
 });
+
+test('docs/editors.md shows the Neovim configuration this test runs', () => {
+  const doc = readFileSync(join(REPO, 'docs', 'editors.md'), 'utf8');
+  const shown = /## Neovim \(tested\)[\s\S]*?```lua\n([\s\S]*?)```/.exec(doc)?.[1];
+  const tested = readFileSync(join(HERE, 'init.lua'), 'utf8').replace(/^(--.*\n)+/, '');
+  assert.equal(shown, tested);
+});
