@@ -127,7 +127,8 @@ describe('the GitHub Action', () => {
 
     repo.write('cosmetic/card.json', readFileSync(join(FIXTURES, 'compatible-cosmetic', 'card.json'), 'utf8'));
     repo.write('cosmetic/x.a2a-lock.json', readFileSync(join(FIXTURES, 'compatible-cosmetic', 'lock.json'), 'utf8'));
-    const pass = await repo.run({ mode: 'card', card: 'cosmetic/card.json', lockfiles: 'cosmetic/*.a2a-lock.json' });
+    const pass = await repo.run({ mode: 'card', card: 'cosmetic/card.json', lockfiles: 'cosmetic/{x,y}.a2a-lock.json' });
+    assert.deepEqual(lockfilesOf(pass.calls[0]!), ['cosmetic/x.a2a-lock.json']);
     assert.equal(pass.code, 0, pass.log);
     assert.match(pass.summary, /compatible/i);
     const note = await repo.run({ mode: 'card', card: 'cosmetic/card.json', lockfiles: 'cosmetic/*.a2a-lock.json', 'fail-on': 'note' });
