@@ -168,7 +168,10 @@ export async function fetchCard(target: string, options: FetchOptions): Promise<
   };
 }
 
-/** A cache of extended profiles in memory, per (card URL, credential identity); for `fetchExtendedCard`. */
+/**
+ * A cache of extended profiles in memory, per (card URL, credential identity); for `fetchExtendedCard`.
+ * @example await fetchExtendedCard(fetched, { network, credential, secret, cache: memoryExtendedCardCache() });
+ */
 export function memoryExtendedCardCache(): ExtendedCardCache {
   return memoryExtendedProfileCache() as unknown as ExtendedCardCache;
 }
@@ -212,7 +215,10 @@ export async function probeAgent(target: string, options: ProbeOptions): Promise
   });
 }
 
-/** Stale markers in memory, for `sendToSkill`. */
+/**
+ * Stale markers in memory, for `sendToSkill`: `mark`, `get(agent)`, `list()`, `clear(agent)`.
+ * @example const stale = memoryStaleMarkers(); await sendToSkill(profile, id, parts, { network, agent, stale });
+ */
 export function memoryStaleMarkers(): StaleMarkers {
   return coreMemoryStaleMarkers();
 }
