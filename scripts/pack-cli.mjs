@@ -43,9 +43,26 @@ const common = {
   logLevel: 'warning',
 };
 const shebang = '#!/usr/bin/env node';
+/**
+ * The language server's bin: started without a transport, vscode-languageserver throws (a minified stack trace);
+ * a person who types the command gets one line of usage instead.
+ */
+const serverBin = `
+const transports = ['--stdio', '--node-ipc', '--socket=', '--pipe='];
+const args = process.argv.slice(2);
+if (args.includes('--version')) {
+  process.stdout.write(${JSON.stringify(`${manifest.version}\n`)});
+} else if (args.some((a) => transports.some((t) => a === t || (t.endsWith('=') && a.startsWith(t))))) {
+  require('./server/src/server.ts');
+} else {
+  const help = args.includes('--help') || args.includes('-h');
+  (help ? process.stdout : process.stderr).write('Usage: a2a-language-server --stdio\\nThe A2A language server: start it from an editor as an LSP server over stdio (also --node-ipc, --socket=PORT, --pipe=NAME).\\n');
+  process.exitCode = help ? 0 : 2;
+}
+`;
 await Promise.all([
   build({ ...common, entryPoints: [join(root, 'server/src/cli/main.ts')], outfile: join(out, 'cli.cjs'), format: 'cjs', banner: { js: shebang }, plugins: [grpcRuntimeBeside] }),
-  build({ ...common, entryPoints: [join(root, 'server/src/server.ts')], outfile: join(out, 'server.cjs'), format: 'cjs', banner: { js: shebang }, plugins: [grpcRuntimeBeside] }),
+  build({ ...common, stdin: { contents: serverBin, resolveDir: root, sourcefile: 'a2a-language-server.js', loader: 'js' }, outfile: join(out, 'server.cjs'), format: 'cjs', banner: { js: shebang }, plugins: [grpcRuntimeBeside] }),
   build({ ...common, entryPoints: [join(root, 'server/src/core/net/grpcRuntime.ts')], outfile: join(out, 'grpc-runtime.cjs'), format: 'cjs' }),
   // ESM has no require(): bundled CommonJS dependencies and the gRPC runtime get one made for this file.
   build({

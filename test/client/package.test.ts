@@ -43,7 +43,9 @@ test('the README images resolve from the package: npm run package keeps relative
 });
 
 test('the manifest has the Marketplace essentials', () => {
-  assert.ok(existsSync(join(ROOT, String(manifest.icon))), 'icon');
+  const icon = readFileSync(join(ROOT, String(manifest.icon)));
+  assert.equal(icon.subarray(1, 4).toString('latin1'), 'PNG', 'the icon is a PNG');
+  assert.ok(icon.readUInt32BE(16) >= 128 && icon.readUInt32BE(20) >= 128, 'the icon is at least 128x128 pixels');
   assert.ok((manifest.categories as string[]).length > 0);
   assert.ok((manifest.keywords as string[]).length > 0 && (manifest.keywords as string[]).length <= 30, 'keywords (the Marketplace takes up to 30)');
   assert.match(String((manifest.galleryBanner as { color: string }).color), /^#[0-9a-f]{6}$/i);

@@ -106,6 +106,14 @@ describe('the a2acap tarball, installed into an empty project', () => {
     assert.match(broken.stdout, /breaking/);
   });
 
+  it('npx a2a-language-server without a transport: one line of usage, exit 2, no stack trace', () => {
+    const r = run(npx, ['--offline', 'a2a-language-server']);
+    assert.equal(r.status, 2);
+    assert.match(r.stderr, /^Usage: a2a-language-server --stdio\n/);
+    assert.doesNotMatch(r.stderr, /\bat \S+ \(|Error:/);
+    assert.equal(ok(run(npx, ['--offline', 'a2a-language-server', '--version']), '--version').trim(), VERSION);
+  });
+
   it('npx a2a-language-server --stdio: diagnostics with their code, and a hover on a skill', async () => {
     const child = spawn(npx, ['--offline', 'a2a-language-server', '--stdio'], { cwd: project, stdio: ['pipe', 'pipe', 'pipe'] });
     let stderr = '';
