@@ -76,7 +76,7 @@ describe('the a2acap tarball, installed into an empty project', () => {
     assert.ok(statSync(TARBALL).size < 2 * 1024 * 1024, `the tarball is ${statSync(TARBALL).size} bytes`);
   });
 
-  it('npx a2acap lint: the finding, with its rule id and line, and exit 1', () => {
+  it('npx a2acap lint: the finding with its rule id and pointer, exit 1; a clean card exits 0', () => {
     const r = run(npx, ['--offline', 'a2acap', 'lint', 'legacy.agent-card.json', '--format', 'json']);
     assert.equal(r.status, 1, r.stderr);
     const report = JSON.stringify(JSON.parse(r.stdout));
