@@ -1,29 +1,29 @@
-// Every real card of the shared corpus served on loopback: fetching, validating, verifying signatures (with an
-// empty trust store) and probing-interface selection never crash, hang or "verify" anything without a key.
+// Every real card of the corpus (test/fixtures/corpus) served on loopback: fetching, validating, verifying
+// signatures (with an empty trust store) and probing-interface selection never crash, hang or "verify" anything without a key.
 import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import { existsSync, readFileSync, readdirSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { createServer, Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { join } from 'node:path';
 import { createHttpClient, HttpClient } from '../../server/src/core/net/http';
 import { fetchCard } from '../../server/src/core/fetch/fetchCard';
 import { createTrustStore } from '../../server/src/core/signature/trustStore';
 import { verifyCardSignatures } from '../../server/src/core/signature/verify';
 import { probeInterface } from '../../server/src/core/probe/probeAgent';
+import { corpusCards } from '../fixtures/corpus/corpus';
 
-const CORPUS = join(__dirname, '..', '..', '..', 'shared', 'corpus');
-const present = existsSync(CORPUS);
-const files = present ? ['v1', 'v03', 'other'].flatMap((d) => readdirSync(join(CORPUS, d)).filter((f) => f.endsWith('.json')).map((f) => `${d}/${f}`)) : [];
+const cards = new Map(corpusCards().map((c) => [c.name, c.path]));
+const files = [...cards.keys()];
 let server: Server;
 let base: string;
 let http: HttpClient;
 before(async () => {
   server = createServer((req, res) => {
     const name = decodeURIComponent((req.url ?? '/').slice(1));
-    if (!files.includes(name)) { res.writeHead(404); res.end(); return; }
+    const path = cards.get(name);
+    if (!path) { res.writeHead(404); res.end(); return; }
     res.writeHead(200, { 'content-type': 'application/json' });
-    res.end(readFileSync(join(CORPUS, name)));
+    res.end(readFileSync(path));
   });
   await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
   base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
@@ -31,7 +31,7 @@ before(async () => {
 });
 after(async () => { await http.close(); server.closeAllConnections(); await new Promise<void>((r) => server.close(() => r())); });
 
-describe('corpus cards over loopback', { skip: !present && 'corpus not present' }, () => {
+describe('corpus cards over loopback', () => {
   it(`all ${files.length} cards: a result, never a crash; signatures unverifiable without trusted keys`, async () => {
     assert.ok(files.length > 10);
     const trust = createTrustStore([]);

@@ -1,6 +1,6 @@
 /** The pure 0.3 → 1.0 migration (core/fixes/migrateCard.ts), on fixtures and on real 0.3 cards. */
 import assert from 'node:assert/strict';
-import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { test } from 'node:test';
 import { isLegacyCard, migrateCard } from '../../server/src/core/fixes/migrateCard';
@@ -8,8 +8,8 @@ import { closestName } from '../../server/src/core/nearName';
 import { normalizeRequirement } from '../../server/src/core/fixes/securityRequirement';
 import { migrateSecurityScheme } from '../../server/src/core/fixes/securityScheme';
 import { lintDocument } from '../../server/src/core/lint';
+import { corpusCards } from '../fixtures/corpus/corpus';
 
-const CORPUS = '/work/shared/corpus/v03';
 
 test('legacy requirement shapes become {schemes: {name: {list}}}', () => {
   assert.deepEqual(normalizeRequirement({ bearer: [] }), { schemes: { bearer: { list: [] } } });
@@ -46,13 +46,13 @@ test('signatures of a migrated card are dropped with a note (they signed the old
   assert.ok(m.notes.some((n) => /sign/.test(n)));
 });
 
-test('every real 0.3 card in the corpus migrates to a card without legacy shapes', { skip: !existsSync(CORPUS) && 'corpus not present' }, () => {
-  const files = readdirSync(CORPUS).filter((f) => f.endsWith('.json'));
-  assert.ok(files.length > 5);
-  for (const file of files) {
+test('every real 0.3 card in the corpus migrates to a card without legacy shapes', () => {
+  const cards = corpusCards('v03');
+  assert.ok(cards.length > 5);
+  for (const { name: file, path } of cards) {
     let value: unknown;
     try {
-      value = JSON.parse(readFileSync(join(CORPUS, file), 'utf8'));
+      value = JSON.parse(readFileSync(path, 'utf8'));
     } catch {
       continue; // the corpus is not guaranteed to be valid JSON
     }

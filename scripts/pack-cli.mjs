@@ -1,0 +1,123 @@
+// `npm run pack:cli`: the npm package `a2acap` (the CLI, the language server and the library), written to
+// dist/a2acap-<version>.tgz, ready for `npm publish`. Everything of ours and every runtime dependency is bundled,
+// so the package has no dependencies at all (nothing to resolve at install time, nothing of the editor client):
+//   dist/cli.cjs              bin `a2acap`
+//   dist/server.cjs           bin `a2a-language-server` (--stdio, or any vscode-languageserver transport)
+//   dist/index.mjs            the library (ESM), with dist/index.d.ts and dist/types.d.ts
+//   dist/grpc-runtime.cjs     gRPC (grpc-js + the A2A service definition), loaded on the first gRPC call only
+//   schemas/                  the card, lockfile and project-configuration JSON Schemas
+// Needs the generated validators (scripts/build.mjs runs first in the npm script).
+import { build } from 'esbuild';
+import { spawnSync } from 'node:child_process';
+import { copyFileSync, existsSync, mkdirSync, readFileSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const root = join(dirname(fileURLToPath(import.meta.url)), '..');
+const manifest = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8'));
+const stage = join(root, 'dist', 'a2acap');
+const out = join(stage, 'dist');
+
+if (!existsSync(join(root, 'server/src/core/schema/generated/validators.js'))) {
+  throw new Error('scripts/pack-cli.mjs: run `node scripts/build.mjs` first (generated validators are missing)');
+}
+rmSync(stage, { recursive: true, force: true });
+mkdirSync(out, { recursive: true });
+
+/** The bundles require the gRPC runtime from the file beside them instead of bundling it (it is over 1 MB). */
+const grpcRuntimeBeside = {
+  name: 'grpc-runtime-beside',
+  setup(b) {
+    b.onResolve({ filter: /\/grpcRuntime$/ }, () => ({ path: './grpc-runtime.cjs', external: true }));
+  },
+};
+
+const common = {
+  bundle: true,
+  platform: 'node',
+  target: 'node20',
+  // jsonc-parser's "main" is a UMD build whose internal require()s esbuild cannot follow; its ESM build bundles.
+  mainFields: ['module', 'main'],
+  minify: true,
+  legalComments: 'none',
+  logLevel: 'warning',
+};
+const shebang = '#!/usr/bin/env node';
+/**
+ * The language server's bin: started without a transport, vscode-languageserver throws (a minified stack trace);
+ * a person who types the command gets one line of usage instead.
+ */
+const serverBin = `
+const transports = ['--stdio', '--node-ipc', '--socket=', '--pipe='];
+const args = process.argv.slice(2);
+if (args.includes('--version')) {
+  process.stdout.write(${JSON.stringify(`${manifest.version}\n`)});
+} else if (args.some((a) => transports.some((t) => a === t || (t.endsWith('=') && a.startsWith(t))))) {
+  require('./server/src/server.ts');
+} else {
+  const help = args.includes('--help') || args.includes('-h');
+  (help ? process.stdout : process.stderr).write('Usage: a2a-language-server --stdio\\nThe A2A language server: start it from an editor as an LSP server over stdio (also --node-ipc, --socket=PORT, --pipe=NAME).\\n');
+  process.exitCode = help ? 0 : 2;
+}
+`;
+await Promise.all([
+  build({ ...common, entryPoints: [join(root, 'server/src/cli/main.ts')], outfile: join(out, 'cli.cjs'), format: 'cjs', banner: { js: shebang }, plugins: [grpcRuntimeBeside] }),
+  build({ ...common, stdin: { contents: serverBin, resolveDir: root, sourcefile: 'a2a-language-server.js', loader: 'js' }, outfile: join(out, 'server.cjs'), format: 'cjs', banner: { js: shebang }, plugins: [grpcRuntimeBeside] }),
+  build({ ...common, entryPoints: [join(root, 'server/src/core/net/grpcRuntime.ts')], outfile: join(out, 'grpc-runtime.cjs'), format: 'cjs' }),
+  // ESM has no require(): bundled CommonJS dependencies and the gRPC runtime get one made for this file.
+  build({
+    ...common, entryPoints: [join(root, 'server/src/lib/index.ts')], outfile: join(out, 'index.mjs'), format: 'esm', plugins: [grpcRuntimeBeside],
+    banner: { js: "import { createRequire as __a2aCreateRequire } from 'node:module'; const require = __a2aCreateRequire(import.meta.url);" },
+  }),
+]);
+
+// Type declarations of the library: its own types only (lib/types.ts); the façade's d.ts names nothing internal.
+const declDir = join(root, 'dist', '.a2acap-types');
+rmSync(declDir, { recursive: true, force: true });
+const tsc = spawnSync(process.execPath, [join(root, 'node_modules/typescript/bin/tsc'), '--declaration', '--emitDeclarationOnly', '--outDir', declDir,
+  '--rootDir', join(root, 'server/src'), '--target', 'ES2022', '--module', 'Node16', '--moduleResolution', 'Node16', '--strict', '--skipLibCheck',
+  '--esModuleInterop', '--resolveJsonModule', '--types', 'node', join(root, 'server/src/lib/index.ts')], { encoding: 'utf8', cwd: root });
+// tsc emits declarations for every module the façade reaches; only the library's own must be error-free (some
+// internal modules export values whose types cannot be named in a .d.ts, which no user ever sees).
+const ownErrors = tsc.stdout.split('\n').filter((l) => l.startsWith('server/src/lib/'));
+if (ownErrors.length || !existsSync(join(declDir, 'lib', 'index.d.ts'))) throw new Error(`scripts/pack-cli.mjs: declaration emit failed\n${ownErrors.join('\n') || tsc.stdout}`);
+for (const name of ['index.d.ts', 'types.d.ts']) {
+  const text = readFileSync(join(declDir, 'lib', name), 'utf8');
+  const internal = text.match(/from ['"](\.\.\/[^'"]*)['"]/);
+  if (internal) throw new Error(`scripts/pack-cli.mjs: lib/${name} refers to ${internal[1]}; public types belong in server/src/lib/types.ts`);
+  writeFileSync(join(out, name), text.replace(/from '\.\/types'/g, "from './types.js'"));
+}
+rmSync(declDir, { recursive: true, force: true });
+
+mkdirSync(join(stage, 'schemas'));
+for (const f of readdirSync(join(root, 'schemas')).filter((f) => f.endsWith('.schema.json'))) copyFileSync(join(root, 'schemas', f), join(stage, 'schemas', f));
+copyFileSync(join(root, 'LICENSE'), join(stage, 'LICENSE'));
+copyFileSync(join(root, 'packages/cli/README.md'), join(stage, 'README.md'));
+
+const pkg = {
+  name: 'a2acap',
+  version: manifest.version,
+  description: 'A2A 1.0 capability discovery: lint agent cards, compile per-skill profiles, check capability lockfiles in CI; a CLI, a language server for any editor, and a library.',
+  license: manifest.license,
+  repository: manifest.repository,
+  bugs: manifest.bugs,
+  homepage: manifest.homepage,
+  keywords: ['a2a', 'agent2agent', 'agent-card', 'lint', 'lockfile', 'language-server', 'lsp', 'cli'],
+  engines: { node: manifest.engines.node },
+  bin: { a2acap: 'dist/cli.cjs', 'a2a-language-server': 'dist/server.cjs' },
+  exports: {
+    '.': { types: './dist/index.d.ts', import: './dist/index.mjs' },
+    './schemas/*': './schemas/*',
+    './package.json': './package.json',
+  },
+  types: './dist/index.d.ts',
+  files: ['dist', 'schemas'],
+};
+writeFileSync(join(stage, 'package.json'), `${JSON.stringify(pkg, null, 2)}\n`);
+
+const packed = spawnSync('npm', ['pack', '--pack-destination', join(root, 'dist'), '--silent'], { cwd: stage, encoding: 'utf8' });
+if (packed.status !== 0) throw new Error(`npm pack failed: ${packed.stderr}`);
+const tarball = join(root, 'dist', `a2acap-${manifest.version}.tgz`);
+const kb = (n) => `${(n / 1024).toFixed(0)} kB`;
+const unpacked = readdirSync(out).reduce((sum, f) => sum + statSync(join(out, f)).size, 0);
+console.log(`dist/a2acap-${manifest.version}.tgz: ${kb(statSync(tarball).size)} (bundles ${kb(unpacked)} unpacked)`);

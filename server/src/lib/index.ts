@@ -1,0 +1,274 @@
+/**
+ * `a2acap` as a library: validate A2A 1.0 agent cards and capability lockfiles, compile a card into the profile a
+ * client will use, check lockfiles, and talk to live agents under the network policy (fetch, extended card,
+ * signatures, probes, the profile-driven call). A thin façade over the core: these names and types are the
+ * stable API; everything else in the package is internal. Examples: docs/library.md.
+ */
+import { parseBinding } from '../core/bindingSpec';
+import { cardDigest as coreCardDigest } from '../core/digest';
+import { fetchCard as coreFetchCard } from '../core/fetch/fetchCard';
+import { fetchExtendedCard as coreFetchExtendedCard, memoryExtendedProfileCache, type ExtendedProfileCache } from '../core/fetch/extendedCard';
+import { memoryCardCache as coreMemoryCardCache } from '../core/fetch/cardCache';
+import { lintDocument } from '../core/lint';
+import { findingOffsets, offsetToPosition } from '../core/location';
+import { checkLockfile as coreCheckLockfile } from '../core/lockfile/check';
+import { checkOptionsFor } from '../core/lockfile/checkOptions';
+import { clientForLock } from '../core/lockfile/profileForLock';
+import { parseLockfile, readLockfile as coreReadLockfile } from '../core/lockfile/read';
+import { createGrpcClient, type GrpcClient } from '../core/net/grpc';
+import { createHttpClient, type HttpClient } from '../core/net/http';
+import { probeAgent as coreProbeAgent } from '../core/probe/probeAgent';
+import { createRateLimiter } from '../core/probe/rateLimit';
+import { compileProfile } from '../core/profile/compile';
+import { sendToSkill as coreSendToSkill } from '../core/client/sendToSkill';
+import { memoryStaleMarkers as coreMemoryStaleMarkers } from '../core/client/staleMarkers';
+import { trustStoreFromKidMap, type TrustStore as CoreTrustStore } from '../core/signature/trustStore';
+import type { TrustStoreValue } from '../core/signature/trustEntry';
+import { verifyCardSignatures } from '../core/signature/verify';
+import { DEFAULT_CLIENT, type ClientConfig, type Finding as CoreFinding, type LintSettings } from '../core/types';
+import type {
+  CardCache, ClientOptions, CompileOptions, Credential, ExtendedCard, ExtendedCardCache, ExtendedCardOptions, FetchOptions, FetchedCard,
+  Finding, LintOptions, LintReport, Lockfile, LockfileCheck, LockfileReadResult, NetworkClient, NetworkOptions, OutgoingPart, ProbeOptions,
+  ProbeReport, Profile, SendOptions, SendResult, SignatureVerdict, StaleMarkers, TrustStore,
+} from './types';
+
+export type * from './types';
+
+// ---------------------------------------------------------------------------------------------------------------
+// Cards and lockfiles (pure: no file or network access)
+
+/**
+ * Compiles an agent card (the parsed JSON value) into the profile a client will use: the interface it picks,
+ * streaming/push/extended card, the known extensions, and per skill the effective media types and security.
+ * Never throws on bad input: a card a client cannot use gives `{ usable: false, reason }`.
+ * @example compileCard(JSON.parse(text), { client: { bindings: ['JSONRPC@1.0'] } }).interface?.url
+ */
+export function compileCard(card: unknown, options: CompileOptions = {}): Profile {
+  return compileProfile(card, clientConfig(options.client));
+}
+
+/**
+ * Lints the text of an agent card or a capability lockfile (which one: from the content, else `fileName`). Every
+ * finding has its rule id, a JSON Pointer and the text range it covers. Never throws on bad input.
+ * @example lint(text, { fileName: 'agent-card.json', rules: { 'skill-mode-narrows-default': 'off' } }).findings
+ */
+export function lint(text: string, options: LintOptions = {}): LintReport {
+  const settings: Partial<LintSettings> = { client: clientConfig(options.client) };
+  if (options.rules) settings.severities = { ...options.rules };
+  if (options.maxCardBytes !== undefined) settings.maxCardBytes = options.maxCardBytes;
+  const result = lintDocument(text, { fileName: options.fileName, kind: options.kind, settings });
+  return { kind: result.kind, findings: result.findings.map((f) => located(text, f)), value: result.value, tooLarge: result.tooLarge };
+}
+
+/**
+ * The card digest a lockfile pins: `sha256:` + hex of the card's canonical JSON (RFC 8785) without `signatures`.
+ * Throws only for a card nested too deeply to canonicalize.
+ * @example cardDigest(JSON.parse(text)) // 'sha256:3f…'
+ */
+export function cardDigest(card: unknown): string {
+  return coreCardDigest(card);
+}
+
+/**
+ * Reads a capability lockfile: from its text (JSON) or its parsed value. `ok: false` lists what is wrong, each with
+ * a pointer into the lockfile; a lockfile in a newer format says so (`newerFormat`).
+ * @example const read = readLockfile(text); if (read.ok) console.log(read.lockfile.agent);
+ */
+export function readLockfile(textOrValue: unknown): LockfileReadResult {
+  return typeof textOrValue === 'string' ? parseLockfile(textOrValue) : coreReadLockfile(textOrValue);
+}
+
+/**
+ * Checks a lockfile against a card (the parsed value, e.g. the agent's current card): `compatible`, `review` or
+ * `breaking`, with the problems and notes, each pointing into the lockfile. The card is compiled for `client`
+ * plus the extensions the lockfile relies on, as `a2acap check` does.
+ * @example checkLockfile(lock, card).classification // 'compatible'
+ */
+export function checkLockfile(lockfile: Lockfile, card: unknown, options: CompileOptions = {}): LockfileCheck {
+  const profile = compileProfile(card, clientForLock(clientConfig(options.client), lockfile));
+  return coreCheckLockfile(lockfile, profile, checkOptionsFor(card, coreCardDigest(card), lockfile));
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// Live agents (network: public addresses only, plus the hosts a NetworkClient allows)
+
+interface Network extends NetworkClient {
+  readonly http: HttpClient;
+  grpc(): GrpcClient;
+}
+
+/**
+ * Creates the connections live calls use. URLs may reach public addresses only; `allowHosts` adds hosts
+ * explicitly (e.g. `['localhost']` for an agent on this machine). Redirects, body size and time are limited.
+ * @example const network = createNetworkClient(); try { … } finally { await network.close(); }
+ */
+export function createNetworkClient(options: NetworkOptions = {}): NetworkClient {
+  const allowHosts = options.allowHosts ? [...options.allowHosts] : undefined;
+  const http = createHttpClient({ allowHosts, connectTimeoutMs: options.connectTimeoutMs });
+  let grpc: GrpcClient | undefined;
+  const network: Network = {
+    http,
+    grpc: () => (grpc ??= createGrpcClient({ allowHosts, connectTimeoutMs: options.connectTimeoutMs })),
+    close: async () => { grpc?.close(); await http.close(); },
+  };
+  return network;
+}
+
+/**
+ * A card cache in memory, for `fetchCard`: a fresh card is served without a request, a stale one is revalidated
+ * with a conditional request (ETag / Last-Modified).
+ * @example const cache = memoryCardCache(); await fetchCard(url, { network, cache });
+ */
+export function memoryCardCache(): CardCache {
+  return coreMemoryCardCache();
+}
+
+/**
+ * Trusted signing keys for `verifySignatures` and `fetchCard`: key id (`kid`) → a JWKS URL, PEM text (public key
+ * or certificate), a JWK or JWKS, or `{ key, notBefore?, notAfter? }` to limit when it is trusted. A JWKS URL is
+ * fetched through `network`.
+ * @example createTrustStore({ 'key-1': pemText })
+ */
+export function createTrustStore(keys: Readonly<Record<string, unknown>>, options: { network?: NetworkClient } = {}): TrustStore {
+  const http = options.network ? asNetwork(options.network).http : undefined;
+  return trustStoreFromKidMap(keys as Record<string, TrustStoreValue>, http, 'trust store') as unknown as TrustStore;
+}
+
+/**
+ * Verifies a card's JWS signatures (A2A 1.0: detached JWS over the RFC 8785 canonical card) against trusted keys.
+ * Pass `text` (the card as served) so a card giving a member twice is refused. Never throws for a bad signature:
+ * the verdict says `verified`, `unverifiable` (why) or `invalid`.
+ * @example (await verifySignatures(card, { trust, cardUrl })).outcome
+ */
+export async function verifySignatures(card: unknown, options: { trust: TrustStore; cardUrl: string; text?: string; now?: () => number }): Promise<SignatureVerdict> {
+  return verifyCardSignatures(card, { trust: options.trust as unknown as CoreTrustStore, cardUrl: options.cardUrl, text: options.text, now: options.now });
+}
+
+/**
+ * Fetches an agent's public card (an origin becomes its /.well-known/agent-card.json) under the network policy,
+ * validates it, verifies signatures when given `trust`, and compiles it when valid. With a `cache`, a fresh card
+ * is served without a request and a stale one is revalidated with a conditional request. Network failures and
+ * refused addresses reject with an Error whose message says why.
+ * @example const { valid, profile } = await fetchCard('https://agent.example', { network });
+ */
+export async function fetchCard(target: string, options: FetchOptions): Promise<FetchedCard> {
+  const network = asNetwork(options.network);
+  const client = clientConfig(options.client);
+  const trust = options.trust as unknown as CoreTrustStore | undefined;
+  const settings: Partial<LintSettings> = { client, ...(options.rules ? { severities: { ...options.rules } } : {}) };
+  const res = await coreFetchCard(target, {
+    http: network.http, cache: options.cache, revalidate: options.revalidate, client, settings, maxBytes: options.maxBytes,
+    timeoutMs: options.timeoutMs, requireSigned: options.requireSigned, signal: options.signal,
+    verify: trust ? (card, c) => verifyCardSignatures(card, { trust, cardUrl: c.url, originClass: c.originClass, text: c.text }) : undefined,
+  });
+  return {
+    status: res.status, url: res.url, card: res.card, text: res.text, findings: res.findings.map((f) => located(res.text, f)),
+    valid: res.valid, profile: res.profile, signature: res.signature, maxAgeSeconds: res.maxAgeSeconds, fetchedAt: res.fetchedAt,
+    originClass: res.originClass,
+  };
+}
+
+/**
+ * A cache of extended profiles in memory, per (card URL, credential identity); for `fetchExtendedCard`.
+ * @example await fetchExtendedCard(fetched, { network, credential, secret, cache: memoryExtendedCardCache() });
+ */
+export function memoryExtendedCardCache(): ExtendedCardCache {
+  return memoryExtendedProfileCache() as unknown as ExtendedCardCache;
+}
+
+/**
+ * Asks the agent for its extended card with a credential (GetExtendedAgentCard), when the public card declares
+ * one. The token goes to the interface's origin only, under a scheme the card declares. The result is the card in
+ * force for this caller; with `secret` and `cache` it is cached per credential identity (a keyed hash, never
+ * the token).
+ * @example const ext = await fetchExtendedCard(fetched, { network, credential: { token } });
+ */
+export async function fetchExtendedCard(fetched: FetchedCard, options: ExtendedCardOptions): Promise<ExtendedCard> {
+  if (!fetched.profile) throw new TypeError('fetchExtendedCard needs a valid public card (fetchCard returned no profile)');
+  const network = asNetwork(options.network);
+  const client = clientConfig(options.client);
+  const res = await coreFetchExtendedCard({
+    http: network.http, grpc: usesGrpc(client) ? network.grpc() : undefined, cardUrl: fetched.url, publicCard: fetched.card,
+    publicProfile: fetched.profile, credential: options.credential, secret: options.secret,
+    cache: options.cache as unknown as ExtendedProfileCache | undefined, originClass: fetched.originClass, client,
+    timeoutMs: options.timeoutMs, signal: options.signal,
+  });
+  return {
+    status: res.status, card: res.card, profile: res.profile, message: res.message, evidence: res.evidence, identity: res.identity,
+    fromCache: res.fromCache,
+  };
+}
+
+/**
+ * Checks the card's claims against the live agent: the version, streaming, push, the extended card and (only
+ * with a `safeRequest` agreed with the operator, since messages create tasks) media types. Calls are spaced
+ * (`minIntervalMs`) and rate-limit answers are waited for within bounds.
+ * @example for (const r of (await probeAgent(url, { network })).results) console.log(r.probe, r.outcome);
+ */
+export async function probeAgent(target: string, options: ProbeOptions): Promise<ProbeReport> {
+  const network = asNetwork(options.network);
+  const client = clientConfig(options.client);
+  return coreProbeAgent(target, {
+    http: network.http, grpc: usesGrpc(client) ? network.grpc() : undefined, client, credential: options.credential as Credential | undefined,
+    safeRequest: options.safeRequest, timeoutMs: options.timeoutMs, signal: options.signal,
+    limiter: createRateLimiter({ minIntervalMs: options.minIntervalMs }),
+  });
+}
+
+/**
+ * Stale markers in memory, for `sendToSkill`: `mark`, `get(agent)`, `list()`, `clear(agent)`.
+ * @example const stale = memoryStaleMarkers(); await sendToSkill(profile, id, parts, { network, agent, stale });
+ */
+export function memoryStaleMarkers(): StaleMarkers {
+  return coreMemoryStaleMarkers();
+}
+
+/**
+ * Sends a message to one skill the way the compiled profile says: its chosen interface (URL, binding, tenant),
+ * the `A2A-Version` header, the extensions both sides know (`A2A-Extensions`), streaming only when the profile
+ * allows it (an UnsupportedOperation answer falls back to SendMessage), and the skill's accepted media types,
+ * checked before anything is sent. Answers that show the profile is out of date (ContentTypeNotSupported,
+ * VersionNotSupported, ExtensionSupportRequired, a refused stream) mark the agent stale in `stale`.
+ * Throws a ProfileUseError (name) when the profile is unusable, has no such skill or the skill refuses a part.
+ * @example await sendToSkill(profile, 'summarize', [{ text: 'hello' }], { network, agent: url, stale })
+ */
+export async function sendToSkill(profile: Profile, skillId: string, parts: readonly OutgoingPart[], options: SendOptions): Promise<SendResult> {
+  const network = asNetwork(options.network);
+  return coreSendToSkill(profile, skillId, [...parts], {
+    http: network.http, grpc: profile.interface?.binding === 'GRPC' ? network.grpc() : undefined, agent: options.agent, stale: options.stale,
+    stream: options.stream, credentialHeaders: options.credentialHeaders, originClass: options.originClass, timeoutMs: options.timeoutMs,
+    signal: options.signal,
+  });
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+
+function clientConfig(options: ClientOptions | undefined): ClientConfig {
+  if (!options) return DEFAULT_CLIENT;
+  const bindings = options.bindings?.map((spec) => {
+    const parsed = parseBinding(spec);
+    if (!parsed.ok) throw new TypeError(`client.bindings: ${parsed.error}`);
+    return parsed.value;
+  }) ?? DEFAULT_CLIENT.bindings;
+  return { bindings, knownExtensions: [...(options.knownExtensions ?? DEFAULT_CLIENT.knownExtensions)] };
+}
+
+function usesGrpc(client: ClientConfig): boolean {
+  return client.bindings.some((b) => b.binding === 'GRPC');
+}
+
+function asNetwork(client: NetworkClient): Network {
+  const n = client as Partial<Network>;
+  if (!n || !n.http || typeof n.grpc !== 'function') throw new TypeError('network: pass the object createNetworkClient() returned');
+  return n as Network;
+}
+
+function located(text: string, f: CoreFinding): Finding {
+  const { offset, length } = findingOffsets(text, f);
+  const out: Finding = {
+    code: f.code, severity: f.severity, pointer: f.pointer, message: f.message,
+    range: { offset, length, start: offsetToPosition(text, offset), end: offsetToPosition(text, offset + length) },
+  };
+  if (f.data) out.data = f.data;
+  return out;
+}

@@ -1,0 +1,305 @@
+/**
+ * The public types of the `a2acap` library. They are declared here, not re-exported from the core, so that the
+ * package's type declarations stand alone and stay stable when the core's internals are renamed or moved: the
+ * façade (index.ts) is type-checked against the core, so a drift shows up as a compile error there, not for users.
+ */
+
+/** RFC 6901 JSON Pointer into the document ('' is the whole document). */
+export type JsonPointer = string;
+export type Severity = 'error' | 'warning' | 'info' | 'hint';
+/** A rule's configured severity; 'off' drops its findings. */
+export type SeveritySetting = Severity | 'off';
+export type DocumentKind = 'card' | 'lockfile';
+
+/** What the calling client implements: the input of interface selection and of the extension checks. */
+export interface ClientOptions {
+  /** Bindings as `BINDING@VERSION` (e.g. `JSONRPC@1.0`, `HTTP+JSON@1.0`, `GRPC@1.0`). Default: JSONRPC@1.0 and HTTP+JSON@1.0. */
+  bindings?: readonly string[];
+  /** Extension URIs the client implements. Default: none. */
+  knownExtensions?: readonly string[];
+}
+
+/** A zero-based line/character position; characters are UTF-16 code units, as in LSP. */
+export interface Position { line: number; character: number }
+
+/** One finding of `lint`: the rule id, a JSON Pointer, and the text range it covers. */
+export interface Finding {
+  /** Stable rule id (e.g. `schema`, `legacy-card-shape`, `no-supported-interface`). */
+  code: string;
+  severity: Severity;
+  pointer: JsonPointer;
+  message: string;
+  /** Where in the text: `offset`/`length` in UTF-16 code units, and the same as LSP-style positions. */
+  range: { offset: number; length: number; start: Position; end: Position };
+  /** Data a quick fix needs (plain JSON), when the rule has one. */
+  data?: Record<string, unknown>;
+}
+
+export interface LintOptions {
+  /** Helps decide card vs lockfile when the content does not say (e.g. `agent-card.json`, `x.a2a-lock.json`). */
+  fileName?: string;
+  /** Force the kind (skips detection). */
+  kind?: DocumentKind;
+  /** Severity per rule id, including 'off'. */
+  rules?: Readonly<Record<string, SeveritySetting>>;
+  /** Documents over this many bytes (UTF-8) get `card-too-large` only. Default 1 MiB. */
+  maxCardBytes?: number;
+  client?: ClientOptions;
+}
+
+export interface LintReport {
+  kind: DocumentKind | 'unknown';
+  findings: Finding[];
+  /** The parsed value; undefined when the text is not JSON or too large. */
+  value: unknown;
+  tooLarge: boolean;
+}
+
+/** The effective view of one skill for this client. */
+export interface SkillProfile {
+  readonly input: readonly string[];
+  readonly output: readonly string[];
+  /** Alternatives (OR) of scheme name → scopes (AND within one); [] when no security requirement applies. */
+  security: Record<string, readonly string[]>[];
+  readonly tags: readonly string[];
+}
+
+/** The interface a client uses: the first of the card's `supportedInterfaces` it implements. */
+export interface ChosenInterface { url: string; binding: string; version: string; tenant: string | null }
+
+/**
+ * The compiled profile of a card for one client (the CLI's `compile` output). When `usable` is false only
+ * `reason` (and `provenance`) is meaningful.
+ */
+export interface Profile {
+  usable: boolean;
+  reason?: string;
+  agent_version?: string;
+  interface?: ChosenInterface;
+  streaming?: boolean;
+  push?: boolean;
+  extended_card?: boolean;
+  /** Extensions the card declares that the client knows, sorted. */
+  extensions?: string[];
+  skills?: Record<string, SkillProfile>;
+  schemes?: Record<string, { type: string; flow?: string }>;
+  /** Why each value is what it is (interface decisions, per-skill sources); for explanations. */
+  provenance?: {
+    interfaces: { index: number; url: string; binding: string; version: string; tenant: string | null; chosen: boolean; reason?: string }[];
+    skills: Record<string, { input: 'skill' | 'defaults'; output: 'skill' | 'defaults'; security: 'skill' | 'card' | 'none'; droppedInput: string[]; droppedOutput: string[]; pointer: JsonPointer }>;
+    unknownExtensions: { uri: string; required: boolean }[];
+  };
+}
+
+export interface CompileOptions { client?: ClientOptions }
+
+/** Evidence that a claim was checked against the live agent. */
+export interface Evidence { result: 'verified' | 'refuted' | 'skipped' | 'error'; probe: string; at: string; detail?: string }
+
+/** A capability lockfile (schema: a2a-lock.schema.json in the package). */
+export interface Lockfile {
+  $schema?: string;
+  lockfile_version?: number;
+  agent: string;
+  pinned_at: string;
+  card_digest: string;
+  agent_version?: string;
+  interface?: { binding: string; version: string };
+  requires: {
+    streaming?: boolean;
+    push?: boolean;
+    extended_card?: boolean;
+    skills?: Record<string, { input?: string[]; output?: string[]; scopes?: string[]; scheme?: string }>;
+    extensions?: string[];
+  };
+  verified?: Record<string, string | Evidence>;
+}
+
+/** A lockfile problem found while reading it (a pointer into the lockfile and a message). */
+export interface LockfileProblem { pointer: JsonPointer; message: string; newerFormat?: true }
+export type LockfileReadResult = { ok: true; lockfile: Lockfile } | { ok: false; problems: LockfileProblem[] };
+
+/** One line of a lockfile check; `pointer` points into the lockfile. */
+export interface CheckItem { level: 'breaking' | 'review' | 'note'; pointer: JsonPointer; message: string }
+export interface LockfileCheck {
+  classification: 'compatible' | 'review' | 'breaking';
+  problems: CheckItem[];
+  notes: CheckItem[];
+}
+
+/**
+ * HTTP (and, on first use, gRPC) connections under the network policy: URLs reach public addresses only, plus the
+ * hosts allowed explicitly. Close it when done.
+ */
+export interface NetworkClient {
+  close(): Promise<void>;
+}
+
+export interface NetworkOptions {
+  /** Host names (or `*.suffix` patterns) allowed beyond public addresses, e.g. `localhost` for a local agent. */
+  allowHosts?: readonly string[];
+  connectTimeoutMs?: number;
+}
+
+/** A credential for an agent: a token sent under one of the card's security schemes. */
+export interface Credential {
+  /** A scheme name of the card's securitySchemes; omitted → the first declared scheme a token can be sent for. */
+  scheme?: string;
+  token: string;
+}
+
+/** Where fetched public cards are kept between calls (conditional requests revalidate them). */
+export interface CardCache {
+  get(url: string): Promise<CardCacheEntry | undefined>;
+  set(url: string, entry: CardCacheEntry): Promise<void>;
+  delete(url: string): Promise<void>;
+}
+export interface CardCacheEntry {
+  url: string;
+  text: string;
+  validators: { etag?: string; lastModified?: string };
+  maxAgeSeconds: number;
+  fetchedAt: number;
+  originClass?: AddressClass;
+}
+export type AddressClass = 'loopback' | 'private' | 'link-local' | 'metadata' | 'unspecified' | 'multicast' | 'reserved' | 'public';
+
+/** Trusted signing keys (see createTrustStore). Opaque. */
+export interface TrustStore { readonly __trustStore: unique symbol }
+
+export type SignatureVerdict =
+  | { outcome: 'verified'; detail: string; kid: string; alg: string; keySource: string }
+  | { outcome: 'unverifiable'; reason: string; detail: string; kid?: string }
+  | { outcome: 'invalid'; detail: string; kid: string };
+
+export interface FetchOptions {
+  network: NetworkClient;
+  /** Keep cards between calls: a fresh one is served without a request, a stale one is revalidated (ETag / Last-Modified). */
+  cache?: CardCache;
+  /** Revalidate even a fresh cached card. */
+  revalidate?: boolean;
+  client?: ClientOptions;
+  rules?: Readonly<Record<string, SeveritySetting>>;
+  /** Body size limit in bytes. Default 1 MiB. */
+  maxBytes?: number;
+  /** Whole-request deadline. Default 10 s. */
+  timeoutMs?: number;
+  /** Verify the card's signatures against these keys. */
+  trust?: TrustStore;
+  /** Only a card with a verified signature is valid (and compiles). */
+  requireSigned?: boolean;
+  signal?: AbortSignal;
+}
+
+export interface FetchedCard {
+  /** fetched: a 200; not-modified: a 304 confirmed the cached copy; cached: a fresh cache hit, no request. */
+  status: 'fetched' | 'not-modified' | 'cached';
+  /** The card URL (a bare origin becomes its /.well-known/agent-card.json). */
+  url: string;
+  card: unknown;
+  text: string;
+  findings: Finding[];
+  /** No error-severity finding and (when required) a verified signature. */
+  valid: boolean;
+  /** Present only when the card is valid. */
+  profile?: Profile;
+  signature?: { outcome: 'verified' | 'unverifiable' | 'invalid'; detail: string; kid?: string; reason?: string };
+  maxAgeSeconds: number;
+  fetchedAt: string;
+  /** Address class the card was served from: the policy context for the URLs it hands out (pass it to sendToSkill). */
+  originClass?: AddressClass;
+}
+
+export interface ExtendedCardOptions {
+  network: NetworkClient;
+  credential: Credential;
+  /**
+   * A secret of your installation: extended profiles are cached per credential identity (a keyed hash of the
+   * token, never the token). Without it nothing is cached.
+   */
+  secret?: string;
+  cache?: ExtendedCardCache;
+  client?: ClientOptions;
+  timeoutMs?: number;
+  signal?: AbortSignal;
+}
+
+/** Extended profiles per (card URL, credential identity). Opaque; see memoryExtendedCardCache. */
+export interface ExtendedCardCache { readonly __extendedCardCache: unique symbol }
+
+export interface ExtendedCard {
+  status: 'extended' | 'not-declared' | 'not-configured' | 'flag-wrong' | 'auth-failed' | 'no-credential' | 'invalid' | 'error';
+  /** The card in force for this caller: the extended card, or the public one when there is none. */
+  card: unknown;
+  profile?: Profile;
+  message: string;
+  evidence: Evidence[];
+  /** Keyed hash of the credential (never the credential). */
+  identity?: string;
+  fromCache?: boolean;
+}
+
+export interface ProbeOptions {
+  network: NetworkClient;
+  client?: ClientOptions;
+  credential?: Credential;
+  /**
+   * A message agreed with the agent's operator as safe to send: message-sending probes (media types, the skill)
+   * run only with it, since SendMessage creates tasks.
+   */
+  safeRequest?: { text: string; skill?: string; allowSkills?: string[]; mediaTypes?: string[]; tenant?: string };
+  /** Per call. Default 5 s. */
+  timeoutMs?: number;
+  /** Least time between two calls to the agent. Default 250 ms. */
+  minIntervalMs?: number;
+  signal?: AbortSignal;
+}
+
+export interface ProbeResult {
+  probe: string;
+  claim: string;
+  outcome: 'verified' | 'refuted' | 'skipped' | 'error';
+  detail: string;
+  at: string;
+}
+export interface ProbeReport { agent: string; cardUrl: string; interface?: ChosenInterface; results: ProbeResult[] }
+
+/** One part of an outgoing message: text, data (JSON) or a URL, with an optional media type. */
+export interface OutgoingPart { text?: string; data?: unknown; url?: string; mediaType?: string }
+
+export interface StaleMarker { agent: string; reason: string; at: string; count: number }
+/** Runtime evidence that a profile no longer matches its agent; re-fetch and re-compile the card when marked. */
+export interface StaleMarkers {
+  mark(agent: string, reason: string, at: string): void;
+  get(agent: string): StaleMarker | undefined;
+  list(): StaleMarker[];
+  clear(agent: string): void;
+}
+
+export interface SendOptions {
+  network: NetworkClient;
+  /** The agent's card URL (as pinned): the key of stale markers. */
+  agent: string;
+  stale: StaleMarkers;
+  /** Ask for a stream; honoured only when the profile says streaming works. */
+  stream?: boolean;
+  /** Headers carrying the caller's credential; sent to the interface's origin only. */
+  credentialHeaders?: Record<string, string>;
+  /** The card's `originClass` (FetchedCard): a card served from loopback may name loopback interfaces. */
+  originClass?: AddressClass;
+  timeoutMs?: number;
+  signal?: AbortSignal;
+}
+
+export interface SendResult {
+  ok: boolean;
+  result?: unknown;
+  events?: unknown[];
+  error?: string;
+  errorType?: string;
+  streamed: boolean;
+  /** A streaming call was refused (UnsupportedOperation) and SendMessage was used instead. */
+  fellBack: boolean;
+  /** This call marked the profile stale. */
+  markedStale: boolean;
+}
