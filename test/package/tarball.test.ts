@@ -30,7 +30,7 @@ const npx = process.platform === 'win32' ? 'npx.cmd' : 'npx';
 
 let project: string;
 
-function run(cmd: string, args: string[], timeout = 60_000): SpawnSyncReturns<string> {
+function run(cmd: string, args: string[], timeout = 240_000): SpawnSyncReturns<string> {
   // npm_config_* from an enclosing `npm test` would point npm at this repository's settings.
   const env = Object.fromEntries(Object.entries(process.env).filter(([k]) => !k.toLowerCase().startsWith('npm_')));
   return spawnSync(cmd, args, { cwd: project, encoding: 'utf8', timeout, env: { ...env, NO_UPDATE_NOTIFIER: '1' } });
