@@ -53,3 +53,18 @@ export async function resolveInside(root: string, baseDir: string, candidate: st
   const real = await realPathOf(lexical);
   return contains(realRoot, real) ? { ok: true, path: real } : refused;
 }
+
+/**
+ * The check for card paths named by lockfiles (core/refresh/refreshLockfile.ts `cardPath`): inside the repository
+ * of each lockfile (`rootOf`: the git top-level by default; the editor passes its workspace folder), each folder's
+ * root looked up once.
+ */
+export function lockfileCardPaths(rootOf: (dir: string) => Promise<string> = repositoryRoot): (lockfilePath: string, agent: string) => Promise<InsideRoot> {
+  const roots = new Map<string, Promise<string>>();
+  return async (lockfilePath, agent) => {
+    const dir = dirname(resolve(lockfilePath));
+    let root = roots.get(dir);
+    if (!root) roots.set(dir, (root = rootOf(dir)));
+    return resolveInside(await root, dir, agent);
+  };
+}
