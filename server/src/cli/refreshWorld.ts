@@ -53,7 +53,8 @@ export function createRefreshWorld(client?: ClientConfig, maxBytes?: number, cac
 
 const NODE_CACHE_FILES = {
   readFile: (path: string) => readTextSync(path),
-  writeFile: (path: string, text: string) => writeFileSync(path, text, { mode: 0o600 }),
+  // 'wx': a new file only, so a symbolic link planted at the temporary name is never followed.
+  writeFile: (path: string, text: string) => writeFileSync(path, text, { mode: 0o600, flag: 'wx' }),
   rename: renameSync,
   mkdir: (path: string) => makeDirectory(path, 0o700),
 };

@@ -68,3 +68,14 @@ export function lockfileCardPaths(rootOf: (dir: string) => Promise<string> = rep
     return resolveInside(await root, dir, agent);
   };
 }
+
+/**
+ * For files the product writes: `path` (symlinks resolved, the file itself included) stays inside the repository
+ * its folder belongs to; otherwise an error naming only `path`. A file that does not exist yet is judged by its
+ * folder.
+ */
+export async function assertWritableInside(path: string): Promise<void> {
+  const dir = dirname(resolve(path));
+  const inside = await resolveInside(await repositoryRoot(dir), dir, basename(path));
+  if (!inside.ok) throw new Error(`${path}: not written: a symbolic link leads outside the repository`);
+}
