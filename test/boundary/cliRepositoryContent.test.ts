@@ -119,3 +119,18 @@ describe('lockfile agents reach loopback only when the run allows it', () => {
     assert.match(card.stderr, /--allow-network applies to --live checks/);
   });
 });
+
+describe('the project configuration is repository content too', () => {
+  it('a .a2a/config.json that links out of its directory is not read, and its content is not quoted', async (t) => {
+    const base = tempDir(t, 'a2a-boundary-');
+    const repo = join(base, 'repo');
+    mkdirSync(join(repo, '.a2a'), { recursive: true });
+    writeFileSync(join(base, 'private.json'), JSON.stringify({ [SECRET_NAME]: 1 }));
+    symlinkSync(join(base, 'private.json'), join(repo, '.a2a', 'config.json'));
+    writeFileSync(join(repo, 'a.agent-card.json'), CARD_TEXT);
+    const r = await cli(['lint', 'a.agent-card.json'], repo);
+    assert.equal(r.code, 2);
+    assert.match(r.stderr, /a symbolic link leads outside the directory it configures, so it is not read/);
+    assert.doesNotMatch(r.stdout + r.stderr, new RegExp(SECRET_NAME));
+  });
+});

@@ -53,6 +53,13 @@ describe('card paths in lockfiles stay inside the workspace folder (editor)', ()
       assert.doesNotMatch(JSON.stringify([checked, diff]), new RegExp(SECRET_NAME), name);
       await lsp.close(uri);
     }
+    // A lockfile that is itself a link out of the folder: not read, so its content is never quoted.
+    writeFileSync(join(outside, 'other.a2a-lock.json'), `{"agent": "${SECRET_NAME}", ${'"x": 1'}`);
+    symlinkSync(join(outside, 'other.a2a-lock.json'), join(folder, 'linked.a2a-lock.json'));
+    const linked = await lsp.connection.sendRequest(CheckLockfilesRequest.type, { uris: [pathToFileURL(join(folder, 'linked.a2a-lock.json')).href] });
+    assert.equal(linked.results[0]!.verdict, 'error');
+    assert.match(linked.results[0]!.items[0]!.message, /is outside the repository, so it is not read/);
+    assert.doesNotMatch(JSON.stringify(linked), new RegExp(SECRET_NAME));
     // Inside the folder: read and checked as before.
     const inside = join(folder, 'in.a2a-lock.json');
     writeFileSync(inside, lockfile('inside.agent-card.json'));

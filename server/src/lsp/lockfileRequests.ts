@@ -40,7 +40,7 @@ import type { ServerContext } from './context';
 import { uriPath } from './documentKind';
 import { liveSession, type LiveSession } from './liveSession';
 import { UNTRUSTED, repositoryAllowance } from './network';
-import { workspaceCardPaths } from './workspaceCards';
+import { lockfileInsideWorkspace, workspaceCardPaths } from './workspaceCards';
 import { runSafe } from './runSafe';
 import { clientConfig } from './settings';
 import { invalidParams } from './requestParams';
@@ -287,12 +287,18 @@ export function registerLockfileRequests(ctx: ServerContext): void {
       if (!loader) loaders.set(key, (loader = service.loader(s)));
       return loader;
     };
+    // A lockfile path that is a symbolic link out of its workspace folder is not read.
+    const insideWorkspace = async (path: string | { error: string }): Promise<string | { error: string }> => {
+      if (typeof path !== 'string') return path;
+      const inside = await lockfileInsideWorkspace(ctx.workspaceFolders(), path);
+      return inside.ok ? path : { error: inside.reason };
+    };
     const stale = params.staleMarkers !== undefined ? await loadStaleMarkers(params.staleMarkers) : undefined;
     const uris = stale && params.onlyStale ? await markedLockfiles(service, params.uris, stale) : params.uris;
     const session = liveSession(ctx);
     const outcomes: { uri: string; outcome: RefreshOutcome }[] = [];
     const results = await mapBounded(uris, CONCURRENCY, async (uri): Promise<LockfileCheckEntry> => {
-      const path = pathOrError(uri);
+      const path = await insideWorkspace(pathOrError(uri));
       const outcome: RefreshOutcome = typeof path !== 'string'
         ? { status: 'error', lockfile: uri, stage: 'lockfile', cause: path.error, problems: [] }
         : await refreshLockfile(path, { loader: await loaderFor(uri), readText: (p) => service.readText(p), cardPath: service.cardPath, ...(stale ? { stale } : {}) });

@@ -1,7 +1,7 @@
-import { isAbsolute, relative, resolve } from 'node:path';
+import { basename, dirname, isAbsolute, relative, resolve } from 'node:path';
 import type { RuntimeEnvironment } from './runtime';
 import { matchesGlob } from './glob';
-import { lockfileCardPaths, repositoryRoot, type InsideRoot } from '../node/insideRoot';
+import { lockfileCardPaths, repositoryRoot, resolveInside, type InsideRoot } from '../node/insideRoot';
 
 const MAX_WORKSPACE_CARDS = 200;
 
@@ -75,4 +75,10 @@ export function workspaceRootOf(folders: readonly string[], dir: string): Promis
 /** The check of lockfile card paths for the editor (node/insideRoot.ts), with the workspace folder as the root. */
 export function workspaceCardPaths(folders: () => readonly string[]): (lockfilePath: string, agent: string) => Promise<InsideRoot> {
   return (lockfilePath, agent) => lockfileCardPaths((dir) => workspaceRootOf(folders(), dir))(lockfilePath, agent);
+}
+
+/** A lockfile found on disk (closed, or checked by path) is read only when it, symlinks resolved, is inside its workspace folder. */
+export async function lockfileInsideWorkspace(folders: readonly string[], path: string): Promise<InsideRoot> {
+  const dir = dirname(resolve(path));
+  return resolveInside(await workspaceRootOf(folders, dir), dir, basename(path));
 }
