@@ -6,6 +6,8 @@ import assert from 'node:assert/strict';
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { cli, tempDir } from '../pin/helpers';
+import { checkAddress } from '../../server/src/core/net/policy';
+import { describeAllowance, mergeAllowances, parseNetworkAllowance } from '../../server/src/core/net/allowance';
 
 function lockfile(agent: string): string {
   return JSON.stringify({ lockfile_version: 1, agent, pinned_at: '2026-11-30T12:00:00Z', card_digest: `sha256:${'0'.repeat(64)}`, requires: {} });
@@ -46,4 +48,27 @@ describe('lockfile agents at non-public addresses', () => {
       }
     });
   }
+});
+
+describe('the repository origin and the allowance (pure decisions)', () => {
+  const allow = (text: string) => { const r = parseNetworkAllowance(text); assert.ok(r.ok); return r.allow; };
+  it('public only without a grant; each class only when granted; never link-local, metadata or unspecified', () => {
+    assert.equal(checkAddress('h', '93.184.216.34', { origin: 'repository' }).allowed, true);
+    for (const ip of ['127.0.0.1', '::1', '10.0.0.1', '192.168.1.1', 'fd12::1']) assert.equal(checkAddress('h', ip, { origin: 'repository' }).allowed, false, ip);
+    assert.equal(checkAddress('h', '127.0.0.1', { origin: 'repository', allow: allow('loopback') }).allowed, true);
+    assert.equal(checkAddress('h', '10.0.0.1', { origin: 'repository', allow: allow('loopback') }).allowed, false);
+    assert.equal(checkAddress('h', '10.0.0.1', { origin: 'repository', allow: allow('private') }).allowed, true);
+    for (const ip of ['169.254.169.254', 'fe80::1', '100.100.100.200', '0.0.0.0', '::ffff:169.254.169.254']) {
+      assert.equal(checkAddress('h', ip, { origin: 'repository', allow: allow('loopback,private') }).allowed, false, ip);
+    }
+    // The user's allowlist is a user setting for card URLs; it does not widen repository URLs.
+    assert.equal(checkAddress('intra.test', '10.0.0.1', { origin: 'repository', allowHosts: ['intra.test'] }).allowed, false);
+  });
+  it('parsing is strict; grants add up; none/public grant nothing', () => {
+    assert.equal(describeAllowance(allow(' Loopback , private ')), 'loopback,private');
+    assert.equal(describeAllowance(allow('none')), 'none');
+    assert.equal(describeAllowance(allow('')), 'none');
+    assert.equal(describeAllowance(mergeAllowances(allow('private'), allow('loopback'))), 'loopback,private');
+    for (const bad of ['link-local', 'metadata', 'all', 'loopback;private']) assert.equal(parseNetworkAllowance(bad).ok, false, bad);
+  });
 });
