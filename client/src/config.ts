@@ -20,11 +20,17 @@ export function readSettings(scope?: vscode.Uri): A2ASettings {
       agentCards: c.get<string[]>('files.agentCards', d.files.agentCards),
       lockfiles: c.get<string[]>('files.lockfiles', d.files.lockfiles),
     },
-    network: { allowedHosts: c.get<string[]>('network.allowedHosts', d.network.allowedHosts) },
+    network: {
+      allowedHosts: c.get<string[]>('network.allowedHosts', d.network.allowedHosts),
+      allowFromWorkspace: c.get<A2ASettings['network']['allowFromWorkspace']>('network.allowFromWorkspace', d.network.allowFromWorkspace),
+    },
     lockfiles: { checkInterval: c.get<A2ASettings['lockfiles']['checkInterval']>('lockfiles.checkInterval', d.lockfiles.checkInterval) },
     signatures: { require: c.get<boolean>('signatures.require', d.signatures.require) },
     trustStore: c.get<A2ASettings['trustStore']>('trustStore', d.trustStore),
     workspaceTrusted: vscode.workspace.isTrusted,
+    // The user's own rule severities, told apart from the workspace's: in Restricted Mode only these may lower a
+    // rule that protects the reader (the server decides; core/config/restrictedRules.ts).
+    userRules: c.inspect<A2ASettings['rules']>('rules')?.globalValue ?? {},
   };
 }
 

@@ -27,7 +27,11 @@ export interface A2ASettings {
   rules: Record<string, SeveritySetting>;
   maxCardBytes: number;
   files: { agentCards: string[]; lockfiles: string[] };
-  network: { allowedHosts: string[] };
+  /**
+   * allowFromWorkspace: what URLs from repository content (a lockfile's agent) may reach beyond public addresses in
+   * a trusted workspace (a user or machine setting: a workspace cannot widen it). Restricted Mode reaches nothing.
+   */
+  network: { allowedHosts: string[]; allowFromWorkspace: ('loopback' | 'private')[] };
   lockfiles: { checkInterval: 'off' | 'hourly' | 'daily' };
   signatures: { require: boolean };
   /**
@@ -40,6 +44,12 @@ export interface A2ASettings {
    * Not a user setting: the client fills it from `workspace.isTrusted`. Absent means untrusted.
    */
   workspaceTrusted?: boolean;
+  /**
+   * `a2a.rules` as the user's own settings set it (user scope, not the workspace's): in Restricted Mode a
+   * severity lower than the default for a rule that protects the reader is honoured only from here
+   * (core/config/restrictedRules.ts). Filled by the client; absent means none.
+   */
+  userRules?: Record<string, SeveritySetting>;
 }
 
 export const DEFAULT_SETTINGS: A2ASettings = {
@@ -47,7 +57,7 @@ export const DEFAULT_SETTINGS: A2ASettings = {
   rules: {},
   maxCardBytes: 1048576,
   files: { agentCards: ['**/agent-card.json', '**/*.agent-card.json'], lockfiles: ['**/a2a-lock.json', '**/*.a2a-lock.json'] },
-  network: { allowedHosts: [] },
+  network: { allowedHosts: [], allowFromWorkspace: ['loopback', 'private'] },
   lockfiles: { checkInterval: 'daily' },
   signatures: { require: false },
   trustStore: {},

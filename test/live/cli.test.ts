@@ -145,13 +145,31 @@ describe('a2acap probe', () => {
   it('a lockfile is probed at its agent; the lying agent is refuted (exit 1)', async () => {
     const lock = join(tmp, 'liar.a2a-lock.json');
     writeFileSync(lock, JSON.stringify({ agent: liar.url, pinned_at: '2026-11-30T00:00:00Z', card_digest: `sha256:${'0'.repeat(64)}`, requires: { streaming: true } }));
-    const r = await inProcess(['probe', lock, '--format', 'json', '--safe-request', 'ping', '--media-type', 'image/png', '--min-interval', '0']);
+    const r = await inProcess(['probe', lock, '--format', 'json', '--safe-request', 'ping', '--media-type', 'image/png', '--min-interval', '0', '--allow-network', 'loopback']);
     assert.equal(r.code, 1, r.stderr);
     const out = JSON.parse(r.stdout) as { agent: string; results: { probe: string; outcome: string }[] };
     assert.equal(out.agent, liar.url);
     const o = Object.fromEntries(out.results.map((x) => [x.probe, x.outcome]));
     assert.equal(o.streaming, 'refuted');
     assert.equal(o['media-type:image/png'], 'refuted');
+  });
+
+  it('a lockfile\'s agent is repository content: a loopback agent is refused unless the run allows loopback', async () => {
+    const lock = join(tmp, 'loopback.a2a-lock.json');
+    writeFileSync(lock, JSON.stringify({ agent: sdk.url, pinned_at: '2026-11-30T00:00:00Z', card_digest: `sha256:${'0'.repeat(64)}`, requires: {} }));
+    const refused = await inProcess(['probe', lock, '--format', 'json']);
+    assert.equal(refused.code, 2, refused.stdout);
+    assert.match(refused.stderr, /loopback address 127\.0\.0\.1 is not reachable from a URL in repository content unless the run allows it/);
+    assert.equal(refused.stdout, '');
+    // The same URL typed on the command line is the user's: allowed.
+    assert.equal((await inProcess(['probe', sdk.url])).code, 0);
+    // The environment variable a pipeline sets grants it as the flag does; a typo in it is a usage error.
+    assert.equal((await inProcess(['probe', lock], { A2ACAP_ALLOW_NETWORK: 'loopback' })).code, 0);
+    const typo = await inProcess(['probe', lock], { A2ACAP_ALLOW_NETWORK: 'loopbak' });
+    assert.equal(typo.code, 2);
+    assert.match(typo.stderr, /A2ACAP_ALLOW_NETWORK: unknown network class "loopbak"/);
+    // private does not grant loopback.
+    assert.equal((await inProcess(['probe', lock, '--allow-network', 'private'])).code, 2);
   });
 
   it('probes the interface the project configuration\'s client would choose (--config)', async () => {

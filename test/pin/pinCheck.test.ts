@@ -85,7 +85,7 @@ describe('conditional refresh', () => {
     const http = createHttpClient();
     t.after(() => http.close());
     const statuses: string[] = [];
-    const inner = httpCardSource(http);
+    const inner = httpCardSource(http, { allow: new Set(['loopback'] as const) });
     const source = { fetch: async (url: string, prev?: Parameters<typeof inner.fetch>[1]) => { const r = await inner.fetch(url, prev); statuses.push(r.status); return r; } };
     // One loader per refresh run, one cache across runs (as the CLI and the editor watcher do).
     const cache = new MemoryCardCache();
@@ -109,7 +109,7 @@ describe('conditional refresh', () => {
     let fetches = 0;
     const http = createHttpClient();
     t.after(() => http.close());
-    const inner = httpCardSource(http);
+    const inner = httpCardSource(http, { allow: new Set(['loopback'] as const) });
     const loader = createCardLoader({ source: { fetch: (u, p) => { fetches++; return inner.fetch(u, p); } }, cache: new MemoryCardCache() });
     const readText = async (p: string) => readFileSync(p, 'utf8');
     const lockPath = join(dir, 'pricing.a2a-lock.json');
@@ -127,7 +127,7 @@ describe('conditional refresh', () => {
     const cache = new MemoryCardCache();
     const stale = memoryStaleMarkers();
     const readText = async (p: string) => readFileSync(p, 'utf8');
-    const run = () => refreshLockfile(lockPath, { loader: createCardLoader({ source: httpCardSource(http), cache }), readText, stale });
+    const run = () => refreshLockfile(lockPath, { loader: createCardLoader({ source: httpCardSource(http, { allow: new Set(['loopback'] as const) }), cache }), readText, stale });
     await run();
     stale.mark(agent.cardUrl, 'UnsupportedOperationError on SendStreamingMessage', '2026-10-02T08:00:00.000Z');
     const forced = await run();

@@ -43,7 +43,7 @@ const readText = (p: string) => readFile(p, 'utf8');
 const lockTo = (agent: string) => serializeLockfile({ agent, pinned_at: '2026-10-02T08:00:00Z', card_digest: `sha256:${'0'.repeat(64)}`, requires: { skills: { s: { input: [], output: [] } } } });
 
 async function refresh(path: string): Promise<RefreshOutcome> {
-  const loader = createCardLoader({ source: sourceFor(httpCardSource(http), fileCardSource(readText)), cache: new MemoryCardCache() });
+  const loader = createCardLoader({ source: sourceFor(httpCardSource(http, { allow: new Set(['loopback'] as const) }), fileCardSource(readText)), cache: new MemoryCardCache() });
   return refreshLockfile(path, { loader, readText });
 }
 

@@ -10,6 +10,7 @@ import { MemoryCardCache } from '../core/refresh/cache';
 import { FileCardCache } from '../core/refresh/fileCache';
 import { createCardLoader, type CardLoader } from '../core/refresh/cardLoader';
 import { fileCardSource, httpCardSource, sourceFor } from '../core/refresh/cardSources';
+import type { NetworkAllowance, UrlOrigin } from '../core/net/policy';
 import type { ClientConfig } from '../core/types';
 
 /**
@@ -28,15 +29,22 @@ export interface RefreshWorld {
   close(): Promise<void>;
 }
 
+/** Whose URLs the world fetches: lockfile agents are 'repository' URLs (the default), a URL the user typed is 'user'. */
+export interface WorldNetwork {
+  origin?: UrlOrigin;
+  /** For 'repository' URLs: what the run allows beyond public addresses (--allow-network, A2ACAP_ALLOW_NETWORK). */
+  allow?: NetworkAllowance;
+}
+
 /**
  * `cacheDir`: keep public cards (and their ETag / Last-Modified) between runs, so the next run revalidates with
  * conditional requests (304 → the card is not downloaded again). Without it each run starts cold. Each loader has
  * its own cache (a file cache compiles what it stores for its loader's client; several share the directory).
  */
-export function createRefreshWorld(client?: ClientConfig, maxBytes?: number, cacheDir?: string): RefreshWorld {
+export function createRefreshWorld(client?: ClientConfig, maxBytes?: number, cacheDir?: string, network: WorldNetwork = {}): RefreshWorld {
   const http = createHttpClient();
   const loaderFor = (c: ClientConfig | undefined, bytes: number | undefined): CardLoader => {
-    const source = sourceFor(httpCardSource(http, { maxBytes: bytes }), fileCardSource(readText));
+    const source = sourceFor(httpCardSource(http, { maxBytes: bytes, origin: network.origin, allow: network.allow }), fileCardSource(readText));
     const cache = cacheDir ? new FileCardCache(cacheDir, NODE_CACHE_FILES, c) : new MemoryCardCache();
     return createCardLoader({ source, cache, client: c });
   };
@@ -45,7 +53,8 @@ export function createRefreshWorld(client?: ClientConfig, maxBytes?: number, cac
 
 const NODE_CACHE_FILES = {
   readFile: (path: string) => readTextSync(path),
-  writeFile: (path: string, text: string) => writeFileSync(path, text, { mode: 0o600 }),
+  // 'wx': a new file only, so a symbolic link planted at the temporary name is never followed.
+  writeFile: (path: string, text: string) => writeFileSync(path, text, { mode: 0o600, flag: 'wx' }),
   rename: renameSync,
   mkdir: (path: string) => makeDirectory(path, 0o700),
 };

@@ -9,11 +9,14 @@ import { analyze } from './analysis';
 import type { ServerContext } from './context';
 import { computeDiagnostics } from './documentDiagnostics';
 import { uriPath } from './documentKind';
+import { lockfileInsideWorkspace } from './workspaceCards';
 
 export async function publishClosedLockfile(ctx: ServerContext, uri: string, text?: string): Promise<void> {
   if (ctx.documents.get(uri)) return; // open: the validator owns its diagnostics
   const settings = await ctx.settings(uri);
-  const content = text ?? (uri.startsWith('file:') ? await ctx.runtime.files?.read(uriPath(uri), settings.maxCardBytes) : undefined);
+  // A lockfile that is a symbolic link out of its workspace folder is not read (its diagnostics would quote it).
+  const readable = text === undefined && uri.startsWith('file:') && (await lockfileInsideWorkspace(ctx.workspaceFolders(), uriPath(uri))).ok;
+  const content = text ?? (readable ? await ctx.runtime.files?.read(uriPath(uri), settings.maxCardBytes) : undefined);
   if (content === undefined) return;
   const doc = TextDocument.create(uri, 'a2a-lockfile', 0, content);
   const diagnostics = await computeDiagnostics(ctx, doc, analyze(doc, 'a2a-lockfile', settings));

@@ -25,9 +25,9 @@ import { keepPreviousWhenUnchanged, serializeLockfile } from '../core/pin/serial
 import { writeLockfile } from '../node/writeLockfile';
 import { MemoryCardCache } from '../core/refresh/cache';
 import { createCardLoader, type CardLoader } from '../core/refresh/cardLoader';
-import { fileCardSource, httpCardSource, isHttpLocation, sourceFor } from '../core/refresh/cardSources';
+import { fileCardSource, httpCardSource, isHttpLocation, isOtherUrl, sourceFor } from '../core/refresh/cardSources';
 import { mapBounded } from '../core/refresh/checkMany';
-import { refreshLockfile, resolveAgent } from '../core/refresh/refreshLockfile';
+import { refreshLockfile, resolveAgent, type CardPathCheck } from '../core/refresh/refreshLockfile';
 import type { RefreshOutcome } from '../core/refresh/types';
 import type { ClientConfig, Lockfile } from '../core/types';
 import {
@@ -39,7 +39,8 @@ import { publishClosedLockfile } from './closedLockfiles';
 import type { ServerContext } from './context';
 import { uriPath } from './documentKind';
 import { liveSession, type LiveSession } from './liveSession';
-import { UNTRUSTED } from './network';
+import { UNTRUSTED, repositoryAllowance } from './network';
+import { lockfileInsideWorkspace, workspaceCardPaths } from './workspaceCards';
 import { runSafe } from './runSafe';
 import { clientConfig } from './settings';
 import { invalidParams } from './requestParams';
@@ -50,18 +51,36 @@ const CONCURRENCY = 8;
 class LockfileService {
   private readonly cache = new MemoryCardCache();
 
-  constructor(private readonly ctx: ServerContext) {}
+  /** Card paths lockfiles name: inside the lockfile's workspace folder, symlinks resolved (workspaceCards.ts). */
+  readonly cardPath: CardPathCheck;
+
+  constructor(private readonly ctx: ServerContext) {
+    this.cardPath = workspaceCardPaths(() => ctx.workspaceFolders());
+  }
+
+  /** Where a lockfile's card is: its URL, or its card path when that stays inside the workspace folder. */
+  async agentLocation(lock: Lockfile, path: string): Promise<string> {
+    const agent = resolveAgent(lock.agent, path);
+    if (isHttpLocation(agent) || isOtherUrl(agent)) return agent;
+    const inside = await this.cardPath(path, lock.agent);
+    if (!inside.ok) throw new Error(`/agent: ${inside.reason}`);
+    return inside.path;
+  }
 
   /** The server's HTTP client for these settings (re-created when the allowed hosts change). */
   httpFor(settings: A2ASettings): HttpClient {
     return this.ctx.network.get(settings);
   }
 
-  /** A loader for one run: URLs only in a trusted workspace; open documents are read from the editor. */
-  loader(settings: A2ASettings, knownExtensions?: string[]): CardLoader {
-    const trusted = settings.workspaceTrusted === true;
+  /**
+   * A loader for one run: URLs only in a trusted workspace; open documents are read from the editor. `origin`:
+   * 'repository' for a lockfile's agent (public, plus what the workspace may reach: network.ts), 'user' for a URL
+   * the user gave (pin).
+   */
+  loader(settings: A2ASettings, knownExtensions?: string[], origin: 'user' | 'repository' = 'repository'): CardLoader {
+    const allow = repositoryAllowance(settings);
     const httpClient = this.httpFor(settings);
-    const http = trusted ? httpCardSource(httpClient, { texts: this.ctx.cardTexts }) : { fetch: async () => { throw new Error(UNTRUSTED); } };
+    const http = allow ? httpCardSource(httpClient, { texts: this.ctx.cardTexts, origin, allow }) : { fetch: async () => { throw new Error(UNTRUSTED); } };
     const base = clientConfig(settings);
     const client: ClientConfig = { ...base, knownExtensions: [...new Set([...base.knownExtensions, ...(knownExtensions ?? [])])] };
     return createCardLoader({ source: sourceFor(http, fileCardSource((p) => this.readText(p))), cache: this.cache, client });
@@ -109,7 +128,7 @@ async function pinOptions(service: LockfileService, settings: A2ASettings, sourc
     return { ...empty, error: message(err) };
   }
   try {
-    const loaded = await service.loader(settings).load(location);
+    const loaded = await service.loader(settings, undefined, 'user').load(location);
     const card = loaded.card as { name?: unknown; skills?: { id?: unknown; name?: unknown }[]; capabilities?: { extensions?: { uri?: unknown; required?: unknown }[] } };
     const declared = Array.isArray(card.capabilities?.extensions) ? card.capabilities!.extensions! : [];
     const extensions = declared.filter((e) => typeof e?.uri === 'string' && e.uri !== '').map((e) => ({ uri: e.uri as string, required: e.required === true }));
@@ -166,10 +185,10 @@ async function lockfileDiff(service: LockfileService, settings: A2ASettings, uri
   try {
     // One loader: the check below reuses this fetch. The profile is the lockfile's client's (its extensions known).
     const loader = service.loader(settings);
-    const card = await loader.load(resolveAgent(lock.agent, path));
+    const card = await loader.load(await service.agentLocation(lock, path));
     const profile = loader.profileFor(card, lock);
     const view = pinnedVsCurrent(lock, profile);
-    const outcome = await refreshLockfile(path, { loader, readText: (p) => service.readText(p) });
+    const outcome = await refreshLockfile(path, { loader, readText: (p) => service.readText(p), cardPath: service.cardPath });
     let pending = false;
     try {
       const next = keepPreviousWhenUnchanged(repin({ lock, profile, cardDigest: card.digest, now: () => new Date() }), lock);
@@ -235,7 +254,7 @@ export function registerLockfileRequests(ctx: ServerContext): void {
     try {
       const location = sourceLocation(params.source);
       const target = pathOf(params.target);
-      const loaded = await service.loader(s, params.selection.extensions).load(location);
+      const loaded = await service.loader(s, params.selection.extensions, 'user').load(location);
       let lock = buildLockfile({
         profile: loaded.profile, cardDigest: loaded.digest, agentUrl: agentField(location, target), now: () => new Date(),
         selection: params.selection,
@@ -263,20 +282,26 @@ export function registerLockfileRequests(ctx: ServerContext): void {
     const loaders = new Map<string, CardLoader>();
     const loaderFor = async (uri: string): Promise<CardLoader> => {
       const s = await settings(uri);
-      const key = JSON.stringify([s.client, s.maxCardBytes, s.workspaceTrusted === true, s.network.allowedHosts]);
+      const key = JSON.stringify([s.client, s.maxCardBytes, s.workspaceTrusted === true, s.network.allowedHosts, s.network.allowFromWorkspace]);
       let loader = loaders.get(key);
       if (!loader) loaders.set(key, (loader = service.loader(s)));
       return loader;
+    };
+    // A lockfile path that is a symbolic link out of its workspace folder is not read.
+    const insideWorkspace = async (path: string | { error: string }): Promise<string | { error: string }> => {
+      if (typeof path !== 'string') return path;
+      const inside = await lockfileInsideWorkspace(ctx.workspaceFolders(), path);
+      return inside.ok ? path : { error: inside.reason };
     };
     const stale = params.staleMarkers !== undefined ? await loadStaleMarkers(params.staleMarkers) : undefined;
     const uris = stale && params.onlyStale ? await markedLockfiles(service, params.uris, stale) : params.uris;
     const session = liveSession(ctx);
     const outcomes: { uri: string; outcome: RefreshOutcome }[] = [];
     const results = await mapBounded(uris, CONCURRENCY, async (uri): Promise<LockfileCheckEntry> => {
-      const path = pathOrError(uri);
+      const path = await insideWorkspace(pathOrError(uri));
       const outcome: RefreshOutcome = typeof path !== 'string'
         ? { status: 'error', lockfile: uri, stage: 'lockfile', cause: path.error, problems: [] }
-        : await refreshLockfile(path, { loader: await loaderFor(uri), readText: (p) => service.readText(p), ...(stale ? { stale } : {}) });
+        : await refreshLockfile(path, { loader: await loaderFor(uri), readText: (p) => service.readText(p), cardPath: service.cardPath, ...(stale ? { stale } : {}) });
       recordInSession(session, outcome);
       outcomes.push({ uri, outcome });
       const entry: LockfileCheckEntry = { uri, verdict: verdictOf(outcome), unchanged: outcome.status === 'checked' && outcome.unchanged, items: toItems(outcome, outcome.text) };
@@ -297,7 +322,7 @@ export function registerLockfileRequests(ctx: ServerContext): void {
     const s = await settings(params.uri);
     try {
       const loader = service.loader(s);
-      const card = await loader.load(resolveAgent(loaded.lock.agent, loaded.path));
+      const card = await loader.load(await service.agentLocation(loaded.lock, loaded.path));
       const next = repin({ lock: loaded.lock, profile: loader.profileFor(card, loaded.lock), cardDigest: card.digest, now: () => new Date() });
       return { written: (await writeLockfile(loaded.path, next)).written };
     } catch (err) {

@@ -6,8 +6,20 @@
 import { createHttpClient, type HttpClient } from '../core/net/http';
 import { createGrpcClient, type GrpcClient } from '../core/net/grpc';
 import type { A2ASettings } from '../protocol';
+import type { NetworkAllowance } from '../core/net/policy';
 
 export const UNTRUSTED = 'this workspace is not trusted: the A2A extension does not use the network here';
+
+/**
+ * What URLs from repository content (a lockfile's `agent`) may reach beyond public addresses: nothing at all in
+ * Restricted Mode (undefined: no request is made); in a trusted workspace, whose owner already trusts it to run
+ * code, loopback and private addresses unless the user narrowed a2a.network.allowFromWorkspace (a user or machine
+ * setting, so the workspace cannot widen it). Link-local and metadata addresses stay refused (core/net/policy.ts).
+ */
+export function repositoryAllowance(settings: A2ASettings): NetworkAllowance | undefined {
+  if (settings.workspaceTrusted !== true) return undefined;
+  return new Set(settings.network.allowFromWorkspace);
+}
 
 /** The HTTP (and gRPC, for probes) client for the current allowed hosts; a change of them closes the old ones and opens new ones. */
 export class HttpClientForSettings {

@@ -13,6 +13,7 @@ import type { ServerContext } from './context';
 import { uriPath } from './documentKind';
 import { liveSession, type LiveCard, type LiveFailure } from './liveSession';
 import { clientConfig } from './settings';
+import { workspaceCardPaths } from './workspaceCards';
 
 /** The card a lockfile pins, as found in the workspace (an open document or a file on disk). */
 export interface PinnedCard {
@@ -66,7 +67,14 @@ export async function lockfileAgainstCard(ctx: ServerContext, lockAnalysis: Anal
 
 async function findCard(ctx: ServerContext, lockAnalysis: Analysis, agent: string): Promise<{ source: string; card: Record<string, unknown> } | undefined> {
   const lockPath = uriPath(lockAnalysis.uri);
-  const wantedPath = isHttpUrl(agent) ? undefined : resolvePath(dirname(lockPath), agent);
+  // A card path stays inside the lockfile's workspace folder (symlinks resolved); one outside is not read, and no
+  // other card is taken for it.
+  let wantedPath: string | undefined;
+  if (!isHttpUrl(agent)) {
+    const inside = await workspaceCardPaths(() => ctx.workspaceFolders())(lockPath, agent);
+    if (!inside.ok) return undefined;
+    wantedPath = resolvePath(dirname(lockPath), agent);
+  }
   const matches = (path: string | undefined, card: unknown): card is Record<string, unknown> =>
     isObject(card) && ((wantedPath !== undefined && path === wantedPath) || cardMatchesAgent(card, agent));
 

@@ -5,6 +5,7 @@ import { isObject } from '../core/document';
 import type { TrustStoreValue } from '../core/signature/trustEntry';
 import type { ProjectConfig } from '../core/config/projectConfig';
 import { withProjectConfig } from './projectConfig';
+import { restrictedRules } from '../core/config/restrictedRules';
 import type { BindingSupport, ClientConfig, LintSettings, SeveritySetting } from '../core/types';
 
 const SEVERITIES = new Set<SeveritySetting>(['error', 'warning', 'info', 'hint', 'off']);
@@ -34,7 +35,7 @@ export class SettingsCache {
       const own = this.canPull()
         ? this.connection.workspace.getConfiguration({ scopeUri: uri, section: 'a2a' }).then((raw) => this.checked(normalizeSettings(raw)), () => DEFAULT_SETTINGS)
         : Promise.resolve(this.pushed);
-      s = own.then((settings) => withProjectConfig(settings, this.project(uri)));
+      s = own.then((settings) => forTrust(withProjectConfig(settings, this.project(uri))));
       this.cache.set(uri, s);
     }
     return s;
@@ -62,6 +63,16 @@ export class SettingsCache {
   }
 }
 
+/**
+ * In Restricted Mode (or from a client that does not say the workspace is trusted) the repository's configuration
+ * may not quieten the rules that protect the reader (core/config/restrictedRules.ts): only the user's own
+ * settings (`userRules`) may lower them.
+ */
+export function forTrust(settings: A2ASettings): A2ASettings {
+  if (settings.workspaceTrusted === true) return settings;
+  return { ...settings, rules: restrictedRules(settings.rules, settings.userRules) };
+}
+
 /** Whatever the client sent (possibly partial, possibly malformed) → complete, typed settings. */
 export function normalizeSettings(raw: unknown): A2ASettings {
   const r = asObject(raw);
@@ -71,6 +82,10 @@ export function normalizeSettings(raw: unknown): A2ASettings {
   const rules: Record<string, SeveritySetting> = {};
   for (const [id, sev] of Object.entries(asObject(r.rules))) {
     if (typeof sev === 'string' && SEVERITIES.has(sev as SeveritySetting)) rules[id] = sev as SeveritySetting;
+  }
+  const userRules: Record<string, SeveritySetting> = {};
+  for (const [id, sev] of Object.entries(asObject(r.userRules))) {
+    if (typeof sev === 'string' && SEVERITIES.has(sev as SeveritySetting)) userRules[id] = sev as SeveritySetting;
   }
   const interval = asObject(r.lockfiles).checkInterval;
   // Entries are read (and refused with a reason) when a signature needs them: core/signature/trustEntry.ts.
@@ -87,12 +102,16 @@ export function normalizeSettings(raw: unknown): A2ASettings {
       agentCards: stringArray(files.agentCards) ?? d.files.agentCards,
       lockfiles: stringArray(files.lockfiles) ?? d.files.lockfiles,
     },
-    network: { allowedHosts: stringArray(asObject(r.network).allowedHosts) ?? d.network.allowedHosts },
+    network: {
+      allowedHosts: stringArray(asObject(r.network).allowedHosts) ?? d.network.allowedHosts,
+      allowFromWorkspace: networkClasses(asObject(r.network).allowFromWorkspace) ?? d.network.allowFromWorkspace,
+    },
     lockfiles: { checkInterval: typeof interval === 'string' && INTERVALS.has(interval) ? (interval as A2ASettings['lockfiles']['checkInterval']) : d.lockfiles.checkInterval },
     signatures: { require: asObject(r.signatures).require === true },
     trustStore,
     // Fail closed: only an explicit `true` from the client allows network access.
     workspaceTrusted: r.workspaceTrusted === true,
+    userRules,
   };
 }
 
@@ -118,6 +137,12 @@ export function toLintSettings(s: A2ASettings): Partial<LintSettings> {
 
 function asObject(v: unknown): Record<string, unknown> {
   return isObject(v) ? v : {};
+}
+
+/** a2a.network.allowFromWorkspace: the known classes; anything else is dropped (narrower, never wider). */
+function networkClasses(v: unknown): A2ASettings['network']['allowFromWorkspace'] | undefined {
+  const list = stringArray(v);
+  return list?.filter((c): c is 'loopback' | 'private' => c === 'loopback' || c === 'private');
 }
 
 function stringArray(v: unknown): string[] | undefined {

@@ -1,5 +1,7 @@
+import { basename, dirname, isAbsolute, relative, resolve } from 'node:path';
 import type { RuntimeEnvironment } from './runtime';
 import { matchesGlob } from './glob';
+import { lockfileCardPaths, repositoryRoot, resolveInside, type InsideRoot } from '../node/insideRoot';
 
 const MAX_WORKSPACE_CARDS = 200;
 
@@ -56,4 +58,27 @@ function parseOrUndefined(text: string): unknown {
   } catch {
     return undefined;
   }
+}
+
+/**
+ * The root a path in repository content (a lockfile's `agent`) must stay inside, in the editor: the workspace
+ * folder holding `dir` (the innermost), else the git top-level above it (a lockfile opened from outside the folders).
+ */
+export function workspaceRootOf(folders: readonly string[], dir: string): Promise<string> {
+  const holding = folders.filter((f) => {
+    const rel = relative(resolve(f), resolve(dir));
+    return rel === '' || (!rel.startsWith('..') && !isAbsolute(rel));
+  }).sort((a, b) => b.length - a.length)[0];
+  return holding !== undefined ? Promise.resolve(resolve(holding)) : repositoryRoot(dir);
+}
+
+/** The check of lockfile card paths for the editor (node/insideRoot.ts), with the workspace folder as the root. */
+export function workspaceCardPaths(folders: () => readonly string[]): (lockfilePath: string, agent: string) => Promise<InsideRoot> {
+  return (lockfilePath, agent) => lockfileCardPaths((dir) => workspaceRootOf(folders(), dir))(lockfilePath, agent);
+}
+
+/** A lockfile found on disk (closed, or checked by path) is read only when it, symlinks resolved, is inside its workspace folder. */
+export async function lockfileInsideWorkspace(folders: readonly string[], path: string): Promise<InsideRoot> {
+  const dir = dirname(resolve(path));
+  return resolveInside(await workspaceRootOf(folders, dir), dir, basename(path));
 }

@@ -53,3 +53,29 @@ export async function resolveInside(root: string, baseDir: string, candidate: st
   const real = await realPathOf(lexical);
   return contains(realRoot, real) ? { ok: true, path: real } : refused;
 }
+
+/**
+ * The check for card paths named by lockfiles (core/refresh/refreshLockfile.ts `cardPath`): inside the repository
+ * of each lockfile (`rootOf`: the git top-level by default; the editor passes its workspace folder), each folder's
+ * root looked up once.
+ */
+export function lockfileCardPaths(rootOf: (dir: string) => Promise<string> = repositoryRoot): (lockfilePath: string, agent: string) => Promise<InsideRoot> {
+  const roots = new Map<string, Promise<string>>();
+  return async (lockfilePath, agent) => {
+    const dir = dirname(resolve(lockfilePath));
+    let root = roots.get(dir);
+    if (!root) roots.set(dir, (root = rootOf(dir)));
+    return resolveInside(await root, dir, agent);
+  };
+}
+
+/**
+ * For files the product writes: `path` (symlinks resolved, the file itself included) stays inside the repository
+ * its folder belongs to; otherwise an error naming only `path`. A file that does not exist yet is judged by its
+ * folder.
+ */
+export async function assertWritableInside(path: string): Promise<void> {
+  const dir = dirname(resolve(path));
+  const inside = await resolveInside(await repositoryRoot(dir), dir, basename(path));
+  if (!inside.ok) throw new Error(`${path}: not written: a symbolic link leads outside the repository`);
+}

@@ -3,8 +3,8 @@
  * file named explicitly, or the first `.a2a/config.json` from a starting directory upwards. A file that cannot be
  * read or is not valid is an error naming the file, never "no configuration".
  */
-import { statSync } from 'node:fs';
-import { dirname, join, resolve } from 'node:path';
+import { realpathSync, statSync } from 'node:fs';
+import { basename, dirname, isAbsolute, join, relative, resolve } from 'node:path';
 import { findProjectConfig } from '../core/config/findProjectConfig';
 import { parseProjectConfig, type ProjectConfig } from '../core/config/projectConfig';
 import { ioReason } from '../core/ioReason';
@@ -50,7 +50,23 @@ export function loadProjectConfig(cwd: string, explicit?: string, startDir: stri
   return { path, config: readProjectConfigFile(path) };
 }
 
+/**
+ * A repository's `.a2a/config.json` is repository content: when it (or its `.a2a` folder) is a symbolic link that
+ * leads out of the directory it configures, it is not read, and the message says nothing about what is there.
+ */
+function leadsOutside(path: string): boolean {
+  const a2a = dirname(resolve(path));
+  if (basename(path) !== 'config.json' || basename(a2a) !== '.a2a') return false;
+  try {
+    const rel = relative(realpathSync(dirname(a2a)), realpathSync(path));
+    return rel.startsWith('..') || isAbsolute(rel);
+  } catch {
+    return false; // missing: the read below says so
+  }
+}
+
 export function readProjectConfigFile(path: string): ProjectConfig {
+  if (leadsOutside(path)) throw new ProjectConfigError(path, 'a symbolic link leads outside the directory it configures, so it is not read');
   let text: string;
   try {
     text = readTextSync(path, 1024 * 1024);

@@ -12,6 +12,7 @@ import { keepUnknownMembers } from '../core/pin/keepUnknownMembers';
 import { readTextSync } from './readText';
 import { replaceable } from './replaceGuard';
 import { writeFileAtomic } from './writeAtomic';
+import { assertWritableInside } from './insideRoot';
 
 export interface LockfileWrite {
   /** The lockfile now on disk (the previous one when only timestamps differed). */
@@ -21,6 +22,8 @@ export interface LockfileWrite {
 }
 
 export async function writeLockfile(path: string, next: Lockfile, readText: ReadLockfileText = async (p) => readTextSync(p)): Promise<LockfileWrite> {
+  // Never through a symbolic link that leads out of the repository (the link is judged before it is followed).
+  await assertWritableInside(path);
   // Never over something that is not a lockfile (`pin --out card.json`), a device or a FIFO.
   const target = replaceable(path, 'a lockfile', (text) => LOCKFILE_NAME.test(path) || hasLockfileMembers(text));
   // The guard has read the file already: its text is loaded, not read a second time.

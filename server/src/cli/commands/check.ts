@@ -36,6 +36,8 @@ import type { ClientConfig } from '../../core/types';
 import { createRefreshWorld, readText } from '../refreshWorld';
 import { CLIENT_FLAGS, clean, loadJson } from './compile';
 import { settingsPerFile, type CommandSettings } from '../projectSettings';
+import { ALLOW_NETWORK_HELP, NETWORK_FLAGS, networkAllowance } from '../networkFlags';
+import { lockfileCardPaths } from '../../node/insideRoot';
 
 const SPEC = {
   flags: {
@@ -47,11 +49,13 @@ const SPEC = {
     'stale-markers': { type: 'string' },
     'cache-dir': { type: 'string' },
     ...CLIENT_FLAGS,
+    ...NETWORK_FLAGS,
   },
   positionals: { name: 'LOCK', min: 1 },
 } as const;
 
-const HELP = `Usage: a2acap check LOCK... [--card CARD | --live [--stale-markers FILE] [--cache-dir DIR]] [--format json|text|sarif|markdown|codequality]
+const HELP = `Usage: a2acap check LOCK... [--card CARD | --live [--stale-markers FILE] [--cache-dir DIR] [--allow-network CLASSES]]
+                    [--format json|text|sarif|markdown|codequality]
                     [--fail-on breaking|review|note] [--concurrency N] [--binding BINDING@VERSION]... [--known-extension URI]...
                     [--max-card-bytes N] [--config FILE]
 Checks capability lockfiles against the compiled profile of CARD, or (--live) of each lockfile's agent, fetched
@@ -61,6 +65,8 @@ relative to the working directory, which should be the repository root).
 --stale-markers FILE: runtime errors recorded by workflows (default .a2a/stale.json when it exists); a marked
 agent is re-fetched without validators and its marker cleared once checked.
 --cache-dir DIR (or A2ACAP_CACHE_DIR): keep public cards and their validators between runs (304s next time).
+${ALLOW_NETWORK_HELP}
+A card path in a lockfile must stay inside the lockfile's repository (the git top-level; symlinks resolved).
 Each lockfile is checked for the client of its project configuration (the nearest .a2a/config.json from the
 lockfile's folder, as the editor takes it; or --config FILE); the client flags override it. Each lockfile's own
 extensions count as known.
@@ -152,7 +158,9 @@ export async function runCheck(argv: string[], io: CliIO, version = VERSION): Pr
   for (const live of ['stale-markers', 'cache-dir'] as const) {
     if (flags[live] !== undefined && flags.card !== undefined) throw new UsageError(`--${live} applies to --live checks, not to --card`);
   }
+  if (flags['allow-network'].length && flags.card !== undefined) throw new UsageError('--allow-network applies to --live checks, not to --card');
   const concurrency = parseConcurrency(flags.concurrency);
+  const allow = flags.live ? networkAllowance(flags, io) : undefined;
   const lockfiles = positionals.map((p) => resolve(io.cwd, p));
   const display = displayPaths(new Map(lockfiles.map((path, i) => [path, positionals[i]!])), io.cwd);
   // Each lockfile is checked for the client of its own project configuration (the one the editor uses for it).
@@ -164,7 +172,8 @@ export async function runCheck(argv: string[], io: CliIO, version = VERSION): Pr
   const stale = flags.live ? await staleMarkersFor(flags['stale-markers'], io) : undefined;
   const cacheDirFlag = flags['cache-dir'] ?? (flags.live ? io.env.A2ACAP_CACHE_DIR : undefined);
   // Only a live check talks to agents: --card needs no HTTP client.
-  const world = flags.card !== undefined ? undefined : createRefreshWorld(undefined, undefined, cacheDirFlag ? resolve(io.cwd, cacheDirFlag) : undefined);
+  const world = flags.card !== undefined ? undefined : createRefreshWorld(undefined, undefined, cacheDirFlag ? resolve(io.cwd, cacheDirFlag) : undefined, { origin: 'repository', allow });
+  const cardPath = lockfileCardPaths();
   try {
     const outcomes: RefreshOutcome[] = new Array(lockfiles.length);
     for (const [settings, indexes] of groups) {
@@ -172,6 +181,7 @@ export async function runCheck(argv: string[], io: CliIO, version = VERSION): Pr
         loader: cardLoaders.get(settings) ?? world!.loaderFor(settings.client, settings.maxBytes),
         readText,
         cardOverride: flags.card,
+        cardPath,
         concurrency,
         ...(stale ? { stale } : {}),
       });

@@ -104,7 +104,8 @@ export const run: Command = async (argv, io: CliIO) => {
   // directory), which also knows the extensions the workflow relies on (so they appear in the profile).
   const project = commandSettings({ config: flags.config }, io, outFile ? dirname(outFile) : io.cwd);
   const client = { bindings: project.client.bindings, knownExtensions: [...new Set([...project.client.knownExtensions, ...flags.extension])] };
-  const world = createRefreshWorld(client, project.maxBytes);
+  // The URL or path the user typed: a 'user' URL (loopback and private agents allowed).
+  const world = createRefreshWorld(client, project.maxBytes, undefined, { origin: 'user' });
   try {
     let loaded;
     try {

@@ -24,6 +24,7 @@ import { parseArgs } from '../args';
 import { alignColumns, safeText } from '../format';
 import { CliIO, Command, EXIT_FINDINGS, EXIT_OK, UsageError } from '../io';
 import { credentialFromEnv, rethrowNet, timeoutFrom } from './fetch';
+import { ALLOW_NETWORK_HELP, NETWORK_FLAGS, networkAllowance } from '../networkFlags';
 
 const SPEC = {
   flags: {
@@ -38,13 +39,14 @@ const SPEC = {
     timeout: { type: 'string' },
     'min-interval': { type: 'string' },
     ...CONFIG_FLAG,
+    ...NETWORK_FLAGS,
   },
   positionals: { name: 'URL|LOCK', min: 1, max: 1 },
 } as const;
 
 const HELP = `Usage: a2acap probe URL|LOCK [--format text|json] [--credential-env VAR [--credential-scheme NAME]] [--timeout MS] [--min-interval MS]
                     [--allow-host HOST]... [--safe-request TEXT [--skill ID] [--allow-skill ID]... [--media-type TYPE]...]
-                    [--config FILE]
+                    [--config FILE] [--allow-network CLASSES]
 Checks an agent's claims with small deliberate calls. Default probes send no message: version,
 version-negotiation, streaming, push, extended-card. --safe-request enables the message probes
 (streaming-message, media-type:TYPE, required-extension:URI) with that agreed message text; --skill ID names
@@ -54,6 +56,7 @@ for fetch (a bearer token or an API key, for the extended-card probe). The inter
 of the project configuration (the nearest .a2a/config.json from LOCK's folder or the working directory, or
 --config FILE) would choose; for a LOCK, the lockfile's extensions count as known. Exit 0 nothing refuted, 1 a
 claim refuted or a probe failed, 2 usage, network or policy failure.
+For a LOCK, the agent is a URL from repository content: ${ALLOW_NETWORK_HELP}
 `;
 
 function intervalFrom(value: string | undefined): number | undefined {
@@ -80,6 +83,7 @@ export const run: Command = async (argv, io) => {
   const { flags, positionals, help } = parseArgs(argv, SPEC);
   if (help) { io.stdout(HELP); return EXIT_OK; }
   const project = commandSettings({ config: flags.config }, io, directoryOf(io, positionals[0]!));
+  const allow = networkAllowance(flags, io);
   const { agent, lock } = await agentOf(positionals[0]!, io);
   // The client that would call the agent: the project's, plus a lockfile's own extensions (as check and pin do).
   const client = lock ? clientForLock(project.client, lock) : project.client;
@@ -97,7 +101,9 @@ export const run: Command = async (argv, io) => {
   const grpc = createGrpcClient({ allowHosts: flags['allow-host'] });
   try {
     const limiter = createRateLimiter({ minIntervalMs: intervalFrom(flags['min-interval']) });
-    const report = await probeAgent(agent, { http, grpc, client, credential, safeRequest, limiter, timeoutMs: timeoutFrom(flags.timeout) }).catch(rethrowNet);
+    const report = await probeAgent(agent, { http, grpc, client, credential, safeRequest, limiter, timeoutMs: timeoutFrom(flags.timeout),
+      // A URL typed on the command line is the user's; a lockfile's agent is repository content (public unless allowed).
+      ...(lock ? { origin: 'repository' as const, allow } : {}) }).catch(rethrowNet);
     const results = report.results.map((r) => ({ probe: r.probe, claim: r.claim, outcome: r.outcome, detail: r.detail, at: r.at }));
     if (flags.format === 'json') io.stdout(`${JSON.stringify({ agent, results }, null, 2)}\n`);
     else {

@@ -24,18 +24,23 @@ import { resolveAgent } from '../../core/refresh/refreshLockfile';
 import type { Lockfile } from '../../core/types';
 import { CONFIG_FLAG, commandSettings, directoryOf } from '../projectSettings';
 import { safeText } from '../format';
+import { ALLOW_NETWORK_HELP, NETWORK_FLAGS, networkAllowance } from '../networkFlags';
+import { lockfileCardPaths } from '../../node/insideRoot';
+import { isHttpLocation, isOtherUrl } from '../../core/refresh/cardSources';
 
 const SPEC = {
-  flags: { yes: { type: 'boolean' }, ...CONFIG_FLAG },
+  flags: { yes: { type: 'boolean' }, ...CONFIG_FLAG, ...NETWORK_FLAGS },
   positionals: { name: 'LOCK', min: 1, max: 1 },
 } as const;
 
-const HELP = `Usage: a2acap update LOCK [--yes] [--config FILE]
+const HELP = `Usage: a2acap update LOCK [--yes] [--config FILE] [--allow-network CLASSES]
 Shows how the agent changed since LOCK was pinned (the pinned vs the current compiled profile) and, with --yes,
 re-pins the same selection. Never prompts. Exit 0 up to date (or updated with --yes), 1 an update is pending
 (nothing written), 2 a breaking change (pin a new selection with 'a2acap pin'), a corrupt lockfile or an
 unreachable agent. The card is compiled for the client of the project configuration (the nearest
 .a2a/config.json from the lockfile's folder, or --config FILE), plus the lockfile's own extensions.
+${ALLOW_NETWORK_HELP}
+A card path in LOCK must stay inside its repository (the git top-level; symlinks resolved).
 `;
 
 async function readLock(path: string, shown: string): Promise<{ lock: Lockfile; text: string }> {
@@ -43,6 +48,15 @@ async function readLock(path: string, shown: string): Promise<{ lock: Lockfile; 
   // Named as the user wrote it, as check does: with several lockfiles in a script the file is the first question.
   if (!loaded.ok) throw new UsageError(`${shown}: ${loaded.message}`);
   return { lock: loaded.lockfile, text: loaded.text };
+}
+
+/** The lockfile's agent: its URL, or its card path when that stays inside the repository. */
+async function cardLocation(lock: Lockfile, path: string): Promise<string> {
+  const agent = resolveAgent(lock.agent, path);
+  if (isHttpLocation(agent) || isOtherUrl(agent)) return agent;
+  const inside = await lockfileCardPaths()(path, lock.agent);
+  if (!inside.ok) throw new UsageError(`/agent: ${inside.reason}`);
+  return inside.path;
 }
 
 export const run: Command = async (argv, io: CliIO) => {
@@ -55,12 +69,14 @@ export const run: Command = async (argv, io: CliIO) => {
   const shown = safeText(relative(io.cwd, path) || path);
   // The configuration first: a bad one is the error, whatever the lockfile.
   const project = commandSettings({ config: flags.config }, io, directoryOf(io, positionals[0]!));
+  const allow = networkAllowance(flags, io);
   const { lock, text } = await readLock(path, positionals[0]!);
-  const world = createRefreshWorld(project.client, project.maxBytes);
+  const location = await cardLocation(lock, path);
+  const world = createRefreshWorld(project.client, project.maxBytes, undefined, { origin: 'repository', allow });
   try {
     let loaded;
     try {
-      loaded = await world.loader.load(resolveAgent(lock.agent, path));
+      loaded = await world.loader.load(location);
     } catch (err) {
       throw new UsageError(err instanceof Error ? err.message : String(err));
     }

@@ -8,7 +8,7 @@ import { retryAfterSeconds } from '../a2a/errors';
 import type { AddressClass } from '../net/address';
 import { NetError, displayUrl } from '../net/errors';
 import type { HttpClient, HttpResponse } from '../net/http';
-import type { UrlOrigin } from '../net/policy';
+import type { NetworkAllowance, UrlOrigin } from '../net/policy';
 import { addConditionalHeaders } from './cacheControl';
 import type { CardValidators } from './cardCache';
 
@@ -19,6 +19,8 @@ export interface CardGetOptions {
   /** Whose URL this is, for the address policy (default 'user': a URL the user wrote, e.g. a lockfile's agent). */
   origin?: UrlOrigin;
   originClass?: AddressClass;
+  /** For 'repository' URLs: the address classes beyond public the run allows. */
+  allow?: NetworkAllowance;
   timeoutMs?: number;
   maxBytes?: number;
   signal?: AbortSignal;
@@ -48,7 +50,7 @@ export async function conditionalCardGet(http: HttpClient, url: string, validato
 
 function get(http: HttpClient, url: string, validators: CardValidators | undefined, opts: CardGetOptions): Promise<HttpResponse> {
   return http.request(url, {
-    origin: opts.origin ?? 'user', originClass: opts.originClass,
+    origin: opts.origin ?? 'user', originClass: opts.originClass, allow: opts.allow,
     headers: addConditionalHeaders({ accept: 'application/json, application/a2a+json', 'a2a-version': '1.0' }, validators),
     contentTypes: CARD_TYPES, timeoutMs: opts.timeoutMs, maxBytes: opts.maxBytes, signal: opts.signal,
   });

@@ -9,7 +9,7 @@ import { compileProfile } from '../profile/compile';
 import type { ClientConfig, CompiledProfile, Finding, LintSettings } from '../types';
 import type { AddressClass } from '../net/address';
 import type { HttpClient } from '../net/http';
-import type { UrlOrigin } from '../net/policy';
+import type { NetworkAllowance, UrlOrigin } from '../net/policy';
 import { cardUrlFor } from './cardUrl';
 import { entryAfterNotModified, entryFromDownload } from './cacheEntry';
 import { conditionalCardGet } from './conditionalGet';
@@ -40,6 +40,8 @@ export interface FetchCardOptions {
   revalidate?: boolean;
   origin?: UrlOrigin;
   originClass?: AddressClass;
+  /** For 'repository' URLs (a lockfile's agent): the address classes beyond public the run allows. */
+  allow?: NetworkAllowance;
   timeoutMs?: number;
   maxBytes?: number;
   settings?: Partial<LintSettings>;

@@ -5,6 +5,7 @@
  */
 import { DEFAULT_CLIENT, type ClientConfig } from '../types';
 import type { HttpClient } from '../net/http';
+import type { NetworkAllowance, UrlOrigin } from '../net/policy';
 import type { A2aCallOptions, A2aInterface } from '../a2a/call';
 import { SUPPORTED_BINDINGS, SUPPORTED_BINDINGS_WITH_GRPC, callA2a } from '../a2a/call';
 import { describeA2aError } from '../a2a/errors';
@@ -26,6 +27,10 @@ export interface ProbeAgentOptions {
   timeoutMs?: number;
   now?: () => number;
   client?: ClientConfig;
+  /** Whose URL `target` is, for the address policy: 'repository' for a lockfile's agent (default 'user'). */
+  origin?: UrlOrigin;
+  /** For 'repository' targets: the address classes beyond public the run allows. */
+  allow?: NetworkAllowance;
   /** A card fetched already (skips the fetch). */
   fetched?: FetchCardResult;
   signal?: AbortSignal;
@@ -55,7 +60,7 @@ export function probeInterface(fetched: FetchCardResult, withGrpc = false): A2aI
 export async function probeAgent(target: string, opts: ProbeAgentOptions): Promise<ProbeReport> {
   const now = opts.now ?? Date.now;
   const client = opts.grpc ? withGrpc(opts.client ?? DEFAULT_CLIENT) : opts.client;
-  const fetched = opts.fetched ?? await fetchCard(target, { http: opts.http, now, client, ...(client ? { settings: { client } } : {}), revalidate: true, signal: opts.signal, timeoutMs: opts.timeoutMs });
+  const fetched = opts.fetched ?? await fetchCard(target, { http: opts.http, now, client, ...(client ? { settings: { client } } : {}), revalidate: true, signal: opts.signal, timeoutMs: opts.timeoutMs, origin: opts.origin, allow: opts.allow });
   const at = (): string => new Date(now()).toISOString();
   const report: ProbeReport = { agent: target, cardUrl: fetched.url, results: [] };
   if (fetched.card === undefined || !fetched.valid) {

@@ -5,8 +5,9 @@
 import { stripBom } from '../document';
 import { ioReason } from '../ioReason';
 import { validatorsOf } from '../fetch/cacheControl';
-import { conditionalCardGet } from '../fetch/conditionalGet';
+import { conditionalCardGet, type CardGetOptions } from '../fetch/conditionalGet';
 import type { HttpClient } from '../net/http';
+import type { NetworkAllowance, UrlOrigin } from '../net/policy';
 import { CardLoadError } from './cardLoader';
 import type { CardSource, FetchedCard, Validators } from './types';
 import type { CardCache } from '../fetch/cardCache';
@@ -33,22 +34,31 @@ export interface HttpCardSourceOptions {
   texts?: CardCache;
   /** Clock for the text cache's freshness, ms (default Date.now). */
   now?: () => number;
+  /** Whose URLs this source fetches, for the address policy (default 'repository': a lockfile's agent). */
+  origin?: UrlOrigin;
+  /** For 'repository' URLs: the address classes beyond public the run allows (default none). */
+  allow?: NetworkAllowance;
 }
 
 /**
- * Lockfile `agent` URLs are written by the user (pin), so they are 'user' URLs for the address policy:
- * loopback and private agents are allowed, link-local and metadata addresses never.
+ * Lockfile `agent` URLs are repository content (a pull request can add a lockfile), so by default they are
+ * 'repository' URLs for the address policy: public addresses, plus loopback and private ones only when the run
+ * allows them (`allow`); link-local and metadata addresses never. A URL the user typed (pin) is 'user'.
  */
 export function httpCardSource(http: HttpClient, options: HttpCardSourceOptions = {}): CardSource {
   if (options.texts) return { fetch: (url, previous) => sharedFetch(http, url, previous, options, options.texts!) };
   return {
     async fetch(url, previous) {
       // The one conditional GET of both card pipelines (fetch/conditionalGet.ts): headers, accepted types, what a 304 proves.
-      const got = await conditionalCardGet(http, url, previous, { origin: 'user', timeoutMs: options.timeoutMs, maxBytes: options.maxBytes });
+      const got = await conditionalCardGet(http, url, previous, getOptions(options));
       if (got.status === 'not-modified') return { status: 'unchanged' };
       return { status: 'fresh', card: parseCard(url, got.response.body.toString('utf8')), validators: validatorsOf(got.response.headers) };
     },
   };
+}
+
+function getOptions(options: HttpCardSourceOptions): CardGetOptions {
+  return { origin: options.origin ?? 'repository', allow: options.allow, timeoutMs: options.timeoutMs, maxBytes: options.maxBytes };
 }
 
 /** Injected file access: (path) → UTF-8 text, throwing with a code (ENOENT…) like fs.readFile. */
@@ -103,7 +113,7 @@ async function sharedFetch(http: HttpClient, url: string, previous: Validators |
   const now = options.now ?? Date.now;
   const stored = await texts.get(url);
   const sent = stored?.validators ?? previous;
-  const got = await conditionalCardGet(http, url, sent, { origin: 'user', timeoutMs: options.timeoutMs, maxBytes: options.maxBytes });
+  const got = await conditionalCardGet(http, url, sent, getOptions(options));
   if (got.status === 'not-modified') {
     if (!stored) return { status: 'unchanged' };
     const renewed = entryAfterNotModified(stored, got.response, now());

@@ -24,7 +24,16 @@ export interface RefreshOptions {
    * and its marker cleared once the profile is rebuilt. Keys are the lockfile's `agent` as written.
    */
   stale?: StaleMarkers;
+  /**
+   * Where a card path a lockfile names may be read (the CLI and the editor: inside the lockfile's repository,
+   * symlinks resolved; node/insideRoot.ts). Refused: the lockfile is not checked, and the cause says only that the
+   * path is outside, nothing about what is there. Without it paths are read as they resolve.
+   */
+  cardPath?: CardPathCheck;
 }
+
+/** A lockfile's card path → the path to read, or a refusal that reveals nothing about the target. */
+export type CardPathCheck = (lockfilePath: string, agent: string) => Promise<{ ok: true; path: string } | { ok: false; reason: string }>;
 
 /** The card location a lockfile pins: its URL, or a path relative to the lockfile's directory. */
 export function resolveAgent(agent: string, lockfilePath: string): string {
@@ -41,8 +50,14 @@ export async function refreshLockfile(lockfilePath: string, options: RefreshOpti
   const { lockfile: lock, text } = loaded;
   const card = options.cardOverride ?? resolveAgent(lock.agent, lockfilePath);
   const marker = options.cardOverride === undefined ? options.stale?.get(lock.agent) : undefined;
+  let readFrom = card;
+  if (options.cardOverride === undefined && options.cardPath && !isHttpLocation(card) && !isOtherUrl(card)) {
+    const inside = await options.cardPath(lockfilePath, lock.agent);
+    if (!inside.ok) return { status: 'error', lockfile: lockfilePath, stage: 'card', cause: `/agent: ${inside.reason}`, problems: [], card: lock.agent, text };
+    readFrom = inside.path;
+  }
   try {
-    const loaded = await options.loader.load(card, { fresh: marker !== undefined });
+    const loaded = await options.loader.load(readFrom, { fresh: marker !== undefined });
     // The card as this lockfile's client sees it: the extensions it relies on are known (lockfile/profileForLock.ts).
     const profile = options.loader.profileFor(loaded, lock);
     // Same lockfile text (hence the same parsed object), same profile object (a 304): the same result (checkMemo.ts).
