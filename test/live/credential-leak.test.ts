@@ -14,6 +14,9 @@ import { callA2a } from '../../server/src/core/a2a/call';
 import { startLsp, type LspSession } from '../lsp/harness';
 import { LEAK_MODES, LEAK_SCHEMES, startLeakAgent, type LeakAgent } from '../agents/leakAgent';
 import { startLyingAgent, type LyingAgent } from '../agents/lying';
+import { startRawGrpcAgent, type RawGrpcAgent } from '../agents/rawGrpcAgent';
+import { createGrpcClient } from '../../server/src/core/net/grpc';
+import { describeA2aError } from '../../server/src/core/a2a/errors';
 
 /** URL and base64 special characters, so the percent-encoded and base64 forms differ from the raw one. */
 const TOKEN = 'leak-T0ken/with+chars=9f3a';
@@ -132,6 +135,43 @@ describe('an interface that redirects', () => {
         return true;
       });
     } finally { await http.close(); }
+  });
+});
+
+describe('the gRPC binding: the credential quoted in a status message and its ErrorInfo details', () => {
+  let grpcAgent: RawGrpcAgent;
+  before(async () => {
+    const { Metadata } = await import('@grpc/grpc-js');
+    const { encodeGrpcStatusDetails } = await import('@a2a-js/sdk/errors/grpc');
+    grpcAgent = await startRawGrpcAgent({
+      getExtendedAgentCard: (call, cb) => {
+        const sent = String(call.metadata.get('authorization')[0] ?? call.metadata.get('x-api-key')[0] ?? '');
+        const echo = `credential ${sent} (${encodeURIComponent(sent.replace(/^Bearer /, ''))}, ${Buffer.from(sent.replace(/^Bearer /, '')).toString('base64')}) is not allowed`;
+        const metadata = new Metadata();
+        metadata.set('grpc-status-details-bin', encodeGrpcStatusDetails(16, echo, `BAD_${echo}`));
+        cb({ code: 16, details: echo, metadata });
+      },
+      getTask: (call, cb) => cb({ code: 14, details: `unavailable for ${String(call.metadata.get('authorization')[0])}` }),
+    });
+  });
+  after(() => { grpcAgent.close(); });
+
+  it('callA2a over GRPC: the error, its description and a transport failure hold no form of it', async () => {
+    const http = createHttpClient();
+    const grpc = createGrpcClient();
+    try {
+      const iface = { url: grpcAgent.url, binding: 'GRPC', version: '1.0', tenant: null };
+      for (const credentialHeaders of [{ authorization: `Bearer ${TOKEN}` }, { 'x-api-key': TOKEN }]) {
+        const r = await callA2a(iface, 'GetExtendedAgentCard', {}, { http, grpc, originClass: 'loopback', credentialHeaders });
+        assert.equal(r.ok, false);
+        const said = r.ok ? '' : `${describeA2aError(r.error)} ${JSON.stringify(r.error)}`;
+        assert.ok(said.includes(REDACTED), said);
+        assert.deepEqual(leaks(said), [], said);
+        assert.equal(grpcAgent.calls.at(-1)?.metadata[Object.keys(credentialHeaders)[0]!]?.endsWith(TOKEN), true, 'the credential was sent');
+      }
+      const failed = await callA2a(iface, 'GetTask', { id: 'x' }, { http, grpc, originClass: 'loopback', credentialHeaders: { authorization: `Bearer ${TOKEN}` } }).then((r) => JSON.stringify(r), (e: Error) => e.message);
+      assert.deepEqual(leaks(failed), [], failed);
+    } finally { grpc.close(); await http.close(); }
   });
 });
 
