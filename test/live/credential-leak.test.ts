@@ -161,7 +161,7 @@ describe('the gRPC binding: the credential quoted in a status message and its Er
     const grpc = createGrpcClient();
     try {
       const iface = { url: grpcAgent.url, binding: 'GRPC', version: '1.0', tenant: null };
-      for (const credentialHeaders of [{ authorization: `Bearer ${TOKEN}` }, { 'x-api-key': TOKEN }]) {
+      for (const credentialHeaders of [{ authorization: `Bearer ${TOKEN}` }, { 'x-api-key': TOKEN }] as Record<string, string>[]) {
         const r = await callA2a(iface, 'GetExtendedAgentCard', {}, { http, grpc, originClass: 'loopback', credentialHeaders });
         assert.equal(r.ok, false);
         const said = r.ok ? '' : `${describeA2aError(r.error)} ${JSON.stringify(r.error)}`;
