@@ -2,6 +2,7 @@ import * as vscode from 'vscode';
 import type { CommandFactory } from './index';
 import { askAgentUrl, originOf, publicCard } from './liveShared';
 import { showInfo } from '../notify';
+import { credentialInputProblem } from '../liveText';
 
 /**
  * A2A: Set Credential / A2A: Clear Credential — a credential (a bearer token, or an API key for a scheme that takes one in
@@ -22,7 +23,10 @@ export const setCredential: CommandFactory = (services) => async (arg?: unknown)
   if (!url) return;
   const scheme = await pickScheme(services, url);
   if (!scheme) return;
-  const token = await vscode.window.showInputBox({ title: `Credential for ${originOf(url)} (${scheme}): a bearer token or an API key, as the scheme takes`, password: true, ignoreFocusOut: true, prompt: 'Stored in VS Code SecretStorage' });
+  const token = await vscode.window.showInputBox({
+    title: `Credential for ${originOf(url)} (${scheme}): a bearer token or an API key, as the scheme takes`, password: true, ignoreFocusOut: true, prompt: 'Stored in VS Code SecretStorage',
+    validateInput: credentialInputProblem,
+  });
   if (!token) return;
   await services.secrets.set(originOf(url), scheme, token.trim());
   void showInfo(`A2A: credential stored for ${originOf(url)} (${scheme}).`);

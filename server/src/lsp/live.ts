@@ -20,9 +20,26 @@ import { FetchCardRequest, ProbeAgentRequest, type A2ASettings, type FetchCardRe
 import type { ServerContext } from './context';
 import { liveSession } from './liveSession';
 import { HttpClientForSettings, UNTRUSTED } from './network';
-import { runSafe } from './runSafe';
+import { runSafe, type ErrorLog } from './runSafe';
 import { clientConfig } from './settings';
 import { invalidParams } from './requestParams';
+import { redactorFor, redactValue, urlSecrets, type Redactor } from '../core/redact';
+
+/**
+ * The redaction of one live request: its response, and anything it logs, pass through the redactor that knows
+ * the credential in its params and the userinfo of its URL (the core redacts each agent call too; this covers
+ * everything else the request says, e.g. the URL it echoes).
+ */
+function requestRedactor(params: { url: string; credential?: { token?: unknown } }): Redactor {
+  const token = typeof params.credential?.token === 'string' ? params.credential.token : undefined;
+  return redactorFor([token, ...urlSecrets(params.url)]);
+}
+
+/** runSafe for a live request: its result, its fallback and its log lines redacted (see requestRedactor). */
+function runRedacted<T>(params: Parameters<typeof requestRedactor>[0], log: ErrorLog, token: CancellationToken, errorValue: T, what: string, fn: () => Promise<T>): ReturnType<typeof runSafe<T>> {
+  const redact = requestRedactor(params);
+  return runSafe({ error: (m) => log.error(redact(m)) }, token, redactValue(errorValue, redact), what, async () => redactValue(await fn(), redact));
+}
 
 function signalOf(token: CancellationToken | undefined): AbortSignal {
   const controller = new AbortController();
@@ -57,7 +74,7 @@ export function registerLiveRequests(ctx: ServerContext): void {
   const live = new LiveService(ctx.network);
   const log = { error: (m: string) => ctx.connection.console.error(m) };
 
-  ctx.connection.onRequest(FetchCardRequest.type, (params, token) => invalidParams(params, { url: 'string', extended: 'boolean?', credential: 'object?' }) ?? runSafe(log, token, { url: params.url, findings: [], credentialSchemes: [], error: 'internal error' } as FetchCardResponse, 'fetch card', async () => {
+  ctx.connection.onRequest(FetchCardRequest.type, (params, token) => invalidParams(params, { url: 'string', extended: 'boolean?', credential: 'object?' }) ?? runRedacted(params, log, token, { url: params.url, findings: [], credentialSchemes: [], error: 'internal error' } as FetchCardResponse, 'fetch card', async () => {
     const settings = await ctx.settings('');
     if (settings.workspaceTrusted !== true) return { url: params.url, findings: [], credentialSchemes: [], error: UNTRUSTED };
     const http = live.httpFor(settings);
@@ -112,7 +129,7 @@ export function registerLiveRequests(ctx: ServerContext): void {
     return response;
   }));
 
-  ctx.connection.onRequest(ProbeAgentRequest.type, (params, token) => invalidParams(params, { url: 'string', credential: 'object?' }) ?? runSafe(log, token, { agent: params.url, results: [], error: 'internal error' } as ProbeAgentResponse, 'probe agent', async () => {
+  ctx.connection.onRequest(ProbeAgentRequest.type, (params, token) => invalidParams(params, { url: 'string', credential: 'object?' }) ?? runRedacted(params, log, token, { agent: params.url, results: [], error: 'internal error' } as ProbeAgentResponse, 'probe agent', async () => {
     const settings = await ctx.settings('');
     if (settings.workspaceTrusted !== true) return { agent: params.url, results: [], error: UNTRUSTED };
     try {

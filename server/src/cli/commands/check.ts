@@ -19,6 +19,8 @@ import { promises as fs } from 'node:fs';
 import { isAbsolute, relative, resolve } from 'node:path';
 import { parseArgs } from '../args';
 import { ioReason } from '../../core/ioReason';
+import { redactorFor, withoutUserinfo } from '../../core/redact';
+import { redactingIO } from './fetch';
 import { VERSION } from '../version';
 import { CliIO, Command, UsageError, useColor } from '../io';
 import { DEFAULT_STALE_FILE, fileStaleMarkers, type FileStaleMarkers } from '../../node/fileStaleMarkers';
@@ -135,7 +137,8 @@ function groupBySettings(lockfiles: readonly string[], perFile: readonly Command
 
 /** Paths as the user wrote them (lockfiles), else relative to the working directory (card files a lockfile pins). */
 function displayPaths(typed: ReadonlyMap<string, string>, cwd: string): (path: string) => string {
-  return (p) => typed.get(p) ?? (isAbsolute(p) ? relative(cwd, p) || p : p);
+  // A lockfile's agent URL may carry userinfo (user:password@): never shown.
+  return (p) => typed.get(p) ?? (isAbsolute(p) ? relative(cwd, p) || p : withoutUserinfo(p));
 }
 
 function render(format: string, outcomes: readonly RefreshOutcome[], display: (path: string) => string, io: CliIO, version: string): string {
@@ -147,7 +150,9 @@ function render(format: string, outcomes: readonly RefreshOutcome[], display: (p
   return jsonReport(outcomes, display);
 }
 
-export async function runCheck(argv: string[], io: CliIO, version = VERSION): Promise<number> {
+export async function runCheck(argv: string[], rawIO: CliIO, version = VERSION): Promise<number> {
+  // Every line printed passes the redactor: URL userinfo from a lockfile (or an agent's message) is never shown.
+  const io = redactingIO(rawIO, redactorFor([]));
   const { flags, positionals, help } = parseArgs(argv, SPEC);
   if (help) {
     io.stdout(HELP);

@@ -7,7 +7,9 @@
  * it; with --extended also requests the extended card using the credential in the environment variable named by --credential-env (never a token
  * argument: process lists would show it).
  * JSON: {url, status, card, profile, signature, validators, max_age_seconds, fetched_at, findings, extended?}.
- * Exit: 0 valid card, 1 invalid card (or required signature not verified), 2 usage / network / policy failure.
+ * Exit: 0 valid card, 1 invalid card (or required signature not verified), 2 usage / network / policy failure, or
+ * --extended when the credential could not be sent (nothing was requested).
+ * Everything printed is redacted: the credential (in every form) and URL userinfo never appear (core/redact.ts).
  */
 import { readTextSync } from '../../node/readText';
 import type { Credential } from '../../core/fetch/credentials';
@@ -21,10 +23,11 @@ import { fetchCard, FetchCardResult } from '../../core/fetch/fetchCard';
 import { fetchExtendedCard, ExtendedCardResult } from '../../core/fetch/extendedCard';
 import { combineTrustStores, createTrustStore, JwksDocument, TrustEntry } from '../../core/signature/trustStore';
 import { verifyCardSignatures } from '../../core/signature/verify';
-import { parseArgs } from '../args';
+import { parseArgs, type FlagValues } from '../args';
 import { loadTrustStoreFile } from '../trustStoreFile';
 import { alignColumns, safeText } from '../format';
-import { CliIO, Command, EXIT_FINDINGS, EXIT_OK, UsageError } from '../io';
+import { CliIO, Command, EXIT_FINDINGS, EXIT_OK, EXIT_USAGE, UsageError } from '../io';
+import { redactError, redactorFor, redactValue, urlSecrets, type Redactor } from '../../core/redact';
 
 const SPEC = {
   flags: {
@@ -66,7 +69,10 @@ export function credentialFromEnv(varName: string | undefined, io: CliIO, scheme
   }
   if (!/^[A-Za-z_][A-Za-z0-9_]*$/.test(varName)) throw new UsageError('--credential-env expects the NAME of an environment variable (letters, digits, _); never pass a token on the command line');
   const token = io.env[varName];
-  if (!token) throw new UsageError(`--credential-env ${varName}: the environment variable is not set or empty`);
+  if (!token || !token.trim()) throw new UsageError(`--credential-env ${varName}: the environment variable is not set or empty`);
+  // A line break or control character would split the header it goes in: refused before anything is sent.
+  // eslint-disable-next-line no-control-regex -- finding control characters is the point
+  if (/[\u0000-\u001f\u007f]/.test(token.trim())) throw new UsageError(`--credential-env ${varName}: the credential contains a line break or control character, so it cannot be sent in a header; set the variable to the token alone`);
   return { token: token.trim(), ...(scheme !== undefined ? { scheme } : {}) };
 }
 
@@ -113,11 +119,33 @@ export function rethrowNet(err: unknown): never {
   throw err;
 }
 
+/**
+ * The CLI end of a call's redaction: everything a live command prints, and the failure it reports, passes
+ * through the redactor that knows the credential it uses and the userinfo of the URL it was given.
+ */
+export function redactingIO(io: CliIO, redact: Redactor): CliIO {
+  return { ...io, stdout: (text) => io.stdout(redact(text)), stderr: (text) => io.stderr(redact(text)) };
+}
+
+/** Runs a live command with its output and its failure redacted (see redactingIO). */
+export async function withRedaction(io: CliIO, secrets: Iterable<string | undefined>, body: (io: CliIO, redact: Redactor) => Promise<number>): Promise<number> {
+  const redact = redactorFor(secrets);
+  try {
+    return await body(redactingIO(io, redact), redact);
+  } catch (err) {
+    throw redactError(err, redact);
+  }
+}
+
 export const run: Command = async (argv, io) => {
   const { flags, positionals, help } = parseArgs(argv, SPEC);
   if (help) { io.stdout(HELP); return EXIT_OK; }
   const target = positionals[0]!;
   const credential = credentialFromEnv(flags['credential-env'], io, flags['credential-scheme']);
+  return withRedaction(io, [credential?.token, ...urlSecrets(target)], (out, redact) => fetchCommand(target, flags, credential, out, redact));
+};
+
+async function fetchCommand(target: string, flags: FlagValues<typeof SPEC.flags>, credential: Credential | undefined, io: CliIO, redact: Redactor): Promise<number> {
   if (flags.extended && !credential) throw new UsageError('--extended needs --credential-env VAR (the extended card is only served to authenticated callers)');
   let origin: string;
   try { origin = new URL(target).origin; } catch { throw new UsageError(`not a URL: ${JSON.stringify(target.slice(0, 200))}`); }
@@ -144,13 +172,19 @@ export const run: Command = async (argv, io) => {
         grpc.close();
       }
     }
-    if (flags.format === 'json') io.stdout(`${JSON.stringify(toJson(fetched, extended), null, 2)}\n`);
-    else io.stdout(toText(fetched, extended));
+    const shown = redactValue({ fetched, extended }, redact);
+    if (flags.format === 'json') io.stdout(`${JSON.stringify(toJson(shown.fetched, shown.extended), null, 2)}\n`);
+    else io.stdout(toText(shown.fetched, shown.extended));
+    // --extended asked for the extended card; when none was requested (no scheme to send the credential for) that is a failure, not a success.
+    if (shown.extended?.status === 'no-credential') {
+      io.stderr(`a2acap fetch: ${safeText(shown.extended.message)}\n`);
+      return EXIT_USAGE;
+    }
     return fetched.valid && (!extended || !['auth-failed', 'invalid', 'error'].includes(extended.status)) ? EXIT_OK : EXIT_FINDINGS;
   } finally {
     await http.close();
   }
-};
+}
 
 function toJson(f: FetchCardResult, ext: ExtendedCardResult | undefined): Record<string, unknown> {
   return {

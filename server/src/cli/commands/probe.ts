@@ -23,8 +23,9 @@ import type { SafeProbeRequest } from '../../core/probe/types';
 import { parseArgs } from '../args';
 import { alignColumns, safeText } from '../format';
 import { CliIO, Command, EXIT_FINDINGS, EXIT_OK, UsageError } from '../io';
-import { credentialFromEnv, rethrowNet, timeoutFrom } from './fetch';
+import { credentialFromEnv, rethrowNet, timeoutFrom, withRedaction } from './fetch';
 import { ALLOW_NETWORK_HELP, NETWORK_FLAGS, networkAllowance } from '../networkFlags';
+import { redactValue, urlSecrets } from '../../core/redact';
 
 const SPEC = {
   flags: {
@@ -97,23 +98,26 @@ export const run: Command = async (argv, io) => {
   const safeRequest: SafeProbeRequest | undefined = text
     ? { text, ...(flags.skill ? { skill: flags.skill } : {}), allowSkills: flags['allow-skill'], mediaTypes: flags['media-type'] }
     : undefined;
-  const http = createHttpClient({ allowHosts: flags['allow-host'] });
-  const grpc = createGrpcClient({ allowHosts: flags['allow-host'] });
-  try {
-    const limiter = createRateLimiter({ minIntervalMs: intervalFrom(flags['min-interval']) });
-    const report = await probeAgent(agent, { http, grpc, client, credential, safeRequest, limiter, timeoutMs: timeoutFrom(flags.timeout),
-      // A URL typed on the command line is the user's; a lockfile's agent is repository content (public unless allowed).
-      ...(lock ? { origin: 'repository' as const, allow } : {}) }).catch(rethrowNet);
-    const results = report.results.map((r) => ({ probe: r.probe, claim: r.claim, outcome: r.outcome, detail: r.detail, at: r.at }));
-    if (flags.format === 'json') io.stdout(`${JSON.stringify({ agent, results }, null, 2)}\n`);
-    else {
-      // A probe's name can hold card text (required-extension:URI): escaped like its detail.
-      const rows = results.map((r) => [r.outcome.toUpperCase(), safeText(r.probe), safeText(r.detail)]);
-      io.stdout(`${safeText(agent)}${report.interface ? ` (${report.interface.binding} ${report.interface.version})` : ''}\n${alignColumns(rows)}\n`);
+  // The lockfile's agent URL may carry userinfo, and the agent may quote the credential: both are redacted.
+  return withRedaction(io, [credential?.token, ...urlSecrets(agent)], async (io, redact) => {
+    const http = createHttpClient({ allowHosts: flags['allow-host'] });
+    const grpc = createGrpcClient({ allowHosts: flags['allow-host'] });
+    try {
+      const limiter = createRateLimiter({ minIntervalMs: intervalFrom(flags['min-interval']) });
+      const report = await probeAgent(agent, { http, grpc, client, credential, safeRequest, limiter, timeoutMs: timeoutFrom(flags.timeout),
+        // A URL typed on the command line is the user's; a lockfile's agent is repository content (public unless allowed).
+        ...(lock ? { origin: 'repository' as const, allow } : {}) }).catch(rethrowNet);
+      const results = redactValue(report.results.map((r) => ({ probe: r.probe, claim: r.claim, outcome: r.outcome, detail: r.detail, at: r.at })), redact);
+      if (flags.format === 'json') io.stdout(`${JSON.stringify({ agent: redact(agent), results }, null, 2)}\n`);
+      else {
+        // A probe's name can hold card text (required-extension:URI): escaped like its detail.
+        const rows = results.map((r) => [r.outcome.toUpperCase(), safeText(r.probe), safeText(r.detail)]);
+        io.stdout(`${safeText(redact(agent))}${report.interface ? ` (${report.interface.binding} ${report.interface.version})` : ''}\n${alignColumns(rows)}\n`);
+      }
+      return results.some((r) => r.outcome === 'refuted' || r.outcome === 'error') ? EXIT_FINDINGS : EXIT_OK;
+    } finally {
+      grpc.close();
+      await http.close();
     }
-    return results.some((r) => r.outcome === 'refuted' || r.outcome === 'error') ? EXIT_FINDINGS : EXIT_OK;
-  } finally {
-    grpc.close();
-    await http.close();
-  }
+  });
 };

@@ -11,6 +11,8 @@ import type { GrpcClient } from '../net/grpc';
 import { callGrpc } from './grpcCall';
 import { trimEnd } from '../trimEnd';
 import { A2aError, fromHttpError, fromJsonRpcError } from './errors';
+import { NetError, displayUrl, isNetError } from '../net/errors';
+import { headerSecrets, redactError, redactorFor, redactValue, urlSecrets, type Redactor } from '../redact';
 
 export type A2aOperation =
   | 'GetTask'
@@ -46,7 +48,36 @@ export const SUPPORTED_BINDINGS = ['JSONRPC', 'HTTP+JSON'] as const;
 export const SUPPORTED_BINDINGS_WITH_GRPC = [...SUPPORTED_BINDINGS, 'GRPC'] as const;
 const STREAMING: ReadonlySet<A2aOperation> = new Set(['SubscribeToTask', 'SendStreamingMessage']);
 
+/**
+ * The one way to call an agent. Everything the agent answers (results, error messages and reasons, headers) and
+ * every failure passes through the redactor of this call, which knows the credential it sent and the interface
+ * URL's userinfo: an agent that quotes the caller's credential back never gets it printed, stored or shown.
+ */
 export async function callA2a(iface: A2aInterface, op: A2aOperation, params: Record<string, unknown>, opts: A2aCallOptions): Promise<A2aCallResult> {
+  const redact = callRedactor(iface, opts);
+  try {
+    return redactValue(await unredactedCall(iface, op, params, opts), redact);
+  } catch (err) {
+    throw redactError(explainRedirect(err), redact);
+  }
+}
+
+/**
+ * Interface calls follow no redirect: the card's interface URL is the endpoint, and a redirect would take the
+ * request, its message and its credential to a URL the card does not declare. The transport only says a limit
+ * was hit; this says which rule and why.
+ */
+function explainRedirect(err: unknown): unknown {
+  if (!isNetError(err) || err.kind !== 'redirect-limit' || err.details.limit !== 0) return err;
+  return new NetError('redirect-limit', err.url, `${displayUrl(err.url)}: the interface answered with a redirect; A2A interface calls follow no redirects, so the card's interface URL must be the endpoint itself (a redirect would take the request and its credential to a URL the card does not declare)`, err.details);
+}
+
+/** The redactor of one call: the credential headers it sends and the userinfo of the URL it goes to. */
+export function callRedactor(iface: Pick<A2aInterface, 'url'>, opts: Pick<A2aCallOptions, 'credentialHeaders'>): Redactor {
+  return redactorFor([...headerSecrets(opts.credentialHeaders), ...urlSecrets(iface.url)]);
+}
+
+async function unredactedCall(iface: A2aInterface, op: A2aOperation, params: Record<string, unknown>, opts: A2aCallOptions): Promise<A2aCallResult> {
   const headers: Record<string, string> = {
     'a2a-version': opts.a2aVersion ?? iface.version,
     accept: STREAMING.has(op) ? 'text/event-stream, application/json' : 'application/json, application/a2a+json',

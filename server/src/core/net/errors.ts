@@ -3,6 +3,8 @@
  * so the CLI can print one actionable line and the editor can show it without a stack trace.
  * Messages never contain credentials: callers pass URLs, never headers.
  */
+import { withoutUserinfo } from '../redact';
+
 export type NetErrorKind =
   | 'timeout'
   | 'too-large'
@@ -17,14 +19,18 @@ export type NetErrorKind =
   | 'aborted';
 
 export class NetError extends Error {
+  /** The URL the failure is about, never with userinfo (callers may show it as it is). */
+  readonly url: string;
+
   constructor(
     readonly kind: NetErrorKind,
-    readonly url: string,
+    url: string,
     message: string,
     /** Extra facts for callers (status code, limit, refused address…); never secrets. */
     readonly details: Record<string, string | number | boolean> = {},
   ) {
     super(message);
+    this.url = withoutUserinfo(url);
     this.name = 'NetError';
   }
 }

@@ -1,0 +1,67 @@
+/**
+ * What the live-agent commands (fetch card, probe agent) show: notification text, output-channel lines and the
+ * probe list. The server redacts its answers already; the client knows the credential it sent and the URL it was
+ * given, so it redacts once more before anything is shown (the same redactor, core/redact.ts): a credential an
+ * agent quotes back, or the userinfo of a URL, never reaches a notification, the output channel or a list.
+ * Without vscode imports, so it is tested on its own.
+ */
+import type { FetchCardResponse, LiveCredential, ProbeAgentResponse } from '../../server/src/protocol';
+import { redactorFor, redactValue, urlSecrets, type Redactor } from '../../server/src/core/redact';
+
+/** The redactor of one live command: its credential (when one is sent) and its URL's userinfo. */
+export function liveRedactor(url: string, credential?: LiveCredential): Redactor {
+  return redactorFor([credential?.token, ...urlSecrets(url)]);
+}
+
+/** The response of a live request with every text in it redacted (it is shown, logged and opened from here on). */
+export function redactedResponse<T>(response: T, redact: Redactor): T {
+  return redactValue(response, redact);
+}
+
+/** A failure of a live request (e.g. the connection's own error) as one redacted line. */
+export function failureText(what: string, err: unknown, redact: Redactor): string {
+  return redact(`${what} failed: ${String(err)}`);
+}
+
+/** One line for a notification: fetched/cached, valid, signature, usable interface, extended card status. */
+export function fetchSummary(r: FetchCardResponse): string {
+  const parts = [`${r.status ?? 'fetched'}`, r.valid ? 'valid' : 'NOT valid'];
+  if (r.signature) parts.push(`signature ${r.signature.outcome}`);
+  if (r.profile) parts.push(r.profile.usable ? `usable (${r.profile.interface?.binding ?? '?'} ${r.profile.interface?.version ?? ''})` : 'unusable');
+  if (r.extended) parts.push(`extended: ${r.extended.status}`);
+  return parts.join(' · ');
+}
+
+/** The output-channel lines of a fetch (the first 20 error findings). */
+export function fetchOutputLines(title: string, r: FetchCardResponse): string[] {
+  const lines = [`${title}: ${r.url}: ${fetchSummary(r)}`];
+  if (r.signature) lines.push(`  signature: ${r.signature.detail}`);
+  if (r.extended) lines.push(`  extended card: ${r.extended.message}`);
+  for (const f of r.findings.filter((x) => x.severity === 'error').slice(0, 20)) lines.push(`  ${f.pointer || '/'}: ${f.message}`);
+  return lines;
+}
+
+/** The output-channel lines of a probe: one per result. */
+export function probeOutputLines(report: ProbeAgentResponse): string[] {
+  return [`Probe ${report.agent}:`, ...report.results.map((r) => `  ${r.outcome.toUpperCase().padEnd(8)} ${r.probe}: ${r.claim} — ${r.detail} (${r.at})`)];
+}
+
+const ICONS: Record<string, string> = { verified: '$(check)', refuted: '$(error)', skipped: '$(circle-slash)', error: '$(warning)' };
+
+/** The probe list: its title and one item per result. */
+export function probePick(report: ProbeAgentResponse): { title: string; items: { label: string; description: string; detail: string }[] } {
+  const refuted = report.results.filter((r) => r.outcome === 'refuted').length;
+  return {
+    title: `A2A: ${report.agent}: ${refuted ? `${refuted} claim(s) refuted` : 'no claim refuted'}`,
+    items: report.results.map((r) => ({ label: `${ICONS[r.outcome] ?? ''} ${r.probe}`, description: r.claim, detail: `${r.outcome}: ${r.detail}` })),
+  };
+}
+
+/**
+ * Why a typed credential cannot be stored, or undefined: a line break or control character would split the header
+ * it travels in, so the server would never send it (better said now than on every fetch).
+ */
+export function credentialInputProblem(value: string): string | undefined {
+  // eslint-disable-next-line no-control-regex -- finding control characters is the point
+  return /[\u0000-\u001f\u007f]/.test(value.trim()) ? 'the credential contains a line break or control character: paste the token alone' : undefined;
+}
