@@ -9,6 +9,55 @@
  */
 import { createHash } from 'node:crypto';
 import canonicalize from 'canonicalize';
+import { escapeSegment } from './location';
+
+/**
+ * Deepest nesting canonicalized. The canonicalizer recurses per level, so without a bound the limit would be
+ * whatever stack the process has left; a fixed bound makes "cannot be digested" the same in the CLI and the editor.
+ */
+export const MAX_CANONICAL_DEPTH = 500;
+
+/** Why a value has no canonical form, and where: the first problem found. */
+export interface CanonicalProblem {
+  pointer: string;
+  reason: string;
+}
+
+function clipPointer(pointer: string): string {
+  return pointer.length > 60 ? `${pointer.slice(0, 59)}…` : pointer;
+}
+
+/** The Error canonicalCard throws: a one-line message, plus where the problem is. */
+export class CanonicalizationError extends Error {
+  constructor(readonly problem: CanonicalProblem) {
+    super(`the card cannot be canonicalized: ${problem.reason}${problem.pointer ? ` (at ${clipPointer(problem.pointer)})` : ''}`);
+    this.name = 'CanonicalizationError';
+  }
+}
+
+function numberProblem(n: number): string {
+  return Number.isNaN(n) ? 'a number that is NaN' : 'a number too large for JSON canonicalization (RFC 8785 allows only finite IEEE 754 doubles; 1e400 and the like overflow)';
+}
+
+/**
+ * The first reason `value` has no RFC 8785 canonical form (a non-finite number, nesting deeper than
+ * MAX_CANONICAL_DEPTH), or undefined. Iterative, so it never exhausts the stack itself.
+ */
+export function canonicalProblem(value: unknown): CanonicalProblem | undefined {
+  const stack: [unknown, string, number][] = [[value, '', 0]];
+  while (stack.length) {
+    const [v, pointer, depth] = stack.pop()!;
+    if (typeof v === 'number') {
+      if (!Number.isFinite(v)) return { pointer, reason: numberProblem(v) };
+      continue;
+    }
+    if (typeof v !== 'object' || v === null) continue;
+    if (depth >= MAX_CANONICAL_DEPTH) return { pointer, reason: `nesting deeper than ${MAX_CANONICAL_DEPTH} levels` };
+    const entries: [string, unknown][] = Array.isArray(v) ? v.map((x, i) => [String(i), x]) : Object.entries(v);
+    for (let i = entries.length - 1; i >= 0; i--) stack.push([entries[i]![1], `${pointer}/${escapeSegment(entries[i]![0])}`, depth + 1]);
+  }
+  return undefined;
+}
 
 /** The value that is hashed: the card minus top-level `signatures` (only for an object card). */
 export function digestPayload(card: unknown): unknown {
@@ -17,17 +66,24 @@ export function digestPayload(card: unknown): unknown {
   return Object.fromEntries(Object.entries(card).filter(([key]) => key !== 'signatures'));
 }
 
-/** RFC 8785 canonical JSON of the digest payload. Throws a one-line Error for a value JSON cannot hold. */
-export function canonicalCard(card: unknown): string {
+/** RFC 8785 canonical JSON of `value`. Throws a one-line CanonicalizationError for a value that has none. */
+export function canonicalJson(value: unknown): string {
+  const problem = canonicalProblem(value);
+  if (problem) throw new CanonicalizationError(problem);
   let text: string | undefined;
   try {
-    text = canonicalize(digestPayload(card));
+    text = canonicalize(value);
   } catch (err) {
-    if (err instanceof RangeError) throw new Error('the card is nested too deeply to canonicalize');
-    throw new Error(`the card cannot be canonicalized: ${err instanceof Error ? err.message : String(err)}`);
+    const reason = err instanceof RangeError ? 'nesting too deep for the canonicalizer' : err instanceof Error ? err.message : 'an unknown error';
+    throw new CanonicalizationError({ pointer: '', reason });
   }
-  if (text === undefined) throw new Error('the card cannot be canonicalized: it is not a JSON value');
+  if (text === undefined) throw new CanonicalizationError({ pointer: '', reason: 'a value that is not JSON' });
   return text;
+}
+
+/** RFC 8785 canonical JSON of the digest payload. Throws a one-line CanonicalizationError for a value JSON cannot hold. */
+export function canonicalCard(card: unknown): string {
+  return canonicalJson(digestPayload(card));
 }
 
 export function cardDigest(card: unknown): string {
