@@ -58,12 +58,12 @@ describe('cardDigest', () => {
   it('fails with one clear line on nesting too deep to canonicalize', () => {
     let deep: unknown = 1;
     for (let i = 0; i < 100000; i++) deep = [deep];
-    assert.throws(() => cardDigest({ deep }), { message: /^the card cannot be canonicalized: nesting deeper than 500 levels \(at \/deep\/0\/0[/0]*…\)$/ });
+    assert.throws(() => cardDigest({ deep }), { message: /^the card cannot be used: .* because of nesting deeper than 500 levels \(at \/deep\/0\/0[/0]*…\)$/ });
   });
 
   it('fails with one clear line, naming where, on a number that overflows a double', () => {
     const card = JSON.parse('{"a":{"b":[1,1e400]}}');
-    assert.throws(() => cardDigest(card), { message: /^the card cannot be canonicalized: a number too large .* \(at \/a\/b\/1\)$/ });
+    assert.throws(() => cardDigest(card), { message: /^the card cannot be used: it has no canonical form \(RFC 8785\), so it cannot be pinned, digested or signature-checked, because of a number that overflows a double .* \(at \/a\/b\/1\)$/ });
     assert.deepEqual(canonicalProblem(card)?.pointer, '/a/b/1');
     assert.equal(canonicalProblem(JSON.parse('{"a":[1.7976931348623157e308,-0,123456789012345678901234567890]}')), undefined);
   });

@@ -30,13 +30,13 @@ function clipPointer(pointer: string): string {
 /** The Error canonicalCard throws: a one-line message, plus where the problem is. */
 export class CanonicalizationError extends Error {
   constructor(readonly problem: CanonicalProblem) {
-    super(`the card cannot be canonicalized: ${problem.reason}${problem.pointer ? ` (at ${clipPointer(problem.pointer)})` : ''}`);
+    super(`the card cannot be used: it has no canonical form (RFC 8785), so it cannot be pinned, digested or signature-checked, because of ${problem.reason}${problem.pointer ? ` (at ${clipPointer(problem.pointer)})` : ''}`);
     this.name = 'CanonicalizationError';
   }
 }
 
 function numberProblem(n: number): string {
-  return Number.isNaN(n) ? 'a number that is NaN' : 'a number too large for JSON canonicalization (RFC 8785 allows only finite IEEE 754 doubles; 1e400 and the like overflow)';
+  return Number.isNaN(n) ? 'a number that is NaN' : 'a number that overflows a double (like 1e400: RFC 8785 takes finite numbers only)';
 }
 
 /**

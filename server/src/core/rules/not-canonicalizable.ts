@@ -11,6 +11,6 @@ export const notCanonicalizable: Rule = ({ value }) => {
   const problem = canonicalProblem(value);
   if (!problem) return [];
   return [finding('not-canonicalizable', problem.pointer,
-    `This card cannot be pinned, digested or signature-checked: it has no RFC 8785 canonical form because of ${problem.reason}.`,
+    `This card cannot be pinned, digested or signature-checked: it has no canonical form (RFC 8785) because of ${problem.reason}.`,
     { data: { reason: problem.reason } })];
 };
