@@ -44,7 +44,7 @@ for (const [name, cardText] of VARIANTS) {
       assert.ok(diags.some((d) => d.code === 'unknown-field'), 'the lockfile keeps its own findings');
       const unusable = diags.filter((d) => d.code === 'lockfile-error');
       assert.equal(unusable.length, 1, JSON.stringify(diags));
-      assert.match(unusable[0]!.message, /card in .*agent-card\.json cannot be used, because it has no canonical form/);
+      assert.match(String(unusable[0]!.message), /card in .*agent-card\.json cannot be used, because it has no canonical form/);
 
       const hover = await s.hover(uri, doc.positionAt(doc.getText().indexOf('"streaming"') + 2));
       assert.ok(hover, 'hover answers');
