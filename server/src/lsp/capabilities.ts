@@ -13,6 +13,7 @@ import { uriPath } from './documentKind';
 import { liveSession } from './liveSession';
 import { makeLocator } from '../core/locate';
 import { truncate } from './markdown';
+import { visibleText } from '../core/untrustedText';
 import { cardMatchesAgent, lockfileAgainstCard, type LockfileAgainstCard } from './pinnedCard';
 import { runSafe } from './runSafe';
 import { invalidParams } from './requestParams';
@@ -20,7 +21,7 @@ import { invalidParams } from './requestParams';
 type EvidenceSection = NonNullable<CapabilitiesResult['evidence']>;
 
 const NONE: CapabilitiesResult = { kind: 'none', summary: '', severity: 'ok', nodes: [] };
-const t = (s: unknown, n = 80): string => truncate(typeof s === 'string' ? s : String(s ?? ''), n);
+const t = (s: unknown, n = 80): string => truncate(visibleText(typeof s === 'string' ? s : String(s ?? '')), n);
 
 /** a2a/capabilities: the "A2A Capabilities" tree for one open document. Labels are plain text. */
 export function registerCapabilitiesRequest(ctx: ServerContext): void {

@@ -4,6 +4,7 @@
  * (core/sarif.ts) with the catalog's lockfile-* rules. A lockfile that could not be checked is one
  * `lockfile-error` result on the whole file (or on the corrupt member).
  */
+import { visibleJson } from '../../untrustedText';
 import { makeLocator, type Locator } from '../../locate';
 import { rangeOf } from '../../location';
 import { RULES } from '../../rules/catalog';
@@ -31,7 +32,7 @@ export function sarifReport(outcomes: readonly RefreshOutcome[], displayPath: (p
       entries.push({ ruleId: `lockfile-${item.level}`, severity: SEVERITY[item.level], message: item.message, file, pointer: item.pointer, ...rangeIn(o.text, item.pointer, locate) });
     }
   }
-  return `${JSON.stringify(buildSarif(entries, CHECK_RULES, version), null, 2)}\n`;
+  return `${visibleJson(buildSarif(entries, CHECK_RULES, version), 2)}\n`;
 }
 
 /** The member's place in the lockfile text; none for the whole file or a member that cannot be located. */
