@@ -60,7 +60,7 @@ test('lint, compile and check outputs in every format show hidden characters as 
   }
 });
 
-test('the language server shows hidden characters as escapes in diagnostics and hovers', async (t) => {
+test('the language server shows hidden characters as escapes in diagnostics, hovers and the outline', async (t) => {
   const dir = tempDir(t, 'a2a-hidden-lsp-');
   const path = join(dir, 'agent-card.json');
   const text = JSON.stringify(hostileCard(), null, 2);
@@ -81,6 +81,14 @@ test('the language server shows hidden characters as escapes in diagnostics and 
       assert.doesNotMatch((hover.contents as MarkupContent).value, RAW, `hover on ${needle}`);
     }
     assert.ok(hovers >= 2, `hovers answered: ${hovers}`);
+    // The outline names skills by id and shows string values.
+    const names: string[] = [];
+    const walk = (list: { name: string; detail?: string; children?: unknown[] }[]) => {
+      for (const sym of list) { names.push(sym.name, sym.detail ?? ''); walk((sym.children ?? []) as typeof list); }
+    };
+    walk(await s.symbols(uri));
+    assert.ok(names.some((n) => n.includes('plan\\u202e')), 'the skill id is in the outline, escaped');
+    for (const n of names) assert.doesNotMatch(n, RAW, `outline: ${n}`);
     assert.equal(s.stderr(), '');
   } finally {
     await s.stop();

@@ -39,22 +39,48 @@ function numberProblem(n: number): string {
   return Number.isNaN(n) ? 'a number that is NaN' : 'a number that overflows a double (like 1e400: RFC 8785 takes finite numbers only)';
 }
 
+interface Frame {
+  value: unknown;
+  depth: number;
+  parent: Frame | undefined;
+  key: string;
+}
+
+function pointerOf(frame: Frame): string {
+  const segments: string[] = [];
+  for (let f: Frame | undefined = frame; f?.parent; f = f.parent) segments.push(escapeSegment(f.key));
+  return segments.length ? `/${segments.reverse().join('/')}` : '';
+}
+
 /**
  * The first reason `value` has no RFC 8785 canonical form (a non-finite number, nesting deeper than
- * MAX_CANONICAL_DEPTH), or undefined. Iterative, so it never exhausts the stack itself.
+ * MAX_CANONICAL_DEPTH), or undefined. Iterative, so it never exhausts the stack itself; runs on every lint, so
+ * the pointer is built only for the problem found.
  */
 export function canonicalProblem(value: unknown): CanonicalProblem | undefined {
-  const stack: [unknown, string, number][] = [[value, '', 0]];
+  const stack: Frame[] = [{ value, depth: 0, parent: undefined, key: '' }];
   while (stack.length) {
-    const [v, pointer, depth] = stack.pop()!;
+    const frame = stack.pop()!;
+    const v = frame.value;
     if (typeof v === 'number') {
-      if (!Number.isFinite(v)) return { pointer, reason: numberProblem(v) };
+      if (!Number.isFinite(v)) return { pointer: pointerOf(frame), reason: numberProblem(v) };
       continue;
     }
     if (typeof v !== 'object' || v === null) continue;
-    if (depth >= MAX_CANONICAL_DEPTH) return { pointer, reason: `nesting deeper than ${MAX_CANONICAL_DEPTH} levels` };
-    const entries: [string, unknown][] = Array.isArray(v) ? v.map((x, i) => [String(i), x]) : Object.entries(v);
-    for (let i = entries.length - 1; i >= 0; i--) stack.push([entries[i]![1], `${pointer}/${escapeSegment(entries[i]![0])}`, depth + 1]);
+    if (frame.depth >= MAX_CANONICAL_DEPTH) return { pointer: pointerOf(frame), reason: `nesting deeper than ${MAX_CANONICAL_DEPTH} levels` };
+    const depth = frame.depth + 1;
+    if (Array.isArray(v)) {
+      for (let i = v.length - 1; i >= 0; i--) {
+        const item: unknown = v[i];
+        if (typeof item === 'object' ? item !== null : typeof item === 'number') stack.push({ value: item, depth, parent: frame, key: String(i) });
+      }
+    } else {
+      const keys = Object.keys(v);
+      for (let i = keys.length - 1; i >= 0; i--) {
+        const item: unknown = (v as Record<string, unknown>)[keys[i]!];
+        if (typeof item === 'object' ? item !== null : typeof item === 'number') stack.push({ value: item, depth, parent: frame, key: keys[i]! });
+      }
+    }
   }
   return undefined;
 }
@@ -64,6 +90,11 @@ export function digestPayload(card: unknown): unknown {
   if (typeof card !== 'object' || card === null || Array.isArray(card)) return card;
   // Object.fromEntries defines own properties, so a "__proto__" member is copied as data, not as a prototype.
   return Object.fromEntries(Object.entries(card).filter(([key]) => key !== 'signatures'));
+}
+
+/** Why the card (its digest payload: without `signatures`) cannot be digested, or undefined. */
+export function cardCanonicalProblem(card: unknown): CanonicalProblem | undefined {
+  return canonicalProblem(digestPayload(card));
 }
 
 /** RFC 8785 canonical JSON of `value`. Throws a one-line CanonicalizationError for a value that has none. */

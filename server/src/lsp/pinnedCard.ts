@@ -1,5 +1,5 @@
 import { dirname, relative, resolve as resolvePath } from 'node:path';
-import { canonicalProblem, cardDigest } from '../core/digest';
+import { cardCanonicalProblem, cardDigest } from '../core/digest';
 import { isObject } from '../core/document';
 import { checkLockfile } from '../core/lockfile/check';
 import { checkOptionsFor } from '../core/lockfile/checkOptions';
@@ -65,7 +65,7 @@ export async function lockfileAgainstCard(ctx: ServerContext, lockAnalysis: Anal
   if (!card) return result;
   const profile = compileProfile(card.card, clientForLock(client, lock));
   result.pinned = { card: card.card, source: relativeTo(lockAnalysis.uri, card.source), profile };
-  const problem = canonicalProblem(card.card);
+  const problem = cardCanonicalProblem(card.card);
   if (problem) {
     result.unusable = `the card in ${result.pinned.source} cannot be used, because it has no canonical form (RFC 8785) to digest: ${problem.reason}${problem.pointer ? ` at ${problem.pointer.length > 60 ? `${problem.pointer.slice(0, 59)}…` : problem.pointer}` : ''}`;
     return result;

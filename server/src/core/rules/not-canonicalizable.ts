@@ -4,11 +4,11 @@
  * takes) means the card cannot be pinned, digested or signature-checked: every consumer refuses it, so lint says
  * why, where.
  */
-import { canonicalProblem } from '../digest';
+import { cardCanonicalProblem } from '../digest';
 import { finding, Rule } from './context';
 
 export const notCanonicalizable: Rule = ({ value }) => {
-  const problem = canonicalProblem(value);
+  const problem = cardCanonicalProblem(value);
   if (!problem) return [];
   return [finding('not-canonicalizable', problem.pointer,
     `This card cannot be pinned, digested or signature-checked: it has no canonical form (RFC 8785) because of ${problem.reason}.`,
