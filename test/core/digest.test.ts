@@ -4,7 +4,7 @@ import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, it } from 'node:test';
-import { canonicalCard, cardDigest } from '../../server/src/core/digest';
+import { canonicalCard, canonicalProblem, cardDigest } from '../../server/src/core/digest';
 
 const sha = (text: string) => `sha256:${createHash('sha256').update(Buffer.from(text, 'utf8')).digest('hex')}`;
 
@@ -58,7 +58,14 @@ describe('cardDigest', () => {
   it('fails with one clear line on nesting too deep to canonicalize', () => {
     let deep: unknown = 1;
     for (let i = 0; i < 100000; i++) deep = [deep];
-    assert.throws(() => cardDigest({ deep }), { message: 'the card is nested too deeply to canonicalize' });
+    assert.throws(() => cardDigest({ deep }), { message: /^the card cannot be used: .* because of nesting deeper than 500 levels \(at \/deep\/0\/0[/0]*…\)$/ });
+  });
+
+  it('fails with one clear line, naming where, on a number that overflows a double', () => {
+    const card = JSON.parse('{"a":{"b":[1,1e400]}}');
+    assert.throws(() => cardDigest(card), { message: /^the card cannot be used: it has no canonical form \(RFC 8785\), so it cannot be pinned, digested or signature-checked, because of a number that overflows a double .* \(at \/a\/b\/1\)$/ });
+    assert.deepEqual(canonicalProblem(card)?.pointer, '/a/b/1');
+    assert.equal(canonicalProblem(JSON.parse('{"a":[1.7976931348623157e308,-0,123456789012345678901234567890]}')), undefined);
   });
 
   const pythonVector = join(__dirname, '..', 'fixtures', 'corpus', 'v1', 'a2aproject__a2a-python__python-signing-jcs-expected.json');

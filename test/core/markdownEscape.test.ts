@@ -40,7 +40,7 @@ for (const text of HOSTILE) {
   });
 }
 
-test('one line, no control or invisible characters, bounded', () => {
-  assert.equal(escapeMarkdown('a\r\nb\tc\u001b[31m\u202ed'), 'a b c\\[31md');
+test('one line, control and invisible characters made visible, bounded', () => {
+  assert.equal(escapeMarkdown('a\r\nb\tc\u001b[31m\u202ed\u{E0041}'), 'a b c\\\\u001b\\[31m\\\\u202ed\\\\u\\{e0041\\}');
   assert.equal(escapeHtml('x'.repeat(2000)).length, 500);
 });

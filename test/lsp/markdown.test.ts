@@ -28,9 +28,9 @@ test('emphasis, code spans, headings and tables are neutralised', () => {
   }
 });
 
-test('newlines, control, zero-width and bidi characters are removed or flattened', () => {
+test('newlines are flattened; control, zero-width, bidi and tag characters are shown as escapes', () => {
   assert.equal(plain('a\nb\r\nc'), 'a b c');
-  assert.equal(plain('x\u0000\u001b[31my\u200b\u202e\u2066z'), 'x\\[31myz');
+  assert.equal(rendered(plain('x\u0000\u001b[31my\u200b\u202e\u2066z\u{E0041}')), 'x\\u0000\\u001b[31my\\u200b\\u202e\\u2066z\\u{e0041}');
 });
 
 test('long strings are cut to the limit with an ellipsis, never splitting a surrogate pair', () => {

@@ -11,6 +11,7 @@ import { dedupe } from './rules/supersede';
 import type { RuleContext } from './rules/context';
 import { validateValue } from './schema/validate';
 import { DEFAULT_CLIENT } from './types';
+import { escapeControls } from './untrustedText';
 import type { DocumentKind, Finding, LintSettings } from './types';
 
 export const DEFAULT_MAX_CARD_BYTES = 1024 * 1024;
@@ -158,11 +159,21 @@ function runRules(ctx: RuleContext): Finding[] {
     if (!rule || !meta.appliesTo.includes(ctx.kind) || ctx.settings.severities[meta.id] === 'off') continue;
     try {
       out.push(...rule(ctx));
-    } catch {
-      // A rule bug must never take the whole lint down; the rule's tests are where it gets caught.
+    } catch (err) {
+      // A rule bug must never take the whole lint down, nor pass the card silently: its findings are missing.
+      out.push(internalError(meta.id, err));
     }
   }
   return out;
+}
+
+function internalError(ruleId: string, err: unknown): Finding {
+  const detail = err instanceof Error ? `${err.name}: ${err.message}` : 'a non-Error value was thrown';
+  return {
+    code: 'internal-error', severity: defaultSeverity('internal-error'), pointer: '',
+    message: `The rule ${ruleId} failed on this document (${escapeControls(detail).slice(0, 200)}), so its findings are missing. Please report this.`,
+    data: { rule: ruleId },
+  };
 }
 
 function applySeverities(findings: Finding[], settings: LintSettings): Finding[] {

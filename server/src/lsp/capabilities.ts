@@ -13,6 +13,7 @@ import { uriPath } from './documentKind';
 import { liveSession } from './liveSession';
 import { makeLocator } from '../core/locate';
 import { truncate } from './markdown';
+import { visibleText } from '../core/untrustedText';
 import { cardMatchesAgent, lockfileAgainstCard, type LockfileAgainstCard } from './pinnedCard';
 import { runSafe } from './runSafe';
 import { invalidParams } from './requestParams';
@@ -20,7 +21,7 @@ import { invalidParams } from './requestParams';
 type EvidenceSection = NonNullable<CapabilitiesResult['evidence']>;
 
 const NONE: CapabilitiesResult = { kind: 'none', summary: '', severity: 'ok', nodes: [] };
-const t = (s: unknown, n = 80): string => truncate(typeof s === 'string' ? s : String(s ?? ''), n);
+const t = (s: unknown, n = 80): string => truncate(visibleText(typeof s === 'string' ? s : String(s ?? '')), n);
 
 /** a2a/capabilities: the "A2A Capabilities" tree for one open document. Labels are plain text. */
 export function registerCapabilitiesRequest(ctx: ServerContext): void {
@@ -191,15 +192,16 @@ export function lockTree(r: LockfileAgainstCard | undefined, evidence?: Evidence
   const source = r.check ? t(pinned?.source, 120) : r.live ? `live card, fetched ${t(r.live.card.at, 40)}` : '';
   const nodes: CapabilityNode[] = [];
   nodes.push({ id: 'agent', label: 'Agent', description: t(lock.agent, 160), icon: 'globe', ...at('/agent') });
+  if (r.unusable) nodes.push({ id: 'unusable', label: 'Card cannot be used', description: t(r.unusable, 200), tooltip: t(r.unusable, 1000), icon: 'error', ...at('/agent') });
   if (r.liveFailure) nodes.push({ id: 'live-error', label: 'Live check failed', description: t(r.liveFailure.cause, 200), tooltip: t(r.liveFailure.cause, 1000), icon: 'warning', ...at('/agent') });
   nodes.push(check
     ? { id: 'check', label: 'Check against the card', description: `${check.classification} (${source})`, icon: check.classification === 'breaking' ? 'error' : check.classification === 'review' ? 'warning' : 'check',
       children: [...check.problems, ...check.notes].map((i, n) => ({ id: `check/${n}`, label: i.level, description: t(i.message, 200), tooltip: t(i.message, 1000), icon: i.level === 'breaking' ? 'error' : i.level === 'review' ? 'warning' : 'info', ...at(i.pointer) })) }
-    : { id: 'check', label: 'Check against the card', description: 'card not found in the workspace and not fetched yet', icon: 'question' });
+    : { id: 'check', label: 'Check against the card', description: r.unusable ? 'not checked: the card cannot be used' : 'card not found in the workspace and not fetched yet', icon: r.unusable ? 'error' : 'question' });
   nodes.push(requiresNode(lock));
   if (evidence) nodes.push(evidenceNode(evidence, lock));
-  const summary = check ? check.classification : 'pinned (card not in workspace)';
-  const severity = check?.classification === 'breaking' ? 'error' : check?.classification === 'review' ? 'warning' : 'ok';
+  const summary = check ? check.classification : r.unusable ? 'card cannot be used' : 'pinned (card not in workspace)';
+  const severity = check?.classification === 'breaking' || (!check && r.unusable) ? 'error' : check?.classification === 'review' ? 'warning' : 'ok';
   const profile = pinned?.profile ?? r.live?.card.profile;
   return { kind: 'lockfile', summary, severity, nodes, ...(check ? { check } : {}), ...(profile ? { profile } : {}), ...(evidence ? { evidence } : {}) };
 }

@@ -3,6 +3,7 @@ import type { TextDocument } from 'vscode-languageserver-textdocument';
 import type { Locator } from '../core/locate';
 import { ruleDocsUrl } from '../core/rules/catalog';
 import type { Finding, Severity } from '../core/types';
+import { visibleText } from '../core/untrustedText';
 
 export const DIAGNOSTIC_SOURCE = 'a2a';
 
@@ -31,7 +32,7 @@ export function toDiagnostic(doc: TextDocument, locate: Locator, finding: Findin
     severity: SEVERITY[finding.severity] ?? DiagnosticSeverity.Warning,
     code: finding.code,
     source: DIAGNOSTIC_SOURCE,
-    message: finding.message,
+    message: visibleText(finding.message),
     data,
   };
   const href = safeDocsUrl(finding.code);

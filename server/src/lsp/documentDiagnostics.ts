@@ -65,6 +65,7 @@ export function checkItems(r: LockfileAgainstCard): LockItem[] {
   const items: LockItem[] = [...merged.values()].map(({ item, sources }) => ({
     level: item.level, pointer: item.pointer, message: `${item.message} (compared with ${sources.join(' and ')})`,
   }));
+  if (r.unusable) items.push({ level: 'error', pointer: '/agent', message: r.unusable });
   if (r.liveFailure) items.push({ level: 'error', pointer: '/agent', message: `the live agent could not be checked: ${r.liveFailure.cause} (at ${r.liveFailure.at})` });
   return items;
 }

@@ -16,7 +16,7 @@ export function lockfileHover(segments: readonly string[], r: LockfileAgainstCar
     return undefined;
   }
   const p = pinned.profile;
-  const source = `*Current card: ${plain(pinned.source, 160)}*`;
+  const source = r.unusable ? `*Current card: ${plain(pinned.source, 160)}*\n\n⚠ ${plain(r.unusable, 400)}` : `*Current card: ${plain(pinned.source, 160)}*`;
   const [top, second, third] = segments;
   if (top === 'agent') return [`**Pinned agent**: ${p.usable ? 'usable' : `⚠ unusable: ${plain(p.reason ?? '', 300)}`}`, '', source].join('\n');
   if (top === 'agent_version') return [`**Agent version**: pinned ${plain(lock.agent_version ?? '(none)')}, card now ${plain(p.agent_version ?? '(unknown)')}`, '', source].join('\n');

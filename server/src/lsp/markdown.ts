@@ -4,13 +4,11 @@
  * a `command:` URI, HTML, an entity or emphasis, and it is trimmed to a length limit.
  */
 import { someOf } from '../core/messageList';
+import { visibleText } from '../core/untrustedText';
 
 /** Default limit for one untrusted string in a hover (code points). */
 export const MAX_UNTRUSTED_LENGTH = 200;
 
-// C0/C1 controls, zero-width and bidi override characters: they can hide or reorder text.
-// eslint-disable-next-line no-control-regex -- matching control characters is the point
-const INVISIBLE = /[\u0000-\u001f\u007f-\u009f\u200b-\u200f\u202a-\u202e\u2060-\u2064\u2066-\u2069\ufeff]/g;
 // Every ASCII punctuation character may be backslash-escaped in CommonMark; escaping all of them
 // also breaks autolinks (`https://`, `www.`, `a@b`) because their patterns need the raw characters.
 const PUNCTUATION = /[!-/:-@[-`{-~]/g;
@@ -18,7 +16,8 @@ const PUNCTUATION = /[!-/:-@[-`{-~]/g;
 /** Untrusted value → markdown that displays it as plain text. */
 export function plain(value: unknown, max: number = MAX_UNTRUSTED_LENGTH): string {
   const text = typeof value === 'string' ? value : value === undefined ? '' : safeStringify(value);
-  const flat = text.replace(/\r\n?|\n|\u2028|\u2029/g, ' ').replace(INVISIBLE, '');
+  // Line breaks become spaces; control, bidi and invisible characters are shown as `\u202e` (they could hide or reorder text).
+  const flat = visibleText(text.replace(/\r\n?|\n|\u2028|\u2029|\t/g, ' '));
   return truncate(flat, max).replace(PUNCTUATION, (c) => `\\${c}`);
 }
 

@@ -1,5 +1,5 @@
 import { dirname, relative, resolve as resolvePath } from 'node:path';
-import { cardDigest } from '../core/digest';
+import { cardCanonicalProblem, cardDigest } from '../core/digest';
 import { isObject } from '../core/document';
 import { checkLockfile } from '../core/lockfile/check';
 import { checkOptionsFor } from '../core/lockfile/checkOptions';
@@ -33,6 +33,11 @@ export interface LockfileAgainstCard {
   live?: { card: LiveCard; check: CheckResult };
   /** The last live check of the agent failed (and nothing was fetched since). */
   liveFailure?: LiveFailure;
+  /**
+   * Why the pinned workspace card cannot be used (it has no canonical form, so no digest to compare): then
+   * `pinned` is set and `check` is not, and every view says "this card cannot be used, because …".
+   */
+  unusable?: string;
 }
 
 /**
@@ -61,6 +66,11 @@ export async function lockfileAgainstCard(ctx: ServerContext, lockAnalysis: Anal
   if (!card) return result;
   const profile = compileProfile(card.card, clientForLock(client, lock));
   result.pinned = { card: card.card, source: relativeTo(lockAnalysis.uri, card.source), profile };
+  const problem = cardCanonicalProblem(card.card);
+  if (problem) {
+    result.unusable = `the card in ${result.pinned.source} cannot be used, because it has no canonical form (RFC 8785) to digest: ${problem.reason}${problem.pointer ? ` at ${problem.pointer.length > 60 ? `${problem.pointer.slice(0, 59)}…` : problem.pointer}` : ''}`;
+    return result;
+  }
   result.check = checkLockfile(lock, profile, checkOptionsFor(card.card, cardDigest(card.card), lock));
   return result;
 }

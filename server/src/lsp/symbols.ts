@@ -3,6 +3,7 @@ import { SymbolKind, type DocumentSymbol } from 'vscode-languageserver';
 import type { TextDocument } from 'vscode-languageserver-textdocument';
 import type { ServerContext } from './context';
 import { truncate } from './markdown';
+import { visibleText } from '../core/untrustedText';
 import { runSafe } from './runSafe';
 
 /** Outline entries are bounded so a huge card cannot flood the editor. */
@@ -48,7 +49,9 @@ function childrenOf(doc: TextDocument, node: Node, path: string[], budget: { lef
 function symbol(doc: TextDocument, whole: Node, selection: Node, name: string, value: Node | undefined, path: string[], budget: { left: number }): DocumentSymbol {
   const range = { start: doc.positionAt(whole.offset), end: doc.positionAt(whole.offset + whole.length) };
   const selectionRange = { start: doc.positionAt(selection.offset), end: doc.positionAt(selection.offset + selection.length) };
-  const s: DocumentSymbol = { name: truncate(name, 120), kind: kindOf(value, path), range, selectionRange, detail: detailOf(value, path) };
+  // Card text: hidden characters shown as escapes, so the outline reads as what the card says.
+  const detail = detailOf(value, path);
+  const s: DocumentSymbol = { name: truncate(visibleText(name), 120), kind: kindOf(value, path), range, selectionRange, detail: detail === undefined ? undefined : visibleText(detail) };
   // Deeper than any outline is read (and the recursion stays far from the stack's end: 1,999 levels overflowed it).
   if (value && (value.type === 'object' || value.type === 'array') && path.length < MAX_OUTLINE_DEPTH) s.children = childrenOf(doc, value, path, budget);
   return s;

@@ -9,9 +9,10 @@ const hostile = 'agent says \u202eevil\u202c ok\u200b\u2066x\u2069\u001b[31m';
 const outcome: RefreshOutcome = { status: 'error', lockfile: 'a2a-lock.json', stage: 'fetch', cause: hostile, problems: [] };
 
 for (const [name, render] of [['text', () => textReport([outcome], (p) => p)], ['markdown', () => markdownReport([outcome], (p) => p)]] as const) {
-  test(`${name} report: bidi, zero-width and control characters from a cause are removed`, () => {
+  test(`${name} report: bidi, zero-width and control characters from a cause are shown as escapes`, () => {
     const out = render();
     assert.match(out, /agent says/);
+    assert.match(out, /u202eevil/);
     // eslint-disable-next-line no-control-regex -- asserting their absence is the point
     assert.doesNotMatch(out, /[\u0000-\u0009\u000b-\u001f\u200b-\u200f\u202a-\u202e\u2060-\u2069]/);
   });

@@ -14,6 +14,7 @@
  *
  * The card loading and client-flag helpers below are shared with check.ts.
  */
+import { visibleJson } from '../../core/untrustedText';
 import { readFile, stat } from 'node:fs/promises';
 import { resolve } from 'node:path';
 import { parseDocument } from '../../core/document';
@@ -167,7 +168,7 @@ export const run: Command = async (argv, io) => {
   const { client, maxBytes } = commandSettings(flags, io, directoryOf(io, file));
   const card = await loadJson(file, io, maxBytes, 'the card');
   const profile = compileProfile(card, client);
-  if ((flags.format ?? 'json') === 'json') io.stdout(`${JSON.stringify(profile, null, 2)}\n`);
+  if ((flags.format ?? 'json') === 'json') io.stdout(`${visibleJson(profile, 2)}\n`);
   else io.stdout(profileText(file, profile, io));
   return profile.usable ? EXIT_OK : EXIT_FINDINGS;
 };

@@ -57,6 +57,8 @@ export const RULES: readonly RuleMeta[] = [
   { id: 'extension-missing-uri', defaultSeverity: 'error', title: 'An extension without a uri', appliesTo: card },
   { id: 'provider-name-field', defaultSeverity: 'error', title: 'provider.name instead of provider.organization', appliesTo: card },
   { id: 'empty-skill-tags', defaultSeverity: 'error', title: 'A skill without tags', appliesTo: card },
+  { id: 'not-canonicalizable', defaultSeverity: 'error', title: 'The card has no canonical form, so it cannot be pinned, digested or signature-checked', appliesTo: card },
+  { id: 'internal-error', defaultSeverity: 'error', title: 'A rule failed on this document, so its findings are missing', appliesTo: both },
   { id: 'suspicious-text', defaultSeverity: 'warning', title: 'Card text with hidden characters or instructions aimed at a model', appliesTo: card },
   { id: 'invalid-card-digest', defaultSeverity: 'error', title: 'card_digest is not sha256:<64 lowercase hex>', appliesTo: lock },
   { id: 'invalid-pinned-at', defaultSeverity: 'error', title: 'pinned_at is not a date-time', appliesTo: lock },

@@ -1,5 +1,6 @@
 /** What every rule receives and the helper it uses to report. Rules are small pure functions of this context. */
 import { defaultSeverity } from './catalog';
+import { visibleText } from '../untrustedText';
 import type { DocumentKind, Finding, JsonPointer, LintSettings } from '../types';
 
 export interface RuleContext {
@@ -26,9 +27,18 @@ export function finding(
   return f;
 }
 
-/** Quote an untrusted card string for a message: bounded length, control characters escaped. */
+/**
+ * Quote an untrusted card value for a message: bounded length, control, bidi and invisible characters made visible.
+ * Any JSON value: objects and arrays are named by their kind, never serialized (they may be nested beyond any stack).
+ */
 export function quote(value: unknown): string {
-  const s = typeof value === 'string' ? value : JSON.stringify(value) ?? String(value);
+  const s = typeof value === 'string' ? value : describeValue(value);
   const clipped = s.length > 80 ? `${s.slice(0, 77)}…` : s;
-  return JSON.stringify(clipped);
+  return visibleText(JSON.stringify(clipped));
+}
+
+function describeValue(value: unknown): string {
+  if (Array.isArray(value)) return `[an array of ${value.length}]`;
+  if (typeof value === 'object' && value !== null) return '{an object}';
+  return String(value);
 }

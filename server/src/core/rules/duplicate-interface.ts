@@ -8,7 +8,10 @@ export const duplicateInterface: Rule = ({ value }) => {
   const out: Finding[] = [];
   for (const entry of interfacesOf(value)) {
     const { url, protocolBinding, protocolVersion, tenant } = entry.value;
-    const key = JSON.stringify([url, protocolBinding, protocolVersion, tenant ?? '']);
+    const parts = [url, protocolBinding, protocolVersion, tenant ?? ''];
+    // Objects and arrays there are schema errors of their own; comparing them could mean serializing any depth.
+    if (parts.some((p) => typeof p === 'object' && p !== null)) continue;
+    const key = JSON.stringify(parts);
     const earlier = seen.get(key);
     if (earlier === undefined) {
       seen.set(key, entry.index);

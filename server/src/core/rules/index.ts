@@ -17,6 +17,7 @@ import { invalidProtocolVersion } from './invalid-protocol-version';
 import { legacyCardShape } from './legacy-card-shape';
 import { malformedSignature } from './malformed-signature';
 import { noSupportedInterface } from './no-supported-interface';
+import { notCanonicalizable } from './not-canonicalizable';
 import { providerNameField } from './provider-name-field';
 import { requiredExtensionUnsupported } from './required-extension-unsupported';
 import { sdkInternalShape } from './sdk-internal-shape';
@@ -27,7 +28,7 @@ import { undeclaredOauthScope } from './undeclared-oauth-scope';
 import { undefinedSecurityScheme } from './undefined-security-scheme';
 import { unknownField } from './unknown-field';
 
-/** Semantic rules (invalid-json, schema, card-too-large and not-an-agent-card are produced by lint.ts itself). */
+/** Semantic rules (invalid-json, schema, card-too-large, not-an-agent-card and internal-error are produced by lint.ts itself). */
 export const RULE_IMPLEMENTATIONS: Readonly<Record<string, Rule>> = {
   'legacy-card-shape': legacyCardShape,
   'sdk-internal-shape': sdkInternalShape,
@@ -55,4 +56,5 @@ export const RULE_IMPLEMENTATIONS: Readonly<Record<string, Rule>> = {
   'invalid-pinned-at': invalidPinnedAt,
   'unsupported-lockfile-version': unsupportedLockfileVersion,
   'suspicious-text': suspiciousText,
+  'not-canonicalizable': notCanonicalizable,
 };

@@ -21,8 +21,8 @@ function problem(raw: string, binding: unknown): { kind: string; message: string
   if (grpc && isHostPort(s)) return undefined;
   const url = parseUrl(s);
   // "localhost:8080" parses as a URL with the scheme "localhost:": for HTTP-based bindings only http(s) makes sense.
-  if (url && HTTP_BINDINGS.has(String(binding)) && url.protocol !== 'http:' && url.protocol !== 'https:') {
-    return { kind: 'not-http', message: `${quote(raw)} is not an http(s) URL, which ${String(binding)} needs: write https://….` };
+  if (url && typeof binding === 'string' && HTTP_BINDINGS.has(binding) && url.protocol !== 'http:' && url.protocol !== 'https:') {
+    return { kind: 'not-http', message: `${quote(raw)} is not an http(s) URL, which ${binding} needs: write https://….` };
   }
   if (url && !FORBIDDEN_SCHEMES.has(url.protocol)) return undefined;
   return { kind: 'not-a-url', message: `${quote(raw)} is not an absolute URL: give the endpoint's absolute URL (https://…).` };

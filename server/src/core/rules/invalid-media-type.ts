@@ -3,7 +3,7 @@
  * subtypes ("image/*") and "*\/*" are valid. Bare words like "text" are the classic mistake (rejected by some
  * registries): the finding suggests the media type meant, for the quick fix.
  */
-import { isObject } from '../document';
+import { has, isObject } from '../document';
 import { finding, quote, Rule } from './context';
 import { pointerTo, skillsOf } from './walk';
 import type { At } from './walk';
@@ -40,7 +40,8 @@ function check(values: unknown, where: Where, out: Finding[], seen: Verdicts): v
     let ok = seen.get(v);
     if (ok === undefined) seen.set(v, (ok = isMediaType(v)));
     if (ok) continue;
-    const suggestion = SUGGESTIONS[v.trim().toLowerCase()] ?? null;
+    const lower = v.trim().toLowerCase();
+    const suggestion = has(SUGGESTIONS, lower) ? SUGGESTIONS[lower]! : null;
     const pointer = typeof where === 'string' ? where : `${where.skill.pointer}/${where.member}`;
     out.push(finding('invalid-media-type', `${pointer}/${i}`,
       `${quote(v)} is not a media type (type/subtype)${suggestion ? `: did you mean "${suggestion}"?` : ', e.g. "text/plain" or "application/json".'}`,

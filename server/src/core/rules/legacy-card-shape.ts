@@ -46,7 +46,7 @@ export const legacyCardShape: Rule = ({ value }) => {
   for (const [name, scheme] of Object.entries(securitySchemesOf(value))) {
     if (!isObject(scheme) || !has(scheme, 'type')) continue;
     const legacyType = scheme.type;
-    const key = typeof legacyType === 'string' ? LEGACY_SCHEME_TYPES[legacyType] : undefined;
+    const key = typeof legacyType === 'string' && has(LEGACY_SCHEME_TYPES, legacyType) ? LEGACY_SCHEME_TYPES[legacyType] : undefined;
     const replacement = key ? `{"${key}": {…}}` : `one of ${Object.values(LEGACY_SCHEME_TYPES).join(', ')}`;
     out.push(finding('legacy-card-shape', pointerTo('/securitySchemes', name),
       `Security scheme ${quote(name)} uses the OpenAPI/0.3 "type" form: A2A 1.0 wraps the scheme in ${replacement}${legacyType === 'apiKey' ? ' and names "in" "location"' : ''}.`,

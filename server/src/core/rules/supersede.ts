@@ -18,6 +18,9 @@ const SUPERSEDES: Record<string, (f: Finding) => string | undefined> = {
   'empty-skill-tags': (f) => f.pointer,
 };
 
+/** Findings that say nothing about what a member means, so they leave unknown-field on it standing. */
+const NOT_EXPLAINING = new Set(['unknown-field', 'schema', 'not-canonicalizable', 'internal-error']);
+
 /** The pointer itself and every ancestor pointer ('/a/b/c' → '/a/b/c', '/a/b', '/a', ''). */
 function* selfAndAncestors(pointer: string): Generator<string> {
   let p = pointer;
@@ -44,7 +47,7 @@ export function dedupe(findings: Finding[]): Finding[] {
   for (const f of findings) {
     const p = SUPERSEDES[f.code]?.(f);
     if (p !== undefined) prefixes.add(p);
-    if (f.code !== 'unknown-field' && f.code !== 'schema') explained.add(f.pointer);
+    if (!NOT_EXPLAINING.has(f.code)) explained.add(f.pointer);
     const rename = f.data?.rename as { from?: unknown } | undefined;
     if (typeof rename?.from === 'string') explained.add(toPointer([...parsePointer(f.pointer), rename.from]));
   }

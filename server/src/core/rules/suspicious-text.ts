@@ -8,12 +8,10 @@
  * mayHoldHidden; one regex pass finds the phrases) and the fields are walked only when the screen finds something.
  */
 import { isObject } from '../document';
+import { hiddenCodePoints, revealHiddenText } from '../hiddenCharacters';
 import { finding, Rule } from './context';
 import { objectItems, skillsOf } from './walk';
 
-/** C0 controls except tab/LF/CR, DEL and C1, zero-width and directional marks, bidi embeddings/overrides/isolates, BOM. */
-// eslint-disable-next-line no-control-regex -- finding control characters is the point of this rule
-const HIDDEN = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F-\u009F\u200B-\u200F\u202A-\u202E\u2060-\u2069\uFEFF]/g;
 const INSTRUCTIONS = /ignore\s+(?:all\s+|any\s+)?(?:the\s+|your\s+)?(?:previous|prior|above|earlier|preceding)\s+(?:instructions|prompts?|rules)|disregard\s+(?:all\s+|any\s+)?(?:the\s+|your\s+)?(?:previous|prior|above|earlier)\s+(?:instructions|prompts?|rules)|(?:reveal|print|show)\s+(?:your\s+|the\s+)?system\s+prompt|do\s+not\s+(?:tell|inform|show)\s+the\s+user|you\s+are\s+now\s+(?:in\s+)?(?:developer|jailbreak|dan)\b/i;
 
 /** Cheap screen for the whole text: every INSTRUCTIONS alternative contains one of these stems. */
@@ -21,11 +19,8 @@ const INSTRUCTION_STEMS = /nstruction|rompt|rules|he\s+user|re\s+now/i;
 
 const MAX_FINDINGS = 50;
 
-function codePoints(s: string): string[] {
-  const found = new Set<string>();
-  for (const m of s.matchAll(HIDDEN)) found.add(`U+${m[0].charCodeAt(0).toString(16).toUpperCase().padStart(4, '0')}`);
-  return [...found];
-}
+/** At most this many distinct code points are named in a message (tag characters can spell a whole sentence). */
+const MAX_NAMED = 12;
 
 /** The card's free-text fields, with pointers: what people and models read. */
 function* textFields(card: Record<string, unknown>): Generator<[string, unknown]> {
@@ -46,7 +41,7 @@ function* textFields(card: Record<string, unknown>): Generator<[string, unknown]
 }
 
 /**
- * Whether the document text can hold a HIDDEN character at all. In JSON text that parsed, a string holds one only
+ * Whether the document text can hold a hidden character (hiddenCharacters.ts) at all. In JSON text that parsed, a string holds one only
  * as a raw non-ASCII character, a raw DEL (the one HIDDEN character in ASCII; raw C0 controls are not JSON), or an
  * escape: \uXXXX, \b (U+0008) or \f (U+000C). Each test is a single scan for a rare character.
  */
@@ -77,9 +72,14 @@ export function textCues(value: unknown, text?: string): TextCue[] {
   const out: TextCue[] = [];
   for (const [pointer, field] of textFields(value)) {
     if (typeof field !== 'string' || out.length >= MAX_FINDINGS) continue;
-    const hidden = mayHide ? codePoints(field) : [];
-    if (hidden.length) out.push({ pointer, kind: 'hidden-characters', detail: hidden.join(', '), data: { kind: 'hidden-characters', codePoints: hidden } });
-    const phrase = mayInstruct ? INSTRUCTIONS.exec(field) : null;
+    const hidden = mayHide ? hiddenCodePoints(field) : [];
+    if (hidden.length) {
+      const detail = hidden.length > MAX_NAMED ? `${hidden.slice(0, MAX_NAMED).join(', ')}, … ${hidden.length} in all` : hidden.join(', ');
+      out.push({ pointer, kind: 'hidden-characters', detail, data: { kind: 'hidden-characters', codePoints: hidden } });
+    }
+    // What a model may read: text spelled in tag characters revealed, zero-width splitters removed.
+    const readable = hidden.length ? revealHiddenText(field) : field;
+    const phrase = mayInstruct || hidden.length ? INSTRUCTIONS.exec(readable) : null;
     if (phrase) out.push({ pointer, kind: 'instruction', detail: JSON.stringify(phrase[0].slice(0, 60)), data: { kind: 'instruction', phrase: phrase[0] } });
   }
   return out;

@@ -9,8 +9,7 @@
  * - other fields are dropped when they hold their default ('' / false / 0 / [] / {}).
  * Unknown members and Struct values are kept untouched.
  */
-import canonicalize from 'canonicalize';
-import { digestPayload } from '../digest';
+import { canonicalJson, digestPayload } from '../digest';
 import { isObject } from '../document';
 
 type FieldKind = 'required' | 'presence' | 'plain';
@@ -113,11 +112,7 @@ export const VARIANT_EXPLANATION: Record<CanonicalVariant, string> = {
 export function canonicalPayloads(card: unknown): Record<CanonicalVariant, string> {
   // The same payload the card digest hashes (the card minus top-level `signatures`).
   const base = digestPayload(card);
-  const jcs = (v: unknown): string => {
-    const text = canonicalize(v ?? {});
-    if (text === undefined) throw new Error('the card cannot be canonicalized');
-    return text;
-  };
+  const jcs = (v: unknown): string => canonicalJson(v ?? {});
   const stripped = jcs(cleanEmpty(normalize(base, 'AgentCard', true)) ?? {});
   return {
     spec: jcs(normalize(base, 'AgentCard', false)),

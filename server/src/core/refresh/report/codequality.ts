@@ -6,7 +6,8 @@
 import { buildCodeQuality } from '../../codequality';
 import type { RefreshOutcome } from '../types';
 import { checkEntries } from './sarif';
+import { visibleJson } from '../../untrustedText';
 
 export function codeQualityReport(outcomes: readonly RefreshOutcome[], displayPath: (p: string) => string): string {
-  return `${JSON.stringify(buildCodeQuality(checkEntries(outcomes, displayPath)), null, 2)}\n`;
+  return `${visibleJson(buildCodeQuality(checkEntries(outcomes, displayPath)), 2)}\n`;
 }

@@ -5,6 +5,7 @@
  */
 import type { RefreshOutcome } from '../types';
 import { summarize, verdictOf } from './summary';
+import { visibleText } from '../../untrustedText';
 
 const ICON = { compatible: '✅', review: '🟡', breaking: '❌', error: '⚠️' } as const;
 
@@ -21,13 +22,9 @@ export function escapeHtml(text: string): string {
   return neutralize(oneLine(text));
 }
 
-/** One line, no control or invisible characters, at most 500 characters (cut before any entity is added). */
+/** One line, control and invisible characters made visible (`\u202e`), at most 500 characters (cut before any entity is added). */
 function oneLine(text: string): string {
-  return text
-    .replace(/[\r\n\t]+/g, ' ')
-    // eslint-disable-next-line no-control-regex -- matching control characters is the point
-    .replace(/[\u0000-\u001f\u007f-\u009f\u200b-\u200f\u202a-\u202e\u2060-\u2069\ufeff]/g, '')
-    .slice(0, 500);
+  return visibleText(text.replace(/[\r\n\t]+/g, ' ')).slice(0, 500);
 }
 
 const ENTITY: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };

@@ -4,6 +4,7 @@
  * (core/sarif.ts) with the catalog's lockfile-* rules. A lockfile that could not be checked is one
  * `lockfile-error` result on the whole file (or on the corrupt member).
  */
+import { visibleJson } from '../../untrustedText';
 import { makeLocator, type Locator } from '../../locate';
 import { rangeOf } from '../../location';
 import { RULES } from '../../rules/catalog';
@@ -15,7 +16,7 @@ const CHECK_RULES = RULES.filter((r) => r.producedBy === 'check');
 const SEVERITY: Record<CheckItem['level'], Severity> = { breaking: 'error', review: 'warning', note: 'info' };
 
 export function sarifReport(outcomes: readonly RefreshOutcome[], displayPath: (p: string) => string, version: string): string {
-  return `${JSON.stringify(buildSarif(checkEntries(outcomes, displayPath), CHECK_RULES, version), null, 2)}\n`;
+  return `${visibleJson(buildSarif(checkEntries(outcomes, displayPath), CHECK_RULES, version), 2)}\n`;
 }
 
 /** Each problem and note of each lockfile, placed on its member; also what the Code Quality report is built from. */

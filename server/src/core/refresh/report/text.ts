@@ -1,6 +1,7 @@
 /** Text report for people: one aligned line per lockfile, its problems and notes indented under it in columns. */
 import type { RefreshOutcome } from '../types';
 import { summarize, verdictOf } from './summary';
+import { visibleText } from '../../untrustedText';
 
 export interface TextStyle {
   verdict: (verdict: ReturnType<typeof verdictOf>, text: string) => string;
@@ -9,12 +10,12 @@ export interface TextStyle {
 export const PLAIN: TextStyle = { verdict: (_v, t) => t };
 
 /**
- * Control characters from untrusted strings never reach a terminal, and neither do bidi overrides/isolates or
- * zero-width characters (they can make a line read differently from what it says).
+ * Control characters from untrusted strings never reach a terminal, and neither do bidi overrides/isolates,
+ * zero-width or tag characters (they can make a line read differently from what it says): they are shown as
+ * escapes (`\u202e`), line breaks and tabs as spaces.
  */
 function clean(text: string): string {
-  // eslint-disable-next-line no-control-regex -- matching control characters is the point
-  return text.replace(/[\u0000-\u001f\u007f-\u009f]/g, ' ').replace(/[\u200b-\u200f\u202a-\u202e\u2060-\u2069\ufeff]/g, '');
+  return visibleText(text.replace(/[\r\n\t]+/g, ' '));
 }
 
 export function textReport(outcomes: readonly RefreshOutcome[], displayPath: (p: string) => string, style: TextStyle = PLAIN): string {

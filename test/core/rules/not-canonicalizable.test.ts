@@ -1,0 +1,3 @@
+import { ruleFixtureTests } from './harness';
+
+ruleFixtureTests('not-canonicalizable');
