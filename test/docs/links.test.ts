@@ -105,6 +105,13 @@ test('docs/configuration.md describes exactly the settings package.json contribu
   assert.deepEqual(described.sort(), Object.keys(pkg.contributes.configuration.properties).sort());
 });
 
+test('examples/README.md describes every folder of examples/', () => {
+  const text = readFileSync(join(ROOT, 'examples', 'README.md'), 'utf8');
+  const folders = readdirSync(join(ROOT, 'examples'), { withFileTypes: true }).filter((d) => d.isDirectory()).map((d) => d.name);
+  assert.ok(folders.length >= 4);
+  for (const folder of folders) assert.match(text, new RegExp(`^\\| \`${folder.replace('.', '\\.')}/\` \\|`, 'm'), `examples/README.md: a row for ${folder}/`);
+});
+
 test('the README stays a front page: under 15 KB, with the test command', () => {
   const readme = readFileSync(join(ROOT, 'README.md'));
   assert.ok(readme.length < 15 * 1024, `README.md is ${readme.length} bytes`);
