@@ -47,3 +47,16 @@ test('every diagnostic code emitted in the code base is a catalog rule', () => {
   assert.ok(emitted.has('schema') && emitted.has('lockfile-breaking'), 'the scan finds codes');
   assert.deepEqual([...emitted].filter((c) => !ids.has(c)).sort(), []);
 });
+
+test('every rule section in docs/rules.md shows an example, the fix and the quick fix', () => {
+  const sections = rulesSection.split(/^(?=### )/m).slice(1);
+  assert.equal(sections.length, RULES.length);
+  for (const section of sections) {
+    const id = section.slice(4, section.indexOf('\n'));
+    for (const label of ['Default severity: **', '\nBad: ', '\nFix: ', '\nQuick fix: ']) {
+      assert.ok(section.includes(label), `docs/rules.md ### ${id}: "${label.trim()}"`);
+    }
+    const rule = RULES.find((r) => r.id === id);
+    assert.ok(rule && section.includes(`Default severity: **${rule.defaultSeverity}**`), `${id}: its default severity`);
+  }
+});
