@@ -41,11 +41,11 @@ async function pricingAgent(): Promise<PricingAgent> {
 
 function run(command: string, cwd: string): Promise<{ code: number; output: string }> {
   return new Promise((done, fail) => {
-    const child = spawn('sh', ['-c', `exec 2>&1; ${command}`], {
-      cwd,
-      env: { ...process.env, PATH: `${join(work, '.bin')}:${process.env.PATH}`, NO_COLOR: '1', FORCE_COLOR: '0', A2ACAP_ALLOW_NETWORK: 'loopback', A2ACAP_CACHE_DIR: '' },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
+    // As a reader's shell would have it after the walkthrough's set-up, without a card cache of earlier runs.
+    const env: NodeJS.ProcessEnv = { ...process.env, PATH: `${join(work, '.bin')}:${process.env.PATH}`, NO_COLOR: '1', A2ACAP_ALLOW_NETWORK: 'loopback' };
+    delete env.A2ACAP_CACHE_DIR;
+    delete env.FORCE_COLOR;
+    const child = spawn('sh', ['-c', `exec 2>&1; ${command}`], { cwd, env, stdio: ['ignore', 'pipe', 'pipe'] });
     let output = '';
     child.stdout.setEncoding('utf8').on('data', (d: string) => { output += d; });
     const timer = setTimeout(() => child.kill('SIGKILL'), 60_000);
