@@ -72,10 +72,10 @@ function result(entry: SarifEntry, ruleIndex: number | undefined, fingerprint: s
 }
 
 /**
- * sha256 of rule, file and pointer; the n-th repeat of the same triple in one run gets "#n" in the hash, so
+ * sha256 of rule, file and pointer (shared with the Code Quality report, core/codequality.ts); the n-th repeat of the same triple in one run gets "#n" in the hash, so
  * fingerprints stay unique within a run and stable across runs (results come in a deterministic order).
  */
-function fingerprints(entries: readonly SarifEntry[]): string[] {
+export function fingerprints(entries: readonly SarifEntry[]): string[] {
   const seen = new Map<string, number>();
   return entries.map((e) => {
     const key = `${e.ruleId}\u0000${e.file}\u0000${e.pointer}`;

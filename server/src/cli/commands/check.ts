@@ -1,5 +1,5 @@
 /**
- * `a2acap check LOCK... [--live | --card CARD] [--format json|text|sarif|markdown] [--fail-on breaking|review|note]
+ * `a2acap check LOCK... [--live | --card CARD] [--format json|text|sarif|markdown|codequality] [--fail-on breaking|review|note]
  *  [--concurrency N] [--binding B@V]... [--known-extension URI]... [--max-card-bytes N]`: the CI gate over many
  * lockfiles. One implementation for both kinds of check (core/refresh/checkMany.ts), so --card and --live print
  * the same reports (core/refresh/report/*) and exit alike.
@@ -27,6 +27,7 @@ import { createCardLoader, type CardLoader } from '../../core/refresh/cardLoader
 import { checkMany, DEFAULT_CONCURRENCY } from '../../core/refresh/checkMany';
 import { jsonReport } from '../../core/refresh/report/json';
 import { markdownReport } from '../../core/refresh/report/markdown';
+import { codeQualityReport } from '../../core/refresh/report/codequality';
 import { sarifReport } from '../../core/refresh/report/sarif';
 import { exitCodeFor, type FailOn } from '../../core/refresh/report/summary';
 import { textReport, type TextStyle } from '../../core/refresh/report/text';
@@ -40,7 +41,7 @@ const SPEC = {
   flags: {
     live: { type: 'boolean' },
     card: { type: 'string' },
-    format: { type: 'string', choices: ['json', 'text', 'sarif', 'markdown'] },
+    format: { type: 'string', choices: ['json', 'text', 'sarif', 'markdown', 'codequality'] },
     'fail-on': { type: 'string', choices: ['breaking', 'review', 'note'] },
     concurrency: { type: 'string' },
     'stale-markers': { type: 'string' },
@@ -50,12 +51,13 @@ const SPEC = {
   positionals: { name: 'LOCK', min: 1 },
 } as const;
 
-const HELP = `Usage: a2acap check LOCK... [--card CARD | --live [--stale-markers FILE] [--cache-dir DIR]] [--format json|text|sarif|markdown]
+const HELP = `Usage: a2acap check LOCK... [--card CARD | --live [--stale-markers FILE] [--cache-dir DIR]] [--format json|text|sarif|markdown|codequality]
                     [--fail-on breaking|review|note] [--concurrency N] [--binding BINDING@VERSION]... [--known-extension URI]...
                     [--max-card-bytes N] [--config FILE]
 Checks capability lockfiles against the compiled profile of CARD, or (--live) of each lockfile's agent, fetched
 with a conditional request. Never rewrites a lockfile: use 'a2acap update'. --format: json (default), text,
-sarif (code scanning) or markdown (a pull-request comment).
+sarif (code scanning), markdown (a pull-request comment) or codequality (a GitLab Code Quality report; paths
+relative to the working directory, which should be the repository root).
 --stale-markers FILE: runtime errors recorded by workflows (default .a2a/stale.json when it exists); a marked
 agent is re-fetched without validators and its marker cleared once checked.
 --cache-dir DIR (or A2ACAP_CACHE_DIR): keep public cards and their validators between runs (304s next time).
@@ -133,6 +135,8 @@ function displayPaths(typed: ReadonlyMap<string, string>, cwd: string): (path: s
 function render(format: string, outcomes: readonly RefreshOutcome[], display: (path: string) => string, io: CliIO, version: string): string {
   if (format === 'sarif') return sarifReport(outcomes, display, version);
   if (format === 'markdown') return markdownReport(outcomes, display);
+  // GitLab links each issue to a file of the repository: a path relative to it, whatever the user typed.
+  if (format === 'codequality') return codeQualityReport(outcomes, (p) => relative(io.cwd, resolve(io.cwd, p)) || p);
   if (format === 'text') return textReport(outcomes, display, textStyle(io));
   return jsonReport(outcomes, display);
 }

@@ -1,5 +1,5 @@
 /**
- * `a2acap lint FILE... [--format text|json|sarif] [--rule ID=SEVERITY]... [--rules FILE] [--binding B@V]...
+ * `a2acap lint FILE... [--format text|json|sarif|codequality] [--rule ID=SEVERITY]... [--rules FILE] [--binding B@V]...
  *  [--known-extension URI]... [--max-card-bytes N]`:
  * validate agent cards and capability lockfiles
  * (kind detected by content, then by name). JSON contract:
@@ -17,6 +17,7 @@ import { rangeOf } from '../../core/location';
 import { makeLocator } from '../../core/locate';
 import { RULES } from '../../core/rules/catalog';
 import { buildSarif, type SarifEntry } from '../../core/sarif';
+import { buildCodeQuality } from '../../core/codequality';
 import { VERSION } from '../version';
 import type { LintSettings, Severity, SeveritySetting } from '../../core/types';
 import { parseRuleFlags, parseRuleObject } from '../../core/rules/severityOverrides';
@@ -30,7 +31,7 @@ import { readProjectConfigFile } from '../../node/projectConfig';
 
 const SPEC = {
   flags: {
-    format: { type: 'string', choices: ['text', 'json', 'sarif'] },
+    format: { type: 'string', choices: ['text', 'json', 'sarif', 'codequality'] },
     'max-card-bytes': { type: 'string' },
     // The client whose view no-supported-interface and required-extension-unsupported take (as in compile/check).
     binding: { type: 'string', multiple: true },
@@ -47,10 +48,11 @@ const SPEC = {
   positionals: { name: 'FILE', min: 1 },
 } as const;
 
-const HELP = `Usage: a2acap lint FILE... [--format text|json|sarif] [--rule ID=SEVERITY]... [--rules FILE] [--baseline FILE | --write-baseline FILE]
+const HELP = `Usage: a2acap lint FILE... [--format text|json|sarif|codequality] [--rule ID=SEVERITY]... [--rules FILE] [--baseline FILE | --write-baseline FILE]
                    [--binding BINDING@VERSION]... [--known-extension URI]... [--max-card-bytes N] [--config FILE]
 
 Validates A2A 1.0 agent cards and a2a-lock.json lockfiles (detected by content, then by file name).
+--format codequality writes a GitLab Code Quality report (paths relative to the working directory).
 --rule ID=SEVERITY sets one rule's severity: error, warning, info, hint or off (repeatable, e.g. --rule unknown-field=off).
 --rules FILE reads such overrides from a JSON object {"<rule id>": "<severity>"}, the value of the editor's a2a.rules
 setting; --rule flags win over it. An unknown rule id or severity is a usage error.
@@ -239,6 +241,10 @@ export const run: Command = async (argv, io) => {
     io.stdout(JSON.stringify({ findings }, null, 2) + '\n');
   } else if (format === 'sarif') {
     io.stdout(JSON.stringify(buildSarif(sarifEntries(results), RULES, VERSION), null, 2) + '\n');
+  } else if (format === 'codequality') {
+    // GitLab links each issue to a file of the repository: a path relative to it, whatever the user typed.
+    const relativeResults = results.map((r) => ({ ...r, file: relative(io.cwd, resolve(io.cwd, r.file)) || r.file }));
+    io.stdout(JSON.stringify(buildCodeQuality(sarifEntries(relativeResults)), null, 2) + '\n');
   } else {
     writeText(results, io, baselined, positionals.length - results.length);
   }

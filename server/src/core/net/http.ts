@@ -14,7 +14,7 @@ import { Agent, Dispatcher, errors as undiciErrors } from 'undici';
 import { AddressClass } from './address';
 import { NetError, displayUrl } from './errors';
 import { parseHttpUrl } from './url';
-import type { PolicyContext, UrlOrigin } from './policy';
+import type { NetworkAllowance, PolicyContext, UrlOrigin } from './policy';
 import { checkedTarget, targetWorld, type Resolver, type TargetWorld } from './target';
 import { decodeBody } from './body';
 import { Cancel, exchange, type ExchangeOptions, type HeadVerdict } from './exchange';
@@ -38,6 +38,8 @@ export interface HttpRequest {
   origin: UrlOrigin;
   /** For 'card' URLs: the address class of the card's own origin. */
   originClass?: AddressClass;
+  /** For 'repository' URLs: the address classes beyond public the run allows. */
+  allow?: NetworkAllowance;
   /** Sent to the first hop's origin only; never forwarded to another origin by a redirect. */
   credentialHeaders?: Record<string, string>;
   /** Total deadline for all hops and the body. Default 10 s. */
@@ -110,9 +112,9 @@ async function guardedRequest(input: string, req: HttpRequest, world: World): Pr
   try {
     for (let hop = 0; ; hop++) {
       const ctx: PolicyContext = hop === 0
-        ? { origin: req.origin, originClass: req.originClass, allowHosts: world.allowHosts }
-        // A redirect is judged against the class of the card's origin (card URLs) or of the first hop (user URLs).
-        : { origin: 'redirect', originClass: req.origin === 'user' ? originClass : req.originClass ?? originClass, allowHosts: world.allowHosts };
+        ? { origin: req.origin, originClass: req.originClass, allowHosts: world.allowHosts, allow: req.allow }
+        // A redirect is judged against the class of the card's origin (card URLs) or of the first hop (user and repository URLs).
+        : { origin: 'redirect', originClass: req.origin === 'user' || req.origin === 'repository' ? originClass : req.originClass ?? originClass, allowHosts: world.allowHosts };
       // IP literals (every loopback agent) need no resolver: judged synchronously, no extra await per request.
       const checked = checkedTarget(current, ctx, world);
       const target = checked instanceof Promise ? await checked : checked;

@@ -87,7 +87,7 @@ async function resolveChecked(url: URL, ctx: PolicyContext, world: TargetWorld):
  * cached, never the DNS answer: every hop is still resolved and connects to the address just judged.
  */
 function decide(world: TargetWorld, host: string, address: string, ctx: PolicyContext): PolicyDecision {
-  const key = `${ctx.origin} ${ctx.originClass ?? ''} ${host} ${address}`;
+  const key = `${ctx.origin} ${ctx.originClass ?? ''} ${[...(ctx.allow ?? [])].join(',')} ${host} ${address}`;
   let decision = world.decisions.get(key);
   if (!decision) {
     decision = checkAddress(host, address, ctx);

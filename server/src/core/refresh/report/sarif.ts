@@ -15,6 +15,11 @@ const CHECK_RULES = RULES.filter((r) => r.producedBy === 'check');
 const SEVERITY: Record<CheckItem['level'], Severity> = { breaking: 'error', review: 'warning', note: 'info' };
 
 export function sarifReport(outcomes: readonly RefreshOutcome[], displayPath: (p: string) => string, version: string): string {
+  return `${JSON.stringify(buildSarif(checkEntries(outcomes, displayPath), CHECK_RULES, version), null, 2)}\n`;
+}
+
+/** Each problem and note of each lockfile, placed on its member; also what the Code Quality report is built from. */
+export function checkEntries(outcomes: readonly RefreshOutcome[], displayPath: (p: string) => string): SarifEntry[] {
   const entries: SarifEntry[] = [];
   for (const o of outcomes) {
     const file = displayPath(o.lockfile);
@@ -31,7 +36,7 @@ export function sarifReport(outcomes: readonly RefreshOutcome[], displayPath: (p
       entries.push({ ruleId: `lockfile-${item.level}`, severity: SEVERITY[item.level], message: item.message, file, pointer: item.pointer, ...rangeIn(o.text, item.pointer, locate) });
     }
   }
-  return `${JSON.stringify(buildSarif(entries, CHECK_RULES, version), null, 2)}\n`;
+  return entries;
 }
 
 /** The member's place in the lockfile text; none for the whole file or a member that cannot be located. */

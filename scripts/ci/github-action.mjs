@@ -1,0 +1,231 @@
+#!/usr/bin/env node
+/**
+ * The logic of the composite GitHub Action (action.yml): `a2acap check` over the lockfiles a glob names, SARIF
+ * written to a file whose path is an output (for github/codeql-action/upload-sarif), the markdown report appended
+ * to $GITHUB_STEP_SUMMARY, and the exit code of the check (0, 1 as --fail-on decides, 2 when something could
+ * not be checked or the inputs are wrong). It uploads nothing and needs no token.
+ *
+ * Inputs come as INPUT_* environment variables (action.yml maps them; a composite action does not do it on its
+ * own), the runner's world as GITHUB_WORKSPACE, GITHUB_OUTPUT, GITHUB_STEP_SUMMARY and RUNNER_TEMP.
+ *
+ * The lockfiles (and a --card file) are repository content, possibly from a fork's pull request: the glob is
+ * expanded inside the workspace only (no absolute patterns, no `..`, symbolic links leading out are skipped and
+ * symlinked folders not walked), and the URLs in them reach what `a2acap` allows (public addresses unless
+ * allow-network says more, passed on as A2ACAP_ALLOW_NETWORK).
+ */
+import { spawn } from 'node:child_process';
+import { appendFileSync, mkdirSync, readdirSync, realpathSync, statSync, writeFileSync } from 'node:fs';
+import { dirname, isAbsolute, join, relative, resolve, sep } from 'node:path';
+import { randomBytes } from 'node:crypto';
+import { fileURLToPath } from 'node:url';
+
+const MODES = ['live', 'card'];
+const FAIL_ON = ['breaking', 'review', 'note'];
+/** Folders never walked for lockfiles: the repository's own metadata and installed dependencies. */
+const SKIPPED_DIRS = new Set(['.git', 'node_modules']);
+
+class InputError extends Error {}
+
+/**
+ * A file name or input as shown in the log: the runner reads any line starting with "::" as a workflow
+ * command, so a name with a line break (a fork can commit one) must not start a line of its own.
+ * @param {string} text
+ */
+export function shown(text) {
+  // eslint-disable-next-line no-control-regex
+  return text.replace(/[\u0000-\u001f\u007f-\u009f\u2028\u2029]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`);
+}
+
+/** @param {string} name @returns {string} the input as action.yml passed it, trimmed ('' when absent). */
+function input(name) {
+  return (process.env[`INPUT_${name.toUpperCase().replace(/-/g, '_')}`] ?? '').trim();
+}
+
+/**
+ * One glob pattern as a regular expression over '/'-separated paths relative to the workspace:
+ * `**` any number of folders, `*` and `?` within one name, `{a,b}` alternatives.
+ * @param {string} pattern
+ */
+export function globRegExp(pattern) {
+  let out = '';
+  for (let i = 0; i < pattern.length; i++) {
+    const c = pattern[i];
+    if (c === '*' && pattern[i + 1] === '*') {
+      const slashAfter = pattern[i + 2] === '/';
+      out += slashAfter ? '(?:[^/]+/)*' : '.*';
+      i += slashAfter ? 2 : 1;
+    } else if (c === '*') out += '[^/]*';
+    else if (c === '?') out += '[^/]';
+    else if (c === '{') {
+      const end = pattern.indexOf('}', i);
+      if (end < 0) throw new InputError(`lockfiles: unclosed "{" in ${JSON.stringify(pattern)}`);
+      out += `(?:${pattern.slice(i + 1, end).split(',').map((alt) => alt.replace(/[.+^$()|[\]\\]/g, '\\$&').replace(/\*/g, '[^/]*').replace(/\?/g, '[^/]')).join('|')})`;
+      i = end;
+    } else out += c.replace(/[.+^$()|[\]\\{}]/g, '\\$&');
+  }
+  return new RegExp(`^${out}$`);
+}
+
+/**
+ * The patterns of the `lockfiles` input (one per line; `!` excludes; `#` comments), refused when they would
+ * name anything outside the workspace.
+ * @param {string} text
+ */
+export function parsePatterns(text) {
+  const include = [];
+  const exclude = [];
+  for (const raw of text.split(/\r?\n/)) {
+    const line = raw.trim();
+    if (!line || line.startsWith('#')) continue;
+    const negated = line.startsWith('!');
+    const pattern = (negated ? line.slice(1) : line).replace(/^(\.\/)+/, '');
+    if (isAbsolute(pattern) || /^[A-Za-z]:/.test(pattern) || pattern.startsWith('~')) throw new InputError(`lockfiles: ${JSON.stringify(line)} is not a path inside the workspace (patterns are relative to it)`);
+    if (pattern.split(/[\\/]/).includes('..')) throw new InputError(`lockfiles: ${JSON.stringify(line)} leaves the workspace ("..")`);
+    (negated ? exclude : include).push(globRegExp(pattern));
+  }
+  if (include.length === 0) throw new InputError('lockfiles: no pattern given (e.g. **/*.a2a-lock.json)');
+  return { include, exclude };
+}
+
+/** @param {string} child @param {string} parent */
+function inside(child, parent) {
+  const rel = relative(parent, child);
+  return rel === '' || (!rel.startsWith('..') && !isAbsolute(rel));
+}
+
+/**
+ * The files under the workspace the patterns name, '/'-separated and relative to it, sorted. Symbolic links to
+ * files are kept only when they resolve inside the workspace; symlinked folders are not walked.
+ * @param {string} workspace a real path
+ * @param {{ include: RegExp[], exclude: RegExp[] }} patterns
+ * @param {(message: string) => void} warn
+ */
+export function expandLockfiles(workspace, patterns, warn) {
+  const found = [];
+  const walk = (dir) => {
+    for (const entry of readdirSync(dir, { withFileTypes: true })) {
+      const abs = join(dir, entry.name);
+      const rel = relative(workspace, abs).split(sep).join('/');
+      if (entry.isDirectory()) {
+        if (!SKIPPED_DIRS.has(entry.name)) walk(abs);
+        continue;
+      }
+      if (!patterns.include.some((re) => re.test(rel)) || patterns.exclude.some((re) => re.test(rel))) continue;
+      if (entry.isSymbolicLink()) {
+        let target;
+        try {
+          target = realpathSync(abs);
+        } catch {
+          warn(`${shown(rel)}: a broken symbolic link, skipped`);
+          continue;
+        }
+        if (!inside(target, workspace)) {
+          warn(`${shown(rel)}: a symbolic link to outside the workspace, skipped`);
+          continue;
+        }
+        if (!statSync(target).isFile()) continue;
+      } else if (!entry.isFile()) continue;
+      found.push(rel);
+    }
+  };
+  walk(workspace);
+  return found.sort();
+}
+
+/**
+ * A path input (the card) as a path relative to the workspace, refused when it leads out of it (directly,
+ * or through a symbolic link).
+ * @param {string} workspace @param {string} name @param {string} value
+ */
+function workspacePath(workspace, name, value) {
+  const abs = resolve(workspace, value);
+  let real = abs;
+  try {
+    real = realpathSync(abs);
+  } catch { /* a missing file: a2acap says so */ }
+  if (!inside(abs, workspace) || !inside(real, workspace)) throw new InputError(`${name}: ${JSON.stringify(value)} is outside the workspace`);
+  return relative(workspace, abs) || '.';
+}
+
+/**
+ * The command that runs a2acap: the `cli` input (a JS entry run with this Node, or an executable), else the
+ * npm package named by `package`, through npx.
+ * @param {string} cli @param {string} pkg
+ * @returns {string[]}
+ */
+function a2acapCommand(cli, pkg) {
+  if (cli) return /\.[cm]?js$/.test(cli) ? [process.execPath, resolve(cli)] : [resolve(cli)];
+  return ['npx', '--yes', `--package=${pkg || 'a2acap'}`, '--', 'a2acap'];
+}
+
+/** @param {string[]} command @param {NodeJS.ProcessEnv} env @param {string} cwd */
+function run(command, env, cwd) {
+  return new Promise((done, fail) => {
+    const child = spawn(command[0], command.slice(1), { cwd, env, stdio: ['ignore', 'pipe', 'inherit'] });
+    let stdout = '';
+    child.stdout.setEncoding('utf8');
+    child.stdout.on('data', (d) => { stdout += d; });
+    child.on('error', fail);
+    child.on('close', (code, signal) => done({ code: code ?? (signal ? 2 : 0), stdout }));
+  });
+}
+
+/**
+ * One output in the GITHUB_OUTPUT file, in the delimiter form so no value can add another output.
+ * @param {string} name @param {string} value
+ */
+function setOutput(name, value) {
+  const file = process.env.GITHUB_OUTPUT;
+  if (!file) return;
+  const delimiter = `a2acap_${randomBytes(12).toString('hex')}`;
+  appendFileSync(file, `${name}<<${delimiter}\n${value}\n${delimiter}\n`);
+}
+
+async function main() {
+  const workspace = realpathSync(process.env.GITHUB_WORKSPACE || process.cwd());
+  const temp = process.env.RUNNER_TEMP || join(workspace, '..');
+  const mode = input('mode') || 'live';
+  if (!MODES.includes(mode)) throw new InputError(`mode: ${JSON.stringify(mode)} is not one of ${MODES.join(', ')}`);
+  const failOn = input('fail-on') || 'breaking';
+  if (!FAIL_ON.includes(failOn)) throw new InputError(`fail-on: ${JSON.stringify(failOn)} is not one of ${FAIL_ON.join(', ')}`);
+  const card = input('card');
+  if (mode === 'card' && !card) throw new InputError('mode card needs the card input (a card file in the repository)');
+  if (mode === 'live' && card) throw new InputError('card applies to mode card, not to mode live');
+
+  const lockfiles = expandLockfiles(workspace, parsePatterns(input('lockfiles') || '**/*.a2a-lock.json'), (m) => console.log(`::warning::${m}`));
+  if (lockfiles.length === 0) throw new InputError(`lockfiles: no file matches ${JSON.stringify(input('lockfiles') || '**/*.a2a-lock.json')}`);
+  console.log(`a2acap check (${mode}) of ${lockfiles.length} lockfile${lockfiles.length === 1 ? '' : 's'}:\n  ${lockfiles.map(shown).join('\n  ')}`);
+
+  const sarifFile = resolve(workspace, input('sarif-file') || join(temp, 'a2acap.sarif'));
+  const args = ['check', '--fail-on', failOn];
+  if (mode === 'card') args.push('--card', workspacePath(workspace, 'card', card));
+  else {
+    // The markdown run comes second: with a cache its fetches are conditional (304s), not a second download.
+    args.push('--live', '--cache-dir', resolve(workspace, input('cache-dir') || join(temp, 'a2acap-cache')));
+  }
+  const env = { ...process.env };
+  const allow = input('allow-network');
+  if (allow) env.A2ACAP_ALLOW_NETWORK = allow;
+  const command = a2acapCommand(input('cli'), input('package'));
+
+  const sarif = await run([...command, ...args, '--format', 'sarif', '--', ...lockfiles], env, workspace);
+  if (sarif.stdout.trim()) {
+    mkdirSync(dirname(sarifFile), { recursive: true });
+    writeFileSync(sarifFile, sarif.stdout);
+    setOutput('sarif-file', sarifFile);
+  }
+  setOutput('exit-code', String(sarif.code));
+  const markdown = await run([...command, ...args, '--format', 'markdown', '--', ...lockfiles], env, workspace);
+  if (process.env.GITHUB_STEP_SUMMARY && markdown.stdout.trim()) appendFileSync(process.env.GITHUB_STEP_SUMMARY, `${markdown.stdout.trimEnd()}\n`);
+  else if (markdown.stdout.trim()) console.log(markdown.stdout);
+  return sarif.code;
+}
+
+if (process.argv[1] && resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
+  main().then((code) => { process.exitCode = code; }, (err) => {
+    // Wrong inputs and failures to start a2acap: one line as a workflow error annotation, exit 2 as the CLI's usage errors.
+    const message = err instanceof Error ? err.message : String(err);
+    console.log(`::error::a2acap action: ${shown(message)}`);
+    process.exitCode = 2;
+  });
+}

@@ -1,0 +1,12 @@
+/**
+ * `a2acap check --format codequality`: the same results as the SARIF report (one per problem or note, on the
+ * lockfile member it is about; a lockfile that could not be checked is one `lockfile-error`), as a GitLab Code
+ * Quality report (core/codequality.ts).
+ */
+import { buildCodeQuality } from '../../codequality';
+import type { RefreshOutcome } from '../types';
+import { checkEntries } from './sarif';
+
+export function codeQualityReport(outcomes: readonly RefreshOutcome[], displayPath: (p: string) => string): string {
+  return `${JSON.stringify(buildCodeQuality(checkEntries(outcomes, displayPath)), null, 2)}\n`;
+}

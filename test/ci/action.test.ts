@@ -1,0 +1,173 @@
+/**
+ * The GitHub Action (action.yml + scripts/ci/github-action.mjs) run as a runner runs it (test/ci/runAction.ts):
+ * a temporary git repository as GITHUB_WORKSPACE, lockfiles pinning a real agent on loopback, the runner's
+ * files for outputs and the step summary. The bundled CLI is what runs (`cli` input), through a recorder that
+ * notes its arguments and the network allowance it was handed.
+ */
+import assert from 'node:assert/strict';
+import { execFileSync } from 'node:child_process';
+import { copyFileSync, existsSync, mkdirSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { after, before, describe, it } from 'node:test';
+import { startPricingAgent, type PricingAgent } from '../../examples/pricing-agent/server';
+import { tempDir } from '../pin/helpers';
+import { REPO, actionYaml, runAction, type ActionRun } from './runAction';
+
+const CLI = join(REPO, 'server', 'dist', 'cli.js');
+const RECORDER = join(__dirname, 'fixtures', 'recording-cli.mjs');
+const FIXTURES = join(REPO, 'test', 'fixtures', 'check');
+
+interface Call { args: string[]; cwd: string; allowNetwork: string | null }
+
+let agent: PricingAgent;
+before(async () => { agent = await startPricingAgent({ port: 0 }); });
+after(() => agent.close());
+
+/** A fresh repository (workspace) and runner temp folder; `run` runs the action in it through the recorder. */
+function repository(t: { after: (fn: () => void) => void }) {
+  const root = tempDir(t, 'a2a-action-');
+  const workspace = join(root, 'work', 'repo');
+  const runnerTemp = join(root, 'runner-temp');
+  mkdirSync(workspace, { recursive: true });
+  mkdirSync(runnerTemp);
+  execFileSync('git', ['init', '-q', workspace]);
+  const record = join(root, 'calls.jsonl');
+  const write = (path: string, text: string) => {
+    mkdirSync(join(workspace, path, '..'), { recursive: true });
+    writeFileSync(join(workspace, path), text);
+  };
+  const run = async (inputs: Record<string, string>): Promise<ActionRun & { calls: Call[] }> => {
+    writeFileSync(record, '');
+    const r = await runAction(workspace, runnerTemp, { cli: RECORDER, ...inputs }, { A2ACAP_TEST_RECORD: record, A2ACAP_TEST_CLI: CLI });
+    const calls = readFileSync(record, 'utf8').split('\n').filter(Boolean).map((l) => JSON.parse(l) as Call);
+    return { ...r, calls };
+  };
+  return { root, workspace, runnerTemp, write, run };
+}
+
+/** The example planner's lockfile, pinned to this run's agent. */
+function pricingLock(): string {
+  const lock = JSON.parse(readFileSync(join(REPO, 'examples', 'planner', 'pricing.a2a-lock.json'), 'utf8')) as { agent: string };
+  return JSON.stringify({ ...lock, agent: agent.cardUrl }, null, 2);
+}
+
+/** The positional lockfiles of one call (after `--`). */
+const lockfilesOf = (call: Call) => call.args.slice(call.args.indexOf('--') + 1);
+
+interface SarifLog { runs: { results: { ruleId: string; locations: { physicalLocation: { artifactLocation: { uri: string } } }[] }[] }[] }
+
+describe('the GitHub Action', () => {
+  it('declares what docs/ci.md and the runner rely on', () => {
+    const action = actionYaml();
+    assert.equal(action.runs.using, 'composite');
+    for (const name of ['lockfiles', 'mode', 'card', 'fail-on', 'cache-dir', 'allow-network', 'sarif-file', 'package', 'cli']) assert.ok(name in action.inputs, name);
+    assert.deepEqual(Object.keys(action.outputs).sort(), ['exit-code', 'sarif-file']);
+    // Inputs reach the script through the environment, never spliced into the shell line (a value could be code).
+    for (const step of action.runs.steps) assert.doesNotMatch(step.run, /\$\{\{/);
+    // The default package is this version of a2acap.
+    const { version } = JSON.parse(readFileSync(join(REPO, 'package.json'), 'utf8')) as { version: string };
+    assert.equal(action.inputs.package!.default, `a2acap@${version}`);
+  });
+
+  it('live: a breaking change fails the step, SARIF and the summary are written, allow-network is passed on', async (t) => {
+    const repo = repository(t);
+    repo.write('agents/pricing.a2a-lock.json', pricingLock());
+    repo.write('services/b/pricing.a2a-lock.json', pricingLock());
+    repo.write('node_modules/dep/pinned.a2a-lock.json', pricingLock());
+    // A lockfile outside the repository, reached through a symbolic link committed in it: never read.
+    writeFileSync(join(repo.root, 'outside.a2a-lock.json'), pricingLock());
+    symlinkSync(join(repo.root, 'outside.a2a-lock.json'), join(repo.workspace, 'agents', 'linked.a2a-lock.json'));
+    symlinkSync(repo.root, join(repo.workspace, 'agents', 'up'));
+    agent.setVersion('no-streaming');
+    try {
+      const r = await repo.run({ lockfiles: '**/*.a2a-lock.json\n!services/**', 'allow-network': 'loopback', 'cache-dir': '.a2a-cache' });
+      assert.equal(r.code, 1, r.log);
+      assert.equal(r.outputs['exit-code'], '1');
+      assert.equal(r.calls.length, 2, 'one run for SARIF, one for the summary');
+      for (const call of r.calls) {
+        assert.deepEqual(lockfilesOf(call), ['agents/pricing.a2a-lock.json']);
+        assert.equal(call.cwd, repo.workspace);
+        assert.equal(call.allowNetwork, 'loopback', 'the allow-network input reaches a2acap as A2ACAP_ALLOW_NETWORK');
+        assert.ok(call.args.includes('--live'));
+        assert.equal(call.args[call.args.indexOf('--cache-dir') + 1], join(repo.workspace, '.a2a-cache'));
+      }
+      assert.match(r.log, /::warning::agents\/linked\.a2a-lock\.json: a symbolic link to outside the workspace, skipped/);
+      assert.equal(r.outputs['sarif-file'], join(repo.runnerTemp, 'a2acap.sarif'));
+      const sarif = JSON.parse(readFileSync(r.outputs['sarif-file']!, 'utf8')) as SarifLog;
+      const results = sarif.runs[0]!.results;
+      assert.ok(results.some((x) => x.ruleId === 'lockfile-breaking'), JSON.stringify(results));
+      assert.ok(results.every((x) => x.locations[0]!.physicalLocation.artifactLocation.uri === 'agents/pricing.a2a-lock.json'));
+      assert.match(r.summary, /breaking/i);
+      assert.match(r.summary, /agents\/pricing\.a2a-lock\.json/);
+
+      // Back to the pinned card: passes (the digest note only fails with fail-on note). No allowance given:
+      // nothing is passed on (a loopback agent then passes or is refused, depending on a2acap's policy).
+      agent.setVersion('base');
+      const ok = await repo.run({ lockfiles: 'agents/*.a2a-lock.json', 'sarif-file': 'reports/a2a.sarif', 'allow-network': 'loopback' });
+      assert.equal(ok.code, 0, ok.log);
+      assert.equal(ok.outputs['sarif-file'], join(repo.workspace, 'reports', 'a2a.sarif'));
+      assert.ok(existsSync(ok.outputs['sarif-file']!));
+      const strict = await repo.run({ lockfiles: 'agents/*.a2a-lock.json', 'allow-network': 'loopback', 'fail-on': 'note' });
+      assert.equal(strict.code, 1, strict.log);
+      const none = await repo.run({ lockfiles: 'agents/*.a2a-lock.json' });
+      assert.ok(none.calls.every((c) => c.allowNetwork === null), 'an empty input sets no allowance');
+      assert.ok(none.code === 0 || none.code === 2, none.log);
+    } finally {
+      agent.setVersion('base');
+    }
+  });
+
+  it('card: every lockfile against one card file of the repository; exit code as fail-on', async (t) => {
+    const repo = repository(t);
+    repo.write('card.json', readFileSync(join(FIXTURES, 'breaking-streaming-gone', 'card.json'), 'utf8'));
+    repo.write('locks/travel.a2a-lock.json', readFileSync(join(FIXTURES, 'breaking-streaming-gone', 'lock.json'), 'utf8'));
+    const breaking = await repo.run({ mode: 'card', card: 'card.json', lockfiles: 'locks/*.a2a-lock.json' });
+    assert.equal(breaking.code, 1, breaking.log);
+    assert.ok(breaking.calls.every((c) => c.args.includes('--card') && !c.args.includes('--live') && !c.args.includes('--cache-dir')));
+
+    repo.write('cosmetic/card.json', readFileSync(join(FIXTURES, 'compatible-cosmetic', 'card.json'), 'utf8'));
+    repo.write('cosmetic/x.a2a-lock.json', readFileSync(join(FIXTURES, 'compatible-cosmetic', 'lock.json'), 'utf8'));
+    const pass = await repo.run({ mode: 'card', card: 'cosmetic/card.json', lockfiles: 'cosmetic/{x,y}.a2a-lock.json' });
+    assert.deepEqual(lockfilesOf(pass.calls[0]!), ['cosmetic/x.a2a-lock.json']);
+    assert.equal(pass.code, 0, pass.log);
+    assert.match(pass.summary, /compatible/i);
+    const note = await repo.run({ mode: 'card', card: 'cosmetic/card.json', lockfiles: 'cosmetic/*.a2a-lock.json', 'fail-on': 'note' });
+    assert.equal(note.code, 1, note.log);
+  });
+
+  it('inputs that would leave the workspace, or are wrong, stop it before a2acap runs (exit 2, one error line)', async (t) => {
+    const repo = repository(t);
+    repo.write('a.a2a-lock.json', pricingLock());
+    writeFileSync(join(repo.root, 'card.json'), '{}');
+    symlinkSync(join(repo.root, 'card.json'), join(repo.workspace, 'linked-card.json'));
+    for (const [inputs, message] of [
+      [{ lockfiles: '../**/*.a2a-lock.json' }, /leaves the workspace/],
+      [{ lockfiles: '/etc/*' }, /not a path inside the workspace/],
+      [{ lockfiles: 'nothing/*.json' }, /no file matches/],
+      [{ mode: 'card', card: '../card.json' }, /card: "\.\.\/card\.json" is outside the workspace/],
+      [{ mode: 'card', card: 'linked-card.json' }, /outside the workspace/],
+      [{ mode: 'card' }, /needs the card input/],
+      [{ mode: 'offline' }, /mode: "offline" is not one of live, card/],
+      [{ 'fail-on': 'minor' }, /fail-on: "minor" is not one of/],
+    ] as const) {
+      const r = await repo.run(inputs);
+      assert.equal(r.code, 2, `${JSON.stringify(inputs)}: ${r.log}`);
+      assert.equal(r.calls.length, 0);
+      assert.match(r.log, /^::error::a2acap action: /m);
+      assert.match(r.log, message);
+    }
+  });
+
+  it('a file name from the repository cannot issue a workflow command in the log', async (t) => {
+    const repo = repository(t);
+    repo.write('card.json', readFileSync(join(FIXTURES, 'compatible-cosmetic', 'card.json'), 'utf8'));
+    const name = 'x\n::error::forged.a2a-lock.json';
+    repo.write(name, readFileSync(join(FIXTURES, 'compatible-cosmetic', 'lock.json'), 'utf8'));
+    copyFileSync(join(repo.workspace, name), join(repo.workspace, 'plain.a2a-lock.json'));
+    const r = await repo.run({ mode: 'card', card: 'card.json' });
+    assert.equal(r.code, 0, r.log);
+    assert.deepEqual(lockfilesOf(r.calls[0]!), ['plain.a2a-lock.json', name]);
+    assert.doesNotMatch(r.log, /^::error::forged/m);
+    assert.match(r.log, /x\\u000a::error::forged/);
+  });
+});
