@@ -15,7 +15,7 @@ const ROOT = join(__dirname, '..', '..');
 /**
  * Documents other branches add; linked from here before they land. Remove an entry once its file exists.
  */
-const PROVIDED_ELSEWHERE = new Set(['docs/ci.md', 'docs/editors.md', 'docs/library.md']);
+const PROVIDED_ELSEWHERE = new Set(['docs/library.md']);
 
 function documents(): string[] {
   const docs = readdirSync(join(ROOT, 'docs')).filter((f) => f.endsWith('.md')).map((f) => `docs/${f}`);
