@@ -4,6 +4,7 @@
  *   PRICING_CARD_VERSION  initial card: base | description | version | no-streaming | narrowed-input
  */
 import { CARD_VERSIONS, isCardVersion } from './cards';
+import { quietSdkRefusals } from './sdkLog';
 import { startPricingAgent } from './server';
 
 async function main(): Promise<void> {
@@ -14,6 +15,7 @@ async function main(): Promise<void> {
     process.exitCode = 2;
     return;
   }
+  quietSdkRefusals();
   const agent = await startPricingAgent({ port, version: requested });
   process.stdout.write(`pricing agent (card '${agent.version()}') on ${agent.url}\n`);
   process.stdout.write(`  card:   ${agent.cardUrl}\n`);

@@ -8,11 +8,13 @@ import { launchCodeServer } from './launch.js';
 import { buildAndPackage } from './package.js';
 import { repoRoot, vsixPath } from './paths.js';
 import { ensureE2eToolchain } from './setup.js';
+import { quietSdkRefusals } from '../../examples/pricing-agent/sdkLog.js';
 import { startPricingAgent, type PricingAgent } from '../../examples/pricing-agent/server.js';
 
 /** The example pricing agent the planner lockfile pins (examples/planner/pricing.a2a-lock.json → 127.0.0.1:41300). */
 async function startExampleAgent(log: (l: string) => void): Promise<PricingAgent | undefined> {
   try {
+    quietSdkRefusals();
     const agent = await startPricingAgent({ port: 41300 });
     log(`pricing agent (card '${agent.version()}') on ${agent.url}`);
     return agent;

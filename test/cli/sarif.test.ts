@@ -49,7 +49,7 @@ test('lint and check SARIF: one driver, one rule shape, pointers as logical loca
   assert.equal((await cli(['--version'], dir)).stdout.trim(), version);
   const checkRules = checkLog.runs[0].tool.driver.rules as { id: string; helpUri: string }[];
   assert.deepEqual(checkRules.map((r) => r.id), ['lockfile-breaking', 'lockfile-review', 'lockfile-note', 'lockfile-error']);
-  assert.ok(checkRules.every((r) => r.helpUri.endsWith(`#${r.id}`)), 'check rules link their README section too');
+  assert.ok(checkRules.every((r) => r.helpUri.endsWith(`/docs/rules.md#${r.id}`)), 'check rules link their docs/rules.md section too');
 
   const lintResults = lintLog.runs[0].results as SarifResult[];
   assert.deepEqual(lintResults.map((r) => r.locations[0]!.logicalLocations?.[0]?.fullyQualifiedName ?? ''), lintJson.findings.map((f) => f.pointer));

@@ -24,15 +24,15 @@ test('catalog: the required ids, kebab-case, unique, documented, each implemente
     assert.ok(r.title.length > 5);
     assert.ok(builtIn.has(r.id) || RULE_IMPLEMENTATIONS[r.id] || r.producedBy !== undefined, `${r.id} implemented`);
     if (r.producedBy !== undefined) assert.equal(RULE_IMPLEMENTATIONS[r.id], undefined, `${r.id} is not a lint rule`);
-    assert.equal(ruleDocsUrl(r.id), `https://github.com/a2a-capabilities/a2a-capabilities#${r.id}`);
+    assert.equal(ruleDocsUrl(r.id), `https://github.com/a2a-capabilities/a2a-capabilities/blob/main/docs/rules.md#${r.id}`);
   }
   for (const id of Object.keys(RULE_IMPLEMENTATIONS)) assert.ok(ids.includes(id), `${id} in catalog`);
   assert.equal(RULES.find((r) => r.id === 'unknown-field')!.defaultSeverity, 'warning');
 });
 
-test('every rule id has a README section', () => {
-  const readme = readFileSync(join(__dirname, '../../README.md'), 'utf8');
-  for (const r of RULES) assert.ok(readme.includes(`### ${r.id}\n`), `README ### ${r.id}`);
+test('every rule id has a section in docs/rules.md', () => {
+  const rulesDoc = readFileSync(join(__dirname, '../../docs/rules.md'), 'utf8');
+  for (const r of RULES) assert.ok(rulesDoc.includes(`### ${r.id}\n`), `docs/rules.md ### ${r.id}`);
 });
 
 test('kind: content first, then the file name', () => {

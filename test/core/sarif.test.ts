@@ -2,7 +2,7 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { artifactUri, buildSarif, sarifLevel, type SarifEntry } from '../../server/src/core/sarif';
-import { RULES, ruleDocsUrl } from '../../server/src/core/rules/catalog';
+import { REPOSITORY_URL, RULES, ruleDocsUrl } from '../../server/src/core/rules/catalog';
 import { sarifErrors } from '../pin/sarifSchema';
 
 const range = { start: { line: 2, character: 4 }, end: { line: 2, character: 9 } };
@@ -33,7 +33,7 @@ test('driver and rule metadata come from the catalog', () => {
   const driver = buildSarif([], rules, '1.2.3').runs[0]!.tool.driver;
   assert.equal(driver.name, 'a2acap');
   assert.equal(driver.version, '1.2.3');
-  assert.equal(driver.informationUri, ruleDocsUrl('').replace(/#$/, ''));
+  assert.equal(driver.informationUri, REPOSITORY_URL);
   assert.deepEqual(driver.rules, rules.map((r) => ({ id: r.id, name: r.id, shortDescription: { text: r.title }, helpUri: ruleDocsUrl(r.id), defaultConfiguration: { level: sarifLevel(r.defaultSeverity) } })));
   assert.deepEqual(driver.rules!.map((r) => r.defaultConfiguration!.level), ['error', 'warning', 'note', 'error']);
 });

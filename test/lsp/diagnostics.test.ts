@@ -31,7 +31,7 @@ test('missing member, array item and unknown member map to the expected ranges',
   );
   for (const d of got) {
     assert.equal(d.source, 'a2a');
-    assert.equal(d.codeDescription?.href, `https://github.com/a2a-capabilities/a2a-capabilities#${d.code}`);
+    assert.equal(d.codeDescription?.href, `https://github.com/a2a-capabilities/a2a-capabilities/blob/main/docs/rules.md#${d.code}`);
   }
 });
 

@@ -1,6 +1,6 @@
 /**
  * Every diagnostic's docs link resolves: each catalog rule has a `### <id>` heading (the anchor of
- * codeDescription.href) in the README rules section, and every code the server or client emits as a
+ * codeDescription.href) in docs/rules.md, the page the link names, and every code the server or client emits as a
  * diagnostic code is a catalog rule (so it is documented and configurable through a2a.rules).
  */
 import assert from 'node:assert/strict';
@@ -11,8 +11,7 @@ import { RULES, ruleDocsUrl } from '../../server/src/core/rules/catalog';
 import { LOCKFILE_CHECK_CODES } from '../../server/src/lsp/documentDiagnostics';
 
 const ROOT = join(__dirname, '..', '..');
-const readme = readFileSync(join(ROOT, 'README.md'), 'utf8');
-const rulesSection = readme.slice(readme.indexOf('<!-- section:rules -->'), readme.indexOf('<!-- /section:rules -->'));
+const rulesSection = readFileSync(join(ROOT, 'docs', 'rules.md'), 'utf8');
 /** GitHub's anchor of a heading: lower case, punctuation other than - and _ dropped, spaces → -. */
 const anchorOf = (heading: string) => heading.trim().toLowerCase().replace(/[^\p{L}\p{N}\s_-]/gu, '').replace(/\s/g, '-');
 
@@ -24,12 +23,13 @@ function sources(dir: string): string[] {
   });
 }
 
-test('every catalog rule has a ### heading in the README rules section, so its docs link resolves', () => {
+test('every catalog rule has a ### heading in docs/rules.md, so its docs link resolves', () => {
   const anchors = new Set([...rulesSection.matchAll(/^### (.+)$/gm)].map((m) => anchorOf(m[1]!)));
   assert.ok(anchors.size >= RULES.length);
   for (const r of RULES) {
     const href = ruleDocsUrl(r.id);
-    assert.ok(anchors.has(href.slice(href.indexOf('#') + 1)), `README: add "### ${r.id}" to the rules section`);
+    assert.ok(href.split('#')[0]!.endsWith('/docs/rules.md'), `${href} names docs/rules.md`);
+    assert.ok(anchors.has(href.slice(href.indexOf('#') + 1)), `docs/rules.md: add "### ${r.id}"`);
     assert.match(rulesSection, new RegExp(`\\| \\[\`${r.id}\`\\]\\(#${r.id}\\) \\| ${r.defaultSeverity} \\|`), `rules table row for ${r.id}`);
   }
   // And no heading documents a rule that does not exist.
@@ -46,4 +46,17 @@ test('every diagnostic code emitted in the code base is a catalog rule', () => {
   }
   assert.ok(emitted.has('schema') && emitted.has('lockfile-breaking'), 'the scan finds codes');
   assert.deepEqual([...emitted].filter((c) => !ids.has(c)).sort(), []);
+});
+
+test('every rule section in docs/rules.md shows an example, the fix and the quick fix', () => {
+  const sections = rulesSection.split(/^(?=### )/m).slice(1);
+  assert.equal(sections.length, RULES.length);
+  for (const section of sections) {
+    const id = section.slice(4, section.indexOf('\n'));
+    for (const label of ['Default severity: **', '\nBad: ', '\nFix: ', '\nQuick fix: ']) {
+      assert.ok(section.includes(label), `docs/rules.md ### ${id}: "${label.trim()}"`);
+    }
+    const rule = RULES.find((r) => r.id === id);
+    assert.ok(rule && section.includes(`Default severity: **${rule.defaultSeverity}**`), `${id}: its default severity`);
+  }
 });

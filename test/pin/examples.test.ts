@@ -1,6 +1,6 @@
 /**
  * The worked example stays in sync: examples/planner/pricing.a2a-lock.json is exactly what pinning the
- * example agent's base card on its default port gives, and each card version classifies as the README says.
+ * example agent's base card on its default port gives, and each card version classifies as the walkthrough in docs/lockfiles.md says.
  */
 import { test } from 'node:test';
 import assert from 'node:assert/strict';

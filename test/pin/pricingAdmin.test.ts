@@ -1,4 +1,4 @@
-// The pricing agent's admin endpoint as the README's walkthrough uses it (curl on loopback): a card version is
+// The pricing agent's admin endpoint as the walkthrough in docs/lockfiles.md uses it (curl on loopback): a card version is
 // switched by name; a wrong name or a body that is not JSON says what to send; GET says which card is served.
 import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';

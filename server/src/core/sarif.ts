@@ -6,14 +6,14 @@
  *   a 1-based region (SARIF's default column unit is UTF-16 code units, as LSP's `character`);
  * - logicalLocations[0].fullyQualifiedName: the JSON Pointer of the member the result is about (none for the
  *   whole document: the root pointer is empty, and "/" would name the member called "").
- * Rules carry the catalog's metadata (rules/catalog.ts): id, title, README link, default level.
+ * Rules carry the catalog's metadata (rules/catalog.ts): id, title, docs/rules.md link, default level.
  * Each result has a stable fingerprint (partialFingerprints[FINGERPRINT]) made of its rule, file and pointer, not of
  * its line or message: code scanning keeps tracking (and a reviewer's dismissal keeps applying to) the same
  * problem when lines move or a message's wording or numbers change.
  */
 import { createHash } from 'node:crypto';
 import type { Log, ReportingDescriptor, Result } from 'sarif';
-import { RULE_DOCS_BASE, ruleDocsUrl, type RuleMeta } from './rules/catalog';
+import { REPOSITORY_URL, ruleDocsUrl, type RuleMeta } from './rules/catalog';
 import type { Position } from './location';
 import type { JsonPointer, Severity } from './types';
 
@@ -92,7 +92,7 @@ export function buildSarif(entries: readonly SarifEntry[], rules: readonly RuleM
     $schema: SARIF_SCHEMA,
     version: '2.1.0',
     runs: [{
-      tool: { driver: { name: 'a2acap', version: toolVersion, informationUri: RULE_DOCS_BASE, rules: rules.map(descriptor) } },
+      tool: { driver: { name: 'a2acap', version: toolVersion, informationUri: REPOSITORY_URL, rules: rules.map(descriptor) } },
       results: entries.map((e, i) => result(e, index.get(e.ruleId), prints[i]!)),
     }],
   };

@@ -1,13 +1,13 @@
 /**
  * The rule catalog: the single source for rule ids, default severities, titles and documentation links.
- * Settings enums, README headings and LSP codeDescription links are all derived from this table.
+ * Settings enums, docs/rules.md headings and LSP codeDescription links are all derived from this table.
  */
 import type { Severity } from '../types';
 
 export type AppliesTo = 'card' | 'lockfile';
 
 export interface RuleMeta {
-  /** Stable kebab-case id: the finding `code`, the settings key and the README anchor. */
+  /** Stable kebab-case id: the finding `code`, the settings key and the docs/rules.md anchor. */
   id: string;
   defaultSeverity: Severity;
   title: string;
@@ -19,11 +19,14 @@ export interface RuleMeta {
   producedBy?: 'check' | 'fetch';
 }
 
-/** Where every rule is documented: README.md `### <rule-id>` headings. */
-export const RULE_DOCS_BASE = 'https://github.com/a2a-capabilities/a2a-capabilities';
+/** The project's home page: SARIF's `informationUri` for the tool. */
+export const REPOSITORY_URL = 'https://github.com/a2a-capabilities/a2a-capabilities';
+
+/** Where every rule is documented: the `### <rule-id>` headings of docs/rules.md. */
+export const RULE_DOCS_PAGE = `${REPOSITORY_URL}/blob/main/docs/rules.md`;
 
 export function ruleDocsUrl(id: string): string {
-  return `${RULE_DOCS_BASE}#${id}`;
+  return `${RULE_DOCS_PAGE}#${id}`;
 }
 
 const both: AppliesTo[] = ['card', 'lockfile'];

@@ -18,7 +18,7 @@ const RULE_IDS = RULES.map((r) => r.id);
 function check(id: string, severity: unknown): string | undefined {
   if (!RULE_IDS.includes(id)) {
     const near = suggestMember(id, RULE_IDS);
-    return `unknown rule id ${JSON.stringify(id.slice(0, 80))}${near ? ` (did you mean ${near}?)` : ''}; the ids are listed under Rules in the README`;
+    return `unknown rule id ${JSON.stringify(id.slice(0, 80))}${near ? ` (did you mean ${near}?)` : ''}; the ids are listed in docs/rules.md`;
   }
   if (typeof severity !== 'string' || !(SEVERITY_SETTINGS as readonly string[]).includes(severity)) {
     return `rule ${id}: severity must be one of ${SEVERITY_SETTINGS.join(', ')} (got ${JSON.stringify(severity)})`;
