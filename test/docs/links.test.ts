@@ -12,11 +12,6 @@ import { generatedFiles } from '../../scripts/docs/generate';
 
 const ROOT = join(__dirname, '..', '..');
 
-/**
- * Documents other branches add; linked from here before they land. Remove an entry once its file exists.
- */
-const PROVIDED_ELSEWHERE = new Set(['docs/library.md']);
-
 function documents(): string[] {
   const docs = readdirSync(join(ROOT, 'docs')).filter((f) => f.endsWith('.md')).map((f) => `docs/${f}`);
   return ['README.md', 'CONTRIBUTING.md', 'bench/README.md', 'examples/README.md', ...docs].filter((f) => existsSync(join(ROOT, f)));
@@ -74,7 +69,7 @@ test('every relative link and anchor in the documentation resolves', () => {
       const rel = relative(ROOT, resolved);
       if (rel.startsWith('..')) { broken.push(`${file}: ${target} leaves the repository`); continue; }
       if (!existsSync(resolved)) {
-        if (!PROVIDED_ELSEWHERE.has(rel)) broken.push(`${file}: ${target} does not exist`);
+        broken.push(`${file}: ${target} does not exist`);
         continue;
       }
       if (anchor === undefined) continue;
@@ -84,14 +79,6 @@ test('every relative link and anchor in the documentation resolves', () => {
   }
   assert.ok(checked > 50, `links checked: ${checked}`);
   assert.deepEqual(broken, []);
-});
-
-test('links to documents of other branches are still links (remove them from PROVIDED_ELSEWHERE once they exist)', () => {
-  const linked = new Set(documents().flatMap((f) => links(readFileSync(join(ROOT, f), 'utf8')).map((t) => relative(ROOT, resolve(dirname(join(ROOT, f)), t.split('#')[0]!)))));
-  for (const doc of PROVIDED_ELSEWHERE) {
-    assert.ok(linked.has(doc), `${doc} is linked`);
-    assert.ok(!existsSync(join(ROOT, doc)), `${doc} exists now: remove it from PROVIDED_ELSEWHERE, so its anchors are checked`);
-  }
 });
 
 test('the generated tables are current (node --import tsx scripts/docs/generate.ts)', () => {

@@ -57,7 +57,7 @@ for fetch (a bearer token or an API key, for the extended-card probe). The inter
 of the project configuration (the nearest .a2a/config.json from LOCK's folder or the working directory, or
 --config FILE) would choose; for a LOCK, the lockfile's extensions count as known. Exit 0 nothing refuted, 1 a
 claim refuted or a probe failed, 2 usage, network or policy failure.
-For a LOCK, the agent is a URL from repository content: ${ALLOW_NETWORK_HELP}
+${ALLOW_NETWORK_HELP}
 `;
 
 function intervalFrom(value: string | undefined): number | undefined {
