@@ -16,6 +16,7 @@ import { withoutUserinfo } from '../../core/redact';
 import { escapeControls } from '../../core/untrustedText';
 import { DEFAULT_CLIENT } from '../../core/types';
 import { writeLockfile } from '../../node/writeLockfile';
+import { makeDirectory } from '../../node/makeDirectory';
 import { optionalBoolean, optionalString, requiredString, stringList, type Args } from '../args';
 import { visible } from '../envelope';
 import { isLockfileName, displayPath } from '../lockfileIndex';
@@ -74,6 +75,8 @@ export async function a2aPin(world: ToolWorld, args: Args): Promise<Record<strin
     throw err;
   }
   if (!write) return { lockfile_text: shownText(serializeLockfile(lock)), written: false };
+  // The folder is inside the roots (checked above, after symlinks): a new one may be made for the lockfile.
+  makeDirectory(dirname(lockfile!));
   const result = await writeLockfile(lockfile!, lock);
   return { lockfile_text: shownText(result.text), written: result.written, file: visible(displayPath(world, lockfile!)) };
 }

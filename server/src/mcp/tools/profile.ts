@@ -32,9 +32,10 @@ export function profileFor(profile: CompiledProfile, skillIds: readonly string[]
 
 /** The skills a call covers: the one named, or a page of all of them. */
 export function skillPage(profile: CompiledProfile, skill: string | undefined, start: number): { ids: string[]; total: number; next_cursor?: string } {
-  const all = Object.keys(profile.skills ?? {});
+  // An unusable profile has no skills, but its provenance still says where each skill's values came from.
+  const all = Object.keys(profile.skills ?? profile.provenance?.skills ?? {});
   if (skill !== undefined) {
-    if (!all.includes(skill)) throw new ToolError(`the card has no usable skill ${JSON.stringify(visible(skill, 80))}${all.length ? '' : ' (the profile has no skills: see "reason")'}`);
+    if (!Object.prototype.hasOwnProperty.call(profile.skills ?? {}, skill)) throw new ToolError(`the card has no usable skill ${JSON.stringify(visible(skill, 80))}${profile.usable ? '' : ' (the agent is not usable by this client: see "reason" in a2a_profile)'}`);
     return { ids: [skill], total: all.length };
   }
   const page = pageOf(all, start, LIMITS.skillsPerPage);
