@@ -11,6 +11,7 @@ import { join } from 'node:path';
 import Ajv from 'ajv';
 import { startPricingAgent, type PricingAgent } from '../../examples/pricing-agent/server';
 import { UNTRUSTED_NOTICE } from '../../server/src/mcp/envelope';
+import type { HowToCallResult } from '../../server/src/mcp/tools/howToCall';
 import { callJson, callTool, runCliSpawned, startMcp, type McpSession } from './helpers';
 
 const EXAMPLES = join(__dirname, '..', '..', 'examples');
@@ -81,7 +82,7 @@ describe('a2acap mcp: example cards and lockfiles', () => {
 
   it('a2a_how_to_call says what to send, from the compiled profile', async () => {
     const compiled = (await cli(['compile', 'cards/good.agent-card.json'])).json as { interface: { url: string; binding: string; version: string; tenant: string | null }; streaming: boolean; skills: Record<string, { input: string[]; output: string[]; security: Record<string, string[]>[] }> };
-    const got = await callJson<Record<string, any>>(mcp, 'a2a_how_to_call', { source: 'cards/good.agent-card.json', skill: 'book-trip' });
+    const got = await callJson<HowToCallResult>(mcp, 'a2a_how_to_call', { source: 'cards/good.agent-card.json', skill: 'book-trip' });
     assert.equal(got.endpoint, compiled.interface.url);
     assert.equal(got.binding, compiled.interface.binding);
     assert.equal(got.tenant, compiled.interface.tenant);
@@ -90,7 +91,7 @@ describe('a2acap mcp: example cards and lockfiles', () => {
     assert.deepEqual(got.input_media_types, compiled.skills['book-trip']!.input);
     assert.deepEqual(got.output_media_types, compiled.skills['book-trip']!.output);
     assert.equal(got.credentials.required, compiled.skills['book-trip']!.security.length > 0);
-    assert.deepEqual(got.credentials.any_of.map((a: { all_of: { scheme: string; scopes: string[] }[] }) => Object.fromEntries(a.all_of.map((s) => [s.scheme, s.scopes]))), compiled.skills['book-trip']!.security);
+    assert.deepEqual(got.credentials.any_of.map((a) => Object.fromEntries(a.all_of.map((s) => [s.scheme, s.scopes]))), compiled.skills['book-trip']!.security);
     const unknown = await callTool(mcp, 'a2a_how_to_call', { source: 'cards/good.agent-card.json', skill: 'no-such-skill' });
     assert.equal(unknown.isError, true);
     assert.match(unknown.text, /^a2a_how_to_call: the card has no usable skill "no-such-skill"$/);

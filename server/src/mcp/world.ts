@@ -79,7 +79,8 @@ export function createToolWorld(options: ToolWorldOptions): ToolWorld {
     http: options.http ? toolHttp(options.http, options.allow, credentials) : null,
     ...(options.networkOff ? { networkOff: options.networkOff } : {}),
     credentials,
-    redact: redactorFor(credentials.map((c) => c.value)),
+    // The value as it travels too (`Bearer …`): an agent may echo the whole header, base64-encoded or not.
+    redact: redactorFor(credentials.flatMap((c) => [c.value, `Bearer ${c.value}`])),
     maxCardBytes: options.maxCardBytes,
     now: options.now ?? (() => new Date()),
     lastChecked: new Map(),
