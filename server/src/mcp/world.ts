@@ -69,6 +69,8 @@ export interface ToolWorldOptions {
   credentials?: readonly LaunchCredential[];
   maxCardBytes: number;
   now?: () => Date;
+  /** Shared between worlds of one session (the editor builds a world per call, as settings may change). */
+  lastChecked?: ToolWorld['lastChecked'];
 }
 
 export function createToolWorld(options: ToolWorldOptions): ToolWorld {
@@ -83,6 +85,6 @@ export function createToolWorld(options: ToolWorldOptions): ToolWorld {
     redact: redactorFor(credentials.flatMap((c) => [c.value, `Bearer ${c.value}`])),
     maxCardBytes: options.maxCardBytes,
     now: options.now ?? (() => new Date()),
-    lastChecked: new Map(),
+    lastChecked: options.lastChecked ?? new Map(),
   };
 }
