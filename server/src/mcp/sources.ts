@@ -47,7 +47,8 @@ export async function readSource(world: ToolWorld, source: string): Promise<Read
     } catch (err) {
       throw new ToolError(messageOf(err));
     }
-    const got = await fetchText(world, url);
+    // An agent may quote the credential it was sent anywhere in its card: it is gone before anything reads the text.
+    const got = world.redact(await fetchText(world, url));
     return { location: withoutUserinfo(url), text: got };
   }
   if (isOtherUrl(source)) throw new ToolError('only http(s) URLs and card files inside the roots are card sources');
