@@ -121,6 +121,16 @@ describe('a2acap mcp: hostile card text', () => {
     const one = await callJson<{ profile: { skills: Record<string, unknown> } }>(mcp, 'a2a_profile', { source: 'many.agent-card.json', skill: 's12345' });
     assert.deepEqual(Object.keys(one.profile.skills), ['s12345']);
   });
+
+  it('a lockfile pinning 20,000 skills is listed with the first page of them and the count', async () => {
+    const skills = Object.fromEntries(Array.from({ length: 20_000 }, (_, i) => [`s${i}`, {}]));
+    writeFileSync(join(root, 'many.a2a-lock.json'), JSON.stringify({ agent: 'many.agent-card.json', pinned_at: '2026-01-01T00:00:00Z', card_digest: `sha256:${'0'.repeat(64)}`, requires: { skills } }));
+    const listed = await callJson<{ lockfiles: { file: string; skills: string[]; skills_total: number }[] }>(mcp, 'a2a_lockfiles', {});
+    const many = listed.lockfiles.find((l) => l.file === 'many.a2a-lock.json')!;
+    assert.deepEqual([many.skills.length, many.skills_total], [LIMITS.skillsPerPage, 20_000]);
+    const profile = await callJson<{ lockfiles: { file: string; skills: string[]; skills_total: number }[] }>(mcp, 'a2a_profile', { source: 'many.agent-card.json', skill: 's1' });
+    assert.deepEqual(profile.lockfiles.map((l) => [l.file, l.skills.length, l.skills_total]), [['many.a2a-lock.json', LIMITS.skillsPerPage, 20_000]]);
+  });
 });
 
 describe('a2acap mcp: paths outside the root', () => {

@@ -9,6 +9,7 @@ import { displayPath, findLockfiles, readLockfileAt } from '../lockfileIndex';
 import { withoutUserinfo } from '../../core/redact';
 import type { ToolWorld } from '../world';
 import { pageOf } from './page';
+import { firstOf } from './profile';
 
 export async function a2aLockfiles(world: ToolWorld, args: Args): Promise<Record<string, unknown>> {
   const start = cursorFrom(args);
@@ -24,7 +25,7 @@ export async function a2aLockfiles(world: ToolWorld, args: Args): Promise<Record
       agent: withoutUserinfo(read.lock.agent),
       agent_version: read.lock.agent_version ?? null,
       pinned_at: read.lock.pinned_at,
-      skills: Object.keys(read.lock.requires.skills ?? {}),
+      ...firstOf(Object.keys(read.lock.requires.skills ?? {})),
       ...known,
     };
   });

@@ -52,6 +52,11 @@ function callingFindings(findings: readonly Finding[]) {
   };
 }
 
+/** A lockfile's pinned skill ids, the first page of them (a lockfile may pin thousands). */
+export function firstOf(skills: readonly string[]): { skills: string[]; skills_total: number } {
+  return { skills: skills.slice(0, LIMITS.skillsPerPage), skills_total: skills.length };
+}
+
 /** What the lockfiles under the roots that pin this card record: pinned skills, digest, evidence. */
 function lockfileEvidence(world: ToolWorld, location: string) {
   const found = findLockfiles(world);
@@ -64,8 +69,8 @@ function lockfileEvidence(world: ToolWorld, location: string) {
       file: displayPath(world, path),
       pinned_at: read.lock.pinned_at,
       card_digest: read.lock.card_digest,
-      skills: Object.keys(read.lock.requires.skills ?? {}),
-      verified: read.lock.verified ?? {},
+      ...firstOf(Object.keys(read.lock.requires.skills ?? {})),
+      verified: Object.fromEntries(Object.entries(read.lock.verified ?? {}).slice(0, LIMITS.skillsPerPage)),
       ...(last ? { last_classification: last.classification, checked_at: last.at } : {}),
     }));
     if (out.length >= LIMITS.lockfilesPerPage) break;
