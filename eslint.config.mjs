@@ -40,6 +40,13 @@ export default tseslint.config(
     },
   },
   {
+    // The tools for planning models (a2acap mcp, the editor's language-model tools): the CLI and the server use them.
+    files: ['server/src/mcp/**/*.ts'],
+    rules: {
+      'no-restricted-imports': ['error', { patterns: [{ group: ['vscode', 'vscode-*', '../lsp/*', '../../lsp/*', '../cli/*', '../../cli/*'], message: 'server/src/mcp serves the CLI and the language server; it depends on neither.' }] }],
+    },
+  },
+  {
     // Notifications render [label](command:…) as a clickable command: client/src/notify.ts makes their text plain.
     files: ['client/src/**/*.ts'],
     rules: {

@@ -11,6 +11,7 @@ import { CapabilityStatus } from './status';
 import { requireTrust } from './trust';
 import { CAPABILITIES_VIEW_ID, CapabilitiesTreeProvider } from './views/capabilitiesTree';
 import { showError } from './notify';
+import { registerLanguageModelTools } from './lmTools';
 
 let client: LanguageClient | undefined;
 
@@ -51,6 +52,8 @@ export async function activate(context: vscode.ExtensionContext): Promise<Extens
         await startClient(context, output, refresh);
       }
     }),
+    // Chat agents' tools over the workspace's cards and lockfiles (answered by the language server).
+    ...registerLanguageModelTools(() => client),
     { dispose: () => void stopClient() },
   );
 

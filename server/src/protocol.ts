@@ -324,6 +324,24 @@ export const ProbeAgentRequest = {
   type: new RequestType<ProbeAgentParams, ProbeAgentResponse, void>('a2a/probeAgent'),
 } as const;
 
+/** One call of a language-model tool (server/src/mcp/tools): the tool's name and the model's input, untouched. */
+export interface LanguageModelToolParams {
+  tool: string;
+  input: unknown;
+}
+
+/** The tool's JSON answer as text, or one line saying why it failed (the same as `a2acap mcp` answers). */
+export type LanguageModelToolResult = { ok: true; text: string } | { ok: false; message: string };
+
+/**
+ * Sent by the client's language-model tools (client/src/lmTools.ts): the server runs the same tool functions as
+ * `a2acap mcp`, on the workspace folders as roots; the network only in a trusted workspace.
+ */
+export const LanguageModelToolRequest = {
+  method: 'a2a/languageModelTool',
+  type: new RequestType<LanguageModelToolParams, LanguageModelToolResult, void>('a2a/languageModelTool'),
+} as const;
+
 // ---------------------------------------------------------------------------------------------
 // Client commands the server refers to (in code actions)
 

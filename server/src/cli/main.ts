@@ -23,6 +23,7 @@ Usage:
   a2acap pin URL|CARD --skill ID [--skill ID]... [--input TYPE]... [--output TYPE]... [--streaming] [--extension URI]...
                       [--out FILE] [--probe] [--config FILE]
   a2acap update LOCK [--yes] [--config FILE] [--allow-network loopback,private]
+  a2acap mcp [--root DIR]... [--allow-network loopback,private]... [--credential-env VAR=ORIGIN]... [--max-card-bytes N]
 
 Settings shared with the editor: .a2a/config.json (in the working directory or above; --config FILE to name one).
 Run 'a2acap COMMAND --help' for details. Exit codes: 0 ok, 1 findings, 2 usage or I/O failure.

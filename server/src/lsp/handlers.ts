@@ -14,6 +14,7 @@ import { registerMigrateRequest } from './migrate';
 import { registerCodeLens } from './codeLens';
 import { registerLockfileRequests } from './lockfileRequests';
 import { registerLiveRequests } from './live';
+import { registerLanguageModelTools } from './languageModelTools';
 
 /** What the server announces in `initialize`; add a line here with each new feature module. */
 export const SERVER_CAPABILITIES: ServerCapabilities = {
@@ -37,4 +38,5 @@ export function registerHandlers(ctx: ServerContext): void {
   registerCodeLens(ctx);
   registerLockfileRequests(ctx);
   registerLiveRequests(ctx);
+  registerLanguageModelTools(ctx);
 }

@@ -11,6 +11,7 @@ import './tree';
 import './migration';
 import './lockfile';
 import './settings';
+import './lmTools';
 
 export async function run(): Promise<void> {
   const log = (line: string) => console.log(line);

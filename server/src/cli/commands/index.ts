@@ -7,5 +7,6 @@ import { run as fetch } from './fetch';
 import { run as probe } from './probe';
 import { run as pin } from './pin';
 import { run as update } from './update';
+import { run as mcp } from './mcp';
 
-export const commands: Record<string, Command> = { lint, compile, check, fetch, probe, pin, update };
+export const commands: Record<string, Command> = { lint, compile, check, fetch, probe, pin, update, mcp };

@@ -1,0 +1,31 @@
+/**
+ * One card as the tools see it: read from its source (sources.ts), linted and compiled by the core exactly as
+ * `a2acap lint` and `a2acap compile` do, for the client the arguments describe.
+ */
+import { lintDocument } from '../core/lint';
+import { lineColumn } from '../core/lockfile/read';
+import { parseDocument } from '../core/document';
+import { compileProfile } from '../core/profile/compile';
+import type { ClientConfig, CompiledProfile, Finding } from '../core/types';
+import { readSource } from './sources';
+import { ToolError } from './toolError';
+import type { ToolWorld } from './world';
+
+export interface AnalyzedCard {
+  location: string;
+  card: unknown;
+  findings: Finding[];
+  profile: CompiledProfile;
+}
+
+export async function analyzeCard(world: ToolWorld, source: string, client: ClientConfig): Promise<AnalyzedCard> {
+  const { location, text } = await readSource(world, source);
+  const lint = lintDocument(text, { kind: 'card', settings: { client, maxCardBytes: world.maxCardBytes } });
+  if (lint.tooLarge) throw new ToolError(`the card is over the ${world.maxCardBytes}-byte limit of this server (card-too-large); not compiled`);
+  if (lint.value === undefined) {
+    const parsed = parseDocument(text);
+    const first = parsed.ok ? undefined : parsed.syntaxErrors[0];
+    throw new ToolError(`the card is not valid JSON${first ? ` at ${lineColumn(text, first.offset)}: ${first.message}` : ''}`);
+  }
+  return { location, card: lint.value, findings: lint.findings, profile: compileProfile(lint.value, client) };
+}

@@ -1,0 +1,48 @@
+/**
+ * Running one tool call, the same for `a2acap mcp` and the editor: arguments checked to be an object, the call
+ * bounded in time, every failure turned into one line, and everything that leaves (result or error) passed through
+ * the launch credentials' redactor, with URL userinfo removed.
+ */
+import { withoutUserinfo } from '../core/redact';
+import { oneLineText } from '../core/untrustedText';
+import { visible } from './envelope';
+import { LIMITS } from './limits';
+import { toolNamed } from './tools';
+import { ToolError, messageOf } from './toolError';
+import type { ToolWorld } from './world';
+
+export type ToolOutcome = { ok: true; text: string } | { ok: false; message: string };
+
+/** Every string of the result without credentials and without URL userinfo. */
+function scrubbed(world: ToolWorld, value: unknown): unknown {
+  if (typeof value === 'string') return world.redact(withoutUserinfo(value));
+  if (Array.isArray(value)) return value.map((v) => scrubbed(world, v));
+  if (value !== null && typeof value === 'object') {
+    const out: Record<string, unknown> = {};
+    for (const [k, v] of Object.entries(value)) out[world.redact(k)] = scrubbed(world, v);
+    return out;
+  }
+  return value;
+}
+
+function withDeadline<T>(work: Promise<T>, ms: number): Promise<T> {
+  let timer: NodeJS.Timeout | undefined;
+  const deadline = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new ToolError(`the call took longer than ${ms / 1000} s and was stopped`)), ms);
+  });
+  return Promise.race([work, deadline]).finally(() => clearTimeout(timer));
+}
+
+export async function invokeTool(world: ToolWorld, name: string, args: unknown): Promise<ToolOutcome> {
+  const tool = toolNamed(name);
+  if (!tool) return { ok: false, message: `unknown tool ${JSON.stringify(oneLineText(name, 60))}` };
+  if (args !== undefined && (args === null || typeof args !== 'object' || Array.isArray(args))) return { ok: false, message: 'the arguments must be an object' };
+  try {
+    const result = await withDeadline(tool.run(world, (args ?? {}) as Record<string, unknown>), LIMITS.callMs);
+    // A second redaction of the whole text: a secret split over two strings by clipping is still found whole here.
+    return { ok: true, text: world.redact(JSON.stringify(scrubbed(world, result), null, 2)) };
+  } catch (err) {
+    const message = err instanceof ToolError ? err.message : `internal error: ${messageOf(err)}`;
+    return { ok: false, message: `${name}: ${visible(world.redact(withoutUserinfo(message)), 400)}` };
+  }
+}

@@ -1,0 +1,105 @@
+/**
+ * Where a tool's cards and lockfiles come from. Paths resolve inside the roots given at launch (after symlinks;
+ * a refusal says nothing about the target); URLs go through the tools' HTTP client (world.ts: public addresses
+ * only unless the launch allowed more). Both are bounded in bytes.
+ */
+import { isAbsolute } from 'node:path';
+import { resolveInside } from '../node/insideRoot';
+import { readTextSync } from '../node/readText';
+import { ioReason } from '../core/ioReason';
+import { cardUrlFor } from '../core/fetch/cardUrl';
+import { conditionalCardGet } from '../core/fetch/conditionalGet';
+import { isHttpLocation, isOtherUrl } from '../core/refresh/cardSources';
+import { stripBom } from '../core/document';
+import type { CardSource } from '../core/refresh/types';
+import { CardLoadError } from '../core/refresh/cardLoader';
+import { withoutUserinfo } from '../core/redact';
+import { LIMITS } from './limits';
+import { ToolError, messageOf } from './toolError';
+import type { ToolWorld } from './world';
+
+/** `candidate` (relative to the first root, or absolute) resolved inside one of the roots, or a refusal. */
+export async function pathInsideRoots(world: ToolWorld, candidate: string, baseDir?: string): Promise<string> {
+  for (const root of world.roots) {
+    const inside = await resolveInside(root, baseDir ?? (isAbsolute(candidate) ? root : world.roots[0]!), candidate);
+    if (inside.ok) return inside.path;
+  }
+  throw new ToolError(`${JSON.stringify(candidate.slice(0, 200))} is outside the roots this server was started with (--root), so it is not read or written`);
+}
+
+export function networkOf(world: ToolWorld): NonNullable<ToolWorld['http']> {
+  if (!world.http) throw new ToolError(world.networkOff ?? 'the network is off for these tools');
+  return world.http;
+}
+
+export interface ReadSource {
+  /** The card URL or the absolute path read. */
+  location: string;
+  text: string;
+}
+
+/** A card URL (a base URL means its well-known card) or a card file inside the roots, read under the size limit. */
+export async function readSource(world: ToolWorld, source: string): Promise<ReadSource> {
+  if (isHttpLocation(source)) {
+    let url: string;
+    try {
+      url = cardUrlFor(source);
+    } catch (err) {
+      throw new ToolError(messageOf(err));
+    }
+    // An agent may quote the credential it was sent anywhere in its card: it is gone before anything reads the text.
+    const got = world.redact(await fetchText(world, url));
+    return { location: withoutUserinfo(url), text: got };
+  }
+  if (isOtherUrl(source)) throw new ToolError('only http(s) URLs and card files inside the roots are card sources');
+  const path = await pathInsideRoots(world, source);
+  return { location: path, text: readFile(path, source, world.maxCardBytes, 'the card') };
+}
+
+async function fetchText(world: ToolWorld, url: string): Promise<string> {
+  const http = networkOf(world);
+  try {
+    const got = await conditionalCardGet(http, url, undefined, { timeoutMs: LIMITS.requestMs, maxBytes: world.maxCardBytes });
+    return stripBom(got.response.body.toString('utf8'));
+  } catch (err) {
+    throw new ToolError(messageOf(err));
+  }
+}
+
+/** A file inside the roots (already resolved), bounded; a failure names the path as the caller gave it. */
+export function readFile(path: string, shown: string, maxBytes: number, what: string): string {
+  try {
+    return stripBom(readTextSync(path, maxBytes));
+  } catch (err) {
+    const code = (err as NodeJS.ErrnoException).code;
+    if (code === 'EFBIG') throw new ToolError(`${shown}: ${what} is over the ${maxBytes}-byte limit of this server`);
+    throw new ToolError(`${shown}: cannot read ${what} (${ioReason(err)})`);
+  }
+}
+
+/**
+ * The card source of lockfile checks and pins: files only inside the roots; URLs only when `live` (a check that was
+ * not asked to use the network never does), through the tools' HTTP client.
+ */
+export function toolCardSource(world: ToolWorld, live: boolean): CardSource {
+  return {
+    async fetch(location) {
+      if (isHttpLocation(location)) {
+        if (!live) throw new Error(`${withoutUserinfo(location)}: the lockfile pins a URL; pass live: true to fetch it`);
+        const text = await fetchText(world, location);
+        return { status: 'fresh', card: parseJson(location, text), validators: {} };
+      }
+      if (isOtherUrl(location)) throw new Error('only http(s) URLs and card files are card locations');
+      const path = await pathInsideRoots(world, location);
+      return { status: 'fresh', card: parseJson(location, readFile(path, location, world.maxCardBytes, 'the card')), validators: {} };
+    },
+  };
+}
+
+function parseJson(location: string, text: string): unknown {
+  try {
+    return JSON.parse(text);
+  } catch {
+    throw new CardLoadError('card', `${withoutUserinfo(location)}: the card is not valid JSON`);
+  }
+}

@@ -1,0 +1,16 @@
+/**
+ * A failure a tool reports to the model: an MCP tool error (`isError: true`) with one line of text. Everything else
+ * a tool throws becomes a ToolError too (see server.ts), so a model never sees a stack trace.
+ */
+export class ToolError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'ToolError';
+  }
+}
+
+/** The first line of any thrown value's message. */
+export function messageOf(err: unknown): string {
+  const text = err instanceof Error ? err.message : String(err);
+  return text.split('\n')[0] ?? '';
+}

@@ -1,0 +1,82 @@
+/**
+ * a2a_pin — {source, skills, input?, output?, streaming?, extensions?, lockfile?, write?} → the lockfile text
+ * pinning those skills (core/pin/buildLockfile.ts, serialize.ts, as `a2acap pin` writes it); with `write: true`
+ * it is written to `lockfile` (a lockfile name, inside the roots) atomically (node/writeLockfile.ts), and a re-pin
+ * that changes nothing leaves the file as it was.
+ */
+import { basename, dirname, relative, sep } from 'node:path';
+import { createCardLoader } from '../../core/refresh/cardLoader';
+import { MemoryCardCache } from '../../core/refresh/cache';
+import { isHttpLocation } from '../../core/refresh/cardSources';
+import { cardUrlFor } from '../../core/fetch/cardUrl';
+import { buildLockfile } from '../../core/pin/buildLockfile';
+import { PinError } from '../../core/pin/errors';
+import { serializeLockfile } from '../../core/pin/serialize';
+import { withoutUserinfo } from '../../core/redact';
+import { escapeControls } from '../../core/untrustedText';
+import { DEFAULT_CLIENT } from '../../core/types';
+import { writeLockfile } from '../../node/writeLockfile';
+import { makeDirectory } from '../../node/makeDirectory';
+import { optionalBoolean, optionalString, requiredString, stringList, type Args } from '../args';
+import { visible } from '../envelope';
+import { isLockfileName, displayPath } from '../lockfileIndex';
+import { pathInsideRoots, toolCardSource } from '../sources';
+import { ToolError, messageOf } from '../toolError';
+import type { ToolWorld } from '../world';
+
+async function locationOf(world: ToolWorld, source: string): Promise<string> {
+  if (!isHttpLocation(source)) return pathInsideRoots(world, source);
+  try {
+    return cardUrlFor(source);
+  } catch (err) {
+    throw new ToolError(messageOf(err));
+  }
+}
+
+/** What `agent` records: the URL (never its userinfo), or the card's path relative to the lockfile's folder. */
+function agentField(location: string, lockfile: string | undefined, world: ToolWorld): string {
+  if (isHttpLocation(location)) return withoutUserinfo(location);
+  return relative(lockfile ? dirname(lockfile) : world.roots[0]!, location).split(sep).join('/');
+}
+
+/** The lockfile text with invisible and bidi characters as \\uXXXX: still the same JSON, nothing hidden. */
+function shownText(text: string): string {
+  return text.split('\n').map(escapeControls).join('\n');
+}
+
+export async function a2aPin(world: ToolWorld, args: Args): Promise<Record<string, unknown>> {
+  const source = requiredString(args, 'source');
+  const skills = stringList(args, 'skills') ?? [];
+  if (skills.length === 0) throw new ToolError('argument "skills" is required: the ids of the skills to pin');
+  const extensions = stringList(args, 'extensions') ?? [];
+  const write = optionalBoolean(args, 'write') === true;
+  const lockfileArg = optionalString(args, 'lockfile');
+  if (write && lockfileArg === undefined) throw new ToolError('write: true needs "lockfile": where to write it (a path inside the roots)');
+  if (lockfileArg !== undefined && !isLockfileName(basename(lockfileArg))) throw new ToolError('"lockfile" must be named a2a-lock.json or NAME.a2a-lock.json');
+  const lockfile = lockfileArg !== undefined ? await pathInsideRoots(world, lockfileArg) : undefined;
+  const location = await locationOf(world, source);
+  const client = { bindings: DEFAULT_CLIENT.bindings, knownExtensions: extensions };
+  const loader = createCardLoader({ source: toolCardSource(world, true), cache: new MemoryCardCache(), client });
+  let loaded;
+  try {
+    loaded = await loader.load(location);
+  } catch (err) {
+    throw new ToolError(messageOf(err));
+  }
+  let lock;
+  try {
+    lock = buildLockfile({
+      profile: loaded.profile, cardDigest: loaded.digest, agentUrl: agentField(location, lockfile, world),
+      selection: { skills, input: stringList(args, 'input'), output: stringList(args, 'output'), streaming: optionalBoolean(args, 'streaming') === true, extensions },
+      now: world.now,
+    });
+  } catch (err) {
+    if (err instanceof PinError) throw new ToolError(err.message);
+    throw err;
+  }
+  if (!write) return { lockfile_text: shownText(serializeLockfile(lock)), written: false };
+  // The folder is inside the roots (checked above, after symlinks): a new one may be made for the lockfile.
+  makeDirectory(dirname(lockfile!));
+  const result = await writeLockfile(lockfile!, lock);
+  return { lockfile_text: shownText(result.text), written: result.written, file: visible(displayPath(world, lockfile!)) };
+}

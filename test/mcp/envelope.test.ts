@@ -1,0 +1,43 @@
+/** The untrusted envelope's two operations on card strings: made visible, then clipped without cutting an escape. */
+import { describe, it } from 'node:test';
+import assert from 'node:assert/strict';
+import { untrustedOf, visible, visibleValues, UNTRUSTED_NOTICE } from '../../server/src/mcp/envelope';
+import { LIMITS } from '../../server/src/mcp/limits';
+
+describe('visible', () => {
+  it('shows invisible and bidi characters and line breaks as escapes', () => {
+    assert.equal(visible('a\u202eb\u200bc\nd'), 'a\\u202eb\\u200bc\\nd');
+  });
+
+  it('clips at the limit, never inside a \\uXXXX escape, and says how much was cut', () => {
+    for (let max = 4; max <= 9; max++) {
+      const out = visible('abcd\u202eefgh', max);
+      const kept = out.slice(0, out.indexOf('…'));
+      assert.ok(kept === 'abcd' || kept === 'abcd\\u202e', `max ${max}: ${out}`);
+      assert.ok(kept.length <= max);
+      assert.match(out, new RegExp(`… \\[clipped: ${'abcd\\u202eefgh'.length - kept.length} more characters\\]$`));
+    }
+    assert.equal(visible('short', 10), 'short');
+  });
+
+  it('visibleValues reaches keys and nested values, and leaves other types alone', () => {
+    assert.deepEqual(visibleValues({ 'k\u202e': ['v\u200b', 1, true, null] }), { 'k\\u202e': ['v\\u200b', 1, true, null] });
+  });
+});
+
+describe('untrustedOf', () => {
+  it('keeps only the skills asked for, at most a few examples each, with the fixed notice', () => {
+    const card = { name: 'N', skills: [{ id: 'a', name: 'A', description: 'x', examples: ['1', '2', '3', '4', '5', '6'] }, { id: 'b', name: 'B', description: 'y' }] };
+    const u = untrustedOf(card, [{ code: 'suspicious-text', severity: 'warning', pointer: '/name', message: 'm' }, { code: 'schema', severity: 'error', pointer: '', message: 'n' }], ['a']);
+    assert.equal(u.notice, UNTRUSTED_NOTICE);
+    assert.deepEqual(Object.keys(u.skills), ['a']);
+    assert.equal(u.skills.a!.examples!.length, LIMITS.examplesPerSkill);
+    assert.deepEqual(u.findings, [{ pointer: '/name', message: 'm' }]);
+  });
+
+  it('takes any JSON value without throwing', () => {
+    for (const value of [null, 1, 'x', [], { skills: 'no' }, { skills: [null, 1, { id: 2 }] }, { provider: 'p' }]) {
+      assert.doesNotThrow(() => untrustedOf(value, [], ['a']));
+    }
+  });
+});

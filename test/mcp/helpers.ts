@@ -1,0 +1,61 @@
+/**
+ * The MCP server as a model's host runs it: the bundled CLI (`node server/dist/cli.js mcp …`) spawned over stdio by
+ * the official SDK's Client and StdioClientTransport. And the CLI itself, spawned, for the answers to compare with.
+ */
+import { spawn } from 'node:child_process';
+import { join } from 'node:path';
+import { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
+
+export const CLI = join(__dirname, '..', '..', 'server', 'dist', 'cli.js');
+
+export interface McpSession {
+  client: Client;
+  /** What the server wrote to stderr (it must never write to stdout outside the protocol). */
+  stderr: () => string;
+  close: () => Promise<void>;
+}
+
+export async function startMcp(args: string[], env: Record<string, string> = {}): Promise<McpSession> {
+  const transport = new StdioClientTransport({ command: process.execPath, args: [CLI, 'mcp', ...args], env: { PATH: process.env.PATH ?? '', ...env }, stderr: 'pipe' });
+  let stderr = '';
+  transport.stderr?.on('data', (d: Buffer) => { stderr += d.toString(); });
+  const client = new Client({ name: 'a2acap-test', version: '0.0.0' });
+  await client.connect(transport);
+  return { client, stderr: () => stderr, close: () => client.close() };
+}
+
+export interface CallAnswer {
+  isError: boolean;
+  text: string;
+}
+
+export async function callTool(session: McpSession, name: string, args: Record<string, unknown>): Promise<CallAnswer> {
+  const result = await session.client.callTool({ name, arguments: args });
+  const content = result.content as { type: string; text: string }[];
+  assertOneText(content);
+  return { isError: result.isError === true, text: content[0]!.text };
+}
+
+function assertOneText(content: { type: string; text: string }[]): void {
+  if (content.length !== 1 || content[0]!.type !== 'text') throw new Error(`expected one text content, got ${JSON.stringify(content).slice(0, 200)}`);
+}
+
+/** A successful call's JSON; a tool error fails the test with its message. */
+export async function callJson<T = Record<string, unknown>>(session: McpSession, name: string, args: Record<string, unknown>): Promise<T> {
+  const answer = await callTool(session, name, args);
+  if (answer.isError) throw new Error(`${name} failed: ${answer.text}`);
+  return JSON.parse(answer.text) as T;
+}
+
+/** The bundled CLI, spawned (asynchronously: agents in this process must keep answering). */
+export function runCliSpawned(args: string[], cwd: string, env: Record<string, string> = {}): Promise<{ code: number | null; stdout: string; stderr: string }> {
+  return new Promise((resolve) => {
+    const child = spawn(process.execPath, [CLI, ...args], { cwd, env: { PATH: process.env.PATH ?? '', ...env } });
+    let stdout = '';
+    let stderr = '';
+    child.stdout.on('data', (d: Buffer) => { stdout += d; });
+    child.stderr.on('data', (d: Buffer) => { stderr += d; });
+    child.on('close', (code) => resolve({ code, stdout, stderr }));
+  });
+}
