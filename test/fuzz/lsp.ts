@@ -135,7 +135,7 @@ export async function runLspInput(s: LspSession, input: LspInput, dir: string, h
   try {
     lastDiagnostics = await s.diagnostics(uri, hangMs);
     for (const d of lastDiagnostics) {
-      const bad = forbiddenCharacter(d.message);
+      const bad = forbiddenCharacter(typeof d.message === 'string' ? d.message : d.message.value);
       if (bad) failures.push({ property: 'diagnostic messages have no raw control/bidi/invisible character', detail: `${String(d.code)}: ${bad}` });
     }
   } catch (err) {
