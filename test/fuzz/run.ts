@@ -29,7 +29,7 @@ interface Options {
 const BUDGET: Record<TargetName, { cases: number; slowMs: number; hangMs: number }> = {
   core: { cases: 400, slowMs: 2_000, hangMs: 30_000 },
   cli: { cases: 40, slowMs: 10_000, hangMs: 60_000 },
-  lsp: { cases: 40, slowMs: 10_000, hangMs: 30_000 },
+  lsp: { cases: 40, slowMs: 10_000, hangMs: 20_000 },
 };
 const REGRESSIONS = join(__dirname, 'regressions');
 const MAX_REPRODUCERS = 10;
@@ -176,8 +176,10 @@ async function campaign(target: TargetName, o: Options, out: string): Promise<Ta
     }
   };
   try {
+    // Saved cases run under negative indexes (their own scratch folders).
+    let replayed = 0;
     for (const { file, saved } of o.only === undefined ? regressionsFor(target) : []) {
-      const r = await runner.run(-1, saved.input);
+      const r = await runner.run(-++replayed, saved.input);
       if (r.failures.length) report(`regression ${file}`, undefined, r.failures, saved.input, saved.note);
     }
     const cases = o.only !== undefined ? 1 : o.cases ?? budget.cases;
