@@ -15,13 +15,20 @@ export interface Failure {
  * controls, zero-width and directional marks, bidi embeddings/overrides/isolates, Unicode tag characters.
  */
 // eslint-disable-next-line no-control-regex -- finding raw control characters is the point
-const FORBIDDEN = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f-\u009f\u200b-\u200f\u202a-\u202e\u2066-\u2069]|\udb40[\udc00-\udc7f]/u;
+const FORBIDDEN = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f-\u009f\u200b-\u200f\u202a-\u202e\u2066-\u2069\u{E0000}-\u{E007F}]/u;
 
 const FORBIDDEN_GLOBAL = new RegExp(FORBIDDEN.source, 'gu');
 
+/**
+ * An emoji tag sequence (a subdivision flag such as Scotland's): tag characters used as Unicode intends. Only the
+ * short lowercase-and-digit form of a subdivision code: a long run after a flag would be hidden text again.
+ */
+const FLAG_SEQUENCE = /\u{1F3F4}[\u{E0030}-\u{E0039}\u{E0061}-\u{E007A}]{2,6}\u{E007F}/gu;
+
 /** The first forbidden character of `text`, escaped with its context, or undefined. */
 export function forbiddenCharacter(text: string): string | undefined {
-  const m = FORBIDDEN.exec(text);
+  // Same length, so the index still points into `text`.
+  const m = FORBIDDEN.exec(text.replace(FLAG_SEQUENCE, (flag) => 'x'.repeat(flag.length)));
   if (!m) return undefined;
   const cp = m[0].codePointAt(0)!;
   return `U+${cp.toString(16).toUpperCase().padStart(4, '0')} in ${JSON.stringify(text.slice(Math.max(0, m.index - 40), m.index + 40)).replace(FORBIDDEN_GLOBAL, (c) => `\\u{${c.codePointAt(0)!.toString(16)}}`)}`;

@@ -182,7 +182,7 @@ async function campaign(target: TargetName, o: Options, out: string): Promise<Ta
       const r = await runner.run(-++replayed, saved.input);
       if (r.failures.length) report(`regression ${file}`, undefined, r.failures, saved.input, saved.note);
     }
-    const cases = o.only !== undefined ? 1 : o.cases ?? budget.cases;
+    const cases = o.only !== undefined ? 1 : o.cases ?? (o.seconds !== undefined ? Infinity : budget.cases);
     for (let i = 0; i < cases; i++) {
       if (o.seconds !== undefined && Date.now() - started > o.seconds * 1000) break;
       const index = o.only ?? i;
