@@ -2,7 +2,7 @@
  * The CLI target: the built `server/dist/cli.js` on mutated files in a scratch directory (lint, compile,
  * check --card, pin, update against a local card: nothing leaves the machine). Properties: exit code 0, 1 or 2 (no
  * signal, no hang), no stack trace on stderr, valid JSON on stdout for exit 0/1 with --format json|sarif, and no raw
- * control, bidi or invisible character in that JSON.
+ * control, bidi or invisible character in that JSON; a lockfile just pinned checks compatible against its card.
  */
 import { spawn } from 'node:child_process';
 import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
@@ -118,6 +118,11 @@ export async function runCliInput(input: CliInput, dir: string, hangMs: number):
     }
     const bad = forbiddenCharacter(run.stdout);
     if (bad) failures.push({ property: `${what} --format ${format} has no raw control/bidi/invisible character`, detail: bad });
+  }
+  if (what === 'pin' && run.code === 0 && !failures.length) {
+    // Round trip: a lockfile just pinned from a card checks compatible against that same card.
+    const check = await spawnCli(['check', 'pinned.a2a-lock.json', '--card', 'agent-card.json', '--format', 'json'], dir, hangMs);
+    if (check.code !== 0) failures.push({ property: 'a lockfile just pinned checks compatible against its card', detail: `check exit ${check.code ?? check.signal}: ${visible(check.stdout || check.stderr, 300)}` });
   }
   return failures;
 }

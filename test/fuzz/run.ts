@@ -15,6 +15,7 @@ import { CLI, generateCliInput, runCliInput, type CliInput } from './cli';
 import { generateCoreInput, type CoreInput } from './core';
 import { generateLspInput, runLspInput, startFuzzSession, type LspInput } from './lsp';
 import type { Failure } from './properties';
+import { loadSeeds } from './seeds';
 import type { LspSession } from '../lsp/harness';
 
 interface Options {
@@ -202,7 +203,10 @@ async function main(): Promise<void> {
   const o = parseOptions(process.argv.slice(2));
   if (o.targets.some((t) => t !== 'core') && !existsSync(CLI)) usage('server/dist is missing: run npm run build first');
   const out = mkdtempSync(join(tmpdir(), 'a2acap-fuzz-'));
-  console.log(`fuzz: seed ${o.seed} (rerun one case: npm run fuzz -- --target T --seed ${o.seed} --case I)`);
+  const { seeds } = loadSeeds();
+  const corpus = seeds.filter((x) => x.origin.startsWith('corpus:')).length;
+  // Generated cases depend on the seed documents: a corpus beside the repository changes them (reproducers do not).
+  console.log(`fuzz: seed ${o.seed}, ${seeds.length} seed documents${corpus ? ` (${corpus} from ../shared/corpus)` : ''} (rerun one case: npm run fuzz -- --target T --seed ${o.seed} --case I)`);
   let failed = false;
   for (const target of o.targets) {
     const s = await campaign(target, o, out);
