@@ -28,14 +28,18 @@ process.on('message', async (job: Job) => {
   let reported = input;
   process.send!({ ran: job.index, ms });
   if (failures.length && job.minimizeAttempts > 0) {
+    // Each document in turn (in a pair the failure may come from either), keeping what still fails.
     const property = failures[0]!.property;
-    let text = input.text;
-    try {
-      text = await minimize(text, stillFails(input, property, 'text'), job.minimizeAttempts);
-    } catch {
-      // Keep the unminimized input.
+    for (const field of ['text', 'card'] as const) {
+      const text = reported[field];
+      if (text === undefined) continue;
+      try {
+        const small = await minimize(text, stillFails(reported, property, field), job.minimizeAttempts);
+        reported = field === 'text' && reported.lock !== undefined ? { ...reported, text: small, lock: small } : { ...reported, [field]: small };
+      } catch {
+        // Keep this document as it was.
+      }
     }
-    reported = input.lock !== undefined ? { ...input, text, lock: text } : { ...input, text };
   }
   process.send!({ index: job.index, ms, failures, input: reported });
 });

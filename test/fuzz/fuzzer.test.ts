@@ -27,6 +27,7 @@ test('stackTrace finds frames and Node internals, not ordinary messages', () => 
 test('internalFinding names a finding whose code mentions "internal"', () => {
   assert.match(internalFinding([{ code: 'schema', message: 'a' }, { code: 'internal-error', message: 'rule x threw' }])!, /internal-error: rule x threw/);
   assert.equal(internalFinding([{ code: 'schema', message: 'internal is in the message only' }]), undefined);
+  assert.equal(internalFinding([{ code: 'sdk-internal-shape', message: 'an SDK-internal wrapper' }]), undefined);
 });
 
 test('a case is reproduced from its seed and index alone', () => {
