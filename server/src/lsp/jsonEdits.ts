@@ -75,15 +75,34 @@ function findProperty(root: Node | undefined, keyOffset: number): Node | undefin
   return undefined;
 }
 
+/**
+ * Formatting re-lays every line an edit lands on, and jsonc-parser applies the formatter's edits one copy of the
+ * whole text at a time: on a long line (a minified card) that is quadratic, a minute for a 200 KB one-line card.
+ * An edit on such a line is made as it is, unformatted, which is also how the rest of that line is written.
+ */
+const MAX_FORMATTED_LINE = 4096;
+
+function lineLengthAround(text: string, offset: number, length: number): number {
+  const start = text.lastIndexOf('\n', offset - 1) + 1;
+  const end = text.indexOf('\n', offset + length);
+  return (end < 0 ? text.length : end) - start;
+}
+
+function modifyEdits(text: string, path: JSONPath, value: unknown, formattingOptions: FormattingOptions): Edit[] {
+  const plain = modify(text, path, value, {});
+  if (plain.some((e) => lineLengthAround(text, e.offset, e.length) > MAX_FORMATTED_LINE)) return plain;
+  return modify(text, path, value, { formattingOptions });
+}
+
 /** Offset edits of one operation against `text`. */
 function operationEdits(text: string, root: unknown, op: FixOperation): Edit[] {
   const formattingOptions = formattingOf(text);
   switch (op.op) {
     case 'set':
-      return modify(text, toJsonPath(root, op.pointer), op.value, { formattingOptions });
+      return modifyEdits(text, toJsonPath(root, op.pointer), op.value, formattingOptions);
     case 'remove': {
       const path = toJsonPath(root, op.pointer);
-      return (typeof path.at(-1) === 'number' ? removeItem(text, path) : undefined) ?? modify(text, path, undefined, { formattingOptions });
+      return (typeof path.at(-1) === 'number' ? removeItem(text, path) : undefined) ?? modifyEdits(text, path, undefined, formattingOptions);
     }
     case 'removeMember':
       return removeMemberAt(text, parsePointer(op.pointer).at(-1) ?? '', op.keyOffset);
