@@ -76,11 +76,12 @@ function lintAndFix(failures: Failure[], fileName: string, text: string): void {
       // Documented: a value JSON cannot hold (1e400 parsed to Infinity, too deep) is refused with a one-line Error.
       if (!(err instanceof Error) || !/^the card (is nested too deeply|cannot be canonicalized)/.test(err.message)) failures.push({ property: 'cardDigest refuses with a one-line Error', detail: describeError(err) });
     }
-    guarded(failures, 'migrateCard', () => { if (isLegacyCard(value)) migrateCard(value); });
   }
-  // Quick fixes of every finding (bounded: huge documents have thousands), made into text edits as the language
-  // server makes them: not for a document too deep to edit, and a plan whose edit cannot be made is skipped there.
+  // The migration and the quick fixes of every finding (bounded: huge documents have thousands), made into text
+  // edits as the language server makes them: not for a document too deep to edit, and a plan whose edit cannot be
+  // made is skipped there.
   if (nestsDeeperThan(text)) return;
+  if (result.kind === 'card' && value !== undefined) guarded(failures, 'migrateCard', () => { if (isLegacyCard(value)) migrateCard(value); });
   const wasJson = parses(text);
   const doc = TextDocument.create('file:///fuzz/doc.json', 'json', 1, text);
   for (const f of result.findings.slice(0, 40)) {
