@@ -42,7 +42,9 @@ const HOSTILE_TEXTS = [
 ];
 export const PROTO_KEYS = ['__proto__', 'constructor', 'toString', 'valueOf', 'hasOwnProperty', 'prototype', 'isPrototypeOf', '__defineGetter__'];
 const RAW_NUMBERS = ['1e400', '-1e400', '-0', '-0.0', '1e-400', '123456789012345678901234567890', '9007199254740993', '-9223372036854775809', '0.1e999999', '1E+2'];
-const SMALL_VALUES: unknown[] = [null, true, false, 0, -1, 1.5, '', 'x', [], {}, [null], { toString: 1 }, { valueOf: {} }, ['a', 1, null]];
+const SMALL_VALUES: readonly unknown[] = [null, true, false, 0, -1, 1.5, '', 'x', [], {}, [null], { toString: 1 }, { valueOf: {} }, ['a', 1, null]];
+/** A fresh copy: a later mutation of the document must not change the table (cases would depend on each other). */
+const small = (rng: Rng): unknown => structuredClone(pick(rng, SMALL_VALUES));
 
 function hostileString(rng: Rng, base = ''): string {
   let s = base;
@@ -121,21 +123,38 @@ function slots(root: { value: unknown }, limit = 4000): Slot[] {
   return out;
 }
 
+/** True when the JSON text of `v` would exceed `limit` characters (estimated, stopping as soon as it does). */
+export function largerThan(v: unknown, limit: number): boolean {
+  let size = 0;
+  const stack: unknown[] = [v];
+  while (stack.length) {
+    const node = stack.pop();
+    size += node instanceof Raw ? node.text.length : typeof node === 'string' ? node.length + 2 : 4;
+    if (size > limit) return true;
+    if (node instanceof Members) for (const [k, x] of node.entries) { size += k.length + 4; stack.push(x); }
+    else if (Array.isArray(node)) stack.push(...node);
+    else if (node !== null && typeof node === 'object' && !(node instanceof Raw)) for (const k of Object.keys(node)) { size += k.length + 4; stack.push((node as Record<string, unknown>)[k]); }
+  }
+  return false;
+}
+
 type ValueOp = (rng: Rng, slot: Slot, donor: () => unknown) => string;
 
 const VALUE_OPS: Record<string, ValueOp> = {
-  'type swap': (rng, s) => { s.set(structuredClone(pick(rng, SMALL_VALUES))); return 'type swap'; },
+  'type swap': (rng, s) => { s.set(small(rng)); return 'type swap'; },
   'huge string': (rng, s) => { s.set(hugeString(rng)); return 'huge string'; },
   'huge array': (rng, s) => {
     const n = pick(rng, [1000, 10_000, 50_000]);
-    const item = chance(rng, 0.5) ? s.value : pick(rng, SMALL_VALUES);
+    // Copies of the node itself only when it is small, and as text: a later mutation must not reach into every copy
+    // at once (the document must stay a few megabytes at most).
+    const item = chance(rng, 0.5) && !largerThan(s.value, 100) ? new Raw(serialize(s.value)) : new Raw(serialize(small(rng)));
     s.set(Array.from({ length: n }, () => item));
     return `huge array (${n})`;
   },
   'deep nesting': (rng, s) => { s.set(deepNesting(rng, serialize(s.value))); return 'deep nesting'; },
   'prototype key': (rng, s) => {
     const key = pick(rng, PROTO_KEYS);
-    const value = structuredClone(pick(rng, SMALL_VALUES));
+    const value = small(rng);
     if (s.value !== null && typeof s.value === 'object' && !Array.isArray(s.value) && !(s.value instanceof Raw) && !(s.value instanceof Members)) setOwn(s.value as Record<string, unknown>, key, value);
     else if (s.rename && chance(rng, 0.5)) s.rename(key);
     else { const o = {}; setOwn(o, key, value); s.set(o); }
@@ -153,7 +172,7 @@ const VALUE_OPS: Record<string, ValueOp> = {
     const entries = Object.keys(v).map((k): [string, unknown] => [k, (v as Record<string, unknown>)[k]]);
     if (!entries.length) return 'duplicate member (empty)';
     const [k, x] = pick(rng, entries);
-    entries.splice(int(rng, entries.length + 1), 0, [k, chance(rng, 0.5) ? x : pick(rng, SMALL_VALUES)]);
+    entries.splice(int(rng, entries.length + 1), 0, [k, chance(rng, 0.5) ? x : small(rng)]);
     s.set(new Members(entries));
     return `duplicate member ${k}`;
   },
@@ -218,7 +237,8 @@ export function mutate(rng: Rng, seed: Seed, seeds: readonly Seed[]): Mutated {
       return pick(rng, all).value;
     };
     const n = 1 + int(rng, 3);
-    for (let i = 0; i < n; i++) {
+    // Once the document is megabytes, further mutations would only multiply it (copies share their nodes).
+    for (let i = 0; i < n && !largerThan(root.value, 1_500_000); i++) {
       const all = slots(root);
       ops.push(VALUE_OPS[pick(rng, VALUE_OP_NAMES)]!(rng, pick(rng, all), donor));
     }
