@@ -3,6 +3,7 @@
 //   test/**/*.test.ts          node:test through tsx (core, CLI, LSP over stdio, live agents on loopback)
 //   test/**/*.netns.test.ts    the same, inside a network namespace whose only interface is `lo`
 //                              (address-policy tests: no packet can leave loopback even if the policy were broken)
+//   test/fuzz/run.ts           a short seeded fuzzing campaign over core, CLI and language server, on a full run only
 //   test/e2e/run.ts            the real VS Code suite (code-server + Chromium), when present
 // Pass file or folder names to run a subset: `npm test -- test/core`.
 import { spawnSync } from 'node:child_process';
@@ -48,6 +49,8 @@ if (netns.length) {
   const inner = `ip link set lo up && exec ${JSON.stringify(process.execPath)} ${nodeArgs.join(' ')} ${netns.join(' ')}`;
   run('unshare', ['--net', '--', 'sh', '-c', inner], `node:test in a loopback-only network namespace (${netns.length} files)`);
 }
+// A short fuzzing campaign (test/fuzz/run.ts, about a minute; `npm run fuzz -- --cases N` runs longer).
+if (!args.length) run(process.execPath, ['--import', 'tsx', 'test/fuzz/run.ts', '--seed', '2026', '--seconds', '20'], 'fuzz (core, CLI, language server)');
 const e2e = join(root, 'test/e2e/run.ts');
 if (!skipE2e && !args.length && existsSync(e2e)) run(process.execPath, ['--import', 'tsx', e2e], 'real VS Code end-to-end suite');
 if (failed) process.exit(1);

@@ -1,4 +1,4 @@
-import { applyEdits, modify, parseTree, type Edit, type FormattingOptions, type JSONPath, type Node } from 'jsonc-parser';
+import { applyEdits, findNodeAtLocation, modify, parseTree, type Edit, type FormattingOptions, type JSONPath, type Node } from 'jsonc-parser';
 import type { TextEdit } from 'vscode-languageserver';
 import type { TextDocument } from 'vscode-languageserver-textdocument';
 import { locatePointer, parsePointer } from '../core/location';
@@ -28,21 +28,39 @@ export function toJsonPath(root: unknown, pointer: string): JSONPath {
 }
 
 /**
- * Removes the member named `name` whose key starts at `keyOffset`, with the comma that separated it (the rule
- * jsonc-parser's modify() follows for a removal, which can only address the FIRST member of a name).
+ * The edit that removes `node` from its parent (an array, or the property of an object) with the comma that
+ * separated it: the one before it, or for the first of several the one after it.
+ */
+function removeChild(node: Node): Edit[] {
+  const parent = node.parent!;
+  const siblings = parent.children!;
+  const index = siblings.indexOf(node);
+  let start = node.offset;
+  let end = node.offset + node.length;
+  if (index > 0) start = siblings[index - 1]!.offset + siblings[index - 1]!.length;
+  else if (siblings.length > 1) end = siblings[1]!.offset;
+  else start = parent.offset + 1;
+  return [{ offset: start, length: end - start, content: '' }];
+}
+
+/**
+ * Removes the member named `name` whose key starts at `keyOffset` (jsonc-parser's modify() can only address the
+ * FIRST member of a name).
  */
 function removeMemberAt(text: string, name: string, keyOffset: number): Edit[] {
   const property = findProperty(parseTree(text), keyOffset);
-  const object = property?.parent;
-  if (!property || !object || property.children?.[0]?.value !== name) throw new Error(`no member ${JSON.stringify(name)} at offset ${keyOffset}`);
-  const siblings = object.children!;
-  const index = siblings.indexOf(property);
-  let start = property.offset;
-  let end = property.offset + property.length;
-  if (index > 0) start = siblings[index - 1]!.offset + siblings[index - 1]!.length;
-  else if (siblings.length > 1) end = siblings[1]!.offset;
-  else start = object.offset + 1;
-  return [{ offset: start, length: end - start, content: '' }];
+  if (!property?.parent || property.children?.[0]?.value !== name) throw new Error(`no member ${JSON.stringify(name)} at offset ${keyOffset}`);
+  return removeChild(property);
+}
+
+/**
+ * Removes an array item. jsonc-parser's modify() (3.3) cuts the wrong range for the LAST item of an array
+ * (`[1, 2, 3]` became `[1, 23]`, and an object item left a stray brace): the range is computed here instead.
+ */
+function removeItem(text: string, path: JSONPath): Edit[] | undefined {
+  const tree = parseTree(text);
+  const node = tree && findNodeAtLocation(tree, path);
+  return node?.parent?.type === 'array' ? removeChild(node) : undefined;
 }
 
 /** The property node whose key starts at `keyOffset` (descending only into nodes that contain it). */
@@ -57,14 +75,35 @@ function findProperty(root: Node | undefined, keyOffset: number): Node | undefin
   return undefined;
 }
 
+/**
+ * Formatting re-lays every line an edit lands on, and jsonc-parser applies the formatter's edits one copy of the
+ * whole text at a time: on a long line (a minified card) that is quadratic, a minute for a 200 KB one-line card.
+ * An edit on such a line is made as it is, unformatted, which is also how the rest of that line is written.
+ */
+const MAX_FORMATTED_LINE = 4096;
+
+function lineLengthAround(text: string, offset: number, length: number): number {
+  const start = text.lastIndexOf('\n', offset - 1) + 1;
+  const end = text.indexOf('\n', offset + length);
+  return (end < 0 ? text.length : end) - start;
+}
+
+function modifyEdits(text: string, path: JSONPath, value: unknown, formattingOptions: FormattingOptions): Edit[] {
+  const plain = modify(text, path, value, {});
+  if (plain.some((e) => lineLengthAround(text, e.offset, e.length) > MAX_FORMATTED_LINE)) return plain;
+  return modify(text, path, value, { formattingOptions });
+}
+
 /** Offset edits of one operation against `text`. */
 function operationEdits(text: string, root: unknown, op: FixOperation): Edit[] {
   const formattingOptions = formattingOf(text);
   switch (op.op) {
     case 'set':
-      return modify(text, toJsonPath(root, op.pointer), op.value, { formattingOptions });
-    case 'remove':
-      return modify(text, toJsonPath(root, op.pointer), undefined, { formattingOptions });
+      return modifyEdits(text, toJsonPath(root, op.pointer), op.value, formattingOptions);
+    case 'remove': {
+      const path = toJsonPath(root, op.pointer);
+      return (typeof path.at(-1) === 'number' ? removeItem(text, path) : undefined) ?? modifyEdits(text, path, undefined, formattingOptions);
+    }
     case 'removeMember':
       return removeMemberAt(text, parsePointer(op.pointer).at(-1) ?? '', op.keyOffset);
     case 'renameKey': {

@@ -1,0 +1,131 @@
+/**
+ * The core target: lint (cards and lockfiles), compile, card digest, lockfile read and check, quick-fix planning
+ * and the 0.3 → 1.0 migration, called in-process on one mutated document (or a mutated card/lockfile pair).
+ * Properties: nothing throws, no internal-error finding (a rule that threw), a quick fix applied to parseable JSON
+ * leaves parseable JSON, check messages quote card text (no raw control or bidi character).
+ */
+import { TextDocument } from 'vscode-languageserver-textdocument';
+import { cardDigest } from '../../server/src/core/digest';
+import { isLegacyCard, migrateCard } from '../../server/src/core/fixes/migrateCard';
+import { quickFixesFor } from '../../server/src/core/fixes/quickFixes';
+import { lintDocument } from '../../server/src/core/lint';
+import { checkLockfile } from '../../server/src/core/lockfile/check';
+import { checkOptionsFor } from '../../server/src/core/lockfile/checkOptions';
+import { profileForLock } from '../../server/src/core/lockfile/profileForLock';
+import { parseLockfile } from '../../server/src/core/lockfile/read';
+import { compileProfile } from '../../server/src/core/profile/compile';
+import { DEFAULT_CLIENT } from '../../server/src/core/types';
+import { textEditsFor } from '../../server/src/lsp/jsonEdits';
+import { nestsDeeperThan } from '../../server/src/lsp/nesting';
+import { chance, mutate, pick, type Rng } from './mutate';
+import { describeError, forbiddenCharacter, internalFinding, type Failure } from './properties';
+import { loadSeeds } from './seeds';
+
+export interface CoreInput {
+  /** The document linted (and, for a card, compiled, digested and fixed). */
+  fileName: string;
+  text: string;
+  /** With a lockfile: the card it is checked against (mode "check"). */
+  card?: string;
+  lock?: string;
+  ops: string[];
+  origin: string;
+}
+
+export function generateCoreInput(rng: Rng): CoreInput {
+  const { seeds, pairs } = loadSeeds();
+  if (chance(rng, 0.3)) {
+    const pair = pick(rng, pairs);
+    const which = pick(rng, ['card', 'lock', 'both'] as const);
+    const card = which === 'lock' ? { text: pair.card, ops: [] } : mutate(rng, { origin: pair.origin, kind: 'card', text: pair.card }, seeds);
+    const lock = which === 'card' ? { text: pair.lock, ops: [] } : mutate(rng, { origin: pair.origin, kind: 'lockfile', text: pair.lock }, seeds);
+    return { fileName: 'a2a-lock.json', text: lock.text, card: card.text, lock: lock.text, ops: [...card.ops.map((o) => `card: ${o}`), ...lock.ops.map((o) => `lock: ${o}`)], origin: pair.origin };
+  }
+  const m = mutate(rng, pick(rng, seeds), seeds);
+  const fileName = chance(rng, 0.1) ? 'data.json' : m.kind === 'lockfile' ? 'a2a-lock.json' : 'agent-card.json';
+  return { fileName, text: m.text, ops: m.ops, origin: m.origin };
+}
+
+function guarded(failures: Failure[], what: string, fn: () => void): void {
+  try {
+    fn();
+  } catch (err) {
+    failures.push({ property: `${what} does not throw`, detail: describeError(err) });
+  }
+}
+
+function parses(text: string): boolean {
+  try {
+    JSON.parse(text);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+function lintAndFix(failures: Failure[], fileName: string, text: string): void {
+  const result = lintDocument(text, { fileName });
+  const internal = internalFinding(result.findings);
+  if (internal) failures.push({ property: 'lint reports no internal error (no rule threw)', detail: internal });
+  const value = result.value;
+  if (result.kind === 'card' && value !== undefined) {
+    guarded(failures, 'compileProfile', () => { compileProfile(value); });
+    try {
+      cardDigest(value);
+    } catch (err) {
+      // Documented: a value JSON cannot hold (1e400 parsed to Infinity, too deep) is refused with a one-line Error.
+      if (!(err instanceof Error) || !/^the card (is nested too deeply|cannot be canonicalized)/.test(err.message)) failures.push({ property: 'cardDigest refuses with a one-line Error', detail: describeError(err) });
+    }
+  }
+  // The migration and the quick fixes of every finding (bounded: huge documents have thousands), made into text
+  // edits as the language server makes them: not for a document too deep to edit, and a plan whose edit cannot be
+  // made is skipped there.
+  if (nestsDeeperThan(text)) return;
+  if (result.kind === 'card' && value !== undefined) guarded(failures, 'migrateCard', () => { if (isLegacyCard(value)) migrateCard(value); });
+  const wasJson = parses(text);
+  const doc = TextDocument.create('file:///fuzz/doc.json', 'json', 1, text);
+  for (const f of result.findings.slice(0, 40)) {
+    let plans: ReturnType<typeof quickFixesFor> = [];
+    guarded(failures, 'quick-fix planning', () => { plans = quickFixesFor({ code: f.code, pointer: f.pointer, ...(f.data ? { data: f.data } : {}) }, value); });
+    for (const plan of plans) {
+      let fixed: string;
+      try {
+        fixed = TextDocument.applyEdits(doc, textEditsFor(doc, value, plan.operations));
+      } catch {
+        continue;
+      }
+      if (wasJson && !parses(fixed)) failures.push({ property: 'a quick fix keeps JSON parseable', detail: `${f.code} ${f.pointer}: "${plan.title}"` });
+    }
+  }
+}
+
+function check(failures: Failure[], cardText: string, lockText: string): void {
+  const read = parseLockfile(lockText);
+  if (!read.ok) return;
+  const card = lintDocument(cardText, { fileName: 'agent-card.json' }).value;
+  if (card === undefined) return;
+  let digest: string | undefined;
+  try {
+    digest = cardDigest(card);
+  } catch {
+    digest = undefined;
+  }
+  guarded(failures, 'checkLockfile', () => {
+    const result = checkLockfile(read.lockfile, profileForLock(card, compileProfile(card, DEFAULT_CLIENT), read.lockfile, DEFAULT_CLIENT), checkOptionsFor(card, digest, read.lockfile));
+    for (const item of [...result.problems, ...result.notes]) {
+      const bad = forbiddenCharacter(item.message);
+      if (bad) failures.push({ property: 'check messages quote card text (no raw control/bidi/invisible character)', detail: bad });
+    }
+  });
+}
+
+export function runCoreInput(input: CoreInput): Failure[] {
+  const failures: Failure[] = [];
+  guarded(failures, 'lintDocument', () => lintAndFix(failures, input.fileName, input.text));
+  if (input.card !== undefined && input.lock !== undefined) {
+    guarded(failures, 'lintDocument (card of the pair)', () => lintAndFix(failures, 'agent-card.json', input.card!));
+    guarded(failures, 'parseLockfile/checkLockfile', () => check(failures, input.card!, input.lock!));
+  }
+  if (input.fileName.endsWith('a2a-lock.json')) guarded(failures, 'parseLockfile', () => { parseLockfile(input.text); });
+  return failures;
+}
