@@ -205,8 +205,8 @@ async function main(): Promise<void> {
   const out = mkdtempSync(join(tmpdir(), 'a2acap-fuzz-'));
   const { seeds } = loadSeeds();
   const corpus = seeds.filter((x) => x.origin.startsWith('corpus:')).length;
-  // Generated cases depend on the seed documents: a corpus beside the repository changes them (reproducers do not).
-  console.log(`fuzz: seed ${o.seed}, ${seeds.length} seed documents${corpus ? ` (${corpus} from ../shared/corpus)` : ''} (rerun one case: npm run fuzz -- --target T --seed ${o.seed} --case I)`);
+  // Generated cases depend on the seed documents: an extra corpus changes them (reproducers do not).
+  console.log(`fuzz: seed ${o.seed}, ${seeds.length} seed documents${corpus ? ` (${corpus} from A2A_EXTRA_CORPUS)` : ''} (rerun one case: npm run fuzz -- --target T --seed ${o.seed} --case I)`);
   let failed = false;
   for (const target of o.targets) {
     const s = await campaign(target, o, out);

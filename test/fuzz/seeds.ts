@@ -1,10 +1,11 @@
 /**
  * Seeds: real documents from the repository (every card and lockfile fixture, the example cards, the card/lockfile
- * pairs of the check table). A corpus beside the repository (../shared/corpus) adds seeds when it exists; the
+ * pairs of the check table, the real-card corpus in test/fixtures/corpus). `A2A_EXTRA_CORPUS=<dir>` adds seeds; the
  * fuzzer never needs it, so a campaign reproduces from the repository alone.
  */
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { join, relative } from 'node:path';
+import { corpusCards } from '../fixtures/corpus/corpus';
 
 export const ROOT = join(__dirname, '..', '..');
 
@@ -60,8 +61,7 @@ export function loadSeeds(): { seeds: Seed[]; pairs: CheckPair[] } {
       add(lock, `test/fixtures/check/${name}/lock.json`);
     }
   }
-  const corpus = join(ROOT, '..', 'shared', 'corpus');
-  for (const f of jsonFiles(corpus)) add(f, `corpus:${relative(corpus, f)}`);
+  for (const card of corpusCards()) add(card.path, card.own ? relative(ROOT, card.path) : `corpus:${card.name}`);
   cached = { seeds, pairs };
   return cached;
 }
