@@ -25,6 +25,7 @@ import { pointerOf } from './pointer';
 import { closestName } from '../nearName';
 import type { TextCue } from '../rules/suspicious-text';
 import { someOf } from '../messageList';
+import { visibleText } from '../untrustedText';
 
 type RequiredSkill = NonNullable<Lockfile['requires']['skills']>[string];
 
@@ -39,9 +40,9 @@ export interface CheckOptions {
   textCues?: readonly TextCue[];
 }
 
-/** Quotes an untrusted string for a message: JSON escaping keeps control characters out of terminals. */
+/** Quotes an untrusted string for a message: JSON escaping keeps control characters out, hidden ones are made visible. */
 export function q(value: string): string {
-  return JSON.stringify(value.length > 200 ? `${value.slice(0, 200)}…` : value);
+  return visibleText(JSON.stringify(value.length > 200 ? `${value.slice(0, 200)}…` : value));
 }
 
 /** Items a message lists before "and N more": a message per problem must not copy a list the size of the card. */
