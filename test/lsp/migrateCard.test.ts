@@ -8,6 +8,8 @@ import { closestName } from '../../server/src/core/nearName';
 import { normalizeRequirement } from '../../server/src/core/fixes/securityRequirement';
 import { migrateSecurityScheme } from '../../server/src/core/fixes/securityScheme';
 import { lintDocument } from '../../server/src/core/lint';
+import { textEditsFor } from '../../server/src/lsp/jsonEdits';
+import { TextDocument } from 'vscode-languageserver-textdocument';
 
 const CORPUS = '/work/shared/corpus/v03';
 
@@ -67,6 +69,24 @@ test('every real 0.3 card in the corpus migrates to a card without legacy shapes
     if (typeof before.url === 'string') {
       assert.equal((m.card.supportedInterfaces as { url: string }[])[0]?.url, before.url, file);
     }
+  }
+});
+
+test('the migration\'s operations, applied to the text, give the migrated card (every real 0.3 card)', { skip: !existsSync(CORPUS) && 'corpus not present' }, () => {
+  const files = readdirSync(CORPUS).filter((f) => f.endsWith('.json'));
+  for (const file of files) {
+    const text = readFileSync(join(CORPUS, file), 'utf8');
+    let value: unknown;
+    try {
+      value = JSON.parse(text);
+    } catch {
+      continue;
+    }
+    const m = migrateCard(value);
+    if (!m.changed) continue;
+    const doc = TextDocument.create('file:///card.json', 'json', 1, text);
+    const migrated = JSON.parse(TextDocument.applyEdits(doc, textEditsFor(doc, value, m.operations)));
+    assert.deepEqual(migrated, m.card, file);
   }
 });
 

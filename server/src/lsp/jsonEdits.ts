@@ -62,7 +62,7 @@ function operationEdits(text: string, root: unknown, op: FixOperation): Edit[] {
   const formattingOptions = formattingOf(text);
   switch (op.op) {
     case 'set':
-      return modify(text, toJsonPath(root, op.pointer), op.value, { formattingOptions });
+      return modify(text, toJsonPath(root, op.pointer), op.value, { formattingOptions, ...(op.index !== undefined ? { getInsertionIndex: () => op.index! } : {}) });
     case 'remove':
       return modify(text, toJsonPath(root, op.pointer), undefined, { formattingOptions });
     case 'removeMember':
@@ -101,5 +101,14 @@ export function textEditsFor(doc: TextDocument, root: unknown, operations: reado
     }
     current = applyEdits(current, operationEdits(current, value, op));
   }
-  return toTextEdits([{ offset: 0, length: text.length, content: current }]);
+  return toTextEdits([changedSpan(text, current)]);
+}
+
+/** One edit replacing only the span between the common beginning and end of two texts. */
+function changedSpan(before: string, after: string): Edit {
+  let start = 0;
+  while (start < before.length && start < after.length && before[start] === after[start]) start++;
+  let end = 0;
+  while (end < before.length - start && end < after.length - start && before[before.length - 1 - end] === after[after.length - 1 - end]) end++;
+  return { offset: start, length: before.length - start - end, content: after.slice(start, after.length - end) };
 }
