@@ -43,10 +43,22 @@ async function pickSkills(options: PinOptionsResult, preselect: string | undefin
   return picked && picked.length > 0 ? picked.map((p) => p.label) : undefined;
 }
 
-/** Media types to pin; an empty pick pins every mode the skills offer now. undefined = cancelled. */
-async function pickModes(title: string, offered: string[]): Promise<string[] | undefined> {
+/** The picked skills as a title names them: "skill convert" or "skills plan-itinerary, book-trip". */
+export function skillsLabel(skills: readonly string[]): string {
+  return `${skills.length === 1 ? 'skill' : 'skills'} ${skills.join(', ')}`;
+}
+
+/**
+ * Media types to pin, each labelled with the picked skills that take it (the list is their union); an empty
+ * pick pins every mode the skills offer now. undefined = cancelled.
+ */
+async function pickModes(title: string, skills: readonly { id: string; modes: readonly string[] }[]): Promise<string[] | undefined> {
+  const offered = [...new Set(skills.flatMap((s) => s.modes))];
   if (offered.length <= 1) return offered;
-  const picked = await vscode.window.showQuickPick(offered.map((label) => ({ label })), { title, canPickMany: true, ignoreFocusOut: true, placeHolder: 'none picked = all of them' });
+  const items = offered.map((label) => ({ label, description: skills.length > 1 ? `for ${skills.filter((s) => s.modes.includes(label)).map((s) => s.id).join(', ')}` : '' }));
+  const picked = await vscode.window.showQuickPick(items, {
+    title, canPickMany: true, ignoreFocusOut: true, placeHolder: `${skillsLabel(skills.map((s) => s.id))}: none picked = all of them`,
+  });
   return picked?.map((p) => p.label);
 }
 
@@ -101,9 +113,10 @@ export const pinAgent: CommandFactory = (services) => async (arg?: unknown) => {
   const skills = await pickSkills(options, from.preselect);
   if (!skills) return;
   const chosen = options.skills.filter((s) => skills.includes(s.id));
-  const input = await pickModes('Media types the workflow SENDS', [...new Set(chosen.flatMap((s) => s.input))]);
+  const named = skillsLabel(chosen.map((s) => s.id));
+  const input = await pickModes(`Media types the workflow SENDS to ${named}`, chosen.map((s) => ({ id: s.id, modes: s.input })));
   if (!input) return;
-  const output = await pickModes('Media types the workflow ACCEPTS (any one suffices)', [...new Set(chosen.flatMap((s) => s.output))]);
+  const output = await pickModes(`Media types the workflow ACCEPTS from ${named} (any one suffices)`, chosen.map((s) => ({ id: s.id, modes: s.output })));
   if (!output) return;
   const streaming = await pickStreaming(options);
   if (streaming === undefined) return;
