@@ -11,7 +11,7 @@ import { pathToFileURL } from 'node:url';
 import { CodeLensRequest } from 'vscode-languageserver-protocol';
 import { startPricingAgent, type PricingAgent } from '../../examples/pricing-agent/server';
 import { pricingCard } from '../../examples/pricing-agent/cards';
-import { CheckLockfilesRequest, LockfileDiffRequest, PinOptionsRequest, PinRequest, UpdateLockfileRequest } from '../../server/src/protocol';
+import { CheckLockfilesRequest, FetchCardRequest, LockfileDiffRequest, PinOptionsRequest, PinRequest, UpdateLockfileRequest } from '../../server/src/protocol';
 import { startLsp, type LspSession } from '../lsp/harness';
 import { tempDir } from './helpers';
 
@@ -98,6 +98,31 @@ test('pin from a URL, live check (then 304), diff and update after the agent cha
   assert.equal(JSON.parse(readFileSync(lockPath, 'utf8')).agent_version, '3.3.0');
   const after = await lsp.connection.sendRequest(CheckLockfilesRequest.type, { uris: [target] });
   assert.equal(after.results[0]!.verdict, 'compatible');
+});
+
+test('a newer card, fetched or read by a pin, re-publishes the diagnostics of a closed lockfile checked earlier', async (t) => {
+  const dir = tempDir(t);
+  agent.setVersion('base');
+  const target = pathToFileURL(join(dir, 'checked.a2a-lock.json')).href;
+  assert.equal((await lsp.connection.sendRequest(PinRequest.type, { source: { url: agent.url }, selection, target, probe: false })).written, true);
+  const breaking = (d: { code?: unknown }[]) => d.some((x) => x.code === 'lockfile-breaking');
+  const breakAndCheck = async () => {
+    agent.setVersion('no-streaming');
+    const r = await lsp.connection.sendRequest(CheckLockfilesRequest.type, { uris: [target] });
+    assert.equal(r.results[0]!.verdict, 'breaking');
+    await lsp.diagnosticsWhen(target, breaking);
+    agent.setVersion('base');
+  };
+
+  await breakAndCheck();
+  const fetched = await lsp.connection.sendRequest(FetchCardRequest.type, { url: agent.url });
+  assert.equal(fetched.error, undefined);
+  await lsp.diagnosticsWhen(target, (d) => !breaking(d));
+
+  await breakAndCheck();
+  const other = pathToFileURL(join(dir, 'other.a2a-lock.json')).href;
+  assert.equal((await lsp.connection.sendRequest(PinRequest.type, { source: { url: agent.url }, selection, target: other, probe: false })).written, true);
+  await lsp.diagnosticsWhen(target, (d) => !breaking(d));
 });
 
 test('a corrupt lockfile and a bad selection are errors with their cause, never compatible', async (t) => {

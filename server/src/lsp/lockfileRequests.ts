@@ -35,7 +35,7 @@ import {
   type A2ASettings, type LockfileCheckEntry, type LockfileCheckItem, type LockfileDiffResult, type PinOptionsResult, type PinSource,
 } from '../protocol';
 import { fileStaleMarkers, type FileStaleMarkers } from '../node/fileStaleMarkers';
-import { publishClosedLockfile } from './closedLockfiles';
+import { publishClosedLockfile, republishLockfiles } from './closedLockfiles';
 import type { ServerContext } from './context';
 import { uriPath } from './documentKind';
 import { liveSession, type LiveSession } from './liveSession';
@@ -214,12 +214,16 @@ function recordInSession(session: LiveSession, outcome: RefreshOutcome): void {
  * checked lockfiles that are not open get the same diagnostics computed from their text on disk.
  */
 async function publishLiveDiagnostics(ctx: ServerContext, outcomes: readonly { uri: string; outcome: RefreshOutcome }[]): Promise<void> {
-  ctx.revalidateAll();
   const session = liveSession(ctx);
+  const now = new Set<string>();
   for (const { uri, outcome } of outcomes) {
     session.markChecked(uri);
+    now.add(uri);
     if (outcome.text !== undefined) await publishClosedLockfile(ctx, uri, outcome.text);
   }
+  // The check may have taught the session a newer card: lockfiles of earlier checks follow it too.
+  await Promise.all(session.checkedLockfiles().filter((uri) => !now.has(uri)).map((uri) => publishClosedLockfile(ctx, uri).catch(() => undefined)));
+  ctx.revalidateAll();
 }
 
 export function registerLockfileRequests(ctx: ServerContext): void {
@@ -236,6 +240,8 @@ export function registerLockfileRequests(ctx: ServerContext): void {
       const location = sourceLocation(params.source);
       const target = pathOf(params.target);
       const loaded = await service.loader(s, params.selection.extensions).load(location);
+      // The card just read is the agent's newest: lockfiles checked against an older one are checked again below.
+      if (isHttpLocation(location)) liveSession(ctx).recordCard(location, loaded.profile, loaded.digest, 'check', loaded.card);
       let lock = buildLockfile({
         profile: loaded.profile, cardDigest: loaded.digest, agentUrl: agentField(location, target), now: () => new Date(),
         selection: params.selection,
@@ -251,7 +257,9 @@ export function registerLockfileRequests(ctx: ServerContext): void {
       } else if (params.probe) {
         probes.push('probes skipped: the card is a file (no live agent) or the workspace is not trusted');
       }
-      return { written: (await writeLockfile(target, lock)).written, probes };
+      const written = (await writeLockfile(target, lock)).written;
+      await republishLockfiles(ctx);
+      return { written, probes };
     } catch (err) {
       return { written: false, probes: [], error: err instanceof PinError ? err.message : message(err) };
     }
@@ -299,7 +307,9 @@ export function registerLockfileRequests(ctx: ServerContext): void {
       const loader = service.loader(s);
       const card = await loader.load(resolveAgent(loaded.lock.agent, loaded.path));
       const next = repin({ lock: loaded.lock, profile: loader.profileFor(card, loaded.lock), cardDigest: card.digest, now: () => new Date() });
-      return { written: (await writeLockfile(loaded.path, next)).written };
+      const written = (await writeLockfile(loaded.path, next)).written;
+      await republishLockfiles(ctx);
+      return { written };
     } catch (err) {
       return { written: false, error: err instanceof PinError ? `cannot update: ${err.message}` : message(err) };
     }
