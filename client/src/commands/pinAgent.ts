@@ -23,12 +23,18 @@ function isLensArgument(arg: unknown): arg is LensArgument {
 
 /** Where to pin from: the CodeLens argument, a Uri, the active agent card, or a URL the user types. */
 async function pinSource(arg: unknown): Promise<{ source: PinSource; preselect?: string; near?: vscode.Uri } | undefined> {
-  if (isLensArgument(arg)) return { source: { uri: arg.uri }, preselect: arg.skill, near: vscode.Uri.parse(arg.uri) };
-  if (arg instanceof vscode.Uri) return { source: { uri: arg.toString() }, near: arg };
+  if (isLensArgument(arg)) return { source: { uri: arg.uri }, preselect: arg.skill, ...nearCard(vscode.Uri.parse(arg.uri)) };
+  if (arg instanceof vscode.Uri) return { source: { uri: arg.toString() }, ...nearCard(arg) };
   const doc = vscode.window.activeTextEditor?.document;
-  if (doc?.languageId === 'a2a-agent-card' && doc.uri.scheme === 'file') return { source: { uri: doc.uri.toString() }, near: doc.uri };
+  // An unsaved card (opened by "Fetch Agent Card") is pinned from the URL the server fetched it from.
+  if (doc?.languageId === 'a2a-agent-card' && (doc.uri.scheme === 'file' || doc.uri.scheme === 'untitled')) return { source: { uri: doc.uri.toString() }, ...nearCard(doc.uri) };
   const url = await vscode.window.showInputBox(agentUrlInput('A2A: Pin Agent'));
   return url ? { source: { url: url.trim() } } : undefined;
+}
+
+/** The lockfile is suggested next to a card file; a card that is not a file suggests the workspace folder. */
+function nearCard(uri: vscode.Uri): { near?: vscode.Uri } {
+  return uri.scheme === 'file' ? { near: uri } : {};
 }
 
 async function pickSkills(options: PinOptionsResult, preselect: string | undefined): Promise<string[] | undefined> {

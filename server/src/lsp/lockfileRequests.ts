@@ -50,7 +50,7 @@ const CONCURRENCY = 8;
 class LockfileService {
   private readonly cache = new MemoryCardCache();
 
-  constructor(private readonly ctx: ServerContext) {}
+  constructor(readonly ctx: ServerContext) {}
 
   /** The server's HTTP client for these settings (re-created when the allowed hosts change). */
   httpFor(settings: A2ASettings): HttpClient {
@@ -90,10 +90,27 @@ function pathOrError(uri: string): string | { error: string } {
   }
 }
 
-function sourceLocation(source: PinSource): string {
+/**
+ * Where to read the card to pin: a URL; a card file; or an open document that is not a file (a card opened
+ * by "A2A: Fetch Agent Card") by the URL this session fetched it from.
+ */
+async function sourceLocation(ctx: ServerContext, source: PinSource): Promise<string> {
   if (source.url) return cardUrlFor(source.url);
-  if (source.uri) return pathOf(source.uri);
+  if (source.uri?.startsWith('file:')) return pathOf(source.uri);
+  if (source.uri) {
+    const url = await fetchedCardUrl(ctx, source.uri);
+    if (url) return url;
+    throw new Error('this card is neither a file nor one fetched in this session: save it, or pin from its URL');
+  }
   throw new Error('nothing to pin: give a card URL or a card document');
+}
+
+/** The URL an open, unsaved card document was fetched from (undefined when this session does not know it). */
+export async function fetchedCardUrl(ctx: ServerContext, uri: string): Promise<string | undefined> {
+  const a = await ctx.analysis(uri);
+  if (!a || a.kind !== 'card' || a.value === undefined) return undefined;
+  const url = liveSession(ctx).urlOfCard(a.value);
+  return url !== undefined && isHttpLocation(url) ? cardUrlFor(url) : undefined;
 }
 
 function message(err: unknown): string {
@@ -104,7 +121,7 @@ async function pinOptions(service: LockfileService, settings: A2ASettings, sourc
   const empty: PinOptionsResult = { location: '', agentName: '', skills: [], streaming: false, extensions: [] };
   let location: string;
   try {
-    location = sourceLocation(source);
+    location = await sourceLocation(service.ctx, source);
   } catch (err) {
     return { ...empty, error: message(err) };
   }
@@ -237,7 +254,7 @@ export function registerLockfileRequests(ctx: ServerContext): void {
   ctx.connection.onRequest(PinRequest.type, (params, token) => invalidParams(params, { source: 'object', target: 'string', selection: 'object', probe: 'boolean?' }) ?? runSafe(log, token, { written: false, probes: [], error: 'internal error' }, 'pin', async () => {
     const s = await settings(params.target);
     try {
-      const location = sourceLocation(params.source);
+      const location = await sourceLocation(ctx, params.source);
       const target = pathOf(params.target);
       const loaded = await service.loader(s, params.selection.extensions).load(location);
       // The card just read is the agent's newest: lockfiles checked against an older one are checked again below.
