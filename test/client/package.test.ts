@@ -16,10 +16,10 @@ test('the packaged extension contains exactly the allowlisted files', { skip: !B
   const r = spawnSync(process.execPath, [VSCE, 'ls', '--no-dependencies'], { cwd: ROOT, encoding: 'utf8', timeout: 120_000 });
   assert.equal(r.status, 0, r.stderr);
   const files = r.stdout.split('\n').map((l) => l.trim()).filter(Boolean).sort();
-  const allowed = [/^package\.json$/, /^README\.md$/, /^LICENSE$/, /^images\/icon\.png$/, /^schemas\/[^/]+\.schema\.json$/, /^syntaxes\/[^/]+\.json$/, ...BUNDLES.map((b) => new RegExp(`^${b.replace(/[./]/g, '\\$&')}$`))];
+  const allowed = [/^package\.json$/, /^README\.md$/, /^LICENSE$/, /^images\/icon\.png$/, /^images\/activity-bar\.svg$/, /^schemas\/[^/]+\.schema\.json$/, /^syntaxes\/[^/]+\.json$/, ...BUNDLES.map((b) => new RegExp(`^${b.replace(/[./]/g, '\\$&')}$`))];
   const unexpected = files.filter((f) => !allowed.some((re) => re.test(f)));
   assert.deepEqual(unexpected, [], 'nothing outside the allowlist (no sources, maps, tests, node_modules)');
-  for (const required of ['package.json', 'README.md', 'LICENSE', 'images/icon.png', 'syntaxes/a2a-agent-card.tmLanguage.json', 'syntaxes/a2a-lockfile.tmLanguage.json', 'syntaxes/language-configuration.json', 'schemas/agent-card-1.0.schema.json', ...BUNDLES]) {
+  for (const required of ['package.json', 'README.md', 'LICENSE', 'images/icon.png', 'images/activity-bar.svg', 'syntaxes/a2a-agent-card.tmLanguage.json', 'syntaxes/a2a-lockfile.tmLanguage.json', 'syntaxes/language-configuration.json', 'schemas/agent-card-1.0.schema.json', ...BUNDLES]) {
     assert.ok(files.includes(required), `${required} is packaged`);
   }
 });
