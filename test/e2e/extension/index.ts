@@ -11,6 +11,8 @@ import './tree';
 import './migration';
 import './lockfile';
 import './settings';
+import './fetched';
+import './views';
 
 export async function run(): Promise<void> {
   const log = (line: string) => console.log(line);
