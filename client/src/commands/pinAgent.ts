@@ -50,7 +50,7 @@ async function pickSkills(options: PinOptionsResult, preselect: string | undefin
 }
 
 /** The picked skills as a title names them: "skill convert" or "skills plan-itinerary, book-trip". */
-export function skillsLabel(skills: readonly string[]): string {
+function skillsLabel(skills: readonly string[]): string {
   return `${skills.length === 1 ? 'skill' : 'skills'} ${skills.join(', ')}`;
 }
 

@@ -1,6 +1,8 @@
 /**
- * "Pin this skill" above every skill of an agent card (a file, or a card fetched this session: pinned from its URL): runs the client's "A2A: Pin Agent" command with
+ * "Pin this skill" above every skill of an agent card: runs the client's "A2A: Pin Agent" command with
  * this card and this skill preselected. Only skills with a string id get a lens (others cannot be pinned).
+ * A card that is not a file (opened by "Fetch Agent Card") gets lenses only when this session knows the URL
+ * it was fetched from, which is what the pin then reads.
  */
 import type { CodeLens } from 'vscode-languageserver';
 import { locatePointer, rangeOf } from '../core/location';
