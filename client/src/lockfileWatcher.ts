@@ -25,6 +25,19 @@ import { CheckLockfilesRequest, type LockfileCheckEntry } from '../../server/src
 import type { ExtensionServices } from './context';
 import { showError, showInfo, showWarning } from './notify';
 
+/**
+ * A lockfile's verdict as its diagnostics from the language server say it (the codes of
+ * server/src/lsp/documentDiagnostics.ts LOCKFILE_CHECK_CODES; any other error of ours: not checkable).
+ */
+export function verdictOfDiagnostics(diagnostics: readonly vscode.Diagnostic[]): LockfileCheckEntry['verdict'] {
+  const ours = diagnostics.filter((d) => d.source === 'a2a');
+  const code = (d: vscode.Diagnostic) => (typeof d.code === 'object' ? String(d.code.value) : String(d.code));
+  if (ours.some((d) => code(d) === 'lockfile-breaking')) return 'breaking';
+  if (ours.some((d) => code(d) === 'lockfile-error' || d.severity === vscode.DiagnosticSeverity.Error)) return 'error';
+  if (ours.some((d) => code(d) === 'lockfile-review')) return 'review';
+  return 'compatible';
+}
+
 const INTERVALS: Record<string, number | undefined> = { hourly: 3_600_000, daily: 86_400_000, off: undefined };
 const CLIENT_WAIT_MS = 60_000;
 /**
@@ -37,7 +50,10 @@ export type CheckReason = 'schedule' | 'open' | 'command' | 'stale' | 'update';
 
 export class LockfileWatcher implements vscode.Disposable {
   private readonly status = vscode.window.createStatusBarItem('a2a.lockfiles', vscode.StatusBarAlignment.Left, 10);
+  /** What the status item counts: each lockfile's latest verdict (a check's, or its diagnostics' since). */
   private readonly verdicts = new Map<string, LockfileCheckEntry['verdict']>();
+  /** The latest CHECK verdict per lockfile: notifications say when it changes. */
+  private readonly checked = new Map<string, LockfileCheckEntry['verdict']>();
   private readonly disposables: vscode.Disposable[] = [];
   private timer: ReturnType<typeof setInterval> | undefined;
   /** The latest results, for tests and the "Show diff" default. */
@@ -60,6 +76,7 @@ export class LockfileWatcher implements vscode.Disposable {
         if (e.affectsConfiguration('a2a.lockfiles.checkInterval')) this.schedule();
       }),
       vscode.workspace.onDidGrantWorkspaceTrust(() => void this.check('schedule')),
+      vscode.languages.onDidChangeDiagnostics((e) => this.followDiagnostics(e.uris)),
     );
   }
 
@@ -153,7 +170,8 @@ export class LockfileWatcher implements vscode.Disposable {
   private apply(entry: LockfileCheckEntry, reason: CheckReason): void {
     const uri = vscode.Uri.parse(entry.uri);
     this.results.set(entry.uri, entry);
-    const before = this.verdicts.get(entry.uri);
+    const before = this.checked.get(entry.uri);
+    this.checked.set(entry.uri, entry.verdict);
     this.verdicts.set(entry.uri, entry.verdict);
     if (before === entry.verdict && reason !== 'command') return;
     void this.notify(uri, entry, reason);
@@ -174,6 +192,25 @@ export class LockfileWatcher implements vscode.Disposable {
     }
     if (choice === 'Show diff') await vscode.commands.executeCommand('a2a.showDiff', uri);
     if (choice === 'Run probes') await vscode.commands.executeCommand('a2a.probeAgent', entry.agent);
+  }
+
+  /**
+   * The server re-publishes a lockfile's diagnostics whenever it learns something newer (a fetched card, a
+   * pin, a card or lockfile changed on disk): the status item follows them, so it never shows a verdict
+   * older than the diagnostics do. Only lockfiles a check covered are tracked; no notification is shown.
+   */
+  private followDiagnostics(uris: readonly vscode.Uri[]): void {
+    let changed = false;
+    for (const uri of uris) {
+      const key = uri.toString();
+      const before = this.verdicts.get(key);
+      if (before === undefined) continue;
+      const now = verdictOfDiagnostics(vscode.languages.getDiagnostics(uri));
+      if (now === before) continue;
+      this.verdicts.set(key, now);
+      changed = true;
+    }
+    if (changed) this.updateStatus();
   }
 
   private updateStatus(): void {

@@ -88,6 +88,8 @@ export function startServer(connection: Connection, runtime: RuntimeEnvironment)
     }
     workspaceCards.invalidate();
     for (const doc of documents.all()) if (analyses.peek(doc.uri)?.kind === 'lockfile') validator.schedule(doc);
+    // Closed lockfiles a live check covered: their diagnostics follow the new card (or their own new text).
+    for (const uri of liveSession(ctx).checkedLockfiles()) publishClosedLockfile(ctx, uri).catch(() => undefined);
   });
 
   // Fires on open as well as on edits (TextDocuments raises it after onDidOpen): one handler covers both.

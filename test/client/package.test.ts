@@ -24,13 +24,13 @@ test('the packaged extension contains exactly the allowlisted files, and every i
   const r = spawnSync(process.execPath, [VSCE, 'ls', '--no-dependencies'], { cwd: ROOT, encoding: 'utf8', timeout: 120_000 });
   assert.equal(r.status, 0, r.stderr);
   const files = r.stdout.split('\n').map((l) => l.trim()).filter(Boolean).sort();
-  const allowed = [/^package\.json$/, /^README\.md$/, /^CHANGELOG\.md$/, /^LICENSE$/, /^images\/icon\.png$/, /^docs\/images\/[^/]+\.png$/,
+  const allowed = [/^package\.json$/, /^README\.md$/, /^CHANGELOG\.md$/, /^LICENSE$/, /^images\/icon\.png$/, /^images\/activity-bar\.svg$/, /^docs\/images\/[^/]+\.png$/,
     /^schemas\/[^/]+\.schema\.json$/, /^syntaxes\/[^/]+\.json$/, ...BUNDLES.map((b) => new RegExp(`^${b.replace(/[./]/g, '\\$&')}$`))];
   const unexpected = files.filter((f) => !allowed.some((re) => re.test(f)));
   assert.deepEqual(unexpected, [], 'nothing outside the allowlist (no sources, maps, tests, node_modules)');
   const images = relativeImages(readFileSync(join(ROOT, 'README.md'), 'utf8'));
   assert.ok(images.length > 0, 'the README shows screenshots');
-  for (const required of ['package.json', 'README.md', 'CHANGELOG.md', 'LICENSE', 'images/icon.png', 'syntaxes/a2a-agent-card.tmLanguage.json', 'syntaxes/a2a-lockfile.tmLanguage.json', 'syntaxes/language-configuration.json', 'schemas/agent-card-1.0.schema.json', ...BUNDLES, ...images]) {
+  for (const required of ['package.json', 'README.md', 'CHANGELOG.md', 'LICENSE', 'images/icon.png', 'images/activity-bar.svg', 'syntaxes/a2a-agent-card.tmLanguage.json', 'syntaxes/a2a-lockfile.tmLanguage.json', 'syntaxes/language-configuration.json', 'schemas/agent-card-1.0.schema.json', ...BUNDLES, ...images]) {
     assert.ok(files.includes(required), `${required} is packaged`);
   }
 });

@@ -50,6 +50,15 @@ test('a 0.3 card migrates to 1.0 in one edit, keeping what can be kept, and vali
   assert.ok(!('url' in card) && !('security' in card) && !('protocolVersion' in card));
 });
 
+test('the migration edits only what changes: one-line arrays and objects elsewhere keep the author\'s layout', async () => {
+  const r = await fix(fixture('migrate-layout.agent-card.json'), 'legacy-card-shape', /^Migrate this card to A2A 1\.0$/);
+  assert.equal(r.text, fixture('migrate-layout.expected.json'));
+  assert.deepEqual(r.after.map((d) => d.code), []);
+  // The edit starts where the first change is, not at the top of the file.
+  const edits = Object.values(r.actions.find((a) => /Migrate/.test(a.title))!.edit!.changes!)[0]!;
+  assert.ok(edits.every((e) => e.range.start.line >= 1), JSON.stringify(edits.map((e) => e.range)));
+});
+
 test('the migration is offered once, first and preferred, however many legacy members are flagged', async () => {
   const uri = `file:///fix/${++n}/agent-card.json`;
   await s.open(uri, 'a2a-agent-card', fixture('legacy-0.3.agent-card.json'));

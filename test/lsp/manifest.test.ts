@@ -61,8 +61,18 @@ test('languages, view and trust declarations have the ids others rely on', () =>
   assert.deepEqual(langs.map((l) => l.id), ['a2a-agent-card', 'a2a-lockfile']);
   assert.deepEqual(langs[0]!.filenames, ['agent-card.json']);
   assert.deepEqual(langs[1]!.filenamePatterns, ['*.a2a-lock.json']);
-  assert.equal(pkg.contributes.views.explorer[0].id, 'a2aCapabilities');
-  assert.equal(pkg.contributes.views.explorer[0].name, 'A2A Capabilities');
+  // The view has its own place in the activity bar (not squeezed under the file tree), with a monochrome icon.
+  assert.deepEqual(pkg.contributes.viewsContainers.activitybar, [{ id: 'a2a', title: 'A2A', icon: 'images/activity-bar.svg' }]);
+  assert.deepEqual(Object.keys(pkg.contributes.views), ['a2a']);
+  assert.equal(pkg.contributes.views.a2a[0].id, 'a2aCapabilities');
+  assert.equal(pkg.contributes.views.a2a[0].name, 'A2A Capabilities');
+  const svg = readFileSync(join(__dirname, '..', '..', 'images', 'activity-bar.svg'), 'utf8');
+  assert.match(svg, /^<svg [^>]*viewBox="0 0 24 24"/);
+  assert.doesNotMatch(svg, /<(script|image|foreignObject)\b|href=/i, 'a plain vector icon');
+  // An action in a view's title bar renders as an icon only when its command has one.
+  const titleActions = (pkg.contributes.menus['view/title'] as { command: string }[]).map((m) => m.command);
+  const commands = pkg.contributes.commands as { command: string; icon?: string }[];
+  for (const id of titleActions) assert.match(commands.find((c) => c.command === id)?.icon ?? '', /^\$\([a-z-]+\)$/, `${id} has a codicon`);
   assert.equal(pkg.capabilities.untrustedWorkspaces.supported, 'limited');
   // Cards and lockfiles are ours (the JSON language server must not validate them too); the project configuration
   // is plain JSON that the JSON language server validates with our schema.

@@ -9,6 +9,8 @@ import { normalizeRequirement } from '../../server/src/core/fixes/securityRequir
 import { migrateSecurityScheme } from '../../server/src/core/fixes/securityScheme';
 import { lintDocument } from '../../server/src/core/lint';
 import { corpusCards } from '../fixtures/corpus/corpus';
+import { textEditsFor } from '../../server/src/lsp/jsonEdits';
+import { TextDocument } from 'vscode-languageserver-textdocument';
 
 
 test('legacy requirement shapes become {schemes: {name: {list}}}', () => {
@@ -67,6 +69,25 @@ test('every real 0.3 card in the corpus migrates to a card without legacy shapes
     if (typeof before.url === 'string') {
       assert.equal((m.card.supportedInterfaces as { url: string }[])[0]?.url, before.url, file);
     }
+  }
+});
+
+test('the migration\'s operations, applied to the text, give the migrated card (every real 0.3 card)', () => {
+  const cards = corpusCards('v03');
+  assert.ok(cards.length > 5);
+  for (const { name: file, path } of cards) {
+    const text = readFileSync(path, 'utf8');
+    let value: unknown;
+    try {
+      value = JSON.parse(text);
+    } catch {
+      continue;
+    }
+    const m = migrateCard(value);
+    if (!m.changed) continue;
+    const doc = TextDocument.create('file:///card.json', 'json', 1, text);
+    const migrated = JSON.parse(TextDocument.applyEdits(doc, textEditsFor(doc, value, m.operations)));
+    assert.deepEqual(migrated, m.card, file);
   }
 });
 

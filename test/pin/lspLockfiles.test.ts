@@ -11,7 +11,7 @@ import { pathToFileURL } from 'node:url';
 import { CodeLensRequest } from 'vscode-languageserver-protocol';
 import { startPricingAgent, type PricingAgent } from '../../examples/pricing-agent/server';
 import { pricingCard } from '../../examples/pricing-agent/cards';
-import { CheckLockfilesRequest, LockfileDiffRequest, PinOptionsRequest, PinRequest, UpdateLockfileRequest } from '../../server/src/protocol';
+import { CheckLockfilesRequest, FetchCardRequest, LockfileDiffRequest, PinOptionsRequest, PinRequest, UpdateLockfileRequest } from '../../server/src/protocol';
 import { startLsp, type LspSession } from '../lsp/harness';
 import { tempDir } from './helpers';
 
@@ -98,6 +98,58 @@ test('pin from a URL, live check (then 304), diff and update after the agent cha
   assert.equal(JSON.parse(readFileSync(lockPath, 'utf8')).agent_version, '3.3.0');
   const after = await lsp.connection.sendRequest(CheckLockfilesRequest.type, { uris: [target] });
   assert.equal(after.results[0]!.verdict, 'compatible');
+});
+
+test('a newer card, fetched or read by a pin, re-publishes the diagnostics of a closed lockfile checked earlier', async (t) => {
+  const dir = tempDir(t);
+  agent.setVersion('base');
+  const target = pathToFileURL(join(dir, 'checked.a2a-lock.json')).href;
+  assert.equal((await lsp.connection.sendRequest(PinRequest.type, { source: { url: agent.url }, selection, target, probe: false })).written, true);
+  const breaking = (d: { code?: unknown }[]) => d.some((x) => x.code === 'lockfile-breaking');
+  const breakAndCheck = async () => {
+    agent.setVersion('no-streaming');
+    const r = await lsp.connection.sendRequest(CheckLockfilesRequest.type, { uris: [target] });
+    assert.equal(r.results[0]!.verdict, 'breaking');
+    await lsp.diagnosticsWhen(target, breaking);
+    agent.setVersion('base');
+  };
+
+  await breakAndCheck();
+  const fetched = await lsp.connection.sendRequest(FetchCardRequest.type, { url: agent.url });
+  assert.equal(fetched.error, undefined);
+  await lsp.diagnosticsWhen(target, (d) => !breaking(d));
+
+  await breakAndCheck();
+  const other = pathToFileURL(join(dir, 'other.a2a-lock.json')).href;
+  assert.equal((await lsp.connection.sendRequest(PinRequest.type, { source: { url: agent.url }, selection, target: other, probe: false })).written, true);
+  await lsp.diagnosticsWhen(target, (d) => !breaking(d));
+});
+
+test('a fetched, unsaved card: "Pin this skill" pins from the URL it was fetched from; an unknown one gets no lens', async (t) => {
+  const dir = tempDir(t);
+  agent.setVersion('base');
+  const lensesOf = async (uri: string) => (await lsp.connection.sendRequest(CodeLensRequest.type, { textDocument: { uri } })) ?? [];
+  const stranger = 'untitled:Untitled-41';
+  await lsp.open(stranger, 'a2a-agent-card', `${JSON.stringify(pricingCard('http://127.0.0.1:9', 'description'), null, 2)}\n`);
+  assert.deepEqual(await lensesOf(stranger), [], 'a card this session did not fetch cannot be pinned: no lens');
+  const refused = await lsp.connection.sendRequest(PinOptionsRequest.type, { source: { uri: stranger } });
+  assert.match(refused.error ?? '', /neither a file nor one fetched in this session/);
+  await lsp.close(stranger);
+
+  const fetched = await lsp.connection.sendRequest(FetchCardRequest.type, { url: agent.url });
+  const uri = 'untitled:Untitled-42';
+  await lsp.open(uri, 'a2a-agent-card', `${JSON.stringify(JSON.parse(fetched.text!), null, 2)}\n`);
+  const lenses = await lensesOf(uri);
+  assert.deepEqual(lenses.map((l) => l.command?.arguments?.[0]?.skill), ['itinerary-pricing', 'currency-convert']);
+  const source = { uri: lenses[0]!.command!.arguments![0].uri as string };
+  const options = await lsp.connection.sendRequest(PinOptionsRequest.type, { source });
+  assert.equal(options.error, undefined);
+  assert.equal(options.location, agent.cardUrl);
+  const lockPath = join(dir, 'fetched.a2a-lock.json');
+  const pinned = await lsp.connection.sendRequest(PinRequest.type, { source, selection, target: pathToFileURL(lockPath).href, probe: false });
+  assert.equal(pinned.error, undefined);
+  assert.equal(JSON.parse(readFileSync(lockPath, 'utf8')).agent, agent.cardUrl);
+  await lsp.close(uri);
 });
 
 test('a corrupt lockfile and a bad selection are errors with their cause, never compatible', async (t) => {

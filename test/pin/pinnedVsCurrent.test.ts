@@ -19,9 +19,18 @@ test('the diff shows only what the lockfile records: each card version gives exa
   assert.equal(diffFor('narrowed-input'), '- /skills/itinerary-pricing/input: "text/plain"\n');
 });
 
+test('the card\'s location is shown as "agent", never as the interface\'s URL (the lockfile records no endpoint)', () => {
+  const r = pinnedVsCurrent(lock, compileProfile(pricingCard('http://127.0.0.1:1', 'base')));
+  for (const side of [r.pinned, r.current]) {
+    const view = JSON.parse(side) as { agent: string; interface: Record<string, unknown> };
+    assert.equal(view.agent, 'http://127.0.0.1:1/.well-known/agent-card.json');
+    assert.deepEqual(Object.keys(view.interface).sort(), ['binding', 'version']);
+  }
+});
+
 test('both sides render as stable JSON; an unusable agent shows its reason', () => {
   const r = pinnedVsCurrent(lock, compileProfile({ nope: true }));
-  assert.match(r.pinned, /^\{\n {2}"agent_version": "3\.2\.0",/);
+  assert.match(r.pinned, /^\{\n {2}"agent": "http:\/\/127\.0\.0\.1:1\/\.well-known\/agent-card\.json",\n {2}"agent_version": "3\.2\.0",/);
   assert.match(r.current, /"usable": false/);
   assert.match(r.diff.text, /~ \/usable: true → false/);
 });

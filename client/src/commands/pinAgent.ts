@@ -23,12 +23,18 @@ function isLensArgument(arg: unknown): arg is LensArgument {
 
 /** Where to pin from: the CodeLens argument, a Uri, the active agent card, or a URL the user types. */
 async function pinSource(arg: unknown): Promise<{ source: PinSource; preselect?: string; near?: vscode.Uri } | undefined> {
-  if (isLensArgument(arg)) return { source: { uri: arg.uri }, preselect: arg.skill, near: vscode.Uri.parse(arg.uri) };
-  if (arg instanceof vscode.Uri) return { source: { uri: arg.toString() }, near: arg };
+  if (isLensArgument(arg)) return { source: { uri: arg.uri }, preselect: arg.skill, ...nearCard(vscode.Uri.parse(arg.uri)) };
+  if (arg instanceof vscode.Uri) return { source: { uri: arg.toString() }, ...nearCard(arg) };
   const doc = vscode.window.activeTextEditor?.document;
-  if (doc?.languageId === 'a2a-agent-card' && doc.uri.scheme === 'file') return { source: { uri: doc.uri.toString() }, near: doc.uri };
+  // An unsaved card (opened by "Fetch Agent Card") is pinned from the URL the server fetched it from.
+  if (doc?.languageId === 'a2a-agent-card' && (doc.uri.scheme === 'file' || doc.uri.scheme === 'untitled')) return { source: { uri: doc.uri.toString() }, ...nearCard(doc.uri) };
   const url = await vscode.window.showInputBox(agentUrlInput('A2A: Pin Agent'));
   return url ? { source: { url: url.trim() } } : undefined;
+}
+
+/** The lockfile is suggested next to a card file; a card that is not a file suggests the workspace folder. */
+function nearCard(uri: vscode.Uri): { near?: vscode.Uri } {
+  return uri.scheme === 'file' ? { near: uri } : {};
 }
 
 async function pickSkills(options: PinOptionsResult, preselect: string | undefined): Promise<string[] | undefined> {
@@ -43,10 +49,22 @@ async function pickSkills(options: PinOptionsResult, preselect: string | undefin
   return picked && picked.length > 0 ? picked.map((p) => p.label) : undefined;
 }
 
-/** Media types to pin; an empty pick pins every mode the skills offer now. undefined = cancelled. */
-async function pickModes(title: string, offered: string[]): Promise<string[] | undefined> {
+/** The picked skills as a title names them: "skill convert" or "skills plan-itinerary, book-trip". */
+function skillsLabel(skills: readonly string[]): string {
+  return `${skills.length === 1 ? 'skill' : 'skills'} ${skills.join(', ')}`;
+}
+
+/**
+ * Media types to pin, each labelled with the picked skills that take it (the list is their union); an empty
+ * pick pins every mode the skills offer now. undefined = cancelled.
+ */
+async function pickModes(title: string, skills: readonly { id: string; modes: readonly string[] }[]): Promise<string[] | undefined> {
+  const offered = [...new Set(skills.flatMap((s) => s.modes))];
   if (offered.length <= 1) return offered;
-  const picked = await vscode.window.showQuickPick(offered.map((label) => ({ label })), { title, canPickMany: true, ignoreFocusOut: true, placeHolder: 'none picked = all of them' });
+  const items = offered.map((label) => ({ label, description: skills.length > 1 ? `for ${skills.filter((s) => s.modes.includes(label)).map((s) => s.id).join(', ')}` : '' }));
+  const picked = await vscode.window.showQuickPick(items, {
+    title, canPickMany: true, ignoreFocusOut: true, placeHolder: `${skillsLabel(skills.map((s) => s.id))}: none picked = all of them`,
+  });
   return picked?.map((p) => p.label);
 }
 
@@ -101,9 +119,10 @@ export const pinAgent: CommandFactory = (services) => async (arg?: unknown) => {
   const skills = await pickSkills(options, from.preselect);
   if (!skills) return;
   const chosen = options.skills.filter((s) => skills.includes(s.id));
-  const input = await pickModes('Media types the workflow SENDS', [...new Set(chosen.flatMap((s) => s.input))]);
+  const named = skillsLabel(chosen.map((s) => s.id));
+  const input = await pickModes(`Media types the workflow SENDS to ${named}`, chosen.map((s) => ({ id: s.id, modes: s.input })));
   if (!input) return;
-  const output = await pickModes('Media types the workflow ACCEPTS (any one suffices)', [...new Set(chosen.flatMap((s) => s.output))]);
+  const output = await pickModes(`Media types the workflow ACCEPTS from ${named} (any one suffices)`, chosen.map((s) => ({ id: s.id, modes: s.output })));
   if (!output) return;
   const streaming = await pickStreaming(options);
   if (streaming === undefined) return;

@@ -10,6 +10,7 @@ import type { ServerContext } from './context';
 import { computeDiagnostics } from './documentDiagnostics';
 import { uriPath } from './documentKind';
 import { lockfileInsideWorkspace } from './workspaceCards';
+import { liveSession } from './liveSession';
 
 export async function publishClosedLockfile(ctx: ServerContext, uri: string, text?: string): Promise<void> {
   if (ctx.documents.get(uri)) return; // open: the validator owns its diagnostics
@@ -22,4 +23,14 @@ export async function publishClosedLockfile(ctx: ServerContext, uri: string, tex
   const diagnostics = await computeDiagnostics(ctx, doc, analyze(doc, 'a2a-lockfile', settings));
   if (ctx.documents.get(uri)) return; // opened meanwhile: the validator publishes for the open text
   await ctx.connection.sendDiagnostics({ uri, diagnostics }).catch(() => undefined);
+}
+
+/**
+ * Something newer is known (a fetched card, a pin, a card or lockfile changed on disk): every lockfile
+ * diagnostic is computed again from it, the open documents' and those of lockfiles a live check covered,
+ * so no earlier verdict outlives the state it was computed from.
+ */
+export async function republishLockfiles(ctx: ServerContext): Promise<void> {
+  ctx.revalidateAll();
+  await Promise.all(liveSession(ctx).checkedLockfiles().map((uri) => publishClosedLockfile(ctx, uri).catch(() => undefined)));
 }

@@ -1,10 +1,13 @@
 /**
  * "Pin this skill" above every skill of an agent card: runs the client's "A2A: Pin Agent" command with
  * this card and this skill preselected. Only skills with a string id get a lens (others cannot be pinned).
+ * A card that is not a file (opened by "Fetch Agent Card") gets lenses only when this session knows the URL
+ * it was fetched from, which is what the pin then reads.
  */
 import type { CodeLens } from 'vscode-languageserver';
 import { locatePointer, rangeOf } from '../core/location';
 import type { ServerContext } from './context';
+import { fetchedCardUrl } from './lockfileRequests';
 import { runSafe } from './runSafe';
 
 /** The argument of the lens command: what client/src/commands/pinAgent.ts receives. */
@@ -33,6 +36,8 @@ export function registerCodeLens(ctx: ServerContext): void {
   ctx.connection.onCodeLens((params, token) => runSafe(ctx.connection.console, token, [] as CodeLens[], 'code lens', async () => {
     const a = await ctx.analysis(params.textDocument.uri);
     if (!a || a.kind !== 'card' || a.tooLarge || a.value === undefined) return [];
+    // A card that is not a file is pinned from the URL it was fetched from: no lens when that is not known.
+    if (!a.uri.startsWith('file:') && (await fetchedCardUrl(ctx, a.uri)) === undefined) return [];
     return skillLenses(a.uri, a.text, a.value);
   }));
 }

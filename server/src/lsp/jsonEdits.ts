@@ -88,10 +88,11 @@ function lineLengthAround(text: string, offset: number, length: number): number 
   return (end < 0 ? text.length : end) - start;
 }
 
-function modifyEdits(text: string, path: JSONPath, value: unknown, formattingOptions: FormattingOptions): Edit[] {
-  const plain = modify(text, path, value, {});
+function modifyEdits(text: string, path: JSONPath, value: unknown, formattingOptions: FormattingOptions, index?: number): Edit[] {
+  const at = index !== undefined ? { getInsertionIndex: () => index } : {};
+  const plain = modify(text, path, value, at);
   if (plain.some((e) => lineLengthAround(text, e.offset, e.length) > MAX_FORMATTED_LINE)) return plain;
-  return modify(text, path, value, { formattingOptions });
+  return modify(text, path, value, { formattingOptions, ...at });
 }
 
 /** Offset edits of one operation against `text`. */
@@ -99,7 +100,7 @@ function operationEdits(text: string, root: unknown, op: FixOperation): Edit[] {
   const formattingOptions = formattingOf(text);
   switch (op.op) {
     case 'set':
-      return modifyEdits(text, toJsonPath(root, op.pointer), op.value, formattingOptions);
+      return modifyEdits(text, toJsonPath(root, op.pointer), op.value, formattingOptions, op.index);
     case 'remove': {
       const path = toJsonPath(root, op.pointer);
       return (typeof path.at(-1) === 'number' ? removeItem(text, path) : undefined) ?? modifyEdits(text, path, undefined, formattingOptions);
@@ -140,5 +141,14 @@ export function textEditsFor(doc: TextDocument, root: unknown, operations: reado
     }
     current = applyEdits(current, operationEdits(current, value, op));
   }
-  return toTextEdits([{ offset: 0, length: text.length, content: current }]);
+  return toTextEdits([changedSpan(text, current)]);
+}
+
+/** One edit replacing only the span between the common beginning and end of two texts. */
+function changedSpan(before: string, after: string): Edit {
+  let start = 0;
+  while (start < before.length && start < after.length && before[start] === after[start]) start++;
+  let end = 0;
+  while (end < before.length - start && end < after.length - start && before[before.length - 1 - end] === after[after.length - 1 - end]) end++;
+  return { offset: start, length: before.length - start - end, content: after.slice(start, after.length - end) };
 }

@@ -17,6 +17,7 @@ import { probeAgent } from '../core/probe/probeAgent';
 import { trustStoreFromKidMap } from '../core/signature/trustStore';
 import { verifyCardSignatures } from '../core/signature/verify';
 import { FetchCardRequest, ProbeAgentRequest, type A2ASettings, type FetchCardResponse, type ProbeAgentResponse } from '../protocol';
+import { republishLockfiles } from './closedLockfiles';
 import type { ServerContext } from './context';
 import { liveSession } from './liveSession';
 import { HttpClientForSettings, UNTRUSTED } from './network';
@@ -90,15 +91,15 @@ export function registerLiveRequests(ctx: ServerContext): void {
     } catch (err) {
       return { url: params.url, findings: [], credentialSchemes: [], error: oneLine(err) };
     }
-    // The session remembers the card (lockfile diagnostics against it) and its URL (evidence for the opened card).
+    // The session remembers the card (lockfile diagnostics against it, published again now) and its URL (evidence for the opened card).
     if (fetched.valid && fetched.profile && fetched.card !== undefined) {
       try {
         liveSession(ctx).recordCard(fetched.url, fetched.profile, cardDigest(fetched.card), 'fetch', fetched.card);
-        refreshOpenDocuments(ctx);
       } catch {
         // a card too deep to canonicalize has no digest: it is still shown, just not remembered
       }
     }
+    if (fetched.valid && fetched.profile && fetched.card !== undefined) await refreshOpenDocuments(ctx);
     const response: FetchCardResponse = {
       url: fetched.url, status: fetched.status, valid: fetched.valid, text: fetched.text,
       ...(fetched.signature ? { signature: { outcome: fetched.signature.outcome, detail: fetched.signature.detail } } : {}),
@@ -138,7 +139,7 @@ export function registerLiveRequests(ctx: ServerContext): void {
       });
       // Claimed vs verified: the tree of every open card or lockfile of this agent shows the outcomes.
       liveSession(ctx).evidence.recordProbes(report.cardUrl, report.results);
-      refreshOpenDocuments(ctx);
+      await refreshOpenDocuments(ctx);
       return { agent: params.url, results: report.results };
     } catch (err) {
       return { agent: params.url, results: [], error: oneLine(err) };
@@ -148,8 +149,9 @@ export function registerLiveRequests(ctx: ServerContext): void {
 
 /**
  * What the session learned changes open documents: lockfile diagnostics (a live card) and every tree
- * (evidence). Re-validating publishes diagnostics, then a2a/capabilitiesChanged, for each open document.
+ * (evidence). Re-validating publishes diagnostics, then a2a/capabilitiesChanged, for each open document;
+ * lockfiles a live check covered that are closed get theirs again too (closedLockfiles.ts).
  */
-export function refreshOpenDocuments(ctx: ServerContext): void {
-  ctx.revalidateAll();
+export async function refreshOpenDocuments(ctx: ServerContext): Promise<void> {
+  await republishLockfiles(ctx);
 }

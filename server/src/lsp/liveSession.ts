@@ -76,6 +76,10 @@ export class LiveSession {
     return this.checked.has(lockfileUri);
   }
 
+  checkedLockfiles(): string[] {
+    return [...this.checked];
+  }
+
   card(agent: string): LiveCard | undefined {
     return this.cards.get(agentKey(agent));
   }

@@ -35,7 +35,7 @@ import {
   type A2ASettings, type LockfileCheckEntry, type LockfileCheckItem, type LockfileDiffResult, type PinOptionsResult, type PinSource,
 } from '../protocol';
 import { fileStaleMarkers, type FileStaleMarkers } from '../node/fileStaleMarkers';
-import { publishClosedLockfile } from './closedLockfiles';
+import { publishClosedLockfile, republishLockfiles } from './closedLockfiles';
 import type { ServerContext } from './context';
 import { uriPath } from './documentKind';
 import { liveSession, type LiveSession } from './liveSession';
@@ -54,7 +54,7 @@ class LockfileService {
   /** Card paths lockfiles name: inside the lockfile's workspace folder, symlinks resolved (workspaceCards.ts). */
   readonly cardPath: CardPathCheck;
 
-  constructor(private readonly ctx: ServerContext) {
+  constructor(readonly ctx: ServerContext) {
     this.cardPath = workspaceCardPaths(() => ctx.workspaceFolders());
   }
 
@@ -109,10 +109,27 @@ function pathOrError(uri: string): string | { error: string } {
   }
 }
 
-function sourceLocation(source: PinSource): string {
+/**
+ * Where to read the card to pin: a URL; a card file; or an open document that is not a file (a card opened
+ * by "A2A: Fetch Agent Card") by the URL this session fetched it from.
+ */
+async function sourceLocation(ctx: ServerContext, source: PinSource): Promise<string> {
   if (source.url) return cardUrlFor(source.url);
-  if (source.uri) return pathOf(source.uri);
+  if (source.uri?.startsWith('file:')) return pathOf(source.uri);
+  if (source.uri) {
+    const url = await fetchedCardUrl(ctx, source.uri);
+    if (url) return url;
+    throw new Error('this card is neither a file nor one fetched in this session: save it, or pin from its URL');
+  }
   throw new Error('nothing to pin: give a card URL or a card document');
+}
+
+/** The URL an open, unsaved card document was fetched from (undefined when this session does not know it). */
+export async function fetchedCardUrl(ctx: ServerContext, uri: string): Promise<string | undefined> {
+  const a = await ctx.analysis(uri);
+  if (!a || a.kind !== 'card' || a.value === undefined) return undefined;
+  const url = liveSession(ctx).urlOfCard(a.value);
+  return url !== undefined && isHttpLocation(url) ? cardUrlFor(url) : undefined;
 }
 
 function message(err: unknown): string {
@@ -123,7 +140,7 @@ async function pinOptions(service: LockfileService, settings: A2ASettings, sourc
   const empty: PinOptionsResult = { location: '', agentName: '', skills: [], streaming: false, extensions: [] };
   let location: string;
   try {
-    location = sourceLocation(source);
+    location = await sourceLocation(service.ctx, source);
   } catch (err) {
     return { ...empty, error: message(err) };
   }
@@ -233,12 +250,16 @@ function recordInSession(session: LiveSession, outcome: RefreshOutcome): void {
  * checked lockfiles that are not open get the same diagnostics computed from their text on disk.
  */
 async function publishLiveDiagnostics(ctx: ServerContext, outcomes: readonly { uri: string; outcome: RefreshOutcome }[]): Promise<void> {
-  ctx.revalidateAll();
   const session = liveSession(ctx);
+  const now = new Set<string>();
   for (const { uri, outcome } of outcomes) {
     session.markChecked(uri);
+    now.add(uri);
     if (outcome.text !== undefined) await publishClosedLockfile(ctx, uri, outcome.text);
   }
+  // The check may have taught the session a newer card: lockfiles of earlier checks follow it too.
+  await Promise.all(session.checkedLockfiles().filter((uri) => !now.has(uri)).map((uri) => publishClosedLockfile(ctx, uri).catch(() => undefined)));
+  ctx.revalidateAll();
 }
 
 export function registerLockfileRequests(ctx: ServerContext): void {
@@ -252,9 +273,11 @@ export function registerLockfileRequests(ctx: ServerContext): void {
   ctx.connection.onRequest(PinRequest.type, (params, token) => invalidParams(params, { source: 'object', target: 'string', selection: 'object', probe: 'boolean?' }) ?? runSafe(log, token, { written: false, probes: [], error: 'internal error' }, 'pin', async () => {
     const s = await settings(params.target);
     try {
-      const location = sourceLocation(params.source);
+      const location = await sourceLocation(ctx, params.source);
       const target = pathOf(params.target);
       const loaded = await service.loader(s, params.selection.extensions, 'user').load(location);
+      // The card just read is the agent's newest: lockfiles checked against an older one are checked again below.
+      if (isHttpLocation(location)) liveSession(ctx).recordCard(location, loaded.profile, loaded.digest, 'check', loaded.card);
       let lock = buildLockfile({
         profile: loaded.profile, cardDigest: loaded.digest, agentUrl: agentField(location, target), now: () => new Date(),
         selection: params.selection,
@@ -270,7 +293,9 @@ export function registerLockfileRequests(ctx: ServerContext): void {
       } else if (params.probe) {
         probes.push('probes skipped: the card is a file (no live agent) or the workspace is not trusted');
       }
-      return { written: (await writeLockfile(target, lock)).written, probes };
+      const written = (await writeLockfile(target, lock)).written;
+      await republishLockfiles(ctx);
+      return { written, probes };
     } catch (err) {
       return { written: false, probes: [], error: err instanceof PinError ? err.message : message(err) };
     }
@@ -324,7 +349,9 @@ export function registerLockfileRequests(ctx: ServerContext): void {
       const loader = service.loader(s);
       const card = await loader.load(await service.agentLocation(loaded.lock, loaded.path));
       const next = repin({ lock: loaded.lock, profile: loader.profileFor(card, loaded.lock), cardDigest: card.digest, now: () => new Date() });
-      return { written: (await writeLockfile(loaded.path, next)).written };
+      const written = (await writeLockfile(loaded.path, next)).written;
+      await republishLockfiles(ctx);
+      return { written };
     } catch (err) {
       return { written: false, error: err instanceof PinError ? `cannot update: ${err.message}` : message(err) };
     }

@@ -15,6 +15,6 @@ export function registerMigrateRequest(ctx: ServerContext): void {
     if (a.nestsTooDeep()) return { edit: null, notes: ['the card nests too deeply to be rewritten safely'] };
     const m = migrateCard(a.value);
     if (!m.changed) return { edit: null, notes: m.notes };
-    return { edit: { changes: { [params.uri]: textEditsFor(doc, a.value, [{ op: 'replaceDocument', value: m.card }]) } }, notes: m.notes };
+    return { edit: { changes: { [params.uri]: textEditsFor(doc, a.value, m.operations) } }, notes: m.notes };
   }));
 }

@@ -12,6 +12,8 @@ import './migration';
 import './lockfile';
 import './settings';
 import './lmTools';
+import './fetched';
+import './views';
 
 export async function run(): Promise<void> {
   const log = (line: string) => console.log(line);

@@ -22,6 +22,8 @@ test('the 0.3 migration quick fix rewrites the card and it validates clean', asy
   assert.ok(migrate.edit || migrate.command, 'the action carries an edit or a command');
 
   const card = JSON.parse(doc.getText()) as Record<string, unknown>;
+  // Only what changes is rewritten: the author's one-line arrays and objects elsewhere keep their layout.
+  for (const line of expectations.migration.keptLines) assert.ok(doc.getText().includes(line), `the migration kept ${line}\n${doc.getText()}`);
   for (const m of afterMembers) assert.ok(m in card, `migrated card has ${m}`);
   for (const m of afterAbsent) assert.ok(!(m in card), `migrated card has no legacy ${m}`);
   await waitFor('the migrated card to validate without errors or warnings', () => {

@@ -47,8 +47,8 @@ export async function runPinFlow(session: Session, steps: Steps): Promise<Set<st
     await lens.waitFor({ timeout: 30_000 });
     await wb.screenshot('pin-codelens'); shots.add('pin-codelens');
     await lens.click();
-    // Inputs: pick text/plain only (the planner sends plain text).
-    await quickInput.locator('.quick-input-title', { hasText: /SENDS/ }).waitFor();
+    // Inputs: pick text/plain only (the planner sends plain text). The step names the skill it is for.
+    await quickInput.locator('.quick-input-title', { hasText: /SENDS to skill itinerary-pricing/ }).waitFor();
     await quickInput.locator('input.input').first().fill('text/plain');
     await quickInput.locator('.monaco-list-row', { hasText: 'text/plain' }).first().click(); // a click toggles the row's checkbox
     await quickInput.locator('.quick-input-count, .monaco-count-badge', { hasText: '1' }).first().waitFor();
@@ -87,7 +87,19 @@ export async function runPinFlow(session: Session, steps: Steps): Promise<Set<st
     await page.locator('.tabs-container .tab.active', { hasText: /pinned ↔ current profile/ }).waitFor({ timeout: 30_000 });
     const removed = page.locator('.editor-group-container.active .monaco-diff-editor .line-delete, .editor-group-container.active .monaco-diff-editor .char-delete').first();
     await removed.waitFor();
+    // The card's location is named "agent", never shown as the interface's URL.
+    const diffText = (await page.locator('.editor-group-container.active .monaco-diff-editor .view-lines').first().innerText()).replace(/\u00a0/g, ' ');
+    if (!/"agent": /.test(diffText) || /"url": /.test(diffText)) throw new Error(`unexpected diff sides:\n${diffText}`);
     await wb.screenshot('pin-diff'); shots.add('pin-diff');
+  });
+
+  await step('when the card is fixed, the lockfile\'s diagnostics and the status item follow without another check', 'pin-fixed', async () => {
+    await wb.runCommand('View: Close All Editors');
+    writeFileSync(cardPath, cardText('base'));
+    // (the planner's lockfile pins a live agent that is not running here: "not checked", never "breaking")
+    await page.locator('.statusbar-item', { hasText: /A2A.* lockfiles?/ }).filter({ hasNotText: /breaking/ }).first().waitFor({ timeout: 30_000 });
+    await wb.quickOpen(LOCK);
+    await page.waitForFunction("document.querySelectorAll('.editor-group-container.active .monaco-editor .squiggly-error').length === 0", undefined, { timeout: 30_000 });
   });
 
   await page.close().catch(() => {});

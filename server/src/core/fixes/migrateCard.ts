@@ -11,6 +11,8 @@
  * Members 1.0 does not know are kept as they are (the linter reports them); signatures are dropped
  * because the migrated card no longer matches what was signed. Pure: returns a new value and notes.
  */
+import { escapeSegment } from '../location';
+import type { FixOperation } from './plan';
 import { normalizeRequirements } from './securityRequirement';
 import { migrateSecurityScheme } from './securityScheme';
 
@@ -18,6 +20,12 @@ export interface CardMigration {
   card: Record<string, unknown>;
   /** True when anything changed. */
   changed: boolean;
+  /**
+   * The change as the fewest operations on the input (applied in order): members that stay keep their place and
+   * their text; new members go where the 1.0 order puts them among the ones around them; a value is only
+   * rewritten as a whole when nothing of it is kept. A front end applying them keeps the author's layout.
+   */
+  operations: FixOperation[];
   /** Plain-text notes about what could not be kept as it was. */
   notes: string[];
 }
@@ -36,7 +44,7 @@ export function isLegacyCard(card: unknown): boolean {
 }
 
 export function migrateCard(input: unknown): CardMigration {
-  if (!isObject(input)) return { card: {}, changed: false, notes: ['not a JSON object: nothing to migrate'] };
+  if (!isObject(input)) return { card: {}, changed: false, notes: ['not a JSON object: nothing to migrate'], operations: [] };
   const notes: string[] = [];
   const card: Record<string, unknown> = { ...input };
   const before = JSON.stringify(input);
@@ -61,8 +69,45 @@ export function migrateCard(input: unknown): CardMigration {
     notes.push('signatures were removed: they signed the 0.3 card; sign the migrated card again');
   }
   const ordered = reorder(card);
-  return { card: ordered, changed: JSON.stringify(ordered) !== before, notes };
+  const operations: FixOperation[] = [];
+  diffObject(input, ordered, '', operations);
+  return { card: ordered, changed: JSON.stringify(ordered) !== before && operations.length > 0, notes, operations };
 }
+
+/**
+ * Operations turning `from` into `to` (at `pointer`), applied one after the other: removals, then changes in
+ * place, then insertions at the index the target order gives among the members already there.
+ */
+function diffObject(from: Record<string, unknown>, to: Record<string, unknown>, pointer: string, out: FixOperation[]): void {
+  const keys = Object.keys(from);
+  for (const k of [...keys]) {
+    if (Object.hasOwn(to, k)) continue;
+    out.push({ op: 'remove', pointer: `${pointer}/${escapeSegment(k)}` });
+    keys.splice(keys.indexOf(k), 1);
+  }
+  for (const k of keys) diffValue(from[k], to[k], `${pointer}/${escapeSegment(k)}`, out);
+  const target = Object.keys(to);
+  for (const [position, k] of target.entries()) {
+    if (keys.includes(k)) continue;
+    const before = new Set(target.slice(0, position));
+    const index = keys.reduce((last, key, i) => (before.has(key) ? i + 1 : last), 0);
+    out.push({ op: 'set', pointer: `${pointer}/${escapeSegment(k)}`, value: to[k], index });
+    keys.splice(index, 0, k);
+  }
+}
+
+function diffValue(from: unknown, to: unknown, pointer: string, out: FixOperation[]): void {
+  if (JSON.stringify(from) === JSON.stringify(to)) return;
+  // Into an object only when some member is kept (else it is a new value, e.g. a 0.3 scheme → its 1.0 member).
+  if (isObject(from) && isObject(to) && Object.keys(from).some((k) => Object.hasOwn(to, k))) {
+    diffObject(from, to, pointer, out);
+  } else if (Array.isArray(from) && Array.isArray(to) && from.length === to.length) {
+    from.forEach((item, i) => diffValue(item, to[i], `${pointer}/${i}`, out));
+  } else {
+    out.push({ op: 'set', pointer, value: to });
+  }
+}
+
 
 function migrateInterfaces(card: Record<string, unknown>, notes: string[]): void {
   const legacyVersion = typeof card.protocolVersion === 'string' ? card.protocolVersion : undefined;

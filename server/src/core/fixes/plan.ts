@@ -4,7 +4,8 @@
  * it is); any other front end could do the same. Fixes never look at message text.
  */
 export type FixOperation =
-  | { op: 'set'; pointer: string; value: unknown }
+  /** `index`: where a NEW member goes among its object's members (default: last). */
+  | { op: 'set'; pointer: string; value: unknown; index?: number }
   | { op: 'remove'; pointer: string }
   /**
    * Remove one of several members with the same name: the one whose name starts at `keyOffset` in the text (a

@@ -48,7 +48,7 @@ const MISSING_DEFAULTS: Record<string, unknown> = {
 /** The whole-card 0.3 → 1.0 migration as one fix (offered on every legacy finding; editors show it once). */
 function migration(doc: unknown): FixPlan[] {
   const m = migrateCard(doc);
-  return m.changed ? [{ title: 'Migrate this card to A2A 1.0', preferred: true, operations: [{ op: 'replaceDocument', value: m.card }] }] : [];
+  return m.changed ? [{ title: 'Migrate this card to A2A 1.0', preferred: true, operations: m.operations }] : [];
 }
 
 /** The builder only for findings at pointers of the shape its rule reports (a stale or foreign finding gets no fix). */

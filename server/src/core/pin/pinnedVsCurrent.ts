@@ -5,7 +5,7 @@
  * never used. The current side is what a re-pin of the same selection would record, computed without
  * failing: a pinned input no longer accepted simply disappears from it, a missing skill is absent.
  */
-import { diffProfiles, profileFromLock, renderProfile, type ProfileDiff } from '../lockfile';
+import { diffProfiles, profileFromLock, profileView, type ProfileDiff } from '../lockfile';
 import { coveredMask } from '../profile/mediaType';
 import { getOwn, setOwn } from '../profile/safeRecord';
 import type { CompiledProfile, Lockfile } from '../types';
@@ -54,7 +54,20 @@ export interface PinnedVsCurrent {
 export function pinnedVsCurrent(lock: Lockfile, profile: CompiledProfile): PinnedVsCurrent {
   const pinned = profileFromLock(lock);
   const current: CompiledProfile = profile.usable ? profileFromLock(projectToLock(lock, profile)) : { usable: false, reason: profile.reason };
-  return { pinned: renderProfile(pinned), current: renderProfile(current), diff: diffProfiles(pinned, current) };
+  return { pinned: renderSide(pinned, lock.agent), current: renderSide(current, lock.agent), diff: diffProfiles(pinned, current) };
+}
+
+/**
+ * One side as stable JSON. The lockfile records the agent's CARD location and the interface's binding and
+ * version, not the interface's endpoint: the card location is shown as `agent`, never as an interface URL.
+ */
+function renderSide(profile: CompiledProfile, agent: string): string {
+  const view = profileView(profile);
+  if (view.interface !== null && typeof view.interface === 'object') {
+    const { url: _cardUrl, tenant: _tenant, ...rest } = view.interface as Record<string, unknown>;
+    view.interface = rest;
+  }
+  return `${JSON.stringify({ agent, ...view }, null, 2)}\n`;
 }
 
 function stillCovered(offered: readonly string[], pinned: readonly string[]): string[] {
