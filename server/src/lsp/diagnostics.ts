@@ -1,7 +1,7 @@
 import { DiagnosticSeverity, DiagnosticTag, type Diagnostic } from 'vscode-languageserver';
 import type { TextDocument } from 'vscode-languageserver-textdocument';
 import type { Locator } from '../core/locate';
-import { ruleDocsUrl } from '../core/rules/catalog';
+import { ruleDocsUrl, ruleMeta } from '../core/rules/catalog';
 import type { Finding, Severity } from '../core/types';
 import { visibleText } from '../core/untrustedText';
 
@@ -37,7 +37,7 @@ export function toDiagnostic(doc: TextDocument, locate: Locator, finding: Findin
   };
   const href = safeDocsUrl(finding.code);
   if (href) diagnostic.codeDescription = { href };
-  if (finding.code === 'legacy-card-shape' || finding.code.startsWith('deprecated')) diagnostic.tags = [DiagnosticTag.Deprecated];
+  if (ruleMeta(finding.code)?.tags?.includes('deprecated')) diagnostic.tags = [DiagnosticTag.Deprecated];
   return diagnostic;
 }
 

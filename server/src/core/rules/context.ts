@@ -1,7 +1,25 @@
 /** What every rule receives and the helper it uses to report. Rules are small pure functions of this context. */
-import { defaultSeverity } from './catalog';
 import { visibleText } from '../untrustedText';
-import type { DocumentKind, Finding, JsonPointer, LintSettings } from '../types';
+import type { DocumentKind, Finding, JsonPointer, LintSettings, Severity } from '../types';
+
+export type AppliesTo = 'card' | 'lockfile';
+
+/** `deprecated`: the rule reports a deprecated construct (editors strike it through). */
+export type RuleTag = 'deprecated';
+
+export interface RuleMeta {
+  /** Stable kebab-case id: the finding `code`, the settings key and the docs/rules.md anchor. */
+  id: string;
+  defaultSeverity: Severity;
+  title: string;
+  appliesTo: AppliesTo[];
+  tags?: RuleTag[];
+  /**
+   * Set for rules that no lint rule implements: findings made elsewhere in the core, with this id as
+   * their code (`check`: the lockfile checked against the card it pins; `fetch`: fetching a live card).
+   */
+  producedBy?: 'check' | 'fetch';
+}
 
 export interface RuleContext {
   /** The parsed document (any JSON value: rules must not assume its shape). */
@@ -14,13 +32,19 @@ export interface RuleContext {
 
 export type Rule = (ctx: RuleContext) => Finding[];
 
+/** What each rule file exports: its catalog entry and its check, side by side. */
+export interface RuleDefinition {
+  meta: RuleMeta;
+  check: Rule;
+}
+
 export function finding(
-  code: string,
+  rule: RuleMeta,
   pointer: JsonPointer,
   message: string,
   extra: { target?: 'key' | 'value'; data?: Record<string, unknown>; offset?: Finding['offset'] } = {},
 ): Finding {
-  const f: Finding = { code, severity: defaultSeverity(code), pointer, message };
+  const f: Finding = { code: rule.id, severity: rule.defaultSeverity, pointer, message };
   if (extra.target) f.target = extra.target;
   if (extra.data) f.data = extra.data;
   if (extra.offset) f.offset = extra.offset;

@@ -1,7 +1,11 @@
 /** duplicate-interface: the same (url, protocolBinding, protocolVersion, tenant) listed twice adds nothing; likely a copy-paste slip. */
-import { finding, Rule } from './context';
+import { finding, Rule, type RuleDefinition, type RuleMeta } from './context';
 import { interfacesOf } from './walk';
 import type { Finding } from '../types';
+
+export const meta: RuleMeta = {
+  id: 'duplicate-interface', defaultSeverity: 'warning', title: 'The same interface is listed twice', appliesTo: ['card'],
+};
 
 export const duplicateInterface: Rule = ({ value }) => {
   const seen = new Map<string, number>();
@@ -17,9 +21,11 @@ export const duplicateInterface: Rule = ({ value }) => {
       seen.set(key, entry.index);
       continue;
     }
-    out.push(finding('duplicate-interface', entry.pointer,
+    out.push(finding(meta, entry.pointer,
       `This interface repeats supportedInterfaces[${earlier}] (same url, binding, version and tenant): remove one.`,
       { data: { firstIndex: earlier, index: entry.index } }));
   }
   return out;
 };
+
+export const rule: RuleDefinition = { meta, check: duplicateInterface };

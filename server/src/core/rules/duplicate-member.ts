@@ -7,8 +7,12 @@
  * out without a syntax tree; the text is scanned only when the counts differ.
  */
 import { findOverriddenNames, mayHaveDuplicateNames } from '../duplicateNames';
-import { finding, quote, Rule } from './context';
+import { finding, quote, Rule, type RuleDefinition, type RuleMeta } from './context';
 import type { Finding } from '../types';
+
+export const meta: RuleMeta = {
+  id: 'duplicate-member', defaultSeverity: 'warning', title: 'A member name given twice in one object', appliesTo: ['card', 'lockfile'],
+};
 
 /** A document made of duplicates should not yield a finding per member. */
 const MAX_FINDINGS = 50;
@@ -19,7 +23,7 @@ export const duplicateMember: Rule = ({ value, text }) => {
   const out: Finding[] = [];
   for (const o of overridden.slice(0, MAX_FINDINGS)) {
     // Its own offset: the pointer names every occurrence alike.
-    out.push(finding('duplicate-member', o.pointer,
+    out.push(finding(meta, o.pointer,
       `${quote(o.name)} is given ${o.occurrences} times in this object. JSON.parse (and this tool) uses the last one, other parsers ` +
       'may use this one or refuse the document, and a signature over it is ambiguous: keep one.',
       { target: 'key', offset: { offset: o.offset, length: o.length }, data: { name: o.name, occurrences: o.occurrences, keyOffset: o.offset } }));
@@ -28,3 +32,5 @@ export const duplicateMember: Rule = ({ value, text }) => {
   if (unlisted > 0) out[out.length - 1]!.message += ` (${unlisted} more overridden members are not listed.)`;
   return out;
 };
+
+export const rule: RuleDefinition = { meta, check: duplicateMember };

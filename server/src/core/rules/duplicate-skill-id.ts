@@ -1,7 +1,11 @@
 /** duplicate-skill-id: skills are addressed by id; a second skill with the same id is unreachable (first one wins). */
-import { finding, quote, Rule } from './context';
+import { finding, quote, Rule, type RuleDefinition, type RuleMeta } from './context';
 import { skillsOf } from './walk';
 import type { Finding } from '../types';
+
+export const meta: RuleMeta = {
+  id: 'duplicate-skill-id', defaultSeverity: 'error', title: 'Two skills share an id', appliesTo: ['card'],
+};
 
 export const duplicateSkillId: Rule = ({ value }) => {
   const first = new Map<string, number>();
@@ -14,9 +18,11 @@ export const duplicateSkillId: Rule = ({ value }) => {
       first.set(id, skill.index);
       continue;
     }
-    out.push(finding('duplicate-skill-id', `${skill.pointer}/id`,
+    out.push(finding(meta, `${skill.pointer}/id`,
       `Skill id ${quote(id)} is already used by skills[${earlier}]: give this skill a unique id (clients will only ever see the first).`,
       { data: { id, firstIndex: earlier } }));
   }
   return out;
 };
+
+export const rule: RuleDefinition = { meta, check: duplicateSkillId };

@@ -1,7 +1,11 @@
 /** empty-skill-tags: tags are REQUIRED with at least one entry; an empty list makes the skill undiscoverable by tag. */
-import { finding, quote, Rule } from './context';
+import { finding, quote, Rule, type RuleDefinition, type RuleMeta } from './context';
 import { skillsOf } from './walk';
 import type { Finding } from '../types';
+
+export const meta: RuleMeta = {
+  id: 'empty-skill-tags', defaultSeverity: 'error', title: 'A skill without tags', appliesTo: ['card'],
+};
 
 /** An array with no entries, or only blank strings (a loop, not every(): big cards have thousands of skills). */
 function allBlank(tags: unknown): boolean {
@@ -19,9 +23,11 @@ export const emptySkillTags: Rule = ({ value }) => {
   for (let s = 0; s < skills.length; s++) {
     const skill = skills[s]!;
     if (!allBlank(skill.value.tags)) continue;
-    out.push(finding('empty-skill-tags', `${skill.pointer}/tags`,
+    out.push(finding(meta, `${skill.pointer}/tags`,
       `Skill ${quote(skill.value.id)} has no tags: tags are REQUIRED and need at least one keyword.`,
       { data: { skillId: skill.value.id } }));
   }
   return out;
 };
+
+export const rule: RuleDefinition = { meta, check: emptySkillTags };

@@ -1,8 +1,12 @@
 /** extension-missing-uri: an extension without a uri cannot be identified or activated (the proto does not mark it REQUIRED; 0.3 did). */
 import { isObject } from '../document';
-import { finding, Rule } from './context';
+import { finding, Rule, type RuleDefinition, type RuleMeta } from './context';
 import { objectItems } from './walk';
 import type { Finding } from '../types';
+
+export const meta: RuleMeta = {
+  id: 'extension-missing-uri', defaultSeverity: 'error', title: 'An extension without a uri', appliesTo: ['card'],
+};
 
 export const extensionMissingUri: Rule = ({ value }) => {
   if (!isObject(value) || !isObject(value.capabilities)) return [];
@@ -10,9 +14,11 @@ export const extensionMissingUri: Rule = ({ value }) => {
   for (const ext of objectItems(value.capabilities.extensions, '/capabilities/extensions')) {
     const uri = ext.value.uri;
     if (typeof uri === 'string' && uri.trim() !== '') continue;
-    out.push(finding('extension-missing-uri', ext.pointer,
+    out.push(finding(meta, ext.pointer,
       'This extension has no uri: clients activate extensions by URI, so give it one (with a version, e.g. https://example.com/ext/v1).',
       { data: { index: ext.index } }));
   }
   return out;
 };
+
+export const rule: RuleDefinition = { meta, check: extensionMissingUri };

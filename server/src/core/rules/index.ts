@@ -1,60 +1,68 @@
-/** Rule id → implementation. Ids and metadata live in catalog.ts; every id here must be in the catalog (tested). */
-import type { Rule } from './context';
-import { deprecatedOauthFlow } from './deprecated-oauth-flow';
-import { duplicateInterface } from './duplicate-interface';
-import { duplicateMember } from './duplicate-member';
-import { duplicateSkillId } from './duplicate-skill-id';
-import { emptySkillTags } from './empty-skill-tags';
-import { extensionMissingUri } from './extension-missing-uri';
-import { insecureInterfaceUrl } from './insecure-interface-url';
-import { interfaceUrlOperationPath } from './interface-url-operation-path';
-import { invalidCardDigest } from './invalid-card-digest';
-import { invalidInterfaceUrl } from './invalid-interface-url';
-import { invalidMediaType } from './invalid-media-type';
-import { invalidPinnedAt } from './invalid-pinned-at';
-import { unsupportedLockfileVersion } from './unsupported-lockfile-version';
-import { invalidProtocolVersion } from './invalid-protocol-version';
-import { legacyCardShape } from './legacy-card-shape';
-import { malformedSignature } from './malformed-signature';
-import { noSupportedInterface } from './no-supported-interface';
-import { notCanonicalizable } from './not-canonicalizable';
-import { providerNameField } from './provider-name-field';
-import { requiredExtensionUnsupported } from './required-extension-unsupported';
-import { sdkInternalShape } from './sdk-internal-shape';
-import { securityRequirementShape } from './security-requirement-shape';
-import { skillModeNarrowsDefault } from './skill-mode-narrows-default';
-import { suspiciousText } from './suspicious-text';
-import { undeclaredOauthScope } from './undeclared-oauth-scope';
-import { undefinedSecurityScheme } from './undefined-security-scheme';
-import { unknownField } from './unknown-field';
+/**
+ * The lint rules, each file's { meta, check }, in the order lint runs them (the catalog's order).
+ * Findings that lint makes itself (invalid-json, schema, …) or that come from elsewhere (check, fetch) are in
+ * catalog.ts.
+ */
+import type { Rule, RuleDefinition } from './context';
+import { rule as deprecatedOauthFlow } from './deprecated-oauth-flow';
+import { rule as duplicateInterface } from './duplicate-interface';
+import { rule as duplicateMember } from './duplicate-member';
+import { rule as duplicateSkillId } from './duplicate-skill-id';
+import { rule as emptySkillTags } from './empty-skill-tags';
+import { rule as extensionMissingUri } from './extension-missing-uri';
+import { rule as insecureInterfaceUrl } from './insecure-interface-url';
+import { rule as interfaceUrlOperationPath } from './interface-url-operation-path';
+import { rule as invalidCardDigest } from './invalid-card-digest';
+import { rule as invalidInterfaceUrl } from './invalid-interface-url';
+import { rule as invalidMediaType } from './invalid-media-type';
+import { rule as invalidPinnedAt } from './invalid-pinned-at';
+import { rule as invalidProtocolVersion } from './invalid-protocol-version';
+import { rule as legacyCardShape } from './legacy-card-shape';
+import { rule as malformedSignature } from './malformed-signature';
+import { rule as noSupportedInterface } from './no-supported-interface';
+import { rule as notCanonicalizable } from './not-canonicalizable';
+import { rule as providerNameField } from './provider-name-field';
+import { rule as requiredExtensionUnsupported } from './required-extension-unsupported';
+import { rule as sdkInternalShape } from './sdk-internal-shape';
+import { rule as securityRequirementShape } from './security-requirement-shape';
+import { rule as skillModeNarrowsDefault } from './skill-mode-narrows-default';
+import { rule as suspiciousText } from './suspicious-text';
+import { rule as undeclaredOauthScope } from './undeclared-oauth-scope';
+import { rule as undefinedSecurityScheme } from './undefined-security-scheme';
+import { rule as unknownField } from './unknown-field';
+import { rule as unsupportedLockfileVersion } from './unsupported-lockfile-version';
 
-/** Semantic rules (invalid-json, schema, card-too-large, not-an-agent-card and internal-error are produced by lint.ts itself). */
-export const RULE_IMPLEMENTATIONS: Readonly<Record<string, Rule>> = {
-  'legacy-card-shape': legacyCardShape,
-  'sdk-internal-shape': sdkInternalShape,
-  'security-requirement-shape': securityRequirementShape,
-  'no-supported-interface': noSupportedInterface,
-  'required-extension-unsupported': requiredExtensionUnsupported,
-  'skill-mode-narrows-default': skillModeNarrowsDefault,
-  'invalid-media-type': invalidMediaType,
-  'undefined-security-scheme': undefinedSecurityScheme,
-  'undeclared-oauth-scope': undeclaredOauthScope,
-  'duplicate-skill-id': duplicateSkillId,
-  'duplicate-interface': duplicateInterface,
-  'duplicate-member': duplicateMember,
-  'insecure-interface-url': insecureInterfaceUrl,
-  'invalid-interface-url': invalidInterfaceUrl,
-  'interface-url-operation-path': interfaceUrlOperationPath,
-  'invalid-protocol-version': invalidProtocolVersion,
-  'unknown-field': unknownField,
-  'deprecated-oauth-flow': deprecatedOauthFlow,
-  'malformed-signature': malformedSignature,
-  'extension-missing-uri': extensionMissingUri,
-  'provider-name-field': providerNameField,
-  'empty-skill-tags': emptySkillTags,
-  'invalid-card-digest': invalidCardDigest,
-  'invalid-pinned-at': invalidPinnedAt,
-  'unsupported-lockfile-version': unsupportedLockfileVersion,
-  'suspicious-text': suspiciousText,
-  'not-canonicalizable': notCanonicalizable,
-};
+export const LINT_RULES: readonly RuleDefinition[] = [
+  legacyCardShape,
+  sdkInternalShape,
+  securityRequirementShape,
+  noSupportedInterface,
+  requiredExtensionUnsupported,
+  skillModeNarrowsDefault,
+  invalidMediaType,
+  undefinedSecurityScheme,
+  undeclaredOauthScope,
+  duplicateSkillId,
+  duplicateMember,
+  duplicateInterface,
+  insecureInterfaceUrl,
+  invalidInterfaceUrl,
+  interfaceUrlOperationPath,
+  invalidProtocolVersion,
+  unknownField,
+  deprecatedOauthFlow,
+  malformedSignature,
+  extensionMissingUri,
+  providerNameField,
+  emptySkillTags,
+  notCanonicalizable,
+  suspiciousText,
+  invalidCardDigest,
+  invalidPinnedAt,
+  unsupportedLockfileVersion,
+];
+
+/** Rule id → check, for the rules of LINT_RULES. */
+export const RULE_IMPLEMENTATIONS: Readonly<Record<string, Rule>> = Object.fromEntries(
+  LINT_RULES.map((r) => [r.meta.id, r.check]),
+);

@@ -2,10 +2,14 @@
  * insecure-interface-url: http:// to a host other than loopback sends messages and credentials in clear text
  * (§14.3: cards and endpoints SHOULD use HTTPS). Loopback is allowed for local development.
  */
-import { finding, quote, Rule } from './context';
+import { finding, quote, Rule, type RuleDefinition, type RuleMeta } from './context';
 import { isLoopbackHost, parseUrl } from './url';
 import { interfacesOf } from './walk';
 import type { Finding } from '../types';
+
+export const meta: RuleMeta = {
+  id: 'insecure-interface-url', defaultSeverity: 'warning', title: 'An interface uses http:// to a non-loopback host', appliesTo: ['card'],
+};
 
 export const insecureInterfaceUrl: Rule = ({ value }) => {
   const out: Finding[] = [];
@@ -14,9 +18,11 @@ export const insecureInterfaceUrl: Rule = ({ value }) => {
     if (typeof raw !== 'string') continue;
     const url = parseUrl(raw.trim());
     if (!url || url.protocol !== 'http:' || isLoopbackHost(url.hostname)) continue;
-    out.push(finding('insecure-interface-url', `${entry.pointer}/url`,
+    out.push(finding(meta, `${entry.pointer}/url`,
       `${quote(raw)} uses plain http:// to a non-loopback host: requests and credentials travel unencrypted. Use https://.`,
       { data: { url: raw, suggestion: 'https://' + raw.trim().slice('http://'.length) } }));
   }
   return out;
 };
+
+export const rule: RuleDefinition = { meta, check: insecureInterfaceUrl };

@@ -2,10 +2,14 @@
  * invalid-interface-url: an interface url must be absolute. Relative paths ("/api/a2a"), template placeholders
  * ("{BASE_URL}/a2a") and free text cannot be called by a client that only has the card. gRPC may use host:port.
  */
-import { finding, quote, Rule } from './context';
+import { finding, quote, Rule, type RuleDefinition, type RuleMeta } from './context';
 import { isHostPort, looksLikePlaceholder, parseUrl } from './url';
 import { interfacesOf } from './walk';
 import type { Finding } from '../types';
+
+export const meta: RuleMeta = {
+  id: 'invalid-interface-url', defaultSeverity: 'error', title: 'An interface URL is relative, a placeholder or not a URL', appliesTo: ['card'],
+};
 
 export const HTTP_BINDINGS = new Set(['JSONRPC', 'HTTP+JSON']);
 const FORBIDDEN_SCHEMES = new Set(['javascript:', 'data:', 'file:', 'blob:']);
@@ -33,7 +37,9 @@ export const invalidInterfaceUrl: Rule = ({ value }) => {
   for (const entry of interfacesOf(value)) {
     if (typeof entry.value.url !== 'string') continue;
     const p = problem(entry.value.url, entry.value.protocolBinding);
-    if (p) out.push(finding('invalid-interface-url', `${entry.pointer}/url`, p.message, { data: { url: entry.value.url, kind: p.kind } }));
+    if (p) out.push(finding(meta, `${entry.pointer}/url`, p.message, { data: { url: entry.value.url, kind: p.kind } }));
   }
   return out;
 };
+
+export const rule: RuleDefinition = { meta, check: invalidInterfaceUrl };

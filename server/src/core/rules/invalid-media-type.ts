@@ -4,10 +4,14 @@
  * registries): the finding suggests the media type meant, for the quick fix.
  */
 import { has, isObject } from '../document';
-import { finding, quote, Rule } from './context';
+import { finding, quote, Rule, type RuleDefinition, type RuleMeta } from './context';
 import { pointerTo, skillsOf } from './walk';
 import type { At } from './walk';
 import type { Finding } from '../types';
+
+export const meta: RuleMeta = {
+  id: 'invalid-media-type', defaultSeverity: 'error', title: 'Not a media type (type/subtype)', appliesTo: ['card', 'lockfile'],
+};
 
 const TOKEN = "[A-Za-z0-9][A-Za-z0-9!#$&^_.+-]{0,126}";
 // A parameter value is quoted (with \-escapes) or a run without quotes: the two alternatives cannot match the same
@@ -43,7 +47,7 @@ function check(values: unknown, where: Where, out: Finding[], seen: Verdicts): v
     const lower = v.trim().toLowerCase();
     const suggestion = has(SUGGESTIONS, lower) ? SUGGESTIONS[lower]! : null;
     const pointer = typeof where === 'string' ? where : `${where.skill.pointer}/${where.member}`;
-    out.push(finding('invalid-media-type', `${pointer}/${i}`,
+    out.push(finding(meta, `${pointer}/${i}`,
       `${quote(v)} is not a media type (type/subtype)${suggestion ? `: did you mean "${suggestion}"?` : ', e.g. "text/plain" or "application/json".'}`,
       { data: { value: v, suggestion } }));
   }
@@ -72,3 +76,5 @@ export const invalidMediaType: Rule = ({ value, kind }) => {
   }
   return out;
 };
+
+export const rule: RuleDefinition = { meta, check: invalidMediaType };

@@ -3,9 +3,13 @@
  * clients may not match them; other forms ("v1", "latest") match nothing; a well-formed but unknown version is
  * probably a typo.
  */
-import { finding, quote, Rule } from './context';
+import { finding, quote, Rule, type RuleDefinition, type RuleMeta } from './context';
 import { interfacesOf } from './walk';
 import type { Finding } from '../types';
+
+export const meta: RuleMeta = {
+  id: 'invalid-protocol-version', defaultSeverity: 'warning', title: 'A protocol version that is not Major.Minor or not a known A2A version', appliesTo: ['card'],
+};
 
 export const KNOWN_PROTOCOL_VERSIONS = ['1.0', '0.3', '0.2', '0.1'];
 
@@ -34,7 +38,9 @@ export const invalidProtocolVersion: Rule = ({ value }) => {
     const v = entry.value.protocolVersion;
     if (typeof v !== 'string') continue;
     const p = problem(v);
-    if (p) out.push(finding('invalid-protocol-version', `${entry.pointer}/protocolVersion`, p.message, { data: { value: v.slice(0, 200), suggestion: p.suggestion } }));
+    if (p) out.push(finding(meta, `${entry.pointer}/protocolVersion`, p.message, { data: { value: v.slice(0, 200), suggestion: p.suggestion } }));
   }
   return out;
 };
+
+export const rule: RuleDefinition = { meta, check: invalidProtocolVersion };

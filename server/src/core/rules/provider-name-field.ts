@@ -1,12 +1,18 @@
 /** provider-name-field: AgentProvider names the operator in "organization"; "name" is a common slip that leaves it unset. */
 import { has, isObject } from '../document';
-import { finding, Rule } from './context';
+import { finding, Rule, type RuleDefinition, type RuleMeta } from './context';
+
+export const meta: RuleMeta = {
+  id: 'provider-name-field', defaultSeverity: 'error', title: 'provider.name instead of provider.organization', appliesTo: ['card'],
+};
 
 export const providerNameField: Rule = ({ value }) => {
   if (!isObject(value) || !isObject(value.provider)) return [];
   const provider = value.provider;
   if (!has(provider, 'name') || has(provider, 'organization')) return [];
-  return [finding('provider-name-field', '/provider/name',
+  return [finding(meta, '/provider/name',
     'AgentProvider has no "name" member: rename it to "organization".',
     { target: 'key', data: { member: 'name', replacement: 'organization' } })];
 };
+
+export const rule: RuleDefinition = { meta, check: providerNameField };

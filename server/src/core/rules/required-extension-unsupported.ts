@@ -3,9 +3,13 @@
  * agent answer ExtensionSupportRequiredError to every call (§3.3.4), so the agent is unusable for this client.
  */
 import { isObject } from '../document';
-import { finding, quote, Rule } from './context';
+import { finding, quote, Rule, type RuleDefinition, type RuleMeta } from './context';
 import { objectItems } from './walk';
 import type { Finding } from '../types';
+
+export const meta: RuleMeta = {
+  id: 'required-extension-unsupported', defaultSeverity: 'warning', title: 'A required extension the client does not implement', appliesTo: ['card'],
+};
 
 export const requiredExtensionUnsupported: Rule = ({ value, settings }) => {
   if (!isObject(value) || !isObject(value.capabilities)) return [];
@@ -13,9 +17,11 @@ export const requiredExtensionUnsupported: Rule = ({ value, settings }) => {
   const out: Finding[] = [];
   for (const ext of objectItems(value.capabilities.extensions, '/capabilities/extensions')) {
     if (ext.value.required !== true || typeof ext.value.uri !== 'string' || known.has(ext.value.uri)) continue;
-    out.push(finding('required-extension-unsupported', ext.pointer,
+    out.push(finding(meta, ext.pointer,
       `Extension ${quote(ext.value.uri)} is required, and this client does not implement it: every call would fail with ExtensionSupportRequiredError. Add it to the client's known extensions, or mark it required: false if it is optional.`,
       { data: { uri: ext.value.uri } }));
   }
   return out;
 };
+
+export const rule: RuleDefinition = { meta, check: requiredExtensionUnsupported };

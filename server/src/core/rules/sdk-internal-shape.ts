@@ -5,9 +5,13 @@
  * (SecurityScheme, OAuthFlows) all live under securitySchemes: the bounded, iterative walk covers that subtree.
  */
 import { isObject } from '../document';
-import { finding, quote, Rule } from './context';
+import { finding, quote, Rule, type RuleDefinition, type RuleMeta } from './context';
 import { pointerTo } from './walk';
 import type { Finding } from '../types';
+
+export const meta: RuleMeta = {
+  id: 'sdk-internal-shape', defaultSeverity: 'error', title: 'An SDK-internal ($case/value) form leaked into the card', appliesTo: ['card'],
+};
 
 const MAX_DEPTH = 16;
 const MAX_NODES = 200_000;
@@ -24,7 +28,7 @@ export const sdkInternalShape: Rule = ({ value }) => {
     for (const [key, child] of children) {
       const childPointer = pointerTo(pointer, key);
       if (isObject(child) && typeof child.$case === 'string' && 'value' in child) {
-        out.push(finding('sdk-internal-shape', childPointer,
+        out.push(finding(meta, childPointer,
           `${quote(String(key))} holds an SDK-internal oneof wrapper {"$case", "value"}: write {${JSON.stringify(child.$case)}: …} in its place (ProtoJSON).`,
           { target: 'key', data: { member: key, case: child.$case, parentPointer: pointer } }));
         continue;
@@ -34,3 +38,5 @@ export const sdkInternalShape: Rule = ({ value }) => {
   }
   return out.sort((a, b) => (a.pointer < b.pointer ? -1 : 1));
 };
+
+export const rule: RuleDefinition = { meta, check: sdkInternalShape };

@@ -4,9 +4,13 @@
  * form without "list" {"schemes": {"<name>": [scopes]}}.
  */
 import { has, isObject } from '../document';
-import { finding, Rule } from './context';
+import { finding, Rule, type RuleDefinition, type RuleMeta } from './context';
 import { pointerTo, requirementListsOf } from './walk';
 import type { Finding } from '../types';
+
+export const meta: RuleMeta = {
+  id: 'security-requirement-shape', defaultSeverity: 'error', title: 'A security requirement is not in the {schemes:{name:{list:[...]}}} shape', appliesTo: ['card'],
+};
 
 function scopesOf(v: unknown): string[] {
   return Array.isArray(v) ? v.filter((s): s is string => typeof s === 'string') : [];
@@ -34,7 +38,7 @@ export const securityRequirementShape: Rule = ({ value }) => {
       if (!('schemes' in req)) {
         if (!isOpenApiMap(req)) continue;
         const schemes = Object.fromEntries(Object.entries(req).map(([k, v]) => [k, { list: scopesOf(v) }]));
-        out.push(finding('security-requirement-shape', `${owner.pointer}/${i}`,
+        out.push(finding(meta, `${owner.pointer}/${i}`,
           `This is the A2A 0.3 requirement shape {"<name>": [scopes]}: 1.0 writes ${JSON.stringify({ schemes })}.`,
           { data: { shape: 'openapi-map', replacement: { schemes } } }));
         continue;
@@ -45,7 +49,7 @@ export const securityRequirementShape: Rule = ({ value }) => {
         if (!has(named, name)) continue;
         const scopes = named[name];
         if (!Array.isArray(scopes)) continue;
-        out.push(finding('security-requirement-shape', pointerTo(`${owner.pointer}/${i}/schemes`, name),
+        out.push(finding(meta, pointerTo(`${owner.pointer}/${i}/schemes`, name),
           `Scopes must be wrapped as {"list": [...]}: write ${JSON.stringify({ [name]: { list: scopesOf(scopes) } })}.`,
           { data: { shape: 'missing-list', scheme: name, replacement: { list: scopesOf(scopes) } } }));
       }
@@ -53,3 +57,5 @@ export const securityRequirementShape: Rule = ({ value }) => {
   }
   return out;
 };
+
+export const rule: RuleDefinition = { meta, check: securityRequirementShape };

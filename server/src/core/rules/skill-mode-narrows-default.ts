@@ -6,10 +6,14 @@
 import { isObject } from '../document';
 import { LazyModeIndex, uncovered } from '../profile/mediaType';
 import { stringsOf } from '../profile/safeRecord';
-import { finding, quote, Rule } from './context';
+import { finding, quote, Rule, type RuleDefinition, type RuleMeta } from './context';
 import { skillsOf } from './walk';
 import type { Finding } from '../types';
 import { someOf } from '../messageList';
+
+export const meta: RuleMeta = {
+  id: 'skill-mode-narrows-default', defaultSeverity: 'info', title: "A skill's modes replace the card defaults and leave a default out", appliesTo: ['card'],
+};
 
 const DIRECTIONS = [
   { direction: 'input', member: 'inputModes', defaults: 'defaultInputModes', verb: 'accept' },
@@ -39,10 +43,12 @@ export const skillModeNarrowsDefault: Rule = ({ value }) => {
       if (dropped === undefined) continue;
       // The message names a few; the data carries no card-sized lists (the quick fix reads the card itself).
       const list = someOf(dropped.first, { total: dropped.missing });
-      out.push(finding('skill-mode-narrows-default', `${skill.pointer}/${d.member}`,
+      out.push(finding(meta, `${skill.pointer}/${d.member}`,
         `Skill ${quote(skill.value.id)} does NOT ${d.verb} ${list}: its ${d.member} replace the card's ${d.defaults}, they do not add to them.`,
         { target: 'key', data: { skillId: skill.value.id, direction: d.direction, defaultsMember: d.defaults } }));
     }
   }
   return out;
 };
+
+export const rule: RuleDefinition = { meta, check: skillModeNarrowsDefault };

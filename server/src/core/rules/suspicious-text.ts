@@ -9,8 +9,12 @@
  */
 import { isObject } from '../document';
 import { hiddenCodePoints, revealHiddenText } from '../hiddenCharacters';
-import { finding, Rule } from './context';
+import { finding, Rule, type RuleDefinition, type RuleMeta } from './context';
 import { objectItems, skillsOf } from './walk';
+
+export const meta: RuleMeta = {
+  id: 'suspicious-text', defaultSeverity: 'warning', title: 'Card text with hidden characters or instructions aimed at a model', appliesTo: ['card'],
+};
 
 const INSTRUCTIONS = /ignore\s+(?:all\s+|any\s+)?(?:the\s+|your\s+)?(?:previous|prior|above|earlier|preceding)\s+(?:instructions|prompts?|rules)|disregard\s+(?:all\s+|any\s+)?(?:the\s+|your\s+)?(?:previous|prior|above|earlier)\s+(?:instructions|prompts?|rules)|(?:reveal|print|show)\s+(?:your\s+|the\s+)?system\s+prompt|do\s+not\s+(?:tell|inform|show)\s+the\s+user|you\s+are\s+now\s+(?:in\s+)?(?:developer|jailbreak|dan)\b/i;
 
@@ -85,7 +89,9 @@ export function textCues(value: unknown, text?: string): TextCue[] {
   return out;
 }
 
-export const suspiciousText: Rule = ({ value, text }) => textCues(value, text).map((cue) => finding('suspicious-text', cue.pointer, cue.kind === 'hidden-characters'
+export const suspiciousText: Rule = ({ value, text }) => textCues(value, text).map((cue) => finding(meta, cue.pointer, cue.kind === 'hidden-characters'
   ? `This text contains invisible or control characters (${cue.detail}): they can hide text from people while models still read it. Remove them.`
   : `This text contains an instruction aimed at the model that reads the card (${cue.detail}): card text is untrusted input for planners and must not give orders. Remove it.`,
   { data: cue.data }));
+
+export const rule: RuleDefinition = { meta, check: suspiciousText };

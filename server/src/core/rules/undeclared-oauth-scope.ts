@@ -4,9 +4,13 @@
  */
 import { has, isObject } from '../document';
 import { escapeSegment } from '../location';
-import { finding, quote, Rule } from './context';
+import { finding, quote, Rule, type RuleDefinition, type RuleMeta } from './context';
 import { requirementListsOf, securitySchemesOf } from './walk';
 import type { Finding } from '../types';
+
+export const meta: RuleMeta = {
+  id: 'undeclared-oauth-scope', defaultSeverity: 'warning', title: "A required scope is not among the OAuth flow's scopes", appliesTo: ['card'],
+};
 
 const FLOWS = ['authorizationCode', 'clientCredentials', 'deviceCode', 'implicit', 'password'];
 
@@ -47,7 +51,7 @@ export const undeclaredOauthScope: Rule = ({ value }) => {
         for (let j = 0; j < listed.length; j++) {
           const scope = listed[j];
           if (typeof scope !== 'string' || declared.scopes.has(scope)) continue;
-          out.push(finding('undeclared-oauth-scope', `${owner.pointer}/${i}/schemes/${escapeSegment(scheme)}/list/${j}`,
+          out.push(finding(meta, `${owner.pointer}/${i}/schemes/${escapeSegment(scheme)}/list/${j}`,
             `Scope ${quote(scope)} is not declared by the ${declared.flow} flow of scheme ${quote(scheme)}: add it to that flow's scopes, or fix the name.`,
             { data: { scheme, scope, flow: declared.flow } }));
         }
@@ -56,3 +60,5 @@ export const undeclaredOauthScope: Rule = ({ value }) => {
   }
   return out;
 };
+
+export const rule: RuleDefinition = { meta, check: undeclaredOauthScope };

@@ -4,10 +4,14 @@
  * {"<name>": [...]}, whose keys are scheme names too (e.g. {"scopes": [...]} names a scheme "scopes").
  */
 import { has, isObject } from '../document';
-import { finding, quote, Rule } from './context';
+import { finding, quote, Rule, type RuleDefinition, type RuleMeta } from './context';
 import { pointerTo, requirementListsOf, securitySchemesOf } from './walk';
 import type { Finding } from '../types';
 import { someOf } from '../messageList';
+
+export const meta: RuleMeta = {
+  id: 'undefined-security-scheme', defaultSeverity: 'error', title: 'A security requirement names a scheme not in securitySchemes', appliesTo: ['card'],
+};
 
 export const undefinedSecurityScheme: Rule = ({ value }) => {
   if (!isObject(value)) return [];
@@ -35,7 +39,7 @@ export const undefinedSecurityScheme: Rule = ({ value }) => {
           defined = names.slice(0, MAX_NAMES);
         }
         const p = inSchemes ? pointerTo(`${owner.pointer}/${i}/schemes`, name) : pointerTo(`${owner.pointer}/${i}`, name);
-        out.push(finding('undefined-security-scheme', p,
+        out.push(finding(meta, p,
           `Security scheme ${quote(name)} is not defined in securitySchemes${defined.length ? ` (defined: ${someOf(defined, { total })})` : ''}: define it or fix the name.`,
           { target: 'key', data: { scheme: name, defined } }));
       }
@@ -46,3 +50,5 @@ export const undefinedSecurityScheme: Rule = ({ value }) => {
 
 /** Scheme names carried in a finding's data (the quick fix looks for the closest one among them). */
 const MAX_NAMES = 200;
+
+export const rule: RuleDefinition = { meta, check: undefinedSecurityScheme };

@@ -8,9 +8,13 @@ import cardSchema from '../../../../schemas/agent-card-1.0.schema.json';
 import lockSchema from '../../../../schemas/a2a-lock.schema.json';
 import { isObject } from '../document';
 import { suggestMember } from '../nearName';
-import { finding, Rule } from './context';
+import { finding, Rule, type RuleDefinition, type RuleMeta } from './context';
 import { pointerTo } from './walk';
 import type { DocumentKind, Finding } from '../types';
+
+export const meta: RuleMeta = {
+  id: 'unknown-field', defaultSeverity: 'warning', title: 'A member the A2A 1.0 schema does not define', appliesTo: ['card', 'lockfile'],
+};
 
 type Schema = Record<string, unknown>;
 
@@ -126,7 +130,7 @@ function unknownMember(key: string, path: (string | number)[], known: string[], 
   // duplicate key, and the later one (maybe the empty one) would win.
   const suggestion = suggestMember(key, known.filter((k) => !Object.prototype.hasOwnProperty.call(siblings, k)));
   const shown = key.length > 60 ? key.slice(0, 57) + '…' : key;
-  return finding('unknown-field', path.reduce<string>((p, seg) => pointerTo(p, seg), ''),
+  return finding(meta, path.reduce<string>((p, seg) => pointerTo(p, seg), ''),
     `"${shown}" ${UNKNOWN_MEMBER[kind]}${suggestion ? ` Did you mean "${suggestion}"?` : ''}`,
     { target: 'key', data: { member: key, suggestion } });
 }
@@ -136,3 +140,5 @@ export const unknownField: Rule = ({ value, kind }) => {
   walk(value, SHAPES[kind], [], out, kind);
   return out;
 };
+
+export const rule: RuleDefinition = { meta, check: unknownField };
