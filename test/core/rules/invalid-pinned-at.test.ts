@@ -1,3 +1,0 @@
-import { ruleFixtureTests } from './harness';
-
-ruleFixtureTests('invalid-pinned-at');
