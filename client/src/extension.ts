@@ -1,11 +1,11 @@
 import * as vscode from 'vscode';
 import type { LanguageClient } from 'vscode-languageclient/node';
 import { AddToClientSettingCommand, CapabilitiesChangedNotification, type AddToClientSettingArgs } from '../../server/src/protocol';
-import { COMMANDS, COMMAND_IDS } from './commands/index';
-import { COMMAND_TITLES, NETWORK_COMMANDS } from './commands/ids';
+import { COMMANDS } from './commands/index';
 import { RESTART_SETTINGS, addToArraySetting } from './config';
 import type { ExtensionServices } from './context';
 import { createLanguageClient } from './languageClient';
+import { LockfileWatcher } from './lockfileWatcher';
 import { Secrets } from './secrets';
 import { CapabilityStatus } from './status';
 import { requireTrust } from './trust';
@@ -23,24 +23,29 @@ export async function activate(context: vscode.ExtensionContext): Promise<Extens
   const refresh = (): void => {
     void tree.refresh(activeA2ADocument()).then((r) => status.show(r));
   };
+  const isTrusted = (): boolean => vscode.workspace.isTrusted;
+  // The watcher checks the workspace's lockfiles on a schedule and on open, for as long as the extension lives.
+  const lockfiles = new LockfileWatcher({ client: () => client, isTrusted });
   const services: ExtensionServices = {
     extension: context,
     output,
     secrets: new Secrets(context.secrets),
     client: () => client,
     refreshCapabilities: refresh,
-    isTrusted: () => vscode.workspace.isTrusted,
+    isTrusted,
+    lockfiles,
   };
 
   context.subscriptions.push(
     output,
     status,
+    lockfiles,
     vscode.window.registerTreeDataProvider(CAPABILITIES_VIEW_ID, tree),
     // Internal (code actions only): "my client implements this binding / extension".
     vscode.commands.registerCommand(AddToClientSettingCommand.id, (...args: AddToClientSettingArgs) => addToArraySetting(...args)),
-    ...COMMAND_IDS.map((id) => {
-      const handler = COMMANDS[id](services);
-      return vscode.commands.registerCommand(id, NETWORK_COMMANDS.has(id) ? requireTrust(COMMAND_TITLES[id], handler) : handler);
+    ...COMMANDS.map((command) => {
+      const handler = command.factory(services);
+      return vscode.commands.registerCommand(command.id, command.needsNetwork ? requireTrust(command.title, handler) : handler);
     }),
     // Focus moving to a panel or a non-text editor keeps the view on the last document.
     vscode.window.onDidChangeActiveTextEditor((editor) => { if (editor) refresh(); }),
@@ -56,6 +61,7 @@ export async function activate(context: vscode.ExtensionContext): Promise<Extens
     ...registerLanguageModelTools(() => client),
     { dispose: () => void stopClient() },
   );
+  lockfiles.start();
 
   try {
     await startClient(context, output, refresh);

@@ -22,7 +22,7 @@
  */
 import * as vscode from 'vscode';
 import { CheckLockfilesRequest, type LockfileCheckEntry } from '../../server/src/protocol';
-import type { ExtensionServices } from './context';
+import type { CheckReason, ExtensionServices } from './context';
 import { showError, showInfo, showWarning } from './notify';
 
 /**
@@ -46,7 +46,6 @@ const CLIENT_WAIT_MS = 60_000;
  */
 export const STALE_MARKERS_PATH = '.a2a/stale.json';
 
-export type CheckReason = 'schedule' | 'open' | 'command' | 'stale' | 'update';
 
 export class LockfileWatcher implements vscode.Disposable {
   private readonly status = vscode.window.createStatusBarItem('a2a.lockfiles', vscode.StatusBarAlignment.Left, 10);
@@ -59,7 +58,7 @@ export class LockfileWatcher implements vscode.Disposable {
   /** The latest results, for tests and the "Show diff" default. */
   readonly results = new Map<string, LockfileCheckEntry>();
 
-  constructor(private readonly services: ExtensionServices) {
+  constructor(private readonly services: Pick<ExtensionServices, 'client' | 'isTrusted'>) {
     this.status.name = 'A2A lockfiles';
     this.status.command = 'a2a.checkLockfiles';
     const staleFiles = vscode.workspace.createFileSystemWatcher(`**/${STALE_MARKERS_PATH}`);

@@ -3,7 +3,7 @@ import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { test } from 'node:test';
-import { COMMAND_IDS, COMMAND_TITLES } from '../../client/src/commands/ids';
+import { COMMAND_IDS, COMMAND_TITLES } from '../../client/src/commands/table';
 import { RULES } from '../../server/src/core/rules/catalog';
 import { DEFAULT_SETTINGS } from '../../server/src/protocol';
 import { normalizeSettings, parseBindings } from '../../server/src/lsp/settings';

@@ -1,30 +1,8 @@
 import * as vscode from 'vscode';
-import { LockfileWatcher } from '../lockfileWatcher';
-import type { CommandFactory } from './index';
-import { showWarning } from '../notify';
+import type { CommandFactory } from './types';
 
-/**
- * A2A: Check Lockfiles Now. The factory runs once at activation: it also starts the lockfile watcher
- * (schedule, on open), so the watcher lives exactly as long as the extension.
- */
-let watcher: LockfileWatcher | undefined;
-
-/** The running watcher (other lockfile commands re-check through it). */
-export function lockfileWatcher(): LockfileWatcher | undefined {
-  return watcher;
-}
-
-export const checkLockfiles: CommandFactory = (services) => {
-  watcher?.dispose();
-  watcher = new LockfileWatcher(services);
-  services.extension.subscriptions.push(watcher);
-  watcher.start();
-  return async (uriArg?: unknown) => {
-    if (!services.isTrusted()) {
-      void showWarning('A2A: lockfiles are checked against live agents, which needs a trusted workspace.');
-      return [];
-    }
-    const uris = uriArg instanceof vscode.Uri ? [uriArg] : undefined;
-    return vscode.window.withProgress({ location: vscode.ProgressLocation.Window, title: 'A2A: checking lockfiles' }, () => watcher!.check('command', uris));
-  };
+/** A2A: Check Lockfiles Now, through the lockfile watcher extension.ts started (schedule, on open). */
+export const checkLockfiles: CommandFactory = (services) => async (uriArg?: unknown) => {
+  const uris = uriArg instanceof vscode.Uri ? [uriArg] : undefined;
+  return vscode.window.withProgress({ location: vscode.ProgressLocation.Window, title: 'A2A: checking lockfiles' }, () => services.lockfiles.check('command', uris));
 };

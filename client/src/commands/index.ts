@@ -1,9 +1,9 @@
 /**
- * The command table: every command id of package.json `contributes.commands` maps to a factory (the Record type
- * makes a missing one a compile error). One file per command under client/src/commands/.
+ * The commands as the extension registers them: each row of the command table (table.ts) with its factory. The
+ * Record type makes a command without a factory a compile error. One file per command under client/src/commands/.
  */
-import type { ExtensionServices } from '../context';
-import { COMMAND_IDS, type CommandId } from './ids';
+import { COMMAND_TABLE, type CommandId, type CommandRow } from './table';
+import type { CommandFactory } from './types';
 import { showOutput } from './showOutput';
 import { refreshCapabilities } from './refreshCapabilities';
 import { migrateCard } from './migrateCard';
@@ -16,12 +16,11 @@ import { probeAgent } from './probeAgent';
 import { clearCredential, setCredential } from './credentials';
 import { createProjectConfig } from './createProjectConfig';
 
-export type CommandHandler = (...args: unknown[]) => unknown;
-export type CommandFactory = (services: ExtensionServices) => CommandHandler;
+export interface Command extends CommandRow {
+  readonly factory: CommandFactory;
+}
 
-export { COMMAND_IDS, type CommandId };
-
-export const COMMANDS: Record<CommandId, CommandFactory> = {
+const FACTORIES: Record<CommandId, CommandFactory> = {
   'a2a.showOutput': showOutput,
   'a2a.refreshCapabilities': refreshCapabilities,
   'a2a.migrateCard': migrateCard,
@@ -36,3 +35,5 @@ export const COMMANDS: Record<CommandId, CommandFactory> = {
   'a2a.updateLockfile': updateLockfile,
   'a2a.createProjectConfig': createProjectConfig,
 };
+
+export const COMMANDS: readonly Command[] = COMMAND_TABLE.map((row) => ({ ...row, factory: FACTORIES[row.id] }));

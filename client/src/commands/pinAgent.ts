@@ -1,7 +1,6 @@
 import * as vscode from 'vscode';
 import { PinOptionsRequest, PinRequest, type PinOptionsResult, type PinSource } from '../../../server/src/protocol';
-import { lockfileWatcher } from './checkLockfiles';
-import type { CommandFactory } from './index';
+import type { CommandFactory } from './types';
 import { agentUrlInput } from './liveShared';
 import { showError, showInfo, showWarning } from '../notify';
 
@@ -103,10 +102,6 @@ async function pickTarget(agentName: string, near: vscode.Uri | undefined): Prom
 }
 
 export const pinAgent: CommandFactory = (services) => async (arg?: unknown) => {
-  if (!services.isTrusted()) {
-    void showWarning('A2A: pinning reads the agent and runs probes, which needs a trusted workspace.');
-    return;
-  }
   const client = services.client();
   if (!client) return;
   const from = await pinSource(arg);
@@ -145,5 +140,5 @@ export const pinAgent: CommandFactory = (services) => async (arg?: unknown) => {
   for (const line of result.probes) services.output.appendLine(`[pin] ${line}`);
   await vscode.window.showTextDocument(target, { preview: false });
   void showInfo(`A2A: ${result.written ? 'pinned' : 'already up to date:'} ${skills.join(', ')} → ${vscode.workspace.asRelativePath(target)}`);
-  await lockfileWatcher()?.check('update', [target]);
+  await services.lockfiles.check('update', [target]);
 };

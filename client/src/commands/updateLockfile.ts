@@ -1,7 +1,6 @@
 import * as vscode from 'vscode';
 import { LockfileDiffRequest, UpdateLockfileRequest } from '../../../server/src/protocol';
-import { lockfileWatcher } from './checkLockfiles';
-import type { CommandFactory } from './index';
+import type { CommandFactory } from './types';
 import { lockfileTarget } from './lockfileTarget';
 import { showError, showInfo, showWarning } from '../notify';
 
@@ -15,10 +14,6 @@ export const updateLockfile: CommandFactory = (services) => async (uriArg?: unkn
   const client = services.client();
   if (!lock || !client) {
     void showWarning('A2A: open a lockfile to update.');
-    return;
-  }
-  if (!services.isTrusted()) {
-    void showWarning('A2A: updating a lockfile reads the live agent, which needs a trusted workspace.');
     return;
   }
   const name = vscode.workspace.asRelativePath(lock);
@@ -47,5 +42,5 @@ export const updateLockfile: CommandFactory = (services) => async (uriArg?: unkn
     return;
   }
   void showInfo(`A2A: ${name} ${result.written ? 'updated' : 'was already up to date'}.`);
-  await lockfileWatcher()?.check('update', [lock]);
+  await services.lockfiles.check('update', [lock]);
 };
