@@ -36,9 +36,9 @@ import { textReport, type TextStyle } from '../../core/refresh/report/text';
 import type { RefreshOutcome } from '../../core/refresh/types';
 import type { ClientConfig } from '../../core/types';
 import { createRefreshWorld, readText } from '../refreshWorld';
-import { CLIENT_FLAGS, clean, loadJson } from './compile';
+import { clean, loadJson } from './compile';
 import { settingsPerFile, type CommandSettings } from '../projectSettings';
-import { ALLOW_NETWORK_HELP, NETWORK_FLAGS, networkAllowance } from '../networkFlags';
+import { ALLOW_NETWORK_HELP, CLIENT_FLAGS, NETWORK_FLAGS, networkAllowance } from '../sharedFlags';
 import { lockfileCardPaths } from '../../node/insideRoot';
 
 const SPEC = {

@@ -26,14 +26,7 @@ import { parseArgs } from '../args';
 import { alignColumns, palette, safeText } from '../format';
 import { CliIO, Command, EXIT_FINDINGS, EXIT_OK, UsageError, useColor } from '../io';
 import { commandSettings, directoryOf } from '../projectSettings';
-
-/** Flags shared by compile and check: what the client supports. */
-export const CLIENT_FLAGS = {
-  binding: { type: 'string', multiple: true },
-  'known-extension': { type: 'string', multiple: true },
-  'max-card-bytes': { type: 'string' },
-  config: { type: 'string' },
-} as const;
+import { CLIENT_FLAGS } from '../sharedFlags';
 
 const SPEC = {
   flags: { format: { type: 'string', choices: ['json', 'text'] }, ...CLIENT_FLAGS },

@@ -14,6 +14,7 @@
 import { readTextSync } from '../../node/readText';
 import type { Credential } from '../../core/fetch/credentials';
 import { CONFIG_FLAG, commandSettings } from '../projectSettings';
+import { CREDENTIAL_FLAGS, credentialFromEnv } from '../sharedFlags';
 import { ioReason } from '../../core/ioReason';
 import { resolve } from 'node:path';
 import { isNetError } from '../../core/net/errors';
@@ -33,8 +34,7 @@ const SPEC = {
   flags: {
     format: { type: 'string', choices: ['json', 'text'] },
     extended: { type: 'boolean' },
-    'credential-env': { type: 'string' },
-    'credential-scheme': { type: 'string' },
+    ...CREDENTIAL_FLAGS,
     'require-signed': { type: 'boolean' },
     jwks: { type: 'string', multiple: true },
     'trust-store': { type: 'string', multiple: true },
@@ -57,24 +57,6 @@ or an API key for a scheme that takes one in a header or cookie; --credential-sc
 The profile is compiled for the client of the project configuration (the nearest .a2a/config.json from the
 working directory, or --config FILE). Exit 0 valid card, 1 invalid card, 2 usage, network or policy failure.
 `;
-
-/**
- * A credential (bearer token or API key) from the environment variable the user named, never from argv; for the
- * scheme named by --credential-scheme, else the first the card declares that a credential can be sent for.
- */
-export function credentialFromEnv(varName: string | undefined, io: CliIO, scheme?: string): Credential | undefined {
-  if (varName === undefined) {
-    if (scheme !== undefined) throw new UsageError('--credential-scheme needs --credential-env VAR (the credential itself)');
-    return undefined;
-  }
-  if (!/^[A-Za-z_][A-Za-z0-9_]*$/.test(varName)) throw new UsageError('--credential-env expects the NAME of an environment variable (letters, digits, _); never pass a token on the command line');
-  const token = io.env[varName];
-  if (!token || !token.trim()) throw new UsageError(`--credential-env ${varName}: the environment variable is not set or empty`);
-  // A line break or control character would split the header it goes in: refused before anything is sent.
-  // eslint-disable-next-line no-control-regex -- finding control characters is the point
-  if (/[\u0000-\u001f\u007f]/.test(token.trim())) throw new UsageError(`--credential-env ${varName}: the credential contains a line break or control character, so it cannot be sent in a header; set the variable to the token alone`);
-  return { token: token.trim(), ...(scheme !== undefined ? { scheme } : {}) };
-}
 
 /** Timers hold at most 2^31-1 ms; ten minutes is far beyond any answer worth waiting for. */
 export const MAX_TIMEOUT_MS = 600_000;

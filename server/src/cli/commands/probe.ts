@@ -23,15 +23,14 @@ import type { SafeProbeRequest } from '../../core/probe/types';
 import { parseArgs } from '../args';
 import { alignColumns, safeText } from '../format';
 import { CliIO, Command, EXIT_FINDINGS, EXIT_OK, UsageError } from '../io';
-import { credentialFromEnv, rethrowNet, timeoutFrom, withRedaction } from './fetch';
-import { ALLOW_NETWORK_HELP, NETWORK_FLAGS, networkAllowance } from '../networkFlags';
+import { rethrowNet, timeoutFrom, withRedaction } from './fetch';
+import { ALLOW_NETWORK_HELP, CREDENTIAL_FLAGS, NETWORK_FLAGS, credentialFromEnv, networkAllowance } from '../sharedFlags';
 import { redactValue, urlSecrets } from '../../core/redact';
 
 const SPEC = {
   flags: {
     format: { type: 'string', choices: ['json', 'text'] },
-    'credential-env': { type: 'string' },
-    'credential-scheme': { type: 'string' },
+    ...CREDENTIAL_FLAGS,
     'safe-request': { type: 'string' },
     skill: { type: 'string' },
     'allow-skill': { type: 'string', multiple: true },

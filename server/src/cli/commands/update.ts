@@ -24,7 +24,7 @@ import { resolveAgent } from '../../core/refresh/refreshLockfile';
 import type { Lockfile } from '../../core/types';
 import { CONFIG_FLAG, commandSettings, directoryOf } from '../projectSettings';
 import { safeText } from '../format';
-import { ALLOW_NETWORK_HELP, NETWORK_FLAGS, networkAllowance } from '../networkFlags';
+import { ALLOW_NETWORK_HELP, NETWORK_FLAGS, networkAllowance } from '../sharedFlags';
 import { lockfileCardPaths } from '../../node/insideRoot';
 import { isHttpLocation, isOtherUrl } from '../../core/refresh/cardSources';
 
