@@ -191,7 +191,8 @@ export class LockfileWatcher implements vscode.Disposable {
       void showWarning(`A2A: ${name} could not be checked: ${first}`);
     }
     if (choice === 'Show diff') await vscode.commands.executeCommand('a2a.showDiff', uri);
-    if (choice === 'Run probes') await vscode.commands.executeCommand('a2a.probeAgent', entry.agent);
+    // The server probes the agent this lockfile names, as repository content (not as a URL the user typed).
+    if (choice === 'Run probes' && entry.agent) await vscode.commands.executeCommand('a2a.probeAgent', { agent: entry.agent, lockfile: entry.uri });
   }
 
   /**

@@ -310,6 +310,11 @@ export const FetchCardRequest = {
 export interface ProbeAgentParams {
   url: string;
   credential?: LiveCredential;
+  /**
+   * The URI of the lockfile whose agent to probe ("Run probes" after a check): the server then probes the agent
+   * the lockfile names (not `url`) as repository content, within the workspace's network allowance.
+   */
+  lockfile?: string;
 }
 
 export interface ProbeAgentResponse {
