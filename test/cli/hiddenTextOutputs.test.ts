@@ -101,7 +101,7 @@ test('fetch and probe --format json show hidden characters of the card and of th
   // A loopback agent whose card and every JSON-RPC answer carry hidden text.
   const server = createServer((req, res) => {
     if (req.method === 'GET') {
-      const card = { ...hostileCard(), supportedInterfaces: [{ url: `${base}/rpc`, protocolBinding: 'JSONRPC', protocolVersion: '1.0' }] };
+      const card: Record<string, unknown> = { ...hostileCard(), supportedInterfaces: [{ url: `${base}/rpc`, protocolBinding: 'JSONRPC', protocolVersion: '1.0' }] };
       card.capabilities = { streaming: true, pushNotifications: true, extensions: [{ uri: `urn:x-ext${HIDE}`, required: true }] };
       res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify(card));
       return;
