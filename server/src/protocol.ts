@@ -336,7 +336,7 @@ export interface LanguageModelToolParams {
 }
 
 /** The tool's JSON answer as text, or one line saying why it failed (the same as `a2acap mcp` answers). */
-export type LanguageModelToolResult = { ok: true; text: string } | { ok: false; message: string };
+export type LanguageModelToolResult = { ok: true; text: string } | { ok: false; message: string; untrusted?: string };
 
 /**
  * Sent by the client's language-model tools (client/src/lmTools.ts): the server runs the same tool functions as
