@@ -5,7 +5,7 @@
  */
 import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import { cpSync, mkdtempSync, readFileSync, readdirSync, realpathSync, rmSync, writeFileSync } from 'node:fs';
+import { cpSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, realpathSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import Ajv from 'ajv';
@@ -25,6 +25,8 @@ before(async () => {
   root = realpathSync(mkdtempSync(join(tmpdir(), 'a2acap-mcp-')));
   cpSync(join(EXAMPLES, 'cards'), join(root, 'cards'), { recursive: true });
   cpSync(join(EXAMPLES, 'lockfiles'), join(root, 'lockfiles'), { recursive: true });
+  // A repository, as the CLI expects: its card paths stay inside the git top-level (here the root), as the MCP's inside its --root.
+  mkdirSync(join(root, '.git'));
   agent = await startPricingAgent();
   mcp = await startMcp(['--root', root, '--allow-network', 'loopback']);
 });
