@@ -190,7 +190,9 @@ export class LockfileWatcher implements vscode.Disposable {
       void showWarning(`A2A: ${name} could not be checked: ${first}`);
     }
     if (choice === 'Show diff') await vscode.commands.executeCommand('a2a.showDiff', uri);
-    if (choice === 'Run probes') await vscode.commands.executeCommand('a2a.probeAgent', entry.agent);
+    // The server probes the agent this lockfile names, as repository content (not as a URL the user typed); a
+    // lockfile that pins a card file has no agent to probe, so the command asks for a URL.
+    if (choice === 'Run probes') await vscode.commands.executeCommand('a2a.probeAgent', entry.agent && /^https?:\/\//i.test(entry.agent) ? { agent: entry.agent, lockfile: entry.uri } : undefined);
   }
 
   /**

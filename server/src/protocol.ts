@@ -310,6 +310,11 @@ export const FetchCardRequest = {
 export interface ProbeAgentParams {
   url: string;
   credential?: LiveCredential;
+  /**
+   * The URI of the lockfile whose agent to probe ("Run probes" after a check): the server then probes the agent
+   * the lockfile names (not `url`) as repository content, within the workspace's network allowance.
+   */
+  lockfile?: string;
 }
 
 export interface ProbeAgentResponse {
@@ -331,7 +336,7 @@ export interface LanguageModelToolParams {
 }
 
 /** The tool's JSON answer as text, or one line saying why it failed (the same as `a2acap mcp` answers). */
-export type LanguageModelToolResult = { ok: true; text: string } | { ok: false; message: string };
+export type LanguageModelToolResult = { ok: true; text: string } | { ok: false; message: string; untrusted?: string };
 
 /**
  * Sent by the client's language-model tools (client/src/lmTools.ts): the server runs the same tool functions as

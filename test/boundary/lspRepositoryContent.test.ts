@@ -10,7 +10,8 @@ import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { HoverRequest } from 'vscode-languageserver-protocol';
-import { CheckLockfilesRequest, LockfileDiffRequest } from '../../server/src/protocol';
+import { CheckLockfilesRequest, LockfileDiffRequest, ProbeAgentRequest } from '../../server/src/protocol';
+import { startPricingAgent, type PricingAgent } from '../../examples/pricing-agent/server';
 import { cardDigest } from '../../server/src/core/digest';
 import { startLsp } from '../lsp/harness';
 import { tempDir } from '../pin/helpers';
@@ -100,5 +101,42 @@ describe('lockfile agent URLs in the editor', () => {
     assert.equal(restricted.verdict, 'error');
     assert.match(restricted.items[0]!.message, /not trusted/);
     assert.equal(requests, 1);
+  });
+});
+
+describe('probing the agent of a lockfile ("Run probes") in the editor', () => {
+  let agent: PricingAgent;
+  before(async () => { agent = await startPricingAgent(); });
+  after(() => agent.close());
+
+  it('the server probes the lockfile\'s own agent under the workspace allowance, whatever URL the client sends', async (t) => {
+    const base = tempDir(t, 'a2a-lsp-probe-');
+    const folder = join(base, 'ws');
+    const outside = join(base, 'elsewhere');
+    mkdirSync(folder);
+    mkdirSync(outside);
+    const path = join(folder, 'a.a2a-lock.json');
+    writeFileSync(path, lockfile(agent.cardUrl));
+    const uri = pathToFileURL(path).href;
+    const lsp = await startLsp({ settings: { workspaceTrusted: true }, workspaceFolders: [folder] });
+    t.after(() => lsp.stop());
+    const probe = (url: string, from = uri) => lsp.connection.sendRequest(ProbeAgentRequest.type, { url, lockfile: from });
+    const allowed = await probe('http://127.0.0.1:1/');
+    assert.equal(allowed.error, undefined, JSON.stringify(allowed));
+    assert.equal(allowed.agent, agent.cardUrl);
+    assert.ok(allowed.results.some((r) => r.outcome === 'verified'), JSON.stringify(allowed));
+    await lsp.updateSettings({ workspaceTrusted: true, network: { allowFromWorkspace: ['private'] } });
+    const narrowed = await probe(agent.url);
+    assert.match(narrowed.error ?? '', /loopback address 127\.0\.0\.1 is not reachable from a URL in repository content/);
+    assert.deepEqual(narrowed.results, []);
+    // A lockfile that links out of the folder is not read: nothing of it is probed.
+    writeFileSync(join(outside, 'o.a2a-lock.json'), lockfile(agent.cardUrl));
+    symlinkSync(join(outside, 'o.a2a-lock.json'), join(folder, 'o.a2a-lock.json'));
+    await lsp.updateSettings({ workspaceTrusted: true });
+    const linked = await probe(agent.url, pathToFileURL(join(folder, 'o.a2a-lock.json')).href);
+    assert.match(linked.error ?? '', /is outside the repository, so it is not read/);
+    await lsp.updateSettings({ workspaceTrusted: false });
+    assert.match((await probe(agent.url)).error ?? '', /not trusted/);
+    assert.equal(lsp.stderr(), '');
   });
 });

@@ -4,11 +4,11 @@ import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync, mkdirSync, readdirSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import { once } from 'node:events';
 import { writeFileAtomic } from '../../server/src/node/writeAtomic';
 import { writeLockfile } from '../../server/src/node/writeLockfile';
-import { nodeStaleFileSystem } from '../../server/src/node/fileStaleMarkers';
+import { fileStaleMarkers, nodeStaleFileSystem } from '../../server/src/node/fileStaleMarkers';
 import type { Lockfile } from '../../server/src/core/types';
 import { tempDir } from '../pin/helpers';
 
@@ -67,6 +67,28 @@ describe('writes never follow a symbolic link out of the repository', () => {
     symlinkSync(outside, join(repo, '.a2a'));
     await assert.rejects(nodeStaleFileSystem.writeFile(join(repo, '.a2a', 'stale.json'), '{}'), /not written: a symbolic link leads outside the repository/);
     assert.deepEqual(readdirSync(outside), []);
+  });
+
+  it('stale markers through a link out of the repository are not read either (the .a2a folder or the file itself)', async (t) => {
+    const { repo, outside } = layout(t);
+    const markers = '{"version": 1, "markers": [{"agent": "https://elsewhere.example/", "reason": "outside", "at": "2026-11-30T12:00:00Z"}]}';
+    writeFileSync(join(outside, 'stale.json'), markers);
+    symlinkSync(outside, join(repo, '.a2a'));
+    const viaFolder = join(repo, '.a2a', 'stale.json');
+    await assert.rejects(nodeStaleFileSystem.readFile(viaFolder), /not read: a symbolic link leads outside the repository/);
+    const loaded = fileStaleMarkers(viaFolder);
+    await loaded.load();
+    assert.deepEqual(loaded.list(), []);
+    const other = join(dirname(repo), 'other');
+    mkdirSync(join(other, '.git'), { recursive: true });
+    mkdirSync(join(other, '.a2a'));
+    symlinkSync(join(outside, 'stale.json'), join(other, '.a2a', 'stale.json'));
+    await assert.rejects(nodeStaleFileSystem.readFile(join(other, '.a2a', 'stale.json')), /not read: a symbolic link leads outside the repository/);
+    // Inside the repository a link is read as before.
+    mkdirSync(join(other, 'state'));
+    writeFileSync(join(other, 'state', 'stale.json'), markers);
+    symlinkSync(join(other, 'state', 'stale.json'), join(other, 'inside.json'));
+    assert.equal(await nodeStaleFileSystem.readFile(join(other, 'inside.json')), markers);
   });
 
   it('a lockfile that links to a lockfile elsewhere: refused, the other file unchanged', async (t) => {

@@ -2,6 +2,8 @@
 // compile and check in every format, and the language server's diagnostics and hovers, show them as escapes.
 import assert from 'node:assert/strict';
 import { readFileSync, writeFileSync } from 'node:fs';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { test } from 'node:test';
@@ -92,5 +94,31 @@ test('the language server shows hidden characters as escapes in diagnostics, hov
     assert.equal(s.stderr(), '');
   } finally {
     await s.stop();
+  }
+});
+
+test('fetch and probe --format json show hidden characters of the card and of the agent\'s answers as escapes', async (t) => {
+  // A loopback agent whose card and every JSON-RPC answer carry hidden text.
+  const server = createServer((req, res) => {
+    if (req.method === 'GET') {
+      const card: Record<string, unknown> = { ...hostileCard(), supportedInterfaces: [{ url: `${base}/rpc`, protocolBinding: 'JSONRPC', protocolVersion: '1.0' }] };
+      card.capabilities = { streaming: true, pushNotifications: true, extensions: [{ uri: `urn:x-ext${HIDE}`, required: true }] };
+      res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify(card));
+      return;
+    }
+    req.resume();
+    req.on('end', () => res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify({ jsonrpc: '2.0', id: 1, error: { code: -32603, message: `refused${HIDE}`, data: { note: `see${HIDE}` } } })));
+  });
+  await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
+  t.after(() => new Promise<void>((r) => server.close(() => r())));
+  const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  const dir = tempDir(t, 'a2a-hidden-live-');
+  for (const [name, argv] of [['fetch json', ['fetch', '--format', 'json', base]], ['probe json', ['probe', '--format', 'json', base]]] as const) {
+    const r = await cli([...argv], dir);
+    assert.ok(r.stdout.length > 0, `${name} printed something (${r.stderr})`);
+    assert.doesNotMatch(r.stdout, RAW, `${name}: raw hidden character in stdout`);
+    assert.doesNotMatch(r.stderr, RAW, `${name}: raw hidden character in stderr`);
+    for (const str of strings(JSON.parse(r.stdout))) assert.doesNotMatch(str, RAW, `${name}: parsed value ${JSON.stringify(str)}`);
+    assert.match(r.stdout, /\\\\u202e/, `${name} shows the override as an escape`);
   }
 });

@@ -5,7 +5,7 @@
  * leaves parseable JSON, check messages quote card text (no raw control or bidi character).
  */
 import { TextDocument } from 'vscode-languageserver-textdocument';
-import { cardDigest } from '../../server/src/core/digest';
+import { CanonicalizationError, cardDigest } from '../../server/src/core/digest';
 import { isLegacyCard, migrateCard } from '../../server/src/core/fixes/migrateCard';
 import { quickFixesFor } from '../../server/src/core/fixes/quickFixes';
 import { lintDocument } from '../../server/src/core/lint';
@@ -73,8 +73,11 @@ function lintAndFix(failures: Failure[], fileName: string, text: string): void {
     try {
       cardDigest(value);
     } catch (err) {
-      // Documented: a value JSON cannot hold (1e400 parsed to Infinity, too deep) is refused with a one-line Error.
-      if (!(err instanceof Error) || !/^the card (is nested too deeply|cannot be canonicalized)/.test(err.message)) failures.push({ property: 'cardDigest refuses with a one-line Error', detail: describeError(err) });
+      // Documented: a value with no canonical form (1e400 parsed to Infinity, too deep) is refused with a one-line
+      // CanonicalizationError, and lint reports it as not-canonicalizable.
+      const oneLine = err instanceof CanonicalizationError && !/[\r\n]/.test(err.message);
+      const reported = result.findings.some((f) => f.code === 'not-canonicalizable');
+      if (!oneLine || !reported) failures.push({ property: 'cardDigest refuses with a one-line Error that lint reports', detail: describeError(err) });
     }
   }
   // The migration and the quick fixes of every finding (bounded: huge documents have thousands), made into text

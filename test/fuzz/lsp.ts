@@ -124,10 +124,11 @@ export async function runLspInput(s: LspSession, input: LspInput, dir: string, h
     } else if (step.request === 'completion') ask('completion', s.completion(uri, position));
     else if (step.request === 'symbols') ask('documentSymbol', s.symbols(uri));
     else {
-      // What an editor sends: the diagnostics it has at that moment (possibly of an older version).
+      // What an editor sends: the diagnostics it has at that moment (possibly of an older version) that touch the
+      // range asked about, as VS Code does (never all of a document's thousands).
       lastDiagnostics = await s.diagnosticsWhen(uri, () => true, 2000).catch(() => []);
       const around = lastDiagnostics.length ? pick(rngOf(step.offset), lastDiagnostics).range : { start: position, end: position };
-      ask('codeAction', s.codeActions(uri, around, lastDiagnostics));
+      ask('codeAction', s.codeActions(uri, around, lastDiagnostics.filter((d) => touches(d.range, around))));
     }
   }
   await Promise.all(pending);
@@ -156,4 +157,11 @@ export async function runLspInput(s: LspSession, input: LspInput, dir: string, h
 
 export function startFuzzSession(dir: string): Promise<LspSession> {
   return startLsp({ workspaceFolders: [dir] });
+}
+
+type Range = { start: { line: number; character: number }; end: { line: number; character: number } };
+const before = (a: Range['start'], b: Range['start']) => a.line < b.line || (a.line === b.line && a.character < b.character);
+/** Whether two ranges overlap or touch (VS Code's test for the diagnostics it sends with a code action request). */
+function touches(a: Range, b: Range): boolean {
+  return !before(a.end, b.start) && !before(b.end, a.start);
 }

@@ -115,6 +115,16 @@ describe('the language server answers the editor tools as a2acap mcp does', () =
     assert.match((live as { message: string }).message, /not trusted/);
   });
 
+  it('a URL: a user narrowing a2a.network.allowFromWorkspace narrows the tools too', async (t) => {
+    const narrowed = await startLsp({ workspaceFolders: [root], settings: { workspaceTrusted: true, network: { allowFromWorkspace: ['private'] } } });
+    t.after(() => narrowed.stop());
+    const refused = await ask(narrowed, 'a2a_profile', { source: agent.url });
+    assert.equal(refused.ok, false, JSON.stringify(refused));
+    assert.match((refused as { message: string }).message, /loopback address 127\.0\.0\.1 is not reachable/);
+    await narrowed.updateSettings({ workspaceTrusted: true, network: { allowFromWorkspace: ['loopback'] } });
+    assert.equal((await ask(narrowed, 'a2a_profile', { source: agent.url })).ok, true);
+  });
+
   it('paths outside the workspace folders are refused there too', async () => {
     const refused = await ask(trusted, 'a2a_profile', { source: '../../etc/passwd' });
     assert.equal(refused.ok, false);

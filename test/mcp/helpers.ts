@@ -28,17 +28,21 @@ export async function startMcp(args: string[], env: Record<string, string> = {})
 export interface CallAnswer {
   isError: boolean;
   text: string;
+  /** A tool error's second text content: the agent's own words, as JSON `{"untrusted": {…}}`. */
+  untrusted?: string;
 }
 
 export async function callTool(session: McpSession, name: string, args: Record<string, unknown>): Promise<CallAnswer> {
   const result = await session.client.callTool({ name, arguments: args });
   const content = result.content as { type: string; text: string }[];
-  assertOneText(content);
-  return { isError: result.isError === true, text: content[0]!.text };
+  assertTexts(content, result.isError === true);
+  return { isError: result.isError === true, text: content[0]!.text, ...(content[1] ? { untrusted: content[1].text } : {}) };
 }
 
-function assertOneText(content: { type: string; text: string }[]): void {
-  if (content.length !== 1 || content[0]!.type !== 'text') throw new Error(`expected one text content, got ${JSON.stringify(content).slice(0, 200)}`);
+/** One text; a tool error may add a second one, with what the agent said. */
+function assertTexts(content: { type: string; text: string }[], isError: boolean): void {
+  const max = isError ? 2 : 1;
+  if (content.length < 1 || content.length > max || content.some((c) => c.type !== 'text')) throw new Error(`expected ${max === 1 ? 'one text content' : 'one or two text contents'}, got ${JSON.stringify(content).slice(0, 200)}`);
 }
 
 /** A successful call's JSON; a tool error fails the test with its message. */

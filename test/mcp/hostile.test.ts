@@ -181,6 +181,45 @@ describe('a2acap mcp: paths outside the root', () => {
   });
 });
 
+describe('a2acap mcp: what an agent says in a failure comes back only inside untrusted', () => {
+  let server: Server;
+  let base: string;
+  let session: McpSession;
+  const SAID = INSTRUCTION.replace(/[ ~/:.]/g, '-');
+  before(async () => {
+    server = createServer((req, res) => {
+      if (req.url!.startsWith('/body')) res.writeHead(500, { 'content-type': 'text/plain' }).end(`${INSTRUCTION}${BIDI}`);
+      else if (req.url!.startsWith('/type')) res.writeHead(200, { 'content-type': `text/${SAID}` }).end('{}');
+      else res.writeHead(302, { location: `http://127.0.0.1:1/${SAID}${encodeURIComponent(BIDI)}` }).end(INSTRUCTION);
+    });
+    await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
+    base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+    session = await startMcp(['--root', root, '--allow-network', 'loopback']);
+  });
+  after(async () => {
+    await session?.close();
+    await new Promise<void>((r) => server.close(() => r()));
+  });
+
+  it('the one-line error names our request; the agent\'s redirect target or media type is in untrusted, with the notice', async () => {
+    for (const path of ['/redirect/card.json', '/type/card.json']) {
+      const answer = await callTool(session, 'a2a_profile', { source: `${base}${path}` });
+      assert.equal(answer.isError, true, path);
+      assert.doesNotMatch(answer.text, /Ignore|previous|\n/i, `${path}: ${answer.text}`);
+      assert.ok(answer.text.startsWith(`a2a_profile: ${base}${path}: `), answer.text);
+      const { untrusted } = JSON.parse(answer.untrusted ?? '{}') as { untrusted?: { notice: string; limit_chars: number; error: string } };
+      assert.equal(untrusted?.notice, UNTRUSTED_NOTICE, path);
+      assert.equal(untrusted?.limit_chars, LIMITS.untrustedChars);
+      assert.match(untrusted!.error, /ignore-previous-instructions/i, path);
+      assert.doesNotMatch(answer.untrusted!, RAW_HIDDEN);
+    }
+    // An error body is never quoted at all, in the message or elsewhere.
+    const body = await callTool(session, 'a2a_profile', { source: `${base}/body/card.json` });
+    assert.equal(body.isError, true);
+    assert.doesNotMatch(JSON.stringify(body), /Ignore previous/);
+  });
+});
+
 describe('a2acap mcp: URLs from arguments are untrusted', () => {
   let server: Server;
   let url: string;

@@ -5,7 +5,7 @@
  */
 import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import { cpSync, mkdtempSync, readFileSync, readdirSync, realpathSync, rmSync, writeFileSync } from 'node:fs';
+import { cpSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, realpathSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import Ajv from 'ajv';
@@ -25,6 +25,8 @@ before(async () => {
   root = realpathSync(mkdtempSync(join(tmpdir(), 'a2acap-mcp-')));
   cpSync(join(EXAMPLES, 'cards'), join(root, 'cards'), { recursive: true });
   cpSync(join(EXAMPLES, 'lockfiles'), join(root, 'lockfiles'), { recursive: true });
+  // The root is a repository, so the CLI resolves the lockfiles' card paths inside the same root the server has.
+  mkdirSync(join(root, '.git'));
   agent = await startPricingAgent();
   mcp = await startMcp(['--root', root, '--allow-network', 'loopback']);
 });

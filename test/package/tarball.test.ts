@@ -12,6 +12,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { after, before, describe, it } from 'node:test';
+import { neovimScenario, skipNeovim } from '../editors/neovimScenario';
 import {
   DidOpenTextDocumentNotification, ExitNotification, HoverRequest, InitializeRequest, InitializedNotification, PublishDiagnosticsNotification,
   ShutdownRequest, StreamMessageReader, StreamMessageWriter, createProtocolConnection, type Diagnostic,
@@ -56,6 +57,10 @@ before(() => {
 after(() => { if (project) rmSync(project, { recursive: true, force: true }); });
 
 describe('the a2acap tarball, installed into an empty project', () => {
+  it('Neovim, headless, starts the installed a2a-language-server: diagnostics, a hover, a quick fix', { skip: skipNeovim }, async (t) => {
+    await neovimScenario(t, join(project, 'node_modules', '.bin'));
+  });
+
   it('is a package ready to publish: name, bins, exports, engines, license, README, no dependencies, no editor client', () => {
     const installed = join(project, 'node_modules', 'a2acap');
     const pkg = JSON.parse(readFileSync(join(installed, 'package.json'), 'utf8')) as Record<string, unknown>;

@@ -1,20 +1,19 @@
 /**
  * The editor's language-model tools (client/src/lmTools.ts) run here, through the same tool functions as
- * `a2acap mcp` (server/src/mcp/): the workspace folders are the roots; a trusted workspace may reach loopback and
- * private addresses besides public ones (its owner already trusts it to run code); an untrusted one reaches
- * nothing, so a tool that needs the network answers why not. No credential is ever given to these tools.
+ * `a2acap mcp` (server/src/mcp/): the workspace folders are the roots; a trusted workspace may reach what URLs from
+ * repository content may reach (repositoryAllowance: loopback and private unless the user narrowed it), since a
+ * model's arguments are as untrusted as repository content; an untrusted one reaches nothing, so a tool that needs
+ * the network answers why not. No credential is ever given to these tools.
  */
 import { realpathSync } from 'node:fs';
 import { LanguageModelToolRequest, type LanguageModelToolResult } from '../protocol';
-import { NO_ALLOWANCE, type NetworkAllowance } from '../core/net/policy';
+import { NO_ALLOWANCE } from '../core/net/policy';
 import { invokeTool } from '../mcp/invoke';
 import { createToolWorld, type ToolWorld } from '../mcp/world';
 import type { ServerContext } from './context';
-import { UNTRUSTED } from './network';
+import { UNTRUSTED, repositoryAllowance } from './network';
 import { invalidParams } from './requestParams';
 import { runSafe } from './runSafe';
-
-const TRUSTED_ALLOWANCE: NetworkAllowance = new Set(['loopback', 'private']);
 
 function realRoots(folders: readonly string[]): string[] {
   return folders.map((f) => {
@@ -30,12 +29,13 @@ export function registerLanguageModelTools(ctx: ServerContext): void {
   const lastChecked: ToolWorld['lastChecked'] = new Map();
   ctx.connection.onRequest(LanguageModelToolRequest.type, (params, token) => invalidParams(params, { tool: 'string' }) ?? runSafe<LanguageModelToolResult>(ctx.connection.console, token, { ok: false, message: 'the tool failed with an internal error' }, 'language-model tool', async () => {
     const settings = await ctx.settings('');
-    const trusted = settings.workspaceTrusted === true;
+    const allow = repositoryAllowance(settings);
+    const trusted = allow !== undefined;
     const roots = realRoots(ctx.workspaceFolders());
     if (roots.length === 0) return { ok: false, message: `${params.tool}: open a folder: these tools read cards and lockfiles inside the workspace folders only` };
     const world = createToolWorld({
       roots,
-      allow: trusted ? TRUSTED_ALLOWANCE : NO_ALLOWANCE,
+      allow: allow ?? NO_ALLOWANCE,
       http: trusted ? ctx.network.get(settings) : null,
       ...(trusted ? {} : { networkOff: UNTRUSTED }),
       maxCardBytes: settings.maxCardBytes,

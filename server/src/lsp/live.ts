@@ -20,11 +20,12 @@ import { FetchCardRequest, ProbeAgentRequest, type A2ASettings, type FetchCardRe
 import { republishLockfiles } from './closedLockfiles';
 import type { ServerContext } from './context';
 import { liveSession } from './liveSession';
-import { HttpClientForSettings, UNTRUSTED } from './network';
+import { lockfileAgentUrl } from './lockfileAgent';
+import { HttpClientForSettings, UNTRUSTED, repositoryAllowance } from './network';
 import { runSafe, type ErrorLog } from './runSafe';
 import { clientConfig } from './settings';
 import { invalidParams } from './requestParams';
-import { redactorFor, redactValue, urlSecrets, type Redactor } from '../core/redact';
+import { redactorFor, redactValue, urlSecrets, withoutUserinfo, type Redactor } from '../core/redact';
 
 /**
  * The redaction of one live request: its response, and anything it logs, pass through the redactor that knows
@@ -130,19 +131,24 @@ export function registerLiveRequests(ctx: ServerContext): void {
     return response;
   }));
 
-  ctx.connection.onRequest(ProbeAgentRequest.type, (params, token) => invalidParams(params, { url: 'string', credential: 'object?' }) ?? runRedacted(params, log, token, { agent: params.url, results: [], error: 'internal error' } as ProbeAgentResponse, 'probe agent', async () => {
+  ctx.connection.onRequest(ProbeAgentRequest.type, (params, token) => invalidParams(params, { url: 'string', credential: 'object?', lockfile: 'string?' }) ?? runRedacted(params, log, token, { agent: params.url, results: [], error: 'internal error' } as ProbeAgentResponse, 'probe agent', async () => {
     const settings = await ctx.settings('');
     if (settings.workspaceTrusted !== true) return { agent: params.url, results: [], error: UNTRUSTED };
+    // A lockfile's agent is repository content: its URL is the lockfile's (not the client's text), reached as far as the workspace allows.
+    const pinned = params.lockfile !== undefined ? await lockfileAgentUrl(ctx, params.lockfile) : undefined;
+    if (pinned && 'error' in pinned) return { agent: params.url, results: [], error: pinned.error };
+    const url = pinned ? pinned.url : params.url;
+    const reach = pinned ? { origin: 'repository' as const, allow: repositoryAllowance(settings) } : {};
     try {
-      const report = await probeAgent(params.url, {
-        http: live.httpFor(settings), grpc: live.grpcFor(settings), credential: params.credential, client: clientConfig(settings), signal: signalOf(token),
+      const report = await probeAgent(url, {
+        http: live.httpFor(settings), grpc: live.grpcFor(settings), credential: params.credential, client: clientConfig(settings), signal: signalOf(token), ...reach,
       });
       // Claimed vs verified: the tree of every open card or lockfile of this agent shows the outcomes.
       liveSession(ctx).evidence.recordProbes(report.cardUrl, report.results);
       await refreshOpenDocuments(ctx);
-      return { agent: params.url, results: report.results };
+      return { agent: withoutUserinfo(url), results: report.results };
     } catch (err) {
-      return { agent: params.url, results: [], error: oneLine(err) };
+      return { agent: withoutUserinfo(url), results: [], error: oneLine(err) };
     }
   }));
 }

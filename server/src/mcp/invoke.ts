@@ -5,13 +5,14 @@
  */
 import { withoutUserinfo } from '../core/redact';
 import { oneLineText } from '../core/untrustedText';
-import { visible } from './envelope';
+import { untrustedErrorText, visible } from './envelope';
 import { LIMITS } from './limits';
 import { toolNamed } from './tools';
 import { ToolError, messageOf } from './toolError';
 import type { ToolWorld } from './world';
 
-export type ToolOutcome = { ok: true; text: string } | { ok: false; message: string };
+/** `untrusted`: on an error, what the agent said (JSON of untrustedErrorText), never in `message`. */
+export type ToolOutcome = { ok: true; text: string } | { ok: false; message: string; untrusted?: string };
 
 /** Every string of the result without credentials and without URL userinfo. */
 function scrubbed(world: ToolWorld, value: unknown): unknown {
@@ -43,6 +44,10 @@ export async function invokeTool(world: ToolWorld, name: string, args: unknown):
     return { ok: true, text: world.redact(JSON.stringify(scrubbed(world, result), null, 2)) };
   } catch (err) {
     const message = err instanceof ToolError ? err.message : `internal error: ${messageOf(err)}`;
-    return { ok: false, message: `${name}: ${visible(world.redact(withoutUserinfo(message)), 400)}` };
+    const agentText = err instanceof ToolError ? err.agentText : undefined;
+    return {
+      ok: false, message: `${name}: ${visible(world.redact(withoutUserinfo(message)), 400)}`,
+      ...(agentText !== undefined ? { untrusted: world.redact(JSON.stringify({ untrusted: untrustedErrorText(world.redact(withoutUserinfo(agentText))) }, null, 2)) } : {}),
+    };
   }
 }

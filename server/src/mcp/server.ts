@@ -1,7 +1,7 @@
 /**
  * The MCP server over stdio, on the official TypeScript SDK's low-level Server: tools/list answers the fixed table
  * (tools/index.ts), tools/call runs a tool through invoke.ts and answers its JSON as text, or an MCP tool error
- * (`isError: true`) with one line.
+ * (`isError: true`) with one line (and, when the agent said something, a second text with it inside `untrusted`).
  */
 import { Server } from '@modelcontextprotocol/sdk/server/index.js';
 import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js';
@@ -24,7 +24,8 @@ export function createMcpServer(world: ToolWorld, version: string): Server {
     const outcome = await invokeTool(world, request.params.name, request.params.arguments);
     return outcome.ok
       ? { content: [{ type: 'text' as const, text: outcome.text }] }
-      : { content: [{ type: 'text' as const, text: outcome.message }], isError: true };
+      // What an agent said comes as a second text, inside `untrusted`, never in the one-line message.
+      : { content: [{ type: 'text' as const, text: outcome.message }, ...(outcome.untrusted ? [{ type: 'text' as const, text: outcome.untrusted }] : [])], isError: true };
   });
   return server;
 }

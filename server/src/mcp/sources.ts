@@ -14,6 +14,7 @@ import { stripBom } from '../core/document';
 import type { CardSource } from '../core/refresh/types';
 import { CardLoadError } from '../core/refresh/cardLoader';
 import { withoutUserinfo } from '../core/redact';
+import { displayUrl, isNetError } from '../core/net/errors';
 import { LIMITS } from './limits';
 import { ToolError, messageOf } from './toolError';
 import type { ToolWorld } from './world';
@@ -62,8 +63,19 @@ async function fetchText(world: ToolWorld, url: string): Promise<string> {
     const got = await conditionalCardGet(http, url, undefined, { timeoutMs: LIMITS.requestMs, maxBytes: world.maxCardBytes });
     return stripBom(got.response.body.toString('utf8'));
   } catch (err) {
-    throw new ToolError(messageOf(err));
+    throw fetchFailure(url, err);
   }
+}
+
+/**
+ * A failed fetch as a tool error. When the failure quotes what the agent chose (the target it redirected to, the
+ * media type it answered with), the message names only the URL requested and the kind of failure; the agent's
+ * words go to `untrusted`.
+ */
+function fetchFailure(url: string, err: unknown): ToolError {
+  if (!isNetError(err) || (err.kind !== 'content-type' && err.url === withoutUserinfo(url))) return new ToolError(messageOf(err));
+  const what = err.kind === 'content-type' ? 'the agent answered with a media type that is not a card' : `the request failed after a redirect (${err.kind})`;
+  return new ToolError(`${displayUrl(url)}: ${what}; what the agent sent is in "untrusted"`, messageOf(err));
 }
 
 /** A file inside the roots (already resolved), bounded; a failure names the path as the caller gave it. */

@@ -3,7 +3,11 @@
  * a tool throws becomes a ToolError too (see server.ts), so a model never sees a stack trace.
  */
 export class ToolError extends Error {
-  constructor(message: string) {
+  /**
+   * @param message one line of our own words (never text an agent chose);
+   * @param agentText what the agent said (a redirect target, a media type…), answered only inside `untrusted`.
+   */
+  constructor(message: string, readonly agentText?: string) {
     super(message);
     this.name = 'ToolError';
   }

@@ -14,6 +14,7 @@
  */
 import { dirname, join } from 'node:path';
 import { agentKey } from '../core/evidence/agentKey';
+import { assertReadableInside } from './insideRoot';
 import { makeDirectory } from './makeDirectory';
 import { readTextSync } from './readText';
 import { writeFileAtomic } from './writeAtomic';
@@ -31,7 +32,11 @@ export interface StaleFileSystem {
 
 export const nodeStaleFileSystem: StaleFileSystem = {
   // Bounded, regular files only: a FIFO at this path would otherwise wait for a writer forever (readText.ts).
-  readFile: async (path) => readTextSync(path),
+  // Never through a symlink out of the repository, like the writes.
+  async readFile(path) {
+    await assertReadableInside(path);
+    return readTextSync(path);
+  },
   async writeFile(path, text) {
     makeDirectory(dirname(path));
     await writeFileAtomic(path, text);

@@ -75,7 +75,18 @@ export function lockfileCardPaths(rootOf: (dir: string) => Promise<string> = rep
  * folder.
  */
 export async function assertWritableInside(path: string): Promise<void> {
+  if (!(await staysInside(path))) throw new Error(`${path}: not written: a symbolic link leads outside the repository`);
+}
+
+/**
+ * For state files the product reads back (stale markers): the same rule as for writes, so a symlink planted in the
+ * repository cannot make it read a file elsewhere.
+ */
+export async function assertReadableInside(path: string): Promise<void> {
+  if (!(await staysInside(path))) throw new Error(`${path}: not read: a symbolic link leads outside the repository`);
+}
+
+async function staysInside(path: string): Promise<boolean> {
   const dir = dirname(resolve(path));
-  const inside = await resolveInside(await repositoryRoot(dir), dir, basename(path));
-  if (!inside.ok) throw new Error(`${path}: not written: a symbolic link leads outside the repository`);
+  return (await resolveInside(await repositoryRoot(dir), dir, basename(path))).ok;
 }

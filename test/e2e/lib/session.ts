@@ -1,5 +1,6 @@
 // One end-to-end session: toolchain, packaged extension, code-server on 127.0.0.1, Chromium, workspace copies.
 // Reusable by any editor flow test: `const s = await startSession(log); … finally { await s.close(); }`.
+import { execFileSync } from 'node:child_process';
 import { cpSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -41,6 +42,9 @@ export async function startSession(o: SessionOptions): Promise<Session> {
       workspace(name) {
         const dir = join(scratch, name, 'examples');
         cpSync(join(repoRoot, 'examples'), dir, { recursive: true, filter: (src) => !/[\\/]node_modules([\\/]|$)/.test(src) });
+        // A repository of its own, as a user's workspace is: the CLI resolves lockfile card paths inside the git
+        // top-level, the editor inside the workspace folder, and the two then agree.
+        execFileSync('git', ['init', '-q', dir]);
         return dir;
       },
       async close() {

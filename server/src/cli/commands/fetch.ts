@@ -27,6 +27,7 @@ import { verifyCardSignatures } from '../../core/signature/verify';
 import { parseArgs, type FlagValues } from '../args';
 import { loadTrustStoreFile } from '../trustStoreFile';
 import { alignColumns, safeText } from '../format';
+import { visibleJson } from '../../core/untrustedText';
 import { CliIO, Command, EXIT_FINDINGS, EXIT_OK, EXIT_USAGE, UsageError } from '../io';
 import { redactError, redactorFor, redactValue, urlSecrets, type Redactor } from '../../core/redact';
 
@@ -155,7 +156,7 @@ async function fetchCommand(target: string, flags: FlagValues<typeof SPEC.flags>
       }
     }
     const shown = redactValue({ fetched, extended }, redact);
-    if (flags.format === 'json') io.stdout(`${JSON.stringify(toJson(shown.fetched, shown.extended), null, 2)}\n`);
+    if (flags.format === 'json') io.stdout(`${visibleJson(toJson(shown.fetched, shown.extended), 2)}\n`);
     else io.stdout(toText(shown.fetched, shown.extended));
     // --extended asked for the extended card; when none was requested (no scheme to send the credential for) that is a failure, not a success.
     if (shown.extended?.status === 'no-credential') {

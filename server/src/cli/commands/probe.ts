@@ -22,6 +22,7 @@ import { probeAgent } from '../../core/probe/probeAgent';
 import type { SafeProbeRequest } from '../../core/probe/types';
 import { parseArgs } from '../args';
 import { alignColumns, safeText } from '../format';
+import { visibleJson } from '../../core/untrustedText';
 import { CliIO, Command, EXIT_FINDINGS, EXIT_OK, UsageError } from '../io';
 import { rethrowNet, timeoutFrom, withRedaction } from './fetch';
 import { ALLOW_NETWORK_HELP, CREDENTIAL_FLAGS, NETWORK_FLAGS, credentialFromEnv, networkAllowance } from '../sharedFlags';
@@ -107,7 +108,7 @@ export const run: Command = async (argv, io) => {
         // A URL typed on the command line is the user's; a lockfile's agent is repository content (public unless allowed).
         ...(lock ? { origin: 'repository' as const, allow } : {}) }).catch(rethrowNet);
       const results = redactValue(report.results.map((r) => ({ probe: r.probe, claim: r.claim, outcome: r.outcome, detail: r.detail, at: r.at })), redact);
-      if (flags.format === 'json') io.stdout(`${JSON.stringify({ agent: redact(agent), results }, null, 2)}\n`);
+      if (flags.format === 'json') io.stdout(`${visibleJson({ agent: redact(agent), results }, 2)}\n`);
       else {
         // A probe's name can hold card text (required-extension:URI): escaped like its detail.
         const rows = results.map((r) => [r.outcome.toUpperCase(), safeText(r.probe), safeText(r.detail)]);

@@ -15,6 +15,8 @@ export const READER_PROTECTING_RULES: Readonly<Record<string, string>> = {
   'insecure-interface-url': 'an interface over plain http://, where a credential would travel in clear text',
   'invalid-interface-url': 'an interface URL that is not what it looks like (relative, a placeholder, not a URL)',
   'malformed-signature': 'a signature that cannot be what it claims to be',
+  'not-canonicalizable': 'a card no digest or signature can cover, so what was pinned or signed cannot be checked',
+  'internal-error': 'a rule that failed on the document: its findings are missing, not passed',
 };
 
 const RANK: Record<SeveritySetting, number> = { off: 0, hint: 1, info: 2, warning: 3, error: 4 };

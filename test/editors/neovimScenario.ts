@@ -3,19 +3,18 @@
  * docs/editors.md gives (test/editors/neovim/init.lua: `a2a-language-server --stdio` for *.agent-card.json,
  * agent-card.json, agent.json and *.a2a-lock.json, a rule severity in its settings). A Lua script
  * (neovim/test.lua) opens the files, waits for diagnostics, asks for a hover on a skill and applies a quick fix,
- * and writes what it saw to a JSON file read here. `a2a-language-server` on PATH is a wrapper around the built
- * server (server/dist/server.js), as the npm package's bin is.
- * Without nvim the test is skipped, except in CI (CI=true), where .ci/run installs it and its absence fails.
+ * and writes what it saw to a JSON file read here. `a2a-language-server` on PATH is the bin of the npm package
+ * installed from the packed tarball (test/package/tarball.test.ts runs this scenario there), as a user has it.
+ * Without nvim the scenario is skipped, except in CI (CI=true), where .ci/run installs it and its absence fails.
  */
 import assert from 'node:assert/strict';
 import { spawn, spawnSync } from 'node:child_process';
-import { chmodSync, copyFileSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { copyFileSync, existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { test } from 'node:test';
+import type { TestContext } from 'node:test';
 import { tempDir } from '../pin/helpers';
 
 const REPO = join(__dirname, '..', '..');
-const SERVER = join(REPO, 'server', 'dist', 'server.js');
 const HERE = join(__dirname, 'neovim');
 /** Each wait inside Neovim (attach, diagnostics, a request) is bounded by this; the whole run by NVIM_LIMIT_MS. */
 const WAIT_MS = 20_000;
@@ -23,7 +22,7 @@ const NVIM_LIMIT_MS = 120_000;
 
 const nvim = spawnSync('nvim', ['--version'], { encoding: 'utf8' });
 const nvimVersion = nvim.status === 0 ? /NVIM v(\S+)/.exec(nvim.stdout)?.[1] : undefined;
-const skip = !nvimVersion && process.env.CI !== 'true'
+export const skipNeovim = !nvimVersion && process.env.CI !== 'true'
   ? 'nvim is not installed (apt-get install neovim; .ci/run installs it): the Neovim test needs a real Neovim'
   : false;
 
@@ -55,14 +54,14 @@ function runNvim(dir: string, env: NodeJS.ProcessEnv): Promise<{ code: number | 
   });
 }
 
-test('Neovim: diagnostics with their code, a hover on a skill and a quick fix, over a2a-language-server --stdio', { skip }, async (t) => {
+/**
+ * Neovim with docs/editors.md's configuration, `a2a-language-server` found on PATH in `bin`: diagnostics with
+ * their code, a hover on a skill and a quick fix applied.
+ */
+export async function neovimScenario(t: TestContext, bin: string): Promise<void> {
   assert.ok(nvimVersion, 'CI=true: nvim must be installed (.ci/run installs Debian\'s neovim)');
-  assert.ok(existsSync(SERVER), 'run npm run build first (server/dist/server.js)');
+  assert.ok(existsSync(join(bin, 'a2a-language-server')), `no a2a-language-server in ${bin}`);
   const dir = tempDir(t, 'a2a-nvim-');
-  const bin = join(dir, 'bin');
-  mkdirSync(bin);
-  writeFileSync(join(bin, 'a2a-language-server'), `#!/bin/sh\nexec ${JSON.stringify(process.execPath)} ${JSON.stringify(SERVER)} "$@"\n`);
-  chmodSync(join(bin, 'a2a-language-server'), 0o755);
   const card = join(__dirname, 'fixtures', 'travel.agent-card.json');
   for (const name of ['travel.agent-card.json', 'agent-card.json', 'agent.json']) copyFileSync(card, join(dir, name));
   const lock = readFileSync(join(REPO, 'examples', 'planner', 'pricing.a2a-lock.json'), 'utf8').replace(/"pinned_at": "[^"]*"/, '"pinned_at": "yesterday"');
@@ -103,11 +102,11 @@ test('Neovim: diagnostics with their code, a hover on a skill and a quick fix, o
   const fixed = JSON.parse(r.text!) as Record<string, unknown>;
   assert.equal(fixed.documentationUrl, 'https://travel.example.com/docs/a2a');
   assert.ok(!('documentationUrll' in fixed));
-});
+}
 
-test('docs/editors.md shows the Neovim configuration this test runs', () => {
+/** The Lua configuration docs/editors.md shows, and the one the scenario runs. */
+export function neovimConfigs(): { shown: string | undefined; tested: string } {
   const doc = readFileSync(join(REPO, 'docs', 'editors.md'), 'utf8');
   const shown = /## Neovim \(tested\)[\s\S]*?```lua\n([\s\S]*?)```/.exec(doc)?.[1];
-  const tested = readFileSync(join(HERE, 'init.lua'), 'utf8').replace(/^(--.*\n)+/, '');
-  assert.equal(shown, tested);
-});
+  return { shown, tested: readFileSync(join(HERE, 'init.lua'), 'utf8').replace(/^(--.*\n)+/, '') };
+}

@@ -1,0 +1,27 @@
+/**
+ * The agent URL of a lockfile the editor names by URI ("Run probes" after a lockfile check). The server reads it
+ * from the lockfile itself, never from the client's text, so the URL is known to be repository content and is
+ * reached only as far as the workspace allows (network.ts); a lockfile that links out of its workspace folder is
+ * not read at all.
+ */
+import { sep } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { loadLockfile } from '../core/lockfile';
+import { isHttpLocation } from '../core/refresh/cardSources';
+import { readTextSync } from '../node/readText';
+import type { ServerContext } from './context';
+import { uriPath } from './documentKind';
+import { lockfileInsideWorkspace } from './workspaceCards';
+
+export async function lockfileAgentUrl(ctx: ServerContext, uri: string): Promise<{ url: string } | { error: string }> {
+  if (!uri.startsWith('file:')) return { error: 'only lockfiles on disk name an agent to probe' };
+  const path = fileURLToPath(uri);
+  const inside = await lockfileInsideWorkspace(ctx.workspaceFolders(), path);
+  if (!inside.ok) return { error: inside.reason };
+  // The open document's text when there is one (unsaved edits count, as for the check).
+  const open = ctx.documents.all().find((d) => uriPath(d.uri) === path.split(sep).join('/'));
+  const loaded = await loadLockfile(path, async (p) => (open ? open.getText() : readTextSync(p)));
+  if (!loaded.ok) return { error: loaded.message };
+  if (!isHttpLocation(loaded.lockfile.agent)) return { error: 'the lockfile pins a card file, not a live agent: there is nothing to probe' };
+  return { url: loaded.lockfile.agent };
+}
