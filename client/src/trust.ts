@@ -1,5 +1,5 @@
 import * as vscode from 'vscode';
-import type { CommandHandler } from './commands/index';
+import type { CommandHandler } from './commands/types';
 import { showWarning } from './notify';
 
 /**

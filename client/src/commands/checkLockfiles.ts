@@ -1,6 +1,6 @@
 import * as vscode from 'vscode';
 import { LockfileWatcher } from '../lockfileWatcher';
-import type { CommandFactory } from './index';
+import type { CommandFactory } from './types';
 import { showWarning } from '../notify';
 
 /**

@@ -1,5 +1,5 @@
 import * as vscode from 'vscode';
-import type { CommandFactory } from './index';
+import type { CommandFactory } from './types';
 import { askAgentUrl, originOf, publicCard } from './liveShared';
 import { showInfo } from '../notify';
 import { credentialInputProblem } from '../liveText';

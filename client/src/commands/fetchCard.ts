@@ -3,7 +3,7 @@ import { FetchCardRequest, type LiveCredential } from '../../../server/src/proto
 import { failureText, fetchOutputLines, fetchSummary, liveRedactor, redactedResponse } from '../liveText';
 import { withoutUserinfo } from '../../../server/src/core/redact';
 import type { ExtensionServices } from '../context';
-import type { CommandFactory } from './index';
+import type { CommandFactory } from './types';
 import { askAgentUrl, publicCard, storedCredential } from './liveShared';
 import { showError, showInfo, showWarning } from '../notify';
 

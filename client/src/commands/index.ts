@@ -2,7 +2,7 @@
  * The command table: every command id of package.json `contributes.commands` maps to a factory (the Record type
  * makes a missing one a compile error). One file per command under client/src/commands/.
  */
-import type { ExtensionServices } from '../context';
+import type { CommandFactory } from './types';
 import { COMMAND_IDS, type CommandId } from './ids';
 import { showOutput } from './showOutput';
 import { refreshCapabilities } from './refreshCapabilities';
@@ -16,8 +16,7 @@ import { probeAgent } from './probeAgent';
 import { clearCredential, setCredential } from './credentials';
 import { createProjectConfig } from './createProjectConfig';
 
-export type CommandHandler = (...args: unknown[]) => unknown;
-export type CommandFactory = (services: ExtensionServices) => CommandHandler;
+export type { CommandFactory, CommandHandler } from './types';
 
 export { COMMAND_IDS, type CommandId };
 

@@ -1,6 +1,6 @@
 import * as vscode from 'vscode';
 import { MigrateCardRequest } from '../../../server/src/protocol';
-import type { CommandFactory } from './index';
+import type { CommandFactory } from './types';
 import { showInfo, showWarning } from '../notify';
 
 /**

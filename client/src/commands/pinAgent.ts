@@ -1,7 +1,7 @@
 import * as vscode from 'vscode';
 import { PinOptionsRequest, PinRequest, type PinOptionsResult, type PinSource } from '../../../server/src/protocol';
 import { lockfileWatcher } from './checkLockfiles';
-import type { CommandFactory } from './index';
+import type { CommandFactory } from './types';
 import { agentUrlInput } from './liveShared';
 import { showError, showInfo, showWarning } from '../notify';
 

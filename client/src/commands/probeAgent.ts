@@ -2,7 +2,7 @@ import * as vscode from 'vscode';
 import { ProbeAgentRequest, type LiveCredential } from '../../../server/src/protocol';
 import { failureText, liveRedactor, probeOutputLines, probePick, redactedResponse } from '../liveText';
 import { withoutUserinfo } from '../../../server/src/core/redact';
-import type { CommandFactory } from './index';
+import type { CommandFactory } from './types';
 import { askAgentUrl, publicCard, storedCredential } from './liveShared';
 import { showError } from '../notify';
 

@@ -1,6 +1,6 @@
 import * as vscode from 'vscode';
 import { LockfileDiffRequest } from '../../../server/src/protocol';
-import type { CommandFactory } from './index';
+import type { CommandFactory } from './types';
 import { lockfileTarget } from './lockfileTarget';
 import { showError, showWarning } from '../notify';
 

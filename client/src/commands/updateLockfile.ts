@@ -1,7 +1,7 @@
 import * as vscode from 'vscode';
 import { LockfileDiffRequest, UpdateLockfileRequest } from '../../../server/src/protocol';
 import { lockfileWatcher } from './checkLockfiles';
-import type { CommandFactory } from './index';
+import type { CommandFactory } from './types';
 import { lockfileTarget } from './lockfileTarget';
 import { showError, showInfo, showWarning } from '../notify';
 
