@@ -13,39 +13,7 @@ export default tseslint.config(
       '@typescript-eslint/no-explicit-any': 'error',
     },
   },
-  {
-    // The core is pure: no editor, no LSP. Everything editor-specific lives in server/src/lsp and client/.
-    files: ['server/src/core/**/*.ts'],
-    rules: {
-      'no-restricted-imports': ['error', {
-        patterns: [
-          { group: ['vscode', 'vscode-languageserver', 'vscode-languageserver/*', 'vscode-languageserver-*', 'vscode-languageclient', 'vscode-languageclient/*'], message: 'server/src/core must not depend on the editor or LSP.' },
-          { group: ['../lsp/*', '../../lsp/*', '../cli/*', '../../cli/*', '../../../client/*'], message: 'Imports point one way: core <- lsp/cli <- client.' },
-          { group: ['../node/*', '../../node/*', '../../../node/*', 'node:fs', 'node:fs/*', 'fs', 'fs/*'], message: 'The core takes file access injected; server/src/node implements it for the CLI and the server.' },
-        ],
-      }],
-    },
-  },
-  {
-    files: ['server/src/lsp/**/*.ts', 'server/src/cli/**/*.ts'],
-    rules: {
-      'no-restricted-imports': ['error', { patterns: [{ group: ['vscode', 'vscode-languageclient', 'vscode-languageclient/*'], message: 'Only client/ may import vscode.' }] }],
-    },
-  },
-  {
-    // Node implementations of the world the core takes injected (file reading), shared by the CLI and the server.
-    files: ['server/src/node/**/*.ts'],
-    rules: {
-      'no-restricted-imports': ['error', { patterns: [{ group: ['vscode', 'vscode-*', '../lsp/*', '../cli/*'], message: 'server/src/node serves the CLI and the server; it depends on neither.' }] }],
-    },
-  },
-  {
-    // The tools for planning models (a2acap mcp, the editor's language-model tools): the CLI and the server use them.
-    files: ['server/src/mcp/**/*.ts'],
-    rules: {
-      'no-restricted-imports': ['error', { patterns: [{ group: ['vscode', 'vscode-*', '../lsp/*', '../../lsp/*', '../cli/*', '../../cli/*'], message: 'server/src/mcp serves the CLI and the language server; it depends on neither.' }] }],
-    },
-  },
+  // The layers (which folder may import which) and the no-cycle rule: .dependency-cruiser.cjs, run by `npm run lint`.
   {
     // Notifications render [label](command:…) as a clickable command: client/src/notify.ts makes their text plain.
     files: ['client/src/**/*.ts'],
@@ -55,6 +23,10 @@ export default tseslint.config(
         message: 'Show notifications through client/src/notify.ts (its text is made plain: no command links from card text).',
       }],
     },
+  },
+  {
+    files: ['**/*.cjs'],
+    languageOptions: { sourceType: 'commonjs', globals: { module: 'writable' } },
   },
   {
     files: ['**/*.mjs', '**/*.js'],

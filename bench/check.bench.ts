@@ -19,7 +19,7 @@ import { Worker } from 'node:worker_threads';
 import { loadShipped } from './shipped';
 import type { CardSource } from '../server/src/core/refresh/types';
 
-type Shipped = typeof import('../server/src/cli/refreshWorld') & typeof import('../server/src/core/net/http') & typeof import('../server/src/core/digest')
+type Shipped = typeof import('../server/src/cli/refreshWorld') & typeof import('../server/src/node/net/http') & typeof import('../server/src/core/digest')
   & typeof import('../server/src/core/pin/buildLockfile') & typeof import('../server/src/core/pin/serialize') & typeof import('../server/src/core/profile/compile')
   & typeof import('../server/src/core/refresh/cache') & typeof import('../server/src/core/refresh/cardLoader') & typeof import('../server/src/core/refresh/cardSources')
   & typeof import('../server/src/core/refresh/checkMany') & typeof import('../server/src/core/refresh/refreshLockfile');

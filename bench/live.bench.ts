@@ -10,7 +10,7 @@
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { Agent, request } from 'undici';
-import { createHttpClient } from '../server/src/core/net/http';
+import { createHttpClient } from '../server/src/node/net/http';
 import { fetchCard } from '../server/src/core/fetch/fetchCard';
 import { memoryCardCache } from '../server/src/core/fetch/cardCache';
 import { canonicalPayloads } from '../server/src/core/signature/canonical';

@@ -58,7 +58,7 @@ const entries = [
   { in: 'server/src/cli/main.ts', out: 'server/dist/cli.js', platform: 'node', external: [], banner: '#!/usr/bin/env node' },
   { in: 'client/src/extension.ts', out: 'client/dist/extension.js', platform: 'node', external: ['vscode'] },
   // gRPC (grpc-js + the SDK's A2A service definition, over 1 MB) in its own bundle, loaded on the first gRPC call.
-  { in: 'server/src/core/net/grpcRuntime.ts', out: 'server/dist/grpc-runtime.js', platform: 'node', external: [] },
+  { in: 'server/src/node/net/grpcRuntime.ts', out: 'server/dist/grpc-runtime.js', platform: 'node', external: [] },
 ].filter((e) => existsSync(join(root, e.in)));
 
 /** The server and CLI bundles require the gRPC runtime from the file beside them instead of bundling it. */

@@ -63,7 +63,7 @@ if (args.includes('--version')) {
 await Promise.all([
   build({ ...common, entryPoints: [join(root, 'server/src/cli/main.ts')], outfile: join(out, 'cli.cjs'), format: 'cjs', banner: { js: shebang }, plugins: [grpcRuntimeBeside] }),
   build({ ...common, stdin: { contents: serverBin, resolveDir: root, sourcefile: 'a2a-language-server.js', loader: 'js' }, outfile: join(out, 'server.cjs'), format: 'cjs', banner: { js: shebang }, plugins: [grpcRuntimeBeside] }),
-  build({ ...common, entryPoints: [join(root, 'server/src/core/net/grpcRuntime.ts')], outfile: join(out, 'grpc-runtime.cjs'), format: 'cjs' }),
+  build({ ...common, entryPoints: [join(root, 'server/src/node/net/grpcRuntime.ts')], outfile: join(out, 'grpc-runtime.cjs'), format: 'cjs' }),
   // ESM has no require(): bundled CommonJS dependencies and the gRPC runtime get one made for this file.
   build({
     ...common, entryPoints: [join(root, 'server/src/lib/index.ts')], outfile: join(out, 'index.mjs'), format: 'esm', plugins: [grpcRuntimeBeside],

@@ -3,7 +3,7 @@
  * `--node-ipc` (the VS Code client); createConnection picks the transport from argv.
  */
 import { createConnection, ProposedFeatures } from 'vscode-languageserver/node';
-import { nodeFiles } from './lsp/nodeFiles';
+import { nodeFiles } from './node/nodeFiles';
 import { startServer } from './startServer';
 
 const connection = createConnection(ProposedFeatures.all);

@@ -1,4 +1,4 @@
-// The guarded client remembers address-policy decisions (core/net/http.ts `decide`). A remembered "allowed"
+// The guarded client remembers address-policy decisions (node/net/target.ts `decide`). A remembered "allowed"
 // must never let a host through once it resolves elsewhere (DNS rebinding): the decision is keyed by the
 // resolved address, and every hop is resolved again. Runs in a loopback-only network namespace (it names
 // a link-local address; the policy, not the kernel, must refuse it).
@@ -6,7 +6,8 @@ import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { createHttpClient, type HttpClient } from '../../server/src/core/net/http';
+import { createHttpClient } from '../../server/src/node/net/http';
+import type { HttpClient } from '../../server/src/core/net/http';
 import { NetError } from '../../server/src/core/net/errors';
 
 let server: Server;

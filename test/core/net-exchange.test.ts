@@ -1,4 +1,4 @@
-// The guarded client's one-hop exchange (core/net/exchange.ts) against a plain node:http server on 127.0.0.1:
+// The guarded client's one-hop exchange (node/net/exchange.ts) against a plain node:http server on 127.0.0.1:
 // cancellation in flight, early stop, 1xx answers, drained redirect bodies (connection kept), and many
 // concurrent conditional requests on keep-alive connections.
 import { after, before, describe, it } from 'node:test';
@@ -6,7 +6,8 @@ import assert from 'node:assert/strict';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { Agent } from 'undici';
-import { createHttpClient, type HttpClient } from '../../server/src/core/net/http';
+import { createHttpClient } from '../../server/src/node/net/http';
+import type { HttpClient } from '../../server/src/core/net/http';
 import { NetError } from '../../server/src/core/net/errors';
 
 let server: Server;

@@ -3,7 +3,8 @@
 // live in net-policy.netns.test.ts).
 import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import { createHttpClient, HttpClient } from '../../server/src/core/net/http';
+import { createHttpClient } from '../../server/src/node/net/http';
+import type { HttpClient } from '../../server/src/core/net/http';
 import { NetError } from '../../server/src/core/net/errors';
 import { startLyingAgent, LyingAgent } from '../agents/lying';
 

@@ -5,7 +5,8 @@ import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { classifyAddress } from '../../server/src/core/net/address';
 import { checkAddress } from '../../server/src/core/net/policy';
-import { createHttpClient, HttpClient } from '../../server/src/core/net/http';
+import { createHttpClient } from '../../server/src/node/net/http';
+import type { HttpClient } from '../../server/src/core/net/http';
 import { NetError } from '../../server/src/core/net/errors';
 import { startLyingAgent, LyingAgent } from '../agents/lying';
 

@@ -7,7 +7,7 @@ import { createServer, Server } from 'node:https';
 import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import { Agent } from 'undici';
-import { createHttpClient } from '../../server/src/core/net/http';
+import { createHttpClient } from '../../server/src/node/net/http';
 import { NetError } from '../../server/src/core/net/errors';
 
 const dir = join(__dirname, '..', 'fixtures', 'http');

@@ -1,7 +1,8 @@
 // callA2a against hostile answers: a typed result or a typed NetError, in bounded time, never a crash.
 import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import { createHttpClient, HttpClient } from '../../server/src/core/net/http';
+import { createHttpClient } from '../../server/src/node/net/http';
+import type { HttpClient } from '../../server/src/core/net/http';
 import { NetError } from '../../server/src/core/net/errors';
 import { callA2a } from '../../server/src/core/a2a/call';
 import { startLyingAgent, LyingAgent } from '../agents/lying';

@@ -1,7 +1,8 @@
 // The profile-driven client against real loopback agents: what it sends, and runtime errors as evidence.
 import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import { createHttpClient, HttpClient } from '../../server/src/core/net/http';
+import { createHttpClient } from '../../server/src/node/net/http';
+import type { HttpClient } from '../../server/src/core/net/http';
 import { fetchCard } from '../../server/src/core/fetch/fetchCard';
 import { sendToSkill, ProfileUseError } from '../../server/src/core/client/sendToSkill';
 import { memoryStaleMarkers } from '../../server/src/core/client/staleMarkers';

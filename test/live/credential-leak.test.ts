@@ -9,13 +9,13 @@ import { runCli } from '../../server/src/cli/main';
 import type { CliIO } from '../../server/src/cli/io';
 import { REDACTED, secretForms } from '../../server/src/core/redact';
 import { FetchCardRequest, ProbeAgentRequest } from '../../server/src/protocol';
-import { createHttpClient } from '../../server/src/core/net/http';
+import { createHttpClient } from '../../server/src/node/net/http';
 import { callA2a } from '../../server/src/core/a2a/call';
 import { startLsp, type LspSession } from '../lsp/harness';
 import { LEAK_MODES, LEAK_SCHEMES, startLeakAgent, type LeakAgent } from '../agents/leakAgent';
 import { startLyingAgent, type LyingAgent } from '../agents/lying';
 import { startRawGrpcAgent, type RawGrpcAgent } from '../agents/rawGrpcAgent';
-import { createGrpcClient } from '../../server/src/core/net/grpc';
+import { createGrpcClient } from '../../server/src/node/net/grpc';
 import { describeA2aError } from '../../server/src/core/a2a/errors';
 
 /** URL and base64 special characters, so the percent-encoded and base64 forms differ from the raw one. */

@@ -7,7 +7,7 @@ import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { startPricingAgent, type PricingAgent } from '../../examples/pricing-agent/server';
-import { createHttpClient } from '../../server/src/core/net/http';
+import { createHttpClient } from '../../server/src/node/net/http';
 import { MemoryCardCache } from '../../server/src/core/refresh/cache';
 import { createCardLoader } from '../../server/src/core/refresh/cardLoader';
 import { httpCardSource } from '../../server/src/core/refresh/cardSources';

@@ -8,7 +8,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { startPricingAgent, type PricingAgent } from '../../examples/pricing-agent/server';
 import type { CardVersion } from '../../examples/pricing-agent/cards';
-import { createHttpClient } from '../../server/src/core/net/http';
+import { createHttpClient } from '../../server/src/node/net/http';
 import { MemoryCardCache } from '../../server/src/core/refresh/cache';
 import { createCardLoader } from '../../server/src/core/refresh/cardLoader';
 import { httpCardSource } from '../../server/src/core/refresh/cardSources';

@@ -5,7 +5,8 @@
 import { renameSync, writeFileSync } from 'node:fs';
 import { makeDirectory } from '../node/makeDirectory';
 import { readTextSync } from '../node/readText';
-import { createHttpClient, type HttpClient } from '../core/net/http';
+import { createHttpClient } from '../node/net/http';
+import type { HttpClient } from '../core/net/http';
 import { MemoryCardCache } from '../core/refresh/cache';
 import { FileCardCache } from '../core/refresh/fileCache';
 import { createCardLoader, type CardLoader } from '../core/refresh/cardLoader';

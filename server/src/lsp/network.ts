@@ -3,8 +3,10 @@
  * pin, check, diff, update): the one refusal message of an untrusted workspace, and the core's guarded HTTP
  * client kept for as long as `a2a.network.allowedHosts` stays the same.
  */
-import { createHttpClient, type HttpClient } from '../core/net/http';
-import { createGrpcClient, type GrpcClient } from '../core/net/grpc';
+import { createHttpClient } from '../node/net/http';
+import type { HttpClient } from '../core/net/http';
+import { createGrpcClient } from '../node/net/grpc';
+import type { GrpcClient } from '../core/net/grpc';
 import type { A2ASettings } from '../protocol';
 import type { NetworkAllowance } from '../core/net/policy';
 

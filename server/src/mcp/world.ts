@@ -63,7 +63,7 @@ export function toolHttp(inner: HttpClient, allow: NetworkAllowance, credentials
 export interface ToolWorldOptions {
   roots: readonly string[];
   allow: NetworkAllowance;
-  /** The raw guarded client (core/net/http.ts createHttpClient), or null for no network. */
+  /** The raw guarded client (node/net/http.ts createHttpClient), or null for no network. */
   http: HttpClient | null;
   networkOff?: string;
   credentials?: readonly LaunchCredential[];

@@ -9,7 +9,7 @@ import type { AddressInfo } from 'node:net';
 import { after, before, test } from 'node:test';
 import { memoryCardCache } from '../../../server/src/core/fetch/cardCache';
 import { fetchCard } from '../../../server/src/core/fetch/fetchCard';
-import { createHttpClient } from '../../../server/src/core/net/http';
+import { createHttpClient } from '../../../server/src/node/net/http';
 import { httpCardSource } from '../../../server/src/core/refresh/cardSources';
 
 const card = (version: string) => ({

@@ -18,7 +18,7 @@ import { Command, CliIO, UsageError } from '../io';
 import { createRefreshWorld, type RefreshWorld } from '../refreshWorld';
 import { evidenceFor } from '../../core/pin/probeEvidence';
 import { probeAgent } from '../../core/probe/probeAgent';
-import { createGrpcClient } from '../../core/net/grpc';
+import { createGrpcClient } from '../../node/net/grpc';
 import { clean } from './compile';
 import { buildLockfile, type PinSelection } from '../../core/pin/buildLockfile';
 import { PinError } from '../../core/pin/errors';

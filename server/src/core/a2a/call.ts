@@ -5,43 +5,13 @@
  * and A2A-Extensions when asked. Streaming operations read only the first event (enough to tell "works"
  * from an error) and then close the stream.
  */
-import type { CallOptions } from '../net/callOptions';
-import type { HttpClient, HttpResponse } from '../net/http';
-import type { GrpcClient } from '../net/grpc';
+import type { HttpResponse } from '../net/http';
+import type { A2aCallOptions, A2aCallResult, A2aInterface, A2aOperation } from './types';
 import { callGrpc } from './grpcCall';
 import { trimEnd } from '../trimEnd';
-import { A2aError, fromHttpError, fromJsonRpcError } from './errors';
+import { fromHttpError, fromJsonRpcError } from './errors';
 import { NetError, displayUrl, isNetError } from '../net/errors';
 import { headerSecrets, redactError, redactorFor, redactValue, urlSecrets, type Redactor } from '../redact';
-
-export type A2aOperation =
-  | 'GetTask'
-  | 'SubscribeToTask'
-  | 'ListTaskPushNotificationConfigs'
-  | 'GetExtendedAgentCard'
-  | 'SendMessage'
-  | 'SendStreamingMessage';
-
-export interface A2aInterface {
-  url: string;
-  binding: string;
-  version: string;
-  tenant: string | null;
-}
-
-/** Credentials only when the card declares a scheme for them; with `fullStream` the result's `events` lists every event. */
-export interface A2aCallOptions extends CallOptions {
-  http: HttpClient;
-  /** For GRPC interfaces (probes, the extended card); without it a GRPC interface cannot be called. */
-  grpc?: GrpcClient;
-  /** Defaults to the interface version; the version probe sends a bogus one on purpose. */
-  a2aVersion?: string;
-  extensions?: readonly string[];
-}
-
-export type A2aCallResult =
-  | { ok: true; result: unknown; status: number; streamed: boolean; headers: Record<string, string>; events?: unknown[] }
-  | { ok: false; error: A2aError; status: number; headers: Record<string, string> };
 
 export const SUPPORTED_BINDINGS = ['JSONRPC', 'HTTP+JSON'] as const;
 /** With a gRPC client (probes, the extended card). */

@@ -1,18 +1,17 @@
 /**
- * One A2A operation over a GRPC interface (A2A §10), through the guarded gRPC client (net/grpc.ts). The
+ * One A2A operation over a GRPC interface (A2A §10), through the guarded gRPC client (server/src/node/net/grpc.ts). The
  * messages are encoded with the service definition @a2a-js/sdk generates from the A2A proto; this file only
  * maps our JSON-shaped parameters (ProtoJSON names, as the HTTP bindings send them) to the request messages, the
  * answers back to the JSON the HTTP bindings carry (the SDK's toJSON), and a gRPC status to the A2A error it stands
  * for: the google.rpc.ErrorInfo `reason` in the status details decides (MUST in §10.6), else the status code.
  */
-import type { GrpcAnswer, GrpcClient, GrpcMethod } from '../net/grpc';
-import { loadGrpcRuntime } from '../net/loadGrpcRuntime';
-import type { A2aCallOptions, A2aCallResult, A2aInterface, A2aOperation } from './call';
+import type { A2aGrpcRuntime, GrpcAnswer, GrpcClient, GrpcMethod } from '../net/grpc';
+import type { A2aCallOptions, A2aCallResult, A2aInterface, A2aOperation } from './types';
 import { errorFromReason, sanitizeMessage, type A2aError, type A2aErrorType } from './errors';
 
-/** The SDK's service definition, loaded with the gRPC runtime on the first gRPC call (net/loadGrpcRuntime.ts). */
-function methodOf(op: A2aOperation): GrpcMethod {
-  const s = loadGrpcRuntime().a2aService;
+/** The SDK's service definition, which the gRPC client loads on its first call. */
+function methodOf(op: A2aOperation, runtime: A2aGrpcRuntime): GrpcMethod {
+  const s = runtime.a2aService;
   switch (op) {
     case 'GetTask': return s.getTask;
     case 'SubscribeToTask': return s.subscribeToTask;
@@ -24,19 +23,18 @@ function methodOf(op: A2aOperation): GrpcMethod {
 }
 
 export async function callGrpc(grpc: GrpcClient, iface: A2aInterface, op: A2aOperation, params: Record<string, unknown>, opts: A2aCallOptions, metadata: Record<string, string>): Promise<A2aCallResult> {
-  const answer = await grpc.call(iface.url, methodOf(op), grpcRequest(op, params, iface.tenant ?? ''), {
+  const answer = await grpc.call(iface.url, methodOf(op, grpc.a2a()), grpcRequest(op, params, iface.tenant ?? ''), {
     metadata, credentialHeaders: opts.credentialHeaders, originClass: opts.originClass, timeoutMs: opts.timeoutMs, maxBytes: opts.maxBytes,
     signal: opts.signal, fullStream: opts.fullStream,
   });
-  return grpcResult(answer, answerJson(op));
+  return grpcResult(answer, answerJson(op, grpc.a2a()), grpc.a2a());
 }
 
 /**
  * How `op`'s answer messages become the JSON the HTTP bindings carry (ProtoJSON: `{"task": …}`, `"ROLE_AGENT"`,
  * parts as `{"text": …}`), so a result reads the same whatever the binding, and a card can be linted and compiled.
  */
-function answerJson(op: A2aOperation): (message: unknown) => unknown {
-  const m = loadGrpcRuntime();
+function answerJson(op: A2aOperation, m: A2aGrpcRuntime): (message: unknown) => unknown {
   switch (op) {
     case 'GetTask': return (x) => m.Task.toJSON(x as never);
     case 'SubscribeToTask':
@@ -84,11 +82,11 @@ function sendMessageRequest(params: Record<string, unknown>, tenant: string): un
   };
 }
 
-function grpcResult(answer: GrpcAnswer, toJson: (message: unknown) => unknown): A2aCallResult {
+function grpcResult(answer: GrpcAnswer, toJson: (message: unknown) => unknown, runtime: A2aGrpcRuntime): A2aCallResult {
   if (!answer.ok && answer.undecodable) {
     return { ok: false, status: 0, headers: {}, error: { type: 'InvalidAgentResponse', message: `the answer is not a message of the A2A proto (${sanitizeMessage(answer.message)})` } };
   }
-  if (!answer.ok) return { ok: false, status: 0, headers: {}, error: fromGrpcStatus(answer.code, answer.message, answer.statusDetails) };
+  if (!answer.ok) return { ok: false, status: 0, headers: {}, error: fromGrpcStatus(answer.code, answer.message, runtime, answer.statusDetails) };
   let results: unknown[];
   try {
     results = answer.messages.map((m) => toJson(m));
@@ -113,17 +111,17 @@ const BY_STATUS: Record<number, A2aErrorType> = {
 };
 
 /** A gRPC status the agent sent → A2aError; ErrorInfo.reason decides among the FAILED_PRECONDITIONs. */
-export function fromGrpcStatus(code: number, message: string, statusDetails?: Buffer): A2aError {
-  const reason = reasonOf(statusDetails);
+export function fromGrpcStatus(code: number, message: string, runtime: A2aGrpcRuntime, statusDetails?: Buffer): A2aError {
+  const reason = reasonOf(statusDetails, runtime);
   const base = { message: sanitizeMessage(message), grpcStatus: code, ...(reason ? { reason } : {}) };
   const byReason = reason ? errorFromReason(reason) : undefined;
   return { type: byReason ?? BY_STATUS[code] ?? 'Unknown', ...base };
 }
 
 /** The ErrorInfo reason in a google.rpc.Status trailer; an undecodable trailer (untrusted bytes) has none. */
-function reasonOf(statusDetails: Buffer | undefined): string | undefined {
+function reasonOf(statusDetails: Buffer | undefined, runtime: A2aGrpcRuntime): string | undefined {
   if (!statusDetails) return undefined;
-  const { decodeErrorInfo, decodeStatus } = loadGrpcRuntime();
+  const { decodeErrorInfo, decodeStatus } = runtime;
   try {
     for (const d of decodeStatus(statusDetails).details) {
       if (d.typeUrl.endsWith('google.rpc.ErrorInfo')) return decodeErrorInfo(d.value).reason || undefined;

@@ -13,7 +13,8 @@ import type { CompiledProfile } from '../types';
 import type { AddressClass } from '../net/address';
 import type { HttpClient } from '../net/http';
 import type { GrpcClient } from '../net/grpc';
-import { callA2a, A2aCallResult } from '../a2a/call';
+import { callA2a } from '../a2a/call';
+import type { A2aCallResult } from '../a2a/types';
 import { describeA2aError } from '../a2a/errors';
 import type { StaleMarkers } from './staleMarkers';
 

@@ -2,7 +2,7 @@
  * Classify an IP address for the address policy. Pure: takes the literal the resolver returned.
  * IPv4-mapped IPv6 (::ffff:a.b.c.d) is classified by its IPv4 part so it cannot smuggle a blocked address.
  */
-import { isIP } from 'node:net';
+import { ipFamily } from './ipLiteral';
 
 export type AddressClass =
   | 'loopback'
@@ -19,7 +19,7 @@ const METADATA = new Set(['100.100.100.200', 'fd00:ec2::254', '168.63.129.16']);
 
 export function classifyAddress(address: string): AddressClass {
   const ip = address.startsWith('[') && address.endsWith(']') ? address.slice(1, -1) : address;
-  const family = isIP(ip);
+  const family = ipFamily(ip);
   if (family === 4) return classifyV4(ip);
   if (family === 6) return classifyV6(ip);
   return 'reserved';

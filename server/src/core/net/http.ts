@@ -1,34 +1,17 @@
 /**
- * The guarded HTTP client. Every request in the product that reaches an agent goes through `request()`:
- * - only http/https;
- * - host resolved with the injected resolver, every address checked by the address policy, and the
- *   connection made to the CHECKED address (the URL is rewritten to the IP literal, Host/SNI keep the
- *   name), so DNS rebinding between check and connect is impossible;
- * - redirects followed here (never by undici), each hop re-resolved and re-checked, limited in number;
- * - a total deadline across all hops plus undici's connect timeout;
- * - the body read under a byte cap, before and after decompression;
- * - credentials only to the first hop's origin (dropped on a cross-origin redirect).
- * One undici Agent (keep-alive) is shared by all calls of a client, so many concurrent revalidations are cheap.
+ * What the product asks of an HTTP client: the request, the answer, and the client itself. The core takes an
+ * `HttpClient` injected; the guarded implementation (address policy, redirects, byte caps) is the Node
+ * layer's (server/src/node/net/http.ts), so the core runs wherever a client can be handed to it.
  */
-import { Agent, Dispatcher, errors as undiciErrors } from 'undici';
-import { AddressClass } from './address';
-import { NetError, displayUrl } from './errors';
-import { parseHttpUrl } from './url';
-import type { NetworkAllowance, PolicyContext, UrlOrigin } from './policy';
-import { checkedTarget, targetWorld, type Resolver, type TargetWorld } from './target';
-import { decodeBody } from './body';
-import { Cancel, exchange, type ExchangeOptions, type HeadVerdict } from './exchange';
+import type { AddressClass } from './address';
+import type { NetworkAllowance, UrlOrigin } from './policy';
 
-export { systemResolver, type ResolvedAddress, type Resolver } from './target';
-
-export interface HttpClientOptions {
-  resolver?: Resolver;
-  /** Inject a dispatcher (tests, shared pools); otherwise one keep-alive Agent is created. */
-  dispatcher?: Dispatcher;
-  connectTimeoutMs?: number;
-  /** Host names allowed beyond the default address rules (a user setting). */
-  allowHosts?: readonly string[];
+export interface ResolvedAddress {
+  address: string;
+  family: number;
 }
+/** DNS, injected so tests map test host names to loopback addresses without touching real DNS. */
+export type Resolver = (hostname: string) => Promise<ResolvedAddress[]>;
 
 export interface HttpRequest {
   method?: 'GET' | 'POST';
@@ -71,154 +54,7 @@ export interface HttpResponse {
 export const DEFAULT_MAX_BYTES = 1024 * 1024;
 export const DEFAULT_TIMEOUT_MS = 10_000;
 export const DEFAULT_MAX_REDIRECTS = 5;
-const REDIRECTS = new Set([301, 302, 303, 307, 308]);
-
 export interface HttpClient {
   request(url: string, req: HttpRequest): Promise<HttpResponse>;
   close(): Promise<void>;
 }
-
-export function createHttpClient(opts: HttpClientOptions = {}): HttpClient {
-  const ownDispatcher = opts.dispatcher
-    ? undefined
-    : new Agent({ connect: { timeout: opts.connectTimeoutMs ?? 5_000 }, keepAliveTimeout: 10_000, connections: 16 });
-  const world: World = { ...targetWorld(opts.resolver, opts.allowHosts), dispatcher: opts.dispatcher ?? ownDispatcher! };
-  return {
-    request: (url, req) => guardedRequest(url, req, world),
-    close: async () => { await ownDispatcher?.close(); },
-  };
-}
-
-interface World extends TargetWorld {
-  dispatcher: Dispatcher;
-}
-
-async function guardedRequest(input: string, req: HttpRequest, world: World): Promise<HttpResponse> {
-  const timeoutMs = req.timeoutMs ?? DEFAULT_TIMEOUT_MS;
-  const maxBytes = req.maxBytes ?? DEFAULT_MAX_BYTES;
-  const maxRedirects = req.maxRedirects ?? DEFAULT_MAX_REDIRECTS;
-  let current = parseHttpUrl(input);
-  const outer = req.signal;
-  if (outer?.aborted) throw new NetError('aborted', displayUrl(current), `${displayUrl(current)}: cancelled`);
-  // One Cancel for all hops: the total deadline and the caller's signal abort whatever exchange is in flight.
-  const cancel = new Cancel();
-  const timer = setTimeout(fireDeadline, timeoutMs, cancel);
-  const onOuterAbort = outer ? (): void => cancel.fire(new Error('cancelled')) : undefined;
-  if (onOuterAbort) outer!.addEventListener('abort', onOuterAbort, { once: true });
-  let method = req.method ?? 'GET';
-  let body = req.body;
-  let firstOrigin: string | undefined;
-  let originClass: AddressClass | undefined;
-  try {
-    for (let hop = 0; ; hop++) {
-      const ctx: PolicyContext = hop === 0
-        ? { origin: req.origin, originClass: req.originClass, allowHosts: world.allowHosts, allow: req.allow }
-        // A redirect is judged against the class of the card's origin (card URLs) or of the first hop (user and repository URLs).
-        : { origin: 'redirect', originClass: req.origin === 'user' || req.origin === 'repository' ? originClass : req.originClass ?? originClass, allowHosts: world.allowHosts };
-      // IP literals (every loopback agent) need no resolver: judged synchronously, no extra await per request.
-      const checked = checkedTarget(current, ctx, world);
-      const target = checked instanceof Promise ? await checked : checked;
-      if (hop === 0) { firstOrigin = current.origin; originClass = target.addressClass; }
-      const headers = requestHeaders(req, current, current.origin === firstOrigin, body !== undefined);
-      const url = current.toString();
-      const to = connectTo(current, target.address);
-      const answer = await exchange(world.dispatcher, {
-        origin: to.origin, path: to.path, method, headers, body, timeoutMs, maxBytes, url, contentTypes: req.contentTypes, onHead: judgeHead, stopWhen: req.stopWhen,
-      }, cancel);
-      const { status, headers: resHeaders } = answer;
-      if (REDIRECTS.has(status) && resHeaders.location) {
-        if (hop >= maxRedirects) {
-          throw new NetError('redirect-limit', input, `${displayUrl(input)}: more than ${maxRedirects} redirects`, { limit: maxRedirects });
-        }
-        const next = parseHttpUrl(new URL(resHeaders.location, current).toString());
-        if (current.protocol === 'https:' && next.protocol === 'http:') {
-          throw new NetError('policy', displayUrl(current), `${displayUrl(current)}: refused a redirect from https to plain http (${displayUrl(next)})`);
-        }
-        current = next;
-        if (status === 303 || ((status === 301 || status === 302) && method === 'POST')) { method = 'GET'; body = undefined; }
-        continue;
-      }
-      const decoded = decodeBody(answer.body, resHeaders['content-encoding'], url, maxBytes);
-      return { url, status, headers: resHeaders, body: decoded, addressClass: target.addressClass, originClass: originClass!, redirects: hop };
-    }
-  } catch (err) {
-    throw toNetError(err, current.toString(), cancel.fired && !outer?.aborted, timeoutMs, outer?.aborted === true);
-  } finally {
-    clearTimeout(timer);
-    if (onOuterAbort) outer!.removeEventListener('abort', onOuterAbort);
-  }
-}
-
-function fireDeadline(cancel: Cancel): void {
-  cancel.fire(new Error('deadline'));
-}
-
-/** What a response head decides before any body byte is kept: drain a redirect, refuse a wrong type or size. */
-function judgeHead({ url, contentTypes, maxBytes }: ExchangeOptions, status: number, headers: Record<string, string>): HeadVerdict {
-  if (REDIRECTS.has(status) && headers.location) return 'skip';
-  if (status >= 200 && status < 300 && contentTypes) checkContentType(url, headers['content-type'], contentTypes);
-  const declared = Number(headers['content-length']);
-  if (Number.isFinite(declared) && declared > maxBytes) {
-    throw new NetError('too-large', url, `${displayUrl(url)}: Content-Length ${declared} exceeds the ${maxBytes}-byte limit`, { limit: maxBytes });
-  }
-  return 'read';
-}
-
-/** The hop's headers: the caller's (secrets only to the first hop's origin), credentials likewise, Host kept. */
-function requestHeaders(req: HttpRequest, url: URL, sameOrigin: boolean, hasBody: boolean): Record<string, string> {
-  const headers: Record<string, string> = { 'accept-encoding': 'gzip, deflate, br' };
-  if (req.headers) {
-    for (const k in req.headers) {
-      const name = k.toLowerCase();
-      if (sameOrigin || !SECRET_HEADERS.has(name)) headers[name] = req.headers[k]!;
-    }
-  }
-  if (sameOrigin && req.credentialHeaders) for (const k in req.credentialHeaders) headers[k.toLowerCase()] = req.credentialHeaders[k]!;
-  headers.host = url.host;
-  if (hasBody && !headers['content-type']) headers['content-type'] = 'application/json';
-  return headers;
-}
-
-
-/** Where a hop connects: the checked IP; Host (and therefore TLS SNI and certificate checks) keep the name. */
-function connectTo(url: URL, address: string): { origin: string; path: string } {
-  const literal = address.includes(':') ? `[${address}]` : address;
-  const port = url.port || (url.protocol === 'https:' ? '443' : '80');
-  return { origin: `${url.protocol}//${literal}:${port}`, path: `${url.pathname}${url.search}` };
-}
-
-function checkContentType(url: string, header: string | undefined, accepted: readonly string[]): void {
-  const essence = (header ?? '').split(';')[0]!.trim().toLowerCase();
-  const ok = accepted.some((t) => (t.startsWith('+') ? essence.endsWith(t) : essence === t));
-  if (!ok) {
-    throw new NetError('content-type', url, `${displayUrl(url)}: unexpected content type '${essence || 'none'}' (expected ${accepted.join(', ')})`, { contentType: essence });
-  }
-}
-
-/** Headers that carry secrets never follow a redirect to another origin, whoever put them in. */
-const SECRET_HEADERS = new Set(['authorization', 'proxy-authorization', 'cookie']);
-
-function toNetError(err: unknown, url: string, timedOut: boolean, timeoutMs: number, aborted: boolean): NetError {
-  if (err instanceof NetError) return err;
-  const shown = displayUrl(url);
-  if (aborted) return new NetError('aborted', shown, `${shown}: cancelled`);
-  if (timedOut || err instanceof undiciErrors.HeadersTimeoutError || err instanceof undiciErrors.BodyTimeoutError) {
-    return new NetError('timeout', shown, `${shown}: no complete answer within ${timeoutMs} ms`, { limit: timeoutMs });
-  }
-  if (err instanceof undiciErrors.ConnectTimeoutError) return new NetError('timeout', shown, `${shown}: connect timed out`);
-  const code = (err as { code?: string }).code;
-  const cause = (err as { cause?: { code?: string } }).cause?.code;
-  const said = code ?? cause;
-  return new NetError('network', shown, `${shown}: ${said && NETWORK_WORDS[said] ? `${NETWORK_WORDS[said]} (${said})` : said ?? (err as Error).message ?? 'network error'}`, code ? { code } : {});
-}
-
-/** Network failure codes in words, the code kept beside them (it is what users search for). */
-const NETWORK_WORDS: Record<string, string> = {
-  ECONNREFUSED: 'connection refused (nothing listens there)',
-  ECONNRESET: 'the connection was reset by the other side',
-  UND_ERR_HEADERS_OVERFLOW: 'the response headers are too large',
-  UND_ERR_SOCKET: 'the connection closed before a complete answer',
-  ERR_INVALID_URL: 'an invalid URL',
-  EHOSTUNREACH: 'host unreachable',
-  ENETUNREACH: 'network unreachable',
-};

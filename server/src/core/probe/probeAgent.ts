@@ -6,7 +6,7 @@
 import { DEFAULT_CLIENT, type ClientConfig } from '../types';
 import type { HttpClient } from '../net/http';
 import type { NetworkAllowance, UrlOrigin } from '../net/policy';
-import type { A2aCallOptions, A2aInterface } from '../a2a/call';
+import type { A2aCallOptions, A2aInterface } from '../a2a/types';
 import { SUPPORTED_BINDINGS, SUPPORTED_BINDINGS_WITH_GRPC, callA2a } from '../a2a/call';
 import { describeA2aError } from '../a2a/errors';
 import type { GrpcClient } from '../net/grpc';
@@ -18,7 +18,7 @@ import type { ProbeResult, SafeProbeRequest } from './types';
 
 export interface ProbeAgentOptions {
   http: HttpClient;
-  /** Probes GRPC interfaces too (net/grpc.ts); without it only JSONRPC and HTTP+JSON interfaces are probed. */
+  /** Probes GRPC interfaces too (server/src/node/net/grpc.ts); without it only JSONRPC and HTTP+JSON interfaces are probed. */
   grpc?: GrpcClient;
   limiter?: RateLimiter;
   credential?: BearerCredential;

@@ -5,7 +5,7 @@
  * required-extension:*) need a SafeProbeRequest and never target a side-effecting skill unless allowed.
  */
 import { randomUUID } from 'node:crypto';
-import type { A2aCallOptions, A2aCallResult, A2aInterface, A2aOperation } from '../a2a/call';
+import type { A2aCallOptions, A2aCallResult, A2aInterface, A2aOperation } from '../a2a/types';
 import { A2aError, describeA2aError } from '../a2a/errors';
 import type { ProbeOutcome, ProbeResult, SafeProbeRequest } from './types';
 

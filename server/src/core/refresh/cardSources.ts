@@ -1,5 +1,5 @@
 /**
- * Card sources: a conditional HTTP GET through the guarded client (core/net/http.ts: address policy,
+ * Card sources: a conditional HTTP GET through the guarded client (node/net/http.ts: address policy,
  * size cap, timeouts), and a file read for cards pinned by path. `sourceFor` picks one by location.
  */
 import { stripBom } from '../document';

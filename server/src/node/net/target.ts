@@ -6,16 +6,10 @@
  */
 import { lookup as dnsLookup } from 'node:dns/promises';
 import { isIP } from 'node:net';
-import type { AddressClass } from './address';
-import { NetError, displayUrl } from './errors';
-import { PolicyContext, PolicyDecision, checkAddress } from './policy';
-
-export interface ResolvedAddress {
-  address: string;
-  family: number;
-}
-/** DNS, injected so tests map test host names to loopback addresses without touching real DNS. */
-export type Resolver = (hostname: string) => Promise<ResolvedAddress[]>;
+import type { AddressClass } from '../../core/net/address';
+import { NetError, displayUrl } from '../../core/net/errors';
+import type { ResolvedAddress, Resolver } from '../../core/net/http';
+import { PolicyContext, PolicyDecision, checkAddress } from '../../core/net/policy';
 
 export const systemResolver: Resolver = async (hostname) => dnsLookup(hostname, { all: true, verbatim: true });
 

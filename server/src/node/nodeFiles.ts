@@ -1,12 +1,19 @@
 import { readdir } from 'node:fs/promises';
 import { join } from 'node:path';
-import { readTextSync } from '../node/readText';
-import type { RuntimeEnvironment } from './runtime';
+import { readTextSync } from './readText';
+
+/** Read-only access to workspace files (the language server finds the card a lockfile pins when it is not open). */
+export interface WorkspaceFiles {
+  /** Files under `folder` whose path matches `accept`, at most `limit` of them (skipping node_modules and dot folders). */
+  find(folder: string, accept: (path: string) => boolean, limit: number): Promise<string[]>;
+  /** File text, or undefined when it cannot be read or is larger than `maxBytes`. */
+  read(path: string, maxBytes: number): Promise<string | undefined>;
+}
 
 const MAX_DEPTH = 8;
 
-/** Node implementation of RuntimeEnvironment.files (used by server.ts; tests may pass their own). */
-export const nodeFiles: NonNullable<RuntimeEnvironment['files']> = {
+/** Node implementation of the language server's RuntimeEnvironment.files (used by server.ts; tests may pass their own). */
+export const nodeFiles: WorkspaceFiles = {
   async find(folder, accept, limit) {
     const out: string[] = [];
     const walk = async (dir: string, depth: number): Promise<void> => {

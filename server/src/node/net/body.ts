@@ -4,7 +4,7 @@
  * can exhaust memory.
  */
 import { brotliDecompressSync, gunzipSync, inflateSync, ZlibOptions } from 'node:zlib';
-import { NetError, displayUrl } from './errors';
+import { NetError, displayUrl } from '../../core/net/errors';
 
 /** Decode a Content-Encoding; the decoded size is capped by zlib itself (maxOutputLength). */
 export function decodeBody(raw: Buffer, encoding: string | undefined, url: string, maxBytes: number): Buffer {

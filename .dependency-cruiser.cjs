@@ -1,0 +1,96 @@
+// @ts-check
+/**
+ * The layers, by name, and no import cycles. `npm run lint` runs it (`depcruise`); a file one folder deeper is
+ * held to the same rules, since they match folders, not relative depths.
+ *
+ *   server/src/core   pure: imports nothing outside core, no Node built-ins, no network library, no editor
+ *   server/src/node   the world the core takes injected (files, HTTP, DNS, gRPC): imports core
+ *   server/src/mcp    the tools for planning models: core and node
+ *   server/src/lsp    the language server: core, node, mcp; never cli
+ *   server/src/cli    the CLI: core, node, mcp; never lsp
+ *   server/src/lib    the npm library: core and node
+ *   client/src        the VS Code extension: its own files, vscode*, and server/src/protocol.ts only
+ */
+/**
+ * Pure server modules the extension still bundles (credential redaction, text made visible, the language-model
+ * tools' gate): listed so no new one joins them; they move behind server/src/protocol.ts or into client/.
+ */
+const CLIENT_SHARED_EXCEPTIONS = [
+  '^server/src/core/redact\\.ts$',
+  '^server/src/core/untrustedText\\.ts$',
+  '^server/src/mcp/editorTools\\.ts$',
+  '^server/src/mcp/toolNetwork\\.ts$',
+];
+/** A package by name, whether it resolved into node_modules or not (an editor API is only types here). */
+const pkg = (names) => `(^|node_modules/)(@types/)?(${names})(/|$)`;
+const EDITOR = pkg('vscode|vscode-languageserver[a-z-]*|vscode-languageclient');
+const NETWORK = pkg('undici|@grpc/grpc-js|@a2a-js/sdk');
+/**
+ * Core files that still hash or join paths with Node built-ins (node:crypto, node:path): the next step of the
+ * pure core injects or replaces them. Listed here so no new file joins them.
+ */
+const CORE_NODE_EXCEPTIONS = [
+  '^server/src/core/digest\\.ts$',
+  '^server/src/core/sarif\\.ts$',
+  '^server/src/core/fetch/cardCache\\.ts$',
+  '^server/src/core/fetch/credentials\\.ts$',
+  '^server/src/core/probe/probes\\.ts$',
+  '^server/src/core/client/sendToSkill\\.ts$',
+  '^server/src/core/signature/keyMaterial\\.ts$',
+  '^server/src/core/refresh/fileCache\\.ts$',
+  '^server/src/core/refresh/refreshLockfile\\.ts$',
+];
+
+/** @type {import('dependency-cruiser').IConfiguration} */
+module.exports = {
+  forbidden: [
+    { name: 'no-circular', severity: 'error', comment: 'No import cycles: a type two files share goes to a file of its own.', from: {}, to: { circular: true } },
+    {
+      name: 'core-stays-in-core', severity: 'error', comment: 'The core imports nothing outside server/src/core.',
+      from: { path: '^server/src/core/' }, to: { path: '^(server/src|client/src)/', pathNot: '^server/src/core/' },
+    },
+    {
+      name: 'core-no-node-builtins', severity: 'error', comment: 'The core uses no Node built-in: the Node layer implements what it takes injected.',
+      from: { path: '^server/src/core/', pathNot: CORE_NODE_EXCEPTIONS }, to: { dependencyTypes: ['core'] },
+    },
+    {
+      name: 'core-no-network-or-editor', severity: 'error', comment: 'The core takes its HTTP and gRPC clients injected and knows no editor.',
+      from: { path: '^server/src/core/' }, to: { path: [NETWORK, EDITOR] },
+    },
+    {
+      name: 'node-imports-core', severity: 'error', comment: 'server/src/node serves every adapter and depends on none.',
+      from: { path: '^server/src/node/' }, to: { path: ['^(server/src|client/src)/', EDITOR], pathNot: '^server/src/(core|node)/' },
+    },
+    {
+      name: 'mcp-imports-core-and-node', severity: 'error', comment: 'server/src/mcp serves the CLI and the language server; it depends on neither.',
+      from: { path: '^server/src/mcp/' }, to: { path: ['^(server/src|client/src)/', EDITOR], pathNot: '^server/src/(core|node|mcp)/' },
+    },
+    {
+      name: 'lsp-not-cli', severity: 'error', comment: 'The language server and the CLI are adapters side by side: neither imports the other.',
+      from: { path: '^server/src/lsp/' }, to: { path: '^(server/src/(cli|lib)|client/src)/' },
+    },
+    {
+      name: 'cli-not-lsp', severity: 'error', comment: 'The language server and the CLI are adapters side by side: neither imports the other.',
+      from: { path: '^server/src/cli/' }, to: { path: '^(server/src/(lsp|lib)|client/src)/' },
+    },
+    {
+      name: 'lib-imports-core-and-node', severity: 'error', comment: 'The npm library is a façade over the core and the Node layer.',
+      from: { path: '^server/src/lib/' }, to: { path: '^(server/src|client/src)/', pathNot: '^server/src/(core|node|lib)/' },
+    },
+    {
+      name: 'server-not-editor', severity: 'error', comment: 'Only client/ imports vscode.',
+      from: { path: '^server/src/' }, to: { path: pkg('vscode|vscode-languageclient') },
+    },
+    {
+      name: 'client-imports-protocol-only', severity: 'error', comment: 'The extension shares one file with the server: server/src/protocol.ts.',
+      from: { path: '^client/src/' }, to: { path: '^server/', pathNot: ['^server/src/protocol\\.ts$', ...CLIENT_SHARED_EXCEPTIONS] },
+    },
+  ],
+  options: {
+    doNotFollow: { path: 'node_modules' },
+    exclude: { path: '(^|/)(dist|generated)/' },
+    tsPreCompilationDeps: true,
+    tsConfig: { fileName: 'tsconfig.json' },
+    enhancedResolveOptions: { exportsFields: ['exports'], conditionNames: ['import', 'require', 'node', 'default', 'types'], extensions: ['.ts', '.js', '.json'] },
+  },
+};
