@@ -55,8 +55,9 @@ export function qList(values: readonly string[]): string {
 
 class Items {
   readonly all: CheckItem[] = [];
+  /** Every message shows the hidden characters of the card text it quotes, however it was put together. */
   add(level: CheckItem['level'], pointer: string, message: string): void {
-    this.all.push({ level, pointer, message });
+    this.all.push({ level, pointer, message: visibleText(message) });
   }
 }
 
