@@ -146,7 +146,7 @@ export const MigrateCardRequest = {
 } as const;
 
 // ---------------------------------------------------------------------------------------------
-// Lockfiles: pin, live check, diff, update (issue 5). Network work happens in the server (address
+// Lockfiles: pin, live check, diff, update. Network work happens in the server (address
 // policy, card cache); in an untrusted workspace every request that would fetch answers with `error`.
 
 /** Where a card to pin comes from: an open or on-disk card document, or a URL (base URL or card URL). */
@@ -269,7 +269,7 @@ export const UpdateLockfileRequest = {
 } as const;
 
 // ---------------------------------------------------------------------------------------------
-// Live agents (issue 4): fetch a card (and the extended card), probe an agent. Network work happens
+// Live agents: fetch a card (and the extended card), probe an agent. Network work happens
 // in the server through the core's guarded client; credentials come from the client's SecretStorage in
 // the params of one request and are never stored, logged or echoed by the server.
 

@@ -1,5 +1,5 @@
 /**
- * Live-agent requests of the editor (issue 4): a2a/fetchCard and a2a/probeAgent. The work is the core's
+ * Live-agent requests of the editor: a2a/fetchCard and a2a/probeAgent. The work is the core's
  * (fetch/, signature/, probe/); this adapter reads the settings (allowed hosts, trust store, required
  * signatures), refuses the network in an untrusted workspace, maps LSP cancellation to an AbortSignal and
  * turns every failure into a one-line `error`. The credential arrives in the params (from the client's

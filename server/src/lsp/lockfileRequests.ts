@@ -1,5 +1,5 @@
 /**
- * The lockfile requests of the editor (issue 5): pin options and pin, live check of lockfiles, the
+ * The lockfile requests of the editor: pin options and pin, live check of lockfiles, the
  * pinned-vs-current diff, update after review. All network work is here, in the server, through the
  * core's guarded HTTP client and one card cache shared by these requests for the server's lifetime (so
  * the watcher's periodic checks are conditional requests answered 304 while nothing changed; live.ts,

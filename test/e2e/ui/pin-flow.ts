@@ -1,4 +1,4 @@
-// The lockfile flow in the real VS Code UI (issue 5): a person opens the pricing agent's card, clicks the
+// The lockfile flow in the real VS Code UI: a person opens the pricing agent's card, clicks the
 // CodeLens "Pin this skill", answers the quick picks, gets the lockfile; the agent's card changes (the
 // skill no longer accepts text/plain); "A2A: Check Lockfiles Now" shows the breaking notification, the
 // lockfile's diagnostic and the red status item. Call `runPinFlow(session, steps)` from test/e2e/run.ts.

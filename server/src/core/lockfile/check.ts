@@ -2,7 +2,7 @@
  * The lockfile check: is what a workflow pinned still true of the agent's compiled profile?
  * It compares compiled profiles, never raw JSON, so key order, descriptions and examples never matter.
  *
- * Classification (issue 2, point 5):
+ * Classification:
  * - breaking: the card is unusable; the lock needs streaming / push / the extended card and it is gone;
  *   a pinned extension is gone; a pinned skill is missing (or hidden from this caller); a pinned input
  *   mode is no longer accepted (wildcards count: "image/*" accepts "image/png"); none of the pinned

@@ -1,7 +1,7 @@
 /**
  * The profile compiler: what a client with a given configuration can actually do with a card.
  *
- * Semantics (issue 2, point 4; A2A §8.3.2, §3.3.4, proto comments on AgentSkill):
+ * Semantics (A2A §8.3.2, §3.3.4, proto comments on AgentSkill):
  * - interface: the first supported entry of `supportedInterfaces` (selectInterface.ts); none → unusable.
  *   Its version is reported as Major.Minor ("1.0.0" → "1.0": what goes into A2A-Version).
  * - a `required: true` extension the client does not know → unusable (the agent would answer
