@@ -5,14 +5,16 @@
 //                              (address-policy tests: no packet can leave loopback even if the policy were broken)
 //   test/fuzz/run.ts           a short seeded fuzzing campaign over core, CLI and language server, on a full run only
 //   test/e2e/run.ts            the real VS Code suite (code-server + Chromium), when present
-// Pass file or folder names to run a subset: `npm test -- test/core`.
+// Pass file or folder names to run a subset: `npm test -- test/core`. `--unit` (npm run test:unit) runs everything
+// but the real VS Code suite. Type-check and lint run here once; `pretest` only builds.
 import { spawnSync } from 'node:child_process';
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import { join, relative } from 'node:path';
 
 const root = new URL('..', import.meta.url).pathname;
-const args = process.argv.slice(2);
-const skipE2e = process.env.A2A_SKIP_E2E === '1';
+const unit = process.argv.includes('--unit');
+const args = process.argv.slice(2).filter((a) => a !== '--unit');
+const skipE2e = unit || process.env.A2A_SKIP_E2E === '1';
 
 function walk(dir, out = []) {
   for (const name of readdirSync(dir)) {
