@@ -115,7 +115,7 @@ export async function runUiTests(session: Session, steps: Steps): Promise<Set<st
     await wb.screenshot('quickfix'); shots.add('quickfix');
     await migrate.click();
     await page.waitForFunction("document.querySelectorAll('.editor-group-container.active .monaco-editor .squiggly-error').length === 0");
-    const text = await wb.editorText();
+    const text = await wb.waitForEditorText((t) => t.includes('supportedInterfaces'));
     if (!text.includes('supportedInterfaces')) throw new Error(`the migrated card shows no supportedInterfaces:\n${text.slice(0, 2000)}`);
     // Only what changes is rewritten: the author's one-line object near the top keeps its layout (the editor
     // renders visible lines only; the extension host test checks every kept line).

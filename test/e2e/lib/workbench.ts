@@ -53,6 +53,20 @@ export class Workbench {
     return (await this.editor.locator('.view-lines').innerText()).replace(/\u00a0/g, ' ');
   }
 
+  /**
+   * Polls the active editor's text until `ok` accepts it, and returns it; the text last seen if time runs out.
+   * A tab turns active before its model is rendered, so one read right after opening can see no lines yet.
+   */
+  async waitForEditorText(ok: (text: string) => boolean, timeoutMs = 15_000): Promise<string> {
+    const deadline = Date.now() + timeoutMs;
+    let text = '';
+    for (;;) {
+      text = await this.editorText().catch(() => '');
+      if (ok(text) || Date.now() > deadline) return text;
+      await this.page.waitForTimeout(100);
+    }
+  }
+
   /** The innermost token span that contains `text` in the active editor. */
   token(text: string): Locator {
     return this.editor.locator('.view-line span span', { hasText: text }).first();

@@ -56,8 +56,9 @@ export async function runPinFlow(session: Session, steps: Steps): Promise<Set<st
     await accept(/streaming/);            // first item "No"…
     await accept(/Write the lockfile to/); // the suggested path next to the card
     await page.locator('.tabs-container .tab.active', { hasText: LOCK }).waitFor({ timeout: 30_000 });
-    const text = await wb.editorText();
-    if (!/"itinerary-pricing"/.test(text) || !/"text\/plain"/.test(text)) throw new Error(`unexpected lockfile:\n${text}`);
+    const pinnedSkill = (t: string) => /"itinerary-pricing"/.test(t) && /"text\/plain"/.test(t);
+    const text = await wb.waitForEditorText(pinnedSkill);
+    if (!pinnedSkill(text)) throw new Error(`unexpected lockfile:\n${text}`);
     await wb.dismissNotifications();
     await wb.screenshot('pin-lockfile'); shots.add('pin-lockfile');
   });
