@@ -7,8 +7,8 @@
  * (dropping empty strings/false/[]), because a digest must notice every change of the served bytes'
  * meaning, and SDKs disagree on that stripping (see the facts sheet §10).
  */
-import { createHash } from 'node:crypto';
 import canonicalize from 'canonicalize';
+import { sha256Hex } from './hash';
 import { escapeSegment } from './location';
 
 /**
@@ -118,5 +118,5 @@ export function canonicalCard(card: unknown): string {
 }
 
 export function cardDigest(card: unknown): string {
-  return `sha256:${createHash('sha256').update(canonicalCard(card), 'utf8').digest('hex')}`;
+  return `sha256:${sha256Hex(canonicalCard(card))}`;
 }

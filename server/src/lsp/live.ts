@@ -16,6 +16,7 @@ import { fetchExtendedCard, memoryExtendedProfileCache } from '../core/fetch/ext
 import { probeAgent } from '../core/probe/probeAgent';
 import { trustStoreFromKidMap } from '../core/signature/trustStore';
 import { verifyCardSignatures } from '../core/signature/verify';
+import { inspectKey } from '../node/keyInspection';
 import { FetchCardRequest, ProbeAgentRequest, type A2ASettings, type FetchCardResponse, type ProbeAgentResponse } from '../protocol';
 import { republishLockfiles } from './closedLockfiles';
 import type { ServerContext } from './context';
@@ -87,7 +88,7 @@ export function registerLiveRequests(ctx: ServerContext): void {
       fetched = await fetchCard(params.url, {
         http, cache: ctx.cardTexts, revalidate: true, signal, client: clientConfig(settings), settings: { maxCardBytes: settings.maxCardBytes },
         requireSigned: settings.signatures.require,
-        verify: (card, c) => verifyCardSignatures(card, { trust, cardUrl: c.url, originClass: c.originClass, text: c.text }),
+        verify: (card, c) => verifyCardSignatures(card, { inspectKey, trust, cardUrl: c.url, originClass: c.originClass, text: c.text }),
       });
     } catch (err) {
       return { url: params.url, findings: [], credentialSchemes: [], error: oneLine(err) };

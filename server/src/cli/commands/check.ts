@@ -40,6 +40,7 @@ import { clean, loadJson } from './compile';
 import { settingsPerFile, type CommandSettings } from '../projectSettings';
 import { ALLOW_NETWORK_HELP, CLIENT_FLAGS, NETWORK_FLAGS, networkAllowance } from '../sharedFlags';
 import { lockfileCardPaths } from '../../node/insideRoot';
+import { resolveAgent } from '../../node/agentLocation';
 
 const SPEC = {
   flags: {
@@ -185,6 +186,7 @@ export async function runCheck(argv: string[], rawIO: CliIO, version = VERSION):
       const checked = await checkMany(indexes.map((i) => lockfiles[i]!), {
         loader: cardLoaders.get(settings) ?? world!.loaderFor(settings.client, settings.maxBytes),
         readText,
+        resolveAgent,
         cardOverride: flags.card,
         cardPath,
         concurrency,

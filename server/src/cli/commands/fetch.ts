@@ -24,6 +24,7 @@ import { fetchCard, FetchCardResult } from '../../core/fetch/fetchCard';
 import { fetchExtendedCard, ExtendedCardResult } from '../../core/fetch/extendedCard';
 import { combineTrustStores, createTrustStore, JwksDocument, TrustEntry } from '../../core/signature/trustStore';
 import { verifyCardSignatures } from '../../core/signature/verify';
+import { inspectKey } from '../../node/keyInspection';
 import { parseArgs, type FlagValues } from '../args';
 import { loadTrustStoreFile } from '../trustStoreFile';
 import { alignColumns, safeText } from '../format';
@@ -140,7 +141,7 @@ async function fetchCommand(target: string, flags: FlagValues<typeof SPEC.flags>
     const timeoutMs = timeoutFrom(flags.timeout);
     const fetched = await fetchCard(target, {
       http, timeoutMs, requireSigned: flags['require-signed'], client: project.client, settings: { maxCardBytes: project.maxBytes },
-      verify: (card, ctx) => verifyCardSignatures(card, { trust, cardUrl: ctx.url, originClass: ctx.originClass, text: ctx.text }),
+      verify: (card, ctx) => verifyCardSignatures(card, { inspectKey, trust, cardUrl: ctx.url, originClass: ctx.originClass, text: ctx.text }),
     }).catch(rethrowNet);
     let extended: ExtendedCardResult | undefined;
     if (flags.extended && fetched.valid && fetched.profile) {

@@ -20,7 +20,7 @@ import { pinnedVsCurrent } from '../../core/pin/pinnedVsCurrent';
 import { PinError } from '../../core/pin/errors';
 import { repin } from '../../core/pin/repin';
 import { keepPreviousWhenUnchanged, serializeLockfile } from '../../core/pin/serialize';
-import { resolveAgent } from '../../core/refresh/refreshLockfile';
+import { resolveAgent } from '../../node/agentLocation';
 import type { Lockfile } from '../../core/types';
 import { CONFIG_FLAG, commandSettings, directoryOf } from '../projectSettings';
 import { safeText } from '../format';
