@@ -11,16 +11,6 @@
  *   server/src/lib    the npm library: core and node
  *   client/src        the VS Code extension: its own files, vscode*, and server/src/protocol.ts only
  */
-/**
- * Pure server modules the extension still bundles (credential redaction, text made visible, the language-model
- * tools' gate): listed so no new one joins them; they move behind server/src/protocol.ts or into client/.
- */
-const CLIENT_SHARED_EXCEPTIONS = [
-  '^server/src/core/redact\\.ts$',
-  '^server/src/core/untrustedText\\.ts$',
-  '^server/src/mcp/editorTools\\.ts$',
-  '^server/src/mcp/toolNetwork\\.ts$',
-];
 /** A package by name, whether it resolved into node_modules or not (an editor API is only types here). */
 const pkg = (names) => `(^|node_modules/)(@types/)?(${names})(/|$)`;
 const EDITOR = pkg('vscode|vscode-languageserver[a-z-]*|vscode-languageclient');
@@ -68,7 +58,7 @@ module.exports = {
     },
     {
       name: 'client-imports-protocol-only', severity: 'error', comment: 'The extension shares one file with the server: server/src/protocol.ts.',
-      from: { path: '^client/src/' }, to: { path: '^server/', pathNot: ['^server/src/protocol\\.ts$', ...CLIENT_SHARED_EXCEPTIONS] },
+      from: { path: '^client/src/' }, to: { path: '^server/', pathNot: '^server/src/protocol\\.ts$' },
     },
   ],
   options: {

@@ -33,7 +33,7 @@ import { redactorFor, redactValue, urlSecrets, withoutUserinfo, type Redactor } 
  * the credential in its params and the userinfo of its URL (the core redacts each agent call too; this covers
  * everything else the request says, e.g. the URL it echoes).
  */
-function requestRedactor(params: { url: string; credential?: { token?: unknown } }): Redactor {
+export function requestRedactor(params: { url: string; credential?: { token?: unknown } }): Redactor {
   const token = typeof params.credential?.token === 'string' ? params.credential.token : undefined;
   return redactorFor([token, ...urlSecrets(params.url)]);
 }
