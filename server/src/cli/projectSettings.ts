@@ -26,7 +26,7 @@ export function maxBytesFrom(value: string): number {
 }
 
 /** The flag every command that compiles cards accepts. */
-export const CONFIG_FLAG = { config: { type: 'string' } } as const;
+export const CONFIG_FLAG = { config: { type: 'string', value: 'FILE' } } as const;
 
 export interface CommandSettings {
   client: ClientConfig;
