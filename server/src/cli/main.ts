@@ -42,7 +42,7 @@ export async function runCli(argv: string[], io: CliIO): Promise<number> {
     const exit = err instanceof UsageError ? err.exitCode : EXIT_USAGE;
     const message = err instanceof Error ? err.message : String(err);
     // Messages quote card, lockfile and server text: control, bidi and escape characters are shown escaped, never sent to the terminal.
-    io.stderr(`a2acap ${name}: ${safeText(message.split('\n')[0]!)}\n`);
+    io.stderr(`a2acap ${name}: ${safeText(message.split('\n')[0] ?? '')}\n`);
     return exit;
   }
 }

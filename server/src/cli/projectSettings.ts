@@ -84,10 +84,10 @@ export function settingsPerFile(
   flags: Parameters<typeof commandSettings>[0],
   io: CliIO,
   files: readonly string[],
-): CommandSettings[] {
+): { file: string; settings: CommandSettings }[] {
   if (flags.config !== undefined) {
     const one = commandSettings(flags, io);
-    return files.map(() => one);
+    return files.map((file) => ({ file, settings: one }));
   }
   const byConfig = new Map<string, CommandSettings>();
   // Many files share a folder (1,000 lockfiles in one): each folder's walk up is done once, each file read once.
@@ -98,7 +98,7 @@ export function settingsPerFile(
     if (path === undefined) configOfDir.set(dir, (path = findConfigFrom(dir) ?? ''));
     let settings = byConfig.get(path);
     if (!settings) byConfig.set(path, (settings = settingsFrom(flags, path ? projectConfigOf(io, path) : { config: {} })));
-    return settings;
+    return { file, settings };
   });
 }
 

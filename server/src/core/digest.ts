@@ -77,8 +77,10 @@ export function canonicalProblem(value: unknown): CanonicalProblem | undefined {
     } else {
       const keys = Object.keys(v);
       for (let i = keys.length - 1; i >= 0; i--) {
-        const item: unknown = (v as Record<string, unknown>)[keys[i]!];
-        if (typeof item === 'object' ? item !== null : typeof item === 'number') stack.push({ value: item, depth, parent: frame, key: keys[i]! });
+        const key = keys[i];
+        if (key === undefined) continue;
+        const item: unknown = (v as Record<string, unknown>)[key];
+        if (typeof item === 'object' ? item !== null : typeof item === 'number') stack.push({ value: item, depth, parent: frame, key });
       }
     }
   }

@@ -93,7 +93,7 @@ export function buildSarif(entries: readonly SarifEntry[], rules: readonly RuleM
     version: '2.1.0',
     runs: [{
       tool: { driver: { name: 'a2acap', version: toolVersion, informationUri: REPOSITORY_URL, rules: rules.map(descriptor) } },
-      results: entries.map((e, i) => result(e, index.get(e.ruleId), prints[i]!)),
+      results: entries.map((e, i) => result(e, index.get(e.ruleId), prints[i] ?? '')),
     }],
   };
 }

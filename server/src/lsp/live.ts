@@ -53,7 +53,7 @@ function signalOf(token: CancellationToken | undefined): AbortSignal {
 
 function oneLine(err: unknown): string {
   if (isNetError(err)) return err.message;
-  return (err instanceof Error ? err.message : String(err)).split('\n')[0]!;
+  return (err instanceof Error ? err.message : String(err)).split('\n')[0] ?? '';
 }
 
 /** State for the server's lifetime: extended profiles per identity (HTTP and the public card cache: the server's own). */

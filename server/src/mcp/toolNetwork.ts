@@ -20,7 +20,8 @@ export const MAY_USE_NETWORK: Readonly<Record<string, (input: unknown) => boolea
 };
 
 export function mayUseNetwork(tool: string, input: unknown): boolean {
-  return Object.prototype.hasOwnProperty.call(MAY_USE_NETWORK, tool) ? MAY_USE_NETWORK[tool]!(input) : true;
+  const rule = Object.prototype.hasOwnProperty.call(MAY_USE_NETWORK, tool) ? MAY_USE_NETWORK[tool] : undefined;
+  return rule ? rule(input) : true;
 }
 
 function shown(value: unknown): string {

@@ -146,14 +146,13 @@ function textStyle(io: CliIO): TextStyle | undefined {
   return { verdict: (v, t) => `\u001b[${COLORS[v]}m${t}\u001b[0m` };
 }
 
-/** Lockfile indexes by the settings that apply to them, in argument order (one group when one configuration applies). */
-function groupBySettings(lockfiles: readonly string[], perFile: readonly CommandSettings[]): Map<CommandSettings, number[]> {
-  const groups = new Map<CommandSettings, number[]>();
-  lockfiles.forEach((_, i) => {
-    const settings = perFile[i]!;
+/** Lockfiles (path and argument index) by the settings that apply to them, in argument order (one group when one configuration applies). */
+function groupBySettings(perFile: readonly { file: string; settings: CommandSettings }[], cwd: string): Map<CommandSettings, { index: number; path: string }[]> {
+  const groups = new Map<CommandSettings, { index: number; path: string }[]>();
+  perFile.forEach(({ file, settings }, index) => {
     let list = groups.get(settings);
     if (!list) groups.set(settings, (list = []));
-    list.push(i);
+    list.push({ index, path: resolve(cwd, file) });
   });
   return groups;
 }
@@ -190,9 +189,9 @@ export async function runCheck(argv: string[], rawIO: CliIO, version = VERSION):
   const concurrency = parseConcurrency(flags.concurrency);
   const allow = flags.live ? networkAllowance(flags, io) : undefined;
   const lockfiles = positionals.map((p) => resolve(io.cwd, p));
-  const display = displayPaths(new Map(lockfiles.map((path, i) => [path, positionals[i]!])), io.cwd);
+  const display = displayPaths(new Map(positionals.map((p) => [resolve(io.cwd, p), p])), io.cwd);
   // Each lockfile is checked for the client of its own project configuration (the one the editor uses for it).
-  const groups = groupBySettings(lockfiles, settingsPerFile(flags, io, positionals));
+  const groups = groupBySettings(settingsPerFile(flags, io, positionals), io.cwd);
   const cardLoaders = new Map<CommandSettings, CardLoader>();
   if (flags.card !== undefined) {
     for (const settings of groups.keys()) cardLoaders.set(settings, await cardFileLoader(flags.card, io, settings.maxBytes, settings.client));
@@ -204,8 +203,8 @@ export async function runCheck(argv: string[], rawIO: CliIO, version = VERSION):
   const cardPath = lockfileCardPaths();
   try {
     const outcomes: RefreshOutcome[] = new Array(lockfiles.length);
-    for (const [settings, indexes] of groups) {
-      const checked = await checkMany(indexes.map((i) => lockfiles[i]!), {
+    for (const [settings, members] of groups) {
+      const checked = await checkMany(members.map((m) => m.path), {
         loader: cardLoaders.get(settings) ?? world!.loaderFor(settings.client, settings.maxBytes),
         readText,
         resolveAgent,
@@ -214,7 +213,10 @@ export async function runCheck(argv: string[], rawIO: CliIO, version = VERSION):
         concurrency,
         ...(stale ? { stale } : {}),
       });
-      checked.forEach((o, k) => { outcomes[indexes[k]!] = o; });
+      checked.forEach((o, k) => {
+        const member = members[k];
+        if (member) outcomes[member.index] = o;
+      });
     }
     if (stale) {
       await stale.flush().catch((err: unknown) => io.stderr(`a2acap check: cannot update ${stale.path}: ${err instanceof Error ? err.message : String(err)}\n`));

@@ -22,7 +22,7 @@ import { compileProfile } from '../../core/profile/compile';
 import { lineColumn } from '../../core/lockfile/read';
 import type { CompiledProfile, SecurityAlternative } from '../../core/types';
 import { ioReason } from '../../core/ioReason';
-import { parseArgs } from '../args';
+import { firstPositional, parseArgs } from '../args';
 import { commandHelpText, type CommandHelp } from '../help';
 import { alignColumns, palette, safeText } from '../format';
 import { CliIO, Command, EXIT_FINDINGS, EXIT_OK, UsageError, useColor } from '../io';
@@ -132,8 +132,7 @@ export function profileText(file: string, profile: CompiledProfile, io: CliIO): 
       ['extensions', listText(profile.extensions ?? [])],
     ], '  ');
     const skills = profile.skills ?? {};
-    for (const id of Object.keys(skills)) {
-      const s = skills[id]!;
+    for (const [id, s] of Object.entries(skills)) {
       const prov = Object.prototype.hasOwnProperty.call(profile.provenance?.skills ?? {}, id) ? profile.provenance!.skills[id] : undefined;
       out += `  ${p.bold(`skill ${clean(id)}`)}\n`;
       out += aligned([
@@ -163,7 +162,7 @@ export const run: Command = async (argv, io) => {
     io.stdout(commandHelpText(help));
     return EXIT_OK;
   }
-  const file = positionals[0]!;
+  const file = firstPositional(positionals, SPEC);
   const { client, maxBytes } = commandSettings(flags, io, directoryOf(io, file));
   const card = await loadJson(file, io, maxBytes, 'the card');
   const profile = compileProfile(card, client);

@@ -25,7 +25,7 @@ import { fetchExtendedCard, ExtendedCardResult } from '../../core/fetch/extended
 import { combineTrustStores, createTrustStore, JwksDocument, TrustEntry } from '../../core/signature/trustStore';
 import { verifyCardSignatures } from '../../core/signature/verify';
 import { inspectKey } from '../../node/keyInspection';
-import { parseArgs, type FlagValues } from '../args';
+import { firstPositional, parseArgs, type FlagValues } from '../args';
 import { commandHelpText, type CommandHelp, type UsageItem } from '../help';
 import { loadTrustStoreFile } from '../trustStoreFile';
 import { alignColumns, safeText } from '../format';
@@ -148,7 +148,7 @@ export async function withRedaction(io: CliIO, secrets: Iterable<string | undefi
 export const run: Command = async (argv, io) => {
   const { flags, positionals, help: wantsHelp } = parseArgs(argv, SPEC);
   if (wantsHelp) { io.stdout(commandHelpText(help)); return EXIT_OK; }
-  const target = positionals[0]!;
+  const target = firstPositional(positionals, SPEC);
   const credential = credentialFromEnv(flags['credential-env'], io, flags['credential-scheme']);
   return withRedaction(io, [credential?.token, ...urlSecrets(target)], (out, redact) => fetchCommand(target, flags, credential, out, redact));
 };

@@ -237,8 +237,8 @@ export const run: Command = async (argv, io) => {
   };
   const results: FileFindings[] = [];
   let ioFailure = false;
-  for (const [i, file] of positionals.entries()) {
-    const r = await lintFile(file, io.cwd, lintSettingsOf(perFile[i]!));
+  for (const { file, settings } of perFile) {
+    const r = await lintFile(file, io.cwd, lintSettingsOf(settings));
     if ('error' in r) {
       ioFailure = true;
       io.stderr(`a2acap lint: ${safeText(r.file)}: ${r.error}\n`);

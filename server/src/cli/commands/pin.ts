@@ -13,7 +13,7 @@
  * Exit 0 on success; 2 with one line on a bad selection, an unreachable agent or an invalid card.
  */
 import { dirname, relative, resolve, sep } from 'node:path';
-import { parseArgs } from '../args';
+import { firstPositional, parseArgs } from '../args';
 import { commandHelpText, type CommandHelp } from '../help';
 import { Command, CliIO, UsageError } from '../io';
 import { createRefreshWorld, type RefreshWorld } from '../refreshWorld';
@@ -97,7 +97,7 @@ export const run: Command = async (argv, io: CliIO) => {
     return 0;
   }
   if (flags.skill.length === 0) throw new UsageError('name at least one --skill to pin');
-  const target = positionals[0]!;
+  const target = firstPositional(positionals, SPEC);
   let location: string;
   try {
     location = isHttpLocation(target) ? cardUrlFor(target) : resolve(io.cwd, target);

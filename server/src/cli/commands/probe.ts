@@ -20,7 +20,7 @@ import { isHttpLocation } from '../../core/refresh/cardSources';
 import { readText } from '../refreshWorld';
 import { probeAgent } from '../../core/probe/probeAgent';
 import type { SafeProbeRequest } from '../../core/probe/types';
-import { parseArgs } from '../args';
+import { firstPositional, parseArgs } from '../args';
 import { commandHelpText, type CommandHelp, type UsageItem } from '../help';
 import { alignColumns, safeText } from '../format';
 import { visibleJson } from '../../core/untrustedText';
@@ -103,9 +103,10 @@ async function agentOf(arg: string, io: CliIO): Promise<{ agent: string; lock?: 
 export const run: Command = async (argv, io) => {
   const { flags, positionals, help: wantsHelp } = parseArgs(argv, SPEC);
   if (wantsHelp) { io.stdout(commandHelpText(help)); return EXIT_OK; }
-  const project = commandSettings({ config: flags.config }, io, directoryOf(io, positionals[0]!));
+  const target = firstPositional(positionals, SPEC);
+  const project = commandSettings({ config: flags.config }, io, directoryOf(io, target));
   const allow = networkAllowance(flags, io);
-  const { agent, lock } = await agentOf(positionals[0]!, io);
+  const { agent, lock } = await agentOf(target, io);
   // The client that would call the agent: the project's, plus a lockfile's own extensions (as check and pin do).
   const client = lock ? clientForLock(project.client, lock) : project.client;
   const credential = credentialFromEnv(flags['credential-env'], io, flags['credential-scheme']);

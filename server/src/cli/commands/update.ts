@@ -11,7 +11,7 @@
  */
 import { checkOptionsFor } from '../../core/lockfile/checkOptions';
 import { relative, resolve } from 'node:path';
-import { parseArgs } from '../args';
+import { firstPositional, parseArgs } from '../args';
 import { commandHelpText, type CommandHelp } from '../help';
 import { Command, CliIO, EXIT_FINDINGS, UsageError } from '../io';
 import { createRefreshWorld, readText } from '../refreshWorld';
@@ -72,12 +72,13 @@ export const run: Command = async (argv, io: CliIO) => {
     io.stdout(commandHelpText(help));
     return 0;
   }
-  const path = resolve(io.cwd, positionals[0]!);
+  const target = firstPositional(positionals, SPEC);
+  const path = resolve(io.cwd, target);
   const shown = safeText(relative(io.cwd, path) || path);
   // The configuration first: a bad one is the error, whatever the lockfile.
-  const project = commandSettings({ config: flags.config }, io, directoryOf(io, positionals[0]!));
+  const project = commandSettings({ config: flags.config }, io, directoryOf(io, target));
   const allow = networkAllowance(flags, io);
-  const { lock, text } = await readLock(path, positionals[0]!);
+  const { lock, text } = await readLock(path, target);
   const location = await cardLocation(lock, path);
   const world = createRefreshWorld(project.client, project.maxBytes, undefined, { origin: 'repository', allow });
   try {

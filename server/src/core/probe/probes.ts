@@ -30,7 +30,7 @@ async function attempt(env: ProbeEnv, probe: string, claim: string, fn: () => Pr
   try {
     return await fn();
   } catch (err) {
-    return result(env, probe, claim, 'error', (err instanceof Error ? err.message : String(err)).split('\n')[0]!);
+    return result(env, probe, claim, 'error', (err instanceof Error ? err.message : String(err)).split('\n')[0] ?? '');
   }
 }
 
@@ -128,7 +128,8 @@ export function sideEffectingSkill(skill: Record<string, unknown>): boolean {
 /** Decide which skill a message probe may target; undefined + reason when none is safe. */
 export function safeTarget(card: Record<string, unknown>, req: SafeProbeRequest): { skill: string } | { skip: string } {
   const skills = (Array.isArray(card.skills) ? card.skills : []) as Record<string, unknown>[];
-  const id = req.skill ?? (skills.length === 1 ? String(skills[0]!.id) : undefined);
+  const only = skills.length === 1 ? skills[0] : undefined;
+  const id = req.skill ?? (only ? String(only.id) : undefined);
   if (!id) return { skip: 'the card has several skills: say which one the test message goes to (the safe request\'s skill: --skill ID in a2acap probe)' };
   const skill = skills.find((s) => s.id === id);
   if (!skill) return { skip: `the card has no skill ${JSON.stringify(id)}` };

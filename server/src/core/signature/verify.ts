@@ -129,7 +129,7 @@ async function verifyOne(sig: unknown, index: number, card: unknown, payloads: R
     }
   }
   if (!usedAny) {
-    return { outcome: 'unverifiable', reason: unusable[0]!.reason, kid, detail: `${where}: trusted key ${kid} cannot be used: ${unusable.map((u) => u.why).join('; ')}` };
+    return { outcome: 'unverifiable', reason: unusable[0]?.reason ?? 'key-unusable', kid, detail: `${where}: trusted key ${kid} cannot be used: ${unusable.map((u) => u.why).join('; ')}` };
   }
   return { outcome: 'invalid', kid, detail: `${where}: the signature does not match the card for trusted key ${kid}: the card was altered after signing, or signed with another key` };
 }

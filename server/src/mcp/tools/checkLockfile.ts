@@ -16,14 +16,14 @@ import { optionalBoolean, requiredString, type Args } from '../args';
 import { visibleValues } from '../envelope';
 import { LIMITS } from '../limits';
 import { networkOf, pathInsideRoots, toolCardSource } from '../sources';
-import type { ToolWorld } from '../world';
+import { firstRoot, type ToolWorld } from '../world';
 
 /** Paths as the CLI shows them when run from the first root: the lockfile as given, cards relative to the root. */
 function displayFor(world: ToolWorld, lockfile: string, given: string): (p: string) => string {
   return (p) => {
     if (p === lockfile) return given;
     if (!isAbsolute(p)) return withoutUserinfo(p);
-    return (relative(world.roots[0]!, p) || p).split(sep).join('/');
+    return (relative(firstRoot(world), p) || p).split(sep).join('/');
   };
 }
 
