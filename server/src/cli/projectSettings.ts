@@ -25,8 +25,6 @@ export function maxBytesFrom(value: string): number {
   return Number(value);
 }
 
-/** The flag every command that compiles cards accepts. */
-export const CONFIG_FLAG = { config: { type: 'string', value: 'FILE' } } as const;
 
 export interface CommandSettings {
   client: ClientConfig;

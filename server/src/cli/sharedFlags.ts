@@ -1,7 +1,8 @@
 /**
  * The flags several commands share, with what they mean: the client's bindings and limits (compile, check), the
- * credential from the environment (fetch, probe) and the network allowance (check, probe, update). Each is a
- * FlagDef (help.ts): how it parses, the value its usage shows, and its help line where it has one of its own.
+ * credential from the environment (fetch, probe), the network allowance (check, probe, update) and the project
+ * configuration (every command that compiles cards). Each is a FlagDef (help.ts): how it parses, the value its
+ * usage shows, and its help line where it has one of its own.
  */
 import { ALLOW_NETWORK_ENV, mergeAllowances, parseNetworkAllowance } from '../core/net/allowance';
 import type { NetworkAllowance } from '../core/net/policy';
@@ -9,12 +10,15 @@ import type { Credential } from '../core/fetch/credentials';
 import type { FlagDef } from './help';
 import { UsageError, type CliIO } from './io';
 
+/** The project configuration (.a2a/config.json) to use instead of the nearest one: every command that compiles cards. */
+export const CONFIG_FLAG = { config: { type: 'string', value: 'FILE' } } as const satisfies Record<string, FlagDef>;
+
 /** What the client supports (compile, check). */
 export const CLIENT_FLAGS = {
   binding: { type: 'string', multiple: true, value: 'BINDING@VERSION' },
   'known-extension': { type: 'string', multiple: true, value: 'URI' },
   'max-card-bytes': { type: 'string', value: 'N' },
-  config: { type: 'string', value: 'FILE' },
+  ...CONFIG_FLAG,
 } as const satisfies Record<string, FlagDef>;
 
 /** A credential named by its environment variable, never given on the command line (fetch, probe). */

@@ -13,8 +13,8 @@
  */
 import { readTextSync } from '../../node/readText';
 import type { Credential } from '../../core/fetch/credentials';
-import { CONFIG_FLAG, commandSettings } from '../projectSettings';
-import { CREDENTIAL_FLAGS, credentialFromEnv } from '../sharedFlags';
+import { commandSettings } from '../projectSettings';
+import { CONFIG_FLAG, CREDENTIAL_FLAGS, credentialFromEnv } from '../sharedFlags';
 import { ioReason } from '../../core/ioReason';
 import { resolve } from 'node:path';
 import { isNetError } from '../../core/net/errors';

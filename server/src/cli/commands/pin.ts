@@ -28,7 +28,8 @@ import { writeLockfile } from '../../node/writeLockfile';
 import { isHttpLocation } from '../../core/refresh/cardSources';
 import { cardUrlFor } from '../../core/fetch/cardUrl';
 import type { Lockfile } from '../../core/types';
-import { CONFIG_FLAG, commandSettings } from '../projectSettings';
+import { commandSettings } from '../projectSettings';
+import { CONFIG_FLAG } from '../sharedFlags';
 import { safeText } from '../format';
 
 const SPEC = {

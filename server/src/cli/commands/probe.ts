@@ -9,7 +9,7 @@
  */
 import { clientForLock } from '../../core/lockfile/profileForLock';
 import type { Lockfile } from '../../core/types';
-import { CONFIG_FLAG, commandSettings, directoryOf } from '../projectSettings';
+import { commandSettings, directoryOf } from '../projectSettings';
 import { stat } from 'node:fs/promises';
 import { resolve } from 'node:path';
 import { createHttpClient } from '../../node/net/http';
@@ -26,7 +26,7 @@ import { alignColumns, safeText } from '../format';
 import { visibleJson } from '../../core/untrustedText';
 import { CliIO, Command, EXIT_FINDINGS, EXIT_OK, UsageError } from '../io';
 import { rethrowNet, timeoutFrom, withRedaction } from './fetch';
-import { CREDENTIAL_FLAGS, NETWORK_FLAGS, credentialFromEnv, networkAllowance } from '../sharedFlags';
+import { CONFIG_FLAG, CREDENTIAL_FLAGS, NETWORK_FLAGS, credentialFromEnv, networkAllowance } from '../sharedFlags';
 import { redactValue, urlSecrets } from '../../core/redact';
 
 const SPEC = {

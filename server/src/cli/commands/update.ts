@@ -23,9 +23,9 @@ import { repin } from '../../core/pin/repin';
 import { keepPreviousWhenUnchanged, serializeLockfile } from '../../core/pin/serialize';
 import { resolveAgent } from '../../node/agentLocation';
 import type { Lockfile } from '../../core/types';
-import { CONFIG_FLAG, commandSettings, directoryOf } from '../projectSettings';
+import { commandSettings, directoryOf } from '../projectSettings';
 import { safeText } from '../format';
-import { NETWORK_FLAGS, networkAllowance } from '../sharedFlags';
+import { CONFIG_FLAG, NETWORK_FLAGS, networkAllowance } from '../sharedFlags';
 import { lockfileCardPaths } from '../../node/insideRoot';
 import { isHttpLocation, isOtherUrl } from '../../core/refresh/cardSources';
 
