@@ -18,6 +18,7 @@ import { join } from 'node:path';
 import { Worker } from 'node:worker_threads';
 import { loadShipped } from './shipped';
 import type { CardSource } from '../server/src/core/refresh/types';
+import { resolveAgent } from '../server/src/node/agentLocation';
 
 type Shipped = typeof import('../server/src/cli/refreshWorld') & typeof import('../server/src/node/net/http') & typeof import('../server/src/core/digest')
   & typeof import('../server/src/core/pin/buildLockfile') & typeof import('../server/src/core/pin/serialize') & typeof import('../server/src/core/profile/compile')
@@ -179,7 +180,7 @@ async function measure({ agents, latencyMs, ownHosts = false }: Scenario): Promi
 
     // The last check filled the cache; since then 5 % of the agents bumped their version.
     const cache = new MemoryCardCache();
-    await checkMany(lockfiles, { loader: createCardLoader({ source, cache }), readText });
+    await checkMany(lockfiles, { loader: createCardLoader({ source, cache }), readText, resolveAgent });
     const current: Record<string, string> = { ...pinned };
     for (let i = 0; i < agents; i += CHANGED_EVERY) current[keyOf(i)] = JSON.stringify(card(i, baseOf(i), '1.1.0'));
     worker.postMessage({ cards: current });
@@ -197,7 +198,7 @@ async function measure({ agents, latencyMs, ownHosts = false }: Scenario): Promi
       requests = 0;
       await ask({ busy: 'start' });
       let t0 = performance.now();
-      const outcomes = await checkMany(lockfiles, { loader: createCardLoader({ source, cache: runCache }), readText });
+      const outcomes = await checkMany(lockfiles, { loader: createCardLoader({ source, cache: runCache }), readText, resolveAgent });
       const elapsed = performance.now() - t0;
       const busy = (await ask({ busy: 'stop' })).utilization ?? 0;
       if (r >= 0) { conditionalMs.push(elapsed); agentsBusy.push(busy); }
@@ -211,7 +212,7 @@ async function measure({ agents, latencyMs, ownHosts = false }: Scenario): Promi
       // The naive way: each lockfile on its own, its card fetched in full, no cache. (The lockfile-parse memo of
       // core/refresh/checkMemo.ts is module state, so it serves these runs too: that only makes the baseline faster.)
       for (const file of lockfiles) {
-        await refreshLockfile(file, { loader: createCardLoader({ source: unconditional(inner), cache: new MemoryCardCache() }), readText });
+        await refreshLockfile(file, { loader: createCardLoader({ source: unconditional(inner), cache: new MemoryCardCache() }), readText, resolveAgent });
       }
       if (r >= 0) sequentialMs.push(performance.now() - t0);
     }

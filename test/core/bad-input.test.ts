@@ -34,7 +34,7 @@ test('syntax errors: invalid-json with the offset of the error', () => {
   const text = '{\n  "name": "x",\n  "skills": [1, 2,]\n}';
   const result = assertWellFormed(text);
   assert.deepEqual(result.findings.map((f) => f.code), ['invalid-json']);
-  assert.equal(text[result.findings[0].offset!.offset], ']');
+  assert.equal(text[result.findings[0]?.offset?.offset ?? -1], ']');
 });
 
 test('unterminated document and stray text', () => {
@@ -42,14 +42,14 @@ test('unterminated document and stray text', () => {
   assert.deepEqual(codes('{"name": "x"} trailing'), ['invalid-json']);
   const singleQuotes = lintDocument("{'name': 'x'}").findings;
   assert.ok(singleQuotes.length >= 1 && singleQuotes.every((f) => f.code === 'invalid-json'));
-  assert.match(singleQuotes[0].message, /JSON allows only|member name/);
+  assert.match(singleQuotes[0]?.message ?? '', /JSON allows only|member name/);
 });
 
 test('empty and whitespace-only files', () => {
   for (const text of ['', '   \n\t', '\uFEFF']) {
     const r = assertWellFormed(text);
     assert.deepEqual(r.findings.map((f) => f.code), ['invalid-json']);
-    assert.match(r.findings[0].message, /empty/);
+    assert.match(r.findings[0]?.message ?? '', /empty/);
   }
 });
 
@@ -57,7 +57,7 @@ test('binary files', () => {
   const binary = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0x00, 0x00, 0x00, 0x0d, 0xff, 0xfe]).toString('utf8');
   const r = assertWellFormed(binary);
   assert.deepEqual(r.findings.map((f) => f.code), ['invalid-json']);
-  assert.match(r.findings[0].message, /binary/);
+  assert.match(r.findings[0]?.message ?? '', /binary/);
 });
 
 test('a BOM is accepted and ranges still line up', () => {
@@ -96,7 +96,9 @@ test('wrong types anywhere: every node of a valid card replaced by every JSON ty
       const copy = JSON.parse(cardText);
       let node = copy;
       for (const seg of path.slice(0, -1)) node = node[seg];
-      node[path[path.length - 1]] = replacement;
+      const last = path[path.length - 1];
+      assert.ok(last !== undefined);
+      node[last] = replacement;
       const result = assertWellFormed(JSON.stringify(copy, null, 1));
       assert.equal(result.kind, 'card');
       runs++;

@@ -55,8 +55,10 @@ test('escaped pointer segments (~1 is /, ~0 is ~)', () => {
 test('syntax errors: findings carry offsets, and pointers into broken text still resolve without throwing', () => {
   const broken = '{\n  "name": "x",\n  "skills": [ , ]\n}';
   const result = lintDocument(broken);
-  assert.equal(result.findings[0].code, 'invalid-json');
-  const r = findingOffsets(broken, result.findings[0]);
+  const finding = result.findings[0];
+  assert.ok(finding);
+  assert.equal(finding.code, 'invalid-json');
+  const r = findingOffsets(broken, finding);
   assert.deepEqual(offsetToPosition(broken, r.offset), { line: 2, character: 14 });
   assert.equal(broken.slice(locatePointer(broken, '/name').offset).startsWith('"x"'), true);
 });

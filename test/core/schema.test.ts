@@ -58,6 +58,7 @@ test('required → the missing member\'s pointer, aimed at the key, with a messa
   const c = clone(card);
   delete c.provider.organization;
   const [f] = validateValue(c, 'card');
+  assert.ok(f);
   assert.equal(f.pointer, '/provider/organization');
   assert.equal(f.target, 'key');
   assert.match(f.message, /missing the REQUIRED member "organization"/);
@@ -74,18 +75,20 @@ test('oneOf: one readable finding naming every choice (none, several, or a missp
   none.securitySchemes.oauth = {};
   const [a, ...restA] = validateValue(none, 'card');
   assert.equal(restA.length, 0);
+  assert.ok(a);
   assert.match(a.message, /exactly one of apiKeySecurityScheme, httpAuthSecurityScheme, oauth2SecurityScheme, openIdConnectSecurityScheme, mtlsSecurityScheme; none found/);
 
   const two = clone(card);
   two.securitySchemes.oauth.httpAuthSecurityScheme = { scheme: 'Bearer' };
   const found = validateValue(two, 'card');
   assert.equal(found.length, 1);
-  assert.match(found[0].message, /has oauth2SecurityScheme and httpAuthSecurityScheme|has httpAuthSecurityScheme and oauth2SecurityScheme/);
+  assert.match(found[0]?.message ?? '', /has oauth2SecurityScheme and httpAuthSecurityScheme|has httpAuthSecurityScheme and oauth2SecurityScheme/);
 
   const flows = clone(card);
   flows.securitySchemes.oauth.oauth2SecurityScheme.flows.implicitFlow = {};
   delete flows.securitySchemes.oauth.oauth2SecurityScheme.flows.clientCredentials;
   const [typo] = validateValue(flows, 'card');
+  assert.ok(typo);
   assert.equal(typo.pointer, '/securitySchemes/oauth/oauth2SecurityScheme/flows');
   assert.match(typo.message, /"implicitFlow" is not one of them: rename it to "implicit"/);
 });
@@ -95,13 +98,14 @@ test('errors inside the chosen oneOf variant are reported where they are', () =>
   c.securitySchemes.key = { apiKeySecurityScheme: { location: 'body', name: 'X-Key' } };
   const findings = validateValue(c, 'card');
   assert.deepEqual(findings.map((f) => f.pointer), ['/securitySchemes/key/apiKeySecurityScheme/location']);
-  assert.match(findings[0].message, /"query", "header", "cookie"/);
+  assert.match(findings[0]?.message ?? '', /"query", "header", "cookie"/);
 });
 
 test('null for an optional member: says to omit it', () => {
   const c = clone(card);
   c.iconUrl = null;
   const [f] = validateValue(c, 'card');
+  assert.ok(f);
   assert.match(f.message, /must be a string, not null\. Omit an unset optional member/);
 });
 
@@ -116,5 +120,5 @@ test('lockfile: evidence must be a string or {result, probe, at}', () => {
   l.verified.push = 7;
   const findings = validateValue(l, 'lockfile');
   assert.deepEqual(findings.map((f) => f.pointer), ['/verified/push']);
-  assert.match(findings[0].message, /string .* or an object/);
+  assert.match(findings[0]?.message ?? '', /string .* or an object/);
 });

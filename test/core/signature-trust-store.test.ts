@@ -12,6 +12,7 @@ import { canonicalPayloads } from '../../server/src/core/signature/canonical';
 import type { TrustStoreValue } from '../../server/src/core/signature/trustEntry';
 import { combineTrustStores, createTrustStore, trustStoreFromKidMap } from '../../server/src/core/signature/trustStore';
 import { verifyCardSignatures, type SignatureOutcome } from '../../server/src/core/signature/verify';
+import { inspectKey } from '../../server/src/node/keyInspection';
 
 const FIXTURES = join(__dirname, '../fixtures/signatures');
 const CARD = JSON.parse(readFileSync(join(FIXTURES, 'card.json'), 'utf8')) as Record<string, unknown>;
@@ -32,7 +33,7 @@ async function sign(card: Record<string, unknown>, header: Record<string, unknow
 }
 
 async function check(store: Record<string, TrustStoreValue>, card: Record<string, unknown>, now = NOW): Promise<SignatureOutcome> {
-  return verifyCardSignatures(card, { trust: trustStoreFromKidMap(store), cardUrl: CARD_URL, now: () => now });
+  return verifyCardSignatures(card, { inspectKey, trust: trustStoreFromKidMap(store), cardUrl: CARD_URL, now: () => now });
 }
 
 function unverifiable(r: SignatureOutcome, reason: string, detail: RegExp): void {
@@ -110,7 +111,7 @@ describe('key validity: notBefore / notAfter per entry, exp / nbf of a JWK', () 
     unverifiable(await check({ k1: { ...ec.jwk, nbf: exp + 365 * 86400 } }, signed), 'key-not-yet-valid', /\(its JWK nbf\)/);
     assert.equal((await check({ k1: { ...ec.jwk, exp: exp + 365 * 86400, nbf: exp } }, signed)).outcome, 'verified');
     const jwks = createTrustStore([{ agent: 'https://agent.example.test/', jwks: { keys: [{ ...ec.jwk, exp } as JWK] } }]);
-    unverifiable(await verifyCardSignatures(signed, { trust: jwks, cardUrl: CARD_URL, now: () => NOW }), 'key-expired', /its JWK exp/);
+    unverifiable(await verifyCardSignatures(signed, { inspectKey, trust: jwks, cardUrl: CARD_URL, now: () => NOW }), 'key-expired', /its JWK exp/);
     unverifiable(await check({ k1: { ...ec.jwk, exp: '2027-01-01' } }, signed), 'key-unusable', /JWK "exp" is not a NumericDate/);
   });
 
@@ -188,9 +189,9 @@ describe('combineTrustStores', () => {
       createTrustStore([{ agent: 'https://agent.example.test/', jwks: { keys: [{ ...(await jose.exportJWK(other.publicKey)), kid: 'k2' }] } }]),
       trustStoreFromKidMap({ k1: ec.spki }, undefined, 'trust store keys.json'),
     ]);
-    const r1 = await verifyCardSignatures(await sign(CARD, { alg: 'ES256', kid: 'k1' }, ec.priv), { trust, cardUrl: CARD_URL, now: () => NOW });
+    const r1 = await verifyCardSignatures(await sign(CARD, { alg: 'ES256', kid: 'k1' }, ec.priv), { inspectKey, trust, cardUrl: CARD_URL, now: () => NOW });
     assert.ok(r1.outcome === 'verified' && r1.keySource === 'trust store keys.json', r1.detail);
-    const r2 = await verifyCardSignatures(await sign(CARD, { alg: 'ES256', kid: 'k2' }, other.privateKey), { trust, cardUrl: CARD_URL, now: () => NOW });
+    const r2 = await verifyCardSignatures(await sign(CARD, { alg: 'ES256', kid: 'k2' }, other.privateKey), { inspectKey, trust, cardUrl: CARD_URL, now: () => NOW });
     assert.ok(r2.outcome === 'verified' && /trust store \(agent/.test(r2.keySource), r2.detail);
   });
 });

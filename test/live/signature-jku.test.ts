@@ -10,6 +10,7 @@ import type { HttpClient } from '../../server/src/core/net/http';
 import { canonicalPayloads } from '../../server/src/core/signature/canonical';
 import { createTrustStore } from '../../server/src/core/signature/trustStore';
 import { verifyCardSignatures } from '../../server/src/core/signature/verify';
+import { inspectKey } from '../../server/src/node/keyInspection';
 
 const CARD = {
   name: 'Jku Agent', description: 'd', version: '1', supportedInterfaces: [{ url: 'http://127.0.0.1:1/rpc', protocolBinding: 'JSONRPC', protocolVersion: '1.0' }],
@@ -40,21 +41,21 @@ describe('jku', () => {
   const cardUrl = 'http://127.0.0.1:9/.well-known/agent-card.json';
   it('followed when allowed for the agent, from a loopback card: verified with the jku key (entries that are not keys skipped)', async () => {
     const trust = createTrustStore([{ agent: 'http://127.0.0.1:9/', allowJku: true }], http);
-    const r = await verifyCardSignatures(signed, { trust, cardUrl, originClass: 'loopback' });
+    const r = await verifyCardSignatures(signed, { inspectKey, trust, cardUrl, originClass: 'loopback' });
     assert.equal(r.outcome, 'verified', r.detail);
     assert.ok(r.outcome === 'verified' && r.keySource.startsWith('jku '));
   });
   it('not followed when only other prefixes are allowed', async () => {
     const before = jwksHits;
     const trust = createTrustStore([{ agent: 'http://127.0.0.1:9/', allowJku: ['https://keys.example.test/'] }], http);
-    const r = await verifyCardSignatures(signed, { trust, cardUrl, originClass: 'loopback' });
+    const r = await verifyCardSignatures(signed, { inspectKey, trust, cardUrl, originClass: 'loopback' });
     assert.ok(r.outcome === 'unverifiable' && r.reason === 'jku-refused', r.detail);
     assert.equal(jwksHits, before, 'no request was made');
   });
   it('allowed, but the card came from a public origin: the policy refuses the loopback jku', async () => {
     const before = jwksHits;
     const trust = createTrustStore([{ agent: 'http://127.0.0.1:9/', allowJku: true }], http);
-    const r = await verifyCardSignatures(signed, { trust, cardUrl, originClass: 'public' });
+    const r = await verifyCardSignatures(signed, { inspectKey, trust, cardUrl, originClass: 'public' });
     assert.ok(r.outcome === 'unverifiable' && r.reason === 'no-trusted-key', r.detail);
     assert.match(r.detail, /address policy/);
     assert.equal(jwksHits, before);

@@ -47,7 +47,7 @@ describe('the library, pure', () => {
     const bad = readLockfile({ agent: 1 });
     assert.ok(!bad.ok && bad.problems.every((p) => typeof p.pointer === 'string' && p.message.length > 0));
     const card = JSON.parse(text) as { skills: { id: string }[] };
-    const skill = card.skills[0].id;
+    const skill = card.skills[0]?.id ?? '';
     const lock = { agent: 'https://agent.example', pinned_at: '2026-12-01T00:00:00Z', card_digest: cardDigest(card), requires: { skills: { [skill]: {} } } };
     const read = readLockfile(JSON.stringify(lock));
     assert.ok(read.ok);

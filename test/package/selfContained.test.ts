@@ -32,13 +32,14 @@ function outside(from: string, target: string): boolean {
 export function outsideReferences(file: string, source: string): OutsideReference[] {
   const dir = dirname(file);
   const found: OutsideReference[] = [];
-  for (const m of source.matchAll(MACHINE_PATH)) found.push({ line: lineOf(source, m.index!), text: m[1], why: 'an absolute path of one machine' });
+  for (const m of source.matchAll(MACHINE_PATH)) found.push({ line: lineOf(source, m.index), text: m[1] ?? '', why: 'an absolute path of one machine' });
   for (const m of source.matchAll(CLIMBING_LITERAL)) {
-    if (outside(dir, m[1])) found.push({ line: lineOf(source, m.index!), text: m[1], why: 'climbs above the repository root' });
+    const literal = m[1] ?? '';
+    if (outside(dir, literal)) found.push({ line: lineOf(source, m.index), text: literal, why: 'climbs above the repository root' });
   }
   for (const m of source.matchAll(JOINED)) {
-    const segments = [...m[1].matchAll(/'([^']*)'|"([^"]*)"/g)].map((s) => s[1] ?? s[2]);
-    if (outside(dir, join(...segments))) found.push({ line: lineOf(source, m.index!), text: m[0], why: 'climbs above the repository root' });
+    const segments = [...(m[1] ?? '').matchAll(/'([^']*)'|"([^"]*)"/g)].map((s) => s[1] ?? s[2] ?? '');
+    if (outside(dir, join(...segments))) found.push({ line: lineOf(source, m.index), text: m[0], why: 'climbs above the repository root' });
   }
   return found;
 }

@@ -14,6 +14,7 @@ import { httpCardSource } from '../../server/src/core/refresh/cardSources';
 import { refreshLockfile } from '../../server/src/core/refresh/refreshLockfile';
 import type { RefreshOutcome } from '../../server/src/core/refresh/types';
 import { cli, tempDir } from './helpers';
+import { resolveAgent } from '../../server/src/node/agentLocation';
 
 let agent: PricingAgent;
 before(async () => { agent = await startPricingAgent(); });
@@ -35,7 +36,7 @@ describe('remembered checks', () => {
     t.after(() => http.close());
     const cache = new MemoryCardCache();
     const readText = async (p: string) => readFileSync(p, 'utf8');
-    const run = async () => checked(await refreshLockfile(lockPath, { loader: createCardLoader({ source: httpCardSource(http, { allow: new Set(['loopback'] as const) }), cache }), readText }));
+    const run = async () => checked(await refreshLockfile(lockPath, { loader: createCardLoader({ source: httpCardSource(http, { allow: new Set(['loopback'] as const) }), cache }), readText, resolveAgent }));
 
     agent.setVersion('no-streaming');
     const first = await run();

@@ -15,6 +15,7 @@ import { httpCardSource } from '../../server/src/core/refresh/cardSources';
 import { refreshLockfile } from '../../server/src/core/refresh/refreshLockfile';
 import { memoryStaleMarkers } from '../../server/src/core/client/staleMarkers';
 import { checkCli, cli, tempDir } from './helpers';
+import { resolveAgent } from '../../server/src/node/agentLocation';
 
 let agent: PricingAgent;
 before(async () => { agent = await startPricingAgent(); });
@@ -89,7 +90,7 @@ describe('conditional refresh', () => {
     const source = { fetch: async (url: string, prev?: Parameters<typeof inner.fetch>[1]) => { const r = await inner.fetch(url, prev); statuses.push(r.status); return r; } };
     // One loader per refresh run, one cache across runs (as the CLI and the editor watcher do).
     const cache = new MemoryCardCache();
-    const run = () => refreshLockfile(lockPath, { loader: createCardLoader({ source, cache }), readText });
+    const run = () => refreshLockfile(lockPath, { loader: createCardLoader({ source, cache }), readText, resolveAgent });
     const readText = async (p: string) => readFileSync(p, 'utf8');
     const first = await run();
     const second = await run();
@@ -113,8 +114,8 @@ describe('conditional refresh', () => {
     const loader = createCardLoader({ source: { fetch: (u, p) => { fetches++; return inner.fetch(u, p); } }, cache: new MemoryCardCache() });
     const readText = async (p: string) => readFileSync(p, 'utf8');
     const lockPath = join(dir, 'pricing.a2a-lock.json');
-    const outcomes = await Promise.all([1, 2, 3, 4].map(() => refreshLockfile(lockPath, { loader, readText })));
-    outcomes.push(await refreshLockfile(lockPath, { loader, readText }));
+    const outcomes = await Promise.all([1, 2, 3, 4].map(() => refreshLockfile(lockPath, { loader, readText, resolveAgent })));
+    outcomes.push(await refreshLockfile(lockPath, { loader, readText, resolveAgent }));
     assert.ok(outcomes.every((o) => o.status === 'checked'));
     assert.equal(fetches, 1);
   });
@@ -127,7 +128,7 @@ describe('conditional refresh', () => {
     const cache = new MemoryCardCache();
     const stale = memoryStaleMarkers();
     const readText = async (p: string) => readFileSync(p, 'utf8');
-    const run = () => refreshLockfile(lockPath, { loader: createCardLoader({ source: httpCardSource(http, { allow: new Set(['loopback'] as const) }), cache }), readText, stale });
+    const run = () => refreshLockfile(lockPath, { loader: createCardLoader({ source: httpCardSource(http, { allow: new Set(['loopback'] as const) }), cache }), readText, resolveAgent, stale });
     await run();
     stale.mark(agent.cardUrl, 'UnsupportedOperationError on SendStreamingMessage', '2026-10-02T08:00:00.000Z');
     const forced = await run();

@@ -18,6 +18,7 @@ import { fileCardSource, httpCardSource, sourceFor } from '../../server/src/core
 import { refreshLockfile } from '../../server/src/core/refresh/refreshLockfile';
 import type { RefreshOutcome } from '../../server/src/core/refresh/types';
 import { tempDir } from './helpers';
+import { resolveAgent } from '../../server/src/node/agentLocation';
 
 let server: Server;
 let base = '';
@@ -45,7 +46,7 @@ const lockTo = (agent: string) => serializeLockfile({ agent, pinned_at: '2026-10
 
 async function refresh(path: string): Promise<RefreshOutcome> {
   const loader = createCardLoader({ source: sourceFor(httpCardSource(http, { allow: new Set(['loopback'] as const) }), fileCardSource(readText)), cache: new MemoryCardCache() });
-  return refreshLockfile(path, { loader, readText });
+  return refreshLockfile(path, { loader, readText, resolveAgent });
 }
 
 function assertError(o: RefreshOutcome, stage: string, cause: RegExp): void {

@@ -39,7 +39,7 @@ export function buildCodeQuality(entries: readonly SarifEntry[]): CodeQualityIss
     type: 'issue',
     check_name: e.ruleId,
     description: escapeControls(e.message),
-    fingerprint: prints[i]!,
+    fingerprint: prints[i] ?? '',
     severity: SEVERITY[e.severity],
     // The whole file (no known place) is its first line: `lines.begin` is required.
     location: { path: codeQualityPath(e.file), lines: { begin: (e.range?.start.line ?? 0) + 1, end: (e.range?.end.line ?? 0) + 1 } },

@@ -135,7 +135,8 @@ function scan(text: string, wanted: ReadonlySet<string>): Map<string, NodeRecord
   const stack: Frame[] = [rootFrame];
   i++;
   while (stack.length) {
-    const frame = stack[stack.length - 1]!;
+    const frame = stack[stack.length - 1];
+    if (!frame) break;
     i = skipSpace(text, i);
     let c = text.charCodeAt(i);
     if (c === C.Comma) {

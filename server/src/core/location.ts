@@ -125,10 +125,10 @@ export function offsetToPosition(text: string, offset: number): Position {
   let hi = starts.length - 1;
   while (lo < hi) {
     const mid = (lo + hi + 1) >> 1;
-    if (starts[mid] <= clamped) lo = mid;
+    if ((starts[mid] ?? 0) <= clamped) lo = mid;
     else hi = mid - 1;
   }
-  return { line: lo, character: clamped - starts[lo] };
+  return { line: lo, character: clamped - (starts[lo] ?? 0) };
 }
 
 export function rangeOf(text: string, r: OffsetRange): { start: Position; end: Position } {

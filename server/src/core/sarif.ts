@@ -11,8 +11,8 @@
  * its line or message: code scanning keeps tracking (and a reviewer's dismissal keeps applying to) the same
  * problem when lines move or a message's wording or numbers change.
  */
-import { createHash } from 'node:crypto';
 import type { Log, ReportingDescriptor, Result } from 'sarif';
+import { sha256Hex } from './hash';
 import { REPOSITORY_URL, ruleDocsUrl, type RuleMeta } from './rules/catalog';
 import type { Position } from './location';
 import type { JsonPointer, Severity } from './types';
@@ -81,7 +81,7 @@ export function fingerprints(entries: readonly SarifEntry[]): string[] {
     const key = `${e.ruleId}\u0000${e.file}\u0000${e.pointer}`;
     const n = seen.get(key) ?? 0;
     seen.set(key, n + 1);
-    return createHash('sha256').update(n === 0 ? key : `${key}#${n}`).digest('hex');
+    return sha256Hex(n === 0 ? key : `${key}#${n}`);
   });
 }
 
@@ -93,7 +93,7 @@ export function buildSarif(entries: readonly SarifEntry[], rules: readonly RuleM
     version: '2.1.0',
     runs: [{
       tool: { driver: { name: 'a2acap', version: toolVersion, informationUri: REPOSITORY_URL, rules: rules.map(descriptor) } },
-      results: entries.map((e, i) => result(e, index.get(e.ruleId), prints[i]!)),
+      results: entries.map((e, i) => result(e, index.get(e.ruleId), prints[i] ?? '')),
     }],
   };
 }

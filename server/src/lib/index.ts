@@ -27,6 +27,7 @@ import { memoryStaleMarkers as coreMemoryStaleMarkers } from '../core/client/sta
 import { trustStoreFromKidMap, type TrustStore as CoreTrustStore } from '../core/signature/trustStore';
 import type { TrustStoreValue } from '../core/signature/trustEntry';
 import { verifyCardSignatures } from '../core/signature/verify';
+import { inspectKey } from '../node/keyInspection';
 import { DEFAULT_CLIENT, type ClientConfig, type Finding as CoreFinding, type LintSettings } from '../core/types';
 import type {
   CardCache, ClientOptions, CompileOptions, Credential, ExtendedCard, ExtendedCardCache, ExtendedCardOptions, FetchOptions, FetchedCard,
@@ -143,7 +144,7 @@ export function createTrustStore(keys: Readonly<Record<string, unknown>>, option
  * @example (await verifySignatures(card, { trust, cardUrl })).outcome
  */
 export async function verifySignatures(card: unknown, options: { trust: TrustStore; cardUrl: string; text?: string; now?: () => number }): Promise<SignatureVerdict> {
-  return verifyCardSignatures(card, { trust: options.trust as unknown as CoreTrustStore, cardUrl: options.cardUrl, text: options.text, now: options.now });
+  return verifyCardSignatures(card, { inspectKey, trust: options.trust as unknown as CoreTrustStore, cardUrl: options.cardUrl, text: options.text, now: options.now });
 }
 
 /**
@@ -161,7 +162,7 @@ export async function fetchCard(target: string, options: FetchOptions): Promise<
   const res = await coreFetchCard(target, {
     http: network.http, cache: options.cache, revalidate: options.revalidate, client, settings, maxBytes: options.maxBytes,
     timeoutMs: options.timeoutMs, requireSigned: options.requireSigned, signal: options.signal,
-    verify: trust ? (card, c) => verifyCardSignatures(card, { trust, cardUrl: c.url, originClass: c.originClass, text: c.text }) : undefined,
+    verify: trust ? (card, c) => verifyCardSignatures(card, { inspectKey, trust, cardUrl: c.url, originClass: c.originClass, text: c.text }) : undefined,
   });
   return {
     status: res.status, url: res.url, card: res.card, text: res.text, findings: res.findings.map((f) => located(res.text, f)),

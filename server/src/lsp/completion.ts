@@ -130,7 +130,7 @@ function parseLenient(text: string, a: Analysis): unknown {
  */
 function colonAfterKey(text: string, offset: number): boolean {
   let i = offset;
-  while (i < text.length && !/["\s:,}]/.test(text[i]!)) i++;
+  while (i < text.length && !/["\s:,}]/.test(text.charAt(i))) i++;
   if (text[i] === '"') i++;
   i = skipBlanks(text, i);
   if (text[i] === '"') i = skipBlanks(text, i + 1);
@@ -138,7 +138,7 @@ function colonAfterKey(text: string, offset: number): boolean {
 }
 
 function skipBlanks(text: string, i: number): number {
-  while (i < text.length && /\s/.test(text[i]!)) i++;
+  while (i < text.length && /\s/.test(text.charAt(i))) i++;
   return i;
 }
 

@@ -32,7 +32,7 @@ function cardHover(a: Analysis, s: readonly string[]): string | undefined {
   if (s[0] === 'skills' && index !== undefined && s.length <= 3) return skillHover(a, index);
   if (s[0] === 'supportedInterfaces') return interfacesHover(a, index);
   if ((s[0] === 'defaultInputModes' || s[0] === 'defaultOutputModes') && s.length <= 2) return defaultModesHover(a, s[0]);
-  if (s[0] === 'capabilities' && s.length === 2) return flagHover(a, s[1]!);
+  if (s[0] === 'capabilities' && s.length === 2 && s[1] !== undefined) return flagHover(a, s[1]);
   if (s[0] === 'capabilities' && s[1] === 'extensions' && s[2] !== undefined && /^\d+$/.test(s[2])) return extensionHover(a, Number(s[2]));
   return undefined;
 }
@@ -42,7 +42,7 @@ function schemaDescription(a: Analysis, segments: readonly string[]): string | u
   if (segments.length === 0 || a.kind === 'unknown') return undefined;
   const node = schemaAt(a.kind, segments);
   if (!node?.description) return undefined;
-  const name = segments[segments.length - 1]!;
+  const name = segments[segments.length - 1] ?? '';
   // The key is document text (any name under additionalProperties): escape it like every card string.
   return /^\d+$/.test(name) ? node.description : `**${plain(name, 80)}**: ${node.description}`;
 }

@@ -16,6 +16,7 @@ import { fetchExtendedCard, memoryExtendedProfileCache } from '../core/fetch/ext
 import { probeAgent } from '../core/probe/probeAgent';
 import { trustStoreFromKidMap } from '../core/signature/trustStore';
 import { verifyCardSignatures } from '../core/signature/verify';
+import { inspectKey } from '../node/keyInspection';
 import { FetchCardRequest, ProbeAgentRequest, type A2ASettings, type FetchCardResponse, type ProbeAgentResponse } from '../protocol';
 import { republishLockfiles } from './closedLockfiles';
 import type { ServerContext } from './context';
@@ -32,7 +33,7 @@ import { redactorFor, redactValue, urlSecrets, withoutUserinfo, type Redactor } 
  * the credential in its params and the userinfo of its URL (the core redacts each agent call too; this covers
  * everything else the request says, e.g. the URL it echoes).
  */
-function requestRedactor(params: { url: string; credential?: { token?: unknown } }): Redactor {
+export function requestRedactor(params: { url: string; credential?: { token?: unknown } }): Redactor {
   const token = typeof params.credential?.token === 'string' ? params.credential.token : undefined;
   return redactorFor([token, ...urlSecrets(params.url)]);
 }
@@ -52,7 +53,7 @@ function signalOf(token: CancellationToken | undefined): AbortSignal {
 
 function oneLine(err: unknown): string {
   if (isNetError(err)) return err.message;
-  return (err instanceof Error ? err.message : String(err)).split('\n')[0]!;
+  return (err instanceof Error ? err.message : String(err)).split('\n')[0] ?? '';
 }
 
 /** State for the server's lifetime: extended profiles per identity (HTTP and the public card cache: the server's own). */
@@ -87,7 +88,7 @@ export function registerLiveRequests(ctx: ServerContext): void {
       fetched = await fetchCard(params.url, {
         http, cache: ctx.cardTexts, revalidate: true, signal, client: clientConfig(settings), settings: { maxCardBytes: settings.maxCardBytes },
         requireSigned: settings.signatures.require,
-        verify: (card, c) => verifyCardSignatures(card, { trust, cardUrl: c.url, originClass: c.originClass, text: c.text }),
+        verify: (card, c) => verifyCardSignatures(card, { inspectKey, trust, cardUrl: c.url, originClass: c.originClass, text: c.text }),
       });
     } catch (err) {
       return { url: params.url, findings: [], credentialSchemes: [], error: oneLine(err) };

@@ -27,7 +27,8 @@ import { MemoryCardCache } from '../core/refresh/cache';
 import { createCardLoader, type CardLoader } from '../core/refresh/cardLoader';
 import { fileCardSource, httpCardSource, isHttpLocation, isOtherUrl, sourceFor } from '../core/refresh/cardSources';
 import { mapBounded } from '../core/refresh/checkMany';
-import { refreshLockfile, resolveAgent, type CardPathCheck } from '../core/refresh/refreshLockfile';
+import { refreshLockfile, type CardPathCheck } from '../core/refresh/refreshLockfile';
+import { resolveAgent } from '../node/agentLocation';
 import type { RefreshOutcome } from '../core/refresh/types';
 import type { ClientConfig, Lockfile } from '../core/types';
 import {
@@ -205,7 +206,7 @@ async function lockfileDiff(service: LockfileService, settings: A2ASettings, uri
     const card = await loader.load(await service.agentLocation(lock, path));
     const profile = loader.profileFor(card, lock);
     const view = pinnedVsCurrent(lock, profile);
-    const outcome = await refreshLockfile(path, { loader, readText: (p) => service.readText(p), cardPath: service.cardPath });
+    const outcome = await refreshLockfile(path, { loader, readText: (p) => service.readText(p), resolveAgent, cardPath: service.cardPath });
     let pending = false;
     try {
       const next = keepPreviousWhenUnchanged(repin({ lock, profile, cardDigest: card.digest, now: () => new Date() }), lock);
@@ -326,7 +327,7 @@ export function registerLockfileRequests(ctx: ServerContext): void {
       const path = await insideWorkspace(pathOrError(uri));
       const outcome: RefreshOutcome = typeof path !== 'string'
         ? { status: 'error', lockfile: uri, stage: 'lockfile', cause: path.error, problems: [] }
-        : await refreshLockfile(path, { loader: await loaderFor(uri), readText: (p) => service.readText(p), cardPath: service.cardPath, ...(stale ? { stale } : {}) });
+        : await refreshLockfile(path, { loader: await loaderFor(uri), readText: (p) => service.readText(p), resolveAgent, cardPath: service.cardPath, ...(stale ? { stale } : {}) });
       recordInSession(session, outcome);
       outcomes.push({ uri, outcome });
       const entry: LockfileCheckEntry = { uri, verdict: verdictOf(outcome), unchanged: outcome.status === 'checked' && outcome.unchanged, items: toItems(outcome, outcome.text) };

@@ -86,10 +86,11 @@ export function serializeStaleFile(markers: readonly StaleMarker[], kept: readon
 function apply(markers: StaleMarker[], op: Op): StaleMarker[] {
   const key = agentKey(op.agent);
   const i = markers.findIndex((m) => agentKey(m.agent) === key);
-  if (op.op === 'clear') return i < 0 ? markers : markers.filter((_, n) => n !== i);
-  if (i < 0) return [...markers, { agent: op.agent, reason: op.reason, at: op.at, count: 1 }];
+  const current = markers[i];
+  if (op.op === 'clear') return current === undefined ? markers : markers.filter((_, n) => n !== i);
+  if (current === undefined) return [...markers, { agent: op.agent, reason: op.reason, at: op.at, count: 1 }];
   const next = [...markers];
-  next[i] = { ...markers[i]!, reason: op.reason, count: markers[i]!.count + 1 };
+  next[i] = { ...current, reason: op.reason, count: current.count + 1 };
   return next;
 }
 

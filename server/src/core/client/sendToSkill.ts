@@ -8,7 +8,7 @@
  *   SendMessage and mark the profile stale; ContentTypeNotSupported / VersionNotSupported → mark stale;
  * - media types checked against the skill's effective input modes BEFORE sending.
  */
-import { randomUUID } from 'node:crypto';
+import { randomId } from '../hash';
 import type { CompiledProfile } from '../types';
 import type { AddressClass } from '../net/address';
 import type { HttpClient } from '../net/http';
@@ -77,7 +77,7 @@ export async function sendToSkill(profile: CompiledProfile, skillId: string, par
   const iface = profile.interface;
   const now = opts.now ?? Date.now;
   const params = {
-    message: { messageId: randomUUID(), role: 'ROLE_USER', parts, metadata: { skill: skillId } },
+    message: { messageId: randomId(), role: 'ROLE_USER', parts, metadata: { skill: skillId } },
   };
   const call = (op: 'SendMessage' | 'SendStreamingMessage'): Promise<A2aCallResult> => callA2a(iface, op, params, {
     http: opts.http, grpc: opts.grpc, extensions: profile.extensions ?? [], credentialHeaders: opts.credentialHeaders, originClass: opts.originClass,

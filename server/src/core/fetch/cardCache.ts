@@ -3,7 +3,7 @@
  * its freshness, nothing else: no request headers, so no credential can ever reach the cache (and extended
  * cards, which are per caller, are never stored here; see extendedCard.ts).
  */
-import { createHash } from 'node:crypto';
+import { sha256Hex } from '../hash';
 import type { AddressClass } from '../net/address';
 
 export interface CardValidators {
@@ -48,7 +48,7 @@ export interface CacheFiles {
 
 /** One JSON file per URL (named by the URL's SHA-256), written atomically; unreadable entries are misses. */
 export function fileCardCache(dir: string, fs: CacheFiles): CardCache {
-  const pathOf = (url: string): string => `${dir}/${createHash('sha256').update(url).digest('hex')}.json`;
+  const pathOf = (url: string): string => `${dir}/${sha256Hex(url)}.json`;
   return {
     async get(url) {
       try {

@@ -16,8 +16,7 @@ export const ANY_SCHEME = '*';
 export function profileFromLock(lock: Lockfile): CompiledProfile {
   const skills: Record<string, SkillProfile> = {};
   const pinned = lock.requires.skills ?? {};
-  for (const id of Object.keys(pinned)) {
-    const s = pinned[id]!;
+  for (const [id, s] of Object.entries(pinned)) {
     const security: SecurityAlternative[] = [];
     if (s.scopes !== undefined || s.scheme !== undefined) {
       const alternative: SecurityAlternative = {};

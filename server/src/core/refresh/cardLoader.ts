@@ -103,8 +103,8 @@ function loaded(e: CachedCard, unchanged: boolean): LoadedCard {
 
 function compileValid(location: string, card: unknown, client: ClientConfig | undefined): CompiledProfile {
   const errors = validateValue(card, 'card').filter((f) => f.severity === 'error');
-  if (errors.length > 0) {
-    const first = errors[0]!;
+  const [first] = errors;
+  if (first) {
     const more = errors.length > 1 ? ` (and ${errors.length - 1} more)` : '';
     throw new CardLoadError('card', `${location}: not a valid A2A 1.0 agent card: ${first.pointer || '/'}: ${first.message}${more}`);
   }

@@ -18,7 +18,8 @@ export async function mapBounded<T, R>(items: readonly T[], limit: number, fn: (
   const worker = async (): Promise<void> => {
     while (next < items.length) {
       const i = next++;
-      results[i] = await fn(items[i]!);
+      const item = items[i];
+      if (item !== undefined) results[i] = await fn(item);
     }
   };
   await Promise.all(Array.from({ length: Math.max(1, Math.min(limit, items.length)) }, worker));

@@ -9,9 +9,8 @@
  * A missing, unreadable, corrupt or foreign entry is simply absent: the card is fetched in full, never trusted.
  * Writes are atomic (temporary file + rename), so a killed run never leaves a torn entry.
  */
-import { createHash } from 'node:crypto';
-import { join } from 'node:path';
 import { cardDigest } from '../digest';
+import { sha256Hex } from '../hash';
 import { compileProfile } from '../profile/compile';
 import { validateValue } from '../schema/validate';
 import type { ClientConfig } from '../types';
@@ -69,7 +68,7 @@ export class FileCardCache implements CardCache {
   }
 
   private pathOf(location: string): string {
-    return join(this.dir, `${createHash('sha256').update(location).digest('hex')}.json`);
+    return `${this.dir}/${sha256Hex(location)}.json`;
   }
 
   private readEntry(location: string): CachedCard | null {

@@ -4,7 +4,6 @@
  * lockfile, a failed fetch, a card that is not JSON or not a valid card) is an `error` outcome carrying
  * its cause, never "compatible". A check never writes the lockfile.
  */
-import { dirname, resolve } from 'node:path';
 import { checkLockfile, loadLockfile } from '../lockfile';
 import { checkOptionsFor } from '../lockfile/checkOptions';
 import { CardLoadError, type CardLoader } from './cardLoader';
@@ -16,6 +15,8 @@ import type { RefreshOutcome } from './types';
 export interface RefreshOptions {
   loader: CardLoader;
   readText: ReadText;
+  /** The card location a lockfile's `agent` names: the URL, or the path it gives relative to the lockfile (node/agentLocation.ts). */
+  resolveAgent: (agent: string, lockfilePath: string) => string;
   /** Check against this card instead of the lockfile's `agent` (CLI --card). */
   cardOverride?: string;
   /**
@@ -35,11 +36,6 @@ export interface RefreshOptions {
 /** A lockfile's card path → the path to read, or a refusal that reveals nothing about the target. */
 export type CardPathCheck = (lockfilePath: string, agent: string) => Promise<{ ok: true; path: string } | { ok: false; reason: string }>;
 
-/** The card location a lockfile pins: its URL, or a path relative to the lockfile's directory. */
-export function resolveAgent(agent: string, lockfilePath: string): string {
-  return isHttpLocation(agent) || isOtherUrl(agent) ? agent : resolve(dirname(lockfilePath), agent);
-}
-
 export async function refreshLockfile(lockfilePath: string, options: RefreshOptions): Promise<RefreshOutcome> {
   // The core lockfile loader (lockfile/load.ts): the same messages as every other reader, the memoized parse.
   const loaded = await loadLockfile(lockfilePath, options.readText, parseLockfileMemo);
@@ -48,7 +44,7 @@ export async function refreshLockfile(lockfilePath: string, options: RefreshOpti
     return loaded.stage === 'parse' ? { ...failed, problems: loaded.problems, text: loaded.text } : { ...failed, problems: [] };
   }
   const { lockfile: lock, text } = loaded;
-  const card = options.cardOverride ?? resolveAgent(lock.agent, lockfilePath);
+  const card = options.cardOverride ?? options.resolveAgent(lock.agent, lockfilePath);
   const marker = options.cardOverride === undefined ? options.stale?.get(lock.agent) : undefined;
   let readFrom = card;
   if (options.cardOverride === undefined && options.cardPath && !isHttpLocation(card) && !isOtherUrl(card)) {

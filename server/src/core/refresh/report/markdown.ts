@@ -37,7 +37,7 @@ const ENTITY: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;',
  */
 function neutralize(text: string): string {
   return text
-    .replace(/[&<>"']/g, (c) => ENTITY[c]!)
+    .replace(/[&<>"']/g, (c) => ENTITY[c] ?? c)
     .replace(/@/g, '&#64;&#8203;')
     .replace(/:\/\//g, '&#58;//')
     .replace(/\bwww\./gi, (m) => `${m.slice(0, 3)}&#46;`);

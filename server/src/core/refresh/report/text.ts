@@ -33,7 +33,7 @@ export function textReport(outcomes: readonly RefreshOutcome[], displayPath: (p:
     const items = [...o.result.problems, ...o.result.notes];
     const pointers = items.map((i) => clean(i.pointer) || '/');
     const pointerWidth = Math.max(0, ...pointers.map((p) => p.length));
-    items.forEach((item, i) => out.push(`    ${item.level.padEnd(8)} ${pointers[i]!.padEnd(pointerWidth)}  ${clean(item.message)}`));
+    items.forEach((item, i) => out.push(`    ${item.level.padEnd(8)} ${(pointers[i] ?? '/').padEnd(pointerWidth)}  ${clean(item.message)}`));
   }
   const s = summarize(outcomes);
   out.push('', `${s.total} lockfile${s.total === 1 ? '' : 's'}: ${s.compatible} compatible, ${s.review} review, ${s.breaking} breaking, ${s.error} error${s.error === 1 ? '' : 's'}`);
