@@ -13,7 +13,7 @@ import { performance } from 'node:perf_hooks';
 import { TextDocument } from 'vscode-languageserver-textdocument';
 import { lintDocument } from '../server/src/core/lint';
 import { toDiagnostic } from '../server/src/lsp/diagnostics';
-import { makeLocator } from '../server/src/core/locate';
+import { makeLocator } from '../server/src/core/pointer/locateAll';
 import { startLsp, type LspSession } from '../test/lsp/harness';
 import { syntheticCard } from './lint.bench';
 

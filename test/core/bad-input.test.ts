@@ -7,7 +7,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { test } from 'node:test';
 import { lintDocument } from '../../server/src/core/lint';
-import { findingOffsets, locatePointer, pointerAtOffset } from '../../server/src/core/location';
+import { findingOffsets, locatePointer, pointerAtOffset } from '../../server/src/core/pointer/range';
 import { RULES } from '../../server/src/core/rules/catalog';
 
 const FIXTURES = join(__dirname, '../fixtures/cards');

@@ -1,9 +1,9 @@
-// `check --format sarif` locates all of a lockfile's problems in one pass (core/locate.ts) instead of re-parsing
-// the lockfile per problem; every region must be exactly where the per-pointer locator (core/location.ts) puts it:
+// `check --format sarif` locates all of a lockfile's problems in one pass (core/pointer/locateAll.ts) instead of re-parsing
+// the lockfile per problem; every region must be exactly where the per-pointer locator (core/pointer/range.ts) puts it:
 // existing members, missing ones (their closest ancestor), keys with escapes, a duplicate key (the last wins).
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { locatePointer, rangeOf } from '../../server/src/core/location';
+import { locatePointer, rangeOf } from '../../server/src/core/pointer/range';
 import { sarifReport } from '../../server/src/core/refresh/report/sarif';
 
 const skills: Record<string, unknown> = {};

@@ -1,5 +1,5 @@
 /**
- * The one-pass locator used for diagnostics gives exactly the core's ranges (core/location.ts
+ * The one-pass locator used for diagnostics gives exactly the core's ranges (core/pointer/range.ts
  * locatePointer) for every node, every missing child, every finding, on fixtures and real cards.
  */
 import assert from 'node:assert/strict';
@@ -7,8 +7,8 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { basename, join } from 'node:path';
 import { test } from 'node:test';
 import { lintDocument } from '../../server/src/core/lint';
-import { locatePointer } from '../../server/src/core/location';
-import { makeLocator } from '../../server/src/core/locate';
+import { locatePointer } from '../../server/src/core/pointer/range';
+import { makeLocator } from '../../server/src/core/pointer/locateAll';
 import { corpusCards } from '../fixtures/corpus/corpus';
 
 const esc = (s: string) => s.replace(/~/g, '~0').replace(/\//g, '~1');

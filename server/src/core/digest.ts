@@ -9,7 +9,7 @@
  */
 import { createHash } from 'node:crypto';
 import canonicalize from 'canonicalize';
-import { escapeSegment } from './location';
+import { escapeSegment } from './pointer/range';
 
 /**
  * Deepest nesting canonicalized. The canonicalizer recurses per level, so without a bound the limit would be

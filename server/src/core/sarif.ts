@@ -14,7 +14,7 @@
 import { createHash } from 'node:crypto';
 import type { Log, ReportingDescriptor, Result } from 'sarif';
 import { REPOSITORY_URL, ruleDocsUrl, type RuleMeta } from './rules/catalog';
-import type { Position } from './location';
+import type { Position } from './pointer/range';
 import type { JsonPointer, Severity } from './types';
 
 export const SARIF_SCHEMA = 'https://json.schemastore.org/sarif-2.1.0.json';

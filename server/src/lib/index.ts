@@ -10,7 +10,7 @@ import { fetchCard as coreFetchCard } from '../core/fetch/fetchCard';
 import { fetchExtendedCard as coreFetchExtendedCard, memoryExtendedProfileCache, type ExtendedProfileCache } from '../core/fetch/extendedCard';
 import { memoryCardCache as coreMemoryCardCache } from '../core/fetch/cardCache';
 import { lintDocument } from '../core/lint';
-import { findingOffsets, offsetToPosition } from '../core/location';
+import { findingOffsets, offsetToPosition } from '../core/pointer/range';
 import { checkLockfile as coreCheckLockfile } from '../core/lockfile/check';
 import { checkOptionsFor } from '../core/lockfile/checkOptions';
 import { clientForLock } from '../core/lockfile/profileForLock';

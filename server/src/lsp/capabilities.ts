@@ -1,7 +1,7 @@
 import type { TextDocument } from 'vscode-languageserver-textdocument';
 import { isObject } from '../core/document';
 import { claimsWithEvidence, type EvidenceClaim } from '../core/evidence/claims';
-import { escapeSegment } from '../core/location';
+import { escapeSegment } from '../core/pointer/range';
 import { readLockfile } from '../core/lockfile/read';
 import { resolveAgent } from '../core/refresh/refreshLockfile';
 import type { CompiledProfile, Lockfile } from '../core/types';
@@ -11,7 +11,7 @@ import type { ServerContext } from './context';
 import { securityPlain } from './capabilityText';
 import { uriPath } from './documentKind';
 import { liveSession } from './liveSession';
-import { makeLocator } from '../core/locate';
+import { makeLocator } from '../core/pointer/locateAll';
 import { truncate } from './markdown';
 import { visibleText } from '../core/untrustedText';
 import { cardMatchesAgent, lockfileAgainstCard, type LockfileAgainstCard } from './pinnedCard';

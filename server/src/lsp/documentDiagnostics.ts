@@ -5,7 +5,7 @@ import type { CheckItem, CheckResult, Severity } from '../core/types';
 import type { Analysis } from './analysis';
 import type { ServerContext } from './context';
 import { toDiagnostic } from './diagnostics';
-import { makeLocator } from '../core/locate';
+import { makeLocator } from '../core/pointer/locateAll';
 import { lockfileAgainstCard, type LockfileAgainstCard } from './pinnedCard';
 
 /**

@@ -1,6 +1,6 @@
 import type { Hover } from 'vscode-languageserver';
 import { isObject } from '../core/document';
-import { parsePointer, pointerAtOffset } from '../core/location';
+import { parsePointer, pointerAtOffset } from '../core/pointer/range';
 import type { Analysis } from './analysis';
 import type { ServerContext } from './context';
 import { defaultModesHover, extensionHover, flagHover, interfacesHover, skillHover } from './hoverCard';

@@ -11,7 +11,7 @@ import { readTextSync } from '../node/readText';
 import { dirname, relative, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { cardUrlFor } from '../core/fetch/cardUrl';
-import { locatePointer, rangeOf } from '../core/location';
+import { locatePointer, rangeOf } from '../core/pointer/range';
 import { loadLockfile } from '../core/lockfile';
 import type { HttpClient } from '../core/net/http';
 import { buildLockfile } from '../core/pin/buildLockfile';

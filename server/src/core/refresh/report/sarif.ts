@@ -5,8 +5,8 @@
  * `lockfile-error` result on the whole file (or on the corrupt member).
  */
 import { visibleJson } from '../../untrustedText';
-import { makeLocator, type Locator } from '../../locate';
-import { rangeOf } from '../../location';
+import { makeLocator, type Locator } from '../../pointer/locateAll';
+import { rangeOf } from '../../pointer/range';
 import { RULES } from '../../rules/catalog';
 import { buildSarif, type SarifEntry } from '../../sarif';
 import type { CheckItem, Severity } from '../../types';

@@ -3,8 +3,8 @@
  * here, only for the findings that exist, so the hot lint path never builds a syntax tree.
  */
 import { Node, getLocation, parseTree } from 'jsonc-parser';
-import { normalizeText } from './document';
-import type { JsonPointer } from './types';
+import { normalizeText } from '../document';
+import type { JsonPointer } from '../types';
 
 export interface OffsetRange {
   offset: number;

@@ -1,7 +1,7 @@
 /**
  * Many JSON Pointers → text ranges in ONE pass over the document, without building a syntax tree.
  *
- * The core's locatePointer (core/location.ts) builds a jsonc-parser tree, which on a 1 MB card costs
+ * The core's locatePointer (core/pointer/range.ts) builds a jsonc-parser tree, which on a 1 MB card costs
  * several times the parse itself: too slow to redo on every keystroke. This scanner only descends into
  * the members that lie on the path of a requested pointer and skips every other subtree with a tight
  * bracket/string loop. Semantics are the core's, checked by test/lsp/locate.test.ts against it:
@@ -11,7 +11,7 @@
  * The text must be valid JSON (findings with pointers only exist then); anything unexpected falls back
  * to the core.
  */
-import { escapeSegment, locatePointer, parsePointer, type OffsetRange } from './location';
+import { escapeSegment, locatePointer, parsePointer, type OffsetRange } from './range';
 
 interface NodeRecord {
   seq: number;
