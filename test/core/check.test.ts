@@ -1,5 +1,5 @@
 // Lockfile check, table-driven: test/fixtures/check/<case>/{card.json, lock.json, expected.json[, client.json]}
-// (the profile checked is the card's for client.json plus the lock's extensions: lockfile/profileForLock.ts).
+// (the profile checked is the card's for client.json plus the lock's extensions: lockfile/currentProfile.ts).
 // expected.json: {classification, problems: [{level, pointer, includes?}], notes: [...]} — items in order;
 // `includes` is a substring the message must contain. Lockfile reading: test/fixtures/lockfiles/.
 import { strict as assert } from 'node:assert';
@@ -9,10 +9,10 @@ import { describe, it } from 'node:test';
 import { cardDigest } from '../../server/src/core/digest';
 import { checkLockfile } from '../../server/src/core/lockfile/check';
 import { diffProfiles, profileView, renderProfile } from '../../server/src/core/lockfile/diff';
-import { profileFromLock, restrictToLock } from '../../server/src/core/lockfile/profileFromLock';
+import { profileFromLock, restrictToLock } from '../../server/src/core/lockfile/pinnedProfile';
 import { parseLockfile, readLockfile } from '../../server/src/core/lockfile/read';
 import { compileProfile } from '../../server/src/core/profile/compile';
-import { profileForLock } from '../../server/src/core/lockfile/profileForLock';
+import { profileForLock } from '../../server/src/core/lockfile/currentProfile';
 import { checkOptionsFor } from '../../server/src/core/lockfile/checkOptions';
 import type { CheckItem, ClientConfig, Lockfile } from '../../server/src/core/types';
 

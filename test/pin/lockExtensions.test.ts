@@ -1,6 +1,6 @@
 /**
  * A lockfile's `requires.extensions` are extensions its workflow implements: pin compiles the card with them known,
- * and so does every check (lockfile/profileForLock.ts). The round trip pin → check of an agent that REQUIRES such an
+ * and so does every check (lockfile/currentProfile.ts). The round trip pin → check of an agent that REQUIRES such an
  * extension is compatible, in the CLI (--card and the core path --live shares) and in the editor, without repeating
  * --known-extension at check time. (It was "breaking: the agent is no longer usable" twice over.)
  */

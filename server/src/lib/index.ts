@@ -13,7 +13,7 @@ import { lintDocument } from '../core/lint';
 import { findingOffsets, offsetToPosition } from '../core/pointer/range';
 import { checkLockfile as coreCheckLockfile } from '../core/lockfile/check';
 import { checkOptionsFor } from '../core/lockfile/checkOptions';
-import { clientForLock } from '../core/lockfile/profileForLock';
+import { clientForLock } from '../core/lockfile/currentProfile';
 import { parseLockfile, readLockfile as coreReadLockfile } from '../core/lockfile/read';
 import { createGrpcClient } from '../node/net/grpc';
 import type { GrpcClient } from '../core/net/grpc';

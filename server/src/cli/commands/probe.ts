@@ -7,7 +7,7 @@
  * JSON: {"agent", "results": [{"probe", "claim", "outcome", "detail", "at"}]}.
  * Exit: 0 nothing refuted, 1 a claim refuted or a probe failed, 2 usage / network / policy failure.
  */
-import { clientForLock } from '../../core/lockfile/profileForLock';
+import { clientForLock } from '../../core/lockfile/currentProfile';
 import type { Lockfile } from '../../core/types';
 import { CONFIG_FLAG, commandSettings, directoryOf } from '../projectSettings';
 import { stat } from 'node:fs/promises';

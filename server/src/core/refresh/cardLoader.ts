@@ -9,7 +9,7 @@
 import { cardDigest } from '../digest';
 import { compileProfile } from '../profile/compile';
 import { validateValue } from '../schema/validate';
-import { profileForLock } from '../lockfile/profileForLock';
+import { profileForLock } from '../lockfile/currentProfile';
 import { DEFAULT_CLIENT, type ClientConfig, type CompiledProfile, type Lockfile } from '../types';
 import type { CachedCard, CardCache, CardSource } from './types';
 
@@ -27,7 +27,7 @@ export interface LoadedCard extends CachedCard {
 export interface CardLoader {
   /** `fresh`: fetch without validators (a stale marker says the cached profile is wrong even if the card is not). */
   load(location: string, options?: { fresh?: boolean }): Promise<LoadedCard>;
-  /** The profile to check `lock` against: the loaded card compiled for this loader's client plus the lock's extensions (lockfile/profileForLock.ts). */
+  /** The profile to check `lock` against: the loaded card compiled for this loader's client plus the lock's extensions (lockfile/currentProfile.ts). */
   profileFor(card: LoadedCard, lock: Lockfile): CompiledProfile;
 }
 

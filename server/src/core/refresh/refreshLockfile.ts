@@ -58,7 +58,7 @@ export async function refreshLockfile(lockfilePath: string, options: RefreshOpti
   }
   try {
     const loaded = await options.loader.load(readFrom, { fresh: marker !== undefined });
-    // The card as this lockfile's client sees it: the extensions it relies on are known (lockfile/profileForLock.ts).
+    // The card as this lockfile's client sees it: the extensions it relies on are known (lockfile/currentProfile.ts).
     const profile = options.loader.profileFor(loaded, lock);
     // Same lockfile text (hence the same parsed object), same profile object (a 304): the same result (checkMemo.ts).
     let result = marker ? undefined : recallCheck(profile, lock);
