@@ -35,7 +35,7 @@ const CORE_NODE_EXCEPTIONS = [
   '^server/src/core/fetch/cardCache\\.ts$',
   '^server/src/core/fetch/credentials\\.ts$',
   '^server/src/core/probe/probes\\.ts$',
-  '^server/src/core/client/sendToSkill\\.ts$',
+  '^server/src/core/send/sendToSkill\\.ts$',
   '^server/src/core/signature/keyMaterial\\.ts$',
   '^server/src/core/refresh/fileCache\\.ts$',
   '^server/src/core/refresh/refreshLockfile\\.ts$',

@@ -13,7 +13,7 @@ import { MemoryCardCache } from '../../server/src/core/refresh/cache';
 import { createCardLoader } from '../../server/src/core/refresh/cardLoader';
 import { httpCardSource } from '../../server/src/core/refresh/cardSources';
 import { refreshLockfile } from '../../server/src/core/refresh/refreshLockfile';
-import { memoryStaleMarkers } from '../../server/src/core/client/staleMarkers';
+import { memoryStaleMarkers } from '../../server/src/core/send/staleMarkers';
 import { checkCli, cli, tempDir } from './helpers';
 
 let agent: PricingAgent;

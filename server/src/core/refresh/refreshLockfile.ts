@@ -10,7 +10,7 @@ import { checkOptionsFor } from '../lockfile/checkOptions';
 import { CardLoadError, type CardLoader } from './cardLoader';
 import { parseLockfileMemo, recallCheck, rememberCheck } from './checkMemo';
 import { isHttpLocation, isOtherUrl, type ReadText } from './cardSources';
-import type { StaleMarkers } from '../client/staleMarkers';
+import type { StaleMarkers } from '../send/staleMarkers';
 import type { RefreshOutcome } from './types';
 
 export interface RefreshOptions {
@@ -19,7 +19,7 @@ export interface RefreshOptions {
   /** Check against this card instead of the lockfile's `agent` (CLI --card). */
   cardOverride?: string;
   /**
-   * Runtime evidence from the profile-driven client (core/client/staleMarkers.ts): a marked agent is
+   * Runtime evidence from the profile-driven client (core/send/staleMarkers.ts): a marked agent is
    * re-fetched without validators (a 304 cannot vouch for a profile calls have contradicted), re-diffed,
    * and its marker cleared once the profile is rebuilt. Keys are the lockfile's `agent` as written.
    */
