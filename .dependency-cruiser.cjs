@@ -32,12 +32,12 @@ const NETWORK = pkg('undici|@grpc/grpc-js|@a2a-js/sdk');
 const CORE_NODE_EXCEPTIONS = [
   '^server/src/core/digest\\.ts$',
   '^server/src/core/sarif\\.ts$',
-  '^server/src/core/fetch/cardCache\\.ts$',
+  '^server/src/core/cache/cardText\\.ts$',
   '^server/src/core/fetch/credentials\\.ts$',
   '^server/src/core/probe/probes\\.ts$',
   '^server/src/core/send/sendToSkill\\.ts$',
   '^server/src/core/signature/keyMaterial\\.ts$',
-  '^server/src/core/refresh/fileCache\\.ts$',
+  '^server/src/core/cache/loadedCardFiles\\.ts$',
   '^server/src/core/refresh/refreshLockfile\\.ts$',
 ];
 

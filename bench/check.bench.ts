@@ -21,7 +21,7 @@ import type { CardSource } from '../server/src/core/refresh/types';
 
 type Shipped = typeof import('../server/src/cli/refreshWorld') & typeof import('../server/src/node/net/http') & typeof import('../server/src/core/digest')
   & typeof import('../server/src/core/pin/buildLockfile') & typeof import('../server/src/core/pin/serialize') & typeof import('../server/src/core/profile/compile')
-  & typeof import('../server/src/core/refresh/cache') & typeof import('../server/src/core/refresh/cardLoader') & typeof import('../server/src/core/refresh/cardSources')
+  & typeof import('../server/src/core/cache/loadedCards') & typeof import('../server/src/core/refresh/cardLoader') & typeof import('../server/src/core/refresh/cardSources')
   & typeof import('../server/src/core/refresh/checkMany') & typeof import('../server/src/core/refresh/refreshLockfile');
 // The code as it ships (shipped.ts).
 const {
@@ -29,7 +29,7 @@ const {
   checkMany, refreshLockfile,
 } = loadShipped<Shipped>([
   'server/src/cli/refreshWorld', 'server/src/core/net/http', 'server/src/core/digest', 'server/src/core/pin/buildLockfile',
-  'server/src/core/pin/serialize', 'server/src/core/profile/compile', 'server/src/core/refresh/cache', 'server/src/core/refresh/cardLoader',
+  'server/src/core/pin/serialize', 'server/src/core/profile/compile', 'server/src/core/cache/loadedCards', 'server/src/core/refresh/cardLoader',
   'server/src/core/refresh/cardSources', 'server/src/core/refresh/checkMany', 'server/src/core/refresh/refreshLockfile',
 ]);
 

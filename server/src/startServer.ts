@@ -17,7 +17,7 @@ import { ProjectConfigs } from './lsp/projectConfig';
 import { Validator } from './lsp/validation';
 import { WorkspaceCardIndex } from './lsp/workspaceCards';
 import { HttpClientForSettings } from './lsp/network';
-import { memoryCardCache } from './core/fetch/cardCache';
+import { memoryCardCache } from './core/cache/cardText';
 
 const DEFAULT_VALIDATION_DELAY_MS = 150;
 

@@ -8,7 +8,7 @@ import assert from 'node:assert/strict';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { startPricingAgent, type PricingAgent } from '../../examples/pricing-agent/server';
 import { createHttpClient } from '../../server/src/node/net/http';
-import { MemoryCardCache } from '../../server/src/core/refresh/cache';
+import { MemoryCardCache } from '../../server/src/core/cache/loadedCards';
 import { createCardLoader } from '../../server/src/core/refresh/cardLoader';
 import { httpCardSource } from '../../server/src/core/refresh/cardSources';
 import { refreshLockfile } from '../../server/src/core/refresh/refreshLockfile';

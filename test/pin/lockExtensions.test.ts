@@ -9,7 +9,7 @@ import assert from 'node:assert/strict';
 import { copyFileSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { MemoryCardCache } from '../../server/src/core/refresh/cache';
+import { MemoryCardCache } from '../../server/src/core/cache/loadedCards';
 import { createCardLoader } from '../../server/src/core/refresh/cardLoader';
 import type { CardSource } from '../../server/src/core/refresh/types';
 import { DEFAULT_CLIENT } from '../../server/src/core/types';

@@ -9,7 +9,7 @@ import { join } from 'node:path';
 import { startPricingAgent, type PricingAgent } from '../../examples/pricing-agent/server';
 import type { CardVersion } from '../../examples/pricing-agent/cards';
 import { createHttpClient } from '../../server/src/node/net/http';
-import { MemoryCardCache } from '../../server/src/core/refresh/cache';
+import { MemoryCardCache } from '../../server/src/core/cache/loadedCards';
 import { createCardLoader } from '../../server/src/core/refresh/cardLoader';
 import { httpCardSource } from '../../server/src/core/refresh/cardSources';
 import { refreshLockfile } from '../../server/src/core/refresh/refreshLockfile';

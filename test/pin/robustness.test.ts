@@ -12,7 +12,7 @@ import { join } from 'node:path';
 import { createHttpClient } from '../../server/src/node/net/http';
 import type { HttpClient } from '../../server/src/core/net/http';
 import { serializeLockfile } from '../../server/src/core/pin/serialize';
-import { MemoryCardCache } from '../../server/src/core/refresh/cache';
+import { MemoryCardCache } from '../../server/src/core/cache/loadedCards';
 import { createCardLoader } from '../../server/src/core/refresh/cardLoader';
 import { fileCardSource, httpCardSource, sourceFor } from '../../server/src/core/refresh/cardSources';
 import { refreshLockfile } from '../../server/src/core/refresh/refreshLockfile';

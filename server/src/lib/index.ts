@@ -8,7 +8,7 @@ import { parseBinding } from '../core/bindingSpec';
 import { cardDigest as coreCardDigest } from '../core/digest';
 import { fetchCard as coreFetchCard } from '../core/fetch/fetchCard';
 import { fetchExtendedCard as coreFetchExtendedCard, memoryExtendedProfileCache, type ExtendedProfileCache } from '../core/fetch/extendedCard';
-import { memoryCardCache as coreMemoryCardCache } from '../core/fetch/cardCache';
+import { memoryCardCache as coreMemoryCardCache } from '../core/cache/cardText';
 import { lintDocument } from '../core/lint';
 import { findingOffsets, offsetToPosition } from '../core/pointer/range';
 import { checkLockfile as coreCheckLockfile } from '../core/lockfile/check';

@@ -5,7 +5,7 @@ import type { Analysis } from './analysis';
 import type { RuntimeEnvironment } from './runtime';
 import type { WorkspaceCardIndex } from './workspaceCards';
 import type { HttpClientForSettings } from './network';
-import type { CardCache } from '../core/fetch/cardCache';
+import type { CardCache } from '../core/cache/cardText';
 
 /**
  * What every LSP feature module gets from startServer.ts. Feature modules export a

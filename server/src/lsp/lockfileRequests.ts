@@ -23,7 +23,7 @@ import { probeAgent } from '../core/probe/probeAgent';
 import { repin } from '../core/pin/repin';
 import { keepPreviousWhenUnchanged, serializeLockfile } from '../core/pin/serialize';
 import { writeLockfile } from '../node/writeLockfile';
-import { MemoryCardCache } from '../core/refresh/cache';
+import { MemoryCardCache } from '../core/cache/loadedCards';
 import { createCardLoader, type CardLoader } from '../core/refresh/cardLoader';
 import { fileCardSource, httpCardSource, isHttpLocation, isOtherUrl, sourceFor } from '../core/refresh/cardSources';
 import { mapBounded } from '../core/refresh/checkMany';

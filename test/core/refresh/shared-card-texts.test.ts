@@ -7,7 +7,7 @@ import assert from 'node:assert/strict';
 import { createServer, type IncomingMessage, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { after, before, test } from 'node:test';
-import { memoryCardCache } from '../../../server/src/core/fetch/cardCache';
+import { memoryCardCache } from '../../../server/src/core/cache/cardText';
 import { fetchCard } from '../../../server/src/core/fetch/fetchCard';
 import { createHttpClient } from '../../../server/src/node/net/http';
 import { httpCardSource } from '../../../server/src/core/refresh/cardSources';

@@ -24,7 +24,7 @@ import { redactingIO } from './fetch';
 import { VERSION } from '../version';
 import { CliIO, Command, UsageError, useColor } from '../io';
 import { DEFAULT_STALE_FILE, fileStaleMarkers, type FileStaleMarkers } from '../../node/fileStaleMarkers';
-import { MemoryCardCache } from '../../core/refresh/cache';
+import { MemoryCardCache } from '../../core/cache/loadedCards';
 import { createCardLoader, type CardLoader } from '../../core/refresh/cardLoader';
 import { checkMany, DEFAULT_CONCURRENCY } from '../../core/refresh/checkMany';
 import { jsonReport } from '../../core/refresh/report/json';

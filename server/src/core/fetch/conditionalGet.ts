@@ -9,8 +9,8 @@ import type { AddressClass } from '../net/address';
 import { NetError, displayUrl } from '../net/errors';
 import type { HttpClient, HttpResponse } from '../net/http';
 import type { NetworkAllowance, UrlOrigin } from '../net/policy';
-import { addConditionalHeaders } from './cacheControl';
-import type { CardValidators } from './cardCache';
+import { addConditionalHeaders } from '../cache/cacheControl';
+import type { CardValidators } from '../cache/cardText';
 
 /** JSON types; text/plain too, since static hosts (raw file servers) serve cards that way. */
 export const CARD_TYPES = ['application/json', 'application/a2a+json', '+json', 'text/plain'];

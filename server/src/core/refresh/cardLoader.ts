@@ -85,7 +85,7 @@ async function loadOnce(location: string, { source, cache, client }: CardLoaderO
   if (fetched.status === 'unchanged') {
     if (!cached) throw new CardLoadError('fetch', `${location}: answered 304 Not Modified to an unconditional request`);
     const cachedFor = compiledFor.get(cached.profile);
-    // Untagged: compiled by the cache itself for its own client (refresh/fileCache.ts, given the loader's client).
+    // Untagged: compiled by the cache itself for its own client (cache/loadedCardFiles.ts, given the loader's client).
     if (cachedFor === undefined || cachedFor === clientKey) return loaded(cached, true);
     const recompiled: CachedCard = { validators: cached.validators, card: cached.card, profile: compileFor(location, cached.card, client, clientKey), digest: cached.digest };
     cache.set(location, recompiled);

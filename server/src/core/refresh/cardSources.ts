@@ -4,14 +4,14 @@
  */
 import { stripBom } from '../document';
 import { ioReason } from '../ioReason';
-import { validatorsOf } from '../fetch/cacheControl';
+import { validatorsOf } from '../cache/cacheControl';
 import { conditionalCardGet, type CardGetOptions } from '../fetch/conditionalGet';
 import type { HttpClient } from '../net/http';
 import type { NetworkAllowance, UrlOrigin } from '../net/policy';
 import { CardLoadError } from './cardLoader';
 import type { CardSource, FetchedCard, Validators } from './types';
-import type { CardCache } from '../fetch/cardCache';
-import { entryAfterNotModified, entryFromDownload } from '../fetch/cacheEntry';
+import type { CardCache } from '../cache/cardText';
+import { entryAfterNotModified, entryFromDownload } from '../cache/cardTextEntry';
 
 export function isHttpLocation(location: string): boolean {
   return /^https?:\/\//i.test(location);
@@ -27,7 +27,7 @@ export interface HttpCardSourceOptions {
   timeoutMs?: number;
   maxBytes?: number;
   /**
-   * The public-card text cache of the card fetcher (fetch/cardCache.ts), to share with it (the language server:
+   * The public-card text cache of the card fetcher (cache/cardText.ts), to share with it (the language server:
    * a card fetched by "Fetch Agent Card" is revalidated by the next lockfile check, and the other way round, instead
    * of each pipeline downloading it once). See `sharedFetch`.
    */
@@ -107,7 +107,7 @@ function sameValidators(a: Validators | undefined, b: Validators | undefined): b
  * The conditional GET with the text cache shared: the validators sent are the newest known (the text cache's, when
  * it holds the card; else the caller's). A 304 to the caller's own validators is "unchanged"; a 304 to the text
  * cache's newer ones means the card is that stored text, returned as fresh (the caller compiles it). Every answer
- * updates the text cache as the card fetcher would (fetch/cacheEntry.ts).
+ * updates the text cache as the card fetcher would (cache/cardTextEntry.ts).
  */
 async function sharedFetch(http: HttpClient, url: string, previous: Validators | undefined, options: HttpCardSourceOptions, texts: CardCache): Promise<FetchedCard> {
   const now = options.now ?? Date.now;

@@ -6,7 +6,7 @@
  */
 import { isAbsolute, relative, sep } from 'node:path';
 import { readTextSync } from '../../node/readText';
-import { MemoryCardCache } from '../../core/refresh/cache';
+import { MemoryCardCache } from '../../core/cache/loadedCards';
 import { createCardLoader } from '../../core/refresh/cardLoader';
 import { checkMany } from '../../core/refresh/checkMany';
 import { jsonReport } from '../../core/refresh/report/json';

@@ -6,7 +6,7 @@
  */
 import { basename, dirname, relative, sep } from 'node:path';
 import { createCardLoader } from '../../core/refresh/cardLoader';
-import { MemoryCardCache } from '../../core/refresh/cache';
+import { MemoryCardCache } from '../../core/cache/loadedCards';
 import { isHttpLocation } from '../../core/refresh/cardSources';
 import { cardUrlFor } from '../../core/fetch/cardUrl';
 import { buildLockfile } from '../../core/pin/buildLockfile';

@@ -1,5 +1,5 @@
 /**
- * Cache entries of the public-card text cache (cardCache.ts) from HTTP answers, for both card pipelines: the card
+ * Cache entries of the public-card text cache (cardText.ts) from HTTP answers, for both card pipelines: the card
  * fetcher (fetchCard.ts) and the refresh card source when it shares the cache (refresh/cardSources.ts). What is
  * stored and for how long is decided here once: the validators, the freshness of Cache-Control (a 304 updates it
  * only when it carries Cache-Control itself, RFC 9111 §4.3.4), nothing when the answer says no-store.
@@ -7,7 +7,7 @@
 import { stripBom } from '../document';
 import type { HttpResponse } from '../net/http';
 import { freshnessOf, validatorsOf } from './cacheControl';
-import type { CardCacheEntry } from './cardCache';
+import type { CardCacheEntry } from './cardText';
 
 /** Seconds a card without Cache-Control is reused before asking again (A2A §8.6 lets the client choose). */
 export const DEFAULT_TTL_SECONDS = 300;

@@ -4,7 +4,7 @@
  * nothing → the caller's default TTL (A2A §8.6 allows a client default). Plus the validators of a response and
  * the conditional request headers built from them (shared by the card fetcher and the refresh card source).
  */
-import type { CardValidators } from './cardCache';
+import type { CardValidators } from './cardText';
 
 export interface Freshness {
   store: boolean;
