@@ -38,7 +38,7 @@ const CORE_NODE_EXCEPTIONS = [
   '^server/src/core/send/sendToSkill\\.ts$',
   '^server/src/core/signature/keyMaterial\\.ts$',
   '^server/src/core/cache/loadedCardFiles\\.ts$',
-  '^server/src/core/refresh/refreshLockfile\\.ts$',
+  '^server/src/core/check/refreshLockfile\\.ts$',
 ];
 
 /** @type {import('dependency-cruiser').IConfiguration} */

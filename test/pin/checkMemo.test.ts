@@ -1,5 +1,5 @@
 /**
- * The remembered checks of core/refresh/checkMemo.ts against the real example pricing agent on 127.0.0.1:
+ * The remembered checks of core/check/checkMemo.ts against the real example pricing agent on 127.0.0.1:
  * a 304 re-check gives the same verdict without sharing result objects, an edited lockfile or a changed
  * card is checked afresh (a memo can never make a change look unchanged).
  */
@@ -9,10 +9,10 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import { startPricingAgent, type PricingAgent } from '../../examples/pricing-agent/server';
 import { createHttpClient } from '../../server/src/node/net/http';
 import { MemoryCardCache } from '../../server/src/core/cache/loadedCards';
-import { createCardLoader } from '../../server/src/core/refresh/cardLoader';
-import { httpCardSource } from '../../server/src/core/refresh/cardSources';
-import { refreshLockfile } from '../../server/src/core/refresh/refreshLockfile';
-import type { RefreshOutcome } from '../../server/src/core/refresh/types';
+import { createCardLoader } from '../../server/src/core/check/cardLoader';
+import { httpCardSource } from '../../server/src/core/check/cardSources';
+import { refreshLockfile } from '../../server/src/core/check/refreshLockfile';
+import type { RefreshOutcome } from '../../server/src/core/check/types';
 import { cli, tempDir } from './helpers';
 
 let agent: PricingAgent;

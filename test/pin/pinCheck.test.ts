@@ -10,9 +10,9 @@ import { startPricingAgent, type PricingAgent } from '../../examples/pricing-age
 import type { CardVersion } from '../../examples/pricing-agent/cards';
 import { createHttpClient } from '../../server/src/node/net/http';
 import { MemoryCardCache } from '../../server/src/core/cache/loadedCards';
-import { createCardLoader } from '../../server/src/core/refresh/cardLoader';
-import { httpCardSource } from '../../server/src/core/refresh/cardSources';
-import { refreshLockfile } from '../../server/src/core/refresh/refreshLockfile';
+import { createCardLoader } from '../../server/src/core/check/cardLoader';
+import { httpCardSource } from '../../server/src/core/check/cardSources';
+import { refreshLockfile } from '../../server/src/core/check/refreshLockfile';
 import { memoryStaleMarkers } from '../../server/src/core/send/staleMarkers';
 import { checkCli, cli, tempDir } from './helpers';
 

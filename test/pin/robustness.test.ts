@@ -13,10 +13,10 @@ import { createHttpClient } from '../../server/src/node/net/http';
 import type { HttpClient } from '../../server/src/core/net/http';
 import { serializeLockfile } from '../../server/src/core/pin/serialize';
 import { MemoryCardCache } from '../../server/src/core/cache/loadedCards';
-import { createCardLoader } from '../../server/src/core/refresh/cardLoader';
-import { fileCardSource, httpCardSource, sourceFor } from '../../server/src/core/refresh/cardSources';
-import { refreshLockfile } from '../../server/src/core/refresh/refreshLockfile';
-import type { RefreshOutcome } from '../../server/src/core/refresh/types';
+import { createCardLoader } from '../../server/src/core/check/cardLoader';
+import { fileCardSource, httpCardSource, sourceFor } from '../../server/src/core/check/cardSources';
+import { refreshLockfile } from '../../server/src/core/check/refreshLockfile';
+import type { RefreshOutcome } from '../../server/src/core/check/types';
 import { tempDir } from './helpers';
 
 let server: Server;

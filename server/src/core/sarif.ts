@@ -1,6 +1,6 @@
 /**
  * The one SARIF 2.1.0 builder, for `a2acap lint --format sarif` (card and lockfile findings) and
- * `a2acap check --format sarif` (lockfile check results; refresh/report/sarif.ts). GitHub code scanning and the
+ * `a2acap check --format sarif` (lockfile check results; check/report/sarif.ts). GitHub code scanning and the
  * VS Code SARIF viewer read it. Every result is placed the same way:
  * - physicalLocation: the file (a relative, '/'-separated, percent-encoded URI) and, when the place is known,
  *   a 1-based region (SARIF's default column unit is UTF-16 code units, as LSP's `character`);

@@ -3,7 +3,7 @@ import { isObject } from '../core/document';
 import { claimsWithEvidence, type EvidenceClaim } from '../core/evidence/claims';
 import { escapeSegment } from '../core/pointer/range';
 import { readLockfile } from '../core/lockfile/read';
-import { resolveAgent } from '../core/refresh/refreshLockfile';
+import { resolveAgent } from '../core/check/refreshLockfile';
 import type { CompiledProfile, Lockfile } from '../core/types';
 import { CapabilitiesRequest, type CapabilitiesResult, type CapabilityNode } from '../protocol';
 import type { Analysis } from './analysis';

@@ -7,7 +7,7 @@
 import { sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { loadLockfile } from '../core/lockfile';
-import { isHttpLocation } from '../core/refresh/cardSources';
+import { isHttpLocation } from '../core/check/cardSources';
 import { readTextSync } from '../node/readText';
 import type { ServerContext } from './context';
 import { uriPath } from './documentKind';

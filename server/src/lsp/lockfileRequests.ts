@@ -24,11 +24,11 @@ import { repin } from '../core/pin/repin';
 import { keepPreviousWhenUnchanged, serializeLockfile } from '../core/pin/serialize';
 import { writeLockfile } from '../node/writeLockfile';
 import { MemoryCardCache } from '../core/cache/loadedCards';
-import { createCardLoader, type CardLoader } from '../core/refresh/cardLoader';
-import { fileCardSource, httpCardSource, isHttpLocation, isOtherUrl, sourceFor } from '../core/refresh/cardSources';
-import { mapBounded } from '../core/refresh/checkMany';
-import { refreshLockfile, resolveAgent, type CardPathCheck } from '../core/refresh/refreshLockfile';
-import type { RefreshOutcome } from '../core/refresh/types';
+import { createCardLoader, type CardLoader } from '../core/check/cardLoader';
+import { fileCardSource, httpCardSource, isHttpLocation, isOtherUrl, sourceFor } from '../core/check/cardSources';
+import { mapBounded } from '../core/check/checkMany';
+import { refreshLockfile, resolveAgent, type CardPathCheck } from '../core/check/refreshLockfile';
+import type { RefreshOutcome } from '../core/check/types';
 import type { ClientConfig, Lockfile } from '../core/types';
 import {
   CheckLockfilesRequest, LockfileDiffRequest, PinOptionsRequest, PinRequest, UpdateLockfileRequest,

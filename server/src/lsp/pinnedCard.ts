@@ -6,7 +6,7 @@ import { checkOptionsFor } from '../core/lockfile/checkOptions';
 import { readLockfile } from '../core/lockfile/read';
 import { compileProfile } from '../core/profile/compile';
 import { clientForLock, profileForLock } from '../core/lockfile/currentProfile';
-import { resolveAgent } from '../core/refresh/refreshLockfile';
+import { resolveAgent } from '../core/check/refreshLockfile';
 import type { CheckResult, CompiledProfile, Lockfile } from '../core/types';
 import type { Analysis } from './analysis';
 import type { ServerContext } from './context';

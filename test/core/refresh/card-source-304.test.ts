@@ -3,7 +3,7 @@ import assert from 'node:assert/strict';
 import { after, before, test } from 'node:test';
 import { startLyingAgent, type LyingAgent } from '../../agents/lying';
 import { createHttpClient } from '../../../server/src/node/net/http';
-import { httpCardSource } from '../../../server/src/core/refresh/cardSources';
+import { httpCardSource } from '../../../server/src/core/check/cardSources';
 
 let agent: LyingAgent;
 const http = createHttpClient();

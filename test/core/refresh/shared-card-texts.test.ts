@@ -10,7 +10,7 @@ import { after, before, test } from 'node:test';
 import { memoryCardCache } from '../../../server/src/core/cache/cardText';
 import { fetchCard } from '../../../server/src/core/fetch/fetchCard';
 import { createHttpClient } from '../../../server/src/node/net/http';
-import { httpCardSource } from '../../../server/src/core/refresh/cardSources';
+import { httpCardSource } from '../../../server/src/core/check/cardSources';
 
 const card = (version: string) => ({
   name: 'Shared', description: 'A card two pipelines fetch.', version,

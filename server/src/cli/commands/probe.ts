@@ -16,7 +16,7 @@ import { createHttpClient } from '../../node/net/http';
 import { createGrpcClient } from '../../node/net/grpc';
 import { createRateLimiter } from '../../core/probe/rateLimit';
 import { loadLockfile } from '../../core/lockfile/load';
-import { isHttpLocation } from '../../core/refresh/cardSources';
+import { isHttpLocation } from '../../core/check/cardSources';
 import { readText } from '../refreshWorld';
 import { probeAgent } from '../../core/probe/probeAgent';
 import type { SafeProbeRequest } from '../../core/probe/types';

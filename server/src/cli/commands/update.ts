@@ -20,13 +20,13 @@ import { pinnedVsCurrent } from '../../core/pin/pinnedVsCurrent';
 import { PinError } from '../../core/pin/errors';
 import { repin } from '../../core/pin/repin';
 import { keepPreviousWhenUnchanged, serializeLockfile } from '../../core/pin/serialize';
-import { resolveAgent } from '../../core/refresh/refreshLockfile';
+import { resolveAgent } from '../../core/check/refreshLockfile';
 import type { Lockfile } from '../../core/types';
 import { CONFIG_FLAG, commandSettings, directoryOf } from '../projectSettings';
 import { safeText } from '../format';
 import { ALLOW_NETWORK_HELP, NETWORK_FLAGS, networkAllowance } from '../sharedFlags';
 import { lockfileCardPaths } from '../../node/insideRoot';
-import { isHttpLocation, isOtherUrl } from '../../core/refresh/cardSources';
+import { isHttpLocation, isOtherUrl } from '../../core/check/cardSources';
 
 const SPEC = {
   flags: { yes: { type: 'boolean' }, ...CONFIG_FLAG, ...NETWORK_FLAGS },

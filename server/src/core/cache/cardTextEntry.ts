@@ -1,6 +1,6 @@
 /**
  * Cache entries of the public-card text cache (cardText.ts) from HTTP answers, for both card pipelines: the card
- * fetcher (fetchCard.ts) and the refresh card source when it shares the cache (refresh/cardSources.ts). What is
+ * fetcher (fetchCard.ts) and the refresh card source when it shares the cache (check/cardSources.ts). What is
  * stored and for how long is decided here once: the validators, the freshness of Cache-Control (a 304 updates it
  * only when it carries Cache-Control itself, RFC 9111 §4.3.4), nothing when the answer says no-store.
  */

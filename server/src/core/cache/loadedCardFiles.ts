@@ -15,7 +15,7 @@ import { cardDigest } from '../digest';
 import { compileProfile } from '../profile/compile';
 import { validateValue } from '../schema/validate';
 import type { ClientConfig } from '../types';
-import type { CachedCard, CardCache, Validators } from '../refresh/types';
+import type { CachedCard, CardCache, Validators } from '../check/types';
 
 /** The file operations the cache needs (synchronous: CardCache is a synchronous interface). */
 export interface CacheDirFiles {

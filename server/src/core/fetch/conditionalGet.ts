@@ -1,7 +1,7 @@
 /**
  * One conditional GET of a public agent card, shared by the two card pipelines: the card fetcher
  * (fetchCard.ts: `a2acap fetch`, probes, the live view; it caches the text with its freshness) and the refresh
- * card source (refresh/cardSources.ts: check, refresh, pin; it caches the compiled profile). One place decides
+ * card source (check/cardSources.ts: check, refresh, pin; it caches the compiled profile). One place decides
  * the request headers, the media types accepted, what a 304 proves, and how a non-2xx answer is reported.
  */
 import { retryAfterSeconds } from '../a2a/errors';
