@@ -1,7 +1,7 @@
 import { CodeActionKind, type CodeAction, type Diagnostic } from 'vscode-languageserver';
 import { quickFixesFor } from '../core/fixes/quickFixes';
 import type { ServerContext } from './context';
-import { DIAGNOSTIC_SOURCE, type DiagnosticData } from './diagnostics';
+import { DIAGNOSTIC_SOURCE, type DiagnosticData } from './diagnostics/toDiagnostic';
 import { textEditsFor } from './jsonEdits';
 import { runSafe } from './runSafe';
 import { settingActions } from './settingActions';

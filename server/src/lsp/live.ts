@@ -17,7 +17,7 @@ import { probeAgent } from '../core/probe/probeAgent';
 import { trustStoreFromKidMap } from '../core/signature/trustStore';
 import { verifyCardSignatures } from '../core/signature/verify';
 import { FetchCardRequest, ProbeAgentRequest, type A2ASettings, type FetchCardResponse, type ProbeAgentResponse } from '../protocol';
-import { republishLockfiles } from './closedLockfiles';
+import { republishLockfiles } from './diagnostics/closedLockfiles';
 import type { ServerContext } from './context';
 import { liveSession } from './liveSession';
 import { lockfileAgentUrl } from './lockfileAgent';
@@ -156,7 +156,7 @@ export function registerLiveRequests(ctx: ServerContext): void {
 /**
  * What the session learned changes open documents: lockfile diagnostics (a live card) and every tree
  * (evidence). Re-validating publishes diagnostics, then a2a/capabilitiesChanged, for each open document;
- * lockfiles a live check covered that are closed get theirs again too (closedLockfiles.ts).
+ * lockfiles a live check covered that are closed get theirs again too (diagnostics/closedLockfiles.ts).
  */
 export async function refreshOpenDocuments(ctx: ServerContext): Promise<void> {
   await republishLockfiles(ctx);

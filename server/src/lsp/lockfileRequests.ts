@@ -35,7 +35,7 @@ import {
   type A2ASettings, type LockfileCheckEntry, type LockfileCheckItem, type LockfileDiffResult, type PinOptionsResult, type PinSource,
 } from '../protocol';
 import { fileStaleMarkers, type FileStaleMarkers } from '../node/fileStaleMarkers';
-import { publishClosedLockfile, republishLockfiles } from './closedLockfiles';
+import { publishClosedLockfile, republishLockfiles } from './diagnostics/closedLockfiles';
 import type { ServerContext } from './context';
 import { uriPath } from './documentKind';
 import { liveSession, type LiveSession } from './liveSession';

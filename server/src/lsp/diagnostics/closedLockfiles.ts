@@ -5,12 +5,12 @@
  * same computeDiagnostics), and keeps them when a checked lockfile's editor is closed.
  */
 import { TextDocument } from 'vscode-languageserver-textdocument';
-import { analyze } from './analysis';
-import type { ServerContext } from './context';
-import { computeDiagnostics } from './documentDiagnostics';
-import { uriPath } from './documentKind';
-import { lockfileInsideWorkspace } from './workspaceCards';
-import { liveSession } from './liveSession';
+import { analyze } from '../analysis';
+import type { ServerContext } from '../context';
+import { computeDiagnostics } from './compute';
+import { uriPath } from '../documentKind';
+import { lockfileInsideWorkspace } from '../workspaceCards';
+import { liveSession } from '../liveSession';
 
 export async function publishClosedLockfile(ctx: ServerContext, uri: string, text?: string): Promise<void> {
   if (ctx.documents.get(uri)) return; // open: the validator owns its diagnostics

@@ -1,9 +1,9 @@
 import { DiagnosticSeverity, DiagnosticTag, type Diagnostic } from 'vscode-languageserver';
 import type { TextDocument } from 'vscode-languageserver-textdocument';
-import type { Locator } from '../core/pointer/locateAll';
-import { ruleDocsUrl, ruleMeta } from '../core/rules/catalog';
-import type { Finding, Severity } from '../core/types';
-import { visibleText } from '../core/untrustedText';
+import type { Locator } from '../../core/pointer/locateAll';
+import { ruleDocsUrl, ruleMeta } from '../../core/rules/catalog';
+import type { Finding, Severity } from '../../core/types';
+import { visibleText } from '../../core/untrustedText';
 
 export const DIAGNOSTIC_SOURCE = 'a2a';
 

@@ -1,12 +1,12 @@
 import { type Diagnostic } from 'vscode-languageserver';
 import type { TextDocument } from 'vscode-languageserver-textdocument';
-import { defaultSeverity } from '../core/rules/catalog';
-import type { CheckItem, CheckResult, Severity } from '../core/types';
-import type { Analysis } from './analysis';
-import type { ServerContext } from './context';
-import { toDiagnostic } from './diagnostics';
-import { makeLocator } from '../core/pointer/locateAll';
-import { lockfileAgainstCard, type LockfileAgainstCard } from './pinnedCard';
+import { defaultSeverity } from '../../core/rules/catalog';
+import type { CheckItem, CheckResult, Severity } from '../../core/types';
+import type { Analysis } from '../analysis';
+import type { ServerContext } from '../context';
+import { toDiagnostic } from './toDiagnostic';
+import { makeLocator } from '../../core/pointer/locateAll';
+import { lockfileAgainstCard, type LockfileAgainstCard } from '../pinnedCard';
 
 /**
  * Codes of the lockfile-against-card diagnostics: catalog rules (core/rules/catalog.ts), so their
