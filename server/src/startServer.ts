@@ -9,14 +9,14 @@ import { AnalysisCache, type Analysis } from './lsp/analysis';
 import type { ServerContext } from './lsp/context';
 import { publishClosedLockfile } from './lsp/diagnostics/closedLockfiles';
 import { computeDiagnostics } from './lsp/diagnostics/compute';
-import { liveSession } from './lsp/liveSession';
+import { liveSession } from './lsp/liveState';
 import { SERVER_CAPABILITIES, registerHandlers } from './lsp/handlers';
 import type { RuntimeEnvironment } from './lsp/runtime';
 import { SettingsCache } from './lsp/settings';
 import { ProjectConfigs } from './lsp/projectConfig';
 import { Validator } from './lsp/diagnostics/publish';
 import { WorkspaceCardIndex } from './lsp/workspaceCards';
-import { HttpClientForSettings } from './lsp/network';
+import { HttpClientForSettings } from './lsp/networkAccess';
 import { memoryCardCache } from './core/cache/cardText';
 
 const DEFAULT_VALIDATION_DELAY_MS = 150;

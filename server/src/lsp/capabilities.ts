@@ -10,7 +10,7 @@ import type { Analysis } from './analysis';
 import type { ServerContext } from './context';
 import { securityPlain } from './capabilityText';
 import { uriPath } from './documentKind';
-import { liveSession } from './liveSession';
+import { liveSession } from './liveState';
 import { makeLocator } from '../core/pointer/locateAll';
 import { truncate } from './markdown';
 import { visibleText } from '../core/untrustedText';

@@ -11,7 +11,7 @@ import { NO_ALLOWANCE } from '../core/net/policy';
 import { invokeTool } from '../mcp/invoke';
 import { createToolWorld, type ToolWorld } from '../mcp/world';
 import type { ServerContext } from './context';
-import { UNTRUSTED, repositoryAllowance } from './network';
+import { UNTRUSTED, repositoryAllowance } from './networkAccess';
 import { invalidParams } from './requestParams';
 import { runSafe } from './runSafe';
 

@@ -2,7 +2,7 @@
  * The lockfile requests of the editor: pin options and pin, live check of lockfiles, the
  * pinned-vs-current diff, update after review. All network work is here, in the server, through the
  * core's guarded HTTP client and one card cache shared by these requests for the server's lifetime (so
- * the watcher's periodic checks are conditional requests answered 304 while nothing changed; live.ts,
+ * the watcher's periodic checks are conditional requests answered 304 while nothing changed; liveRequests.ts,
  * a2a/fetchCard and a2a/probeAgent, keeps a card cache of its own; both use the server's one HTTP client,
  * ServerContext.network). In an untrusted workspace no
  * URL is ever fetched: those requests answer with an error, card files still work.
@@ -38,8 +38,8 @@ import { fileStaleMarkers, type FileStaleMarkers } from '../node/fileStaleMarker
 import { publishClosedLockfile, republishLockfiles } from './diagnostics/closedLockfiles';
 import type { ServerContext } from './context';
 import { uriPath } from './documentKind';
-import { liveSession, type LiveSession } from './liveSession';
-import { UNTRUSTED, repositoryAllowance } from './network';
+import { liveSession, type LiveSession } from './liveState';
+import { UNTRUSTED, repositoryAllowance } from './networkAccess';
 import { lockfileInsideWorkspace, workspaceCardPaths } from './workspaceCards';
 import { runSafe } from './runSafe';
 import { clientConfig } from './settings';
@@ -74,7 +74,7 @@ class LockfileService {
 
   /**
    * A loader for one run: URLs only in a trusted workspace; open documents are read from the editor. `origin`:
-   * 'repository' for a lockfile's agent (public, plus what the workspace may reach: network.ts), 'user' for a URL
+   * 'repository' for a lockfile's agent (public, plus what the workspace may reach: networkAccess.ts), 'user' for a URL
    * the user gave (pin).
    */
   loader(settings: A2ASettings, knownExtensions?: string[], origin: 'user' | 'repository' = 'repository'): CardLoader {

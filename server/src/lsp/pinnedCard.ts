@@ -11,7 +11,7 @@ import type { CheckResult, CompiledProfile, Lockfile } from '../core/types';
 import type { Analysis } from './analysis';
 import type { ServerContext } from './context';
 import { uriPath } from './documentKind';
-import { liveSession, type LiveCard, type LiveFailure } from './liveSession';
+import { liveSession, type LiveCard, type LiveFailure } from './liveState';
 import { clientConfig } from './settings';
 import { workspaceCardPaths } from './workspaceCards';
 

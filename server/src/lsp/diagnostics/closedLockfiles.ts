@@ -10,7 +10,7 @@ import type { ServerContext } from '../context';
 import { computeDiagnostics } from './compute';
 import { uriPath } from '../documentKind';
 import { lockfileInsideWorkspace } from '../workspaceCards';
-import { liveSession } from '../liveSession';
+import { liveSession } from '../liveState';
 
 export async function publishClosedLockfile(ctx: ServerContext, uri: string, text?: string): Promise<void> {
   if (ctx.documents.get(uri)) return; // open: the validator owns its diagnostics

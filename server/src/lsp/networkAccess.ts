@@ -1,5 +1,5 @@
 /**
- * The network side shared by the requests that reach live agents (live.ts: fetch and probe; lockfileRequests.ts:
+ * The network side shared by the requests that reach live agents (liveRequests.ts: fetch and probe; lockfileRequests.ts:
  * pin, check, diff, update): the one refusal message of an untrusted workspace, and the core's guarded HTTP
  * client kept for as long as `a2a.network.allowedHosts` stays the same.
  */
