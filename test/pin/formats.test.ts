@@ -119,7 +119,7 @@ test('markdown: a PR-comment summary with a table and the problems, untrusted te
   assert.match(r.stdout, /\| ❌ \| stream\.a2a-lock\.json \| breaking \| the lock needs streaming/);
   assert.match(r.stdout, /<details><summary>stream\.a2a-lock\.json: breaking<\/summary>/);
   assert.doesNotMatch(r.stdout, /(^|[^\\])(<img|@team)/, 'card/lockfile strings cannot inject HTML or mentions');
-  assert.match(r.stdout, /&lt;img src=x&gt;\\\|&#64;&#8203;team/, 'they are shown escaped (test/core/markdownEscape.test.ts renders them)');
+  assert.match(r.stdout, /&lt;img src=x&gt;\\\|&#64;&#8203;team/, 'they are shown escaped (test/core/check/report/markdownEscape.test.ts renders them)');
 });
 
 test('sarif: valid SARIF 2.1.0, results located at the lockfile members they are about', async (t) => {

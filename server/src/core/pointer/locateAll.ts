@@ -4,7 +4,7 @@
  * The core's locatePointer (core/pointer/range.ts) builds a jsonc-parser tree, which on a 1 MB card costs
  * several times the parse itself: too slow to redo on every keystroke. This scanner only descends into
  * the members that lie on the path of a requested pointer and skips every other subtree with a tight
- * bracket/string loop. Semantics are the core's, checked by test/lsp/locate.test.ts against it:
+ * bracket/string loop. Semantics are the core's, checked by test/core/pointer/locateAll.test.ts against it:
  * the last of duplicate keys wins; a missing member falls back to the closest existing ancestor (its key
  * when it is a member, else the opening bracket); containers are marked by their opening bracket;
  * `target: 'key'` gives the member's key.

@@ -8,12 +8,12 @@ import { X509Certificate } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { CryptoKey, JWK } from 'jose' with { 'resolution-mode': 'import' };
-import { canonicalPayloads } from '../../server/src/core/signature/canonical';
-import type { TrustStoreValue } from '../../server/src/core/signature/trustEntry';
-import { combineTrustStores, createTrustStore, trustStoreFromKidMap } from '../../server/src/core/signature/trustStore';
-import { verifyCardSignatures, type SignatureOutcome } from '../../server/src/core/signature/verify';
+import { canonicalPayloads } from '../../../server/src/core/signature/canonical';
+import type { TrustStoreValue } from '../../../server/src/core/signature/trustEntry';
+import { combineTrustStores, createTrustStore, trustStoreFromKidMap } from '../../../server/src/core/signature/trustStore';
+import { verifyCardSignatures, type SignatureOutcome } from '../../../server/src/core/signature/verify';
 
-const FIXTURES = join(__dirname, '../fixtures/signatures');
+const FIXTURES = join(__dirname, '../../fixtures/signatures');
 const CARD = JSON.parse(readFileSync(join(FIXTURES, 'card.json'), 'utf8')) as Record<string, unknown>;
 const CERT = readFileSync(join(FIXTURES, 'signer.test.cert.pem'), 'utf8');
 const CERT_KEY = readFileSync(join(FIXTURES, 'signer.test.key.pem'), 'utf8');

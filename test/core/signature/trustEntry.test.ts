@@ -5,9 +5,9 @@ import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { JWK } from 'jose' with { 'resolution-mode': 'import' };
-import { parseIsoInstant, parseTrustEntry } from '../../server/src/core/signature/trustEntry';
+import { parseIsoInstant, parseTrustEntry } from '../../../server/src/core/signature/trustEntry';
 
-const FIXTURES = join(__dirname, '../fixtures/signatures');
+const FIXTURES = join(__dirname, '../../fixtures/signatures');
 const CERT = readFileSync(join(FIXTURES, 'signer.test.cert.pem'), 'utf8');
 const PRIVATE = readFileSync(join(FIXTURES, 'signer.test.key.pem'), 'utf8');
 let spki: string;
@@ -100,7 +100,7 @@ describe('parseTrustEntry: refusals', () => {
     });
   }
 
-  it('a private JWK is accepted as JSON but refused when used (see signature-trust-store tests); it is never quoted', () => {
+  it('a private JWK is accepted as JSON but refused when used (see trustStore.test.ts); it is never quoted', () => {
     // Reading the entry does not inspect the key: inspectKey refuses it at verification with the reason.
     assert.ok(parseTrustEntry(privateJwk).ok);
   });

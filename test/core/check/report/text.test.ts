@@ -1,9 +1,9 @@
 /** Untrusted strings in the text and markdown check reports: no control, bidi or zero-width characters get through. */
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { markdownReport } from '../../../server/src/core/check/report/markdown';
-import { textReport } from '../../../server/src/core/check/report/text';
-import type { RefreshOutcome } from '../../../server/src/core/check/types';
+import { markdownReport } from '../../../../server/src/core/check/report/markdown';
+import { textReport } from '../../../../server/src/core/check/report/text';
+import type { RefreshOutcome } from '../../../../server/src/core/check/types';
 
 const hostile = 'agent says \u202eevil\u202c ok\u200b\u2066x\u2069\u001b[31m';
 const outcome: RefreshOutcome = { status: 'error', lockfile: 'a2a-lock.json', stage: 'fetch', cause: hostile, problems: [] };

@@ -3,12 +3,12 @@
 // asserts that OUR policy refused the address (NetError kind 'policy'), not the kernel (ENETUNREACH).
 import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import { classifyAddress } from '../../server/src/core/net/address';
-import { checkAddress } from '../../server/src/core/net/policy';
-import { createHttpClient } from '../../server/src/node/net/http';
-import type { HttpClient } from '../../server/src/core/net/http';
-import { NetError } from '../../server/src/core/net/errors';
-import { startLyingAgent, LyingAgent } from '../agents/lying';
+import { classifyAddress } from '../../../server/src/core/net/address';
+import { checkAddress } from '../../../server/src/core/net/policy';
+import { createHttpClient } from '../../../server/src/node/net/http';
+import type { HttpClient } from '../../../server/src/core/net/http';
+import { NetError } from '../../../server/src/core/net/errors';
+import { startLyingAgent, LyingAgent } from '../../agents/lying';
 
 const CLASSES: [string, string][] = [
   ['127.0.0.1', 'loopback'], ['::1', 'loopback'], ['10.1.2.3', 'private'], ['172.16.0.1', 'private'],

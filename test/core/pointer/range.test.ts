@@ -1,7 +1,7 @@
 import { strict as assert } from 'node:assert';
 import { test } from 'node:test';
-import { lintDocument } from '../../server/src/core/lint';
-import { findingOffsets, locatePointer, offsetToPosition, parsePointer, pointerAtOffset, toPointer } from '../../server/src/core/pointer/range';
+import { lintDocument } from '../../../server/src/core/lint';
+import { findingOffsets, locatePointer, offsetToPosition, parsePointer, pointerAtOffset, toPointer } from '../../../server/src/core/pointer/range';
 
 const text = `{
   "name": "Agent",

@@ -6,9 +6,9 @@ import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { createHttpClient } from '../../server/src/node/net/http';
-import type { HttpClient } from '../../server/src/core/net/http';
-import { NetError } from '../../server/src/core/net/errors';
+import { createHttpClient } from '../../../server/src/node/net/http';
+import type { HttpClient } from '../../../server/src/core/net/http';
+import { NetError } from '../../../server/src/core/net/errors';
 
 let server: Server;
 let port: number;

@@ -6,17 +6,17 @@ import { strict as assert } from 'node:assert';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, it } from 'node:test';
-import { cardDigest } from '../../server/src/core/digest';
-import { checkLockfile } from '../../server/src/core/lockfile/check';
-import { diffProfiles, profileView, renderProfile } from '../../server/src/core/lockfile/diff';
-import { profileFromLock, restrictToLock } from '../../server/src/core/lockfile/pinnedProfile';
-import { parseLockfile, readLockfile } from '../../server/src/core/lockfile/read';
-import { compileProfile } from '../../server/src/core/profile/compile';
-import { profileForLock } from '../../server/src/core/lockfile/currentProfile';
-import { checkOptionsFor } from '../../server/src/core/lockfile/checkOptions';
-import type { CheckItem, ClientConfig, Lockfile } from '../../server/src/core/types';
+import { cardDigest } from '../../../server/src/core/digest';
+import { checkLockfile } from '../../../server/src/core/lockfile/check';
+import { diffProfiles, profileView, renderProfile } from '../../../server/src/core/lockfile/diff';
+import { profileFromLock, restrictToLock } from '../../../server/src/core/lockfile/pinnedProfile';
+import { parseLockfile, readLockfile } from '../../../server/src/core/lockfile/read';
+import { compileProfile } from '../../../server/src/core/profile/compile';
+import { profileForLock } from '../../../server/src/core/lockfile/currentProfile';
+import { checkOptionsFor } from '../../../server/src/core/lockfile/checkOptions';
+import type { CheckItem, ClientConfig, Lockfile } from '../../../server/src/core/types';
 
-const fixtures = join(__dirname, '..', 'fixtures');
+const fixtures = join(__dirname, '..', '..', 'fixtures');
 const read = (...p: string[]) => readFileSync(join(fixtures, ...p), 'utf8');
 
 interface ExpectedItem { level: CheckItem['level']; pointer: string; includes?: string }

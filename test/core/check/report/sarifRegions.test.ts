@@ -3,8 +3,8 @@
 // existing members, missing ones (their closest ancestor), keys with escapes, a duplicate key (the last wins).
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { locatePointer, rangeOf } from '../../server/src/core/pointer/range';
-import { sarifReport } from '../../server/src/core/check/report/sarif';
+import { locatePointer, rangeOf } from '../../../../server/src/core/pointer/range';
+import { sarifReport } from '../../../../server/src/core/check/report/sarif';
 
 const skills: Record<string, unknown> = {};
 for (let i = 0; i < 300; i++) skills[`skill-${i}`] = { input: ['text/plain'], output: [] };

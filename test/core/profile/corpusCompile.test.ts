@@ -4,11 +4,11 @@ import { strict as assert } from 'node:assert';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, it } from 'node:test';
-import { cardDigest } from '../../server/src/core/digest';
-import { compileProfile } from '../../server/src/core/profile/compile';
-import { corpusCards } from '../fixtures/corpus/corpus';
+import { cardDigest } from '../../../server/src/core/digest';
+import { compileProfile } from '../../../server/src/core/profile/compile';
+import { corpusCards } from '../../fixtures/corpus/corpus';
 
-const expected = (JSON.parse(readFileSync(join(__dirname, '..', 'fixtures', 'compile', 'corpus.expected.json'), 'utf8')) as { cards: Record<string, string> }).cards;
+const expected = (JSON.parse(readFileSync(join(__dirname, '..', '..', 'fixtures', 'compile', 'corpus.expected.json'), 'utf8')) as { cards: Record<string, string> }).cards;
 
 function outcome(card: unknown): string {
   const p = compileProfile(card);

@@ -1,12 +1,12 @@
 // The guarded HTTP client against the lying agent on 127.0.0.1: every limit produces its typed error
 // in bounded time and memory. Only loopback addresses appear here (policy tests with other addresses
-// live in net-policy.netns.test.ts).
+// live in policy.netns.test.ts).
 import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import { createHttpClient } from '../../server/src/node/net/http';
-import type { HttpClient } from '../../server/src/core/net/http';
-import { NetError } from '../../server/src/core/net/errors';
-import { startLyingAgent, LyingAgent } from '../agents/lying';
+import { createHttpClient } from '../../../server/src/node/net/http';
+import type { HttpClient } from '../../../server/src/core/net/http';
+import { NetError } from '../../../server/src/core/net/errors';
+import { startLyingAgent, LyingAgent } from '../../agents/lying';
 
 let agent: LyingAgent;
 let http: HttpClient;

@@ -4,15 +4,15 @@ import { strict as assert } from 'node:assert';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, it } from 'node:test';
-import { compileProfile } from '../../server/src/core/profile/compile';
-import { selectInterface } from '../../server/src/core/profile/selectInterface';
-import { covers } from '../../server/src/core/profile/mediaType';
-import { majorMinor } from '../../server/src/core/profile/version';
-import { DEFAULT_CLIENT } from '../../server/src/core/types';
-import type { ClientConfig } from '../../server/src/core/types';
-import { seededRandom } from '../seededRandom';
+import { compileProfile } from '../../../server/src/core/profile/compile';
+import { selectInterface } from '../../../server/src/core/profile/selectInterface';
+import { covers } from '../../../server/src/core/profile/mediaType';
+import { majorMinor } from '../../../server/src/core/profile/version';
+import { DEFAULT_CLIENT } from '../../../server/src/core/types';
+import type { ClientConfig } from '../../../server/src/core/types';
+import { seededRandom } from '../../seededRandom';
 
-const dir = join(__dirname, '..', 'fixtures', 'compile');
+const dir = join(__dirname, '..', '..', 'fixtures', 'compile');
 const readJson = (file: string): unknown => JSON.parse(readFileSync(join(dir, file), 'utf8'));
 const cases = readdirSync(dir).filter((f) => f.endsWith('.card.json')).map((f) => f.slice(0, -'.card.json'.length)).sort();
 

@@ -4,7 +4,7 @@
 // inputs were checked with cmark-gfm, GitHub's renderer, when the escaping was written.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { escapeHtml, escapeMarkdown } from '../../server/src/core/check/report/markdown';
+import { escapeHtml, escapeMarkdown } from '../../../../server/src/core/check/report/markdown';
 
 const HOSTILE = [
   '9.9 see https://x.example/<img src=https://evil.example/pixel.png> and <a href=https://evil.example/phish>click here</a>',

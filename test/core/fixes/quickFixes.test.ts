@@ -10,11 +10,11 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { test } from 'node:test';
 import { TextDocument } from 'vscode-languageserver-textdocument';
-import { quickFixesFor } from '../../server/src/core/fixes/quickFixes';
-import { lintDocument } from '../../server/src/core/lint';
-import { textEditsFor } from '../../server/src/lsp/jsonEdits';
+import { quickFixesFor } from '../../../server/src/core/fixes/quickFixes';
+import { lintDocument } from '../../../server/src/core/lint';
+import { textEditsFor } from '../../../server/src/lsp/jsonEdits';
 
-const FIXTURES = join(__dirname, '../fixtures/quick-fixes');
+const FIXTURES = join(__dirname, '../../fixtures/quick-fixes');
 
 interface FixCase {
   code: string;

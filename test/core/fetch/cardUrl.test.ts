@@ -3,11 +3,11 @@ import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { test } from 'node:test';
-import { cardUrlFor } from '../../server/src/core/fetch/cardUrl';
-import { NetError } from '../../server/src/core/net/errors';
+import { cardUrlFor } from '../../../server/src/core/fetch/cardUrl';
+import { NetError } from '../../../server/src/core/net/errors';
 
 type Case = [input: string, expected: string | { error: string }, why: string];
-const { cases } = JSON.parse(readFileSync(join(__dirname, '../fixtures/card-urls/cases.json'), 'utf8')) as { cases: Case[] };
+const { cases } = JSON.parse(readFileSync(join(__dirname, '../../fixtures/card-urls/cases.json'), 'utf8')) as { cases: Case[] };
 
 test('the card-URL table covers bases, card URLs, errors', () => {
   assert.ok(cases.length >= 20);

@@ -6,10 +6,10 @@ import assert from 'node:assert/strict';
 import { readdirSync, readFileSync } from 'node:fs';
 import { basename, join } from 'node:path';
 import { test } from 'node:test';
-import { lintDocument } from '../../server/src/core/lint';
-import { locatePointer } from '../../server/src/core/pointer/range';
-import { makeLocator } from '../../server/src/core/pointer/locateAll';
-import { corpusCards } from '../fixtures/corpus/corpus';
+import { lintDocument } from '../../../server/src/core/lint';
+import { locatePointer } from '../../../server/src/core/pointer/range';
+import { makeLocator } from '../../../server/src/core/pointer/locateAll';
+import { corpusCards } from '../../fixtures/corpus/corpus';
 
 const esc = (s: string) => s.replace(/~/g, '~0').replace(/\//g, '~1');
 
@@ -52,7 +52,7 @@ test('same ranges as the core on tricky documents', () => {
 });
 
 test('same ranges as the core on the fixtures and the real-card corpus', () => {
-  const fixtures = join(__dirname, 'fixtures');
+  const fixtures = join(__dirname, '../../lsp/fixtures');
   const files = [...readdirSync(fixtures).filter((x) => x.endsWith('.json')).map((f) => join(fixtures, f)), ...corpusCards().map((c) => c.path)];
   let checked = 0;
   for (const f of files) {

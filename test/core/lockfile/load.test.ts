@@ -1,8 +1,8 @@
 /** core/lockfile/load.ts with injected readers: every failure is one line for the user, nothing thrown. */
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { loadLockfile } from '../../server/src/core/lockfile/load';
-import { ioReason } from '../../server/src/core/ioReason';
+import { loadLockfile } from '../../../server/src/core/lockfile/load';
+import { ioReason } from '../../../server/src/core/ioReason';
 
 const failing = (err: unknown) => async (): Promise<string> => { throw err; };
 const coded = (code: string) => Object.assign(new Error(`${code}: x`), { code });

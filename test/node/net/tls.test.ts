@@ -7,10 +7,10 @@ import { createServer, Server } from 'node:https';
 import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import { Agent } from 'undici';
-import { createHttpClient } from '../../server/src/node/net/http';
-import { NetError } from '../../server/src/core/net/errors';
+import { createHttpClient } from '../../../server/src/node/net/http';
+import { NetError } from '../../../server/src/core/net/errors';
 
-const dir = join(__dirname, '..', 'fixtures', 'http');
+const dir = join(__dirname, '..', '..', 'fixtures', 'http');
 const cert = readFileSync(join(dir, 'agent.test.cert.pem'));
 const key = readFileSync(join(dir, 'agent.test.key.pem'));
 let server: Server;

@@ -2,9 +2,9 @@ import { strict as assert } from 'node:assert';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { test } from 'node:test';
-import { validateValue } from '../../server/src/core/schema/validate';
+import { validateValue } from '../../../server/src/core/schema/validate';
 
-const root = join(__dirname, '../..');
+const root = join(__dirname, '../../..');
 const cardSchema = JSON.parse(readFileSync(join(root, 'schemas/agent-card-1.0.schema.json'), 'utf8'));
 const lockSchema = JSON.parse(readFileSync(join(root, 'schemas/a2a-lock.schema.json'), 'utf8'));
 const card = JSON.parse(readFileSync(join(root, 'test/fixtures/cards/valid/pricing-agent.json'), 'utf8'));

@@ -3,7 +3,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { isIP } from 'node:net';
-import { ipFamily } from '../../server/src/core/net/ipLiteral';
+import { ipFamily } from '../../../server/src/core/net/ipLiteral';
 
 const CASES = [
   '127.0.0.1', '0.0.0.0', '255.255.255.255', '256.1.1.1', '01.2.3.4', '1.2.3', '1.2.3.4.5', '1.2.3.4 ', ' 1.2.3.4', '1..3.4',

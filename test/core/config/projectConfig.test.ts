@@ -7,12 +7,12 @@ import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { join, posix } from 'node:path';
 import Ajv2020 from 'ajv/dist/2020';
-import { parseProjectConfig } from '../../server/src/core/config/projectConfig';
-import { findProjectConfig } from '../../server/src/core/config/findProjectConfig';
+import { parseProjectConfig } from '../../../server/src/core/config/projectConfig';
+import { findProjectConfig } from '../../../server/src/core/config/findProjectConfig';
 
-const DIR = join(__dirname, '..', 'fixtures', 'config');
+const DIR = join(__dirname, '..', '..', 'fixtures', 'config');
 const { cases } = JSON.parse(readFileSync(join(DIR, 'cases.json'), 'utf8')) as { cases: { file: string; schema: boolean; config?: unknown; message?: string }[] };
-const schema = JSON.parse(readFileSync(join(__dirname, '..', '..', 'schemas', 'a2a-config.schema.json'), 'utf8'));
+const schema = JSON.parse(readFileSync(join(__dirname, '..', '..', '..', 'schemas', 'a2a-config.schema.json'), 'utf8'));
 const validate = new Ajv2020({ strict: false }).compile(schema);
 
 for (const c of cases) {

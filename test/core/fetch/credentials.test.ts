@@ -3,10 +3,10 @@ import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { test } from 'node:test';
-import { credentialFor, credentialSchemes } from '../../server/src/core/fetch/credentials';
+import { credentialFor, credentialSchemes } from '../../../server/src/core/fetch/credentials';
 
 interface Case { name: string; schemes: Record<string, unknown>; credential: { scheme?: string; token: string }; headers?: Record<string, string>; reason?: string }
-const { cases } = JSON.parse(readFileSync(join(__dirname, '..', 'fixtures', 'credentials', 'cases.json'), 'utf8')) as { cases: Case[] };
+const { cases } = JSON.parse(readFileSync(join(__dirname, '..', '..', 'fixtures', 'credentials', 'cases.json'), 'utf8')) as { cases: Case[] };
 
 for (const c of cases) {
   test(`credential: ${c.name}`, () => {

@@ -4,11 +4,11 @@ import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { CryptoKey, JWK } from 'jose' with { 'resolution-mode': 'import' };
-import { canonicalPayloads } from '../../server/src/core/signature/canonical';
-import { createTrustStore, TrustStore } from '../../server/src/core/signature/trustStore';
-import { verifyCardSignatures } from '../../server/src/core/signature/verify';
+import { canonicalPayloads } from '../../../server/src/core/signature/canonical';
+import { createTrustStore, TrustStore } from '../../../server/src/core/signature/trustStore';
+import { verifyCardSignatures } from '../../../server/src/core/signature/verify';
 
-const CARD = JSON.parse(readFileSync(join(__dirname, '../fixtures/signatures/card.json'), 'utf8')) as Record<string, unknown>;
+const CARD = JSON.parse(readFileSync(join(__dirname, '../../fixtures/signatures/card.json'), 'utf8')) as Record<string, unknown>;
 const CARD_URL = 'https://agent.example.test/.well-known/agent-card.json';
 type Jose = typeof import('jose', { with: { 'resolution-mode': 'import' } });
 let jose: Jose;
