@@ -16,7 +16,7 @@ import { fileStaleMarkers } from '../../server/src/node/fileStaleMarkers';
 import { CapabilitiesRequest, CheckLockfilesRequest, FetchCardRequest, PinRequest, ProbeAgentRequest, type CapabilitiesResult } from '../../server/src/protocol';
 import { startLsp, type LspSession } from '../lsp/harness';
 import { startLyingAgent, type LyingAgent } from '../agents/lying';
-import { tempDir } from '../pin/helpers';
+import { tempDir } from '../cli/helpers';
 
 let agent: PricingAgent;
 let liar: LyingAgent;

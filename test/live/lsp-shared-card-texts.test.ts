@@ -11,7 +11,7 @@ import { pathToFileURL } from 'node:url';
 import { after, before, test } from 'node:test';
 import { CheckLockfilesRequest, FetchCardRequest } from '../../server/src/protocol';
 import { startLsp, type LspSession } from '../lsp/harness';
-import { cli, tempDir } from '../pin/helpers';
+import { cli, tempDir } from '../cli/helpers';
 
 const CARD = JSON.stringify({
   name: 'Shared', description: 'A card fetched, then checked.', version: '1.0.0',

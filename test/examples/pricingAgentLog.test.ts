@@ -4,7 +4,7 @@ import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { spawn, type ChildProcessWithoutNullStreams } from 'node:child_process';
 import { join } from 'node:path';
-import { cli } from './helpers';
+import { cli } from '../cli/helpers';
 import { quietSdkRefusals, refusalLine } from '../../examples/pricing-agent/sdkLog';
 
 const ROOT = join(__dirname, '..', '..');

@@ -15,7 +15,7 @@ import type { CardSource } from '../../server/src/core/check/types';
 import { DEFAULT_CLIENT } from '../../server/src/core/types';
 import { CheckLockfilesRequest, PinOptionsRequest, PinRequest } from '../../server/src/protocol';
 import { startLsp } from '../lsp/harness';
-import { cli, tempDir } from './helpers';
+import { cli, tempDir } from '../cli/helpers';
 
 const CARD = join(__dirname, '..', 'fixtures', 'check', 'required-extension', 'card.json');
 const PAYMENTS = 'https://ext.example.com/payments/v2';

@@ -13,7 +13,7 @@ import { pathToFileURL } from 'node:url';
 import { pricingCard } from '../../examples/pricing-agent/cards';
 import { CheckLockfilesRequest, LockfileDiffRequest, UpdateLockfileRequest } from '../../server/src/protocol';
 import { startLsp, type LspSession } from '../lsp/harness';
-import { cli, tempDir } from './helpers';
+import { cli, tempDir } from '../cli/helpers';
 
 const FIXTURES = join(__dirname, '..', 'fixtures');
 const { cases } = JSON.parse(readFileSync(join(FIXTURES, 'lockfile-errors', 'cases.json'), 'utf8')) as { cases: { file: string; message: string }[] };

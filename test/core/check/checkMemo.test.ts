@@ -6,14 +6,14 @@
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync, writeFileSync } from 'node:fs';
-import { startPricingAgent, type PricingAgent } from '../../examples/pricing-agent/server';
-import { createHttpClient } from '../../server/src/node/net/http';
-import { MemoryCardCache } from '../../server/src/core/cache/loadedCards';
-import { createCardLoader } from '../../server/src/core/check/cardLoader';
-import { httpCardSource } from '../../server/src/core/check/cardSources';
-import { refreshLockfile } from '../../server/src/core/check/refreshLockfile';
-import type { RefreshOutcome } from '../../server/src/core/check/types';
-import { cli, tempDir } from './helpers';
+import { startPricingAgent, type PricingAgent } from '../../../examples/pricing-agent/server';
+import { createHttpClient } from '../../../server/src/node/net/http';
+import { MemoryCardCache } from '../../../server/src/core/cache/loadedCards';
+import { createCardLoader } from '../../../server/src/core/check/cardLoader';
+import { httpCardSource } from '../../../server/src/core/check/cardSources';
+import { refreshLockfile } from '../../../server/src/core/check/refreshLockfile';
+import type { RefreshOutcome } from '../../../server/src/core/check/types';
+import { cli, tempDir } from '../../cli/helpers';
 
 let agent: PricingAgent;
 before(async () => { agent = await startPricingAgent(); });

@@ -1,7 +1,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { keepPreviousWhenUnchanged, serializeLockfile } from '../../server/src/core/pin/serialize';
-import type { Lockfile } from '../../server/src/core/types';
+import { keepPreviousWhenUnchanged, serializeLockfile } from '../../../server/src/core/pin/serialize';
+import type { Lockfile } from '../../../server/src/core/types';
 
 const lock: Lockfile = {
   requires: { skills: { b: { output: ['x/y'], input: ['a/b'] }, a: { input: [], output: [] } }, extensions: [] },

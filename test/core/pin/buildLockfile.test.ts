@@ -1,10 +1,10 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { buildLockfile, type PinSelection } from '../../server/src/core/pin/buildLockfile';
-import { PinError } from '../../server/src/core/pin/errors';
-import { compileProfile } from '../../server/src/core/profile/compile';
-import { cardDigest } from '../../server/src/core/digest';
-import { pricingCard } from '../../examples/pricing-agent/cards';
+import { buildLockfile, type PinSelection } from '../../../server/src/core/pin/buildLockfile';
+import { PinError } from '../../../server/src/core/pin/errors';
+import { compileProfile } from '../../../server/src/core/profile/compile';
+import { cardDigest } from '../../../server/src/core/digest';
+import { pricingCard } from '../../../examples/pricing-agent/cards';
 
 const card = pricingCard('http://127.0.0.1:1', 'base');
 const profile = compileProfile(card);

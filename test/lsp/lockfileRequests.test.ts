@@ -12,8 +12,8 @@ import { CodeLensRequest } from 'vscode-languageserver-protocol';
 import { startPricingAgent, type PricingAgent } from '../../examples/pricing-agent/server';
 import { pricingCard } from '../../examples/pricing-agent/cards';
 import { CheckLockfilesRequest, FetchCardRequest, LockfileDiffRequest, PinOptionsRequest, PinRequest, UpdateLockfileRequest } from '../../server/src/protocol';
-import { startLsp, type LspSession } from '../lsp/harness';
-import { tempDir } from './helpers';
+import { startLsp, type LspSession } from './harness';
+import { tempDir } from '../cli/helpers';
 
 let agent: PricingAgent;
 let lsp: LspSession;

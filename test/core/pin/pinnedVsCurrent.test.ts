@@ -1,9 +1,9 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { pinnedVsCurrent } from '../../server/src/core/pin/pinnedVsCurrent';
-import { buildLockfile } from '../../server/src/core/pin/buildLockfile';
-import { compileProfile } from '../../server/src/core/profile/compile';
-import { pricingCard, type CardVersion } from '../../examples/pricing-agent/cards';
+import { pinnedVsCurrent } from '../../../server/src/core/pin/pinnedVsCurrent';
+import { buildLockfile } from '../../../server/src/core/pin/buildLockfile';
+import { compileProfile } from '../../../server/src/core/profile/compile';
+import { pricingCard, type CardVersion } from '../../../examples/pricing-agent/cards';
 
 const lock = buildLockfile({
   profile: compileProfile(pricingCard('http://127.0.0.1:1', 'base')), cardDigest: `sha256:${'a'.repeat(64)}`, agentUrl: 'http://127.0.0.1:1/.well-known/agent-card.json',
