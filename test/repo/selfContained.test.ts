@@ -66,8 +66,8 @@ describe('the repository refers to nothing outside it', () => {
   const up = '..';
   const at = join(ROOT, 'test', 'core', 'x.test.ts');
   const cases: [string, boolean][] = [
-    [`const CORPUS = join(__dirname, '${up}', '${up}', '${up}', 'shared', 'corpus');`, true],
-    [`const CORPUS = join(__dirname, '${up}', '${up}', 'fixtures');`, false],
+    [`const CORPUS = join(__dirname, '..', 'package', '${up}', '${up}', '${up}', 'shared', 'corpus');`, true],
+    [`const CORPUS = join(__dirname, '..', 'package', '${up}', '${up}', 'fixtures');`, false],
     [`const c = '${up}/${up}/${up}/shared/corpus';`, true],
     [`import { x } from '${up}/${up}/server/src/core/lint';`, false],
     [`const CORPUS = '/${'work'}/shared/corpus/v03';`, true],

@@ -3,9 +3,9 @@ import { strict as assert } from 'node:assert';
 import { test } from 'node:test';
 import { DiagnosticTag } from 'vscode-languageserver';
 import { TextDocument } from 'vscode-languageserver-textdocument';
-import { RULES } from '../../server/src/core/rules/catalog';
-import { toDiagnostic } from '../../server/src/lsp/diagnostics/toDiagnostic';
-import type { Finding } from '../../server/src/core/types';
+import { RULES } from '../../../server/src/core/rules/catalog';
+import { toDiagnostic } from '../../../server/src/lsp/diagnostics/toDiagnostic';
+import type { Finding } from '../../../server/src/core/types';
 
 const doc = TextDocument.create('file:///a.json', 'json', 1, '{}');
 const locate = () => ({ offset: 0, length: 2 });
