@@ -22,7 +22,7 @@ export interface DiagnosticData {
 
 /**
  * A core finding → an LSP diagnostic; the range is made here, from the pointer (or the syntax error
- * offset). `locate` (locate.ts) resolves all of a document's pointers in one pass.
+ * offset). `locate` (core/pointer/locateAll.ts) resolves all of a document's pointers in one pass.
  */
 export function toDiagnostic(doc: TextDocument, locate: Locator, finding: Finding): Diagnostic {
   const data: DiagnosticData = { pointer: finding.pointer, ...(finding.data ? { fix: finding.data } : {}) };
