@@ -12,7 +12,7 @@ import type { AddressInfo } from 'node:net';
 import { Agent, request } from 'undici';
 import { createHttpClient } from '../server/src/node/net/http';
 import { fetchCard } from '../server/src/core/fetch/fetchCard';
-import { memoryCardCache } from '../server/src/core/fetch/cardCache';
+import { memoryCardCache } from '../server/src/core/cache/cardText';
 import { canonicalPayloads } from '../server/src/core/signature/canonical';
 import { createTrustStore } from '../server/src/core/signature/trustStore';
 import { verifyCardSignatures } from '../server/src/core/signature/verify';

@@ -8,7 +8,7 @@ import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { credentialInputProblem, failureText, fetchOutputLines, fetchSummary, probeOutputLines, probePick, shownUrl } from '../../client/src/liveText';
 import { REDACTED, redactValue, secretForms, type Redactor } from '../../server/src/core/redact';
-import { requestRedactor } from '../../server/src/lsp/live';
+import { requestRedactor } from '../../server/src/lsp/liveRequests';
 import type { FetchCardResponse, LiveCredential, ProbeAgentResponse } from '../../server/src/protocol';
 
 const TOKEN = 'cl1ent-T0ken/+=xyz';

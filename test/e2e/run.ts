@@ -14,7 +14,7 @@ import { startSession, type Session } from './lib/session';
 import { Steps } from './lib/steps';
 import { runRestrictedModeTests } from './restricted';
 import { runUiTests } from './ui';
-import { runPinFlow } from './ui/pin-flow';
+import { runPinFlow } from './ui/pinFlow';
 
 /** Screenshots a flow returns are the ones worth showing: they are copied to docs/images/ (see refreshDocImages). */
 type Flow = (session: Session, steps: Steps) => Promise<Set<string>>;

@@ -10,7 +10,7 @@
  */
 import { createScanner, SyntaxKind } from 'jsonc-parser';
 import { normalizeText } from './document';
-import { escapeSegment } from './location';
+import { escapeSegment } from './pointer/range';
 
 const QUOTE = 34;
 const BACKSLASH = 92;

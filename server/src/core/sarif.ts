@@ -1,6 +1,6 @@
 /**
  * The one SARIF 2.1.0 builder, for `a2acap lint --format sarif` (card and lockfile findings) and
- * `a2acap check --format sarif` (lockfile check results; refresh/report/sarif.ts). GitHub code scanning and the
+ * `a2acap check --format sarif` (lockfile check results; check/report/sarif.ts). GitHub code scanning and the
  * VS Code SARIF viewer read it. Every result is placed the same way:
  * - physicalLocation: the file (a relative, '/'-separated, percent-encoded URI) and, when the place is known,
  *   a 1-based region (SARIF's default column unit is UTF-16 code units, as LSP's `character`);
@@ -14,7 +14,7 @@
 import type { Log, ReportingDescriptor, Result } from 'sarif';
 import { sha256Hex } from './hash';
 import { REPOSITORY_URL, ruleDocsUrl, type RuleMeta } from './rules/catalog';
-import type { Position } from './location';
+import type { Position } from './pointer/range';
 import type { JsonPointer, Severity } from './types';
 
 export const SARIF_SCHEMA = 'https://json.schemastore.org/sarif-2.1.0.json';

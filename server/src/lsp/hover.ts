@@ -1,12 +1,12 @@
 import type { Hover } from 'vscode-languageserver';
 import { isObject } from '../core/document';
-import { parsePointer, pointerAtOffset } from '../core/location';
+import { parsePointer, pointerAtOffset } from '../core/pointer/range';
 import type { Analysis } from './analysis';
 import type { ServerContext } from './context';
 import { defaultModesHover, extensionHover, flagHover, interfacesHover, skillHover } from './hoverCard';
 import { lockfileHover } from './hoverLockfile';
 import { plain } from './markdown';
-import { lockfileAgainstCard, withLiveAsPinned } from './pinnedCard';
+import { lockfileAgainstCard, withLiveAsPinned, type LockfileAgainstCard } from './pinnedCard';
 import { runSafe } from './runSafe';
 import { schemaAt } from '../core/schema/schemaNav';
 
@@ -15,14 +15,24 @@ export function registerHover(ctx: ServerContext): void {
     const a = await ctx.analysis(params.textDocument.uri);
     const doc = ctx.documents.get(params.textDocument.uri);
     if (!a || !doc || a.value === undefined || a.tooLarge) return null;
-    const { pointer } = pointerAtOffset(a.text, doc.offsetAt(params.position));
-    const segments = parsePointer(pointer);
-    const special = a.kind === 'card' ? cardHover(a, segments) : lockfileHover(segments, withLiveAsPinned(await lockfileAgainstCard(ctx, a)));
-    const description = schemaDescription(a, segments);
-    const parts = [special, description].filter((s): s is string => !!s);
-    if (!parts.length) return null;
-    return { contents: { kind: 'markdown', value: parts.join('\n\n---\n\n') } };
+    const pinned = a.kind === 'card' ? undefined : withLiveAsPinned(await lockfileAgainstCard(ctx, a));
+    return documentHover(a, doc.offsetAt(params.position), pinned);
   }));
+}
+
+/**
+ * The hover at `offset` of one analysed document version; `pinned` is what a lockfile's hover shows of the card it
+ * pins (looked up by the caller: it may read files or this session's live cards).
+ */
+export function documentHover(a: Analysis, offset: number, pinned: LockfileAgainstCard | undefined): Hover | null {
+  if (a.value === undefined || a.tooLarge) return null;
+  const { pointer } = pointerAtOffset(a.text, offset);
+  const segments = parsePointer(pointer);
+  const special = a.kind === 'card' ? cardHover(a, segments) : lockfileHover(segments, pinned);
+  const description = schemaDescription(a, segments);
+  const parts = [special, description].filter((s): s is string => !!s);
+  if (!parts.length) return null;
+  return { contents: { kind: 'markdown', value: parts.join('\n\n---\n\n') } };
 }
 
 /** The profile-aware part of a card hover, by where the cursor is. */

@@ -1,7 +1,7 @@
 import { applyEdits, findNodeAtLocation, modify, parseTree, type Edit, type FormattingOptions, type JSONPath, type Node } from 'jsonc-parser';
 import type { TextEdit } from 'vscode-languageserver';
 import type { TextDocument } from 'vscode-languageserver-textdocument';
-import { locatePointer, parsePointer } from '../core/location';
+import { locatePointer, parsePointer } from '../core/pointer/range';
 import type { FixOperation } from '../core/fixes/plan';
 
 /** Indentation and line ending of the document, so inserted JSON looks like the rest of it. */

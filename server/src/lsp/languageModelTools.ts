@@ -12,7 +12,7 @@ import { invokeTool } from '../mcp/invoke';
 import { toolCallGate } from '../mcp/toolNetwork';
 import { createToolWorld, type ToolWorld } from '../mcp/world';
 import type { ServerContext } from './context';
-import { UNTRUSTED, repositoryAllowance } from './network';
+import { UNTRUSTED, repositoryAllowance } from './networkAccess';
 import { invalidParams } from './requestParams';
 import { runSafe } from './runSafe';
 

@@ -18,7 +18,7 @@ import { assertReadableInside } from './insideRoot';
 import { makeDirectory } from './makeDirectory';
 import { readTextSync } from './readText';
 import { writeFileAtomic } from './writeAtomic';
-import type { StaleMarker, StaleMarkers } from '../core/client/staleMarkers';
+import type { StaleMarker, StaleMarkers } from '../core/send/staleMarkers';
 
 export const DEFAULT_STALE_FILE = join('.a2a', 'stale.json');
 

@@ -1,8 +1,8 @@
 /**
  * `a2acap check LOCK... [--live | --card CARD] [--format json|text|sarif|markdown|codequality] [--fail-on breaking|review|note]
  *  [--concurrency N] [--binding B@V]... [--known-extension URI]... [--max-card-bytes N]`: the CI gate over many
- * lockfiles. One implementation for both kinds of check (core/refresh/checkMany.ts), so --card and --live print
- * the same reports (core/refresh/report/*) and exit alike.
+ * lockfiles. One implementation for both kinds of check (core/check/checkMany.ts), so --card and --live print
+ * the same reports (core/check/report/*) and exit alike.
  *
  * - --live: each lockfile's `agent` is fetched (conditional requests; several lockfiles pinning the same agent
  *   share one fetch). --card: every lockfile against one card file, read, validated and compiled once; a card
@@ -25,16 +25,16 @@ import { redactingIO } from './fetch';
 import { VERSION } from '../version';
 import { CliIO, Command, UsageError, useColor } from '../io';
 import { DEFAULT_STALE_FILE, fileStaleMarkers, type FileStaleMarkers } from '../../node/fileStaleMarkers';
-import { MemoryCardCache } from '../../core/refresh/cache';
-import { createCardLoader, type CardLoader } from '../../core/refresh/cardLoader';
-import { checkMany, DEFAULT_CONCURRENCY } from '../../core/refresh/checkMany';
-import { jsonReport } from '../../core/refresh/report/json';
-import { markdownReport } from '../../core/refresh/report/markdown';
-import { codeQualityReport } from '../../core/refresh/report/codequality';
-import { sarifReport } from '../../core/refresh/report/sarif';
-import { exitCodeFor, type FailOn } from '../../core/refresh/report/summary';
-import { textReport, type TextStyle } from '../../core/refresh/report/text';
-import type { RefreshOutcome } from '../../core/refresh/types';
+import { MemoryCardCache } from '../../core/cache/loadedCards';
+import { createCardLoader, type CardLoader } from '../../core/check/cardLoader';
+import { checkMany, DEFAULT_CONCURRENCY } from '../../core/check/checkMany';
+import { jsonReport } from '../../core/check/report/json';
+import { markdownReport } from '../../core/check/report/markdown';
+import { codeQualityReport } from '../../core/check/report/codequality';
+import { sarifReport } from '../../core/check/report/sarif';
+import { exitCodeFor, type FailOn } from '../../core/check/report/summary';
+import { textReport, type TextStyle } from '../../core/check/report/text';
+import type { RefreshOutcome } from '../../core/check/types';
 import type { ClientConfig } from '../../core/types';
 import { createRefreshWorld, readText } from '../refreshWorld';
 import { clean, loadJson } from './compile';

@@ -25,7 +25,7 @@ import { buildLockfile, type PinSelection } from '../../core/pin/buildLockfile';
 import { PinError } from '../../core/pin/errors';
 import { serializeLockfile } from '../../core/pin/serialize';
 import { writeLockfile } from '../../node/writeLockfile';
-import { isHttpLocation } from '../../core/refresh/cardSources';
+import { isHttpLocation } from '../../core/check/cardSources';
 import { cardUrlFor } from '../../core/fetch/cardUrl';
 import type { Lockfile } from '../../core/types';
 import { commandSettings } from '../projectSettings';

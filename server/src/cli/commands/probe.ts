@@ -7,7 +7,7 @@
  * JSON: {"agent", "results": [{"probe", "claim", "outcome", "detail", "at"}]}.
  * Exit: 0 nothing refuted, 1 a claim refuted or a probe failed, 2 usage / network / policy failure.
  */
-import { clientForLock } from '../../core/lockfile/profileForLock';
+import { clientForLock } from '../../core/lockfile/currentProfile';
 import type { Lockfile } from '../../core/types';
 import { commandSettings, directoryOf } from '../projectSettings';
 import { stat } from 'node:fs/promises';
@@ -16,7 +16,7 @@ import { createHttpClient } from '../../node/net/http';
 import { createGrpcClient } from '../../node/net/grpc';
 import { createRateLimiter } from '../../core/probe/rateLimit';
 import { loadLockfile } from '../../core/lockfile/load';
-import { isHttpLocation } from '../../core/refresh/cardSources';
+import { isHttpLocation } from '../../core/check/cardSources';
 import { readText } from '../refreshWorld';
 import { probeAgent } from '../../core/probe/probeAgent';
 import type { SafeProbeRequest } from '../../core/probe/types';

@@ -27,7 +27,7 @@ import { commandSettings, directoryOf } from '../projectSettings';
 import { safeText } from '../format';
 import { CONFIG_FLAG, NETWORK_FLAGS, networkAllowance } from '../sharedFlags';
 import { lockfileCardPaths } from '../../node/insideRoot';
-import { isHttpLocation, isOtherUrl } from '../../core/refresh/cardSources';
+import { isHttpLocation, isOtherUrl } from '../../core/check/cardSources';
 
 const SPEC = {
   flags: { yes: { type: 'boolean' }, ...CONFIG_FLAG, ...NETWORK_FLAGS },
@@ -88,7 +88,7 @@ export const run: Command = async (argv, io: CliIO) => {
     } catch (err) {
       throw new UsageError(err instanceof Error ? err.message : String(err));
     }
-    // The lockfile's client: the extensions it relies on are known, as when it was pinned (lockfile/profileForLock.ts).
+    // The lockfile's client: the extensions it relies on are known, as when it was pinned (lockfile/currentProfile.ts).
     const profile = world.loader.profileFor(loaded, lock);
     const check = checkLockfile(lock, profile, checkOptionsFor(loaded.card, loaded.digest, lock));
     const { diff } = pinnedVsCurrent(lock, profile);

@@ -6,7 +6,7 @@
  */
 import type { ErrorObject } from 'ajv';
 import { validateAgentCard, validateLockfile } from './generated/validators';
-import { escapeSegment, parsePointer, valueAtPointer } from '../location';
+import { escapeSegment, parsePointer, valueAtPointer } from '../pointer/range';
 import { isObject } from '../document';
 import type { DocumentKind, Finding } from '../types';
 

@@ -1,16 +1,16 @@
 /**
  * a2a_check_lockfile — {lockfile, live?} → the classification, problems and notes of the lockfile against the card
- * it pins, exactly as `a2acap check LOCK --live --format json` reports them (core/refresh/checkMany.ts and
+ * it pins, exactly as `a2acap check LOCK --live --format json` reports them (core/check/checkMany.ts and
  * report/json.ts). Without `live` only a card file the lockfile pins is read (a pinned URL is refused: the call
  * was not asked to use the network); a pinned path must stay inside the roots.
  */
 import { isAbsolute, relative, sep } from 'node:path';
 import { readTextSync } from '../../node/readText';
+import { MemoryCardCache } from '../../core/cache/loadedCards';
+import { createCardLoader } from '../../core/check/cardLoader';
+import { checkMany } from '../../core/check/checkMany';
+import { jsonReport } from '../../core/check/report/json';
 import { resolveAgent } from '../../node/agentLocation';
-import { MemoryCardCache } from '../../core/refresh/cache';
-import { createCardLoader } from '../../core/refresh/cardLoader';
-import { checkMany } from '../../core/refresh/checkMany';
-import { jsonReport } from '../../core/refresh/report/json';
 import { withoutUserinfo } from '../../core/redact';
 import { optionalBoolean, requiredString, type Args } from '../args';
 import { visibleValues } from '../envelope';

@@ -5,9 +5,9 @@
  * that changes nothing leaves the file as it was.
  */
 import { basename, dirname, relative, sep } from 'node:path';
-import { createCardLoader } from '../../core/refresh/cardLoader';
-import { MemoryCardCache } from '../../core/refresh/cache';
-import { isHttpLocation } from '../../core/refresh/cardSources';
+import { createCardLoader } from '../../core/check/cardLoader';
+import { MemoryCardCache } from '../../core/cache/loadedCards';
+import { isHttpLocation } from '../../core/check/cardSources';
 import { cardUrlFor } from '../../core/fetch/cardUrl';
 import { buildLockfile } from '../../core/pin/buildLockfile';
 import { PinError } from '../../core/pin/errors';
