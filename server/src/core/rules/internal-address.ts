@@ -72,9 +72,9 @@ function* authUrls(value: unknown, pointer: string, depth: number): Generator<[s
 function hostOf(raw: string): string | undefined {
   const s = raw.trim();
   if (s === '' || looksLikePlaceholder(s)) return undefined;
-  const url = parseUrl(s);
-  if (url) return url.hostname;
-  return isHostPort(s) ? s.slice(0, s.lastIndexOf(':')) : undefined;
+  // A gRPC target "host:port" parses as a URL whose scheme is the host: read it as host and port first.
+  if (isHostPort(s)) return s.slice(0, s.lastIndexOf(':'));
+  return parseUrl(s)?.hostname;
 }
 
 export const internalAddress: Rule = ({ value, settings }) => {
