@@ -13,7 +13,7 @@ import { validateValue } from './schema/validate';
 import { DEFAULT_CLIENT } from './types';
 import { withoutDocumentSecrets } from './hideSecrets';
 import { escapeControls } from './untrustedText';
-import type { CardSettings, DocumentKind, Finding, LintSettings } from './types';
+import type { CardSettings, CardSettingsInput, DocumentKind, Finding, LintSettings } from './types';
 
 export const DEFAULT_MAX_CARD_BYTES = 1024 * 1024;
 
@@ -58,7 +58,7 @@ export function resolveSettings(partial: Partial<LintSettings> = {}): LintSettin
 }
 
 /** Missing or unusable values take the defaults; a maximum below the minimum is ignored. */
-export function resolveCardSettings(partial: Partial<CardSettings> = {}): CardSettings {
+export function resolveCardSettings(partial: CardSettingsInput = {}): CardSettings {
   const d = DEFAULT_CARD_SETTINGS.skillDescription;
   const length = (n: unknown, fallback: number) => (typeof n === 'number' && Number.isInteger(n) && n >= 0 ? n : fallback);
   const minLength = length(partial.skillDescription?.minLength, d.minLength);

@@ -78,6 +78,12 @@ export interface CardSettings {
   skillDescription: { minLength: number; maxLength: number };
 }
 
+/** Card settings as a configuration gives them: any part may be missing. */
+export interface CardSettingsInput {
+  internalOnly?: boolean;
+  skillDescription?: { minLength?: number; maxLength?: number };
+}
+
 /** One alternative of a security requirement: scheme name → scopes. Alternatives are OR, entries in one map AND. */
 export type SecurityAlternative = Record<string, readonly string[]>;
 

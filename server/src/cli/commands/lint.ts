@@ -1,6 +1,6 @@
 /**
  * `a2acap lint FILE... [--format text|json|sarif|codequality] [--rule ID=SEVERITY]... [--rules FILE] [--binding B@V]...
- *  [--known-extension URI]... [--max-card-bytes N]`:
+ *  [--known-extension URI]... [--max-card-bytes N] [--internal-only]`:
  * validate agent cards and capability lockfiles
  * (kind detected by content, then by name). JSON contract:
  *   {"findings":[{"file","code","severity","pointer","message","range":{"start":{"line","character"},"end":{…}}}]}
@@ -34,6 +34,8 @@ const SPEC = {
   flags: {
     format: { type: 'string', choices: ['text', 'json', 'sarif', 'codequality'] },
     'max-card-bytes': { type: 'string' },
+    // The cards are served only inside the network: internal-address is silent (card.internalOnly in .a2a/config.json).
+    'internal-only': { type: 'boolean' },
     // The client whose view no-supported-interface and required-extension-unsupported take (as in compile/check).
     binding: { type: 'string', multiple: true },
     'known-extension': { type: 'string', multiple: true },
@@ -50,7 +52,7 @@ const SPEC = {
 } as const;
 
 const HELP = `Usage: a2acap lint FILE... [--format text|json|sarif|codequality] [--rule ID=SEVERITY]... [--rules FILE] [--baseline FILE | --write-baseline FILE]
-                   [--binding BINDING@VERSION]... [--known-extension URI]... [--max-card-bytes N] [--config FILE]
+                   [--binding BINDING@VERSION]... [--known-extension URI]... [--max-card-bytes N] [--config FILE] [--internal-only]
 
 Validates A2A 1.0 agent cards and a2a-lock.json lockfiles (detected by content, then by file name).
 --format codequality writes a GitLab Code Quality report (paths relative to the working directory).
@@ -59,6 +61,8 @@ Validates A2A 1.0 agent cards and a2a-lock.json lockfiles (detected by content, 
 setting; --rule flags win over it. An unknown rule id or severity is a usage error.
 --write-baseline FILE records the current findings (by file, rule and JSON Pointer) as accepted and exits 0;
 --baseline FILE then reports only findings not in it, so CI fails on new problems only.
+--internal-only says the cards are served only inside your network: internal-address (loopback, private and
+internal host names in the card's URLs) is not reported, as with "card": {"internalOnly": true} in .a2a/config.json.
 --binding / --known-extension describe the client (default JSONRPC@1.0 and HTTP+JSON@1.0, no extensions), as for compile.
 Each file's project configuration (the nearest .a2a/config.json from its folder, as the editor takes it; or
 --config FILE) gives rules, client and size limit; --rules, --rule and the client flags override it.
@@ -210,7 +214,7 @@ export const run: Command = async (argv, io) => {
   const lintSettingsOf = (project: CommandSettings): LintSettings => {
     let settings = resolved.get(project);
     if (!settings) {
-      settings = resolveSettings({ severities: { ...project.rules, ...overrides }, maxCardBytes: project.maxBytes, client: project.client });
+      settings = resolveSettings({ severities: { ...project.rules, ...overrides }, maxCardBytes: project.maxBytes, client: project.client, card: project.card });
       resolved.set(project, settings);
     }
     return settings;

@@ -231,6 +231,8 @@ export const QUICK_FIXES: Record<string, FixBuilder> = {
   },
   'duplicate-interface': (f) => [{ title: 'Remove the duplicate interface', preferred: true, operations: [{ op: 'remove', pointer: f.pointer }] }],
   'invalid-protocol-version': replaceWithSuggestion('Change to'),
+  'protocol-version-patch': replaceWithSuggestion('Change to'),
+  'card-version-not-semver': replaceWithSuggestion('Change to'),
   'invalid-media-type': replaceWithSuggestion('Change to'),
   'insecure-interface-url': replaceWithSuggestion('Use'),
   'invalid-card-digest': replaceWithSuggestion('Change to'),
