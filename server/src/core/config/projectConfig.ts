@@ -115,9 +115,6 @@ function readCard(value: unknown): NonNullable<ProjectConfig['card']> | Failure 
       if (typeof n !== 'number' || !Number.isInteger(n) || n < 0) return fail(`/card/skillDescription/${key}`, `must be a whole number of characters, 0 or more (got ${JSON.stringify(n)})`);
       out[key] = n;
     }
-    if (out.minLength !== undefined && out.maxLength !== undefined && out.maxLength < out.minLength) {
-      return fail('/card/skillDescription/maxLength', `must not be below minLength (${out.minLength})`);
-    }
     card.skillDescription = out;
   }
   return card;
