@@ -8,15 +8,21 @@ import { REDACTED, redactValue, redactorFor, type Redactor } from './redact';
 import { documentSecrets } from './rules/secrets-in-card';
 import type { Finding } from './types';
 
+/** The redactor of the credentials a parsed document holds; undefined when it holds none. */
+export function secretRedactor(value: unknown, text?: string): Redactor | undefined {
+  const secrets = documentSecrets(value, text).map((s) => s.secret);
+  if (secrets.length === 0) return undefined;
+  const whole = redactorFor(secrets);
+  return (s) => withoutPrefixes(whole(s), secrets);
+}
+
 /** A clipped quote keeps at least this much of a secret's beginning before "…": that much is removed too. */
 const PREFIX = 8;
 
 export function withoutDocumentSecrets(findings: Finding[], value: unknown, text: string): Finding[] {
   if (findings.length === 0) return findings;
-  const secrets = documentSecrets(value, text).map((s) => s.secret);
-  if (secrets.length === 0) return findings;
-  const whole = redactorFor(secrets);
-  const redact: Redactor = (s) => withoutPrefixes(whole(s), secrets);
+  const redact = secretRedactor(value, text);
+  if (!redact) return findings;
   return findings.map((f) => {
     const message = redact(f.message);
     const data = f.data === undefined ? undefined : redactValue(f.data, redact);

@@ -11,6 +11,7 @@ import { detectKind } from '../lint';
 import { schemaAt } from '../schema/schemaNav';
 import { stringsOf } from '../profile/safeRecord';
 import { anyCovers } from '../profile/mediaType';
+import { secretRedactor } from '../hideSecrets';
 import { withMissingScheme } from './interfaceUrl';
 import { isLegacyCard, migrateCard } from './migrateCard';
 import type { FixInput, FixPlan } from './plan';
@@ -277,8 +278,19 @@ export function quickFixesFor(f: FixInput, doc: unknown): FixPlan[] {
   const builder = Object.hasOwn(QUICK_FIXES, f.code) ? QUICK_FIXES[f.code] : undefined;
   if (!builder) return [];
   try {
-    return builder(f, doc);
+    return withoutSecretsInTitles(builder(f, doc), doc);
   } catch {
     return [];
   }
+}
+
+/**
+ * A title quotes card values ("Add "text/csv; …" to inputModes"): a credential the card holds stays out of it, as it
+ * stays out of every finding (core/hideSecrets.ts). The edit itself is left alone: it only moves what the document
+ * already holds.
+ */
+function withoutSecretsInTitles(plans: FixPlan[], doc: unknown): FixPlan[] {
+  if (plans.length === 0) return plans;
+  const redact = secretRedactor(doc);
+  return redact ? plans.map((p) => ({ ...p, title: redact(p.title) })) : plans;
 }
