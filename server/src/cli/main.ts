@@ -10,7 +10,7 @@ import { VERSION } from './version';
 const USAGE = `a2acap: capability discovery for A2A 1.0 agents
 
 Usage:
-  a2acap lint FILE... [--format text|json|sarif|codequality] [--rule ID=SEVERITY]... [--rules FILE] [--baseline FILE | --write-baseline FILE] [--binding BINDING@VERSION]... [--known-extension URI]... [--max-card-bytes N] [--config FILE]
+  a2acap lint FILE... [--format text|json|sarif|codequality] [--rule ID=SEVERITY]... [--rules FILE] [--baseline FILE | --write-baseline FILE] [--binding BINDING@VERSION]... [--known-extension URI]... [--max-card-bytes N] [--config FILE] [--internal-only]
   a2acap compile CARD [--format json|text] [--binding BINDING@VERSION]... [--known-extension URI]... [--max-card-bytes N] [--config FILE]
   a2acap check LOCK... [--card CARD | --live [--stale-markers FILE] [--cache-dir DIR]] [--format json|text|sarif|markdown|codequality]
                       [--fail-on breaking|review|note] [--concurrency N] [--binding BINDING@VERSION]... [--known-extension URI]...
