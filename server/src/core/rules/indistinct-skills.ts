@@ -51,6 +51,11 @@ function named(skill: At<Record<string, unknown>>): Named | undefined {
   return n === '' ? undefined : { skill, name: n, description: normalise(description.slice(0, DESCRIPTION_PREFIX * 2)) };
 }
 
+/** Two skills with one id are duplicate-skill-id's. */
+function sameId(a: Named, b: Named): boolean {
+  return a.skill.value.id !== undefined && a.skill.value.id === b.skill.value.id;
+}
+
 export const indistinctSkills: Rule = ({ value }) => {
   const skills = skillsOf(value).map(named).filter((s): s is Named => s !== undefined);
   const out: Finding[] = [];
@@ -62,13 +67,13 @@ export const indistinctSkills: Rule = ({ value }) => {
     for (const s of skills) {
       const first = firstByName.get(s.name);
       if (!first) firstByName.set(s.name, s);
-      else if (out.length < MAX_FINDINGS && nearDescription(first.description, s.description)) report(s, first);
+      else if (out.length < MAX_FINDINGS && !sameId(first, s) && nearDescription(first.description, s.description)) report(s, first);
     }
     return out;
   }
   for (let j = 1; j < skills.length && out.length < MAX_FINDINGS; j++) {
     const later = skills[j]!;
-    const earlier = skills.slice(0, j).find((e) => nearName(e.name, later.name) && nearDescription(e.description, later.description));
+    const earlier = skills.slice(0, j).find((e) => !sameId(e, later) && nearName(e.name, later.name) && nearDescription(e.description, later.description));
     if (earlier) report(later, earlier);
   }
   return out;
