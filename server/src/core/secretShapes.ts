@@ -21,7 +21,7 @@ interface Shape {
   /** The group holding the secret (default: the whole match). */
   group?: number;
   /** Further test of the candidate: a placeholder or a word is not a credential. */
-  accept?: (secret: string, match: RegExpExecArray) => boolean;
+  accept?: (secret: string) => boolean;
 }
 
 /** Minimum Shannon entropy (bits per character) of a token for the loose shapes: words score about 3, keys over 4. */
@@ -65,15 +65,18 @@ const SHAPES: readonly Shape[] = [
     accept: (s) => !s.startsWith('sk-ant-') && random(s.replace(/^sk-(?:proj-|svcacct-|admin-)?/, '')) },
   { kind: 'a JSON Web Token', pattern: /\b(eyJ[A-Za-z0-9_-]{10,4000}\.eyJ[A-Za-z0-9_-]{10,8000}\.[A-Za-z0-9_-]{20,1000})/, group: 1,
     accept: (s) => random(s.split('.')[2]!) },
-  { kind: 'a URL with a password', pattern: /\b([a-z][a-z0-9+.:-]{1,30}):\/\/([^\s:@/?#"'<>\\]{0,256}):([^\s@/?#"'<>\\]{1,256})@[^\s@]/i, group: 3,
+  // Anchored on the literal "://" (a scheme first would be tried at every word of the text); the scheme is read
+  // backwards from it (schemeBefore).
+  { kind: 'a URL with a password', pattern: /:\/\/([^\s:@/?#"'<>\\]{0,256}):([^\s@/?#"'<>\\]{1,256})@[^\s@]/, group: 2,
     accept: (p) => !placeholderPassword(p) },
 ];
 
 /**
- * Cheap screen for a whole document text: every shape contains one of these (`:` then `@` for passwords in URLs,
- * `\/` is JSON's optional escape of `/`). Text without any of them holds no secret.
+ * Cheap screen for a whole document text: every shape contains one of these (for passwords in URLs, `://` then an
+ * authority ending in `@`; `\/` is JSON's optional escape of `/`). Text without any of them holds no secret. The
+ * authority stops at the first `/`, so each scan ends at the next `://` at the latest: linear in the text.
  */
-const STEMS = /-----BEGIN|A[KSBC][IC]A|gh[pousr]_|github_pat_|xox[abposr]-|k_live_|AIza|sk-|eyJ|:(?:\/|\\\/){2}[^\s"@]{0,256}:[^\s"@]{1,256}@/;
+const STEMS = /-----BEGIN|A[KSBC][IC]A|gh[pousr]_|github_pat_|xox[abposr]-|k_live_|AIza|sk-|eyJ|:(?:\/|\\\/){2}[^\s"@/]{1,256}@/;
 
 export function mayHoldSecrets(text: string): boolean {
   return STEMS.test(text);
@@ -87,7 +90,7 @@ export function secretsIn(text: string): SecretHit[] {
     const global = new RegExp(shape.pattern.source, shape.pattern.flags.includes('g') ? shape.pattern.flags : `${shape.pattern.flags}g`);
     for (let m = global.exec(text); m; m = global.exec(text)) {
       const secret = m[shape.group ?? 0]!;
-      if (!shape.accept || shape.accept(secret, m)) {
+      if (!shape.accept || shape.accept(secret)) {
         if (!out.some((h) => h.secret === secret)) out.push({ kind: kindOf(shape, m), secret });
       }
       if (m[0].length === 0) global.lastIndex++;
@@ -98,5 +101,11 @@ export function secretsIn(text: string): SecretHit[] {
 
 function kindOf(shape: Shape, m: RegExpExecArray): string {
   if (shape.kind !== 'a URL with a password') return shape.kind;
-  return DATA_STORES.test(m[1]!) ? `a ${m[1]!.toLowerCase()} connection string with a password` : 'a password in a URL (basic-auth userinfo)';
+  const scheme = schemeBefore(m.input, m.index);
+  return scheme && DATA_STORES.test(scheme) ? `a ${scheme.toLowerCase()} connection string with a password` : 'a password in a URL (basic-auth userinfo)';
+}
+
+/** The URL scheme that ends at `at` ("postgres", "jdbc:mysql"), if any. */
+function schemeBefore(text: string, at: number): string | undefined {
+  return /(?:^|[^a-z0-9+.:-])([a-z][a-z0-9+.-]{0,30}(?::[a-z][a-z0-9+.-]{0,30})?)$/i.exec(text.slice(Math.max(0, at - 64), at))?.[1];
 }
