@@ -63,8 +63,6 @@ const SHAPES: readonly Shape[] = [
   { kind: 'an Anthropic API key', pattern: /\b(sk-ant-[A-Za-z0-9_-]{32,250})/, group: 1, accept: (s) => random(s.slice(7)) },
   { kind: 'an OpenAI API key', pattern: /\b(sk-(?:proj-|svcacct-|admin-)?[A-Za-z0-9_-]{32,250})/, group: 1,
     accept: (s) => !s.startsWith('sk-ant-') && random(s.replace(/^sk-(?:proj-|svcacct-|admin-)?/, '')) },
-  { kind: 'a JSON Web Token', pattern: /\b(eyJ[A-Za-z0-9_-]{10,4000}\.eyJ[A-Za-z0-9_-]{10,8000}\.[A-Za-z0-9_-]{20,1000})/, group: 1,
-    accept: (s) => random(s.split('.')[2]!) },
   // Anchored on the literal "://" (a scheme first would be tried at every word of the text); the scheme is read
   // backwards from it (schemeBefore).
   { kind: 'a URL with a password', pattern: /:\/\/([^\s:@/?#"'<>\\]{0,256}):([^\s@/?#"'<>\\]{1,256})@[^\s@]/, group: 2,
@@ -82,7 +80,29 @@ export function mayHoldSecrets(text: string): boolean {
   return STEMS.test(text);
 }
 
-/** The credentials in one string, each once, in the order of SHAPES. */
+/**
+ * JSON Web Tokens: header.payload.signature, the first two base64url JSON objects ("eyJ" is `{"`). Found per run of
+ * base64url characters and dots, each run looked at once: a pattern with long repeats tried from every "eyJ" of a
+ * long run would be quadratic.
+ */
+function jwtsIn(text: string): string[] {
+  const out: string[] = [];
+  for (const run of text.match(/[A-Za-z0-9_.-]{40,}/g) ?? []) {
+    if (!run.includes('eyJ')) continue;
+    const parts = run.split('.');
+    for (let i = 0; i + 2 < parts.length; i++) {
+      const [h, p, sig] = [parts[i]!, parts[i + 1]!, parts[i + 2]!];
+      const header = h.slice(h.lastIndexOf('eyJ'));
+      if (h.includes('eyJ') && header.length >= 13 && p.startsWith('eyJ') && p.length >= 13 && sig.length >= 20 && random(sig)) {
+        out.push(`${header}.${p}.${sig}`);
+        i += 2;
+      }
+    }
+  }
+  return out;
+}
+
+/** The credentials in one string, each once, in the order of SHAPES (JSON Web Tokens last). */
 export function secretsIn(text: string): SecretHit[] {
   if (!STEMS.test(text)) return [];
   const out: SecretHit[] = [];
@@ -96,6 +116,7 @@ export function secretsIn(text: string): SecretHit[] {
       if (m[0].length === 0) global.lastIndex++;
     }
   }
+  if (text.includes('eyJ')) for (const jwt of jwtsIn(text)) if (!out.some((h) => h.secret === jwt)) out.push({ kind: 'a JSON Web Token', secret: jwt });
   return out;
 }
 

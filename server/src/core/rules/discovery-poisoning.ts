@@ -36,7 +36,7 @@ const PHRASES = new RegExp([
 ].join('|'), 'i');
 
 /** Cheap screen of the whole text: every phrase names this agent, other agents, a rank or a guarantee. */
-const STEMS = /\s+(?:agent|skill|service|tool)|other\s|rank|guarantee/i;
+const STEMS = /\b(?:agent|skill|service|tool)|other\s|rank|guarantee/i;
 
 /** At most this many cues are reported. */
 const MAX_FINDINGS = 50;
