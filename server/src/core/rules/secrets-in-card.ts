@@ -33,9 +33,19 @@ function* strings(value: unknown): Generator<[string, string]> {
   }
 }
 
+/** The rule and lint's redaction both ask, once per parsed document (nothing mutates a parsed value). */
+const found = new WeakMap<object, PlacedSecret[]>();
+
 /** The credentials in a parsed document, where each is (at most MAX_FINDINGS). `text` lets a clean document skip the walk. */
 export function documentSecrets(value: unknown, text?: string): PlacedSecret[] {
   if (text !== undefined && !mayHoldSecrets(text)) return [];
+  if (typeof value !== 'object' || value === null) return scan(value);
+  let hit = found.get(value);
+  if (!hit) found.set(value, (hit = scan(value)));
+  return hit;
+}
+
+function scan(value: unknown): PlacedSecret[] {
   const out: PlacedSecret[] = [];
   for (const [pointer, s] of strings(value)) {
     for (const hit of secretsIn(s)) {
