@@ -1,7 +1,7 @@
 // A credential in a card is reported by kind and place, and never goes out again: not in the secrets-in-card
 // finding, and not in the findings of the rules that quote the values they judge (an interface URL, a protocol
 // version, a media type clipped to 80 characters). Checked in every lint format and in the language server's
-// diagnostics, their data and the titles of the quick fixes offered for them.
+// diagnostics, their data, the titles of the quick fixes offered for them and the hovers.
 import assert from 'node:assert/strict';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -69,7 +69,7 @@ test('the language server\'s diagnostics, their data and the quick fixes repeat 
   const s = await startLsp({ workspaceFolders: [dir], settings: { workspaceTrusted: true } });
   try {
     const uri = pathToFileURL(path).href;
-    await s.open(uri, 'a2a-agent-card', text);
+    const doc = await s.open(uri, 'a2a-agent-card', text);
     const diags = await s.diagnostics(uri);
     assert.equal(diags.filter((d) => d.code === 'secrets-in-card').length, 4);
     assertNoSecret(JSON.stringify(diags), 'diagnostics');
@@ -81,6 +81,15 @@ test('the language server\'s diagnostics, their data and the quick fixes repeat 
       assertNoSecret(JSON.stringify(actions.map((a) => a.title)), `quick fix titles for ${String(d.code)}`);
     }
     assert.ok(fixes > 0, 'some quick fixes were offered (and checked)');
+    // Hovers on the interfaces list the interface URLs (without their userinfo).
+    let hovers = 0;
+    for (const needle of ['"supportedInterfaces"', '"url"', '"documentationUrl"', '"protocolVersion"']) {
+      const hover = await s.hover(uri, doc.positionAt(text.indexOf(needle) + 2));
+      if (!hover) continue;
+      hovers++;
+      assertNoSecret(JSON.stringify(hover), `hover on ${needle}`);
+    }
+    assert.ok(hovers > 0, 'some hovers answered (and were checked)');
     assert.equal(s.stderr(), '');
   } finally {
     await s.stop();

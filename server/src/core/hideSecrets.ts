@@ -8,9 +8,13 @@ import { REDACTED, redactValue, redactorFor, type Redactor } from './redact';
 import { documentSecrets } from './rules/secrets-in-card';
 import type { Finding } from './types';
 
-/** The redactor of the credentials a parsed document holds; undefined when it holds none. */
-export function secretRedactor(value: unknown, text?: string): Redactor | undefined {
-  const secrets = documentSecrets(value, text).map((s) => s.secret);
+/**
+ * The redactor of the credentials a parsed document holds; undefined when it holds none. `escaped`: how the output
+ * escapes text (Markdown), so the credentials are also found in that form.
+ */
+export function secretRedactor(value: unknown, text?: string, escaped?: (s: string) => string): Redactor | undefined {
+  const found = documentSecrets(value, text).map((s) => s.secret);
+  const secrets = escaped ? [...found, ...found.map(escaped)] : found;
   if (secrets.length === 0) return undefined;
   const whole = redactorFor(secrets);
   return (s) => withoutPrefixes(whole(s), secrets);
