@@ -14,6 +14,7 @@ import './settings';
 import './lmTools';
 import './fetched';
 import './views';
+import './publishRules';
 
 export async function run(): Promise<void> {
   const log = (line: string) => console.log(line);

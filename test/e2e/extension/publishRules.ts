@@ -1,0 +1,37 @@
+// A rule a provider runs before publishing, in the real editor: a card whose interface declares a patch version
+// ("1.0.1") gets the protocol-version-patch warning on that value, and its quick fix "Change to \"1.0\"" clears it
+// while the other interface's version stays as written.
+import * as assert from 'node:assert/strict';
+import * as vscode from 'vscode';
+import card from '../../fixtures/cards/protocol-version-patch/patch-part.json';
+import { test, waitFor } from './harness';
+import { codeOf, exampleUri, ours, waitForDiagnostics } from './workspace';
+
+const FILE = 'cards/patch-version.agent-card.json';
+const RULE = 'protocol-version-patch';
+const TITLE = 'Change to "1.0"';
+
+test('a patch-versioned interface gets protocol-version-patch, and its quick fix clears it', async () => {
+  const uri = exampleUri(FILE);
+  await vscode.workspace.fs.writeFile(uri, new TextEncoder().encode(`${JSON.stringify(card, null, 2)}\n`));
+  const doc = await vscode.workspace.openTextDocument(uri);
+  await vscode.window.showTextDocument(doc);
+  const [warning] = (await waitForDiagnostics(uri, (all) => all.some((d) => codeOf(d) === RULE), RULE)).filter((d) => codeOf(d) === RULE);
+  assert.ok(warning);
+  assert.equal(warning.severity, vscode.DiagnosticSeverity.Warning);
+  assert.equal(doc.getText(warning.range), '"1.0.1"');
+
+  const actions = await waitFor(`a code action titled ${TITLE}`, async () => {
+    const all = await vscode.commands.executeCommand<vscode.CodeAction[]>('vscode.executeCodeActionProvider', uri, warning.range);
+    return all?.some((a) => a.title === TITLE) ? all : undefined;
+  });
+  const fix = actions.find((a) => a.title === TITLE);
+  assert.ok(fix?.edit, 'the quick fix carries an edit');
+  assert.equal(fix.kind?.value.startsWith('quickfix'), true, `kind ${fix.kind?.value}`);
+  assert.equal(await vscode.workspace.applyEdit(fix.edit), true);
+
+  const fixed = JSON.parse(doc.getText()) as { supportedInterfaces: { protocolVersion: string }[] };
+  assert.deepEqual(fixed.supportedInterfaces.map((i) => i.protocolVersion), ['1.0', '0.3.0']);
+  await waitFor(`${RULE} to clear`, () => (ours(uri).some((d) => codeOf(d) === RULE) ? undefined : true));
+  await vscode.commands.executeCommand('workbench.action.files.revert');
+});
