@@ -43,7 +43,7 @@ describe('card endpoint probes', () => {
     const report = await probeWith({});
     expectOutcome(report, 'card-media-type', 'verified', /application\/json/);
     expectOutcome(report, 'card-cache-control', 'verified', /may keep the card for 1 h/);
-    expectOutcome(report, 'card-revalidation', 'verified', /If-None-Match "W\/\\".*answered 304/);
+    expectOutcome(report, 'card-revalidation', 'verified', /If-None-Match W\/".*" answered 304/);
   });
 
   it('Last-Modified alone is enough when If-Modified-Since gets 304', async () => {

@@ -82,7 +82,8 @@ async function revalidation(
   if (!validators.etag && !validators.lastModified) {
     return result('refuted', 'no ETag and no Last-Modified: every refresh is a full download, and lockfile checks cannot revalidate this agent\'s card with a conditional request');
   }
-  const sent = [validators.etag ? `If-None-Match ${JSON.stringify(validators.etag.slice(0, 80))}` : '', validators.lastModified ? `If-Modified-Since ${JSON.stringify(validators.lastModified.slice(0, 40))}` : ''].filter(Boolean).join(' and ');
+  // Header values as the agent sent them (cut short): every output escapes agent text at its sink.
+  const sent = [validators.etag ? `If-None-Match ${validators.etag.slice(0, 80)}` : '', validators.lastModified ? `If-Modified-Since ${validators.lastModified.slice(0, 40)}` : ''].filter(Boolean).join(' and ');
   try {
     const again = await ctx.run(() => conditionalCardGet(ctx.http, ctx.cardUrl, validators, opts));
     if (again.status === 'not-modified') return result('verified', `${sent} answered 304 Not Modified`);
