@@ -1,5 +1,5 @@
 /**
- * `a2acap fetch URL [--extended] [--credential-env VAR] [--format json|text] [--require-signed] [--jwks FILE]...
+ * `a2acap fetch URL [--extended] [--credential-env VAR] [--format json|text] [--signature-policy MODE] [--jwks FILE]...
  *                   [--trust-store FILE]... [--allow-host HOST]... [--timeout MS]`
  *
  * Fetches the agent's public card (base URL → /.well-known/agent-card.json, or a card URL), validates it,
@@ -26,6 +26,7 @@ import { combineTrustStores, createTrustStore, JwksDocument, TrustEntry } from '
 import { verifyCardSignatures } from '../../core/signature/verify';
 import { parseArgs, type FlagValues } from '../args';
 import { loadTrustStoreFile } from '../trustStoreFile';
+import { SIGNATURE_POLICY_NAMES, resolveSignaturePolicy, type SignaturePolicy } from '../../core/signature/policy';
 import { alignColumns, safeText } from '../format';
 import { visibleJson } from '../../core/untrustedText';
 import { CliIO, Command, EXIT_FINDINGS, EXIT_OK, EXIT_USAGE, UsageError } from '../io';
@@ -36,6 +37,7 @@ const SPEC = {
     format: { type: 'string', choices: ['json', 'text'] },
     extended: { type: 'boolean' },
     ...CREDENTIAL_FLAGS,
+    'signature-policy': { type: 'string', choices: SIGNATURE_POLICY_NAMES },
     'require-signed': { type: 'boolean' },
     jwks: { type: 'string', multiple: true },
     'trust-store': { type: 'string', multiple: true },
@@ -47,9 +49,11 @@ const SPEC = {
 } as const;
 
 const HELP = `Usage: a2acap fetch URL [--extended] [--credential-env VAR [--credential-scheme NAME]] [--format text|json]
-                    [--require-signed] [--jwks FILE]... [--trust-store FILE]... [--allow-host HOST]... [--timeout MS]
-                    [--config FILE]
+                    [--signature-policy off|verify-if-present|require | --require-signed] [--jwks FILE]...
+                    [--trust-store FILE]... [--allow-host HOST]... [--timeout MS] [--config FILE]
 Fetches, validates, verifies and compiles an agent card. URL is the agent's base URL or the card URL.
+--signature-policy: off (signatures not checked), verify-if-present (default: an invalid signature makes the card
+invalid), require (anything but a verified signature does); --require-signed is the older spelling of require.
 --jwks FILE: a JWKS file of trusted keys. --trust-store FILE: {"<kid>": key or {key, notBefore, notAfter}},
 the key a JWKS URL, JWK/JWKS or PEM public key/certificate (as the a2a.trustStore setting).
 --credential-env VAR names an environment variable holding the credential (never pass it itself): a bearer token,
@@ -58,6 +62,15 @@ or an API key for a scheme that takes one in a header or cookie; --credential-sc
 The profile is compiled for the client of the project configuration (the nearest .a2a/config.json from the
 working directory, or --config FILE). Exit 0 valid card, 1 invalid card, 2 usage, network or policy failure.
 `;
+
+/** --signature-policy, or --require-signed (its older spelling); the two saying different things is a usage error. */
+function signaturePolicyFrom(flags: { 'signature-policy'?: string; 'require-signed'?: boolean }): SignaturePolicy {
+  const named = flags['signature-policy'];
+  if (flags['require-signed'] && named !== undefined && named !== 'require') {
+    throw new UsageError(`--require-signed means --signature-policy require; it contradicts --signature-policy ${named}`);
+  }
+  return resolveSignaturePolicy(named, flags['require-signed']);
+}
 
 /** Timers hold at most 2^31-1 ms; ten minutes is far beyond any answer worth waiting for. */
 export const MAX_TIMEOUT_MS = 600_000;
@@ -139,7 +152,7 @@ async function fetchCommand(target: string, flags: FlagValues<typeof SPEC.flags>
     const trust = combineTrustStores([createTrustStore(jwks, http), ...flags['trust-store'].map((f) => loadTrustStoreFile(f, io.cwd, http))]);
     const timeoutMs = timeoutFrom(flags.timeout);
     const fetched = await fetchCard(target, {
-      http, timeoutMs, requireSigned: flags['require-signed'], client: project.client, settings: { maxCardBytes: project.maxBytes },
+      http, timeoutMs, signaturePolicy: signaturePolicyFrom(flags), client: project.client, settings: { maxCardBytes: project.maxBytes },
       verify: (card, ctx) => verifyCardSignatures(card, { trust, cardUrl: ctx.url, originClass: ctx.originClass, text: ctx.text }),
     }).catch(rethrowNet);
     let extended: ExtendedCardResult | undefined;
