@@ -103,6 +103,8 @@ describe('version negotiation probes', () => {
   it('a patch-versioned interface (1.0.1): clients send 1.0, the agent only knows "1.0.1": refuted, naming the patch part', async () => {
     const report = await probeWith({ protocolVersion: '1.0.1' });
     expectOutcome(report, 'version', 'refuted', /A2A-Version 1\.0 \(what clients send for 1\.0\.1\) answered VersionNotSupported.*only the verbatim 1\.0\.1 is understood.*has a patch part.*write "1\.0"/);
+    // Calls refused for their version say nothing about the extended-card flag: inconclusive, not refuted.
+    expectOutcome(report, 'extended-card', 'error', /inconclusive answer to GetExtendedAgentCard: VersionNotSupported/);
   });
 
   it('a patch-versioned card on an agent that negotiates Major.Minor: verified, with the patch part noted', async () => {

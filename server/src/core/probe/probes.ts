@@ -73,6 +73,8 @@ export function extendedCardProbe(credentialHeaders?: Record<string, string>): P
     return [await attempt(env, 'extended-card', claim, async () => {
       const anon = await env.call('GetExtendedAgentCard', {});
       const t = errType(anon);
+      // The call did not get as far as the extended card: no verdict on the flag (the version probe says why).
+      if (t === 'VersionNotSupported') return result(env, 'extended-card', claim, 'error', `inconclusive answer to GetExtendedAgentCard: ${said(anon)}`);
       if (!claimed) {
         if (t === 'UnsupportedOperation') return result(env, 'extended-card', claim, 'verified', `GetExtendedAgentCard answered ${said(anon)}`);
         return result(env, 'extended-card', claim, 'refuted', `the flag is off, but GetExtendedAgentCard answered ${said(anon)}`);
