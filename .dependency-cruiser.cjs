@@ -11,35 +11,10 @@
  *   server/src/lib    the npm library: core and node
  *   client/src        the VS Code extension: its own files, vscode*, and server/src/protocol.ts only
  */
-/**
- * Pure server modules the extension still bundles (credential redaction, text made visible, the language-model
- * tools' gate): listed so no new one joins them; they move behind server/src/protocol.ts or into client/.
- */
-const CLIENT_SHARED_EXCEPTIONS = [
-  '^server/src/core/redact\\.ts$',
-  '^server/src/core/untrustedText\\.ts$',
-  '^server/src/mcp/editorTools\\.ts$',
-  '^server/src/mcp/toolNetwork\\.ts$',
-];
 /** A package by name, whether it resolved into node_modules or not (an editor API is only types here). */
 const pkg = (names) => `(^|node_modules/)(@types/)?(${names})(/|$)`;
 const EDITOR = pkg('vscode|vscode-languageserver[a-z-]*|vscode-languageclient');
 const NETWORK = pkg('undici|@grpc/grpc-js|@a2a-js/sdk');
-/**
- * Core files that still hash or join paths with Node built-ins (node:crypto, node:path): the next step of the
- * pure core injects or replaces them. Listed here so no new file joins them.
- */
-const CORE_NODE_EXCEPTIONS = [
-  '^server/src/core/digest\\.ts$',
-  '^server/src/core/sarif\\.ts$',
-  '^server/src/core/fetch/cardCache\\.ts$',
-  '^server/src/core/fetch/credentials\\.ts$',
-  '^server/src/core/probe/probes\\.ts$',
-  '^server/src/core/client/sendToSkill\\.ts$',
-  '^server/src/core/signature/keyMaterial\\.ts$',
-  '^server/src/core/refresh/fileCache\\.ts$',
-  '^server/src/core/refresh/refreshLockfile\\.ts$',
-];
 
 /** @type {import('dependency-cruiser').IConfiguration} */
 module.exports = {
@@ -51,7 +26,7 @@ module.exports = {
     },
     {
       name: 'core-no-node-builtins', severity: 'error', comment: 'The core uses no Node built-in: the Node layer implements what it takes injected.',
-      from: { path: '^server/src/core/', pathNot: CORE_NODE_EXCEPTIONS }, to: { dependencyTypes: ['core'] },
+      from: { path: '^server/src/core/' }, to: { dependencyTypes: ['core'] },
     },
     {
       name: 'core-no-network-or-editor', severity: 'error', comment: 'The core takes its HTTP and gRPC clients injected and knows no editor.',
@@ -83,7 +58,7 @@ module.exports = {
     },
     {
       name: 'client-imports-protocol-only', severity: 'error', comment: 'The extension shares one file with the server: server/src/protocol.ts.',
-      from: { path: '^client/src/' }, to: { path: '^server/', pathNot: ['^server/src/protocol\\.ts$', ...CLIENT_SHARED_EXCEPTIONS] },
+      from: { path: '^client/src/' }, to: { path: '^server/', pathNot: '^server/src/protocol\\.ts$' },
     },
   ],
   options: {

@@ -17,20 +17,21 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Worker } from 'node:worker_threads';
 import { loadShipped } from './shipped';
-import type { CardSource } from '../server/src/core/refresh/types';
+import type { CardSource } from '../server/src/core/check/types';
+import { resolveAgent } from '../server/src/node/agentLocation';
 
 type Shipped = typeof import('../server/src/cli/refreshWorld') & typeof import('../server/src/node/net/http') & typeof import('../server/src/core/digest')
   & typeof import('../server/src/core/pin/buildLockfile') & typeof import('../server/src/core/pin/serialize') & typeof import('../server/src/core/profile/compile')
-  & typeof import('../server/src/core/refresh/cache') & typeof import('../server/src/core/refresh/cardLoader') & typeof import('../server/src/core/refresh/cardSources')
-  & typeof import('../server/src/core/refresh/checkMany') & typeof import('../server/src/core/refresh/refreshLockfile');
+  & typeof import('../server/src/core/cache/loadedCards') & typeof import('../server/src/core/check/cardLoader') & typeof import('../server/src/core/check/cardSources')
+  & typeof import('../server/src/core/check/checkMany') & typeof import('../server/src/core/check/refreshLockfile');
 // The code as it ships (shipped.ts).
 const {
   readText, createHttpClient, cardDigest, buildLockfile, serializeLockfile, compileProfile, MemoryCardCache, createCardLoader, httpCardSource,
   checkMany, refreshLockfile,
 } = loadShipped<Shipped>([
   'server/src/cli/refreshWorld', 'server/src/core/net/http', 'server/src/core/digest', 'server/src/core/pin/buildLockfile',
-  'server/src/core/pin/serialize', 'server/src/core/profile/compile', 'server/src/core/refresh/cache', 'server/src/core/refresh/cardLoader',
-  'server/src/core/refresh/cardSources', 'server/src/core/refresh/checkMany', 'server/src/core/refresh/refreshLockfile',
+  'server/src/core/pin/serialize', 'server/src/core/profile/compile', 'server/src/core/cache/loadedCards', 'server/src/core/check/cardLoader',
+  'server/src/core/check/cardSources', 'server/src/core/check/checkMany', 'server/src/core/check/refreshLockfile',
 ]);
 
 const LOCKFILES = 1000;
@@ -179,7 +180,7 @@ async function measure({ agents, latencyMs, ownHosts = false }: Scenario): Promi
 
     // The last check filled the cache; since then 5 % of the agents bumped their version.
     const cache = new MemoryCardCache();
-    await checkMany(lockfiles, { loader: createCardLoader({ source, cache }), readText });
+    await checkMany(lockfiles, { loader: createCardLoader({ source, cache }), readText, resolveAgent });
     const current: Record<string, string> = { ...pinned };
     for (let i = 0; i < agents; i += CHANGED_EVERY) current[keyOf(i)] = JSON.stringify(card(i, baseOf(i), '1.1.0'));
     worker.postMessage({ cards: current });
@@ -197,7 +198,7 @@ async function measure({ agents, latencyMs, ownHosts = false }: Scenario): Promi
       requests = 0;
       await ask({ busy: 'start' });
       let t0 = performance.now();
-      const outcomes = await checkMany(lockfiles, { loader: createCardLoader({ source, cache: runCache }), readText });
+      const outcomes = await checkMany(lockfiles, { loader: createCardLoader({ source, cache: runCache }), readText, resolveAgent });
       const elapsed = performance.now() - t0;
       const busy = (await ask({ busy: 'stop' })).utilization ?? 0;
       if (r >= 0) { conditionalMs.push(elapsed); agentsBusy.push(busy); }
@@ -209,9 +210,9 @@ async function measure({ agents, latencyMs, ownHosts = false }: Scenario): Promi
 
       t0 = performance.now();
       // The naive way: each lockfile on its own, its card fetched in full, no cache. (The lockfile-parse memo of
-      // core/refresh/checkMemo.ts is module state, so it serves these runs too: that only makes the baseline faster.)
+      // core/check/checkMemo.ts is module state, so it serves these runs too: that only makes the baseline faster.)
       for (const file of lockfiles) {
-        await refreshLockfile(file, { loader: createCardLoader({ source: unconditional(inner), cache: new MemoryCardCache() }), readText });
+        await refreshLockfile(file, { loader: createCardLoader({ source: unconditional(inner), cache: new MemoryCardCache() }), readText, resolveAgent });
       }
       if (r >= 0) sequentialMs.push(performance.now() - t0);
     }

@@ -66,7 +66,7 @@ export function syntheticCard(bytes: number): string {
 
 function median(xs: number[]): number {
   const s = [...xs].sort((a, b) => a - b);
-  return s[Math.floor(s.length / 2)];
+  return s[Math.floor(s.length / 2)] ?? Number.NaN;
 }
 
 /**
@@ -88,22 +88,21 @@ function collectGarbage(): void {
  * sample would then run in the interpreter, a state no real server or CLI run is ever in. It applies to every
  * contender alike (the floor's validator is optimized code too).
  */
-async function timeInterleaved(runs: number, contenders: Record<string, () => unknown>): Promise<Record<string, number>> {
-  const names = Object.keys(contenders);
-  const samples: Record<string, number[]> = Object.fromEntries(names.map((n) => [n, []]));
-  const previous: Record<string, unknown> = {};
-  for (const n of names) previous[n] = await contenders[n](); // warm-up (JIT, caches)
+async function timeInterleaved<K extends string>(runs: number, contenders: Record<K, () => unknown>): Promise<Record<K, number>> {
+  const all = (Object.entries(contenders) as [K, () => unknown][]).map(([name, run]) => ({ name, run, samples: [] as number[], previous: undefined as unknown }));
+  for (const c of all) c.previous = await c.run(); // warm-up (JIT, caches)
   for (let r = 0; r < runs; r++) {
-    for (let j = 0; j < names.length; j++) {
-      const name = names[(r + j) % names.length];
+    for (let j = 0; j < all.length; j++) {
+      const c = all[(r + j) % all.length];
+      if (!c) continue;
       collectGarbage();
       const t = performance.now();
-      const result = await contenders[name]();
-      samples[name].push(performance.now() - t);
-      previous[name] = result;
+      const result = await c.run();
+      c.samples.push(performance.now() - t);
+      c.previous = result;
     }
   }
-  return Object.fromEntries(names.map((n) => [n, median(samples[n])]));
+  return Object.fromEntries(all.map((c) => [c.name, median(c.samples)])) as Record<K, number>;
 }
 
 function fmt(ms: number): string {

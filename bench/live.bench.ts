@@ -12,10 +12,11 @@ import type { AddressInfo } from 'node:net';
 import { Agent, request } from 'undici';
 import { createHttpClient } from '../server/src/node/net/http';
 import { fetchCard } from '../server/src/core/fetch/fetchCard';
-import { memoryCardCache } from '../server/src/core/fetch/cardCache';
+import { memoryCardCache } from '../server/src/core/cache/cardText';
 import { canonicalPayloads } from '../server/src/core/signature/canonical';
 import { createTrustStore } from '../server/src/core/signature/trustStore';
 import { verifyCardSignatures } from '../server/src/core/signature/verify';
+import { inspectKey } from '../server/src/node/keyInspection';
 import { startLyingAgent } from '../test/agents/lying';
 
 const N = 1000;
@@ -78,7 +79,7 @@ export async function run(): Promise<string> {
   const verifyTimes: number[] = [];
   for (let r = 0; r < 50; r++) {
     const t = performance.now();
-    const v = await verifyCardSignatures(signed, { trust, cardUrl: `${base}/card.json` });
+    const v = await verifyCardSignatures(signed, { inspectKey, trust, cardUrl: `${base}/card.json` });
     if (v.outcome !== 'verified') throw new Error(v.detail);
     verifyTimes.push(performance.now() - t);
   }

@@ -12,8 +12,8 @@ import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { TextDocument } from 'vscode-languageserver-textdocument';
 import { lintDocument } from '../server/src/core/lint';
-import { toDiagnostic } from '../server/src/lsp/diagnostics';
-import { makeLocator } from '../server/src/core/locate';
+import { toDiagnostic } from '../server/src/lsp/diagnostics/toDiagnostic';
+import { makeLocator } from '../server/src/core/pointer/locateAll';
 import { startLsp, type LspSession } from '../test/lsp/harness';
 import { syntheticCard } from './lint.bench';
 

@@ -1,26 +1,26 @@
 /**
  * What the live-agent commands (fetch card, probe agent) show: notification text, output-channel lines and the
- * probe list. The server redacts its answers already; the client knows the credential it sent and the URL it was
- * given, so it redacts once more before anything is shown (the same redactor, core/redact.ts): a credential an
- * agent quotes back, or the userinfo of a URL, never reaches a notification, the output channel or a list.
+ * probe list. The language server answers already redacted: every text of a live response has passed the
+ * redactor that knows the credential sent with the request and the userinfo of its URL (server/src/lsp/live.ts),
+ * so a credential an agent quotes back never reaches a notification, the output channel or a list.
  * Without vscode imports, so it is tested on its own.
  */
-import type { FetchCardResponse, LiveCredential, ProbeAgentResponse } from '../../server/src/protocol';
-import { redactorFor, redactValue, urlSecrets, type Redactor } from '../../server/src/core/redact';
+import type { FetchCardResponse, ProbeAgentResponse } from '../../server/src/protocol';
 
-/** The redactor of one live command: its credential (when one is sent) and its URL's userinfo. */
-export function liveRedactor(url: string, credential?: LiveCredential): Redactor {
-  return redactorFor([credential?.token, ...urlSecrets(url)]);
+/**
+ * The URL the user gave, as a notification shows it before the server has answered: without its userinfo
+ * (`https://user:secret@host/` → `https://host/`).
+ */
+export function shownUrl(url: string): string {
+  return url.replace(/^([a-z][a-z0-9+.-]*:\/\/)[^/?#@]*@/i, '$1');
 }
 
-/** The response of a live request with every text in it redacted (it is shown, logged and opened from here on). */
-export function redactedResponse<T>(response: T, redact: Redactor): T {
-  return redactValue(response, redact);
-}
-
-/** A failure of a live request (e.g. the connection's own error) as one redacted line. */
-export function failureText(what: string, err: unknown, redact: Redactor): string {
-  return redact(`${what} failed: ${String(err)}`);
+/**
+ * A failure of a live request as one line. The server never fails a live request with an agent's text (its
+ * handlers answer a redacted fallback instead), so what arrives here is the connection's own error.
+ */
+export function failureText(what: string, err: unknown): string {
+  return `${what} failed: ${String(err)}`;
 }
 
 /** One line for a notification: fetched/cached, valid, signature, usable interface, extended card status. */

@@ -6,19 +6,31 @@
  */
 import * as vscode from 'vscode';
 import type { LanguageClient } from 'vscode-languageclient/node';
-import { LanguageModelToolRequest } from '../../server/src/protocol';
-import { EDITOR_TOOL_NAMES } from '../../server/src/mcp/editorTools';
-import { gateToolCall } from './lmToolGate';
+import { EDITOR_TOOL_NAMES, LanguageModelToolGateRequest, LanguageModelToolRequest } from '../../server/src/protocol';
+import { UNKNOWN_CALL, gateToolCall, type ToolGate } from './lmToolGate';
+
+/** The gate for one call, with the facts the server gives (UNKNOWN_CALL when it cannot answer: the strict gate). */
+async function gateFor(name: string, input: unknown, client: LanguageClient | undefined, token: vscode.CancellationToken): Promise<ToolGate> {
+  let call = UNKNOWN_CALL;
+  if (client?.isRunning()) {
+    try {
+      call = await client.sendRequest(LanguageModelToolGateRequest.type, { tool: name, input }, token);
+    } catch {
+      call = UNKNOWN_CALL;
+    }
+  }
+  return gateToolCall(name, call, vscode.workspace.isTrusted);
+}
 
 function tool(name: string, client: () => LanguageClient | undefined): vscode.LanguageModelTool<unknown> {
   return {
-    prepareInvocation(options) {
-      const gate = gateToolCall(name, options.input, vscode.workspace.isTrusted);
+    async prepareInvocation(options, token) {
+      const gate = await gateFor(name, options.input, client(), token);
       if (gate.kind === 'confirm') return { invocationMessage: `A2A: ${name}`, confirmationMessages: { title: gate.title, message: new vscode.MarkdownString().appendText(gate.message) } };
       return { invocationMessage: gate.kind === 'run' ? gate.invocation : `A2A: ${name} (refused in Restricted Mode)` };
     },
     async invoke(options, token) {
-      const gate = gateToolCall(name, options.input, vscode.workspace.isTrusted);
+      const gate = await gateFor(name, options.input, client(), token);
       // Thrown errors reach the model as the tool's answer: it can tell the user why.
       if (gate.kind === 'refuse') throw new Error(gate.message);
       const c = client();

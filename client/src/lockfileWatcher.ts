@@ -16,7 +16,7 @@
  * command), so a daily check does not repeat yesterday's news.
  *
  * Stale markers: a workflow using the core's profile-driven client records runtime errors in
- * `.a2a/stale.json` (core/client/fileStaleMarkers.ts). When that file changes in a workspace folder, the
+ * `.a2a/stale.json` (core/send/fileStaleMarkers.ts). When that file changes in a workspace folder, the
  * lockfiles pinning a marked agent are re-checked (the server re-fetches without validators and clears the
  * marker). In an untrusted workspace nothing runs.
  */
@@ -27,7 +27,7 @@ import { showError, showInfo, showWarning } from './notify';
 
 /**
  * A lockfile's verdict as its diagnostics from the language server say it (the codes of
- * server/src/lsp/documentDiagnostics.ts LOCKFILE_CHECK_CODES; any other error of ours: not checkable).
+ * server/src/lsp/diagnostics/compute.ts LOCKFILE_CHECK_CODES; any other error of ours: not checkable).
  */
 export function verdictOfDiagnostics(diagnostics: readonly vscode.Diagnostic[]): LockfileCheckEntry['verdict'] {
   const ours = diagnostics.filter((d) => d.source === 'a2a');

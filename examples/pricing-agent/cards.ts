@@ -30,6 +30,15 @@ export interface PricingCard {
 }
 
 export function pricingCard(baseUrl: string, version: CardVersion): PricingCard {
+  const pricing: PricingCard['skills'][number] = {
+    id: 'itinerary-pricing',
+    name: 'Itinerary pricing',
+    description: 'Quotes a price for an itinerary (JSON or a plain-text description).',
+    tags: ['pricing', 'travel'],
+    examples: ['Price 2 nights in Lisbon, 3-5 May'],
+    inputModes: ['application/json', 'text/plain'],
+    outputModes: ['application/json'],
+  };
   const card: PricingCard = {
     name: 'Pricing Agent',
     description: 'Prices itineraries for the travel planner.',
@@ -40,15 +49,7 @@ export function pricingCard(baseUrl: string, version: CardVersion): PricingCard 
     defaultInputModes: ['application/json', 'text/plain'],
     defaultOutputModes: ['application/json'],
     skills: [
-      {
-        id: 'itinerary-pricing',
-        name: 'Itinerary pricing',
-        description: 'Quotes a price for an itinerary (JSON or a plain-text description).',
-        tags: ['pricing', 'travel'],
-        examples: ['Price 2 nights in Lisbon, 3-5 May'],
-        inputModes: ['application/json', 'text/plain'],
-        outputModes: ['application/json'],
-      },
+      pricing,
       {
         id: 'currency-convert',
         name: 'Currency conversion',
@@ -65,7 +66,7 @@ export function pricingCard(baseUrl: string, version: CardVersion): PricingCard 
       break;
     case 'description':
       card.description = 'Prices itineraries for the travel planner, now with seasonal rates.';
-      card.skills[0].description = 'Quotes a price for an itinerary, seasonal rates included.';
+      pricing.description = 'Quotes a price for an itinerary, seasonal rates included.';
       break;
     case 'version':
       card.version = '3.3.0';
@@ -74,7 +75,7 @@ export function pricingCard(baseUrl: string, version: CardVersion): PricingCard 
       delete card.capabilities.streaming;
       break;
     case 'narrowed-input':
-      card.skills[0].inputModes = ['application/json'];
+      pricing.inputModes = ['application/json'];
       break;
     case 'patch-version':
       card.supportedInterfaces[0]!.protocolVersion = '1.0.1';

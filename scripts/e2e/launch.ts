@@ -35,7 +35,19 @@ export interface LaunchOptions {
   log?: Log;
   /** Poll limit for /healthz. */
   startTimeoutMs?: number;
+  /**
+   * Workspace trust on (default off): a folder then opens in Restricted Mode, since nothing has trusted it yet
+   * (the browser profile is fresh and the prompt is turned off, so no dialog trusts it either).
+   */
+  workspaceTrust?: boolean;
 }
+
+/** Settings that turn workspace trust on without any prompt: folders stay untrusted, in Restricted Mode. */
+const restrictedModeSettings: Record<string, unknown> = {
+  'security.workspace.trust.enabled': true,
+  'security.workspace.trust.startupPrompt': 'never',
+  'security.workspace.trust.untrustedFiles': 'open',
+};
 
 export interface WorkbenchUrlOptions {
   folder: string;
@@ -132,7 +144,8 @@ export async function launchCodeServer(options: LaunchOptions): Promise<CodeServ
   const onExit = () => { if (child) killGroup(child, 'SIGKILL'); removeTemp(); };
   process.once('exit', onExit);
   try {
-    writeFileSync(join(userDataDir, 'User', 'settings.json'), JSON.stringify({ ...baseUserSettings, ...options.settings }, null, 2));
+    const trust = options.workspaceTrust ? restrictedModeSettings : {};
+    writeFileSync(join(userDataDir, 'User', 'settings.json'), JSON.stringify({ ...baseUserSettings, ...trust, ...options.settings }, null, 2));
     const config = join(tempDir, 'config.yaml');
     writeFileSync(config, 'auth: none\ncert: false\n');
     for (const vsix of options.vsix ?? []) {
@@ -142,7 +155,8 @@ export async function launchCodeServer(options: LaunchOptions): Promise<CodeServ
     const port = options.port ?? 0;
     const args = [options.toolchain.codeServerEntry, '--config', config, '--auth', 'none', '--bind-addr', `127.0.0.1:${port}`,
       '--user-data-dir', userDataDir, '--extensions-dir', extensionsDir, '--disable-telemetry', '--disable-update-check',
-      '--disable-workspace-trust', '--ignore-last-opened', '--disable-getting-started-override'];
+      '--ignore-last-opened', '--disable-getting-started-override'];
+    if (!options.workspaceTrust) args.push('--disable-workspace-trust');
     if (options.smokeTestDriver) args.push('--vscode-option', 'enable-smoke-test-driver');
     let output = '';
     child = spawn(options.toolchain.nodeBin, args, { env, detached: true, stdio: ['ignore', 'pipe', 'pipe'] });

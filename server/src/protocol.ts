@@ -331,6 +331,9 @@ export const ProbeAgentRequest = {
   type: new RequestType<ProbeAgentParams, ProbeAgentResponse, void>('a2a/probeAgent'),
 } as const;
 
+/** The tools the editor contributes as language-model tools (package.json contributes.languageModelTools). */
+export const EDITOR_TOOL_NAMES: readonly string[] = ['a2a_profile', 'a2a_how_to_call', 'a2a_check_lockfile'];
+
 /** One call of a language-model tool (server/src/mcp/tools): the tool's name and the model's input, untouched. */
 export interface LanguageModelToolParams {
   tool: string;
@@ -347,6 +350,22 @@ export type LanguageModelToolResult = { ok: true; text: string } | { ok: false; 
 export const LanguageModelToolRequest = {
   method: 'a2a/languageModelTool',
   type: new RequestType<LanguageModelToolParams, LanguageModelToolResult, void>('a2a/languageModelTool'),
+} as const;
+
+/**
+ * What the editor needs to gate a tool call before it runs (client/src/lmToolGate.ts): whether the call may reach
+ * the network (by the tool table's rule, server/src/mcp/toolNetwork.ts), and the card or lockfile it names, as
+ * text safe to show (hidden characters escaped, clipped).
+ */
+export interface LanguageModelToolGateResult {
+  network: boolean;
+  target: string;
+}
+
+/** Sent by the client's language-model tools before a call: decides nothing, answers the facts the gate needs. */
+export const LanguageModelToolGateRequest = {
+  method: 'a2a/languageModelToolGate',
+  type: new RequestType<LanguageModelToolParams, LanguageModelToolGateResult, void>('a2a/languageModelToolGate'),
 } as const;
 
 // ---------------------------------------------------------------------------------------------

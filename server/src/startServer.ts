@@ -7,17 +7,17 @@ import { createDocuments } from './lsp/documents';
 import type { A2AInitializationOptions } from './protocol';
 import { AnalysisCache, type Analysis } from './lsp/analysis';
 import type { ServerContext } from './lsp/context';
-import { publishClosedLockfile } from './lsp/closedLockfiles';
-import { computeDiagnostics } from './lsp/documentDiagnostics';
-import { liveSession } from './lsp/liveSession';
+import { publishClosedLockfile } from './lsp/diagnostics/closedLockfiles';
+import { computeDiagnostics } from './lsp/diagnostics/compute';
+import { liveSession } from './lsp/liveState';
 import { SERVER_CAPABILITIES, registerHandlers } from './lsp/handlers';
 import type { RuntimeEnvironment } from './lsp/runtime';
 import { SettingsCache } from './lsp/settings';
 import { ProjectConfigs } from './lsp/projectConfig';
-import { Validator } from './lsp/validation';
+import { Validator } from './lsp/diagnostics/publish';
 import { WorkspaceCardIndex } from './lsp/workspaceCards';
-import { HttpClientForSettings } from './lsp/network';
-import { memoryCardCache } from './core/fetch/cardCache';
+import { HttpClientForSettings } from './lsp/networkAccess';
+import { memoryCardCache } from './core/cache/cardText';
 
 const DEFAULT_VALIDATION_DELAY_MS = 150;
 

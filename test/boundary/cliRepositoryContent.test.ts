@@ -8,7 +8,7 @@ import { createServer, type Server } from 'node:http';
 import { mkdirSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
-import { cli, tempDir } from '../pin/helpers';
+import { cli, tempDir } from '../cli/helpers';
 import { cardDigest } from '../../server/src/core/digest';
 
 const CARD_TEXT = readFileSync(join(__dirname, '../../examples/cards/good.agent-card.json'), 'utf8');

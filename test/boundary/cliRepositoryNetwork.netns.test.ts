@@ -5,7 +5,7 @@ import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { cli, tempDir } from '../pin/helpers';
+import { cli, tempDir } from '../cli/helpers';
 import { checkAddress } from '../../server/src/core/net/policy';
 import { describeAllowance, mergeAllowances, parseNetworkAllowance } from '../../server/src/core/net/allowance';
 

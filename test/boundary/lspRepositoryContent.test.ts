@@ -14,7 +14,7 @@ import { CheckLockfilesRequest, LockfileDiffRequest, ProbeAgentRequest } from '.
 import { startPricingAgent, type PricingAgent } from '../../examples/pricing-agent/server';
 import { cardDigest } from '../../server/src/core/digest';
 import { startLsp } from '../lsp/harness';
-import { tempDir } from '../pin/helpers';
+import { tempDir } from '../cli/helpers';
 
 const CARD_TEXT = readFileSync(join(__dirname, '../../examples/cards/good.agent-card.json'), 'utf8');
 const CARD = JSON.parse(CARD_TEXT) as Record<string, unknown>;

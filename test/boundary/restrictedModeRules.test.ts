@@ -9,7 +9,7 @@ import { pathToFileURL } from 'node:url';
 import { READER_PROTECTING_RULES, restrictedRules } from '../../server/src/core/config/restrictedRules';
 import { RULES } from '../../server/src/core/rules/catalog';
 import { startLsp } from '../lsp/harness';
-import { tempDir } from '../pin/helpers';
+import { tempDir } from '../cli/helpers';
 
 const HIDDEN = readFileSync(join(__dirname, '..', 'fixtures', 'cards', 'suspicious-text', 'hidden-and-instructions.json'), 'utf8');
 const TYPOS = readFileSync(join(__dirname, '..', 'fixtures', 'cards', 'unknown-field', 'typos.json'), 'utf8');

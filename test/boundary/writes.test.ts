@@ -10,7 +10,7 @@ import { writeFileAtomic } from '../../server/src/node/writeAtomic';
 import { writeLockfile } from '../../server/src/node/writeLockfile';
 import { fileStaleMarkers, nodeStaleFileSystem } from '../../server/src/node/fileStaleMarkers';
 import type { Lockfile } from '../../server/src/core/types';
-import { tempDir } from '../pin/helpers';
+import { tempDir } from '../cli/helpers';
 
 const ROOT = join(__dirname, '..', '..');
 

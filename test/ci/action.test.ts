@@ -10,7 +10,7 @@ import { copyFileSync, existsSync, mkdirSync, readFileSync, symlinkSync, writeFi
 import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import { startPricingAgent, type PricingAgent } from '../../examples/pricing-agent/server';
-import { tempDir } from '../pin/helpers';
+import { tempDir } from '../cli/helpers';
 import { REPO, actionYaml, runAction, type ActionRun } from './runAction';
 
 const CLI = join(REPO, 'server', 'dist', 'cli.js');

@@ -8,7 +8,7 @@ import { copyFileSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { test } from 'node:test';
 import Ajv from 'ajv';
-import { cli, tempDir } from '../pin/helpers';
+import { cli, tempDir } from '../cli/helpers';
 
 const FIXTURES = join(__dirname, '..', 'fixtures');
 const validate = new Ajv({ allErrors: true, strict: false }).compile(JSON.parse(readFileSync(join(__dirname, 'fixtures', 'gitlab-codequality.schema.json'), 'utf8')) as object);

@@ -9,7 +9,7 @@ import { join } from 'node:path';
 import { test } from 'node:test';
 import { load } from 'js-yaml';
 import { REPO, actionYaml } from './runAction';
-import { cli } from '../pin/helpers';
+import { cli } from '../cli/helpers';
 
 interface Step { id?: string; uses?: string; with?: Record<string, unknown>; if?: string }
 interface Workflow { on: Record<string, unknown>; permissions: Record<string, string>; jobs: Record<string, { permissions?: Record<string, string>; steps: Step[] }> }

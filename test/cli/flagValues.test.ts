@@ -2,7 +2,7 @@
 // TimeoutOverflowWarning) and an interval beyond it was ignored. Each is a usage error naming the range.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { cli, tempDir } from '../pin/helpers';
+import { cli, tempDir } from './helpers';
 
 const cases: [string[], RegExp][] = [
   [['fetch', 'http://127.0.0.1:9/', '--timeout', '99999999999'], /--timeout expects milliseconds from 1 to 600000 \(got "99999999999"\)/],

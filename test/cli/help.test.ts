@@ -4,7 +4,7 @@
 import { strict as assert } from 'node:assert';
 import { join } from 'node:path';
 import { describe, it } from 'node:test';
-import { cli } from '../pin/helpers';
+import { cli } from './helpers';
 
 const root = join(__dirname, '..', '..');
 const COMMANDS = ['lint', 'compile', 'check', 'fetch', 'probe', 'pin', 'update'] as const;

@@ -6,7 +6,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { copyFileSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { cli, tempDir } from '../pin/helpers';
+import { cli, tempDir } from './helpers';
 
 const FIXTURES = join(__dirname, '..', 'fixtures');
 /** A card offering GRPC, JSONRPC, then HTTP+JSON: the default client takes JSONRPC, a client of HTTP+JSON only the last. */

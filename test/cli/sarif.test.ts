@@ -7,8 +7,8 @@ import assert from 'node:assert/strict';
 import { copyFileSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { test } from 'node:test';
-import { cli, tempDir } from '../pin/helpers';
-import { sarifErrors } from '../pin/sarifSchema';
+import { cli, tempDir } from './helpers';
+import { sarifErrors } from './sarifSchema';
 import { FINGERPRINT } from '../../server/src/core/sarif';
 
 const FIXTURES = join(__dirname, '..', 'fixtures');

@@ -7,7 +7,7 @@ import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
-import { cli, tempDir } from '../pin/helpers';
+import { cli, tempDir } from './helpers';
 
 /** OSC title, SGR colour, OSC 8 hyperlink, BEL, CR, bidi override, C1 CSI. */
 const EVIL = '\u001b]0;PWNED\u0007\u001b[31mRED\u001b]8;;https://evil.example/\u0007link\r\u202eevil\u009b31m';

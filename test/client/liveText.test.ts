@@ -1,16 +1,24 @@
 /**
  * What the live commands show (notification, output channel, probe list) is redacted with the credential the
- * client sent and the URL's userinfo, even when an answer quotes them (client/src/liveText.ts, in-process).
+ * client sent and the URL's userinfo, even when an answer quotes them: the language server redacts each live
+ * answer with its request's redactor (server/src/lsp/live.ts), and the client shows it (client/src/liveText.ts);
+ * both in-process here. Over stdio: test/live/credential-leak.test.ts.
  */
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { credentialInputProblem, failureText, fetchOutputLines, fetchSummary, liveRedactor, probeOutputLines, probePick, redactedResponse } from '../../client/src/liveText';
-import { REDACTED, secretForms } from '../../server/src/core/redact';
-import type { FetchCardResponse, ProbeAgentResponse } from '../../server/src/protocol';
+import { credentialInputProblem, failureText, fetchOutputLines, fetchSummary, probeOutputLines, probePick, shownUrl } from '../../client/src/liveText';
+import { REDACTED, redactValue, secretForms, type Redactor } from '../../server/src/core/redact';
+import { requestRedactor } from '../../server/src/lsp/liveRequests';
+import type { FetchCardResponse, LiveCredential, ProbeAgentResponse } from '../../server/src/protocol';
 
 const TOKEN = 'cl1ent-T0ken/+=xyz';
 const URL = 'https://bob:pa55-word-9@agent.example/';
 const echo = `Bearer ${TOKEN} (${encodeURIComponent(TOKEN)}, ${Buffer.from(TOKEN).toString('base64')}) from ${URL}`;
+
+/** The redactor the server answers a live request with: its credential and its URL's userinfo. */
+const liveRedactor = (url: string, credential?: LiveCredential): Redactor => requestRedactor({ url, ...(credential ? { credential } : {}) });
+/** The answer as the server sends it: every text in it redacted. */
+const redactedResponse = <T>(response: T, redact: Redactor): T => redactValue(response, redact);
 
 function leaks(text: string): string[] {
   return [...secretForms(TOKEN), ...secretForms('bob:pa55-word-9')].filter((f) => text.includes(f));
@@ -35,9 +43,15 @@ test('probe: output lines and the list hold no form of the credential; an error 
   const redact = liveRedactor(URL, { token: TOKEN });
   const shown = redactedResponse(answer, redact);
   const pick = probePick(shown);
-  const text = [...probeOutputLines(shown), pick.title, ...pick.items.map((i) => `${i.label} ${i.description} ${i.detail}`), failureText('probe', new Error(echo), redact)].join('\n');
+  const text = [...probeOutputLines(shown), pick.title, ...pick.items.map((i) => `${i.label} ${i.description} ${i.detail}`), failureText('probe', new Error(redact(echo)))].join('\n');
   assert.deepEqual(leaks(text), [], text);
   assert.ok(text.includes(REDACTED));
+});
+
+test('the URL a notification shows before the answer has no userinfo', () => {
+  assert.equal(shownUrl(URL), 'https://agent.example/');
+  assert.deepEqual(leaks(shownUrl(URL)), []);
+  assert.equal(shownUrl('agent.example/x@y'), 'agent.example/x@y');
 });
 
 test('Set Credential refuses a credential with a line break or control character', () => {

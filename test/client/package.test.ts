@@ -16,7 +16,7 @@ const manifest = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as
 
 /** Relative image references of a Markdown text: ![alt](path) and <img src="path">. */
 function relativeImages(markdown: string): string[] {
-  const refs = [...markdown.matchAll(/!\[[^\]]*\]\(([^)\s]+)/g), ...markdown.matchAll(/<img[^>]+src="([^"]+)"/g)].map((m) => m[1]);
+  const refs = [...markdown.matchAll(/!\[[^\]]*\]\(([^)\s]+)/g), ...markdown.matchAll(/<img[^>]+src="([^"]+)"/g)].map((m) => m[1] ?? '');
   return [...new Set(refs.filter((r) => !/^[a-z]+:/i.test(r)).map((r) => r.replace(/^\.\//, '')))];
 }
 
@@ -37,8 +37,8 @@ test('the packaged extension contains exactly the allowlisted files, and every i
 
 test('the README images resolve from the package: npm run package keeps relative links', () => {
   // vsce would otherwise rewrite them to the repository's URL on GitHub, which an installed .vsix need not reach.
-  assert.match(manifest.scripts.package, /vsce package .*--no-rewrite-relative-links/);
-  assert.match(manifest.scripts.package, /-o dist\/a2a-capabilities\.vsix/);
+  assert.match(manifest.scripts.package ?? '', /vsce package .*--no-rewrite-relative-links/);
+  assert.match(manifest.scripts.package ?? '', /-o dist\/a2a-capabilities\.vsix/);
   for (const image of relativeImages(readFileSync(join(ROOT, 'README.md'), 'utf8'))) assert.ok(existsSync(join(ROOT, image)), image);
 });
 

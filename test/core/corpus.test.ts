@@ -8,7 +8,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { test } from 'node:test';
 import { lintDocument } from '../../server/src/core/lint';
-import { findingOffsets } from '../../server/src/core/location';
+import { findingOffsets } from '../../server/src/core/pointer/range';
 import { corpusCards } from '../fixtures/corpus/corpus';
 
 const expectations = JSON.parse(readFileSync(join(__dirname, '../fixtures/cards/corpus.expected.json'), 'utf8')) as {

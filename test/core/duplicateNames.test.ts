@@ -8,7 +8,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { test } from 'node:test';
 import { countTextNames, countValueNames, findOverriddenNames, mayHaveDuplicateNames, type OverriddenName } from '../../server/src/core/duplicateNames';
-import { escapeSegment, offsetToPosition } from '../../server/src/core/location';
+import { escapeSegment, offsetToPosition } from '../../server/src/core/pointer/range';
 import { lintDocument } from '../../server/src/core/lint';
 import { FIXTURES, fixtureNames } from './rules/harness';
 import { seededRandom } from '../seededRandom';

@@ -3,7 +3,7 @@ import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { artifactUri, buildSarif, sarifLevel, type SarifEntry } from '../../server/src/core/sarif';
 import { REPOSITORY_URL, RULES, ruleDocsUrl } from '../../server/src/core/rules/catalog';
-import { sarifErrors } from '../pin/sarifSchema';
+import { sarifErrors } from '../cli/sarifSchema';
 
 const range = { start: { line: 2, character: 4 }, end: { line: 2, character: 9 } };
 const entries: SarifEntry[] = [

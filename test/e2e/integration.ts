@@ -7,18 +7,32 @@ import { join } from 'node:path';
 import { build } from 'esbuild';
 import { repoRoot, resultsDir } from '../../scripts/e2e/paths';
 import { newPage } from '../../scripts/e2e/browser';
+import type { CodeServer } from '../../scripts/e2e/launch';
 import type { TestResult } from './extension/harness';
 import type { Session } from './lib/session';
 import type { Steps } from './lib/steps';
 
-const GROUP = 'extension host';
 const RUN_TIMEOUT_MS = 240_000;
 
+/** One run of extension host tests: which entry, in which code-server, on which workspace copy. */
+export interface ExtensionHostRun {
+  group: string;
+  /** The tests' entry file, relative to the repository. */
+  entry: string;
+  codeServer: CodeServer;
+  workspace: string;
+}
+
+/** The suite's main run: every extension host test, in the session's code-server (workspace trusted). */
+export function mainRun(session: Session): ExtensionHostRun {
+  return { group: 'extension host', entry: 'test/e2e/extension/index.ts', codeServer: session.codeServer, workspace: 'integration' };
+}
+
 /** Bundles into `dir` (per run, inside the session's temp dir: parallel runs never share results.json). */
-export async function bundleExtensionTests(dir: string): Promise<string> {
+export async function bundleExtensionTests(dir: string, entry = 'test/e2e/extension/index.ts'): Promise<string> {
   const outfile = join(dir, 'index.js');
   await build({
-    entryPoints: [join(repoRoot, 'test/e2e/extension/index.ts')], outfile, bundle: true, format: 'cjs', platform: 'node',
+    entryPoints: [join(repoRoot, entry)], outfile, bundle: true, format: 'cjs', platform: 'node',
     target: 'node20', external: ['vscode'], sourcemap: 'inline', logLevel: 'warning',
   });
   return outfile;
@@ -31,10 +45,11 @@ function installedExtensionDir(extensionsDir: string): string {
   return join(extensionsDir, dir);
 }
 
-export async function runExtensionHostTests(session: Session, steps: Steps, log: (l: string) => void): Promise<void> {
+export async function runExtensionHostTests(session: Session, steps: Steps, log: (l: string) => void, run: ExtensionHostRun = mainRun(session)): Promise<void> {
+  const { group: GROUP, codeServer } = run;
   let bundle = '';
-  const testsDir = join(session.codeServer.tempDir, 'extension-tests');
-  const ok = await steps.run(GROUP, 'bundle the extension host tests', async () => { bundle = await bundleExtensionTests(testsDir); });
+  const testsDir = join(codeServer.tempDir, 'extension-tests');
+  const ok = await steps.run(GROUP, 'bundle the extension host tests', async () => { bundle = await bundleExtensionTests(testsDir, run.entry); });
   if (!ok) return;
   const resultsFile = join(testsDir, 'results.json');
   const hostLog: string[] = [];
@@ -46,9 +61,9 @@ export async function runExtensionHostTests(session: Session, steps: Steps, log:
   await page.exposeFunction('codeAutomationLog', (type: string, args: unknown[]) => {
     hostLog.push(`[${type}] ${args.map((a) => (typeof a === 'string' ? a : JSON.stringify(a))).join(' ')}`);
   });
-  const url = session.codeServer.workbenchUrl({
-    folder: session.workspace('integration'),
-    extensionDevelopmentPath: installedExtensionDir(session.codeServer.extensionsDir),
+  const url = codeServer.workbenchUrl({
+    folder: session.workspace(run.workspace),
+    extensionDevelopmentPath: installedExtensionDir(codeServer.extensionsDir),
     extensionTestsPath: bundle,
   });
   const started = Date.now();
@@ -58,8 +73,8 @@ export async function runExtensionHostTests(session: Session, steps: Steps, log:
     const timeout = new Promise<never>((_, reject) => { timer = setTimeout(() => reject(new Error(`no exit code within ${RUN_TIMEOUT_MS} ms`)), RUN_TIMEOUT_MS); timer.unref(); });
     await Promise.race([exited, timeout]).finally(() => clearTimeout(timer));
     log(`  extension host exited with ${exitCode} after ${Date.now() - started} ms`);
-  }, async () => { await page.screenshot({ path: join(resultsDir, 'extension-host-failure.png') }); });
-  writeFileSync(join(resultsDir, 'extension-host.log'), hostLog.join('\n'));
+  }, async () => { await page.screenshot({ path: join(resultsDir, `${GROUP.replace(/[^a-z0-9]+/gi, '-')}-failure.png`) }); });
+  writeFileSync(join(resultsDir, `${GROUP.replace(/[^a-z0-9]+/gi, '-')}.log`), hostLog.join('\n'));
   await page.close().catch(() => {});
 
   if (!existsSync(resultsFile)) {

@@ -1,7 +1,8 @@
 // The real VS Code end-to-end suite (`npm test` runs it after the other suites; run it alone with
 // `node --import tsx test/e2e/run.ts`). It installs what it needs on a bare machine (scripts/e2e/setup.ts, cached
 // under .cache/e2e/), builds and packages the extension, starts code-server on 127.0.0.1 with the .vsix installed,
-// then runs (a) integration tests inside the extension host and (b) a UI test in Debian's Chromium.
+// then runs (a) integration tests inside the extension host, trusted and (in a second code-server) in Restricted
+// Mode, and (b) UI tests in Debian's Chromium.
 // A2A_SKIP_E2E=1 skips explicitly; A2A_E2E_VSIX=<file> installs that .vsix instead of building one;
 // A2A_E2E_UPDATE_IMAGES=1 refreshes docs/images/ from this run's screenshots (also done when an image is missing).
 import { copyFileSync, existsSync, mkdirSync } from 'node:fs';
@@ -11,8 +12,9 @@ import { E2eEnvironmentError } from '../../scripts/e2e/setup';
 import { runExtensionHostTests } from './integration';
 import { startSession, type Session } from './lib/session';
 import { Steps } from './lib/steps';
+import { runRestrictedModeTests } from './restricted';
 import { runUiTests } from './ui';
-import { runPinFlow } from './ui/pin-flow';
+import { runPinFlow } from './ui/pinFlow';
 
 /** Screenshots a flow returns are the ones worth showing: they are copied to docs/images/ (see refreshDocImages). */
 type Flow = (session: Session, steps: Steps) => Promise<Set<string>>;
@@ -54,6 +56,7 @@ async function main(): Promise<number> {
     }
     log(`session ready after ${((Date.now() - started) / 1000).toFixed(1)} s (${session.codeServer.origin})`);
     await runExtensionHostTests(session, steps, log);
+    await runRestrictedModeTests(session, steps, log);
     const shots = new Set<string>();
     for (const flow of UI_FLOWS) {
       const flowStarted = Date.now();

@@ -12,7 +12,7 @@ import { spawn, spawnSync } from 'node:child_process';
 import { copyFileSync, existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { TestContext } from 'node:test';
-import { tempDir } from '../pin/helpers';
+import { tempDir } from '../cli/helpers';
 
 const REPO = join(__dirname, '..', '..');
 const HERE = join(__dirname, 'neovim');

@@ -11,7 +11,7 @@ import { quickFixesFor } from '../../server/src/core/fixes/quickFixes';
 import { lintDocument } from '../../server/src/core/lint';
 import { checkLockfile } from '../../server/src/core/lockfile/check';
 import { checkOptionsFor } from '../../server/src/core/lockfile/checkOptions';
-import { profileForLock } from '../../server/src/core/lockfile/profileForLock';
+import { profileForLock } from '../../server/src/core/lockfile/currentProfile';
 import { parseLockfile } from '../../server/src/core/lockfile/read';
 import { compileProfile } from '../../server/src/core/profile/compile';
 import { DEFAULT_CLIENT } from '../../server/src/core/types';

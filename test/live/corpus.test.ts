@@ -10,6 +10,7 @@ import type { HttpClient } from '../../server/src/core/net/http';
 import { fetchCard } from '../../server/src/core/fetch/fetchCard';
 import { createTrustStore } from '../../server/src/core/signature/trustStore';
 import { verifyCardSignatures } from '../../server/src/core/signature/verify';
+import { inspectKey } from '../../server/src/node/keyInspection';
 import { probeInterface } from '../../server/src/core/probe/probeAgent';
 import { corpusCards } from '../fixtures/corpus/corpus';
 
@@ -39,7 +40,7 @@ describe('corpus cards over loopback', () => {
     let signed = 0;
     for (const f of files) {
       const res = await fetchCard(`${base}/${encodeURIComponent(f)}`, {
-        http, verify: (card, c) => verifyCardSignatures(card, { trust, cardUrl: c.url, originClass: c.originClass }),
+        http, verify: (card, c) => verifyCardSignatures(card, { inspectKey, trust, cardUrl: c.url, originClass: c.originClass }),
       });
       assert.equal(res.status, 'fetched', f);
       if (res.valid) assert.ok(res.profile, `${f}: a valid card compiles`);

@@ -9,7 +9,7 @@ import { createHttpClient } from '../../server/src/node/net/http';
 import type { HttpClient } from '../../server/src/core/net/http';
 import { NetError } from '../../server/src/core/net/errors';
 import { cardUrlFor, fetchCard } from '../../server/src/core/fetch/fetchCard';
-import { fileCardCache, memoryCardCache } from '../../server/src/core/fetch/cardCache';
+import { fileCardCache, memoryCardCache } from '../../server/src/core/cache/cardText';
 import { fetchExtendedCard, memoryExtendedProfileCache } from '../../server/src/core/fetch/extendedCard';
 import { startSdkAgent, SdkAgent, SDK_TOKENS } from '../agents/sdkAgent';
 import { startLyingAgent, LyingAgent, LYING_TOKENS } from '../agents/lying';

@@ -1,20 +1,21 @@
-/** Completion from the real server; `|` marks the cursor. */
+/**
+ * Completion as a pure function of an analysed document (completionItems); `|` marks the cursor. The last test
+ * asks the real server over stdio, for the wiring.
+ */
 import assert from 'node:assert/strict';
-import { after, before, test } from 'node:test';
+import { test } from 'node:test';
 import { TextDocument } from 'vscode-languageserver-textdocument';
 import type { CompletionItem } from 'vscode-languageserver-protocol';
-import { cursor, startLsp, type LspSession } from './harness';
+import { completionItems } from '../../server/src/lsp/completion';
+import { analyzed } from './analyzed';
+import { cursor, startLsp } from './harness';
 
-let s: LspSession;
 let n = 0;
-before(async () => { s = await startLsp(); });
-after(async () => { await s.stop(); });
 
 async function complete(marked: string, languageId = 'a2a-agent-card', file = 'agent-card.json'): Promise<{ items: CompletionItem[]; text: string }> {
   const { text, position } = cursor(marked);
-  const uri = `file:///complete/${++n}/${file}`;
-  await s.open(uri, languageId, text);
-  return { items: await s.completion(uri, position), text };
+  const { doc, a } = analyzed(text, languageId, `file:///complete/${++n}/${file}`);
+  return { items: completionItems(doc, a, position), text };
 }
 const labels = (items: CompletionItem[]) => items.map((i) => i.label);
 
@@ -97,4 +98,13 @@ test('a key typed on a minified card of 300,000 quotes: the key is still found a
   const description = items.find((i) => i.label === 'description');
   assert.ok(description, JSON.stringify(labels(items).slice(0, 5)));
   assert.match(accept(text, description), /, "description": ""?\}?$|, "description"/);
+});
+
+test('the server answers completion requests with the same items', async (t) => {
+  const s = await startLsp();
+  t.after(() => s.stop());
+  const { text, position } = cursor('{"skills": [{"id": "a", |}]}');
+  const uri = 'file:///complete/wiring/agent-card.json';
+  await s.open(uri, 'a2a-agent-card', text);
+  assert.deepEqual(labels(await s.completion(uri, position)).sort(), labels((await complete('{"skills": [{"id": "a", |}]}')).items).sort());
 });

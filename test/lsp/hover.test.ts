@@ -1,25 +1,25 @@
-/** Hovers from the real server: compiled profiles, interface choice, flags, schema text, hostile text. */
+/**
+ * Hovers as a pure function of an analysed document (documentHover): compiled profiles, interface choice, flags,
+ * schema text, hostile text. The last test asks the real server over stdio, for the wiring.
+ */
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { after, before, test } from 'node:test';
+import { test } from 'node:test';
 import type { MarkupContent } from 'vscode-languageserver-protocol';
-import { startLsp, type LspSession } from './harness';
+import { documentHover } from '../../server/src/lsp/hover';
+import { analyzed } from './analyzed';
+import { startLsp } from './harness';
 
 const fixture = (name: string) => readFileSync(join(__dirname, 'fixtures', name), 'utf8');
-let s: LspSession;
 let n = 0;
-
-before(async () => { s = await startLsp(); });
-after(async () => { await s.stop(); });
 
 /** Hover text at the first occurrence of `needle` (+1 so the cursor is inside it). */
 async function hoverAt(file: string, needle: string): Promise<string> {
-  const uri = `file:///hover/${++n}/${file}`;
-  const doc = await s.open(uri, 'a2a-agent-card', fixture(file));
-  const i = doc.getText().indexOf(needle);
+  const { a } = analyzed(fixture(file), 'a2a-agent-card', `file:///hover/${++n}/${file}`);
+  const i = a.text.indexOf(needle);
   assert.ok(i >= 0, needle);
-  const h = await s.hover(uri, doc.positionAt(i + 1));
+  const h = documentHover(a, i + 1, undefined);
   assert.ok(h, `a hover at ${needle}`);
   return (h.contents as MarkupContent).value;
 }
@@ -73,13 +73,21 @@ test('hostile card text in a hover is escaped: no link, command URI, image or HT
 });
 
 test('no hover outside any member, and none for a document that is not JSON', async () => {
-  const uri = `file:///hover/${++n}/broken.agent-card.json`;
-  const doc = await s.open(uri, 'a2a-agent-card', '{ "name": ');
-  assert.equal(await s.hover(uri, doc.positionAt(3)), null);
+  const { a } = analyzed('{ "name": ', 'a2a-agent-card', `file:///hover/${++n}/broken.agent-card.json`);
+  assert.equal(documentHover(a, 3, undefined), null);
 });
 
 test('default modes say which skills inherit them and which replace them', async () => {
   const md = shown(await hoverAt('good.agent-card.json', '"defaultInputModes"'));
   assert.match(md, /inherited by 1 skill\(s\): bulk/);
   assert.match(md, /- quote: text\/plain NOT accepted/);
+});
+
+test('the server answers hover requests with the same text', async (t) => {
+  const s = await startLsp();
+  t.after(() => s.stop());
+  const uri = 'file:///hover/wiring/good.agent-card.json';
+  const doc = await s.open(uri, 'a2a-agent-card', fixture('good.agent-card.json'));
+  const h = await s.hover(uri, doc.positionAt(doc.getText().indexOf('"quote"') + 1));
+  assert.equal((h?.contents as MarkupContent | undefined)?.value, await hoverAt('good.agent-card.json', '"quote"'));
 });

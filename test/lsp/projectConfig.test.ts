@@ -11,7 +11,7 @@ import { pathToFileURL } from 'node:url';
 import { DidChangeWatchedFilesNotification, FileChangeType } from 'vscode-languageserver-protocol';
 import { CheckLockfilesRequest } from '../../server/src/protocol';
 import { startLsp } from './harness';
-import { cli, tempDir } from '../pin/helpers';
+import { cli, tempDir } from '../cli/helpers';
 
 const TYPOS = readFileSync(join(__dirname, '..', 'fixtures', 'cards', 'unknown-field', 'typos.json'), 'utf8');
 

@@ -8,7 +8,7 @@ import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { test } from 'node:test';
 import { RULES, ruleDocsUrl } from '../../server/src/core/rules/catalog';
-import { LOCKFILE_CHECK_CODES } from '../../server/src/lsp/documentDiagnostics';
+import { LOCKFILE_CHECK_CODES } from '../../server/src/lsp/diagnostics/compute';
 
 const ROOT = join(__dirname, '..', '..');
 const rulesSection = readFileSync(join(ROOT, 'docs', 'rules.md'), 'utf8');

@@ -9,10 +9,10 @@ import assert from 'node:assert/strict';
 import { cpSync, mkdtempSync, readFileSync, realpathSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { gateToolCall } from '../../client/src/lmToolGate';
-import { EDITOR_TOOL_NAMES } from '../../server/src/mcp/editorTools';
+import { UNKNOWN_CALL, gateToolCall as gateWithFacts } from '../../client/src/lmToolGate';
+import { toolCallGate } from '../../server/src/mcp/toolNetwork';
 import { TOOLS } from '../../server/src/mcp/tools';
-import { LanguageModelToolRequest, type LanguageModelToolResult } from '../../server/src/protocol';
+import { EDITOR_TOOL_NAMES, LanguageModelToolGateRequest, LanguageModelToolRequest, type LanguageModelToolResult } from '../../server/src/protocol';
 import { startPricingAgent, type PricingAgent } from '../../examples/pricing-agent/server';
 import { startLsp, type LspSession } from '../lsp/harness';
 import { callTool, startMcp, type McpSession } from './helpers';
@@ -42,6 +42,9 @@ describe('package.json contributes the editor tools', () => {
   });
 });
 
+/** The editor's gate as it runs: the server's facts for the call (toolCallGate), then the client's decision. */
+const gateToolCall = (tool: string, input: unknown, trusted: boolean) => gateWithFacts(tool, toolCallGate(tool, input), trusted);
+
 describe('lmToolGate: confirmation and Restricted Mode', () => {
   it('a call that reads workspace files runs, trusted or not', () => {
     for (const trusted of [true, false]) {
@@ -56,6 +59,11 @@ describe('lmToolGate: confirmation and Restricted Mode', () => {
       assert.equal(gate.kind, 'refuse', tool);
       assert.match((gate as { message: string }).message, /Restricted Mode/);
     }
+  });
+
+  it('when the server cannot be asked, a call is gated as one that may reach the network', () => {
+    assert.equal(gateWithFacts('a2a_profile', UNKNOWN_CALL, false).kind, 'refuse');
+    assert.equal(gateWithFacts('a2a_profile', UNKNOWN_CALL, true).kind, 'confirm');
   });
 
   it('in a trusted workspace it asks first, naming the target with hidden characters shown', () => {
@@ -123,6 +131,13 @@ describe('the language server answers the editor tools as a2acap mcp does', () =
     assert.match((refused as { message: string }).message, /loopback address 127\.0\.0\.1 is not reachable/);
     await narrowed.updateSettings({ workspaceTrusted: true, network: { allowFromWorkspace: ['loopback'] } });
     assert.equal((await ask(narrowed, 'a2a_profile', { source: agent.url })).ok, true);
+  });
+
+  it('answers the gate\'s facts: whether a call may use the network, and its target with hidden characters shown', async () => {
+    assert.deepEqual(await untrusted.connection.sendRequest(LanguageModelToolGateRequest.type, { tool: 'a2a_profile', input: { source: 'https://agent.example/\u202e' } }),
+      { network: true, target: 'https://agent.example/\\u202e' });
+    assert.deepEqual(await trusted.connection.sendRequest(LanguageModelToolGateRequest.type, { tool: 'a2a_check_lockfile', input: { lockfile: 'a2a-lock.json' } }),
+      { network: false, target: 'a2a-lock.json' });
   });
 
   it('paths outside the workspace folders are refused there too', async () => {

@@ -1,7 +1,6 @@
 import * as vscode from 'vscode';
-import { FetchCardRequest, type LiveCredential } from '../../../server/src/protocol';
-import { failureText, fetchOutputLines, fetchSummary, liveRedactor, redactedResponse } from '../liveText';
-import { withoutUserinfo } from '../../../server/src/core/redact';
+import { FetchCardRequest } from '../../../server/src/protocol';
+import { failureText, fetchOutputLines, fetchSummary, shownUrl } from '../liveText';
 import type { ExtensionServices } from '../context';
 import type { CommandFactory } from './types';
 import { askAgentUrl, publicCard, storedCredential } from './liveShared';
@@ -17,8 +16,8 @@ async function run(services: ExtensionServices, extended: boolean, arg: unknown)
   const title = extended ? 'A2A: Fetch Extended Card' : 'A2A: Fetch Agent Card';
   const url = await askAgentUrl(services, title, arg);
   if (!url) return;
-  let sent: LiveCredential | undefined;
-  const answer = await vscode.window.withProgress({ location: vscode.ProgressLocation.Notification, title: `${title}: ${withoutUserinfo(url)}`, cancellable: true }, async (_progress, token) => {
+  // The server answers redacted already (the credential sent, the URL's userinfo): shown and opened as it is.
+  const result = await vscode.window.withProgress({ location: vscode.ProgressLocation.Notification, title: `${title}: ${shownUrl(url)}`, cancellable: true }, async (_progress, token) => {
     const client = services.client();
     if (!client?.isRunning()) return undefined;
     if (!extended) return client.sendRequest(FetchCardRequest.type, { url }, token);
@@ -27,21 +26,18 @@ async function run(services: ExtensionServices, extended: boolean, arg: unknown)
     const credential = await storedCredential(services, url, pub.credentialSchemes);
     if (!credential) {
       const choice = await showWarning(
-        `A2A: no credential stored for ${withoutUserinfo(url)} (${pub.credentialSchemes.length ? `schemes: ${pub.credentialSchemes.join(', ')}` : 'the card declares no scheme a credential can be sent for'}).`,
+        `A2A: no credential stored for ${shownUrl(url)} (${pub.credentialSchemes.length ? `schemes: ${pub.credentialSchemes.join(', ')}` : 'the card declares no scheme a credential can be sent for'}).`,
         'Set Credential',
       );
       if (choice) void vscode.commands.executeCommand('a2a.setCredential', url);
       return undefined;
     }
-    sent = credential;
     return client.sendRequest(FetchCardRequest.type, { url, extended: true, credential }, token);
   }).then((r) => r, (err: unknown) => {
-    services.output.error(failureText(title, err, liveRedactor(url, sent)));
+    services.output.error(failureText(title, err));
     return undefined;
   });
-  if (!answer) return;
-  // Everything shown from here on (notification, output, the opened card) is redacted with the credential sent.
-  const result = redactedResponse(answer, liveRedactor(url, sent));
+  if (!result) return;
   if (result.error) {
     void showError(`A2A: ${result.error}`);
     return;

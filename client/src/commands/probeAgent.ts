@@ -1,7 +1,6 @@
 import * as vscode from 'vscode';
-import { ProbeAgentRequest, type LiveCredential } from '../../../server/src/protocol';
-import { failureText, liveRedactor, probeOutputLines, probePick, redactedResponse } from '../liveText';
-import { withoutUserinfo } from '../../../server/src/core/redact';
+import { ProbeAgentRequest } from '../../../server/src/protocol';
+import { failureText, probeOutputLines, probePick, shownUrl } from '../liveText';
 import type { CommandFactory } from './types';
 import { askAgentUrl, publicCard, storedCredential } from './liveShared';
 import { showError } from '../notify';
@@ -23,20 +22,17 @@ export const probeAgent: CommandFactory = (services) => async (arg?: unknown) =>
   const fromLockfile = lockfileArg(arg);
   const url = fromLockfile?.agent ?? await askAgentUrl(services, 'A2A: Probe Agent', arg);
   if (!url) return;
-  let sent: LiveCredential | undefined;
-  const answer = await vscode.window.withProgress({ location: vscode.ProgressLocation.Notification, title: `A2A: probing ${withoutUserinfo(url)}`, cancellable: true }, async (_p, token) => {
+  // The server answers redacted already (the credential sent, the URL's userinfo): shown as it is.
+  const report = await vscode.window.withProgress({ location: vscode.ProgressLocation.Notification, title: `A2A: probing ${shownUrl(url)}`, cancellable: true }, async (_p, token) => {
     const client = services.client();
     if (!client?.isRunning()) return undefined;
     // A lockfile's URL is repository content: no fetch as a user URL first, and no stored credential offered to it.
     if (fromLockfile) return client.sendRequest(ProbeAgentRequest.type, { url, lockfile: fromLockfile.lockfile }, token);
     const pub = await publicCard(services, url, token);
     const credential = pub && !pub.error ? await storedCredential(services, url, pub.credentialSchemes) : undefined;
-    sent = credential;
     return client.sendRequest(ProbeAgentRequest.type, { url, ...(credential ? { credential } : {}) }, token);
-  }).then((r) => r, (err: unknown) => { services.output.error(failureText('probe', err, liveRedactor(url, sent))); return undefined; });
-  if (!answer) return;
-  // Everything shown from here on (notification, output, the list) is redacted with the credential sent.
-  const report = redactedResponse(answer, liveRedactor(url, sent));
+  }).then((r) => r, (err: unknown) => { services.output.error(failureText('probe', err)); return undefined; });
+  if (!report) return;
   if (report.error) {
     void showError(`A2A: ${report.error}`);
     return;

@@ -54,7 +54,8 @@ export function parseArgs<S extends ArgSpec>(argv: readonly string[], spec: S): 
   const positionals: string[] = [];
   let help = false;
   for (let i = 0; i < argv.length; i++) {
-    const arg = argv[i]!;
+    const arg = argv[i];
+    if (arg === undefined) break;
     if (arg === '--') {
       positionals.push(...argv.slice(i + 1));
       break;
@@ -99,4 +100,11 @@ export function parseArgs<S extends ArgSpec>(argv: readonly string[], spec: S): 
     throw new UsageError(`unexpected argument ${JSON.stringify(positionals[0])}`);
   }
   return { flags: values as FlagValues<S['flags']>, positionals, help };
+}
+
+/** The first positional (parseArgs has checked there is one when the spec needs it; here the type knows too). */
+export function firstPositional(positionals: readonly string[], spec: ArgSpec): string {
+  const [first] = positionals;
+  if (first === undefined) throw new UsageError(`missing ${spec.positionals?.name ?? 'argument'}`);
+  return first;
 }

@@ -4,26 +4,15 @@
  */
 import { safeText } from './format';
 import { CliIO, Command, EXIT_USAGE, UsageError, nodeIO } from './io';
-import { commands } from './commands';
+import { commandHelps, commands } from './commands';
+import { overviewLines } from './help';
 import { VERSION } from './version';
 
+/** `a2acap --help`: every command's usage lines, made from its flags (help.ts). */
 const USAGE = `a2acap: capability discovery for A2A 1.0 agents
 
 Usage:
-  a2acap lint FILE... [--format text|json|sarif|codequality] [--rule ID=SEVERITY]... [--rules FILE] [--baseline FILE | --write-baseline FILE] [--binding BINDING@VERSION]... [--known-extension URI]... [--max-card-bytes N] [--config FILE]
-  a2acap compile CARD [--format json|text] [--binding BINDING@VERSION]... [--known-extension URI]... [--max-card-bytes N] [--config FILE]
-  a2acap check LOCK... [--card CARD | --live [--stale-markers FILE] [--cache-dir DIR]] [--format json|text|sarif|markdown|codequality]
-                      [--fail-on breaking|review|note] [--concurrency N] [--binding BINDING@VERSION]... [--known-extension URI]...
-                      [--max-card-bytes N] [--config FILE] [--allow-network loopback,private]
-  a2acap fetch URL [--extended] [--credential-env VAR [--credential-scheme NAME]] [--format text|json] [--signature-policy MODE | --require-signed] [--jwks FILE]...
-                   [--trust-store FILE]... [--allow-host HOST]... [--timeout MS] [--config FILE]
-  a2acap probe URL|LOCK [--format text|json] [--credential-env VAR [--credential-scheme NAME]] [--timeout MS] [--min-interval MS] [--allow-host HOST]...
-                        [--safe-request TEXT [--skill ID] [--allow-skill ID]... [--media-type TYPE]...] [--config FILE]
-                        [--allow-network loopback,private]
-  a2acap pin URL|CARD --skill ID [--skill ID]... [--input TYPE]... [--output TYPE]... [--streaming] [--extension URI]...
-                      [--out FILE] [--probe] [--config FILE]
-  a2acap update LOCK [--yes] [--config FILE] [--allow-network loopback,private]
-  a2acap mcp [--root DIR]... [--allow-network loopback,private]... [--credential-env VAR=ORIGIN]... [--max-card-bytes N]
+${commandHelps.map(overviewLines).join('\n')}
 
 Settings shared with the editor: .a2a/config.json (in the working directory or above; --config FILE to name one).
 Run 'a2acap COMMAND --help' for details. Exit codes: 0 ok, 1 findings, 2 usage or I/O failure.
@@ -53,7 +42,7 @@ export async function runCli(argv: string[], io: CliIO): Promise<number> {
     const exit = err instanceof UsageError ? err.exitCode : EXIT_USAGE;
     const message = err instanceof Error ? err.message : String(err);
     // Messages quote card, lockfile and server text: control, bidi and escape characters are shown escaped, never sent to the terminal.
-    io.stderr(`a2acap ${name}: ${safeText(message.split('\n')[0]!)}\n`);
+    io.stderr(`a2acap ${name}: ${safeText(message.split('\n')[0] ?? '')}\n`);
     return exit;
   }
 }

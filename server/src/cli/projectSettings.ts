@@ -25,8 +25,6 @@ export function maxBytesFrom(value: string): number {
   return Number(value);
 }
 
-/** The flag every command that compiles cards accepts. */
-export const CONFIG_FLAG = { config: { type: 'string' } } as const;
 
 export interface CommandSettings {
   client: ClientConfig;
@@ -84,10 +82,10 @@ export function settingsPerFile(
   flags: Parameters<typeof commandSettings>[0],
   io: CliIO,
   files: readonly string[],
-): CommandSettings[] {
+): { file: string; settings: CommandSettings }[] {
   if (flags.config !== undefined) {
     const one = commandSettings(flags, io);
-    return files.map(() => one);
+    return files.map((file) => ({ file, settings: one }));
   }
   const byConfig = new Map<string, CommandSettings>();
   // Many files share a folder (1,000 lockfiles in one): each folder's walk up is done once, each file read once.
@@ -98,7 +96,7 @@ export function settingsPerFile(
     if (path === undefined) configOfDir.set(dir, (path = findConfigFrom(dir) ?? ''));
     let settings = byConfig.get(path);
     if (!settings) byConfig.set(path, (settings = settingsFrom(flags, path ? projectConfigOf(io, path) : { config: {} })));
-    return settings;
+    return { file, settings };
   });
 }
 

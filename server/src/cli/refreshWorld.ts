@@ -7,10 +7,10 @@ import { makeDirectory } from '../node/makeDirectory';
 import { readTextSync } from '../node/readText';
 import { createHttpClient } from '../node/net/http';
 import type { HttpClient } from '../core/net/http';
-import { MemoryCardCache } from '../core/refresh/cache';
-import { FileCardCache } from '../core/refresh/fileCache';
-import { createCardLoader, type CardLoader } from '../core/refresh/cardLoader';
-import { fileCardSource, httpCardSource, sourceFor } from '../core/refresh/cardSources';
+import { MemoryCardCache } from '../core/cache/loadedCards';
+import { FileCardCache } from '../core/cache/loadedCardFiles';
+import { createCardLoader, type CardLoader } from '../core/check/cardLoader';
+import { fileCardSource, httpCardSource, sourceFor } from '../core/check/cardSources';
 import type { NetworkAllowance, UrlOrigin } from '../core/net/policy';
 import type { ClientConfig } from '../core/types';
 

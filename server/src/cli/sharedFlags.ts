@@ -1,25 +1,31 @@
 /**
  * The flags several commands share, with what they mean: the client's bindings and limits (compile, check), the
- * credential from the environment (fetch, probe) and the network allowance (check, probe, update).
+ * credential from the environment (fetch, probe), the network allowance (check, probe, update) and the project
+ * configuration (every command that compiles cards). Each is a FlagDef (help.ts): how it parses, the value its
+ * usage shows, and its help line where it has one of its own.
  */
 import { ALLOW_NETWORK_ENV, mergeAllowances, parseNetworkAllowance } from '../core/net/allowance';
 import type { NetworkAllowance } from '../core/net/policy';
 import type { Credential } from '../core/fetch/credentials';
+import type { FlagDef } from './help';
 import { UsageError, type CliIO } from './io';
+
+/** The project configuration (.a2a/config.json) to use instead of the nearest one: every command that compiles cards. */
+export const CONFIG_FLAG = { config: { type: 'string', value: 'FILE' } } as const satisfies Record<string, FlagDef>;
 
 /** What the client supports (compile, check). */
 export const CLIENT_FLAGS = {
-  binding: { type: 'string', multiple: true },
-  'known-extension': { type: 'string', multiple: true },
-  'max-card-bytes': { type: 'string' },
-  config: { type: 'string' },
-} as const;
+  binding: { type: 'string', multiple: true, value: 'BINDING@VERSION' },
+  'known-extension': { type: 'string', multiple: true, value: 'URI' },
+  'max-card-bytes': { type: 'string', value: 'N' },
+  ...CONFIG_FLAG,
+} as const satisfies Record<string, FlagDef>;
 
 /** A credential named by its environment variable, never given on the command line (fetch, probe). */
 export const CREDENTIAL_FLAGS = {
-  'credential-env': { type: 'string' },
-  'credential-scheme': { type: 'string' },
-} as const;
+  'credential-env': { type: 'string', value: 'VAR' },
+  'credential-scheme': { type: 'string', value: 'NAME' },
+} as const satisfies Record<string, FlagDef>;
 
 /**
  * `--allow-network CLASSES` (check, probe, update): what URLs taken from repository content (a lockfile's `agent`)
@@ -28,11 +34,13 @@ export const CREDENTIAL_FLAGS = {
  * http://10.0.0.1/ must not make the CI runner call into its private network. Both forms add up; link-local and
  * metadata addresses stay refused whatever is granted (core/net/policy.ts).
  */
-export const NETWORK_FLAGS = { 'allow-network': { type: 'string', multiple: true } } as const;
-
-/** The help line every command with the flag prints. */
-export const ALLOW_NETWORK_HELP = `--allow-network loopback,private (or ${ALLOW_NETWORK_ENV}): a lockfile's agent may also be a loopback or
-private address (default: public addresses only; link-local and metadata addresses never).`;
+export const NETWORK_FLAGS = {
+  'allow-network': {
+    type: 'string', multiple: true, value: 'CLASSES', shownOnce: true,
+    help: `--allow-network loopback,private (or ${ALLOW_NETWORK_ENV}): a lockfile's agent may also be a loopback or
+private address (default: public addresses only; link-local and metadata addresses never).`,
+  },
+} as const satisfies Record<string, FlagDef>;
 
 /** The run's allowance: every --allow-network value and the environment variable, each parsed strictly. */
 export function networkAllowance(flags: { 'allow-network': readonly string[] }, io: Pick<CliIO, 'env'>): NetworkAllowance {

@@ -1,6 +1,6 @@
 /**
  * The one GitLab Code Quality report builder, for `a2acap lint --format codequality` and `a2acap check --format
- * codequality` (refresh/report/codequality.ts). GitLab reads the report from a job's `artifacts:reports:codequality`
+ * codequality` (check/report/codequality.ts). GitLab reads the report from a job's `artifacts:reports:codequality`
  * and shows each issue in the merge request. Its documented fields (a subset of Code Climate's issue format):
  * `description`, `check_name`, `fingerprint`, `severity` (info|minor|major|critical|blocker), `location.path`
  * (relative to the repository) and `location.lines.begin`.
@@ -39,7 +39,7 @@ export function buildCodeQuality(entries: readonly SarifEntry[]): CodeQualityIss
     type: 'issue',
     check_name: e.ruleId,
     description: escapeControls(e.message),
-    fingerprint: prints[i]!,
+    fingerprint: prints[i] ?? '',
     severity: SEVERITY[e.severity],
     // The whole file (no known place) is its first line: `lines.begin` is required.
     location: { path: codeQualityPath(e.file), lines: { begin: (e.range?.start.line ?? 0) + 1, end: (e.range?.end.line ?? 0) + 1 } },

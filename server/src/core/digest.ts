@@ -7,9 +7,9 @@
  * (dropping empty strings/false/[]), because a digest must notice every change of the served bytes'
  * meaning, and SDKs disagree on that stripping (see the facts sheet §10).
  */
-import { createHash } from 'node:crypto';
 import canonicalize from 'canonicalize';
-import { escapeSegment } from './location';
+import { escapeSegment } from './pointer/range';
+import { sha256Hex } from './hash';
 
 /**
  * Deepest nesting canonicalized. The canonicalizer recurses per level, so without a bound the limit would be
@@ -77,8 +77,10 @@ export function canonicalProblem(value: unknown): CanonicalProblem | undefined {
     } else {
       const keys = Object.keys(v);
       for (let i = keys.length - 1; i >= 0; i--) {
-        const item: unknown = (v as Record<string, unknown>)[keys[i]!];
-        if (typeof item === 'object' ? item !== null : typeof item === 'number') stack.push({ value: item, depth, parent: frame, key: keys[i]! });
+        const key = keys[i];
+        if (key === undefined) continue;
+        const item: unknown = (v as Record<string, unknown>)[key];
+        if (typeof item === 'object' ? item !== null : typeof item === 'number') stack.push({ value: item, depth, parent: frame, key });
       }
     }
   }
@@ -118,5 +120,5 @@ export function canonicalCard(card: unknown): string {
 }
 
 export function cardDigest(card: unknown): string {
-  return `sha256:${createHash('sha256').update(canonicalCard(card), 'utf8').digest('hex')}`;
+  return `sha256:${sha256Hex(canonicalCard(card))}`;
 }

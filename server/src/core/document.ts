@@ -84,7 +84,7 @@ function locateSyntaxErrors(text: string, nativeError: unknown): SyntaxProblem[]
     return [{ message: `Invalid JSON: ${nativeJsonMessage(message)}`, offset: at ? Number(at[1]) : 0, length: at ? 1 : 0 }];
   }
   // One message per place: a single slip (a trailing comma) often yields several errors at the same offset.
-  const firstPerOffset = errors.filter((e, i) => i === 0 || e.offset !== errors[i - 1].offset);
+  const firstPerOffset = errors.filter((e, i) => i === 0 || e.offset !== errors[i - 1]?.offset);
   return firstPerOffset.slice(0, MAX_SYNTAX_ERRORS).map((e) => ({
     message: describeParseError(printParseErrorCode(e.error)),
     offset: e.offset,
@@ -131,5 +131,5 @@ export function has(obj: Record<string, unknown>, key: string): boolean {
  * characters written as \uXXXX.
  */
 function nativeJsonMessage(message: string): string {
-  return escapeControls(message.split('\n')[0]!.replace(/, (?:\.\.\.)?".*$/s, '')).slice(0, 200);
+  return escapeControls((message.split('\n')[0] ?? '').replace(/, (?:\.\.\.)?".*$/s, '')).slice(0, 200);
 }

@@ -10,7 +10,7 @@
  */
 import { createScanner, SyntaxKind } from 'jsonc-parser';
 import { normalizeText } from './document';
-import { escapeSegment } from './location';
+import { escapeSegment } from './pointer/range';
 
 const QUOTE = 34;
 const BACKSLASH = 92;
@@ -97,7 +97,7 @@ function overridden(frame: Frame): OverriddenName[] {
   for (const [name, seen] of frame.names!) {
     if (seen.length < 2) continue;
     const pointer = `${frame.pointer}/${escapeSegment(name)}`;
-    for (let i = 0; i < seen.length - 1; i++) out.push({ pointer, name, ...seen[i]!, occurrences: seen.length });
+    for (const occurrence of seen.slice(0, -1)) out.push({ pointer, name, ...occurrence, occurrences: seen.length });
   }
   return out;
 }

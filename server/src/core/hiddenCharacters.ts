@@ -84,7 +84,7 @@ function isEmojiBase(cp: number | undefined): boolean {
 
 /** A keycap: `#`, `*` or a digit, the variation selector at `index`, then U+20E3. */
 function isKeycap(s: string, index: number): boolean {
-  return index > 0 && /[#*0-9]/.test(s[index - 1]!) && s.charCodeAt(index + 1) === 0x20e3;
+  return index > 0 && /[#*0-9]/.test(s.charAt(index - 1)) && s.charCodeAt(index + 1) === 0x20e3;
 }
 
 /**

@@ -18,6 +18,6 @@ export function ioReason(err: unknown): string {
   const code = (err as { code?: unknown } | null)?.code;
   if (typeof code === 'string') return REASONS[code] ?? code;
   // An injected reader may throw without a code: its first line is the reason (never a stack).
-  const first = err instanceof Error ? err.message.split('\n', 1)[0]!.trim() : '';
+  const first = err instanceof Error ? (err.message.split('\n', 1)[0] ?? '').trim() : '';
   return first ? first.slice(0, 200) : 'I/O error';
 }

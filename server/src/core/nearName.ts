@@ -21,16 +21,17 @@ export function editDistance(a: string, b: string, cap = 3): number {
     // Only the band is written; its neighbours are set to "over" so that stale cells from older rows are never read.
     next[from - 1] = from === 1 ? Math.min(i, over) : over;
     if (to < b.length) next[to + 1] = over;
-    let best = next[from - 1]!;
+    let best = next[from - 1] ?? over;
     for (let j = from; j <= to; j++) {
-      const d = Math.min(row[j]! + 1, next[j - 1]! + 1, row[j - 1]! + (a[i - 1] === b[j - 1] ? 0 : 1));
-      next[j] = Math.min(d, over);
-      if (next[j]! < best) best = next[j]!;
+      const d = Math.min((row[j] ?? over) + 1, (next[j - 1] ?? over) + 1, (row[j - 1] ?? over) + (a[i - 1] === b[j - 1] ? 0 : 1));
+      const cell = Math.min(d, over);
+      next[j] = cell;
+      if (cell < best) best = cell;
     }
     if (best >= over) return over;
     [row, next] = [next, row];
   }
-  return row[b.length]!;
+  return row[b.length] ?? over;
 }
 
 /** The known name meant: the first one equal but for case, else the only one within 2 edits (else null). */
@@ -39,7 +40,7 @@ export function suggestMember(member: string, known: readonly string[]): string 
   const exact = known.find((k) => k.toLowerCase() === lower);
   if (exact) return exact;
   const close = known.filter((k) => editDistance(k.toLowerCase(), lower, 2) <= 2);
-  return close.length === 1 ? close[0]! : null;
+  return close.length === 1 ? close[0] ?? null : null;
 }
 
 /** The one defined name a misspelled name is closest to (case-insensitive match or ≤ 2 edits), if unambiguous. */
@@ -47,5 +48,6 @@ export function closestName(name: string, defined: readonly string[]): string | 
   const exactCase = defined.filter((d) => d.toLowerCase() === name.toLowerCase());
   if (exactCase.length === 1) return exactCase[0];
   const scored = defined.map((d) => ({ d, n: editDistance(name.toLowerCase(), d.toLowerCase()) })).filter((x) => x.n <= 2).sort((x, y) => x.n - y.n);
-  return scored.length === 1 || (scored.length > 1 && scored[0]!.n < scored[1]!.n) ? scored[0]!.d : undefined;
+  const [best, runnerUp] = scored;
+  return best && (!runnerUp || best.n < runnerUp.n) ? best.d : undefined;
 }

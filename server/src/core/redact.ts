@@ -37,7 +37,8 @@ export function secretForms(secret: string): string[] {
   const bare = secret.replace(/^(bearer|basic)\s+/i, '');
   const plain = new Set([secret, bare, decodeSafely(bare)]);
   const basic = /^basic\s+([A-Za-z0-9+/=_-]+)$/i.exec(secret);
-  if (basic) { const decoded = decodeBase64(basic[1]!); if (decoded) plain.add(decoded); }
+  const decoded = basic?.[1] === undefined ? undefined : decodeBase64(basic[1]);
+  if (decoded) plain.add(decoded);
   // `user:password` also travels as its parts (userinfo, Basic auth): the password alone is a secret too.
   for (const s of [...plain]) {
     const colon = s.indexOf(':');

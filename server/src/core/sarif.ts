@@ -1,6 +1,6 @@
 /**
  * The one SARIF 2.1.0 builder, for `a2acap lint --format sarif` (card and lockfile findings) and
- * `a2acap check --format sarif` (lockfile check results; refresh/report/sarif.ts). GitHub code scanning and the
+ * `a2acap check --format sarif` (lockfile check results; check/report/sarif.ts). GitHub code scanning and the
  * VS Code SARIF viewer read it. Every result is placed the same way:
  * - physicalLocation: the file (a relative, '/'-separated, percent-encoded URI) and, when the place is known,
  *   a 1-based region (SARIF's default column unit is UTF-16 code units, as LSP's `character`);
@@ -11,10 +11,10 @@
  * its line or message: code scanning keeps tracking (and a reviewer's dismissal keeps applying to) the same
  * problem when lines move or a message's wording or numbers change.
  */
-import { createHash } from 'node:crypto';
 import type { Log, ReportingDescriptor, Result } from 'sarif';
+import { sha256Hex } from './hash';
 import { REPOSITORY_URL, ruleDocsUrl, type RuleMeta } from './rules/catalog';
-import type { Position } from './location';
+import type { Position } from './pointer/range';
 import type { JsonPointer, Severity } from './types';
 
 export const SARIF_SCHEMA = 'https://json.schemastore.org/sarif-2.1.0.json';
@@ -81,7 +81,7 @@ export function fingerprints(entries: readonly SarifEntry[]): string[] {
     const key = `${e.ruleId}\u0000${e.file}\u0000${e.pointer}`;
     const n = seen.get(key) ?? 0;
     seen.set(key, n + 1);
-    return createHash('sha256').update(n === 0 ? key : `${key}#${n}`).digest('hex');
+    return sha256Hex(n === 0 ? key : `${key}#${n}`);
   });
 }
 
@@ -93,7 +93,7 @@ export function buildSarif(entries: readonly SarifEntry[], rules: readonly RuleM
     version: '2.1.0',
     runs: [{
       tool: { driver: { name: 'a2acap', version: toolVersion, informationUri: REPOSITORY_URL, rules: rules.map(descriptor) } },
-      results: entries.map((e, i) => result(e, index.get(e.ruleId), prints[i]!)),
+      results: entries.map((e, i) => result(e, index.get(e.ruleId), prints[i] ?? '')),
     }],
   };
 }

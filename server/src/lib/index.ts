@@ -8,12 +8,12 @@ import { parseBinding } from '../core/bindingSpec';
 import { cardDigest as coreCardDigest } from '../core/digest';
 import { fetchCard as coreFetchCard } from '../core/fetch/fetchCard';
 import { fetchExtendedCard as coreFetchExtendedCard, memoryExtendedProfileCache, type ExtendedProfileCache } from '../core/fetch/extendedCard';
-import { memoryCardCache as coreMemoryCardCache } from '../core/fetch/cardCache';
+import { memoryCardCache as coreMemoryCardCache } from '../core/cache/cardText';
 import { lintDocument } from '../core/lint';
-import { findingOffsets, offsetToPosition } from '../core/location';
+import { findingOffsets, offsetToPosition } from '../core/pointer/range';
 import { checkLockfile as coreCheckLockfile } from '../core/lockfile/check';
 import { checkOptionsFor } from '../core/lockfile/checkOptions';
-import { clientForLock } from '../core/lockfile/profileForLock';
+import { clientForLock } from '../core/lockfile/currentProfile';
 import { parseLockfile, readLockfile as coreReadLockfile } from '../core/lockfile/read';
 import { createGrpcClient } from '../node/net/grpc';
 import type { GrpcClient } from '../core/net/grpc';
@@ -22,12 +22,13 @@ import type { HttpClient } from '../core/net/http';
 import { probeAgent as coreProbeAgent } from '../core/probe/probeAgent';
 import { createRateLimiter } from '../core/probe/rateLimit';
 import { compileProfile } from '../core/profile/compile';
-import { sendToSkill as coreSendToSkill } from '../core/client/sendToSkill';
-import { memoryStaleMarkers as coreMemoryStaleMarkers } from '../core/client/staleMarkers';
+import { sendToSkill as coreSendToSkill } from '../core/send/sendToSkill';
+import { memoryStaleMarkers as coreMemoryStaleMarkers } from '../core/send/staleMarkers';
 import { trustStoreFromKidMap, type TrustStore as CoreTrustStore } from '../core/signature/trustStore';
 import type { TrustStoreValue } from '../core/signature/trustEntry';
 import { verifyCardSignatures } from '../core/signature/verify';
 import { resolveSignaturePolicy } from '../core/signature/policy';
+import { inspectKey } from '../node/keyInspection';
 import { DEFAULT_CLIENT, type ClientConfig, type Finding as CoreFinding, type LintSettings } from '../core/types';
 import type {
   CardCache, ClientOptions, CompileOptions, Credential, ExtendedCard, ExtendedCardCache, ExtendedCardOptions, FetchOptions, FetchedCard,
@@ -144,7 +145,7 @@ export function createTrustStore(keys: Readonly<Record<string, unknown>>, option
  * @example (await verifySignatures(card, { trust, cardUrl })).outcome
  */
 export async function verifySignatures(card: unknown, options: { trust: TrustStore; cardUrl: string; text?: string; now?: () => number }): Promise<SignatureVerdict> {
-  return verifyCardSignatures(card, { trust: options.trust as unknown as CoreTrustStore, cardUrl: options.cardUrl, text: options.text, now: options.now });
+  return verifyCardSignatures(card, { inspectKey, trust: options.trust as unknown as CoreTrustStore, cardUrl: options.cardUrl, text: options.text, now: options.now });
 }
 
 /**
@@ -162,7 +163,7 @@ export async function fetchCard(target: string, options: FetchOptions): Promise<
   const res = await coreFetchCard(target, {
     http: network.http, cache: options.cache, revalidate: options.revalidate, client, settings, maxBytes: options.maxBytes,
     timeoutMs: options.timeoutMs, signaturePolicy: resolveSignaturePolicy(options.signaturePolicy, options.requireSigned), signal: options.signal,
-    verify: trust ? (card, c) => verifyCardSignatures(card, { trust, cardUrl: c.url, originClass: c.originClass, text: c.text }) : undefined,
+    verify: trust ? (card, c) => verifyCardSignatures(card, { inspectKey, trust, cardUrl: c.url, originClass: c.originClass, text: c.text }) : undefined,
   });
   return {
     status: res.status, url: res.url, card: res.card, text: res.text, findings: res.findings.map((f) => located(res.text, f)),

@@ -1,17 +1,17 @@
 import type { TextDocument } from 'vscode-languageserver-textdocument';
 import { isObject } from '../core/document';
 import { claimsWithEvidence, type EvidenceClaim } from '../core/evidence/claims';
-import { escapeSegment } from '../core/location';
+import { escapeSegment } from '../core/pointer/range';
 import { readLockfile } from '../core/lockfile/read';
-import { resolveAgent } from '../core/refresh/refreshLockfile';
+import { resolveAgent } from '../node/agentLocation';
 import type { CompiledProfile, Lockfile } from '../core/types';
 import { CapabilitiesRequest, type CapabilitiesResult, type CapabilityNode } from '../protocol';
 import type { Analysis } from './analysis';
 import type { ServerContext } from './context';
 import { securityPlain } from './capabilityText';
 import { uriPath } from './documentKind';
-import { liveSession } from './liveSession';
-import { makeLocator } from '../core/locate';
+import { liveSession } from './liveState';
+import { makeLocator } from '../core/pointer/locateAll';
 import { truncate } from './markdown';
 import { visibleText } from '../core/untrustedText';
 import { cardMatchesAgent, lockfileAgainstCard, type LockfileAgainstCard } from './pinnedCard';
@@ -146,9 +146,8 @@ export function cardTree(a: Analysis, evidence?: EvidenceSection): CapabilitiesR
   ] });
   const skills = p.skills ?? {};
   const prov = p.provenance?.skills ?? {};
-  nodes.push({ id: 'skills', label: 'Skills', description: `${Object.keys(prov).length}`, children: Object.keys(prov).map((id) => {
+  nodes.push({ id: 'skills', label: 'Skills', description: `${Object.keys(prov).length}`, children: Object.entries(prov).map(([id, pv]) => {
     const s = Object.hasOwn(skills, id) ? skills[id] : undefined;
-    const pv = prov[id]!;
     const base = { id: `skills/${id}`, label: t(id), icon: 'symbol-method', ...at(pv.pointer) };
     if (!s) return base;
     return { ...base, children: [

@@ -1,7 +1,9 @@
-import { CodeActionKind, type CodeAction, type Diagnostic } from 'vscode-languageserver';
+import { CodeActionKind, type CodeAction, type CodeActionContext, type Diagnostic } from 'vscode-languageserver';
+import type { TextDocument } from 'vscode-languageserver-textdocument';
 import { quickFixesFor } from '../core/fixes/quickFixes';
+import type { Analysis } from './analysis';
 import type { ServerContext } from './context';
-import { DIAGNOSTIC_SOURCE, type DiagnosticData } from './diagnostics';
+import { DIAGNOSTIC_SOURCE, type DiagnosticData } from './diagnostics/toDiagnostic';
 import { textEditsFor } from './jsonEdits';
 import { runSafe } from './runSafe';
 import { settingActions } from './settingActions';
@@ -17,34 +19,39 @@ const MAX_DIAGNOSTICS = 50;
 
 export function registerCodeActions(ctx: ServerContext): void {
   ctx.connection.onCodeAction((params, token) => runSafe(ctx.connection.console, token, [], 'code actions', async () => {
-    const uri = params.textDocument.uri;
-    const doc = ctx.documents.get(uri);
-    const a = await ctx.analysis(uri);
-    if (!doc || !a || a.value === undefined || a.nestsTooDeep()) return [];
-    const actions: CodeAction[] = [];
-    const seen = new Set<string>();
-    for (const diagnostic of params.context.diagnostics.slice(0, MAX_DIAGNOSTICS)) {
-      const input = fixInputOf(diagnostic);
-      if (!input) continue;
-      if (!params.context.only || params.context.only.some((k) => CodeActionKind.QuickFix.startsWith(k))) actions.push(...settingActions(diagnostic, input.data));
-      for (const plan of quickFixesFor(input, a.value)) {
-        const kind = plan.kind === 'refactor.rewrite' ? CodeActionKind.RefactorRewrite : CodeActionKind.QuickFix;
-        if (params.context.only && !params.context.only.some((k) => kind.startsWith(k))) continue;
-        // The whole-card migration is offered once, however many legacy members were flagged.
-        const key = plan.operations.some((o) => o.op === 'replaceDocument') ? plan.title : `${plan.title}|${JSON.stringify(plan.operations)}`;
-        if (seen.has(key)) continue;
-        seen.add(key);
-        let edits;
-        try {
-          edits = textEditsFor(doc, a.value, plan.operations);
-        } catch {
-          continue; // the diagnostic no longer fits the document (an older version): the next request has fresh ones
-        }
-        actions.push({ title: plan.title, kind, diagnostics: [diagnostic], isPreferred: plan.preferred === true, edit: { changes: { [uri]: edits } } });
-      }
-    }
-    return actions;
+    const doc = ctx.documents.get(params.textDocument.uri);
+    const a = await ctx.analysis(params.textDocument.uri);
+    return doc && a ? codeActionsFor(doc, a, params.context) : [];
   }));
+}
+
+/** The code actions for the diagnostics of `context` in one analysed document version. */
+export function codeActionsFor(doc: TextDocument, a: Analysis, context: CodeActionContext): CodeAction[] {
+  const uri = doc.uri;
+  if (a.value === undefined || a.nestsTooDeep()) return [];
+  const actions: CodeAction[] = [];
+  const seen = new Set<string>();
+  for (const diagnostic of context.diagnostics.slice(0, MAX_DIAGNOSTICS)) {
+    const input = fixInputOf(diagnostic);
+    if (!input) continue;
+    if (!context.only || context.only.some((k) => CodeActionKind.QuickFix.startsWith(k))) actions.push(...settingActions(diagnostic, input.data));
+    for (const plan of quickFixesFor(input, a.value)) {
+      const kind = plan.kind === 'refactor.rewrite' ? CodeActionKind.RefactorRewrite : CodeActionKind.QuickFix;
+      if (context.only && !context.only.some((k) => kind.startsWith(k))) continue;
+      // The whole-card migration is offered once, however many legacy members were flagged.
+      const key = plan.operations.some((o) => o.op === 'replaceDocument') ? plan.title : `${plan.title}|${JSON.stringify(plan.operations)}`;
+      if (seen.has(key)) continue;
+      seen.add(key);
+      let edits;
+      try {
+        edits = textEditsFor(doc, a.value, plan.operations);
+      } catch {
+        continue; // the diagnostic no longer fits the document (an older version): the next request has fresh ones
+      }
+      actions.push({ title: plan.title, kind, diagnostics: [diagnostic], isPreferred: plan.preferred === true, edit: { changes: { [uri]: edits } } });
+    }
+  }
+  return actions;
 }
 
 function fixInputOf(d: Diagnostic): { code: string; pointer: string; data?: Record<string, unknown> } | undefined {

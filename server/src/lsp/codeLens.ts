@@ -5,7 +5,7 @@
  * it was fetched from, which is what the pin then reads.
  */
 import type { CodeLens } from 'vscode-languageserver';
-import { locatePointer, rangeOf } from '../core/location';
+import { locatePointer, rangeOf } from '../core/pointer/range';
 import type { ServerContext } from './context';
 import { fetchedCardUrl } from './lockfileRequests';
 import { runSafe } from './runSafe';

@@ -1,5 +1,5 @@
 import { getLocation, parse, type Location } from 'jsonc-parser';
-import { CompletionItemKind, InsertTextFormat, type CompletionItem, type Range } from 'vscode-languageserver';
+import { CompletionItemKind, InsertTextFormat, type CompletionItem, type Position, type Range } from 'vscode-languageserver';
 import type { TextDocument } from 'vscode-languageserver-textdocument';
 import type { Analysis } from './analysis';
 import type { ServerContext } from './context';
@@ -16,17 +16,22 @@ export function registerCompletion(ctx: ServerContext): void {
   ctx.connection.onCompletion((params, token) => runSafe(ctx.connection.console, token, [], 'completion', async () => {
     const doc = ctx.documents.get(params.textDocument.uri);
     const a = await ctx.analysis(params.textDocument.uri);
-    if (!doc || !a || a.kind === 'unknown' || a.tooLarge || a.nestsTooDeep()) return [];
-    const offset = doc.offsetAt(params.position);
-    const text = doc.getText();
-    const loc = getLocation(text, offset);
-    const range = replaceRange(doc, loc, offset);
-    const path = loc.path.map(String);
-    const value = parseLenient(text, a);
-    return loc.isAtPropertyKey || isEmptyKeyPosition(text, offset, loc)
-      ? memberCompletions(a, value, loc.isAtPropertyKey ? path.slice(0, -1) : path, range, text, offset)
-      : valueCompletions(a.kind, value, path, range);
+    return doc && a ? completionItems(doc, a, params.position) : [];
   }));
+}
+
+/** The completions at `position` of one analysed document version. */
+export function completionItems(doc: TextDocument, a: Analysis, position: Position): CompletionItem[] {
+  if (a.kind === 'unknown' || a.tooLarge || a.nestsTooDeep()) return [];
+  const offset = doc.offsetAt(position);
+  const text = doc.getText();
+  const loc = getLocation(text, offset);
+  const range = replaceRange(doc, loc, offset);
+  const path = loc.path.map(String);
+  const value = parseLenient(text, a);
+  return loc.isAtPropertyKey || isEmptyKeyPosition(text, offset, loc)
+    ? memberCompletions(a, value, loc.isAtPropertyKey ? path.slice(0, -1) : path, range, text, offset)
+    : valueCompletions(a.kind, value, path, range);
 }
 
 function memberCompletions(a: Analysis, value: unknown, parent: string[], range: Range, text: string, offset: number): CompletionItem[] {
@@ -130,7 +135,7 @@ function parseLenient(text: string, a: Analysis): unknown {
  */
 function colonAfterKey(text: string, offset: number): boolean {
   let i = offset;
-  while (i < text.length && !/["\s:,}]/.test(text[i]!)) i++;
+  while (i < text.length && !/["\s:,}]/.test(text.charAt(i))) i++;
   if (text[i] === '"') i++;
   i = skipBlanks(text, i);
   if (text[i] === '"') i = skipBlanks(text, i + 1);
@@ -138,7 +143,7 @@ function colonAfterKey(text: string, offset: number): boolean {
 }
 
 function skipBlanks(text: string, i: number): number {
-  while (i < text.length && /\s/.test(text[i]!)) i++;
+  while (i < text.length && /\s/.test(text.charAt(i))) i++;
   return i;
 }
 

@@ -4,8 +4,8 @@ import type { A2ASettings } from '../protocol';
 import type { Analysis } from './analysis';
 import type { RuntimeEnvironment } from './runtime';
 import type { WorkspaceCardIndex } from './workspaceCards';
-import type { HttpClientForSettings } from './network';
-import type { CardCache } from '../core/fetch/cardCache';
+import type { HttpClientForSettings } from './networkAccess';
+import type { CardCache } from '../core/cache/cardText';
 
 /**
  * What every LSP feature module gets from startServer.ts. Feature modules export a
@@ -30,7 +30,7 @@ export interface ServerContext {
   /** The one HTTP client of the server (one connection pool for the live view, probes and lockfile checks). */
   network: HttpClientForSettings;
   /**
-   * The one cache of public card texts and their validators, shared by "Fetch Agent Card" (live.ts) and the
+   * The one cache of public card texts and their validators, shared by "Fetch Agent Card" (liveRequests.ts) and the
    * lockfile checks (lockfileRequests.ts): whichever fetched a card first, the other revalidates it (304).
    */
   cardTexts: CardCache;

@@ -1,6 +1,7 @@
 import type { Node } from 'jsonc-parser';
 import type { FoldingRange } from 'vscode-languageserver';
 import type { TextDocument } from 'vscode-languageserver-textdocument';
+import type { Analysis } from './analysis';
 import type { ServerContext } from './context';
 import { runSafe } from './runSafe';
 
@@ -10,12 +11,18 @@ const MAX_RANGES = 5000;
 export function registerFolding(ctx: ServerContext): void {
   ctx.connection.onFoldingRanges((params, token) => runSafe(ctx.connection.console, token, [], 'folding', async () => {
     const doc = ctx.documents.get(params.textDocument.uri);
-    const root = (await ctx.analysis(params.textDocument.uri))?.tree();
-    if (!doc || !root) return [];
-    const out: FoldingRange[] = [];
-    collect(doc, root, out);
-    return out;
+    const a = await ctx.analysis(params.textDocument.uri);
+    return doc && a ? foldingRanges(doc, a) : [];
   }));
+}
+
+/** The folding ranges of one analysed document version. */
+export function foldingRanges(doc: TextDocument, a: Analysis): FoldingRange[] {
+  const root = a.tree();
+  if (!root) return [];
+  const out: FoldingRange[] = [];
+  collect(doc, root, out);
+  return out;
 }
 
 function collect(doc: TextDocument, node: Node, out: FoldingRange[]): void {

@@ -13,7 +13,7 @@ export function globToRegExp(glob: string): RegExp {
   let out = '';
   let depth = 0;
   for (let i = 0; i < glob.length; i++) {
-    const c = glob[i]!;
+    const c = glob.charAt(i);
     if (c === '*') {
       if (glob[i + 1] === '*') {
         // `**/` matches zero or more whole segments; a trailing `**` matches the rest.

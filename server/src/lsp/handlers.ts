@@ -13,7 +13,7 @@ import { registerCapabilitiesRequest } from './capabilities';
 import { registerMigrateRequest } from './migrate';
 import { registerCodeLens } from './codeLens';
 import { registerLockfileRequests } from './lockfileRequests';
-import { registerLiveRequests } from './live';
+import { registerLiveRequests } from './liveRequests';
 import { registerLanguageModelTools } from './languageModelTools';
 
 /** What the server announces in `initialize`; add a line here with each new feature module. */

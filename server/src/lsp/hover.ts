@@ -1,12 +1,12 @@
 import type { Hover } from 'vscode-languageserver';
 import { isObject } from '../core/document';
-import { parsePointer, pointerAtOffset } from '../core/location';
+import { parsePointer, pointerAtOffset } from '../core/pointer/range';
 import type { Analysis } from './analysis';
 import type { ServerContext } from './context';
 import { defaultModesHover, extensionHover, flagHover, interfacesHover, skillHover } from './hoverCard';
 import { lockfileHover } from './hoverLockfile';
 import { plain } from './markdown';
-import { lockfileAgainstCard, withLiveAsPinned } from './pinnedCard';
+import { lockfileAgainstCard, withLiveAsPinned, type LockfileAgainstCard } from './pinnedCard';
 import { runSafe } from './runSafe';
 import { schemaAt } from '../core/schema/schemaNav';
 
@@ -15,14 +15,24 @@ export function registerHover(ctx: ServerContext): void {
     const a = await ctx.analysis(params.textDocument.uri);
     const doc = ctx.documents.get(params.textDocument.uri);
     if (!a || !doc || a.value === undefined || a.tooLarge) return null;
-    const { pointer } = pointerAtOffset(a.text, doc.offsetAt(params.position));
-    const segments = parsePointer(pointer);
-    const special = a.kind === 'card' ? cardHover(a, segments) : lockfileHover(segments, withLiveAsPinned(await lockfileAgainstCard(ctx, a)));
-    const description = schemaDescription(a, segments);
-    const parts = [special, description].filter((s): s is string => !!s);
-    if (!parts.length) return null;
-    return { contents: { kind: 'markdown', value: parts.join('\n\n---\n\n') } };
+    const pinned = a.kind === 'card' ? undefined : withLiveAsPinned(await lockfileAgainstCard(ctx, a));
+    return documentHover(a, doc.offsetAt(params.position), pinned);
   }));
+}
+
+/**
+ * The hover at `offset` of one analysed document version; `pinned` is what a lockfile's hover shows of the card it
+ * pins (looked up by the caller: it may read files or this session's live cards).
+ */
+export function documentHover(a: Analysis, offset: number, pinned: LockfileAgainstCard | undefined): Hover | null {
+  if (a.value === undefined || a.tooLarge) return null;
+  const { pointer } = pointerAtOffset(a.text, offset);
+  const segments = parsePointer(pointer);
+  const special = a.kind === 'card' ? cardHover(a, segments) : lockfileHover(segments, pinned);
+  const description = schemaDescription(a, segments);
+  const parts = [special, description].filter((s): s is string => !!s);
+  if (!parts.length) return null;
+  return { contents: { kind: 'markdown', value: parts.join('\n\n---\n\n') } };
 }
 
 /** The profile-aware part of a card hover, by where the cursor is. */
@@ -32,7 +42,7 @@ function cardHover(a: Analysis, s: readonly string[]): string | undefined {
   if (s[0] === 'skills' && index !== undefined && s.length <= 3) return skillHover(a, index);
   if (s[0] === 'supportedInterfaces') return interfacesHover(a, index);
   if ((s[0] === 'defaultInputModes' || s[0] === 'defaultOutputModes') && s.length <= 2) return defaultModesHover(a, s[0]);
-  if (s[0] === 'capabilities' && s.length === 2) return flagHover(a, s[1]!);
+  if (s[0] === 'capabilities' && s.length === 2 && s[1] !== undefined) return flagHover(a, s[1]);
   if (s[0] === 'capabilities' && s[1] === 'extensions' && s[2] !== undefined && /^\d+$/.test(s[2])) return extensionHover(a, Number(s[2]));
   return undefined;
 }
@@ -42,7 +52,7 @@ function schemaDescription(a: Analysis, segments: readonly string[]): string | u
   if (segments.length === 0 || a.kind === 'unknown') return undefined;
   const node = schemaAt(a.kind, segments);
   if (!node?.description) return undefined;
-  const name = segments[segments.length - 1]!;
+  const name = segments[segments.length - 1] ?? '';
   // The key is document text (any name under additionalProperties): escape it like every card string.
   return /^\d+$/.test(name) ? node.description : `**${plain(name, 80)}**: ${node.description}`;
 }

@@ -24,8 +24,8 @@ export function lockfileHover(segments: readonly string[], r: LockfileAgainstCar
     const now = p.interface ? `${plain(p.interface.binding)} ${plain(p.interface.version)} at ${plain(p.interface.url, 120)}` : 'none (unusable)';
     return [`**Interface**: pinned ${plain(lock.interface?.binding ?? '?')} ${plain(lock.interface?.version ?? '?')}, a client now picks ${now}`, '', source].join('\n');
   }
-  if (top === 'requires' && second !== undefined && second in FLAGS) {
-    const key = FLAGS[second]!;
+  const key = top === 'requires' && second !== undefined && second in FLAGS ? FLAGS[second] : undefined;
+  if (key !== undefined) {
     return [`**${second}**: the lock ${lock.requires[key] ? 'needs' : 'does not need'} it; the card now declares ${p[key] ? 'true' : 'false (or absent)'}`, '', source].join('\n');
   }
   if (top === 'requires' && second === 'extensions') {

@@ -1,7 +1,7 @@
 import { applyEdits, findNodeAtLocation, modify, parseTree, type Edit, type FormattingOptions, type JSONPath, type Node } from 'jsonc-parser';
 import type { TextEdit } from 'vscode-languageserver';
 import type { TextDocument } from 'vscode-languageserver-textdocument';
-import { locatePointer, parsePointer } from '../core/location';
+import { locatePointer, parsePointer } from '../core/pointer/range';
 import type { FixOperation } from '../core/fixes/plan';
 
 /** Indentation and line ending of the document, so inserted JSON looks like the rest of it. */
@@ -37,8 +37,10 @@ function removeChild(node: Node): Edit[] {
   const index = siblings.indexOf(node);
   let start = node.offset;
   let end = node.offset + node.length;
-  if (index > 0) start = siblings[index - 1]!.offset + siblings[index - 1]!.length;
-  else if (siblings.length > 1) end = siblings[1]!.offset;
+  const before = index > 0 ? siblings[index - 1] : undefined;
+  const after = siblings[1];
+  if (before) start = before.offset + before.length;
+  else if (after) end = after.offset;
   else start = parent.offset + 1;
   return [{ offset: start, length: end - start, content: '' }];
 }
@@ -130,7 +132,8 @@ export function textEditsFor(doc: TextDocument, root: unknown, operations: reado
     range: { start: doc.positionAt(e.offset), end: doc.positionAt(e.offset + e.length) },
     newText: e.content,
   }));
-  if (operations.length === 1) return toTextEdits(operationEdits(text, root, operations[0]!));
+  const [only] = operations;
+  if (operations.length === 1 && only) return toTextEdits(operationEdits(text, root, only));
   let current = text;
   for (const op of operations) {
     let value: unknown;

@@ -6,12 +6,13 @@
  * the network answers why not. No credential is ever given to these tools.
  */
 import { realpathSync } from 'node:fs';
-import { LanguageModelToolRequest, type LanguageModelToolResult } from '../protocol';
+import { LanguageModelToolGateRequest, LanguageModelToolRequest, type LanguageModelToolResult } from '../protocol';
 import { NO_ALLOWANCE } from '../core/net/policy';
 import { invokeTool } from '../mcp/invoke';
+import { toolCallGate } from '../mcp/toolNetwork';
 import { createToolWorld, type ToolWorld } from '../mcp/world';
 import type { ServerContext } from './context';
-import { UNTRUSTED, repositoryAllowance } from './network';
+import { UNTRUSTED, repositoryAllowance } from './networkAccess';
 import { invalidParams } from './requestParams';
 import { runSafe } from './runSafe';
 
@@ -27,6 +28,7 @@ function realRoots(folders: readonly string[]): string[] {
 
 export function registerLanguageModelTools(ctx: ServerContext): void {
   const lastChecked: ToolWorld['lastChecked'] = new Map();
+  ctx.connection.onRequest(LanguageModelToolGateRequest.type, (params) => invalidParams(params, { tool: 'string' }) ?? toolCallGate(params.tool, params.input));
   ctx.connection.onRequest(LanguageModelToolRequest.type, (params, token) => invalidParams(params, { tool: 'string' }) ?? runSafe<LanguageModelToolResult>(ctx.connection.console, token, { ok: false, message: 'the tool failed with an internal error' }, 'language-model tool', async () => {
     const settings = await ctx.settings('');
     const allow = repositoryAllowance(settings);

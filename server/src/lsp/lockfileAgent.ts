@@ -1,13 +1,13 @@
 /**
  * The agent URL of a lockfile the editor names by URI ("Run probes" after a lockfile check). The server reads it
  * from the lockfile itself, never from the client's text, so the URL is known to be repository content and is
- * reached only as far as the workspace allows (network.ts); a lockfile that links out of its workspace folder is
+ * reached only as far as the workspace allows (networkAccess.ts); a lockfile that links out of its workspace folder is
  * not read at all.
  */
 import { sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { loadLockfile } from '../core/lockfile';
-import { isHttpLocation } from '../core/refresh/cardSources';
+import { isHttpLocation } from '../core/check/cardSources';
 import { readTextSync } from '../node/readText';
 import type { ServerContext } from './context';
 import { uriPath } from './documentKind';

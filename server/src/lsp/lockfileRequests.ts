@@ -2,7 +2,7 @@
  * The lockfile requests of the editor: pin options and pin, live check of lockfiles, the
  * pinned-vs-current diff, update after review. All network work is here, in the server, through the
  * core's guarded HTTP client and one card cache shared by these requests for the server's lifetime (so
- * the watcher's periodic checks are conditional requests answered 304 while nothing changed; live.ts,
+ * the watcher's periodic checks are conditional requests answered 304 while nothing changed; liveRequests.ts,
  * a2a/fetchCard and a2a/probeAgent, keeps a card cache of its own; both use the server's one HTTP client,
  * ServerContext.network). In an untrusted workspace no
  * URL is ever fetched: those requests answer with an error, card files still work.
@@ -11,7 +11,7 @@ import { readTextSync } from '../node/readText';
 import { dirname, relative, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { cardUrlFor } from '../core/fetch/cardUrl';
-import { locatePointer, rangeOf } from '../core/location';
+import { locatePointer, rangeOf } from '../core/pointer/range';
 import { loadLockfile } from '../core/lockfile';
 import type { HttpClient } from '../core/net/http';
 import { buildLockfile } from '../core/pin/buildLockfile';
@@ -23,23 +23,24 @@ import { probeAgent } from '../core/probe/probeAgent';
 import { repin } from '../core/pin/repin';
 import { keepPreviousWhenUnchanged, serializeLockfile } from '../core/pin/serialize';
 import { writeLockfile } from '../node/writeLockfile';
-import { MemoryCardCache } from '../core/refresh/cache';
-import { createCardLoader, type CardLoader } from '../core/refresh/cardLoader';
-import { fileCardSource, httpCardSource, isHttpLocation, isOtherUrl, sourceFor } from '../core/refresh/cardSources';
-import { mapBounded } from '../core/refresh/checkMany';
-import { refreshLockfile, resolveAgent, type CardPathCheck } from '../core/refresh/refreshLockfile';
-import type { RefreshOutcome } from '../core/refresh/types';
+import { MemoryCardCache } from '../core/cache/loadedCards';
+import { createCardLoader, type CardLoader } from '../core/check/cardLoader';
+import { fileCardSource, httpCardSource, isHttpLocation, isOtherUrl, sourceFor } from '../core/check/cardSources';
+import { mapBounded } from '../core/check/checkMany';
+import { refreshLockfile, type CardPathCheck } from '../core/check/refreshLockfile';
+import type { RefreshOutcome } from '../core/check/types';
+import { resolveAgent } from '../node/agentLocation';
 import type { ClientConfig, Lockfile } from '../core/types';
 import {
   CheckLockfilesRequest, LockfileDiffRequest, PinOptionsRequest, PinRequest, UpdateLockfileRequest,
   type A2ASettings, type LockfileCheckEntry, type LockfileCheckItem, type LockfileDiffResult, type PinOptionsResult, type PinSource,
 } from '../protocol';
 import { fileStaleMarkers, type FileStaleMarkers } from '../node/fileStaleMarkers';
-import { publishClosedLockfile, republishLockfiles } from './closedLockfiles';
+import { publishClosedLockfile, republishLockfiles } from './diagnostics/closedLockfiles';
 import type { ServerContext } from './context';
 import { uriPath } from './documentKind';
-import { liveSession, type LiveSession } from './liveSession';
-import { UNTRUSTED, repositoryAllowance } from './network';
+import { liveSession, type LiveSession } from './liveState';
+import { UNTRUSTED, repositoryAllowance } from './networkAccess';
 import { lockfileInsideWorkspace, workspaceCardPaths } from './workspaceCards';
 import { runSafe } from './runSafe';
 import { clientConfig } from './settings';
@@ -74,7 +75,7 @@ class LockfileService {
 
   /**
    * A loader for one run: URLs only in a trusted workspace; open documents are read from the editor. `origin`:
-   * 'repository' for a lockfile's agent (public, plus what the workspace may reach: network.ts), 'user' for a URL
+   * 'repository' for a lockfile's agent (public, plus what the workspace may reach: networkAccess.ts), 'user' for a URL
    * the user gave (pin).
    */
   loader(settings: A2ASettings, knownExtensions?: string[], origin: 'user' | 'repository' = 'repository'): CardLoader {
@@ -205,7 +206,7 @@ async function lockfileDiff(service: LockfileService, settings: A2ASettings, uri
     const card = await loader.load(await service.agentLocation(lock, path));
     const profile = loader.profileFor(card, lock);
     const view = pinnedVsCurrent(lock, profile);
-    const outcome = await refreshLockfile(path, { loader, readText: (p) => service.readText(p), cardPath: service.cardPath });
+    const outcome = await refreshLockfile(path, { loader, readText: (p) => service.readText(p), resolveAgent, cardPath: service.cardPath });
     let pending = false;
     try {
       const next = keepPreviousWhenUnchanged(repin({ lock, profile, cardDigest: card.digest, now: () => new Date() }), lock);
@@ -326,7 +327,7 @@ export function registerLockfileRequests(ctx: ServerContext): void {
       const path = await insideWorkspace(pathOrError(uri));
       const outcome: RefreshOutcome = typeof path !== 'string'
         ? { status: 'error', lockfile: uri, stage: 'lockfile', cause: path.error, problems: [] }
-        : await refreshLockfile(path, { loader: await loaderFor(uri), readText: (p) => service.readText(p), cardPath: service.cardPath, ...(stale ? { stale } : {}) });
+        : await refreshLockfile(path, { loader: await loaderFor(uri), readText: (p) => service.readText(p), resolveAgent, cardPath: service.cardPath, ...(stale ? { stale } : {}) });
       recordInSession(session, outcome);
       outcomes.push({ uri, outcome });
       const entry: LockfileCheckEntry = { uri, verdict: verdictOf(outcome), unchanged: outcome.status === 'checked' && outcome.unchanged, items: toItems(outcome, outcome.text) };

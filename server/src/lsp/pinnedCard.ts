@@ -5,13 +5,13 @@ import { checkLockfile } from '../core/lockfile/check';
 import { checkOptionsFor } from '../core/lockfile/checkOptions';
 import { readLockfile } from '../core/lockfile/read';
 import { compileProfile } from '../core/profile/compile';
-import { clientForLock, profileForLock } from '../core/lockfile/profileForLock';
-import { resolveAgent } from '../core/refresh/refreshLockfile';
+import { clientForLock, profileForLock } from '../core/lockfile/currentProfile';
+import { resolveAgent } from '../node/agentLocation';
 import type { CheckResult, CompiledProfile, Lockfile } from '../core/types';
 import type { Analysis } from './analysis';
 import type { ServerContext } from './context';
 import { uriPath } from './documentKind';
-import { liveSession, type LiveCard, type LiveFailure } from './liveSession';
+import { liveSession, type LiveCard, type LiveFailure } from './liveState';
 import { clientConfig } from './settings';
 import { workspaceCardPaths } from './workspaceCards';
 
@@ -56,7 +56,7 @@ export async function lockfileAgainstCard(ctx: ServerContext, lockAnalysis: Anal
   const client = clientConfig(lockAnalysis.settings);
   const liveCard = session.card(agent);
   if (liveCard) {
-    // The card as this lockfile's client sees it: the extensions the lockfile relies on are known (profileForLock.ts).
+    // The card as this lockfile's client sees it: the extensions the lockfile relies on are known (currentProfile.ts).
     const profile = liveCard.card ? profileForLock(liveCard.card, liveCard.profile, lock, client) : liveCard.profile;
     result.live = { card: liveCard, check: checkLockfile(lock, profile, checkOptionsFor(liveCard.card, liveCard.digest, lock)) };
   }

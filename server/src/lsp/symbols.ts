@@ -1,6 +1,7 @@
 import type { Node } from 'jsonc-parser';
 import { SymbolKind, type DocumentSymbol } from 'vscode-languageserver';
 import type { TextDocument } from 'vscode-languageserver-textdocument';
+import type { Analysis } from './analysis';
 import type { ServerContext } from './context';
 import { truncate } from './markdown';
 import { visibleText } from '../core/untrustedText';
@@ -21,11 +22,16 @@ export function registerSymbols(ctx: ServerContext): void {
   ctx.connection.onDocumentSymbol((params, token) => runSafe(ctx.connection.console, token, [], 'document symbols', async () => {
     const doc = ctx.documents.get(params.textDocument.uri);
     const a = await ctx.analysis(params.textDocument.uri);
-    const root = a?.tree();
-    if (!doc || !root) return [];
-    const budget = { left: MAX_SYMBOLS };
-    return root.type === 'object' || root.type === 'array' ? childrenOf(doc, root, [], budget) : [];
+    return doc && a ? documentSymbols(doc, a) : [];
   }));
+}
+
+/** The outline of one analysed document version. */
+export function documentSymbols(doc: TextDocument, a: Analysis): DocumentSymbol[] {
+  const root = a.tree();
+  if (!root) return [];
+  const budget = { left: MAX_SYMBOLS };
+  return root.type === 'object' || root.type === 'array' ? childrenOf(doc, root, [], budget) : [];
 }
 
 function childrenOf(doc: TextDocument, node: Node, path: string[], budget: { left: number }): DocumentSymbol[] {

@@ -6,9 +6,9 @@
 import { readdirSync } from 'node:fs';
 import { join, relative, sep } from 'node:path';
 import { parseLockfile } from '../core/lockfile/read';
-import { resolveAgent } from '../core/refresh/refreshLockfile';
+import { resolveAgent } from '../node/agentLocation';
 import { cardUrlFor } from '../core/fetch/cardUrl';
-import { isHttpLocation } from '../core/refresh/cardSources';
+import { isHttpLocation } from '../core/check/cardSources';
 import type { Lockfile } from '../core/types';
 import { LIMITS } from './limits';
 import { readFile } from './sources';

@@ -9,20 +9,20 @@ import { readTextSync } from '../node/readText';
 import { ioReason } from '../core/ioReason';
 import { cardUrlFor } from '../core/fetch/cardUrl';
 import { conditionalCardGet } from '../core/fetch/conditionalGet';
-import { isHttpLocation, isOtherUrl } from '../core/refresh/cardSources';
+import { isHttpLocation, isOtherUrl } from '../core/check/cardSources';
 import { stripBom } from '../core/document';
-import type { CardSource } from '../core/refresh/types';
-import { CardLoadError } from '../core/refresh/cardLoader';
+import type { CardSource } from '../core/check/types';
+import { CardLoadError } from '../core/check/cardLoader';
 import { withoutUserinfo } from '../core/redact';
 import { displayUrl, isNetError } from '../core/net/errors';
 import { LIMITS } from './limits';
 import { ToolError, messageOf } from './toolError';
-import type { ToolWorld } from './world';
+import { firstRoot, type ToolWorld } from './world';
 
 /** `candidate` (relative to the first root, or absolute) resolved inside one of the roots, or a refusal. */
 export async function pathInsideRoots(world: ToolWorld, candidate: string, baseDir?: string): Promise<string> {
   for (const root of world.roots) {
-    const inside = await resolveInside(root, baseDir ?? (isAbsolute(candidate) ? root : world.roots[0]!), candidate);
+    const inside = await resolveInside(root, baseDir ?? (isAbsolute(candidate) ? root : firstRoot(world)), candidate);
     if (inside.ok) return inside.path;
   }
   throw new ToolError(`${JSON.stringify(candidate.slice(0, 200))} is outside the roots this server was started with (--root), so it is not read or written`);

@@ -1,7 +1,10 @@
 /**
- * Which tool calls may reach the network, by tool name and input. Dependency-free, so the editor's client asks
- * for confirmation (and refuses in Restricted Mode) with the very rule the tool table uses.
+ * Which tool calls may reach the network, by tool name and input: the rule the tool table uses, and what the
+ * editor's gate is told (over LanguageModelToolGateRequest) before it asks for confirmation or refuses in
+ * Restricted Mode.
  */
+import { escapeControls } from '../core/untrustedText';
+
 const isUrl = (value: unknown): boolean => typeof value === 'string' && /^https?:\/\//i.test(value.trim());
 
 function field(input: unknown, name: string): unknown {
@@ -17,5 +20,15 @@ export const MAY_USE_NETWORK: Readonly<Record<string, (input: unknown) => boolea
 };
 
 export function mayUseNetwork(tool: string, input: unknown): boolean {
-  return Object.prototype.hasOwnProperty.call(MAY_USE_NETWORK, tool) ? MAY_USE_NETWORK[tool]!(input) : true;
+  const rule = Object.prototype.hasOwnProperty.call(MAY_USE_NETWORK, tool) ? MAY_USE_NETWORK[tool] : undefined;
+  return rule ? rule(input) : true;
+}
+
+function shown(value: unknown): string {
+  return typeof value === 'string' ? escapeControls(value).slice(0, 300) : '';
+}
+
+/** The gate's facts for one call: may it use the network, and the source or lockfile it names, shown safely. */
+export function toolCallGate(tool: string, input: unknown): { network: boolean; target: string } {
+  return { network: mayUseNetwork(tool, input), target: shown(field(input, 'source') ?? field(input, 'lockfile')) };
 }

@@ -88,3 +88,10 @@ export function createToolWorld(options: ToolWorldOptions): ToolWorld {
     lastChecked: options.lastChecked ?? new Map(),
   };
 }
+
+/** The first root: where relative paths start and what shown paths are relative to (a tool world always has one). */
+export function firstRoot(world: Pick<ToolWorld, 'roots'>): string {
+  const [root] = world.roots;
+  if (root === undefined) throw new Error('the tool world has no root');
+  return root;
+}

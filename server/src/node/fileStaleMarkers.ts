@@ -18,7 +18,7 @@ import { assertReadableInside } from './insideRoot';
 import { makeDirectory } from './makeDirectory';
 import { readTextSync } from './readText';
 import { writeFileAtomic } from './writeAtomic';
-import type { StaleMarker, StaleMarkers } from '../core/client/staleMarkers';
+import type { StaleMarker, StaleMarkers } from '../core/send/staleMarkers';
 
 export const DEFAULT_STALE_FILE = join('.a2a', 'stale.json');
 
@@ -86,10 +86,11 @@ export function serializeStaleFile(markers: readonly StaleMarker[], kept: readon
 function apply(markers: StaleMarker[], op: Op): StaleMarker[] {
   const key = agentKey(op.agent);
   const i = markers.findIndex((m) => agentKey(m.agent) === key);
-  if (op.op === 'clear') return i < 0 ? markers : markers.filter((_, n) => n !== i);
-  if (i < 0) return [...markers, { agent: op.agent, reason: op.reason, at: op.at, count: 1 }];
+  const current = markers[i];
+  if (op.op === 'clear') return current === undefined ? markers : markers.filter((_, n) => n !== i);
+  if (current === undefined) return [...markers, { agent: op.agent, reason: op.reason, at: op.at, count: 1 }];
   const next = [...markers];
-  next[i] = { ...markers[i]!, reason: op.reason, count: markers[i]!.count + 1 };
+  next[i] = { ...current, reason: op.reason, count: current.count + 1 };
   return next;
 }
 

@@ -55,7 +55,7 @@ export async function resolveInside(root: string, baseDir: string, candidate: st
 }
 
 /**
- * The check for card paths named by lockfiles (core/refresh/refreshLockfile.ts `cardPath`): inside the repository
+ * The check for card paths named by lockfiles (core/check/refreshLockfile.ts `cardPath`): inside the repository
  * of each lockfile (`rootOf`: the git top-level by default; the editor passes its workspace folder), each folder's
  * root looked up once.
  */

@@ -22,8 +22,10 @@ test('cards and lockfiles get our language ids', async () => {
 
 test('the language server starts and publishes diagnostics', async () => {
   // The first document pays for activation and server start (seconds on 2 shared cores); later waits are shorter.
-  const { document } = await openExample(expectations.diagnostics[0].file);
-  await waitForDiagnostics(document.uri, (all) => all.length > 0, `any a2a diagnostic on ${expectations.diagnostics[0].file}`, 40_000);
+  const first = expectations.diagnostics[0];
+  assert.ok(first, 'the expectations name a file with diagnostics');
+  const { document } = await openExample(first.file);
+  await waitForDiagnostics(document.uri, (all) => all.length > 0, `any a2a diagnostic on ${first.file}`, 40_000);
 }, 45_000);
 
 function matches(doc: vscode.TextDocument, d: vscode.Diagnostic, e: ExpectedDiagnostic): boolean {

@@ -1,8 +1,7 @@
 // The language-model tools inside real VS Code: vscode.lm.invokeTool on each contributed tool, on the examples
 // workspace, answers what the bundled CLI shipped in the same .vsix answers for the same files (`a2acap compile`,
 // `a2acap check --format json`). Only calls on workspace files run here: they need no confirmation. The network
-// refusal in Restricted Mode is checked when the suite's workspace is untrusted, and otherwise in-process
-// (test/mcp/editorTools.test.ts), since this suite has no restricted-mode run.
+// refusal in Restricted Mode has a run of its own, in an untrusted workspace (restricted/restrictedMode.ts).
 import * as assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
 import { join } from 'node:path';
@@ -62,9 +61,4 @@ test('a2a_how_to_call answers the endpoint and media types of the compiled profi
 
 test('a2a_check_lockfile answers what `a2acap check --format json` prints', async () => {
   assert.deepEqual(await invoke('a2a_check_lockfile', { lockfile: LOCK }), cli(['check', LOCK, '--live', '--format', 'json']));
-});
-
-test('in Restricted Mode a tool call that would reach the network is refused', async () => {
-  if (vscode.workspace.isTrusted) return; // the suite runs trusted: covered in-process (test/mcp/editorTools.test.ts)
-  await assert.rejects(async () => vscode.lm.invokeTool('a2a_profile', { input: { source: 'https://agent.example' }, toolInvocationToken: undefined }), /Restricted Mode/);
 });

@@ -6,6 +6,7 @@ import { describe, exampleUri, openExample, ours, waitForDiagnostics } from './w
 
 test('a lockfile reports a breaking error when its pinned card drops a required skill', async () => {
   const { lockfile, card, replace: [from, to], lineMatches } = expectations.lockfileBreak;
+  assert.ok(from !== undefined && to !== undefined, 'the expectation names the text to replace and its replacement');
   const cardEditor = await openExample(card);
   const cardDoc = cardEditor.document;
   const at = cardDoc.getText().indexOf(from);

@@ -10,6 +10,7 @@ test('the 0.3 migration quick fix rewrites the card and it validates clean', asy
   const doc = editor.document;
   const [legacy] = await waitForDiagnostics(doc.uri, (all) => all.some((d) => codeOf(d) === 'legacy-card-shape'), 'legacy-card-shape')
     .then((all) => all.filter((d) => codeOf(d) === 'legacy-card-shape'));
+  assert.ok(legacy, 'a legacy-card-shape diagnostic');
   const actions = await waitFor(`a code action titled /${title}/`, async () => {
     const all = await vscode.commands.executeCommand<vscode.CodeAction[]>('vscode.executeCodeActionProvider', doc.uri, legacy.range);
     return all?.some((a) => new RegExp(title).test(a.title)) ? all : undefined;

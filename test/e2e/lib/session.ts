@@ -14,6 +14,8 @@ import { ensureE2eToolchain, type Log, type Toolchain } from '../../../scripts/e
 export interface Session {
   toolchain: Toolchain;
   codeServer: CodeServer;
+  /** The .vsix installed into code-server (a second server for another configuration installs the same). */
+  vsix: string;
   browser: BrowserContext;
   /** A fresh copy of examples/ (tests may edit it freely), still named `examples` as the workbench shows it. */
   workspace(name: string): string;
@@ -38,7 +40,7 @@ export async function startSession(o: SessionOptions): Promise<Session> {
     const browser = await launchBrowser({ executablePath: toolchain.chromium, profileDir: profileDirIn(codeServer.tempDir), env: codeServer.env });
     const running = codeServer;
     return {
-      toolchain, codeServer: running, browser,
+      toolchain, codeServer: running, vsix, browser,
       workspace(name) {
         const dir = join(scratch, name, 'examples');
         cpSync(join(repoRoot, 'examples'), dir, { recursive: true, filter: (src) => !/[\\/]node_modules([\\/]|$)/.test(src) });

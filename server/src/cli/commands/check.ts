@@ -1,8 +1,8 @@
 /**
  * `a2acap check LOCK... [--live | --card CARD] [--format json|text|sarif|markdown|codequality] [--fail-on breaking|review|note]
  *  [--concurrency N] [--binding B@V]... [--known-extension URI]... [--max-card-bytes N]`: the CI gate over many
- * lockfiles. One implementation for both kinds of check (core/refresh/checkMany.ts), so --card and --live print
- * the same reports (core/refresh/report/*) and exit alike.
+ * lockfiles. One implementation for both kinds of check (core/check/checkMany.ts), so --card and --live print
+ * the same reports (core/check/report/*) and exit alike.
  *
  * - --live: each lockfile's `agent` is fetched (conditional requests; several lockfiles pinning the same agent
  *   share one fetch). --card: every lockfile against one card file, read, validated and compiled once; a card
@@ -18,63 +18,86 @@
 import { promises as fs } from 'node:fs';
 import { isAbsolute, relative, resolve } from 'node:path';
 import { parseArgs } from '../args';
+import { commandHelpText, type CommandHelp } from '../help';
 import { ioReason } from '../../core/ioReason';
 import { redactorFor, withoutUserinfo } from '../../core/redact';
 import { redactingIO } from './fetch';
 import { VERSION } from '../version';
 import { CliIO, Command, UsageError, useColor } from '../io';
 import { DEFAULT_STALE_FILE, fileStaleMarkers, type FileStaleMarkers } from '../../node/fileStaleMarkers';
-import { MemoryCardCache } from '../../core/refresh/cache';
-import { createCardLoader, type CardLoader } from '../../core/refresh/cardLoader';
-import { checkMany, DEFAULT_CONCURRENCY } from '../../core/refresh/checkMany';
-import { jsonReport } from '../../core/refresh/report/json';
-import { markdownReport } from '../../core/refresh/report/markdown';
-import { codeQualityReport } from '../../core/refresh/report/codequality';
-import { sarifReport } from '../../core/refresh/report/sarif';
-import { exitCodeFor, type FailOn } from '../../core/refresh/report/summary';
-import { textReport, type TextStyle } from '../../core/refresh/report/text';
-import type { RefreshOutcome } from '../../core/refresh/types';
+import { MemoryCardCache } from '../../core/cache/loadedCards';
+import { createCardLoader, type CardLoader } from '../../core/check/cardLoader';
+import { checkMany, DEFAULT_CONCURRENCY } from '../../core/check/checkMany';
+import { jsonReport } from '../../core/check/report/json';
+import { markdownReport } from '../../core/check/report/markdown';
+import { codeQualityReport } from '../../core/check/report/codequality';
+import { sarifReport } from '../../core/check/report/sarif';
+import { exitCodeFor, type FailOn } from '../../core/check/report/summary';
+import { textReport, type TextStyle } from '../../core/check/report/text';
+import type { RefreshOutcome } from '../../core/check/types';
 import type { ClientConfig } from '../../core/types';
 import { createRefreshWorld, readText } from '../refreshWorld';
 import { clean, loadJson } from './compile';
 import { settingsPerFile, type CommandSettings } from '../projectSettings';
-import { ALLOW_NETWORK_HELP, CLIENT_FLAGS, NETWORK_FLAGS, networkAllowance } from '../sharedFlags';
+import { CLIENT_FLAGS, NETWORK_FLAGS, networkAllowance } from '../sharedFlags';
 import { lockfileCardPaths } from '../../node/insideRoot';
+import { resolveAgent } from '../../node/agentLocation';
 
 const SPEC = {
   flags: {
     live: { type: 'boolean' },
-    card: { type: 'string' },
+    card: { type: 'string', value: 'CARD' },
     format: { type: 'string', choices: ['json', 'text', 'sarif', 'markdown', 'codequality'] },
     'fail-on': { type: 'string', choices: ['breaking', 'review', 'note'] },
-    concurrency: { type: 'string' },
-    'stale-markers': { type: 'string' },
-    'cache-dir': { type: 'string' },
+    concurrency: { type: 'string', value: 'N' },
+    'stale-markers': {
+      type: 'string', value: 'FILE',
+      help: `--stale-markers FILE: runtime errors recorded by workflows (default .a2a/stale.json when it exists); a marked
+agent is re-fetched without validators and its marker cleared once checked.`,
+    },
+    'cache-dir': {
+      type: 'string', value: 'DIR',
+      help: '--cache-dir DIR (or A2ACAP_CACHE_DIR): keep public cards and their validators between runs (304s next time).',
+    },
     ...CLIENT_FLAGS,
     ...NETWORK_FLAGS,
   },
   positionals: { name: 'LOCK', min: 1 },
-} as const;
+} as const satisfies CommandHelp['spec'];
 
-const HELP = `Usage: a2acap check LOCK... [--card CARD | --live [--stale-markers FILE] [--cache-dir DIR] [--allow-network CLASSES]]
-                    [--format json|text|sarif|markdown|codequality]
-                    [--fail-on breaking|review|note] [--concurrency N] [--binding BINDING@VERSION]... [--known-extension URI]...
-                    [--max-card-bytes N] [--config FILE]
-Checks capability lockfiles against the compiled profile of CARD, or (--live) of each lockfile's agent, fetched
+export const help: CommandHelp = {
+  name: 'check',
+  spec: SPEC,
+  usage: {
+    lines: [
+      [{ group: [['card'], ['live', 'stale-markers', 'cache-dir', 'allow-network']] }],
+      ['format'],
+      ['fail-on', 'concurrency', 'binding', 'known-extension'],
+      ['max-card-bytes', 'config'],
+    ],
+  },
+  overview: {
+    lines: [
+      [{ group: [['card'], ['live', 'stale-markers', 'cache-dir']] }, 'format'],
+      ['fail-on', 'concurrency', 'binding', 'known-extension'],
+      ['max-card-bytes', 'config', { flag: 'allow-network', value: 'loopback,private' }],
+    ],
+    indent: 22,
+  },
+  body: [
+    `Checks capability lockfiles against the compiled profile of CARD, or (--live) of each lockfile's agent, fetched
 with a conditional request. Never rewrites a lockfile: use 'a2acap update'. --format: json (default), text,
 sarif (code scanning), markdown (a pull-request comment) or codequality (a GitLab Code Quality report; paths
-relative to the working directory, which should be the repository root).
---stale-markers FILE: runtime errors recorded by workflows (default .a2a/stale.json when it exists); a marked
-agent is re-fetched without validators and its marker cleared once checked.
---cache-dir DIR (or A2ACAP_CACHE_DIR): keep public cards and their validators between runs (304s next time).
-${ALLOW_NETWORK_HELP}
-A card path in a lockfile must stay inside the lockfile's repository (the git top-level; symlinks resolved).
-Each lockfile is checked for the client of its project configuration (the nearest .a2a/config.json from the
+relative to the working directory, which should be the repository root).`,
+    { flagHelp: 'stale-markers' }, { flagHelp: 'cache-dir' }, { flagHelp: 'allow-network' },
+    'A card path in a lockfile must stay inside the lockfile\'s repository (the git top-level; symlinks resolved).',
+    `Each lockfile is checked for the client of its project configuration (the nearest .a2a/config.json from the
 lockfile's folder, as the editor takes it; or --config FILE); the client flags override it. Each lockfile's own
-extensions count as known.
-Exit 1 when breaking (or review with --fail-on review, or any change, a note included, with --fail-on note),
-2 on usage, I/O or corrupt input, else 0.
-`;
+extensions count as known.`,
+    `Exit 1 when breaking (or review with --fail-on review, or any change, a note included, with --fail-on note),
+2 on usage, I/O or corrupt input, else 0.`,
+  ],
+};
 
 /**
  * The stale-markers file of a live check: the one named, or `.a2a/stale.json` under the current directory
@@ -123,14 +146,13 @@ function textStyle(io: CliIO): TextStyle | undefined {
   return { verdict: (v, t) => `\u001b[${COLORS[v]}m${t}\u001b[0m` };
 }
 
-/** Lockfile indexes by the settings that apply to them, in argument order (one group when one configuration applies). */
-function groupBySettings(lockfiles: readonly string[], perFile: readonly CommandSettings[]): Map<CommandSettings, number[]> {
-  const groups = new Map<CommandSettings, number[]>();
-  lockfiles.forEach((_, i) => {
-    const settings = perFile[i]!;
+/** Lockfiles (path and argument index) by the settings that apply to them, in argument order (one group when one configuration applies). */
+function groupBySettings(perFile: readonly { file: string; settings: CommandSettings }[], cwd: string): Map<CommandSettings, { index: number; path: string }[]> {
+  const groups = new Map<CommandSettings, { index: number; path: string }[]>();
+  perFile.forEach(({ file, settings }, index) => {
     let list = groups.get(settings);
     if (!list) groups.set(settings, (list = []));
-    list.push(i);
+    list.push({ index, path: resolve(cwd, file) });
   });
   return groups;
 }
@@ -153,9 +175,9 @@ function render(format: string, outcomes: readonly RefreshOutcome[], display: (p
 export async function runCheck(argv: string[], rawIO: CliIO, version = VERSION): Promise<number> {
   // Every line printed passes the redactor: URL userinfo from a lockfile (or an agent's message) is never shown.
   const io = redactingIO(rawIO, redactorFor([]));
-  const { flags, positionals, help } = parseArgs(argv, SPEC);
-  if (help) {
-    io.stdout(HELP);
+  const { flags, positionals, help: wantsHelp } = parseArgs(argv, SPEC);
+  if (wantsHelp) {
+    io.stdout(commandHelpText(help));
     return 0;
   }
   if (flags.live && flags.card !== undefined) throw new UsageError('--live and --card exclude each other');
@@ -167,9 +189,9 @@ export async function runCheck(argv: string[], rawIO: CliIO, version = VERSION):
   const concurrency = parseConcurrency(flags.concurrency);
   const allow = flags.live ? networkAllowance(flags, io) : undefined;
   const lockfiles = positionals.map((p) => resolve(io.cwd, p));
-  const display = displayPaths(new Map(lockfiles.map((path, i) => [path, positionals[i]!])), io.cwd);
+  const display = displayPaths(new Map(positionals.map((p) => [resolve(io.cwd, p), p])), io.cwd);
   // Each lockfile is checked for the client of its own project configuration (the one the editor uses for it).
-  const groups = groupBySettings(lockfiles, settingsPerFile(flags, io, positionals));
+  const groups = groupBySettings(settingsPerFile(flags, io, positionals), io.cwd);
   const cardLoaders = new Map<CommandSettings, CardLoader>();
   if (flags.card !== undefined) {
     for (const settings of groups.keys()) cardLoaders.set(settings, await cardFileLoader(flags.card, io, settings.maxBytes, settings.client));
@@ -181,16 +203,20 @@ export async function runCheck(argv: string[], rawIO: CliIO, version = VERSION):
   const cardPath = lockfileCardPaths();
   try {
     const outcomes: RefreshOutcome[] = new Array(lockfiles.length);
-    for (const [settings, indexes] of groups) {
-      const checked = await checkMany(indexes.map((i) => lockfiles[i]!), {
+    for (const [settings, members] of groups) {
+      const checked = await checkMany(members.map((m) => m.path), {
         loader: cardLoaders.get(settings) ?? world!.loaderFor(settings.client, settings.maxBytes),
         readText,
+        resolveAgent,
         cardOverride: flags.card,
         cardPath,
         concurrency,
         ...(stale ? { stale } : {}),
       });
-      checked.forEach((o, k) => { outcomes[indexes[k]!] = o; });
+      checked.forEach((o, k) => {
+        const member = members[k];
+        if (member) outcomes[member.index] = o;
+      });
     }
     if (stale) {
       await stale.flush().catch((err: unknown) => io.stderr(`a2acap check: cannot update ${stale.path}: ${err instanceof Error ? err.message : String(err)}\n`));

@@ -22,7 +22,8 @@ import { compileProfile } from '../../core/profile/compile';
 import { lineColumn } from '../../core/lockfile/read';
 import type { CompiledProfile, SecurityAlternative } from '../../core/types';
 import { ioReason } from '../../core/ioReason';
-import { parseArgs } from '../args';
+import { firstPositional, parseArgs } from '../args';
+import { commandHelpText, type CommandHelp } from '../help';
 import { alignColumns, palette, safeText } from '../format';
 import { CliIO, Command, EXIT_FINDINGS, EXIT_OK, UsageError, useColor } from '../io';
 import { commandSettings, directoryOf } from '../projectSettings';
@@ -31,16 +32,21 @@ import { CLIENT_FLAGS } from '../sharedFlags';
 const SPEC = {
   flags: { format: { type: 'string', choices: ['json', 'text'] }, ...CLIENT_FLAGS },
   positionals: { name: 'CARD', min: 1, max: 1 },
-} as const;
+} as const satisfies CommandHelp['spec'];
 
-const HELP = `Usage: a2acap compile CARD [--format json|text] [--binding BINDING@VERSION]... [--known-extension URI]...
-                      [--max-card-bytes N] [--config FILE]
-Compiles an agent card into the profile this client can use. --binding replaces the default set
+export const help: CommandHelp = {
+  name: 'compile',
+  spec: SPEC,
+  usage: { lines: [['format', 'binding', 'known-extension'], ['max-card-bytes', 'config']] },
+  overview: { lines: [['format', 'binding', 'known-extension', 'max-card-bytes', 'config']] },
+  body: [
+    `Compiles an agent card into the profile this client can use. --binding replaces the default set
 (JSONRPC@1.0, HTTP+JSON@1.0). --max-card-bytes: size limit (default 1 MiB). The project configuration
 (the nearest .a2a/config.json from CARD's folder, or --config FILE) sets the same for the editor and CI; flags
-override it.
-Exit 0 usable, 1 unusable, 2 usage or I/O failure.
-`;
+override it.`,
+    'Exit 0 usable, 1 unusable, 2 usage or I/O failure.',
+  ],
+};
 
 // ---------------------------------------------------------------- shared CLI helpers
 
@@ -126,8 +132,7 @@ export function profileText(file: string, profile: CompiledProfile, io: CliIO): 
       ['extensions', listText(profile.extensions ?? [])],
     ], '  ');
     const skills = profile.skills ?? {};
-    for (const id of Object.keys(skills)) {
-      const s = skills[id]!;
+    for (const [id, s] of Object.entries(skills)) {
       const prov = Object.prototype.hasOwnProperty.call(profile.provenance?.skills ?? {}, id) ? profile.provenance!.skills[id] : undefined;
       out += `  ${p.bold(`skill ${clean(id)}`)}\n`;
       out += aligned([
@@ -152,12 +157,12 @@ export function profileText(file: string, profile: CompiledProfile, io: CliIO): 
 }
 
 export const run: Command = async (argv, io) => {
-  const { flags, positionals, help } = parseArgs(argv, SPEC);
-  if (help) {
-    io.stdout(HELP);
+  const { flags, positionals, help: wantsHelp } = parseArgs(argv, SPEC);
+  if (wantsHelp) {
+    io.stdout(commandHelpText(help));
     return EXIT_OK;
   }
-  const file = positionals[0]!;
+  const file = firstPositional(positionals, SPEC);
   const { client, maxBytes } = commandSettings(flags, io, directoryOf(io, file));
   const card = await loadJson(file, io, maxBytes, 'the card');
   const profile = compileProfile(card, client);

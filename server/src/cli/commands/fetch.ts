@@ -13,8 +13,8 @@
  */
 import { readTextSync } from '../../node/readText';
 import type { Credential } from '../../core/fetch/credentials';
-import { CONFIG_FLAG, commandSettings } from '../projectSettings';
-import { CREDENTIAL_FLAGS, credentialFromEnv } from '../sharedFlags';
+import { commandSettings } from '../projectSettings';
+import { CONFIG_FLAG, CREDENTIAL_FLAGS, credentialFromEnv } from '../sharedFlags';
 import { ioReason } from '../../core/ioReason';
 import { resolve } from 'node:path';
 import { isNetError } from '../../core/net/errors';
@@ -24,7 +24,9 @@ import { fetchCard, FetchCardResult } from '../../core/fetch/fetchCard';
 import { fetchExtendedCard, ExtendedCardResult } from '../../core/fetch/extendedCard';
 import { combineTrustStores, createTrustStore, JwksDocument, TrustEntry } from '../../core/signature/trustStore';
 import { verifyCardSignatures } from '../../core/signature/verify';
-import { parseArgs, type FlagValues } from '../args';
+import { inspectKey } from '../../node/keyInspection';
+import { firstPositional, parseArgs, type FlagValues } from '../args';
+import { commandHelpText, type CommandHelp, type UsageItem } from '../help';
 import { loadTrustStoreFile } from '../trustStoreFile';
 import { SIGNATURE_POLICY_NAMES, resolveSignaturePolicy, type SignaturePolicy } from '../../core/signature/policy';
 import { alignColumns, safeText } from '../format';
@@ -34,34 +36,60 @@ import { redactError, redactorFor, redactValue, urlSecrets, type Redactor } from
 
 const SPEC = {
   flags: {
-    format: { type: 'string', choices: ['json', 'text'] },
+    format: { type: 'string', choices: ['json', 'text'], value: 'text|json' },
     extended: { type: 'boolean' },
-    ...CREDENTIAL_FLAGS,
-    'signature-policy': { type: 'string', choices: SIGNATURE_POLICY_NAMES },
+    'credential-env': {
+      ...CREDENTIAL_FLAGS['credential-env'],
+      help: `--credential-env VAR names an environment variable holding the credential (never pass it itself): a bearer token,
+or an API key for a scheme that takes one in a header or cookie; --credential-scheme NAME picks the card's scheme
+(default: the first it declares that a credential can be sent for).`,
+    },
+    'credential-scheme': CREDENTIAL_FLAGS['credential-scheme'],
+    'signature-policy': {
+      type: 'string', choices: SIGNATURE_POLICY_NAMES, value: 'MODE',
+      help: `--signature-policy MODE: off (signatures not checked), verify-if-present (default: an invalid signature
+makes the card invalid) or require (anything but a verified signature does); --require-signed means require.`,
+    },
     'require-signed': { type: 'boolean' },
-    jwks: { type: 'string', multiple: true },
-    'trust-store': { type: 'string', multiple: true },
-    'allow-host': { type: 'string', multiple: true },
-    timeout: { type: 'string' },
+    jwks: {
+      type: 'string', multiple: true, value: 'FILE',
+      help: `--jwks FILE: a JWKS file of trusted keys. --trust-store FILE: {"<kid>": key or {key, notBefore, notAfter}},
+the key a JWKS URL, JWK/JWKS or PEM public key/certificate (as the a2a.trustStore setting).`,
+    },
+    'trust-store': { type: 'string', multiple: true, value: 'FILE' },
+    'allow-host': { type: 'string', multiple: true, value: 'HOST' },
+    timeout: { type: 'string', value: 'MS' },
     ...CONFIG_FLAG,
   },
   positionals: { name: 'URL', min: 1, max: 1 },
-} as const;
+} as const satisfies CommandHelp['spec'];
 
-const HELP = `Usage: a2acap fetch URL [--extended] [--credential-env VAR [--credential-scheme NAME]] [--format text|json]
-                    [--signature-policy off|verify-if-present|require | --require-signed] [--jwks FILE]...
-                    [--trust-store FILE]... [--allow-host HOST]... [--timeout MS] [--config FILE]
-Fetches, validates, verifies and compiles an agent card. URL is the agent's base URL or the card URL.
---signature-policy: off (signatures not checked), verify-if-present (default: an invalid signature makes the card
-invalid), require (anything but a verified signature does); --require-signed is the older spelling of require.
---jwks FILE: a JWKS file of trusted keys. --trust-store FILE: {"<kid>": key or {key, notBefore, notAfter}},
-the key a JWKS URL, JWK/JWKS or PEM public key/certificate (as the a2a.trustStore setting).
---credential-env VAR names an environment variable holding the credential (never pass it itself): a bearer token,
-or an API key for a scheme that takes one in a header or cookie; --credential-scheme NAME picks the card's scheme
-(default: the first it declares that a credential can be sent for).
-The profile is compiled for the client of the project configuration (the nearest .a2a/config.json from the
-working directory, or --config FILE). Exit 0 valid card, 1 invalid card, 2 usage, network or policy failure.
-`;
+const CREDENTIAL_USAGE: UsageItem = { group: [['credential-env', 'credential-scheme']] };
+const SIGNATURE_USAGE: UsageItem = { group: [['signature-policy'], ['require-signed']] };
+
+export const help: CommandHelp = {
+  name: 'fetch',
+  spec: SPEC,
+  usage: {
+    lines: [
+      ['extended', CREDENTIAL_USAGE, 'format'],
+      [SIGNATURE_USAGE, 'jwks', 'trust-store'],
+      ['allow-host', 'timeout', 'config'],
+    ],
+  },
+  overview: {
+    lines: [
+      ['extended', CREDENTIAL_USAGE, 'format', SIGNATURE_USAGE, 'jwks'],
+      ['trust-store', 'allow-host', 'timeout', 'config'],
+    ],
+  },
+  body: [
+    'Fetches, validates, verifies and compiles an agent card. URL is the agent\'s base URL or the card URL.',
+    { flagHelp: 'signature-policy' }, { flagHelp: 'jwks' }, { flagHelp: 'credential-env' },
+    `The profile is compiled for the client of the project configuration (the nearest .a2a/config.json from the
+working directory, or --config FILE). Exit 0 valid card, 1 invalid card, 2 usage, network or policy failure.`,
+  ],
+};
 
 /** --signature-policy, or --require-signed (its older spelling); the two saying different things is a usage error. */
 function signaturePolicyFrom(flags: { 'signature-policy'?: string; 'require-signed'?: boolean }): SignaturePolicy {
@@ -134,9 +162,9 @@ export async function withRedaction(io: CliIO, secrets: Iterable<string | undefi
 }
 
 export const run: Command = async (argv, io) => {
-  const { flags, positionals, help } = parseArgs(argv, SPEC);
-  if (help) { io.stdout(HELP); return EXIT_OK; }
-  const target = positionals[0]!;
+  const { flags, positionals, help: wantsHelp } = parseArgs(argv, SPEC);
+  if (wantsHelp) { io.stdout(commandHelpText(help)); return EXIT_OK; }
+  const target = firstPositional(positionals, SPEC);
   const credential = credentialFromEnv(flags['credential-env'], io, flags['credential-scheme']);
   return withRedaction(io, [credential?.token, ...urlSecrets(target)], (out, redact) => fetchCommand(target, flags, credential, out, redact));
 };
@@ -153,7 +181,7 @@ async function fetchCommand(target: string, flags: FlagValues<typeof SPEC.flags>
     const timeoutMs = timeoutFrom(flags.timeout);
     const fetched = await fetchCard(target, {
       http, timeoutMs, signaturePolicy: signaturePolicyFrom(flags), client: project.client, settings: { maxCardBytes: project.maxBytes },
-      verify: (card, ctx) => verifyCardSignatures(card, { trust, cardUrl: ctx.url, originClass: ctx.originClass, text: ctx.text }),
+      verify: (card, ctx) => verifyCardSignatures(card, { inspectKey, trust, cardUrl: ctx.url, originClass: ctx.originClass, text: ctx.text }),
     }).catch(rethrowNet);
     let extended: ExtendedCardResult | undefined;
     if (flags.extended && fetched.valid && fetched.profile) {

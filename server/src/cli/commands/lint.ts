@@ -11,11 +11,13 @@ import { visibleJson } from '../../core/untrustedText';
 import { readFile, stat } from 'node:fs/promises';
 import { basename, dirname, relative, resolve, sep } from 'node:path';
 import { parseArgs } from '../args';
+import { commandHelpText, type CommandHelp, type UsageItem } from '../help';
+import { CLIENT_FLAGS } from '../sharedFlags';
 import { alignColumns, countSummary, palette, safeText, severityLabel } from '../format';
 import { CliIO, Command, EXIT_FINDINGS, EXIT_OK, EXIT_USAGE, UsageError, useColor } from '../io';
 import { lintDocument, resolveSettings, tooLargeResult, kindFromName, LintResult } from '../../core/lint';
-import { rangeOf } from '../../core/location';
-import { makeLocator } from '../../core/locate';
+import { rangeOf } from '../../core/pointer/range';
+import { makeLocator } from '../../core/pointer/locateAll';
 import { RULES } from '../../core/rules/catalog';
 import { buildSarif, type SarifEntry } from '../../core/sarif';
 import { buildCodeQuality } from '../../core/codequality';
@@ -32,38 +34,56 @@ import { readProjectConfigFile } from '../../node/projectConfig';
 
 const SPEC = {
   flags: {
-    format: { type: 'string', choices: ['text', 'json', 'sarif', 'codequality'] },
-    'max-card-bytes': { type: 'string' },
+    format: {
+      type: 'string', choices: ['text', 'json', 'sarif', 'codequality'],
+      help: '--format codequality writes a GitLab Code Quality report (paths relative to the working directory).',
+    },
+    'max-card-bytes': CLIENT_FLAGS['max-card-bytes'],
     // The client whose view no-supported-interface and required-extension-unsupported take (as in compile/check).
-    binding: { type: 'string', multiple: true },
-    'known-extension': { type: 'string', multiple: true },
+    binding: {
+      ...CLIENT_FLAGS.binding,
+      help: '--binding / --known-extension describe the client (default JSONRPC@1.0 and HTTP+JSON@1.0, no extensions), as for compile.',
+    },
+    'known-extension': CLIENT_FLAGS['known-extension'],
     // Severity overrides, as the editor's a2a.rules setting: a file of them, then single ones (which win).
-    rule: { type: 'string', multiple: true },
-    rules: { type: 'string' },
+    rule: {
+      type: 'string', multiple: true, value: 'ID=SEVERITY',
+      help: '--rule ID=SEVERITY sets one rule\'s severity: error, warning, info, hint or off (repeatable, e.g. --rule unknown-field=off).',
+    },
+    rules: {
+      type: 'string', value: 'FILE',
+      help: `--rules FILE reads such overrides from a JSON object {"<rule id>": "<severity>"}, the value of the editor's a2a.rules
+setting; --rule flags win over it. An unknown rule id or severity is a usage error.`,
+    },
     // Accepted findings (core/baseline.ts): report only new ones, or record the current ones.
-    baseline: { type: 'string' },
-    'write-baseline': { type: 'string' },
+    baseline: { type: 'string', value: 'FILE' },
+    'write-baseline': {
+      type: 'string', value: 'FILE',
+      help: `--write-baseline FILE records the current findings (by file, rule and JSON Pointer) as accepted and exits 0;
+--baseline FILE then reports only findings not in it, so CI fails on new problems only.`,
+    },
     // The project configuration (.a2a/config.json): rules, client and size limit shared with the editor.
-    config: { type: 'string' },
+    config: CLIENT_FLAGS.config,
   },
   positionals: { name: 'FILE', min: 1 },
-} as const;
+} as const satisfies CommandHelp['spec'];
 
-const HELP = `Usage: a2acap lint FILE... [--format text|json|sarif|codequality] [--rule ID=SEVERITY]... [--rules FILE] [--baseline FILE | --write-baseline FILE]
-                   [--binding BINDING@VERSION]... [--known-extension URI]... [--max-card-bytes N] [--config FILE]
+const CLIENT_USAGE: UsageItem[] = ['binding', 'known-extension', 'max-card-bytes', 'config'];
 
-Validates A2A 1.0 agent cards and a2a-lock.json lockfiles (detected by content, then by file name).
---format codequality writes a GitLab Code Quality report (paths relative to the working directory).
---rule ID=SEVERITY sets one rule's severity: error, warning, info, hint or off (repeatable, e.g. --rule unknown-field=off).
---rules FILE reads such overrides from a JSON object {"<rule id>": "<severity>"}, the value of the editor's a2a.rules
-setting; --rule flags win over it. An unknown rule id or severity is a usage error.
---write-baseline FILE records the current findings (by file, rule and JSON Pointer) as accepted and exits 0;
---baseline FILE then reports only findings not in it, so CI fails on new problems only.
---binding / --known-extension describe the client (default JSONRPC@1.0 and HTTP+JSON@1.0, no extensions), as for compile.
-Each file's project configuration (the nearest .a2a/config.json from its folder, as the editor takes it; or
---config FILE) gives rules, client and size limit; --rules, --rule and the client flags override it.
-Exit codes: 0 no error findings, 1 error findings, 2 usage or I/O failure.
-`;
+export const help: CommandHelp = {
+  name: 'lint',
+  spec: SPEC,
+  usage: { lines: [['format', 'rule', 'rules', { group: [['baseline'], ['write-baseline']] }], CLIENT_USAGE] },
+  overview: { lines: [['format', 'rule', 'rules', { group: [['baseline'], ['write-baseline']] }, ...CLIENT_USAGE]] },
+  body: [
+    '',
+    'Validates A2A 1.0 agent cards and a2a-lock.json lockfiles (detected by content, then by file name).',
+    { flagHelp: 'format' }, { flagHelp: 'rule' }, { flagHelp: 'rules' }, { flagHelp: 'write-baseline' }, { flagHelp: 'binding' },
+    `Each file's project configuration (the nearest .a2a/config.json from its folder, as the editor takes it; or
+--config FILE) gives rules, client and size limit; --rules, --rule and the client flags override it.`,
+    'Exit codes: 0 no error findings, 1 error findings, 2 usage or I/O failure.',
+  ],
+};
 
 /** A finding with its zero-based LSP-style range (as in the JSON contract). */
 interface RangedFinding {
@@ -197,9 +217,9 @@ function applyBaseline(results: FileFindings[], keys: Set<string>, io: CliIO): n
 }
 
 export const run: Command = async (argv, io) => {
-  const { flags, positionals, help } = parseArgs(argv, SPEC);
-  if (help) {
-    io.stdout(HELP);
+  const { flags, positionals, help: wantsHelp } = parseArgs(argv, SPEC);
+  if (wantsHelp) {
+    io.stdout(commandHelpText(help));
     return EXIT_OK;
   }
   // Each file under its own project configuration (the editor's for it); severities: the configuration, then
@@ -217,8 +237,8 @@ export const run: Command = async (argv, io) => {
   };
   const results: FileFindings[] = [];
   let ioFailure = false;
-  for (const [i, file] of positionals.entries()) {
-    const r = await lintFile(file, io.cwd, lintSettingsOf(perFile[i]!));
+  for (const { file, settings } of perFile) {
+    const r = await lintFile(file, io.cwd, lintSettingsOf(settings));
     if ('error' in r) {
       ioFailure = true;
       io.stderr(`a2acap lint: ${safeText(r.file)}: ${r.error}\n`);

@@ -16,30 +16,48 @@ import { LIMITS } from '../../mcp/limits';
 import { serveStdio } from '../../mcp/server';
 import { createToolWorld, type LaunchCredential } from '../../mcp/world';
 import { parseArgs } from '../args';
+import { commandHelpText, type CommandHelp, type UsageItem } from '../help';
 import { CliIO, Command, EXIT_OK, UsageError } from '../io';
 import { maxBytesFrom } from '../projectSettings';
 import { VERSION } from '../version';
 
 const SPEC = {
   flags: {
-    root: { type: 'string', multiple: true },
-    'allow-network': { type: 'string', multiple: true },
-    'credential-env': { type: 'string', multiple: true },
-    'max-card-bytes': { type: 'string' },
+    root: {
+      type: 'string', multiple: true, value: 'DIR',
+      help: '  --root DIR              paths resolve inside these directories (default: the working directory)',
+    },
+    'allow-network': {
+      type: 'string', multiple: true, value: 'loopback,private',
+      help: `  --allow-network C       URLs from tool arguments and lockfiles reach public addresses only, plus these classes
+                          (loopback, private; also ${ALLOW_NETWORK_ENV}); link-local and metadata never`,
+    },
+    'credential-env': {
+      type: 'string', multiple: true, value: 'VAR=ORIGIN',
+      help: `  --credential-env V=O    send the value of environment variable V as a bearer token to origin O (https://host:port)
+                          only; never a tool argument, never in a result`,
+    },
+    'max-card-bytes': {
+      type: 'string', value: 'N',
+      help: `  --max-card-bytes N      card and lockfile size limit (default ${LIMITS.cardBytes})`,
+    },
   },
-} as const;
+} as const satisfies CommandHelp['spec'];
 
-const HELP = `Usage: a2acap mcp [--root DIR]... [--allow-network loopback,private]... [--credential-env VAR=ORIGIN]... [--max-card-bytes N]
-Serves the A2A tools (a2a_profile, a2a_how_to_call, a2a_check_lockfile, a2a_lockfiles, a2a_pin) over the Model
-Context Protocol on stdio. Tool arguments are untrusted:
-  --root DIR              paths resolve inside these directories (default: the working directory)
-  --allow-network C       URLs from tool arguments and lockfiles reach public addresses only, plus these classes
-                          (loopback, private; also ${ALLOW_NETWORK_ENV}); link-local and metadata never
-  --credential-env V=O    send the value of environment variable V as a bearer token to origin O (https://host:port)
-                          only; never a tool argument, never in a result
-  --max-card-bytes N      card and lockfile size limit (default ${LIMITS.cardBytes})
-Card text comes back only inside "untrusted", clipped at ${LIMITS.untrustedChars} characters, invisible characters shown.
-`;
+const FLAGS_USAGE: UsageItem[] = ['root', 'allow-network', 'credential-env', 'max-card-bytes'];
+
+export const help: CommandHelp = {
+  name: 'mcp',
+  spec: SPEC,
+  usage: { lines: [FLAGS_USAGE] },
+  overview: { lines: [FLAGS_USAGE] },
+  body: [
+    `Serves the A2A tools (a2a_profile, a2a_how_to_call, a2a_check_lockfile, a2a_lockfiles, a2a_pin) over the Model
+Context Protocol on stdio. Tool arguments are untrusted:`,
+    { flagHelp: 'root' }, { flagHelp: 'allow-network' }, { flagHelp: 'credential-env' }, { flagHelp: 'max-card-bytes' },
+    `Card text comes back only inside "untrusted", clipped at ${LIMITS.untrustedChars} characters, invisible characters shown.`,
+  ],
+};
 
 function rootsFrom(dirs: readonly string[], io: CliIO): string[] {
   const given = dirs.length ? dirs : [io.cwd];
@@ -84,9 +102,9 @@ function credentialsFrom(values: readonly string[], io: CliIO): LaunchCredential
 }
 
 export const run: Command = async (argv, io) => {
-  const { flags, help } = parseArgs(argv, SPEC);
-  if (help) {
-    io.stdout(HELP);
+  const { flags, help: wantsHelp } = parseArgs(argv, SPEC);
+  if (wantsHelp) {
+    io.stdout(commandHelpText(help));
     return EXIT_OK;
   }
   const world = createToolWorld({

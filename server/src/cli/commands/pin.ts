@@ -13,7 +13,8 @@
  * Exit 0 on success; 2 with one line on a bad selection, an unreachable agent or an invalid card.
  */
 import { dirname, relative, resolve, sep } from 'node:path';
-import { parseArgs } from '../args';
+import { firstPositional, parseArgs } from '../args';
+import { commandHelpText, type CommandHelp } from '../help';
 import { Command, CliIO, UsageError } from '../io';
 import { createRefreshWorld, type RefreshWorld } from '../refreshWorld';
 import { evidenceFor } from '../../core/pin/probeEvidence';
@@ -24,38 +25,44 @@ import { buildLockfile, type PinSelection } from '../../core/pin/buildLockfile';
 import { PinError } from '../../core/pin/errors';
 import { serializeLockfile } from '../../core/pin/serialize';
 import { writeLockfile } from '../../node/writeLockfile';
-import { isHttpLocation } from '../../core/refresh/cardSources';
+import { isHttpLocation } from '../../core/check/cardSources';
 import { cardUrlFor } from '../../core/fetch/cardUrl';
 import type { Lockfile } from '../../core/types';
-import { CONFIG_FLAG, commandSettings } from '../projectSettings';
+import { commandSettings } from '../projectSettings';
+import { CONFIG_FLAG } from '../sharedFlags';
 import { safeText } from '../format';
 
 const SPEC = {
   flags: {
-    skill: { type: 'string', multiple: true },
-    input: { type: 'string', multiple: true },
-    output: { type: 'string', multiple: true },
+    skill: { type: 'string', multiple: true, value: 'ID' },
+    input: { type: 'string', multiple: true, value: 'TYPE' },
+    output: { type: 'string', multiple: true, value: 'TYPE' },
     streaming: { type: 'boolean' },
-    extension: { type: 'string', multiple: true },
-    out: { type: 'string' },
+    extension: { type: 'string', multiple: true, value: 'URI' },
+    out: { type: 'string', value: 'FILE' },
     probe: { type: 'boolean' },
     ...CONFIG_FLAG,
   },
   positionals: { name: 'URL|CARD', min: 1, max: 1 },
-} as const;
+} as const satisfies CommandHelp['spec'];
 
-const USAGE = `Usage: a2acap pin URL|CARD --skill ID [--skill ID]... [--input TYPE]... [--output TYPE]... [--streaming]
-                  [--extension URI]... [--out FILE] [--probe] [--config FILE]
-Writes a capability lockfile holding only what the workflow relies on: the named skills, the media types it
+export const help: CommandHelp = {
+  name: 'pin',
+  spec: SPEC,
+  usage: { lines: [[{ bare: 'skill' }, 'skill', 'input', 'output', 'streaming'], ['extension', 'out', 'probe', 'config']] },
+  overview: { lines: [[{ bare: 'skill' }, 'skill', 'input', 'output', 'streaming', 'extension'], ['out', 'probe', 'config']] },
+  body: [
+    `Writes a capability lockfile holding only what the workflow relies on: the named skills, the media types it
 sends (--input, each must be accepted) and reads (--output; without them the skill's current modes), streaming
 and extensions. URL: a card URL (.json) or an agent's base URL (its /.well-known/agent-card.json); CARD: a card
 file. --probe runs the safe probes first (no message is sent) and records their evidence under "verified".
 Without --out the lockfile goes to stdout; with it the write is atomic and a re-pin that changes nothing leaves
 the file as it was. The card is compiled for the client of the workflow's project configuration (the nearest
 .a2a/config.json from the folder of --out, else of the working directory; or --config FILE), which also knows
-the --extension URIs.
-Exit 0 pinned, 2 a bad selection, an unreachable agent or an invalid card.
-`;
+the --extension URIs.`,
+    'Exit 0 pinned, 2 a bad selection, an unreachable agent or an invalid card.',
+  ],
+};
 
 /** What `agent` records: the URL, or the card's path relative to the lockfile (portable across checkouts). */
 function agentField(location: string, outFile: string | undefined, cwd: string): string {
@@ -85,13 +92,13 @@ async function withProbeEvidence(lock: Lockfile, location: string, world: Refres
 }
 
 export const run: Command = async (argv, io: CliIO) => {
-  const { flags, positionals, help } = parseArgs(argv, SPEC);
-  if (help) {
-    io.stdout(USAGE);
+  const { flags, positionals, help: wantsHelp } = parseArgs(argv, SPEC);
+  if (wantsHelp) {
+    io.stdout(commandHelpText(help));
     return 0;
   }
   if (flags.skill.length === 0) throw new UsageError('name at least one --skill to pin');
-  const target = positionals[0]!;
+  const target = firstPositional(positionals, SPEC);
   let location: string;
   try {
     location = isHttpLocation(target) ? cardUrlFor(target) : resolve(io.cwd, target);

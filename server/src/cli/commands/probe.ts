@@ -7,48 +7,67 @@
  * JSON: {"agent", "results": [{"probe", "claim", "outcome", "detail", "at"}]}.
  * Exit: 0 nothing refuted, 1 a claim refuted or a probe failed, 2 usage / network / policy failure.
  */
-import { clientForLock } from '../../core/lockfile/profileForLock';
+import { clientForLock } from '../../core/lockfile/currentProfile';
 import type { Lockfile } from '../../core/types';
-import { CONFIG_FLAG, commandSettings, directoryOf } from '../projectSettings';
+import { commandSettings, directoryOf } from '../projectSettings';
 import { stat } from 'node:fs/promises';
 import { resolve } from 'node:path';
 import { createHttpClient } from '../../node/net/http';
 import { createGrpcClient } from '../../node/net/grpc';
 import { createRateLimiter } from '../../core/probe/rateLimit';
 import { loadLockfile } from '../../core/lockfile/load';
-import { isHttpLocation } from '../../core/refresh/cardSources';
+import { isHttpLocation } from '../../core/check/cardSources';
 import { readText } from '../refreshWorld';
 import { probeAgent } from '../../core/probe/probeAgent';
 import type { SafeProbeRequest } from '../../core/probe/types';
-import { parseArgs } from '../args';
+import { firstPositional, parseArgs } from '../args';
+import { commandHelpText, type CommandHelp, type UsageItem } from '../help';
 import { alignColumns, safeText } from '../format';
 import { visibleJson } from '../../core/untrustedText';
 import { CliIO, Command, EXIT_FINDINGS, EXIT_OK, UsageError } from '../io';
 import { rethrowNet, timeoutFrom, withRedaction } from './fetch';
-import { ALLOW_NETWORK_HELP, CREDENTIAL_FLAGS, NETWORK_FLAGS, credentialFromEnv, networkAllowance } from '../sharedFlags';
+import { CONFIG_FLAG, CREDENTIAL_FLAGS, NETWORK_FLAGS, credentialFromEnv, networkAllowance } from '../sharedFlags';
 import { redactValue, urlSecrets } from '../../core/redact';
 
 const SPEC = {
   flags: {
-    format: { type: 'string', choices: ['json', 'text'] },
+    format: { type: 'string', choices: ['json', 'text'], value: 'text|json' },
     ...CREDENTIAL_FLAGS,
-    'safe-request': { type: 'string' },
-    skill: { type: 'string' },
-    'allow-skill': { type: 'string', multiple: true },
-    'media-type': { type: 'string', multiple: true },
-    'allow-host': { type: 'string', multiple: true },
-    timeout: { type: 'string' },
-    'min-interval': { type: 'string' },
+    'safe-request': { type: 'string', value: 'TEXT' },
+    skill: { type: 'string', value: 'ID' },
+    'allow-skill': { type: 'string', multiple: true, value: 'ID' },
+    'media-type': { type: 'string', multiple: true, value: 'TYPE' },
+    'allow-host': { type: 'string', multiple: true, value: 'HOST' },
+    timeout: { type: 'string', value: 'MS' },
+    'min-interval': { type: 'string', value: 'MS' },
     ...CONFIG_FLAG,
     ...NETWORK_FLAGS,
   },
   positionals: { name: 'URL|LOCK', min: 1, max: 1 },
-} as const;
+} as const satisfies CommandHelp['spec'];
 
-const HELP = `Usage: a2acap probe URL|LOCK [--format text|json] [--credential-env VAR [--credential-scheme NAME]] [--timeout MS] [--min-interval MS]
-                    [--allow-host HOST]... [--safe-request TEXT [--skill ID] [--allow-skill ID]... [--media-type TYPE]...]
-                    [--config FILE] [--allow-network CLASSES]
-Checks an agent's claims with small deliberate calls. Default probes send no message: version,
+const CREDENTIAL_USAGE: UsageItem = { group: [['credential-env', 'credential-scheme']] };
+const MESSAGE_PROBES_USAGE: UsageItem = { group: [['safe-request', 'skill', 'allow-skill', 'media-type']] };
+
+export const help: CommandHelp = {
+  name: 'probe',
+  spec: SPEC,
+  usage: {
+    lines: [
+      ['format', CREDENTIAL_USAGE, 'timeout', 'min-interval'],
+      ['allow-host', MESSAGE_PROBES_USAGE],
+      ['config', 'allow-network'],
+    ],
+  },
+  overview: {
+    lines: [
+      ['format', CREDENTIAL_USAGE, 'timeout', 'min-interval', 'allow-host'],
+      [MESSAGE_PROBES_USAGE, 'config'],
+      [{ flag: 'allow-network', value: 'loopback,private' }],
+    ],
+  },
+  body: [
+    `Checks an agent's claims with small deliberate calls. Default probes send no message: version,
 version-negotiation, version-default, streaming, push, extended-card; then the endpoints: card-media-type,
 card-cache-control, card-revalidation (plain GETs of the card) and transport-security:URL (HTTPS and HSTS, one
 per interface; loopback hosts are exempt). --safe-request enables the message probes
@@ -58,9 +77,10 @@ the test skill (needed when the card has several), --allow-skill ID allows one t
 for fetch (a bearer token or an API key, for the extended-card probe). The interface probed is the one the client
 of the project configuration (the nearest .a2a/config.json from LOCK's folder or the working directory, or
 --config FILE) would choose; for a LOCK, the lockfile's extensions count as known. Exit 0 nothing refuted, 1 a
-claim refuted or a probe failed, 2 usage, network or policy failure.
-${ALLOW_NETWORK_HELP}
-`;
+claim refuted or a probe failed, 2 usage, network or policy failure.`,
+    { flagHelp: 'allow-network' },
+  ],
+};
 
 function intervalFrom(value: string | undefined): number | undefined {
   if (value === undefined) return undefined;
@@ -83,11 +103,12 @@ async function agentOf(arg: string, io: CliIO): Promise<{ agent: string; lock?: 
 }
 
 export const run: Command = async (argv, io) => {
-  const { flags, positionals, help } = parseArgs(argv, SPEC);
-  if (help) { io.stdout(HELP); return EXIT_OK; }
-  const project = commandSettings({ config: flags.config }, io, directoryOf(io, positionals[0]!));
+  const { flags, positionals, help: wantsHelp } = parseArgs(argv, SPEC);
+  if (wantsHelp) { io.stdout(commandHelpText(help)); return EXIT_OK; }
+  const target = firstPositional(positionals, SPEC);
+  const project = commandSettings({ config: flags.config }, io, directoryOf(io, target));
   const allow = networkAllowance(flags, io);
-  const { agent, lock } = await agentOf(positionals[0]!, io);
+  const { agent, lock } = await agentOf(target, io);
   // The client that would call the agent: the project's, plus a lockfile's own extensions (as check and pin do).
   const client = lock ? clientForLock(project.client, lock) : project.client;
   const credential = credentialFromEnv(flags['credential-env'], io, flags['credential-scheme']);

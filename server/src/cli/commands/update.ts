@@ -11,7 +11,8 @@
  */
 import { checkOptionsFor } from '../../core/lockfile/checkOptions';
 import { relative, resolve } from 'node:path';
-import { parseArgs } from '../args';
+import { firstPositional, parseArgs } from '../args';
+import { commandHelpText, type CommandHelp } from '../help';
 import { Command, CliIO, EXIT_FINDINGS, UsageError } from '../io';
 import { createRefreshWorld, readText } from '../refreshWorld';
 import { writeLockfile } from '../../node/writeLockfile';
@@ -20,28 +21,34 @@ import { pinnedVsCurrent } from '../../core/pin/pinnedVsCurrent';
 import { PinError } from '../../core/pin/errors';
 import { repin } from '../../core/pin/repin';
 import { keepPreviousWhenUnchanged, serializeLockfile } from '../../core/pin/serialize';
-import { resolveAgent } from '../../core/refresh/refreshLockfile';
+import { resolveAgent } from '../../node/agentLocation';
 import type { Lockfile } from '../../core/types';
-import { CONFIG_FLAG, commandSettings, directoryOf } from '../projectSettings';
+import { commandSettings, directoryOf } from '../projectSettings';
 import { safeText } from '../format';
-import { ALLOW_NETWORK_HELP, NETWORK_FLAGS, networkAllowance } from '../sharedFlags';
+import { CONFIG_FLAG, NETWORK_FLAGS, networkAllowance } from '../sharedFlags';
 import { lockfileCardPaths } from '../../node/insideRoot';
-import { isHttpLocation, isOtherUrl } from '../../core/refresh/cardSources';
+import { isHttpLocation, isOtherUrl } from '../../core/check/cardSources';
 
 const SPEC = {
   flags: { yes: { type: 'boolean' }, ...CONFIG_FLAG, ...NETWORK_FLAGS },
   positionals: { name: 'LOCK', min: 1, max: 1 },
-} as const;
+} as const satisfies CommandHelp['spec'];
 
-const HELP = `Usage: a2acap update LOCK [--yes] [--config FILE] [--allow-network CLASSES]
-Shows how the agent changed since LOCK was pinned (the pinned vs the current compiled profile) and, with --yes,
+export const help: CommandHelp = {
+  name: 'update',
+  spec: SPEC,
+  usage: { lines: [['yes', 'config', 'allow-network']] },
+  overview: { lines: [['yes', 'config', { flag: 'allow-network', value: 'loopback,private' }]] },
+  body: [
+    `Shows how the agent changed since LOCK was pinned (the pinned vs the current compiled profile) and, with --yes,
 re-pins the same selection. Never prompts. Exit 0 up to date (or updated with --yes), 1 an update is pending
 (nothing written), 2 a breaking change (pin a new selection with 'a2acap pin'), a corrupt lockfile or an
 unreachable agent. The card is compiled for the client of the project configuration (the nearest
-.a2a/config.json from the lockfile's folder, or --config FILE), plus the lockfile's own extensions.
-${ALLOW_NETWORK_HELP}
-A card path in LOCK must stay inside its repository (the git top-level; symlinks resolved).
-`;
+.a2a/config.json from the lockfile's folder, or --config FILE), plus the lockfile's own extensions.`,
+    { flagHelp: 'allow-network' },
+    'A card path in LOCK must stay inside its repository (the git top-level; symlinks resolved).',
+  ],
+};
 
 async function readLock(path: string, shown: string): Promise<{ lock: Lockfile; text: string }> {
   const loaded = await loadLockfile(path, readText);
@@ -60,17 +67,18 @@ async function cardLocation(lock: Lockfile, path: string): Promise<string> {
 }
 
 export const run: Command = async (argv, io: CliIO) => {
-  const { flags, positionals, help } = parseArgs(argv, SPEC);
-  if (help) {
-    io.stdout(HELP);
+  const { flags, positionals, help: wantsHelp } = parseArgs(argv, SPEC);
+  if (wantsHelp) {
+    io.stdout(commandHelpText(help));
     return 0;
   }
-  const path = resolve(io.cwd, positionals[0]!);
+  const target = firstPositional(positionals, SPEC);
+  const path = resolve(io.cwd, target);
   const shown = safeText(relative(io.cwd, path) || path);
   // The configuration first: a bad one is the error, whatever the lockfile.
-  const project = commandSettings({ config: flags.config }, io, directoryOf(io, positionals[0]!));
+  const project = commandSettings({ config: flags.config }, io, directoryOf(io, target));
   const allow = networkAllowance(flags, io);
-  const { lock, text } = await readLock(path, positionals[0]!);
+  const { lock, text } = await readLock(path, target);
   const location = await cardLocation(lock, path);
   const world = createRefreshWorld(project.client, project.maxBytes, undefined, { origin: 'repository', allow });
   try {
@@ -80,7 +88,7 @@ export const run: Command = async (argv, io: CliIO) => {
     } catch (err) {
       throw new UsageError(err instanceof Error ? err.message : String(err));
     }
-    // The lockfile's client: the extensions it relies on are known, as when it was pinned (lockfile/profileForLock.ts).
+    // The lockfile's client: the extensions it relies on are known, as when it was pinned (lockfile/currentProfile.ts).
     const profile = world.loader.profileFor(loaded, lock);
     const check = checkLockfile(lock, profile, checkOptionsFor(loaded.card, loaded.digest, lock));
     const { diff } = pinnedVsCurrent(lock, profile);

@@ -106,7 +106,8 @@ export function fromHttpError(status: number, body: unknown, retryAfter?: string
   const reason = reasonOf(err?.details);
   const message = sanitizeMessage(err?.message);
   const base = { message, httpStatus: status, ...(reason ? { reason } : {}) };
-  if (reason && BY_REASON[reason]) return { type: BY_REASON[reason]!, ...base };
+  const byReason = reason ? BY_REASON[reason] : undefined;
+  if (byReason) return { type: byReason, ...base };
   if (status === 401) return { type: 'Unauthenticated', ...base };
   if (status === 403) return { type: 'PermissionDenied', ...base };
   if (status === 429 || status === 503) {

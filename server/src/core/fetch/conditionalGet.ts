@@ -1,7 +1,7 @@
 /**
  * One conditional GET of a public agent card, shared by the two card pipelines: the card fetcher
  * (fetchCard.ts: `a2acap fetch`, probes, the live view; it caches the text with its freshness) and the refresh
- * card source (refresh/cardSources.ts: check, refresh, pin; it caches the compiled profile). One place decides
+ * card source (check/cardSources.ts: check, refresh, pin; it caches the compiled profile). One place decides
  * the request headers, the media types accepted, what a 304 proves, and how a non-2xx answer is reported.
  */
 import { retryAfterSeconds } from '../a2a/errors';
@@ -9,8 +9,8 @@ import type { AddressClass } from '../net/address';
 import { NetError, displayUrl } from '../net/errors';
 import type { HttpClient, HttpResponse } from '../net/http';
 import type { NetworkAllowance, UrlOrigin } from '../net/policy';
-import { addConditionalHeaders } from './cacheControl';
-import type { CardValidators } from './cardCache';
+import { addConditionalHeaders } from '../cache/cacheControl';
+import type { CardValidators } from '../cache/cardText';
 
 /** JSON types; text/plain too, since static hosts (raw file servers) serve cards that way. */
 export const CARD_TYPES = ['application/json', 'application/a2a+json', '+json', 'text/plain'];

@@ -9,7 +9,7 @@
  * Identities are keyed hashes (HMAC-SHA256 with a per-installation secret) of the token: usable as cache keys,
  * useless to anyone who reads them.
  */
-import { createHmac, randomBytes } from 'node:crypto';
+import { hmacSha256Hex, randomBase64Url } from '../hash';
 
 export interface Credential {
   /** Scheme name in the card's securitySchemes; omitted → the first declared scheme a credential can be sent for. */
@@ -94,10 +94,10 @@ export function credentialFor(card: unknown, credential: Credential | undefined)
 }
 
 /** A keyed hash of a credential: stable per installation, never reversible, never the token. */
-export function credentialIdentity(secret: string | Buffer, token: string): string {
-  return `hmac-sha256:${createHmac('sha256', secret).update(token, 'utf8').digest('hex').slice(0, 32)}`;
+export function credentialIdentity(secret: string | Uint8Array, token: string): string {
+  return `hmac-sha256:${hmacSha256Hex(secret, token).slice(0, 32)}`;
 }
 
 export function newInstallationSecret(): string {
-  return randomBytes(32).toString('base64url');
+  return randomBase64Url(32);
 }

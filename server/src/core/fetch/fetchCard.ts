@@ -11,16 +11,16 @@ import type { AddressClass } from '../net/address';
 import type { HttpClient } from '../net/http';
 import type { NetworkAllowance, UrlOrigin } from '../net/policy';
 import { cardUrlFor } from './cardUrl';
-import { entryAfterNotModified, entryFromDownload } from './cacheEntry';
+import { entryAfterNotModified, entryFromDownload } from '../cache/cardTextEntry';
 import { conditionalCardGet } from './conditionalGet';
 import { resolveSignaturePolicy, signatureFinding, type SignaturePolicy } from '../signature/policy';
-import type { CardCache, CardCacheEntry, CardValidators } from './cardCache';
+import type { CardCache, CardCacheEntry, CardValidators } from '../cache/cardText';
 
 /** Re-exported for existing callers; cardUrl.ts is the one implementation of base URL → card URL. */
 export { cardUrlFor, WELL_KNOWN_PATH } from './cardUrl';
 
-/** Re-exported: cacheEntry.ts decides what the card cache stores. */
-export { DEFAULT_TTL_SECONDS } from './cacheEntry';
+/** Re-exported: cache/cardTextEntry.ts decides what the card cache stores. */
+export { DEFAULT_TTL_SECONDS } from '../cache/cardTextEntry';
 
 /** The outcome of signature verification, as fetchCard needs it (see signature/verify.ts). */
 export interface SignatureReport {

@@ -11,7 +11,7 @@
  * Members 1.0 does not know are kept as they are (the linter reports them); signatures are dropped
  * because the migrated card no longer matches what was signed. Pure: returns a new value and notes.
  */
-import { escapeSegment } from '../location';
+import { escapeSegment } from '../pointer/range';
 import type { FixOperation } from './plan';
 import { normalizeRequirements } from './securityRequirement';
 import { migrateSecurityScheme } from './securityScheme';

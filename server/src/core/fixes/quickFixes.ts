@@ -6,7 +6,7 @@
 import canonicalize from 'canonicalize';
 import { isObject } from '../document';
 import { closestName } from '../nearName';
-import { escapeSegment, parsePointer, valueAtPointer } from '../location';
+import { escapeSegment, parsePointer, valueAtPointer } from '../pointer/range';
 import { detectKind } from '../lint';
 import { schemaAt } from '../schema/schemaNav';
 import { stringsOf } from '../profile/safeRecord';

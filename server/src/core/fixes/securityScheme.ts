@@ -57,8 +57,8 @@ export function oneFlow(name: string, flows: unknown, notes: string[]): Record<s
   const renamed: Record<string, unknown> = {};
   for (const [k, v] of Object.entries(flows)) renamed[FLOW_ALIASES[k] ?? k] = v;
   const present = FLOW_PREFERENCE.filter((f) => Object.hasOwn(renamed, f));
-  if (present.length === 0) return renamed;
-  const keep = present[0]!;
+  const [keep] = present;
+  if (keep === undefined) return renamed;
   const dropped = Object.keys(renamed).filter((k) => k !== keep);
   if (dropped.length) notes.push(`security scheme ${JSON.stringify(name)}: A2A 1.0 allows one OAuth flow per scheme; kept ${keep}, dropped ${dropped.join(', ')} (declare another scheme for each if clients need them)`);
   return { [keep]: renamed[keep] };

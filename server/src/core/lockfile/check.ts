@@ -111,8 +111,8 @@ function checkOutput(id: string, pinned: string[], skill: SkillProfile, items: I
     items.add('breaking', pointerOf('requires', 'skills', id, 'output'), `skill ${q(id)} offers none of the output modes the lock can read (${qList(pinned)}); it offers ${qList(skill.output)}`);
     return;
   }
-  readable.forEach((ok, i) => {
-    if (!ok) items.add('note', pointerOf('requires', 'skills', id, 'output', i), `skill ${q(id)} no longer offers ${q(pinned[i]!)}; another pinned output mode still is`);
+  pinned.forEach((mode, i) => {
+    if (!readable[i]) items.add('note', pointerOf('requires', 'skills', id, 'output', i), `skill ${q(id)} no longer offers ${q(mode)}; another pinned output mode still is`);
   });
 }
 
@@ -179,8 +179,7 @@ const MAX_RENAME_CANDIDATES = 500;
 
 function checkSkills(lock: Lockfile, profile: CompiledProfile, items: Items): void {
   const pinned = lock.requires.skills ?? {};
-  for (const id of Object.keys(pinned)) {
-    const want = pinned[id]!;
+  for (const [id, want] of Object.entries(pinned)) {
     const skill = getOwn(profile.skills, id);
     if (!skill) {
       // A rename defeats pinning by id: name the offered skill it most likely became, when one is that close.

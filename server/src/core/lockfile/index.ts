@@ -7,5 +7,5 @@ export { checkLockfile } from './check';
 export type { CheckOptions } from './check';
 export { diffProfiles, profileView, renderProfile } from './diff';
 export type { ProfileChange, ProfileDiff } from './diff';
-export { profileFromLock, restrictToLock, ANY_SCHEME } from './profileFromLock';
+export { profileFromLock, restrictToLock, ANY_SCHEME } from './pinnedProfile';
 export { pointerOf, escapeSegment } from './pointer';

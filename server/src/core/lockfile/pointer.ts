@@ -1,7 +1,7 @@
 import type { JsonPointer } from '../types';
-import { escapeSegment, toPointer } from '../location';
+import { escapeSegment, toPointer } from '../pointer/range';
 
-/** RFC 6901 escaping lives in ../location (one implementation); re-exported for the lockfile module's users. */
+/** RFC 6901 escaping lives in ../pointer/range (one implementation); re-exported for the lockfile module's users. */
 export { escapeSegment };
 
 /** Pointer into a lockfile from raw segments (any skill id, untrusted, makes a valid segment). */

@@ -69,19 +69,20 @@ function classifyV6(ip: string): AddressClass {
   if (canonical === 'fd00:ec2:0:0:0:0:0:254') return 'metadata';
   if (g.every((x) => x === 0)) return 'unspecified';
   if (g.slice(0, 7).every((x) => x === 0) && g[7] === 1) return 'loopback';
+  const [first = 0, second, , , , , hi = 0, lo = 0] = g;
+  // The IPv4 address the last two groups hold in the mapped, compatible and NAT64 forms.
+  const v4 = `${hi >> 8}.${hi & 255}.${lo >> 8}.${lo & 255}`;
   // ::ffff:a.b.c.d (mapped) and ::a.b.c.d (compatible, deprecated): judge the IPv4 inside.
   if (g.slice(0, 5).every((x) => x === 0) && (g[5] === 0xffff || g[5] === 0)) {
-    const v4 = `${g[6]! >> 8}.${g[6]! & 255}.${g[7]! >> 8}.${g[7]! & 255}`;
     return classifyV4(v4);
   }
-  const first = g[0]!;
   if ((first & 0xffc0) === 0xfe80) return 'link-local';
   if ((first & 0xfe00) === 0xfc00) return 'private'; // fc00::/7 unique local
   if ((first & 0xff00) === 0xff00) return 'multicast';
   if ((first & 0xffc0) === 0xfec0) return 'private'; // deprecated site-local
   // 64:ff9b::/96 NAT64 embeds an IPv4 address: judge it.
-  if (first === 0x64 && g[1] === 0xff9b && g.slice(2, 6).every((x) => x === 0)) {
-    return classifyV4(`${g[6]! >> 8}.${g[6]! & 255}.${g[7]! >> 8}.${g[7]! & 255}`);
+  if (first === 0x64 && second === 0xff9b && g.slice(2, 6).every((x) => x === 0)) {
+    return classifyV4(v4);
   }
   return 'public';
 }

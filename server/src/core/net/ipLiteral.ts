@@ -1,7 +1,7 @@
 /**
  * The family of an IP literal (4 or 6; 0 for anything else), written out so the address policy needs no
  * Node built-in. The grammar is node:net's `isIP`, which the Node layer's connections use: the policy and the
- * connection must agree on what is a literal, or a name could be judged as an address (test/core/net-ip-literal).
+ * connection must agree on what is a literal, or a name could be judged as an address (test/core/net/ipLiteral.test.ts).
  */
 const V4_SEG = '(?:25[0-5]|2[0-4][0-9]|1[0-9][0-9]|[1-9][0-9]|[0-9])';
 const V4 = `(?:${V4_SEG}\\.){3}${V4_SEG}`;

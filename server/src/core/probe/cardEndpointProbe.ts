@@ -10,7 +10,7 @@
 import type { HttpClient, HttpResponse } from '../net/http';
 import type { NetworkAllowance, UrlOrigin } from '../net/policy';
 import { displayUrl } from '../net/errors';
-import { cacheDirectives, validatorsOf } from '../fetch/cacheControl';
+import { cacheDirectives, validatorsOf } from '../cache/cacheControl';
 import { conditionalCardGet } from '../fetch/conditionalGet';
 import type { ProbeOutcome, ProbeResult } from './types';
 

@@ -5,7 +5,7 @@
  * transportProbe.ts's. Message probes (streaming-message, media-type:*,
  * required-extension:*) need a SafeProbeRequest and never target a side-effecting skill unless allowed.
  */
-import { randomUUID } from 'node:crypto';
+import { randomId } from '../hash';
 import type { A2aCallOptions, A2aCallResult, A2aInterface, A2aOperation } from '../a2a/types';
 import { A2aError, describeA2aError } from '../a2a/errors';
 import type { ProbeOutcome, ProbeResult, SafeProbeRequest } from './types';
@@ -24,14 +24,14 @@ const result = (env: ProbeEnv, probe: string, claim: string, outcome: ProbeOutco
   ({ probe, claim, outcome, detail, at: new Date(env.now()).toISOString() });
 const errType = (r: A2aCallResult): A2aError['type'] | 'ok' => (r.ok ? 'ok' : r.error.type);
 const said = (r: A2aCallResult): string => (r.ok ? `a result${r.streamed ? ' (event stream)' : ''}` : describeA2aError(r.error));
-const randomTask = (): string => `a2acap-probe-${randomUUID()}`;
+const randomTask = (): string => `a2acap-probe-${randomId()}`;
 
 /** Run one call; a network failure becomes an 'error' result instead of escaping. */
 async function attempt(env: ProbeEnv, probe: string, claim: string, fn: () => Promise<ProbeResult>): Promise<ProbeResult> {
   try {
     return await fn();
   } catch (err) {
-    return result(env, probe, claim, 'error', (err instanceof Error ? err.message : String(err)).split('\n')[0]!);
+    return result(env, probe, claim, 'error', (err instanceof Error ? err.message : String(err)).split('\n')[0] ?? '');
   }
 }
 
@@ -113,7 +113,8 @@ export function sideEffectingSkill(skill: Record<string, unknown>): boolean {
 /** Decide which skill a message probe may target; undefined + reason when none is safe. */
 export function safeTarget(card: Record<string, unknown>, req: SafeProbeRequest): { skill: string } | { skip: string } {
   const skills = (Array.isArray(card.skills) ? card.skills : []) as Record<string, unknown>[];
-  const id = req.skill ?? (skills.length === 1 ? String(skills[0]!.id) : undefined);
+  const only = skills.length === 1 ? skills[0] : undefined;
+  const id = req.skill ?? (only ? String(only.id) : undefined);
   if (!id) return { skip: 'the card has several skills: say which one the test message goes to (the safe request\'s skill: --skill ID in a2acap probe)' };
   const skill = skills.find((s) => s.id === id);
   if (!skill) return { skip: `the card has no skill ${JSON.stringify(id)}` };
@@ -126,7 +127,7 @@ export function safeTarget(card: Record<string, unknown>, req: SafeProbeRequest)
 function message(req: SafeProbeRequest, skill: string, mediaType?: string): Record<string, unknown> {
   return {
     message: {
-      messageId: `a2acap-probe-${randomUUID()}`, role: 'ROLE_USER',
+      messageId: `a2acap-probe-${randomId()}`, role: 'ROLE_USER',
       parts: [{ text: req.text, ...(mediaType ? { mediaType } : {}) }],
       metadata: { a2acapProbe: true, skill },
     },

@@ -13,7 +13,7 @@ import type { HttpClient } from '../net/http';
 import type { AddressClass } from '../net/address';
 import { classifyAddress } from '../net/address';
 import { displayUrl } from '../net/errors';
-import { cacheDirectives } from '../fetch/cacheControl';
+import { cacheDirectives } from '../cache/cacheControl';
 import type { ProbeOutcome, ProbeResult } from './types';
 
 export interface TransportContext {

@@ -147,7 +147,8 @@ function compileCard(card: unknown, client: ClientConfig): CompiledProfile {
   }
   if (reasons.length) return unusable(reasons.join('; '), provenance);
 
-  const chosen = selection.decisions[selection.chosen]!;
+  const chosen = selection.decisions[selection.chosen];
+  if (!chosen) return unusable('no interface was chosen', provenance);
   return {
     usable: true,
     agent_version: typeof card.version === 'string' ? card.version : '',

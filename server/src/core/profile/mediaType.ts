@@ -22,7 +22,7 @@ function parse(mode: string): Parsed | null {
 }
 
 function parseUncached(mode: string): Parsed | null {
-  const essence = mode.split(';', 1)[0]!.trim().toLowerCase();
+  const essence = (mode.split(';', 1)[0] ?? '').trim().toLowerCase();
   const slash = essence.indexOf('/');
   if (slash <= 0 || slash === essence.length - 1) return null;
   return { type: essence.slice(0, slash), subtype: essence.slice(slash + 1) };
@@ -51,7 +51,7 @@ export function overlaps(a: string, b: string): boolean {
 /** True when one of `offered` covers `wanted`. Exact matches are looked for first: they are the common case. */
 export function anyCovers(offered: readonly string[], wanted: string): boolean {
   for (let i = 0; i < offered.length; i++) if (offered[i] === wanted) return true;
-  for (let i = 0; i < offered.length; i++) if (covers(offered[i]!, wanted)) return true;
+  for (const mode of offered) if (covers(mode, wanted)) return true;
   return false;
 }
 
@@ -129,15 +129,18 @@ export function uncovered(own: readonly unknown[], list: LazyModeIndex, max: num
     const coverage = list.get().covered(own);
     if (coverage.missing === 0) return undefined;
     const first: string[] = [];
-    for (let i = 0; i < modes.length && first.length < max; i++) if (!coverage.has(i)) first.push(modes[i]!);
+    for (let i = 0; i < modes.length && first.length < max; i++) {
+      const mode = modes[i];
+      if (mode !== undefined && !coverage.has(i)) first.push(mode);
+    }
     return { first, missing: coverage.missing };
   }
   let first: string[] | undefined;
   let missing = 0;
-  for (let i = 0; i < modes.length; i++) {
-    if (anyStringCovers(own, modes[i]!)) continue;
+  for (const mode of modes) {
+    if (anyStringCovers(own, mode)) continue;
     missing++;
-    if ((first ??= []).length < max) first.push(modes[i]!);
+    if ((first ??= []).length < max) first.push(mode);
   }
   return first && { first, missing };
 }
@@ -157,7 +160,12 @@ function anyStringCovers(modes: readonly unknown[], mode: string): boolean {
  * pinning 30,000 modes of an agent offering 30,000: seconds pairwise, milliseconds indexed).
  */
 export function coveredMask(offered: readonly string[], wanted: readonly string[]): (i: number) => boolean {
-  if (offered.length * wanted.length <= PAIRWISE_LIMIT) return (i) => anyCovers(offered, wanted[i]!);
+  if (offered.length * wanted.length <= PAIRWISE_LIMIT) {
+    return (i) => {
+      const mode = wanted[i];
+      return mode !== undefined && anyCovers(offered, mode);
+    };
+  }
   const covered = indexModes(wanted).covered(offered);
   return (i) => covered.has(i);
 }

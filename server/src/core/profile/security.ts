@@ -68,17 +68,15 @@ function flowOf(body: unknown): string | undefined {
 
 function schemeOf(value: unknown): { type: string; flow?: string } {
   if (!isObject(value)) return { type: 'unknown' };
-  for (const key of Object.keys(SCHEME_TYPES)) {
-    if (Object.prototype.hasOwnProperty.call(value, key)) return withFlow(SCHEME_TYPES[key]!, value[key]);
+  for (const [key, type] of Object.entries(SCHEME_TYPES)) {
+    if (Object.prototype.hasOwnProperty.call(value, key)) return withFlow(type, value[key]);
   }
   // ts-proto internal form leaked by @a2a-js/sdk 1.3.0: {"scheme": {"$case": "...", "value": {...}}}
   const leaked = value.scheme;
-  if (isObject(leaked) && typeof leaked.$case === 'string' && Object.prototype.hasOwnProperty.call(SCHEME_TYPES, leaked.$case)) {
-    return withFlow(SCHEME_TYPES[leaked.$case]!, leaked.value);
-  }
-  if (typeof value.type === 'string' && Object.prototype.hasOwnProperty.call(LEGACY_TYPES, value.type)) {
-    return withFlow(LEGACY_TYPES[value.type]!, value);
-  }
+  const leakedType = isObject(leaked) && typeof leaked.$case === 'string' && Object.prototype.hasOwnProperty.call(SCHEME_TYPES, leaked.$case) ? SCHEME_TYPES[leaked.$case] : undefined;
+  if (isObject(leaked) && leakedType !== undefined) return withFlow(leakedType, leaked.value);
+  const legacyType = typeof value.type === 'string' && Object.prototype.hasOwnProperty.call(LEGACY_TYPES, value.type) ? LEGACY_TYPES[value.type] : undefined;
+  if (legacyType !== undefined) return withFlow(legacyType, value);
   return { type: 'unknown' };
 }
 

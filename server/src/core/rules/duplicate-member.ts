@@ -29,7 +29,8 @@ export const duplicateMember: Rule = ({ value, text }) => {
       { target: 'key', offset: { offset: o.offset, length: o.length }, data: { name: o.name, occurrences: o.occurrences, keyOffset: o.offset } }));
   }
   const unlisted = overridden.length - MAX_FINDINGS;
-  if (unlisted > 0) out[out.length - 1]!.message += ` (${unlisted} more overridden members are not listed.)`;
+  const last = out[out.length - 1];
+  if (unlisted > 0 && last) last.message += ` (${unlisted} more overridden members are not listed.)`;
   return out;
 };
 

@@ -20,8 +20,7 @@ function allBlank(tags: unknown): boolean {
 export const emptySkillTags: Rule = ({ value }) => {
   const out: Finding[] = [];
   const skills = skillsOf(value);
-  for (let s = 0; s < skills.length; s++) {
-    const skill = skills[s]!;
+  for (const skill of skills) {
     if (!allBlank(skill.value.tags)) continue;
     out.push(finding(meta, `${skill.pointer}/tags`,
       `Skill ${quote(skill.value.id)} has no tags: tags are REQUIRED and need at least one keyword.`,

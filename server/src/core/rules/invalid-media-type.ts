@@ -45,7 +45,7 @@ function check(values: unknown, where: Where, out: Finding[], seen: Verdicts): v
     if (ok === undefined) seen.set(v, (ok = isMediaType(v)));
     if (ok) continue;
     const lower = v.trim().toLowerCase();
-    const suggestion = has(SUGGESTIONS, lower) ? SUGGESTIONS[lower]! : null;
+    const suggestion = has(SUGGESTIONS, lower) ? SUGGESTIONS[lower] ?? null : null;
     const pointer = typeof where === 'string' ? where : `${where.skill.pointer}/${where.member}`;
     out.push(finding(meta, `${pointer}/${i}`,
       `${quote(v)} is not a media type (type/subtype)${suggestion ? `: did you mean "${suggestion}"?` : ', e.g. "text/plain" or "application/json".'}`,
@@ -69,8 +69,7 @@ export const invalidMediaType: Rule = ({ value, kind }) => {
   check(value.defaultInputModes, '/defaultInputModes', out, seen);
   check(value.defaultOutputModes, '/defaultOutputModes', out, seen);
   const skills = skillsOf(value);
-  for (let s = 0; s < skills.length; s++) {
-    const skill = skills[s]!;
+  for (const skill of skills) {
     if (Array.isArray(skill.value.inputModes)) check(skill.value.inputModes, { skill, member: 'inputModes' }, out, seen);
     if (Array.isArray(skill.value.outputModes)) check(skill.value.outputModes, { skill, member: 'outputModes' }, out, seen);
   }

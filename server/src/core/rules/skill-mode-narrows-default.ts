@@ -34,8 +34,7 @@ export const skillModeNarrowsDefault: Rule = ({ value }) => {
     const defaults = stringsOf(value[d.defaults]);
     if (defaults.length === 0) continue;
     const indexed = new LazyModeIndex(defaults);
-    for (let s = 0; s < skills.length; s++) {
-      const skill = skills[s]!;
+    for (const skill of skills) {
       const own = skill.value[d.member];
       if (!Array.isArray(own) || !hasString(own)) continue;
       // Long lists go through the index of the defaults (mediaType.ts): a skill costs its own modes, not own × defaults.

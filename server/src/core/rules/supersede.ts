@@ -2,7 +2,7 @@
  * Which findings make which other findings redundant. Kept apart from the rules themselves: it is about how the
  * rules' findings relate, and lint.ts applies it after severity overrides (a rule switched off supersedes nothing).
  */
-import { parsePointer, toPointer } from '../location';
+import { parsePointer, toPointer } from '../pointer/range';
 import type { Finding } from '../types';
 
 /**

@@ -3,7 +3,7 @@
  * list in its scopes map, so a client cannot know it may request it (and the authorization server may not issue it).
  */
 import { has, isObject } from '../document';
-import { escapeSegment } from '../location';
+import { escapeSegment } from '../pointer/range';
 import { finding, quote, Rule, type RuleDefinition, type RuleMeta } from './context';
 import { requirementListsOf, securitySchemesOf } from './walk';
 import type { Finding } from '../types';

@@ -4,7 +4,7 @@
  */
 import cardSchema from '../../../../schemas/agent-card-1.0.schema.json';
 import lockSchema from '../../../../schemas/a2a-lock.schema.json';
-import { parsePointer } from '../location';
+import { parsePointer } from '../pointer/range';
 import type { DocumentKind } from '../types';
 
 export interface SchemaNode {

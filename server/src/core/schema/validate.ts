@@ -6,12 +6,15 @@
  */
 import type { ErrorObject } from 'ajv';
 import { validateAgentCard, validateLockfile } from './generated/validators';
-import { escapeSegment, parsePointer, valueAtPointer } from '../location';
+import { escapeSegment, parsePointer, valueAtPointer } from '../pointer/range';
 import { isObject } from '../document';
 import type { DocumentKind, Finding } from '../types';
 
 /** Proto oneof groups, written as "exactly one of these keys" in the schema. */
-const ONE_OF_GROUPS: { what: string; keys: string[]; legacyHint?: (present: string[]) => string | undefined }[] = [
+interface OneOfGroup { what: string; keys: string[]; legacyHint?: (present: string[]) => string | undefined }
+
+/** The security scheme's oneof, then the OAuth flows' (a tuple: the fallback below names each by position). */
+const ONE_OF_GROUPS: readonly [OneOfGroup, OneOfGroup] = [
   {
     what: 'a security scheme',
     keys: ['apiKeySecurityScheme', 'httpAuthSecurityScheme', 'oauth2SecurityScheme', 'openIdConnectSecurityScheme', 'mtlsSecurityScheme'],
@@ -147,7 +150,7 @@ function oneOfFinding(error: ErrorObject, root: unknown): Finding {
 
 function lastSegment(pointer: string): string {
   const segs = parsePointer(pointer);
-  return segs.length ? segs[segs.length - 1] : '';
+  return segs[segs.length - 1] ?? '';
 }
 
 /** A pointer as people read it: /skills/2/tags/0 → skills[2].tags[0]; '' → the card (or lockfile). */

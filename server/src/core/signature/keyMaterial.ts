@@ -3,10 +3,11 @@
  * X.509 certificate), what kind of key it is, how long it may be used, and its import through jose for the
  * algorithm a signature names. The key type is checked against the algorithm first, so that an RS256
  * signature with an EC key is reported as such instead of as jose's "Invalid key type".
+ * A JWK is read here; PEM keys and certificates are parsed by the platform, so the verifier takes a KeyInspector
+ * injected (node/keyInspection.ts).
  *
  * Messages never quote key material: a key pasted in the wrong place must not end up in logs or outputs.
  */
-import { createPublicKey, KeyObject, X509Certificate } from 'node:crypto';
 import type { CryptoKey, JWK } from 'jose' with { 'resolution-mode': 'import' };
 
 export type KeyMaterial =
@@ -23,7 +24,11 @@ export interface Validity {
 /** What the key is: 'EC P-256', 'RSA', 'Ed25519'…; `validity` from the key itself (certificate, JWK exp/nbf). */
 export interface KeyFacts { type: string; validity: Validity }
 
-const CURVES: Record<string, string> = { prime256v1: 'P-256', secp384r1: 'P-384', secp521r1: 'P-521', 'P-256': 'P-256', 'P-384': 'P-384', 'P-521': 'P-521' };
+/** Key type and the key's own validity, or why the material cannot be a trusted public key. */
+export type KeyInspector = (material: KeyMaterial) => KeyFacts | Error;
+
+/** Curve names as JOSE writes them, by the name the platform or a JWK gives. */
+export const CURVES: Record<string, string> = { prime256v1: 'P-256', secp384r1: 'P-384', secp521r1: 'P-521', 'P-256': 'P-256', 'P-384': 'P-384', 'P-521': 'P-521' };
 
 /** The key type each signature algorithm needs (RFC 7518 §3, RFC 8037). */
 const ALG_KEY_TYPE: Record<string, readonly string[]> = {
@@ -31,16 +36,6 @@ const ALG_KEY_TYPE: Record<string, readonly string[]> = {
   RS256: ['RSA'], RS384: ['RSA'], RS512: ['RSA'], PS256: ['RSA'], PS384: ['RSA'], PS512: ['RSA'],
   EdDSA: ['Ed25519', 'Ed448'], Ed25519: ['Ed25519'],
 };
-
-function typeOfKeyObject(key: KeyObject): string {
-  switch (key.asymmetricKeyType) {
-    case 'ec': return `EC ${CURVES[key.asymmetricKeyDetails?.namedCurve ?? ''] ?? key.asymmetricKeyDetails?.namedCurve ?? '(unknown curve)'}`;
-    case 'rsa': case 'rsa-pss': return 'RSA';
-    case 'ed25519': return 'Ed25519';
-    case 'ed448': return 'Ed448';
-    default: return String(key.asymmetricKeyType ?? 'unknown');
-  }
-}
 
 function typeOfJwk(jwk: JWK): string {
   if (jwk.kty === 'EC') return `EC ${CURVES[jwk.crv ?? ''] ?? jwk.crv ?? '(no curve)'}`;
@@ -57,31 +52,23 @@ function numericDate(jwk: JWK, member: 'exp' | 'nbf'): number | undefined | Erro
   return value * 1000;
 }
 
-/** Key type and the key's own validity, or why the material cannot be a trusted public key. */
-export function inspectKey(material: KeyMaterial): KeyFacts | Error {
-  try {
-    if (material.kind === 'jwk') {
-      const jwk = material.jwk;
-      if (jwk.kty === 'oct') return new Error('it is a symmetric (oct) key, a shared secret: a trust store holds public keys only');
-      if ('d' in jwk) return new Error('it is a PRIVATE key (the JWK has a "d" member): a trust store holds public keys only; give the public key (without "d") and treat the private key as exposed');
-      const exp = numericDate(jwk, 'exp');
-      const nbf = numericDate(jwk, 'nbf');
-      if (exp instanceof Error) return exp;
-      if (nbf instanceof Error) return nbf;
-      return {
-        type: typeOfJwk(jwk),
-        validity: { ...(nbf !== undefined ? { notBefore: { at: nbf, from: 'its JWK nbf' } } : {}), ...(exp !== undefined ? { notAfter: { at: exp, from: 'its JWK exp' } } : {}) },
-      };
-    }
-    if (material.kind === 'spki') return { type: typeOfKeyObject(createPublicKey(material.pem)), validity: {} };
-    const cert = new X509Certificate(material.pem);
-    const from = Date.parse(cert.validFrom);
-    const to = Date.parse(cert.validTo);
-    if (!Number.isFinite(from) || !Number.isFinite(to)) return new Error('the certificate\'s validity dates cannot be read');
-    return { type: typeOfKeyObject(cert.publicKey), validity: { notBefore: { at: from, from: 'its certificate' }, notAfter: { at: to, from: 'its certificate' } } };
-  } catch {
-    return new Error(material.kind === 'x509' ? 'it is not a readable X.509 certificate' : material.kind === 'spki' ? 'it is not a readable public key (SubjectPublicKeyInfo)' : 'it is not a usable JWK');
-  }
+/** A JWK's type and its own validity (exp, nbf), or why it cannot be a trusted public key. May throw on a malformed JWK. */
+export function inspectJwk(jwk: JWK): KeyFacts | Error {
+  if (jwk.kty === 'oct') return new Error('it is a symmetric (oct) key, a shared secret: a trust store holds public keys only');
+  if ('d' in jwk) return new Error('it is a PRIVATE key (the JWK has a "d" member): a trust store holds public keys only; give the public key (without "d") and treat the private key as exposed');
+  const exp = numericDate(jwk, 'exp');
+  const nbf = numericDate(jwk, 'nbf');
+  if (exp instanceof Error) return exp;
+  if (nbf instanceof Error) return nbf;
+  return {
+    type: typeOfJwk(jwk),
+    validity: { ...(nbf !== undefined ? { notBefore: { at: nbf, from: 'its JWK nbf' } } : {}), ...(exp !== undefined ? { notAfter: { at: exp, from: 'its JWK exp' } } : {}) },
+  };
+}
+
+/** Why the material cannot be read at all, without quoting it. */
+export function unreadableKey(material: KeyMaterial): Error {
+  return new Error(material.kind === 'x509' ? 'it is not a readable X.509 certificate' : material.kind === 'spki' ? 'it is not a readable public key (SubjectPublicKeyInfo)' : 'it is not a usable JWK');
 }
 
 /** Why a key of this type cannot check a signature made with `alg`; undefined when it can. */

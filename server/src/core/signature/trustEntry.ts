@@ -53,9 +53,9 @@ export function parsePem(text: string): { ok: true; value: KeyMaterial } | { ok:
   if (blocks.length !== 1) {
     return { ok: false, error: blocks.length === 0 ? 'it is not readable PEM (no complete BEGIN/END block)' : `it holds ${blocks.length} PEM blocks; give one public key or one certificate (the signing certificate, not a chain)` };
   }
-  const [, label, body] = blocks[0]!;
+  const [, label, body = ''] = blocks[0] ?? [];
   // Copied from an environment variable or a JSON-escaped string, line breaks may arrive as a literal "\n".
-  const base64 = body!.replace(/\\n|\s+/g, '');
+  const base64 = body.replace(/\\n|\s+/g, '');
   if (!/^[A-Za-z0-9+/]+={0,2}$/.test(base64)) return { ok: false, error: `its PEM ${label} block is not base64` };
   const pem = `-----BEGIN ${label}-----\n${base64.match(/.{1,64}/g)!.join('\n')}\n-----END ${label}-----\n`;
   if (label === 'PUBLIC KEY') return { ok: true, value: { kind: 'spki', pem } };

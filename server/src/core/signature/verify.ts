@@ -14,7 +14,7 @@
 import type { AddressClass } from '../net/address';
 import { findOverriddenNames, mayHaveDuplicateNames } from '../duplicateNames';
 import { CanonicalVariant, VARIANT_EXPLANATION, canonicalPayloads } from './canonical';
-import { algMismatch, importKey, inspectKey, type Validity } from './keyMaterial';
+import { algMismatch, importKey, type KeyInspector, type Validity } from './keyMaterial';
 import type { FoundKey, TrustStore } from './trustStore';
 
 export const SUPPORTED_ALGS = ['ES256', 'ES384', 'ES512', 'RS256', 'RS384', 'RS512', 'PS256', 'PS384', 'PS512', 'EdDSA', 'Ed25519'] as const;
@@ -29,6 +29,8 @@ export type SignatureOutcome =
 
 export interface VerifyOptions {
   trust: TrustStore;
+  /** Reads a trusted key's type and validity (node/keyInspection.ts): PEM parsing is the platform's. */
+  inspectKey: KeyInspector;
   cardUrl: string;
   originClass?: AddressClass;
   /** The clock for key validity (epoch ms); injected, Date.now when absent. */
@@ -110,7 +112,7 @@ async function verifyOne(sig: unknown, index: number, card: unknown, payloads: R
   const unusable: { reason: UnverifiableReason; why: string }[] = [];
   let usedAny = false;
   for (const key of found.keys) {
-    const usable = await usableKey(key, alg, now);
+    const usable = await usableKey(key, alg, now, opts.inspectKey);
     if ('reason' in usable) { unusable.push(usable); continue; }
     usedAny = true;
     for (const variant of Object.keys(payloads) as CanonicalVariant[]) {
@@ -127,13 +129,13 @@ async function verifyOne(sig: unknown, index: number, card: unknown, payloads: R
     }
   }
   if (!usedAny) {
-    return { outcome: 'unverifiable', reason: unusable[0]!.reason, kid, detail: `${where}: trusted key ${kid} cannot be used: ${unusable.map((u) => u.why).join('; ')}` };
+    return { outcome: 'unverifiable', reason: unusable[0]?.reason ?? 'key-unusable', kid, detail: `${where}: trusted key ${kid} cannot be used: ${unusable.map((u) => u.why).join('; ')}` };
   }
   return { outcome: 'invalid', kid, detail: `${where}: the signature does not match the card for trusted key ${kid}: the card was altered after signing, or signed with another key` };
 }
 
 /** The key ready for `alg` at `now`, or why it cannot be used (validity first: an expired key is never tried). */
-async function usableKey(key: FoundKey, alg: string, now: number): Promise<{ key: Awaited<ReturnType<typeof importKey>> } | { reason: UnverifiableReason; why: string }> {
+async function usableKey(key: FoundKey, alg: string, now: number, inspectKey: KeyInspector): Promise<{ key: Awaited<ReturnType<typeof importKey>> } | { reason: UnverifiableReason; why: string }> {
   const facts = inspectKey(key.material);
   if (facts instanceof Error) return { reason: 'key-unusable', why: `${facts.message} (${key.source})` };
   const outside = outsideValidity([key.validity ?? {}, facts.validity], now);

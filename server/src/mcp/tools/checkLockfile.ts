@@ -1,28 +1,29 @@
 /**
  * a2a_check_lockfile — {lockfile, live?} → the classification, problems and notes of the lockfile against the card
- * it pins, exactly as `a2acap check LOCK --live --format json` reports them (core/refresh/checkMany.ts and
+ * it pins, exactly as `a2acap check LOCK --live --format json` reports them (core/check/checkMany.ts and
  * report/json.ts). Without `live` only a card file the lockfile pins is read (a pinned URL is refused: the call
  * was not asked to use the network); a pinned path must stay inside the roots.
  */
 import { isAbsolute, relative, sep } from 'node:path';
 import { readTextSync } from '../../node/readText';
-import { MemoryCardCache } from '../../core/refresh/cache';
-import { createCardLoader } from '../../core/refresh/cardLoader';
-import { checkMany } from '../../core/refresh/checkMany';
-import { jsonReport } from '../../core/refresh/report/json';
+import { MemoryCardCache } from '../../core/cache/loadedCards';
+import { createCardLoader } from '../../core/check/cardLoader';
+import { checkMany } from '../../core/check/checkMany';
+import { jsonReport } from '../../core/check/report/json';
+import { resolveAgent } from '../../node/agentLocation';
 import { withoutUserinfo } from '../../core/redact';
 import { optionalBoolean, requiredString, type Args } from '../args';
 import { visibleValues } from '../envelope';
 import { LIMITS } from '../limits';
 import { networkOf, pathInsideRoots, toolCardSource } from '../sources';
-import type { ToolWorld } from '../world';
+import { firstRoot, type ToolWorld } from '../world';
 
 /** Paths as the CLI shows them when run from the first root: the lockfile as given, cards relative to the root. */
 function displayFor(world: ToolWorld, lockfile: string, given: string): (p: string) => string {
   return (p) => {
     if (p === lockfile) return given;
     if (!isAbsolute(p)) return withoutUserinfo(p);
-    return (relative(world.roots[0]!, p) || p).split(sep).join('/');
+    return (relative(firstRoot(world), p) || p).split(sep).join('/');
   };
 }
 
@@ -32,7 +33,7 @@ export async function a2aCheckLockfile(world: ToolWorld, args: Args): Promise<Re
   if (live) networkOf(world);
   const lockfile = await pathInsideRoots(world, given);
   const loader = createCardLoader({ source: toolCardSource(world, live), cache: new MemoryCardCache() });
-  const [outcome] = await checkMany([lockfile], { loader, readText: async (p) => readTextSync(p, world.maxCardBytes) });
+  const [outcome] = await checkMany([lockfile], { loader, readText: async (p) => readTextSync(p, world.maxCardBytes), resolveAgent });
   world.lastChecked.set(lockfile, { classification: outcome!.status === 'error' ? 'error' : outcome!.result.classification, at: world.now().toISOString() });
   const report = JSON.parse(jsonReport([outcome!], displayFor(world, lockfile, given))) as Record<string, unknown>;
   return visibleValues(report, LIMITS.untrustedChars);

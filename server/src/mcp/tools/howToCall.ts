@@ -70,7 +70,8 @@ export async function a2aHowToCall(world: ToolWorld, args: Args): Promise<HowToC
   const profile = analyzed.profile;
   if (!profile.usable || !profile.interface) throw new ToolError(`this client cannot use the agent: ${visibleValues(profile.reason ?? 'no usable interface')}`);
   skillPage(profile, skill, 0);
-  const s = profile.skills![skill]!;
+  const s = profile.skills?.[skill];
+  if (!s) throw new ToolError(`the card has no usable skill ${visibleValues(JSON.stringify(skill))}`);
   const streaming = profile.streaming === true;
   const extensions = profile.extensions ?? [];
   const untrusted = untrustedOf(analyzed.card, analyzed.findings, [skill]);

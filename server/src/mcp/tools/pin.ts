@@ -5,9 +5,9 @@
  * that changes nothing leaves the file as it was.
  */
 import { basename, dirname, relative, sep } from 'node:path';
-import { createCardLoader } from '../../core/refresh/cardLoader';
-import { MemoryCardCache } from '../../core/refresh/cache';
-import { isHttpLocation } from '../../core/refresh/cardSources';
+import { createCardLoader } from '../../core/check/cardLoader';
+import { MemoryCardCache } from '../../core/cache/loadedCards';
+import { isHttpLocation } from '../../core/check/cardSources';
 import { cardUrlFor } from '../../core/fetch/cardUrl';
 import { buildLockfile } from '../../core/pin/buildLockfile';
 import { PinError } from '../../core/pin/errors';
@@ -22,7 +22,7 @@ import { visible } from '../envelope';
 import { isLockfileName, displayPath } from '../lockfileIndex';
 import { pathInsideRoots, toolCardSource } from '../sources';
 import { ToolError, messageOf } from '../toolError';
-import type { ToolWorld } from '../world';
+import { firstRoot, type ToolWorld } from '../world';
 
 async function locationOf(world: ToolWorld, source: string): Promise<string> {
   if (!isHttpLocation(source)) return pathInsideRoots(world, source);
@@ -36,7 +36,7 @@ async function locationOf(world: ToolWorld, source: string): Promise<string> {
 /** What `agent` records: the URL (never its userinfo), or the card's path relative to the lockfile's folder. */
 function agentField(location: string, lockfile: string | undefined, world: ToolWorld): string {
   if (isHttpLocation(location)) return withoutUserinfo(location);
-  return relative(lockfile ? dirname(lockfile) : world.roots[0]!, location).split(sep).join('/');
+  return relative(lockfile ? dirname(lockfile) : firstRoot(world), location).split(sep).join('/');
 }
 
 /** The lockfile text with invisible and bidi characters as \\uXXXX: still the same JSON, nothing hidden. */

@@ -18,7 +18,10 @@ export function profileFor(profile: CompiledProfile, skillIds: readonly string[]
   const pick = <T>(record: Record<string, T> | undefined): Record<string, T> | undefined => {
     if (!record) return record;
     const out: Record<string, T> = {};
-    for (const id of skillIds) if (Object.prototype.hasOwnProperty.call(record, id)) out[id] = record[id]!;
+    for (const id of skillIds) {
+      const value = Object.prototype.hasOwnProperty.call(record, id) ? record[id] : undefined;
+      if (value !== undefined) out[id] = value;
+    }
     return out;
   };
   const provenance = profile.provenance && {
@@ -48,7 +51,7 @@ function callingFindings(findings: readonly Finding[]) {
   return {
     errors: relevant.filter((f) => f.severity === 'error').length,
     warnings: relevant.filter((f) => f.severity === 'warning').length,
-    findings: relevant.slice(0, LIMITS.findings).map((f) => ({ code: f.code, severity: f.severity, pointer: visible(f.pointer, LIMITS.valueChars), message: visible(f.message.split('\n')[0]!, LIMITS.untrustedChars) })),
+    findings: relevant.slice(0, LIMITS.findings).map((f) => ({ code: f.code, severity: f.severity, pointer: visible(f.pointer, LIMITS.valueChars), message: visible(f.message.split('\n')[0] ?? '', LIMITS.untrustedChars) })),
   };
 }
 

@@ -152,7 +152,7 @@ class ExchangeHandler implements Dispatcher.DispatchHandler {
 
   onResponseEnd(): void {
     const { chunks } = this;
-    this.finish(undefined, this.answer(this.verdict === 'skip' || chunks.length === 0 ? EMPTY : chunks.length === 1 ? chunks[0]! : Buffer.concat(chunks)));
+    this.finish(undefined, this.answer(this.verdict === 'skip' || chunks.length === 0 ? EMPTY : chunks.length === 1 && chunks[0] ? chunks[0] : Buffer.concat(chunks)));
   }
 
   onResponseError(_c: Dispatcher.DispatchController, err: Error): void {

@@ -123,10 +123,16 @@ function requestHeaders(req: HttpRequest, url: URL, sameOrigin: boolean, hasBody
   if (req.headers) {
     for (const k in req.headers) {
       const name = k.toLowerCase();
-      if (sameOrigin || !SECRET_HEADERS.has(name)) headers[name] = req.headers[k]!;
+      const value = req.headers[k];
+      if (value !== undefined && (sameOrigin || !SECRET_HEADERS.has(name))) headers[name] = value;
     }
   }
-  if (sameOrigin && req.credentialHeaders) for (const k in req.credentialHeaders) headers[k.toLowerCase()] = req.credentialHeaders[k]!;
+  if (sameOrigin && req.credentialHeaders) {
+    for (const k in req.credentialHeaders) {
+      const value = req.credentialHeaders[k];
+      if (value !== undefined) headers[k.toLowerCase()] = value;
+    }
+  }
   headers.host = url.host;
   if (hasBody && !headers['content-type']) headers['content-type'] = 'application/json';
   return headers;
@@ -141,7 +147,7 @@ function connectTo(url: URL, address: string): { origin: string; path: string } 
 }
 
 function checkContentType(url: string, header: string | undefined, accepted: readonly string[]): void {
-  const essence = (header ?? '').split(';')[0]!.trim().toLowerCase();
+  const essence = ((header ?? '').split(';')[0] ?? '').trim().toLowerCase();
   const ok = accepted.some((t) => (t.startsWith('+') ? essence.endsWith(t) : essence === t));
   if (!ok) {
     throw new NetError('content-type', url, `${displayUrl(url)}: unexpected content type '${essence || 'none'}' (expected ${accepted.join(', ')})`, { contentType: essence });

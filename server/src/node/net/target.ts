@@ -71,7 +71,7 @@ async function resolveChecked(url: URL, ctx: PolicyContext, world: TargetWorld):
     if (decision.allowed) return { address: a.address, addressClass: decision.addressClass };
     firstRefusal ??= decision.reason;
   }
-  throw new NetError('policy', displayUrl(url), `${displayUrl(url)}: refused by the address policy: ${firstRefusal}`, { address: addresses[0]!.address });
+  throw new NetError('policy', displayUrl(url), `${displayUrl(url)}: refused by the address policy: ${firstRefusal}`, addresses[0] ? { address: addresses[0].address } : {});
 }
 
 /**

@@ -1,0 +1,59 @@
+/**
+ * Code actions as a pure function of an analysed document and the diagnostics asked about (codeActionsFor); the
+ * edits applied and re-validated by the real server: codeActions.test.ts.
+ */
+import assert from 'node:assert/strict';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { test } from 'node:test';
+import { CodeActionKind, type Diagnostic } from 'vscode-languageserver';
+import { makeLocator } from '../../server/src/core/pointer/locateAll';
+import { codeActionsFor } from '../../server/src/lsp/codeActions';
+import { toDiagnostic } from '../../server/src/lsp/diagnostics/toDiagnostic';
+import { analyzed } from './analyzed';
+
+const fixture = (name: string) => readFileSync(join(__dirname, 'fixtures', name), 'utf8');
+
+/** The document, its analysis and its diagnostics as the server would publish them. */
+function withDiagnostics(text: string) {
+  const { doc, a } = analyzed(text);
+  const locate = makeLocator(text, a.findings.map((f) => f.pointer));
+  return { doc, a, diagnostics: a.findings.map((f) => toDiagnostic(doc, locate, f)) };
+}
+
+test('actions are keyed on code and data: a reworded message keeps them, a foreign source has none', () => {
+  const { doc, a, diagnostics } = withDiagnostics(fixture('good.agent-card.json'));
+  const [d] = diagnostics;
+  assert.ok(d, 'the fixture has a finding');
+  assert.equal(codeActionsFor(doc, a, { diagnostics: [{ ...d, message: 'a translated message' }] }).length, 1);
+  assert.equal(codeActionsFor(doc, a, { diagnostics: [{ ...d, source: 'json' }] }).length, 0);
+  assert.equal(codeActionsFor(doc, a, { diagnostics: [{ ...d, data: undefined }] }).length, 0);
+});
+
+test('the whole-card migration is offered once however many legacy members were flagged, and `only` filters by kind', () => {
+  const { doc, a, diagnostics } = withDiagnostics(fixture('legacy-0.3.agent-card.json'));
+  const legacy = diagnostics.filter((d) => d.code === 'legacy-card-shape');
+  assert.ok(legacy.length >= 5);
+  const titles = codeActionsFor(doc, a, { diagnostics: legacy }).map((x) => x.title);
+  assert.equal(titles.filter((t) => t === 'Migrate this card to A2A 1.0').length, 1, JSON.stringify(titles));
+  const kinds = (only: string[]) => new Set(codeActionsFor(doc, a, { diagnostics: legacy, only }).map((x) => x.kind));
+  for (const only of [[CodeActionKind.QuickFix], [CodeActionKind.RefactorRewrite]]) {
+    for (const kind of kinds(only)) assert.ok(kind?.startsWith(only[0]!), `${kind} under only=${only[0]}`);
+  }
+});
+
+test('a request is bounded: the fixes of the first 50 diagnostics only', () => {
+  const card = JSON.parse(fixture('good.agent-card.json')) as Record<string, unknown>;
+  for (let i = 0; i < 200; i++) card[`x-unknown-${i}`] = i;
+  const { doc, a, diagnostics } = withDiagnostics(JSON.stringify(card, null, 2));
+  const unknown: Diagnostic[] = diagnostics.filter((d) => d.code === 'unknown-field');
+  assert.ok(unknown.length >= 200);
+  const fixed = new Set(codeActionsFor(doc, a, { diagnostics: unknown }).flatMap((x) => (x.diagnostics ?? []).map((d) => JSON.stringify(d.range))));
+  assert.equal(fixed.size, 50);
+});
+
+test('a document that is not JSON has no actions', () => {
+  const { doc, a } = analyzed('{ "name": ');
+  const d: Diagnostic = { range: { start: { line: 0, character: 0 }, end: { line: 0, character: 1 } }, message: 'x', code: 'unknown-field', source: 'a2a', data: { pointer: '/name' } };
+  assert.deepEqual(codeActionsFor(doc, a, { diagnostics: [d] }), []);
+});
