@@ -16,6 +16,13 @@ export function readSettings(scope?: vscode.Uri): A2ASettings {
     },
     rules: c.get<A2ASettings['rules']>('rules', d.rules),
     maxCardBytes: c.get<number>('maxCardBytes', d.maxCardBytes),
+    card: {
+      internalOnly: c.get<boolean>('card.internalOnly', d.card.internalOnly),
+      skillDescription: {
+        minLength: c.get<number>('card.skillDescription.minLength', d.card.skillDescription.minLength),
+        maxLength: c.get<number>('card.skillDescription.maxLength', d.card.skillDescription.maxLength),
+      },
+    },
     files: {
       agentCards: c.get<string[]>('files.agentCards', d.files.agentCards),
       lockfiles: c.get<string[]>('files.lockfiles', d.files.lockfiles),

@@ -27,6 +27,11 @@ export interface A2ASettings {
   /** Rule id → severity override. */
   rules: Record<string, SeveritySetting>;
   maxCardBytes: number;
+  /**
+   * How the cards are published and read: internalOnly silences internal-address (cards served only inside the
+   * network); skillDescription holds the length limits of skill-description-length, in characters.
+   */
+  card: { internalOnly: boolean; skillDescription: { minLength: number; maxLength: number } };
   files: { agentCards: string[]; lockfiles: string[] };
   /**
    * allowFromWorkspace: what URLs from repository content (a lockfile's agent) may reach beyond public addresses in
@@ -58,6 +63,7 @@ export const DEFAULT_SETTINGS: A2ASettings = {
   client: { bindings: ['JSONRPC@1.0', 'HTTP+JSON@1.0'], knownExtensions: [] },
   rules: {},
   maxCardBytes: 1048576,
+  card: { internalOnly: false, skillDescription: { minLength: 20, maxLength: 2000 } },
   files: { agentCards: ['**/agent-card.json', '**/*.agent-card.json'], lockfiles: ['**/a2a-lock.json', '**/*.a2a-lock.json'] },
   network: { allowedHosts: [], allowFromWorkspace: ['loopback', 'private'] },
   lockfiles: { checkInterval: 'daily' },

@@ -82,7 +82,7 @@ test('lint FILE on a .a2a/config.json checks it as a project configuration, not 
   assert.match(good.stdout, /no problems in 1 file/);
   const bad = await cli(['lint', 'packages/b/.a2a/config.json', '--format', 'json'], root);
   assert.equal(bad.code, 2);
-  assert.equal(bad.stderr, 'a2acap lint: packages/b/.a2a/config.json: not a valid project configuration: /rulez: unknown member (did you mean "rules"?); expected "client", "rules", "maxCardBytes"\n');
+  assert.equal(bad.stderr, 'a2acap lint: packages/b/.a2a/config.json: not a valid project configuration: /rulez: unknown member (did you mean "rules"?); expected "client", "rules", "maxCardBytes", "card"\n');
 });
 
 test('a repository with one configuration per package: lint and check take each file\'s own, as the editor does', async (t) => {

@@ -34,6 +34,16 @@ const cases: { name: string; card: () => Record<string, unknown>; code: string }
     code: 'invalid-protocol-version',
   },
   {
+    name: 'a description of 300,000 "://" and colons, then a URL password (the screen for userinfo scanned past every "://")',
+    card: () => ({ ...good(), description: `${'://'.repeat(100_000)}${':'.repeat(100_000)} https://u:Zq8vLx2pWm@h.example/` }),
+    code: 'secrets-in-card',
+  },
+  {
+    name: '200,000 words ending "…sk-" and a token (a scheme tried at every word before)',
+    card: () => ({ ...good(), description: `${'task-'.repeat(200_000)} sk-proj-Tq7Xv2LmR9pK4wZ8nB3cF6hJ1yD5sG0aE2uI` }),
+    code: 'secrets-in-card',
+  },
+  {
     name: '30,000 empty skills (the schema validator copied every error so far per failing item: quadratic)',
     card: () => ({ ...good(), skills: Array.from({ length: 30_000 }, () => ({})) }),
     code: 'schema',

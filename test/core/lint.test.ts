@@ -105,7 +105,7 @@ test('the findings are plain JSON (they cross the LSP boundary as Diagnostic.dat
 });
 
 test('no rule throws on any shape of input (lint would hide it, so each rule is called directly)', () => {
-  const settings = { severities: {}, maxCardBytes: 1024, client: DEFAULT_LINT_SETTINGS.client };
+  const settings = { severities: {}, maxCardBytes: 1024, client: DEFAULT_LINT_SETTINGS.client, card: DEFAULT_LINT_SETTINGS.card };
   const junk: unknown[] = [null, 0, 'x', true, [], {}, [null, 1, 'a', [], {}]];
   const shapes: unknown[] = [...junk];
   const members = ['skills', 'supportedInterfaces', 'securitySchemes', 'securityRequirements', 'capabilities', 'provider', 'signatures',

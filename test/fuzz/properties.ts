@@ -41,7 +41,7 @@ export function stackTrace(text: string): string | undefined {
 }
 
 /** Rules whose id says "internal" about the card, not about the linter. */
-const NOT_INTERNAL_ERRORS = new Set(['sdk-internal-shape']);
+const NOT_INTERNAL_ERRORS = new Set(['sdk-internal-shape', 'internal-address']);
 
 /** A finding that reports a rule that threw (its code mentions "internal"): the card was not fully checked. */
 export function internalFinding(findings: readonly { code: string; message: string }[]): string | undefined {

@@ -34,6 +34,14 @@ describe('the library, pure', () => {
     assert.equal(lint(text, { rules: { 'legacy-card-shape': 'hint' } }).findings.find((f) => f.code === 'legacy-card-shape')?.severity, 'hint');
   });
 
+  it('lint: card options mark a card internal-only and set the description limits', () => {
+    const internal = readFileSync(join(__dirname, '..', 'fixtures', 'cards', 'internal-address', 'internal-urls.json'), 'utf8');
+    assert.ok(lint(internal).findings.some((f) => f.code === 'internal-address'));
+    assert.ok(!lint(internal, { card: { internalOnly: true } }).findings.some((f) => f.code === 'internal-address'));
+    const lengths = (minLength: number) => lint(internal, { card: { skillDescription: { minLength } } }).findings.filter((f) => f.code === 'skill-description-length').length;
+    assert.deepEqual([lengths(0), lengths(1000)], [0, 1]);
+  });
+
   it('compileCard: the client decides the interface; a bad binding is a TypeError that says which', () => {
     const card = JSON.parse(text) as unknown;
     assert.equal(compileCard(card).interface?.binding, 'JSONRPC');

@@ -134,6 +134,18 @@ test('a misspelled scheme name in a requirement is changed to the defined one', 
   assert.ok(!r.after.some((d) => d.code === 'undefined-security-scheme'));
 });
 
+test('a patch-versioned interface is changed to Major.Minor; a plain card version to semver', async () => {
+  const card = JSON.parse(fixture('good.agent-card.json'));
+  card.supportedInterfaces[0].protocolVersion = '1.0.1';
+  let r = await fix(JSON.stringify(card, null, 2), 'protocol-version-patch', /^Change to "1\.0"$/);
+  assert.equal(JSON.parse(r.text).supportedInterfaces[0].protocolVersion, '1.0');
+  assert.ok(!r.after.some((d) => d.code === 'protocol-version-patch' || d.code === 'invalid-protocol-version'));
+  card.supportedInterfaces[0].protocolVersion = '1.0';
+  card.version = 'v2.1';
+  r = await fix(JSON.stringify(card, null, 2), 'card-version-not-semver', /^Change to "2\.1\.0"$/);
+  assert.equal(JSON.parse(r.text).version, '2.1.0');
+});
+
 test('"my client supports it" actions run the client command that extends the client settings', async () => {
   const card = JSON.parse(fixture('good.agent-card.json'));
   card.supportedInterfaces = [{ url: 'https://pricing.example/grpc', protocolBinding: 'GRPC', protocolVersion: '1.0' }];

@@ -30,7 +30,7 @@ test('each of the six fixes applies from the server and its diagnostic is gone o
   card.supportedInterfaces[1].url = 'pricing.example/a2a';
   card.capabilities.extensions = [{ uri: '' }];
   card.securitySchemes.oauth.oauth2SecurityScheme.flows.password = { tokenUrl: 'https://auth.pricing.example/token', scopes: { 'quotes:read': 'Read quotes' } };
-  card.skills.push({ id: 'quote', name: 'Quote again', description: 'Price one item again.', tags: [] });
+  card.skills.push({ id: 'quote', name: 'Quote again', description: 'Prices one catalogue item again.', tags: [] });
   card.signatures = [{ protected: 'not base64!', signature: 'c2lnbmF0dXJl' }];
   const uri = `file:///entry-fixes/${++n}/agent-card.json`;
   let doc = await s.open(uri, 'a2a-agent-card', JSON.stringify(card, null, 2));
@@ -48,7 +48,7 @@ test('each of the six fixes applies from the server and its diagnostic is gone o
     assert.ok(!diagnostics.some((d) => d.code === code), `${code} is gone after "${title}": ${JSON.stringify(diagnostics.map((d) => d.code))}`);
   }
   const fixed = JSON.parse(doc.getText());
-  assert.deepEqual(fixed.skills[2], { id: 'quote-2', name: 'Quote again', description: 'Price one item again.', tags: ['Quote again'] });
+  assert.deepEqual(fixed.skills[2], { id: 'quote-2', name: 'Quote again', description: 'Prices one catalogue item again.', tags: ['Quote again'] });
   assert.deepEqual(Object.keys(fixed.securitySchemes.oauth.oauth2SecurityScheme.flows), ['clientCredentials']);
   assert.deepEqual(fixed.capabilities.extensions, []);
   assert.ok(!('signatures' in fixed));

@@ -6,8 +6,8 @@
  * CI for the same client, in a repository with one configuration or one per package.
  */
 import { parseBinding } from '../core/bindingSpec';
-import { DEFAULT_MAX_CARD_BYTES } from '../core/lint';
-import { DEFAULT_CLIENT, type BindingSupport, type ClientConfig, type SeveritySetting } from '../core/types';
+import { DEFAULT_MAX_CARD_BYTES, resolveCardSettings } from '../core/lint';
+import { DEFAULT_CLIENT, type BindingSupport, type CardSettings, type ClientConfig, type SeveritySetting } from '../core/types';
 import { dirname, isAbsolute, relative, resolve } from 'node:path';
 import { findConfigFrom, loadProjectConfig, ProjectConfigError, type LoadedProjectConfig } from '../node/projectConfig';
 import { CliIO, UsageError } from './io';
@@ -31,6 +31,8 @@ export interface CommandSettings {
   maxBytes: number;
   /** Rule severities of the project configuration (lint adds --rules and --rule over them). */
   rules: Record<string, SeveritySetting>;
+  /** How the cards are published (`card` in the configuration; `lint --internal-only` sets internalOnly). */
+  card: CardSettings;
   /** The configuration file read, if any. */
   configPath?: string;
 }
@@ -51,10 +53,11 @@ export function projectConfigOf(io: CliIO, explicit: string | undefined, fromDir
 
 /**
  * --binding (repeated) replaces the configured bindings, --known-extension (repeated) the configured extensions,
- * --max-card-bytes the configured limit; each falls back to the configuration, then to the default.
+ * --max-card-bytes the configured limit, --internal-only (lint) the configuration's card.internalOnly; each falls
+ * back to the configuration, then to the default.
  */
 export function commandSettings(
-  flags: { binding?: readonly string[]; 'known-extension'?: readonly string[]; 'max-card-bytes'?: string; config?: string },
+  flags: { binding?: readonly string[]; 'known-extension'?: readonly string[]; 'max-card-bytes'?: string; config?: string; 'internal-only'?: boolean },
   io: CliIO,
   fromDir: string = io.cwd,
 ): CommandSettings {
@@ -66,7 +69,9 @@ function settingsFrom(flags: Parameters<typeof commandSettings>[0], { path, conf
   const bindings = flags.binding?.length ? flags.binding.map(bindingFlag) : config.client?.bindings ?? DEFAULT_CLIENT.bindings;
   const knownExtensions = flags['known-extension']?.length ? [...flags['known-extension']] : config.client?.knownExtensions ?? DEFAULT_CLIENT.knownExtensions;
   const maxBytes = flags['max-card-bytes'] !== undefined ? maxBytesFrom(flags['max-card-bytes']) : config.maxCardBytes ?? DEFAULT_MAX_CARD_BYTES;
-  return { client: { bindings, knownExtensions }, maxBytes, rules: config.rules ?? {}, ...(path ? { configPath: path } : {}) };
+  // --internal-only can only switch the configuration's internalOnly on: a flag that is absent says nothing.
+  const card = resolveCardSettings({ ...config.card, ...(flags['internal-only'] ? { internalOnly: true } : {}) });
+  return { client: { bindings, knownExtensions }, maxBytes, rules: config.rules ?? {}, card, ...(path ? { configPath: path } : {}) };
 }
 
 /** The directory whose configuration applies to a file argument (a URL: the working directory). */

@@ -11,15 +11,24 @@ import { dedupe } from './rules/supersede';
 import type { RuleContext } from './rules/context';
 import { validateValue } from './schema/validate';
 import { DEFAULT_CLIENT } from './types';
+import { withoutDocumentSecrets } from './hideSecrets';
 import { escapeControls } from './untrustedText';
-import type { DocumentKind, Finding, LintSettings } from './types';
+import type { CardSettings, CardSettingsInput, DocumentKind, Finding, LintSettings } from './types';
 
 export const DEFAULT_MAX_CARD_BYTES = 1024 * 1024;
+
+export const DEFAULT_CARD_SETTINGS: CardSettings = {
+  internalOnly: false,
+  // Tuned on real cards: almost every description a planner can use is over 20 characters, and none a person
+  // wrote for planners is over 2,000.
+  skillDescription: { minLength: 20, maxLength: 2000 },
+};
 
 export const DEFAULT_LINT_SETTINGS: LintSettings = {
   severities: {},
   maxCardBytes: DEFAULT_MAX_CARD_BYTES,
   client: DEFAULT_CLIENT,
+  card: DEFAULT_CARD_SETTINGS,
 };
 
 export interface LintOptions {
@@ -44,6 +53,19 @@ export function resolveSettings(partial: Partial<LintSettings> = {}): LintSettin
     severities: { ...DEFAULT_LINT_SETTINGS.severities, ...(partial.severities ?? {}) },
     maxCardBytes: typeof partial.maxCardBytes === 'number' && partial.maxCardBytes > 0 ? partial.maxCardBytes : DEFAULT_MAX_CARD_BYTES,
     client: partial.client ?? DEFAULT_CLIENT,
+    card: resolveCardSettings(partial.card),
+  };
+}
+
+/** Missing or unusable values take the defaults; a maximum below the minimum is ignored. */
+export function resolveCardSettings(partial: CardSettingsInput = {}): CardSettings {
+  const d = DEFAULT_CARD_SETTINGS.skillDescription;
+  const length = (n: unknown, fallback: number) => (typeof n === 'number' && Number.isInteger(n) && n >= 0 ? n : fallback);
+  const minLength = length(partial.skillDescription?.minLength, d.minLength);
+  const maxLength = length(partial.skillDescription?.maxLength, d.maxLength);
+  return {
+    internalOnly: partial.internalOnly === true,
+    skillDescription: { minLength, maxLength: maxLength >= minLength ? maxLength : d.maxLength },
   };
 }
 
@@ -136,7 +158,7 @@ export function lintDocument(text: string, opts: LintOptions = {}): LintResult {
     return { kind, findings: applySeverities([finding], settings), value, tooLarge: false };
   }
   const findings = [...validateValue(value, kind), ...runRules({ value, kind, settings, text })];
-  return { kind, findings: dedupe(applySeverities(findings, settings)), value, tooLarge: false };
+  return { kind, findings: withoutDocumentSecrets(dedupe(applySeverities(findings, settings)), value, text), value, tooLarge: false };
 }
 
 /**

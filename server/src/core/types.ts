@@ -63,6 +63,25 @@ export interface LintSettings {
   /** Cards larger than this (bytes of UTF-8) get `card-too-large` and are not compiled. Default 1 MiB. */
   maxCardBytes: number;
   client: ClientConfig;
+  /** What the card-author rules assume about the card's audience and its planners (see CardSettings). */
+  card: CardSettings;
+}
+
+/**
+ * How the card is published and read. `internalOnly`: the card is served only inside the publisher's network, so
+ * internal addresses in it are expected (internal-address is silent). `skillDescription`: the length, in characters,
+ * below which a skill description is too short to plan with and above which a planner will not read it all
+ * (skill-description-length).
+ */
+export interface CardSettings {
+  internalOnly: boolean;
+  skillDescription: { minLength: number; maxLength: number };
+}
+
+/** Card settings as a configuration gives them: any part may be missing. */
+export interface CardSettingsInput {
+  internalOnly?: boolean;
+  skillDescription?: { minLength?: number; maxLength?: number };
 }
 
 /** One alternative of a security requirement: scheme name → scopes. Alternatives are OR, entries in one map AND. */

@@ -9,7 +9,7 @@ import { cardDigest as coreCardDigest } from '../core/digest';
 import { fetchCard as coreFetchCard } from '../core/fetch/fetchCard';
 import { fetchExtendedCard as coreFetchExtendedCard, memoryExtendedProfileCache, type ExtendedProfileCache } from '../core/fetch/extendedCard';
 import { memoryCardCache as coreMemoryCardCache } from '../core/cache/cardText';
-import { lintDocument } from '../core/lint';
+import { lintDocument, resolveCardSettings } from '../core/lint';
 import { findingOffsets, offsetToPosition } from '../core/pointer/range';
 import { checkLockfile as coreCheckLockfile } from '../core/lockfile/check';
 import { checkOptionsFor } from '../core/lockfile/checkOptions';
@@ -60,6 +60,7 @@ export function lint(text: string, options: LintOptions = {}): LintReport {
   const settings: Partial<LintSettings> = { client: clientConfig(options.client) };
   if (options.rules) settings.severities = { ...options.rules };
   if (options.maxCardBytes !== undefined) settings.maxCardBytes = options.maxCardBytes;
+  if (options.card !== undefined) settings.card = resolveCardSettings(options.card);
   const result = lintDocument(text, { fileName: options.fileName, kind: options.kind, settings });
   return { kind: result.kind, findings: result.findings.map((f) => located(text, f)), value: result.value, tooLarge: result.tooLarge };
 }

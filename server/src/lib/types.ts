@@ -45,6 +45,11 @@ export interface LintOptions {
   /** Documents over this many bytes (UTF-8) get `card-too-large` only. Default 1 MiB. */
   maxCardBytes?: number;
   client?: ClientOptions;
+  /**
+   * How the card is published: `internalOnly` (served only inside your network: no `internal-address`) and the
+   * skill description limits of `skill-description-length` (default 20 and 2,000 characters).
+   */
+  card?: { internalOnly?: boolean; skillDescription?: { minLength?: number; maxLength?: number } };
 }
 
 export interface LintReport {

@@ -1,11 +1,12 @@
 import type { Hover } from 'vscode-languageserver';
 import { isObject } from '../core/document';
+import { secretRedactor } from '../core/hideSecrets';
 import { parsePointer, pointerAtOffset } from '../core/pointer/range';
 import type { Analysis } from './analysis';
 import type { ServerContext } from './context';
 import { defaultModesHover, extensionHover, flagHover, interfacesHover, skillHover } from './hoverCard';
 import { lockfileHover } from './hoverLockfile';
-import { plain } from './markdown';
+import { escapeMarkdown, plain } from './markdown';
 import { lockfileAgainstCard, withLiveAsPinned, type LockfileAgainstCard } from './pinnedCard';
 import { runSafe } from './runSafe';
 import { schemaAt } from '../core/schema/schemaNav';
@@ -32,7 +33,9 @@ export function documentHover(a: Analysis, offset: number, pinned: LockfileAgain
   const description = schemaDescription(a, segments);
   const parts = [special, description].filter((s): s is string => !!s);
   if (!parts.length) return null;
-  return { contents: { kind: 'markdown', value: parts.join('\n\n---\n\n') } };
+  // Hovers quote card values: a credential the document holds stays out, as it stays out of its diagnostics.
+  const value = parts.join('\n\n---\n\n');
+  return { contents: { kind: 'markdown', value: secretRedactor(a.value, a.text, escapeMarkdown)?.(value) ?? value } };
 }
 
 /** The profile-aware part of a card hover, by where the cursor is. */

@@ -3,6 +3,7 @@
  * Every string that comes from the card goes through plain()/plainList() (markdown.ts).
  */
 import { isObject } from '../core/document';
+import { withoutUserinfo } from '../core/redact';
 import { compileProfile } from '../core/profile/compile';
 import type { CompiledProfile, InterfaceDecision, SecurityAlternative, SkillProfile, SkillProvenance } from '../core/types';
 import type { Analysis } from './analysis';
@@ -101,7 +102,7 @@ export function interfacesHover(a: Analysis, index?: number): string {
 }
 
 function decisionLine(d: InterfaceDecision, here: boolean): string {
-  const what = `${plain(d.binding || '(no binding)')} ${plain(d.version || '(no version)')} at ${plain(d.url || '(no url)', 120)}${d.tenant ? `, tenant ${plain(d.tenant)}` : ''}`;
+  const what = `${plain(d.binding || '(no binding)')} ${plain(d.version || '(no version)')} at ${plain(withoutUserinfo(d.url) || '(no url)', 120)}${d.tenant ? `, tenant ${plain(d.tenant)}` : ''}`;
   const verdict = d.chosen ? '**chosen**' : `passed over: ${plain(d.reason ?? '', 200)}`;
   return `${d.index + 1}. ${here ? '▶ ' : ''}${what}: ${verdict}`;
 }

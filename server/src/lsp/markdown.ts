@@ -13,12 +13,17 @@ export const MAX_UNTRUSTED_LENGTH = 200;
 // also breaks autolinks (`https://`, `www.`, `a@b`) because their patterns need the raw characters.
 const PUNCTUATION = /[!-/:-@[-`{-~]/g;
 
+/** Markdown's escape of untrusted text, as plain() applies it. */
+export function escapeMarkdown(text: string): string {
+  return text.replace(PUNCTUATION, (c) => `\\${c}`);
+}
+
 /** Untrusted value → markdown that displays it as plain text. */
 export function plain(value: unknown, max: number = MAX_UNTRUSTED_LENGTH): string {
   const text = typeof value === 'string' ? value : value === undefined ? '' : safeStringify(value);
   // Line breaks become spaces; control, bidi and invisible characters are shown as `\u202e` (they could hide or reorder text).
   const flat = visibleText(text.replace(/\r\n?|\n|\u2028|\u2029|\t/g, ' '));
-  return truncate(flat, max).replace(PUNCTUATION, (c) => `\\${c}`);
+  return escapeMarkdown(truncate(flat, max));
 }
 
 /** Trims to `max` code points (never splitting a surrogate pair), marking the cut with an ellipsis. */

@@ -65,7 +65,7 @@ function directoryOf(uri: string): string | undefined {
  * user changed wins. Rules merge per rule id (the settings' win).
  */
 export function withProjectConfig(settings: A2ASettings, config: ProjectConfig): A2ASettings {
-  if (!config.client && !config.rules && config.maxCardBytes === undefined) return settings;
+  if (!config.client && !config.rules && config.maxCardBytes === undefined && !config.card) return settings;
   const d = DEFAULT_SETTINGS;
   const atDefault = (a: readonly string[], b: readonly string[]) => a.length === b.length && a.every((x, i) => x === b[i]);
   const bindings = config.client?.bindings && atDefault(settings.client.bindings, d.client.bindings)
@@ -77,5 +77,18 @@ export function withProjectConfig(settings: A2ASettings, config: ProjectConfig):
     client: { bindings, knownExtensions },
     rules: { ...config.rules, ...settings.rules },
     maxCardBytes: config.maxCardBytes !== undefined && settings.maxCardBytes === d.maxCardBytes ? config.maxCardBytes : settings.maxCardBytes,
+    card: withCardConfig(settings.card, config.card),
+  };
+}
+
+/** Each card setting still at its default gives way to the file's value. */
+function withCardConfig(card: A2ASettings['card'], config: ProjectConfig['card']): A2ASettings['card'] {
+  const d = DEFAULT_SETTINGS.card;
+  const pick = <T>(mine: T, theirs: T | undefined, dflt: T): T => (theirs !== undefined && mine === dflt ? theirs : mine);
+  const minLength = pick(card.skillDescription.minLength, config?.skillDescription?.minLength, d.skillDescription.minLength);
+  const maxLength = pick(card.skillDescription.maxLength, config?.skillDescription?.maxLength, d.skillDescription.maxLength);
+  return {
+    internalOnly: pick(card.internalOnly, config?.internalOnly, d.internalOnly),
+    skillDescription: { minLength, maxLength: maxLength >= minLength ? maxLength : d.skillDescription.maxLength },
   };
 }

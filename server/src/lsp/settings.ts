@@ -7,6 +7,7 @@ import { resolveSignaturePolicy } from '../core/signature/policy';
 import type { ProjectConfig } from '../core/config/projectConfig';
 import { withProjectConfig } from './projectConfig';
 import { restrictedRules } from '../core/config/restrictedRules';
+import { resolveCardSettings } from '../core/lint';
 import type { BindingSupport, ClientConfig, LintSettings, SeveritySetting } from '../core/types';
 
 const SEVERITIES = new Set<SeveritySetting>(['error', 'warning', 'info', 'hint', 'off']);
@@ -99,6 +100,7 @@ export function normalizeSettings(raw: unknown): A2ASettings {
     },
     rules,
     maxCardBytes: typeof r.maxCardBytes === 'number' && r.maxCardBytes > 0 ? r.maxCardBytes : d.maxCardBytes,
+    card: cardSettings(asObject(r.card)),
     files: {
       agentCards: stringArray(files.agentCards) ?? d.files.agentCards,
       lockfiles: stringArray(files.lockfiles) ?? d.files.lockfiles,
@@ -139,7 +141,14 @@ export function clientConfig(s: A2ASettings): ClientConfig {
 }
 
 export function toLintSettings(s: A2ASettings): Partial<LintSettings> {
-  return { severities: s.rules, maxCardBytes: s.maxCardBytes, client: clientConfig(s) };
+  return { severities: s.rules, maxCardBytes: s.maxCardBytes, client: clientConfig(s), card: resolveCardSettings(s.card) };
+}
+
+/** a2a.card.*: a bad value takes the default (core/lint.ts resolveCardSettings). */
+function cardSettings(card: Record<string, unknown>): A2ASettings['card'] {
+  const d = asObject(card.skillDescription);
+  const n = (v: unknown) => (typeof v === 'number' ? v : undefined);
+  return resolveCardSettings({ internalOnly: card.internalOnly === true, skillDescription: { minLength: n(d.minLength), maxLength: n(d.maxLength) } });
 }
 
 function asObject(v: unknown): Record<string, unknown> {

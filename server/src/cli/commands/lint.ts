@@ -1,6 +1,6 @@
 /**
  * `a2acap lint FILE... [--format text|json|sarif|codequality] [--rule ID=SEVERITY]... [--rules FILE] [--binding B@V]...
- *  [--known-extension URI]... [--max-card-bytes N]`:
+ *  [--known-extension URI]... [--max-card-bytes N] [--internal-only]`:
  * validate agent cards and capability lockfiles
  * (kind detected by content, then by name). JSON contract:
  *   {"findings":[{"file","code","severity","pointer","message","range":{"start":{"line","character"},"end":{…}}}]}
@@ -39,6 +39,12 @@ const SPEC = {
       help: '--format codequality writes a GitLab Code Quality report (paths relative to the working directory).',
     },
     'max-card-bytes': CLIENT_FLAGS['max-card-bytes'],
+    // The cards are served only inside the network: internal-address is silent (card.internalOnly in .a2a/config.json).
+    'internal-only': {
+      type: 'boolean',
+      help: `--internal-only says the cards are served only inside your network: internal-address (loopback, private and
+internal host names in the card's URLs) is not reported, as with "card": {"internalOnly": true} in .a2a/config.json.`,
+    },
     // The client whose view no-supported-interface and required-extension-unsupported take (as in compile/check).
     binding: {
       ...CLIENT_FLAGS.binding,
@@ -68,7 +74,7 @@ setting; --rule flags win over it. An unknown rule id or severity is a usage err
   positionals: { name: 'FILE', min: 1 },
 } as const satisfies CommandHelp['spec'];
 
-const CLIENT_USAGE: UsageItem[] = ['binding', 'known-extension', 'max-card-bytes', 'config'];
+const CLIENT_USAGE: UsageItem[] = ['binding', 'known-extension', 'max-card-bytes', 'config', 'internal-only'];
 
 export const help: CommandHelp = {
   name: 'lint',
@@ -78,7 +84,8 @@ export const help: CommandHelp = {
   body: [
     '',
     'Validates A2A 1.0 agent cards and a2a-lock.json lockfiles (detected by content, then by file name).',
-    { flagHelp: 'format' }, { flagHelp: 'rule' }, { flagHelp: 'rules' }, { flagHelp: 'write-baseline' }, { flagHelp: 'binding' },
+    { flagHelp: 'format' }, { flagHelp: 'rule' }, { flagHelp: 'rules' }, { flagHelp: 'write-baseline' }, { flagHelp: 'internal-only' },
+    { flagHelp: 'binding' },
     `Each file's project configuration (the nearest .a2a/config.json from its folder, as the editor takes it; or
 --config FILE) gives rules, client and size limit; --rules, --rule and the client flags override it.`,
     'Exit codes: 0 no error findings, 1 error findings, 2 usage or I/O failure.',
@@ -230,7 +237,7 @@ export const run: Command = async (argv, io) => {
   const lintSettingsOf = (project: CommandSettings): LintSettings => {
     let settings = resolved.get(project);
     if (!settings) {
-      settings = resolveSettings({ severities: { ...project.rules, ...overrides }, maxCardBytes: project.maxBytes, client: project.client });
+      settings = resolveSettings({ severities: { ...project.rules, ...overrides }, maxCardBytes: project.maxBytes, client: project.client, card: project.card });
       resolved.set(project, settings);
     }
     return settings;

@@ -6,6 +6,8 @@
  *   client.knownExtensions   ["uri", …]               extensions the client implements
  *   rules                    {"<rule id>": severity}  as the a2a.rules setting and `lint --rules`
  *   maxCardBytes             positive integer          card size limit
+ *   card.internalOnly        boolean                   the cards are served only inside the network (internal-address is silent)
+ *   card.skillDescription    {minLength?, maxLength?}  skill description length limits (skill-description-length)
  * Anything else, or a bad value, makes the whole file invalid with one message naming the member: a typo must not
  * quietly leave a setting at its default (schemas/a2a-config.schema.json describes the same for editors).
  * Where it is found: core/config/findProjectConfig.ts. Precedence: command-line flags and the editor's settings
@@ -16,7 +18,7 @@ import { isObject, parseDocument } from '../document';
 import { lineColumn } from '../lockfile/read';
 import { suggestMember } from '../nearName';
 import { parseRuleObject } from '../rules/severityOverrides';
-import type { BindingSupport, SeveritySetting } from '../types';
+import type { BindingSupport, CardSettingsInput, SeveritySetting } from '../types';
 
 /** The file, relative to the directory it configures. */
 export const PROJECT_CONFIG_PATH = '.a2a/config.json';
@@ -25,12 +27,16 @@ export interface ProjectConfig {
   client?: { bindings?: BindingSupport[]; knownExtensions?: string[] };
   rules?: Record<string, SeveritySetting>;
   maxCardBytes?: number;
+  card?: CardSettingsInput;
 }
 
-export type ProjectConfigRead = { ok: true; config: ProjectConfig } | { ok: false; message: string };
+export type ProjectConfigRead = { ok: true; config: ProjectConfig } | Failure;
+type Failure = { ok: false; message: string };
 
-const TOP = ['$schema', 'client', 'rules', 'maxCardBytes'];
+const TOP = ['$schema', 'client', 'rules', 'maxCardBytes', 'card'];
 const CLIENT = ['bindings', 'knownExtensions'];
+const CARD = ['internalOnly', 'skillDescription'];
+const SKILL_DESCRIPTION = ['minLength', 'maxLength'];
 
 /** JSON text → the configuration, or one message (with the member's pointer, or line and column for bad JSON). */
 export function parseProjectConfig(text: string): ProjectConfigRead {
@@ -80,20 +86,51 @@ export function readProjectConfig(value: unknown): ProjectConfigRead {
     if (typeof n !== 'number' || !Number.isInteger(n) || n <= 0) return fail('/maxCardBytes', `must be a positive whole number of bytes (got ${JSON.stringify(n)})`);
     config.maxCardBytes = n;
   }
+  if (value.card !== undefined) {
+    const card = readCard(value.card);
+    if ('ok' in card) return card;
+    config.card = card;
+  }
   return { ok: true, config };
+}
+
+function readCard(value: unknown): NonNullable<ProjectConfig['card']> | Failure {
+  if (!isObject(value)) return fail('/card', 'must be an object with "internalOnly" and/or "skillDescription"');
+  const unknown = unknownMember(value, CARD, '/card');
+  if (unknown) return unknown;
+  const card: NonNullable<ProjectConfig['card']> = {};
+  if (value.internalOnly !== undefined) {
+    if (typeof value.internalOnly !== 'boolean') return fail('/card/internalOnly', `must be true or false (got ${JSON.stringify(value.internalOnly)})`);
+    card.internalOnly = value.internalOnly;
+  }
+  if (value.skillDescription !== undefined) {
+    const d = value.skillDescription;
+    if (!isObject(d)) return fail('/card/skillDescription', 'must be an object with "minLength" and/or "maxLength"');
+    const unknownInD = unknownMember(d, SKILL_DESCRIPTION, '/card/skillDescription');
+    if (unknownInD) return unknownInD;
+    const out: { minLength?: number; maxLength?: number } = {};
+    for (const key of SKILL_DESCRIPTION as readonly ('minLength' | 'maxLength')[]) {
+      const n = d[key];
+      if (n === undefined) continue;
+      if (typeof n !== 'number' || !Number.isInteger(n) || n < 0) return fail(`/card/skillDescription/${key}`, `must be a whole number of characters, 0 or more (got ${JSON.stringify(n)})`);
+      out[key] = n;
+    }
+    card.skillDescription = out;
+  }
+  return card;
 }
 
 function strings(value: unknown): string[] | undefined {
   return Array.isArray(value) && value.every((v) => typeof v === 'string') ? value as string[] : undefined;
 }
 
-function unknownMember(obj: Record<string, unknown>, known: readonly string[], at: string): ProjectConfigRead | undefined {
+function unknownMember(obj: Record<string, unknown>, known: readonly string[], at: string): Failure | undefined {
   const extra = Object.keys(obj).find((k) => !known.includes(k));
   if (extra === undefined) return undefined;
   const near = suggestMember(extra, known);
   return fail(`${at}/${extra}`, `unknown member${near ? ` (did you mean "${near}"?)` : ''}; expected ${known.filter((k) => k !== '$schema').map((k) => `"${k}"`).join(', ')}`);
 }
 
-function fail(pointer: string, message: string): ProjectConfigRead {
+function fail(pointer: string, message: string): Failure {
   return { ok: false, message: pointer ? `${pointer}: ${message}` : message };
 }

@@ -5,7 +5,8 @@
  * caller; compiled profiles are cached per credential identity (a keyed hash), never per agent alone, so two
  * identities never see each other's skills.
  */
-import { lintDocument } from '../lint';
+import { lintDocument, resolveCardSettings } from '../lint';
+import { servedInside } from './fetchCard';
 import { compileProfile } from '../profile/compile';
 import type { ClientConfig, CompiledProfile, Evidence, Finding } from '../types';
 import type { AddressClass } from '../net/address';
@@ -118,7 +119,8 @@ export async function fetchExtendedCard(opts: ExtendedCardOptions): Promise<Exte
     return result; // failures are not cached: the next call asks again
   }
   const text = JSON.stringify(res.result);
-  const lint = lintDocument(text, { kind: 'card', ...(opts.client ? { settings: { client: opts.client } } : {}) });
+  const inside = servedInside(opts.cardUrl) ? { card: { ...resolveCardSettings(), internalOnly: true } } : {};
+  const lint = lintDocument(text, { kind: 'card', settings: { ...(opts.client ? { client: opts.client } : {}), ...inside } });
   const errors = lint.findings.filter((f) => f.severity === 'error');
   if (lint.value === undefined || lint.tooLarge || errors.length > 0) {
     return { ...base, status: 'invalid', findings: lint.findings, message: `The extended card is not a valid A2A 1.0 card (${errors.length} error(s)); the public card stands.` };

@@ -4,7 +4,8 @@
  * rules via lintDocument, signatures under the signature policy) BEFORE it is compiled: a malformed card, or one
  * whose signature the policy refuses, never yields a profile.
  */
-import { lintDocument, type LintResult } from '../lint';
+import { lintDocument, resolveCardSettings, type LintResult } from '../lint';
+import { internalHost } from '../rules/internal-address';
 import { compileProfile } from '../profile/compile';
 import type { ClientConfig, CompiledProfile, Finding, LintSettings } from '../types';
 import type { AddressClass } from '../net/address';
@@ -117,7 +118,7 @@ function analysisOf(entry: CardCacheEntry, opts: FetchCardOptions): Analysis {
   const key = JSON.stringify([opts.settings ?? null, opts.maxBytes ?? null, opts.client ?? null]);
   const hit = analyses.get(entry.url);
   if (hit && hit.key === key && hit.text === entry.text) return hit;
-  const lint = lintDocument(entry.text, { kind: 'card', settings: lintSettingsOf(opts) });
+  const lint = lintDocument(entry.text, { kind: 'card', settings: lintSettingsOf(opts, entry.url) });
   const analysis: Analysis = { text: entry.text, key, lint };
   analyses.delete(entry.url);
   if (analyses.size >= MAX_ANALYSES) analyses.delete(analyses.keys().next().value!);
@@ -129,9 +130,19 @@ function analysisOf(entry: CardCacheEntry, opts: FetchCardOptions): Analysis {
  * The settings the card is linted with: the caller's, with its client and size limit. One client for lint and
  * compile: its bindings and extensions decide no-supported-interface and required-extension-unsupported too.
  */
-function lintSettingsOf(opts: FetchCardOptions): Partial<LintSettings> {
+function lintSettingsOf(opts: FetchCardOptions, cardUrl: string): Partial<LintSettings> {
   const client = clientOf(opts);
-  return { ...opts.settings, ...(client ? { client } : {}), ...(opts.maxBytes ? { maxCardBytes: opts.maxBytes } : {}) };
+  const card = servedInside(cardUrl) ? { card: { ...resolveCardSettings(opts.settings?.card), internalOnly: true } } : {};
+  return { ...opts.settings, ...(client ? { client } : {}), ...(opts.maxBytes ? { maxCardBytes: opts.maxBytes } : {}), ...card };
+}
+
+/** A card served from an internal address is served inside the network: internal addresses in it are expected. */
+export function servedInside(cardUrl: string): boolean {
+  try {
+    return internalHost(new URL(cardUrl).hostname) !== undefined;
+  } catch {
+    return false;
+  }
 }
 
 function clientOf(opts: FetchCardOptions): ClientConfig | undefined {

@@ -11,6 +11,7 @@ import { detectKind } from '../lint';
 import { schemaAt } from '../schema/schemaNav';
 import { stringsOf } from '../profile/safeRecord';
 import { anyCovers } from '../profile/mediaType';
+import { secretRedactor } from '../hideSecrets';
 import { withMissingScheme } from './interfaceUrl';
 import { isLegacyCard, migrateCard } from './migrateCard';
 import type { FixInput, FixPlan } from './plan';
@@ -231,6 +232,8 @@ export const QUICK_FIXES: Record<string, FixBuilder> = {
   },
   'duplicate-interface': (f) => [{ title: 'Remove the duplicate interface', preferred: true, operations: [{ op: 'remove', pointer: f.pointer }] }],
   'invalid-protocol-version': replaceWithSuggestion('Change to'),
+  'protocol-version-patch': replaceWithSuggestion('Change to'),
+  'card-version-not-semver': replaceWithSuggestion('Change to'),
   'invalid-media-type': replaceWithSuggestion('Change to'),
   'insecure-interface-url': replaceWithSuggestion('Use'),
   'invalid-card-digest': replaceWithSuggestion('Change to'),
@@ -275,8 +278,19 @@ export function quickFixesFor(f: FixInput, doc: unknown): FixPlan[] {
   const builder = Object.hasOwn(QUICK_FIXES, f.code) ? QUICK_FIXES[f.code] : undefined;
   if (!builder) return [];
   try {
-    return builder(f, doc);
+    return withoutSecretsInTitles(builder(f, doc), doc);
   } catch {
     return [];
   }
+}
+
+/**
+ * A title quotes card values ("Add "text/csv; …" to inputModes"): a credential the card holds stays out of it, as it
+ * stays out of every finding (core/hideSecrets.ts). The edit itself is left alone: it only moves what the document
+ * already holds.
+ */
+function withoutSecretsInTitles(plans: FixPlan[], doc: unknown): FixPlan[] {
+  if (plans.length === 0) return plans;
+  const redact = secretRedactor(doc);
+  return redact ? plans.map((p) => ({ ...p, title: redact(p.title) })) : plans;
 }

@@ -215,7 +215,9 @@ export function checkLockfile(lock: Lockfile, profile: CompiledProfile, options:
     const cue = options.textCues?.[0];
     if (cue) {
       const more = options.textCues!.length > 1 ? ` (and ${options.textCues!.length - 1} more)` : '';
-      const what = cue.kind === 'instruction' ? `an instruction aimed at the model that reads it (${cue.detail})` : `invisible or control characters (${cue.detail})`;
+      const what = cue.kind === 'instruction' ? `an instruction aimed at the model that reads it (${cue.detail})`
+        : cue.kind === 'selection' ? `text telling the model that selects agents to prefer this one (${cue.detail})`
+          : `invisible or control characters (${cue.detail})`;
       items.add('review', pointerOf('card_digest'), `the card changed, and its text holds ${what} at ${q(cue.pointer)}${more}: card text is untrusted input for the planner; review the change before adopting it`);
     }
   }

@@ -4,6 +4,14 @@
  * catalog.ts.
  */
 import type { Rule, RuleDefinition } from './context';
+import { rule as secretsInCard } from './secrets-in-card';
+import { rule as internalAddress } from './internal-address';
+import { rule as spoofedName } from './spoofed-name';
+import { rule as discoveryPoisoning } from './discovery-poisoning';
+import { rule as indistinctSkills } from './indistinct-skills';
+import { rule as skillDescriptionLength } from './skill-description-length';
+import { rule as protocolVersionPatch } from './protocol-version-patch';
+import { rule as cardVersionNotSemver } from './card-version-not-semver';
 import { rule as deprecatedOauthFlow } from './deprecated-oauth-flow';
 import { rule as duplicateInterface } from './duplicate-interface';
 import { rule as duplicateMember } from './duplicate-member';
@@ -60,6 +68,15 @@ export const LINT_RULES: readonly RuleDefinition[] = [
   invalidCardDigest,
   invalidPinnedAt,
   unsupportedLockfileVersion,
+  // Card-author rules, added last so the SARIF ruleIndex of every older rule stays what it was.
+  secretsInCard,
+  internalAddress,
+  spoofedName,
+  discoveryPoisoning,
+  indistinctSkills,
+  skillDescriptionLength,
+  protocolVersionPatch,
+  cardVersionNotSemver,
 ];
 
 /** Rule id → check, for the rules of LINT_RULES. */

@@ -1,9 +1,9 @@
 /**
- * invalid-protocol-version: protocolVersion is Major.Minor ("1.0"). Patch numbers SHOULD NOT appear (§3.6) and
- * clients may not match them; other forms ("v1", "latest") match nothing; a well-formed but unknown version is
- * probably a typo.
+ * invalid-protocol-version: protocolVersion is Major.Minor ("1.0"). Other forms ("v1", "latest") match nothing; a
+ * well-formed but unknown version is probably a typo. A patch number ("1.0.1") is protocol-version-patch's.
  */
 import { finding, quote, Rule, type RuleDefinition, type RuleMeta } from './context';
+import { patchVersion } from './protocol-version-patch';
 import { interfacesOf } from './walk';
 import type { Finding } from '../types';
 
@@ -14,11 +14,8 @@ export const meta: RuleMeta = {
 export const KNOWN_PROTOCOL_VERSIONS = ['1.0', '0.3', '0.2', '0.1'];
 
 function problem(v: string): { message: string; suggestion: string | null } | undefined {
-  const patch = /^(\d+)\.(\d+)\.\d+$/.exec(v);
-  if (patch) {
-    const mm = `${Number(patch[1])}.${Number(patch[2])}`;
-    return { message: `${quote(v)} has a patch number: protocol versions are Major.Minor only, write "${mm}".`, suggestion: mm };
-  }
+  // Major.Minor.Patch is protocol-version-patch's: one finding per value.
+  if (patchVersion(v)) return undefined;
   const mm = /^(\d+)\.(\d+)$/.exec(v);
   if (!mm) {
     // An unanchored search is tried from every position: only on strings of a plausible length (a card may hold 40,000 digits).

@@ -19,7 +19,7 @@ const SUPERSEDES: Record<string, (f: Finding) => string | undefined> = {
 };
 
 /** Findings that say nothing about what a member means, so they leave unknown-field on it standing. */
-const NOT_EXPLAINING = new Set(['unknown-field', 'schema', 'not-canonicalizable', 'internal-error']);
+const NOT_EXPLAINING = new Set(['unknown-field', 'schema', 'not-canonicalizable', 'internal-error', 'secrets-in-card']);
 
 /** The pointer itself and every ancestor pointer ('/a/b/c' → '/a/b/c', '/a/b', '/a', ''). */
 function* selfAndAncestors(pointer: string): Generator<string> {

@@ -26,8 +26,8 @@ const MAX_FINDINGS = 50;
 /** At most this many distinct code points are named in a message (tag characters can spell a whole sentence). */
 const MAX_NAMED = 12;
 
-/** The card's free-text fields, with pointers: what people and models read. */
-function* textFields(card: Record<string, unknown>): Generator<[string, unknown]> {
+/** The card's free-text fields, with pointers: what people and models read (discovery-poisoning reads them too). */
+export function* textFields(card: Record<string, unknown>): Generator<[string, unknown]> {
   yield ['/name', card.name];
   yield ['/description', card.description];
   if (isObject(card.provider)) yield ['/provider/organization', card.provider.organization];
@@ -57,10 +57,11 @@ function mayHoldHidden(text: string): boolean {
 /** One cue in the card's text: where, which kind, and what was found (code points or the phrase). */
 export interface TextCue {
   pointer: string;
-  kind: 'hidden-characters' | 'instruction';
+  /** `selection`: text aimed at the model that selects agents (discovery-poisoning.ts). */
+  kind: 'hidden-characters' | 'instruction' | 'selection';
   /** "U+200B, U+202E" or the phrase, quoted for a message. */
   detail: string;
-  data: { kind: 'hidden-characters'; codePoints: string[] } | { kind: 'instruction'; phrase: string };
+  data: { kind: 'hidden-characters'; codePoints: string[] } | { kind: 'instruction' | 'selection'; phrase: string };
 }
 
 /**

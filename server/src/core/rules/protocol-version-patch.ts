@@ -1,0 +1,33 @@
+/**
+ * protocol-version-patch: an interface's protocolVersion with a patch part ("1.0.1"). Versions are compared as
+ * Major.Minor (§3.6: patch numbers SHOULD NOT appear), so a client looking for "1.0" may not match the interface at
+ * all. A warning, with the fix: drop the patch part.
+ */
+import { finding, quote, type Rule, type RuleDefinition, type RuleMeta } from './context';
+import { interfacesOf } from './walk';
+import type { Finding } from '../types';
+
+export const meta: RuleMeta = {
+  id: 'protocol-version-patch', defaultSeverity: 'warning', title: 'A protocol version with a patch part (versions compare as Major.Minor)', appliesTo: ['card'],
+};
+
+/** "1.0.1" → "1.0"; anything that is not Major.Minor.Patch → undefined. */
+export function patchVersion(v: string): string | undefined {
+  const m = /^(\d{1,9})\.(\d{1,9})\.\d{1,9}$/.exec(v);
+  return m ? `${Number(m[1])}.${Number(m[2])}` : undefined;
+}
+
+export const protocolVersionPatch: Rule = ({ value }) => {
+  const out: Finding[] = [];
+  for (const entry of interfacesOf(value)) {
+    const v = entry.value.protocolVersion;
+    const mm = typeof v === 'string' ? patchVersion(v) : undefined;
+    if (mm === undefined) continue;
+    out.push(finding(meta, `${entry.pointer}/protocolVersion`,
+      `${quote(v)} has a patch part: protocol versions compare as Major.Minor, so clients looking for "${mm}" may not match this interface. Write "${mm}".`,
+      { data: { value: v, suggestion: mm } }));
+  }
+  return out;
+};
+
+export const rule: RuleDefinition = { meta, check: protocolVersionPatch };

@@ -1,0 +1,45 @@
+/**
+ * skill-description-length: a planner chooses and calls a skill by its description. Too short ("Search.") says
+ * nothing to plan with; too long, and a planner reading many cards truncates or skips it. A hint; both limits are
+ * settings (a2a.card.skillDescription.minLength / maxLength, `card.skillDescription` in .a2a/config.json), with
+ * defaults tuned on real cards (core/lint.ts DEFAULT_CARD_SETTINGS). Lengths count characters (code points).
+ */
+import { finding, type Rule, type RuleDefinition, type RuleMeta } from './context';
+import { skillsOf } from './walk';
+import type { Finding } from '../types';
+
+export const meta: RuleMeta = {
+  id: 'skill-description-length', defaultSeverity: 'hint', title: 'A skill description too short to plan with or too long for a planner to read', appliesTo: ['card'],
+};
+
+/** Code points, counted without building an array of a multi-megabyte string. */
+function length(s: string): number {
+  let n = 0;
+  for (let i = 0; i < s.length; i++) {
+    const c = s.charCodeAt(i);
+    if (c < 0xd800 || c > 0xdbff) n++;
+  }
+  return n;
+}
+
+export const skillDescriptionLength: Rule = ({ value, settings }) => {
+  const { minLength, maxLength } = settings.card.skillDescription;
+  const out: Finding[] = [];
+  for (const skill of skillsOf(value)) {
+    const d = skill.value.description;
+    if (typeof d !== 'string') continue;
+    const n = length(d.trim());
+    if (n < minLength) {
+      out.push(finding(meta, `${skill.pointer}/description`,
+        `This description is ${n} characters, under ${minLength}: too short for a planner to tell what the skill does, what it needs and what it returns. Say that in a sentence or two.`,
+        { data: { length: n, minLength } }));
+    } else if (n > maxLength) {
+      out.push(finding(meta, `${skill.pointer}/description`,
+        `This description is ${n} characters, over ${maxLength}: planners reading many skills truncate or skip text this long. Keep what a planner needs to choose the skill; move the rest to documentationUrl or examples.`,
+        { data: { length: n, maxLength } }));
+    }
+  }
+  return out;
+};
+
+export const rule: RuleDefinition = { meta, check: skillDescriptionLength };
