@@ -32,7 +32,10 @@ export function readSettings(scope?: vscode.Uri): A2ASettings {
       allowFromWorkspace: c.get<A2ASettings['network']['allowFromWorkspace']>('network.allowFromWorkspace', d.network.allowFromWorkspace),
     },
     lockfiles: { checkInterval: c.get<A2ASettings['lockfiles']['checkInterval']>('lockfiles.checkInterval', d.lockfiles.checkInterval) },
-    signatures: { require: c.get<boolean>('signatures.require', d.signatures.require) },
+    signatures: {
+      policy: c.get<A2ASettings['signatures']['policy']>('signatures.policy', d.signatures.policy),
+      require: c.get<boolean>('signatures.require', d.signatures.require),
+    },
     trustStore: c.get<A2ASettings['trustStore']>('trustStore', d.trustStore),
     workspaceTrusted: vscode.workspace.isTrusted,
     // The user's own rule severities, told apart from the workspace's: in Restricted Mode only these may lower a

@@ -1,15 +1,16 @@
 /**
- * The pricing agent's card in five states: the baseline and four changes, each a single edit away from
- * the baseline so each one shows one classification of `a2acap check`:
+ * The pricing agent's card in six states: the baseline and five changes, each a single edit away from
+ * the baseline; the first four show one classification of `a2acap check` each, the last a probe failure:
  *   base            the card the planner pinned
  *   description     a description edit                 → compatible (does not affect calls)
  *   version         agent version 3.2.0 → 3.3.0        → review
  *   no-streaming    capabilities.streaming removed     → breaking (the planner needs streaming)
  *   narrowed-input  the skill no longer accepts text/plain → breaking (the planner sends text/plain)
+ *   patch-version   the interface says protocolVersion 1.0.1 → `a2acap probe` refutes the version (clients send 1.0)
  * Cards are plain ProtoJSON objects (what goes over the wire), built for the URL the agent listens on.
  */
 
-export const CARD_VERSIONS = ['base', 'description', 'version', 'no-streaming', 'narrowed-input'] as const;
+export const CARD_VERSIONS = ['base', 'description', 'version', 'no-streaming', 'narrowed-input', 'patch-version'] as const;
 export type CardVersion = (typeof CARD_VERSIONS)[number];
 
 export function isCardVersion(value: string): value is CardVersion {
@@ -75,6 +76,9 @@ export function pricingCard(baseUrl: string, version: CardVersion): PricingCard 
       break;
     case 'narrowed-input':
       pricing.inputModes = ['application/json'];
+      break;
+    case 'patch-version':
+      card.supportedInterfaces[0]!.protocolVersion = '1.0.1';
       break;
   }
   return card;

@@ -9,6 +9,7 @@ import { NotificationType, RequestType, type Range, type WorkspaceEdit } from 'v
 import type { CompiledProfile, CheckResult, SeveritySetting } from './core/types';
 import type { EvidenceClaim } from './core/evidence/claims';
 import type { TrustStoreValue } from './core/signature/trustEntry';
+import type { SignaturePolicy } from './core/signature/policy';
 
 export type { EvidenceClaim } from './core/evidence/claims';
 
@@ -38,7 +39,8 @@ export interface A2ASettings {
    */
   network: { allowedHosts: string[]; allowFromWorkspace: ('loopback' | 'private')[] };
   lockfiles: { checkInterval: 'off' | 'hourly' | 'daily' };
-  signatures: { require: boolean };
+  /** policy: what a fetched card's signature must be (core/signature/policy.ts); require: the deprecated boolean, an alias of policy 'require'. */
+  signatures: { policy: SignaturePolicy; require: boolean };
   /**
    * Key id → trusted key: a JWKS URL, JWK/JWKS (object or JSON text), PEM public key or certificate, or
    * {key, notBefore?, notAfter?} (core/signature/trustEntry.ts reads each entry).
@@ -65,7 +67,7 @@ export const DEFAULT_SETTINGS: A2ASettings = {
   files: { agentCards: ['**/agent-card.json', '**/*.agent-card.json'], lockfiles: ['**/a2a-lock.json', '**/*.a2a-lock.json'] },
   network: { allowedHosts: [], allowFromWorkspace: ['loopback', 'private'] },
   lockfiles: { checkInterval: 'daily' },
-  signatures: { require: false },
+  signatures: { policy: 'verify-if-present', require: false },
   trustStore: {},
   workspaceTrusted: false,
 };

@@ -12,9 +12,10 @@
  * - a request without A2A-Version is treated as 0.3 (our clients always send the header).
  */
 import express from 'express';
-import type { Request } from 'express';
+import type { Request, Response } from 'express';
 import { AddressInfo } from 'node:net';
-import type { Server } from 'node:http';
+import { createServer as createHttpServer, type Server } from 'node:http';
+import { createServer as createHttpsServer } from 'node:https';
 // The SDK ships ESM typings only; this project is CommonJS, so types come in with resolution-mode and values
 // through dynamic import().
 import type { AgentExecutor, ServerCallContext, User } from '@a2a-js/sdk/server' with { 'resolution-mode': 'import' };
@@ -33,6 +34,26 @@ export interface SdkAgentOptions {
   advertiseExtended?: boolean;
   /** Also serve gRPC: 'first' lists the GRPC interface before the HTTP ones, 'only' lists it alone. Its URL is a bare host:port. */
   grpc?: 'first' | 'only';
+  /** protocolVersion of the HTTP interfaces (default "1.0"); the SDK accepts exactly the versions its card lists. */
+  protocolVersion?: string;
+  /** Treat every request as the card's version, whatever it sends (or omits): an agent that ignores the header. */
+  ignoreVersion?: boolean;
+  /** How the well-known card is served (default: application/json, public max-age=3600, an ETag honoured with 304). */
+  cardServing?: CardServing;
+  /** Serve over HTTPS under this host name (which the test resolves to 127.0.0.1); `hsts` is sent on every answer when set. */
+  tls?: { cert: Buffer; key: Buffer; host: string; hsts?: string };
+}
+
+export interface CardServing {
+  /** No ETag or Last-Modified. */
+  noValidators?: boolean;
+  /** Validators served, but a conditional request still gets 200 and the whole card. */
+  ignoreConditional?: boolean;
+  /** Last-Modified instead of ETag. */
+  lastModified?: boolean;
+  contentType?: string;
+  /** null: no Cache-Control header. */
+  cacheControl?: string | null;
 }
 
 export interface SdkAgent {
@@ -49,8 +70,9 @@ export interface SdkAgent {
 export const SDK_TOKENS = { alice: 'sdk-token-alice-abcdef', bob: 'sdk-token-bob-123456' } as const;
 
 export function sdkPublicCard(base: string, opts: SdkAgentOptions = {}, grpcUrl?: string): Record<string, unknown> {
-  const rpc = { url: `${base}/a2a/jsonrpc`, protocolBinding: 'JSONRPC', protocolVersion: '1.0' };
-  const rest = { url: `${base}/a2a/rest`, protocolBinding: 'HTTP+JSON', protocolVersion: '1.0' };
+  const version = opts.protocolVersion ?? '1.0';
+  const rpc = { url: `${base}/a2a/jsonrpc`, protocolBinding: 'JSONRPC', protocolVersion: version };
+  const rest = { url: `${base}/a2a/rest`, protocolBinding: 'HTTP+JSON', protocolVersion: version };
   const grpc = grpcUrl ? [{ url: grpcUrl, protocolBinding: 'GRPC', protocolVersion: '1.0' }] : [];
   const http = opts.preferred === 'HTTP+JSON' ? [rest, rpc] : [rpc, rest];
   const extended = opts.extended ?? 'static';
@@ -104,10 +126,15 @@ export async function startSdkAgent(opts: SdkAgentOptions = {}): Promise<SdkAgen
   const { jsonRpcHandler, restHandler } = await import('@a2a-js/sdk/server/express');
   const tokens: Record<string, string> = opts.tokens ?? { [SDK_TOKENS.alice]: 'alice', [SDK_TOKENS.bob]: 'bob' };
   const app = express();
+  const tls = opts.tls;
   const server: Server = await new Promise((resolve) => {
-    const s = app.listen(0, '127.0.0.1', () => resolve(s));
+    const s = tls ? createHttpsServer({ cert: tls.cert, key: tls.key }, app) : createHttpServer(app);
+    s.listen(0, '127.0.0.1', () => resolve(s));
   });
-  const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  const port = (server.address() as AddressInfo).port;
+  const base = tls ? `https://${tls.host}:${port}` : `http://127.0.0.1:${port}`;
+  if (tls?.hsts) app.use((_req, res, next) => { res.setHeader('strict-transport-security', tls.hsts!); next(); });
+  if (opts.ignoreVersion) app.use((req, _res, next) => { req.headers['a2a-version'] = opts.protocolVersion ?? '1.0'; next(); });
   const grpcServer = opts.grpc ? await startGrpc() : undefined;
   const publicJson = sdkPublicCard(base, opts, grpcServer?.url);
   const publicCard = AgentCard.fromJSON(publicJson);
@@ -129,13 +156,7 @@ export async function startSdkAgent(opts: SdkAgentOptions = {}): Promise<SdkAgen
     servedJson.capabilities = { ...(servedJson.capabilities as Record<string, unknown>), extendedAgentCard: opts.advertiseExtended };
   }
   const served = JSON.stringify(servedJson);
-  app.get('/.well-known/agent-card.json', (req, res) => {
-    const etag = `W/"${Buffer.from(served).length}-${served.length % 997}"`;
-    res.setHeader('cache-control', 'public, max-age=3600');
-    res.setHeader('etag', etag);
-    if (req.header('if-none-match') === etag) { res.status(304).end(); return; }
-    res.type('application/json').send(served);
-  });
+  app.get('/.well-known/agent-card.json', (req, res) => serveCard(req, res, served, opts.cardServing ?? {}));
   app.use('/a2a/jsonrpc', jsonRpcHandler({ requestHandler: handler, userBuilder }));
   app.use('/a2a/rest', restHandler({ requestHandler: handler, userBuilder }));
   if (grpcServer) {
@@ -161,6 +182,23 @@ export async function startSdkAgent(opts: SdkAgentOptions = {}): Promise<SdkAgen
       await new Promise<void>((resolve) => server.close(() => resolve()));
     },
   };
+}
+
+const CARD_MODIFIED = 'Tue, 01 Dec 2026 10:00:00 GMT';
+
+function serveCard(req: Request, res: Response, served: string, how: CardServing): void {
+  const etag = `W/"${Buffer.from(served).length}-${served.length % 997}"`;
+  if (how.cacheControl !== null) res.setHeader('cache-control', how.cacheControl ?? 'public, max-age=3600');
+  if (!how.noValidators) {
+    if (how.lastModified) res.setHeader('last-modified', CARD_MODIFIED);
+    else res.setHeader('etag', etag);
+  }
+  // Express would answer 304 on its own for a matching ETag: the fresh check is made here, so it can be switched off.
+  const fresh = !how.noValidators && !how.ignoreConditional &&
+    (how.lastModified ? req.header('if-modified-since') === CARD_MODIFIED : req.header('if-none-match') === etag);
+  if (fresh) { res.status(304).end(); return; }
+  res.setHeader('content-type', how.contentType ?? 'application/json; charset=utf-8');
+  res.end(served);
 }
 
 /** A gRPC server on 127.0.0.1 port 0 (plaintext: loopback), services added by the caller. */

@@ -19,7 +19,7 @@ test('POST {"version"} switches the served card; GET reports it and the names', 
   assert.notEqual(card.capabilities.streaming, true);
   const now = await fetch(admin());
   assert.equal(now.status, 200);
-  assert.deepEqual(await now.json(), { version: 'no-streaming', versions: ['base', 'description', 'version', 'no-streaming', 'narrowed-input'] });
+  assert.deepEqual(await now.json(), { version: 'no-streaming', versions: ['base', 'description', 'version', 'no-streaming', 'narrowed-input', 'patch-version'] });
   await post('{"version":"base"}');
 });
 

@@ -27,7 +27,8 @@ test('each card version classifies as the walkthrough shows', () => {
   const read = parseLockfile(readFileSync(LOCK, 'utf8'));
   assert.ok(read.ok);
   const expected = { base: 'compatible', description: 'compatible', version: 'review', 'no-streaming': 'breaking', 'narrowed-input': 'breaking' };
-  for (const version of CARD_VERSIONS) {
+  // patch-version is the probe example of docs/before-you-publish.md, not a step of the lockfile walkthrough.
+  for (const version of CARD_VERSIONS.filter((v) => v !== 'patch-version')) {
     const card = pricingCard(BASE, version);
     assert.equal(checkLockfile(read.lockfile, compileProfile(card)).classification, expected[version], version);
   }

@@ -110,6 +110,10 @@ describe('the library, live (the real SDK agent on loopback)', () => {
     assert.ok(report.results.length > 0);
     assert.ok(report.results.some((r) => r.probe === 'streaming'), report.results.map((r) => r.probe).join(', '));
     assert.ok(report.results.every((r) => ['verified', 'refuted', 'skipped', 'error'].includes(r.outcome)));
+    // The endpoint and missing-version probes come through the library too.
+    const outcome = (probe: string) => report.results.find((r) => r.probe === probe)?.outcome;
+    for (const probe of ['version-default', 'card-media-type', 'card-cache-control', 'card-revalidation']) assert.equal(outcome(probe), 'verified', probe);
+    assert.equal(outcome(`transport-security:${sdk.jsonRpcUrl}`), 'skipped');
   });
 
   it('sendToSkill: streams through the chosen interface; a skill the profile lacks is refused before sending', async () => {

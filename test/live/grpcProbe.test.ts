@@ -31,7 +31,8 @@ import { startSdkAgent, SDK_TOKENS, type SdkAgent } from '../agents/sdkAgent';
 
 const cliPath = join(__dirname, '..', '..', 'server', 'dist', 'cli.js');
 const fast = () => createRateLimiter({ minIntervalMs: 0 });
-const outcomes = (r: ProbeReport): Record<string, string> => Object.fromEntries(r.results.map((x) => [x.probe, x.outcome]));
+/** Verdicts by probe; the transport probes are named by each card's own interface URLs, so they are compared apart. */
+const outcomes = (r: ProbeReport): Record<string, string> => Object.fromEntries(r.results.filter((x) => !x.probe.startsWith('transport-security:')).map((x) => [x.probe, x.outcome]));
 const detail = (r: ProbeReport, probe: string): string => r.results.find((x) => x.probe === probe)?.detail ?? '';
 
 let http: HttpClient;
@@ -76,10 +77,12 @@ describe('probes over gRPC against the real SDK agent', () => {
     assert.deepEqual(outcomes(overGrpc), outcomes(overRpc));
     assert.deepEqual(outcomes(overGrpc), outcomes(overRest));
     assert.deepEqual(outcomes(overGrpc), {
-      version: 'verified', 'version-negotiation': 'verified', streaming: 'verified', push: 'verified', 'extended-card': 'verified',
+      version: 'verified', 'version-negotiation': 'verified', 'version-default': 'verified', streaming: 'verified', push: 'verified', 'extended-card': 'verified',
       'streaming-message': 'verified', 'media-type:text/plain': 'verified',
+      'card-media-type': 'verified', 'card-cache-control': 'verified', 'card-revalidation': 'verified',
     });
     assert.match(detail(overGrpc, 'version'), /TaskNotFound \(gRPC NOT_FOUND, TASK_NOT_FOUND\)/);
+    assert.match(detail(overGrpc, `transport-security:${viaGrpc.grpcUrl}`), /not an http\(s\) URL \(a gRPC host:port/);
     assert.match(detail(overGrpc, 'extended-card'), /2 skill\(s\) \(public card: 1\)/);
   });
 
@@ -127,7 +130,9 @@ describe('a misbehaving gRPC agent', () => {
     assert.equal(outcomes(report).version, 'verified');
     assert.equal(outcomes(report)['version-negotiation'], 'verified');
     const versions = agent.calls.filter((c) => c.method === 'getTask').map((c) => c.metadata['a2a-version']);
-    assert.deepEqual(versions, ['1.0', '99.0']);
+    // The third GetTask carries no A2A-Version at all; this agent serves it as 1.0, which the missing-header probe refutes.
+    assert.deepEqual(versions, ['1.0', '99.0', undefined]);
+    assert.equal(outcomes(report)['version-default'], 'refuted');
     // Methods the agent does not implement answer UNIMPLEMENTED: inconclusive, never "verified".
     assert.equal(outcomes(report).streaming, 'error');
     assert.match(detail(report, 'streaming'), /MethodNotFound \(gRPC UNIMPLEMENTED\)/);

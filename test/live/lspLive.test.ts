@@ -34,6 +34,9 @@ describe('live requests in the language server', () => {
     assert.match(bad.error ?? '', /bomb.*1048576-byte limit.*after decompression/);
     const probe = await s.connection.sendRequest(ProbeAgentRequest.type, { url: liar.url });
     assert.equal(probe.results.find((r) => r.probe === 'streaming')?.outcome, 'refuted');
+    const names = probe.results.map((r) => r.probe);
+    for (const name of ['version-default', 'card-media-type', 'card-cache-control', 'card-revalidation']) assert.ok(names.includes(name), names.join(', '));
+    assert.ok(names.some((n) => n.startsWith('transport-security:')), names.join(', '));
   });
 });
 

@@ -27,6 +27,7 @@ import { memoryStaleMarkers as coreMemoryStaleMarkers } from '../core/send/stale
 import { trustStoreFromKidMap, type TrustStore as CoreTrustStore } from '../core/signature/trustStore';
 import type { TrustStoreValue } from '../core/signature/trustEntry';
 import { verifyCardSignatures } from '../core/signature/verify';
+import { resolveSignaturePolicy } from '../core/signature/policy';
 import { inspectKey } from '../node/keyInspection';
 import { DEFAULT_CLIENT, type ClientConfig, type Finding as CoreFinding, type LintSettings } from '../core/types';
 import type {
@@ -162,7 +163,7 @@ export async function fetchCard(target: string, options: FetchOptions): Promise<
   const settings: Partial<LintSettings> = { client, ...(options.rules ? { severities: { ...options.rules } } : {}) };
   const res = await coreFetchCard(target, {
     http: network.http, cache: options.cache, revalidate: options.revalidate, client, settings, maxBytes: options.maxBytes,
-    timeoutMs: options.timeoutMs, requireSigned: options.requireSigned, signal: options.signal,
+    timeoutMs: options.timeoutMs, signaturePolicy: resolveSignaturePolicy(options.signaturePolicy, options.requireSigned), signal: options.signal,
     verify: trust ? (card, c) => verifyCardSignatures(card, { inspectKey, trust, cardUrl: c.url, originClass: c.originClass, text: c.text }) : undefined,
   });
   return {

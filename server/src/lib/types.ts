@@ -191,7 +191,12 @@ export interface FetchOptions {
   timeoutMs?: number;
   /** Verify the card's signatures against these keys. */
   trust?: TrustStore;
-  /** Only a card with a verified signature is valid (and compiles). */
+  /**
+   * What the signature must be: 'off' (not checked), 'verify-if-present' (default: checked when `trust` is given;
+   * an invalid signature makes the card invalid), 'require' (anything but a verified signature does).
+   */
+  signaturePolicy?: 'off' | 'verify-if-present' | 'require';
+  /** @deprecated Use `signaturePolicy: 'require'`; `true` means that, whatever `signaturePolicy` says. */
   requireSigned?: boolean;
   signal?: AbortSignal;
 }

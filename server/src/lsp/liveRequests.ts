@@ -87,7 +87,7 @@ export function registerLiveRequests(ctx: ServerContext): void {
     try {
       fetched = await fetchCard(params.url, {
         http, cache: ctx.cardTexts, revalidate: true, signal, client: clientConfig(settings), settings: { maxCardBytes: settings.maxCardBytes },
-        requireSigned: settings.signatures.require,
+        signaturePolicy: settings.signatures.policy,
         verify: (card, c) => verifyCardSignatures(card, { inspectKey, trust, cardUrl: c.url, originClass: c.originClass, text: c.text }),
       });
     } catch (err) {

@@ -3,6 +3,7 @@ import { DEFAULT_SETTINGS, type A2ASettings } from '../protocol';
 import { parseBinding } from '../core/bindingSpec';
 import { isObject } from '../core/document';
 import type { TrustStoreValue } from '../core/signature/trustEntry';
+import { resolveSignaturePolicy } from '../core/signature/policy';
 import type { ProjectConfig } from '../core/config/projectConfig';
 import { withProjectConfig } from './projectConfig';
 import { restrictedRules } from '../core/config/restrictedRules';
@@ -109,12 +110,18 @@ export function normalizeSettings(raw: unknown): A2ASettings {
       allowFromWorkspace: networkClasses(asObject(r.network).allowFromWorkspace) ?? d.network.allowFromWorkspace,
     },
     lockfiles: { checkInterval: typeof interval === 'string' && INTERVALS.has(interval) ? (interval as A2ASettings['lockfiles']['checkInterval']) : d.lockfiles.checkInterval },
-    signatures: { require: asObject(r.signatures).require === true },
+    signatures: signatureSettings(asObject(r.signatures)),
     trustStore,
     // Fail closed: only an explicit `true` from the client allows network access.
     workspaceTrusted: r.workspaceTrusted === true,
     userRules,
   };
+}
+
+/** a2a.signatures.policy, with the deprecated a2a.signatures.require: true meaning 'require' (core/signature/policy.ts). */
+function signatureSettings(raw: Record<string, unknown>): A2ASettings['signatures'] {
+  const policy = resolveSignaturePolicy(raw.policy, raw.require);
+  return { policy, require: policy === 'require' };
 }
 
 /** a2a.client.bindings → the bindings (core/bindingSpec.ts); a malformed entry is skipped and handed to `skipped`. */

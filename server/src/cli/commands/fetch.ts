@@ -1,5 +1,5 @@
 /**
- * `a2acap fetch URL [--extended] [--credential-env VAR] [--format json|text] [--require-signed] [--jwks FILE]...
+ * `a2acap fetch URL [--extended] [--credential-env VAR] [--format json|text] [--signature-policy MODE] [--jwks FILE]...
  *                   [--trust-store FILE]... [--allow-host HOST]... [--timeout MS]`
  *
  * Fetches the agent's public card (base URL → /.well-known/agent-card.json, or a card URL), validates it,
@@ -28,6 +28,7 @@ import { inspectKey } from '../../node/keyInspection';
 import { firstPositional, parseArgs, type FlagValues } from '../args';
 import { commandHelpText, type CommandHelp, type UsageItem } from '../help';
 import { loadTrustStoreFile } from '../trustStoreFile';
+import { SIGNATURE_POLICY_NAMES, resolveSignaturePolicy, type SignaturePolicy } from '../../core/signature/policy';
 import { alignColumns, safeText } from '../format';
 import { visibleJson } from '../../core/untrustedText';
 import { CliIO, Command, EXIT_FINDINGS, EXIT_OK, EXIT_USAGE, UsageError } from '../io';
@@ -44,6 +45,11 @@ or an API key for a scheme that takes one in a header or cookie; --credential-sc
 (default: the first it declares that a credential can be sent for).`,
     },
     'credential-scheme': CREDENTIAL_FLAGS['credential-scheme'],
+    'signature-policy': {
+      type: 'string', choices: SIGNATURE_POLICY_NAMES, value: 'MODE',
+      help: `--signature-policy MODE: off (signatures not checked), verify-if-present (default: an invalid signature
+makes the card invalid) or require (anything but a verified signature does); --require-signed means require.`,
+    },
     'require-signed': { type: 'boolean' },
     jwks: {
       type: 'string', multiple: true, value: 'FILE',
@@ -59,6 +65,7 @@ the key a JWKS URL, JWK/JWKS or PEM public key/certificate (as the a2a.trustStor
 } as const satisfies CommandHelp['spec'];
 
 const CREDENTIAL_USAGE: UsageItem = { group: [['credential-env', 'credential-scheme']] };
+const SIGNATURE_USAGE: UsageItem = { group: [['signature-policy'], ['require-signed']] };
 
 export const help: CommandHelp = {
   name: 'fetch',
@@ -66,23 +73,32 @@ export const help: CommandHelp = {
   usage: {
     lines: [
       ['extended', CREDENTIAL_USAGE, 'format'],
-      ['require-signed', 'jwks', 'trust-store', 'allow-host', 'timeout'],
-      ['config'],
+      [SIGNATURE_USAGE, 'jwks', 'trust-store'],
+      ['allow-host', 'timeout', 'config'],
     ],
   },
   overview: {
     lines: [
-      ['extended', CREDENTIAL_USAGE, 'format', 'require-signed', 'jwks'],
+      ['extended', CREDENTIAL_USAGE, 'format', SIGNATURE_USAGE, 'jwks'],
       ['trust-store', 'allow-host', 'timeout', 'config'],
     ],
   },
   body: [
     'Fetches, validates, verifies and compiles an agent card. URL is the agent\'s base URL or the card URL.',
-    { flagHelp: 'jwks' }, { flagHelp: 'credential-env' },
+    { flagHelp: 'signature-policy' }, { flagHelp: 'jwks' }, { flagHelp: 'credential-env' },
     `The profile is compiled for the client of the project configuration (the nearest .a2a/config.json from the
 working directory, or --config FILE). Exit 0 valid card, 1 invalid card, 2 usage, network or policy failure.`,
   ],
 };
+
+/** --signature-policy, or --require-signed (its older spelling); the two saying different things is a usage error. */
+function signaturePolicyFrom(flags: { 'signature-policy'?: string; 'require-signed'?: boolean }): SignaturePolicy {
+  const named = flags['signature-policy'];
+  if (flags['require-signed'] && named !== undefined && named !== 'require') {
+    throw new UsageError(`--require-signed means --signature-policy require; it contradicts --signature-policy ${named}`);
+  }
+  return resolveSignaturePolicy(named, flags['require-signed']);
+}
 
 /** Timers hold at most 2^31-1 ms; ten minutes is far beyond any answer worth waiting for. */
 export const MAX_TIMEOUT_MS = 600_000;
@@ -164,7 +180,7 @@ async function fetchCommand(target: string, flags: FlagValues<typeof SPEC.flags>
     const trust = combineTrustStores([createTrustStore(jwks, http), ...flags['trust-store'].map((f) => loadTrustStoreFile(f, io.cwd, http))]);
     const timeoutMs = timeoutFrom(flags.timeout);
     const fetched = await fetchCard(target, {
-      http, timeoutMs, requireSigned: flags['require-signed'], client: project.client, settings: { maxCardBytes: project.maxBytes },
+      http, timeoutMs, signaturePolicy: signaturePolicyFrom(flags), client: project.client, settings: { maxCardBytes: project.maxBytes },
       verify: (card, ctx) => verifyCardSignatures(card, { inspectKey, trust, cardUrl: ctx.url, originClass: ctx.originClass, text: ctx.text }),
     }).catch(rethrowNet);
     let extended: ExtendedCardResult | undefined;

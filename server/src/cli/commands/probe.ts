@@ -68,7 +68,9 @@ export const help: CommandHelp = {
   },
   body: [
     `Checks an agent's claims with small deliberate calls. Default probes send no message: version,
-version-negotiation, streaming, push, extended-card. --safe-request enables the message probes
+version-negotiation, version-default, streaming, push, extended-card; then the endpoints: card-media-type,
+card-cache-control, card-revalidation (plain GETs of the card) and transport-security:URL (HTTPS and HSTS, one
+per interface; loopback hosts are exempt). --safe-request enables the message probes
 (streaming-message, media-type:TYPE, required-extension:URI) with that agreed message text; --skill ID names
 the test skill (needed when the card has several), --allow-skill ID allows one that books, buys or sends.
 --min-interval MS spaces calls to the agent (default 250). --credential-env VAR / --credential-scheme NAME: as

@@ -1,7 +1,7 @@
 /**
  * One A2A operation over the chosen interface's binding: JSON-RPC or HTTP+JSON through the guarded HTTP
- * client, GRPC through the guarded gRPC client when the caller gives one (grpcCall.ts). Always sends
- * A2A-Version (a request without it is treated as 0.3 by agents, §3.6.2), the interface's tenant verbatim,
+ * client, GRPC through the guarded gRPC client when the caller gives one (grpcCall.ts). Sends A2A-Version
+ * unless a probe asks for none (a request without it is treated as 0.3 by agents, §3.6.2), the interface's tenant verbatim,
  * and A2A-Extensions when asked. Streaming operations read only the first event (enough to tell "works"
  * from an error) and then close the stream.
  */
@@ -49,7 +49,7 @@ export function callRedactor(iface: Pick<A2aInterface, 'url'>, opts: Pick<A2aCal
 
 async function unredactedCall(iface: A2aInterface, op: A2aOperation, params: Record<string, unknown>, opts: A2aCallOptions): Promise<A2aCallResult> {
   const headers: Record<string, string> = {
-    'a2a-version': opts.a2aVersion ?? iface.version,
+    ...(opts.a2aVersion === null ? {} : { 'a2a-version': opts.a2aVersion ?? iface.version }),
     accept: STREAMING.has(op) ? 'text/event-stream, application/json' : 'application/json, application/a2a+json',
   };
   if (opts.extensions && opts.extensions.length > 0) headers['a2a-extensions'] = opts.extensions.join(', ');

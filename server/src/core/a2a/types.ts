@@ -26,8 +26,8 @@ export interface A2aCallOptions extends CallOptions {
   http: HttpClient;
   /** For GRPC interfaces (probes, the extended card); without it a GRPC interface cannot be called. */
   grpc?: GrpcClient;
-  /** Defaults to the interface version; the version probe sends a bogus one on purpose. */
-  a2aVersion?: string;
+  /** Defaults to the interface version; the version probe sends a bogus one on purpose, and `null` (no header at all) to see what the agent assumes. */
+  a2aVersion?: string | null;
   extensions?: readonly string[];
 }
 

@@ -11,13 +11,19 @@ export interface Freshness {
   maxAgeSeconds: number;
 }
 
-export function freshnessOf(cacheControl: string | undefined, defaultTtlSeconds: number): Freshness {
+/** The directives of a Cache-Control value: lower-case name → argument (unquoted), undefined when it has none. */
+export function cacheDirectives(cacheControl: string | undefined): Map<string, string | undefined> {
   const directives = new Map<string, string | undefined>();
   for (const part of (cacheControl ?? '').split(',')) {
     const [rawName, rawValue] = part.split('=');
     const name = rawName?.trim().toLowerCase();
     if (name) directives.set(name, rawValue?.trim().replace(/^"|"$/g, ''));
   }
+  return directives;
+}
+
+export function freshnessOf(cacheControl: string | undefined, defaultTtlSeconds: number): Freshness {
+  const directives = cacheDirectives(cacheControl);
   if (directives.has('no-store')) return { store: false, maxAgeSeconds: 0 };
   if (directives.has('no-cache')) return { store: true, maxAgeSeconds: 0 };
   const maxAge = Number(directives.get('max-age'));

@@ -51,7 +51,12 @@ function baseClaims(profile: CompiledProfile | undefined, lock: Lockfile | undef
 function labelOf(probe: string): string {
   if (probe.startsWith('media-type:')) return `Accepts ${probe.slice('media-type:'.length)}`;
   if (probe.startsWith('extension:')) return `Extension ${probe.slice('extension:'.length)}`;
+  if (probe.startsWith('transport-security:')) return `Transport security of ${probe.slice('transport-security:'.length)}`;
   if (probe === 'version-negotiation') return 'Version negotiation';
+  if (probe === 'version-default') return 'Request without A2A-Version';
+  if (probe === 'card-media-type') return 'Card media type';
+  if (probe === 'card-cache-control') return 'Card caching';
+  if (probe === 'card-revalidation') return 'Card revalidation';
   if (probe === 'card') return 'Card';
   return probe;
 }

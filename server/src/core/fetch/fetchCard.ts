@@ -1,8 +1,8 @@
 /**
  * Fetch a public agent card: from a base URL (→ /.well-known/agent-card.json) or a card URL, through the
  * guarded HTTP client, with conditional requests and a cache. The card is validated (size, JSON, schema and
- * rules via lintDocument, signatures when required) BEFORE it is compiled: a malformed or (when signatures are
- * required) unverified card never yields a profile.
+ * rules via lintDocument, signatures under the signature policy) BEFORE it is compiled: a malformed card, or one
+ * whose signature the policy refuses, never yields a profile.
  */
 import { lintDocument, resolveCardSettings, type LintResult } from '../lint';
 import { internalHost } from '../rules/internal-address';
@@ -14,6 +14,7 @@ import type { NetworkAllowance, UrlOrigin } from '../net/policy';
 import { cardUrlFor } from './cardUrl';
 import { entryAfterNotModified, entryFromDownload } from '../cache/cardTextEntry';
 import { conditionalCardGet } from './conditionalGet';
+import { resolveSignaturePolicy, signatureFinding, type SignaturePolicy } from '../signature/policy';
 import type { CardCache, CardCacheEntry, CardValidators } from '../cache/cardText';
 
 /** Re-exported for existing callers; cardUrl.ts is the one implementation of base URL → card URL. */
@@ -49,7 +50,9 @@ export interface FetchCardOptions {
   client?: ClientConfig;
   /** Verify signatures (signature/verify.ts wired by the caller with its trust store). */
   verify?: (card: unknown, context: { url: string; originClass: AddressClass | undefined; text: string }) => Promise<SignatureReport>;
-  /** Only verified cards compile. */
+  /** Which signature outcome makes the card invalid (signature/policy.ts). Default verify-if-present. */
+  signaturePolicy?: SignaturePolicy;
+  /** Deprecated alias of signaturePolicy 'require' (wins when true). */
   requireSigned?: boolean;
   signal?: AbortSignal;
 }
@@ -153,15 +156,14 @@ async function finish(status: FetchCardResult['status'], entry: CardCacheEntry, 
   const findings = lint.findings.slice();
   let valid = lint.value !== undefined && !lint.tooLarge && !findings.some((f) => f.severity === 'error');
   let signature: SignatureReport | undefined;
-  if (valid && opts.verify) {
-    signature = await opts.verify(lint.value, { url: entry.url, originClass, text: entry.text });
-    if (opts.requireSigned && signature.outcome !== 'verified') {
+  const policy = resolveSignaturePolicy(opts.signaturePolicy, opts.requireSigned);
+  if (valid && policy !== 'off') {
+    if (opts.verify) signature = await opts.verify(lint.value, { url: entry.url, originClass, text: entry.text });
+    const refused = signatureFinding(policy, signature);
+    if (refused) {
       valid = false;
-      findings.push({ code: 'signature-required', severity: 'error', pointer: '/signatures', message: `Signed cards are required, and this card's signature is ${signature.outcome}: ${signature.detail}` });
+      findings.push(refused);
     }
-  } else if (valid && opts.requireSigned) {
-    valid = false;
-    findings.push({ code: 'signature-required', severity: 'error', pointer: '', message: 'Signed cards are required, but no signature verifier is configured.' });
   }
   return {
     status,

@@ -1,7 +1,8 @@
 /**
  * Probe a live agent: fetch and validate its card, pick the interface the profile chose (or the first
  * HTTP binding we can speak when the profile is unusable, so a lying card can still be examined), then run
- * the probes through a per-agent rate limiter, each call with a timeout. Never on a request path.
+ * the probes through a per-agent rate limiter, each call with a timeout: the claims of the card first, then
+ * its endpoints (card caching, interface transport security). Never on a request path.
  */
 import { DEFAULT_CLIENT, type ClientConfig } from '../types';
 import type { HttpClient } from '../net/http';
@@ -13,7 +14,10 @@ import type { GrpcClient } from '../net/grpc';
 import { fetchCard, FetchCardResult } from '../fetch/fetchCard';
 import { BearerCredential, credentialFor } from '../fetch/credentials';
 import { createRateLimiter, RateLimiter } from './rateLimit';
-import { extendedCardProbe, messageProbes, Probe, ProbeEnv, pushProbe, streamingProbe, versionProbe } from './probes';
+import { extendedCardProbe, messageProbes, Probe, ProbeEnv, pushProbe, streamingProbe } from './probes';
+import { versionProbe } from './versionProbe';
+import { cardEndpointProbe } from './cardEndpointProbe';
+import { transportProbe } from './transportProbe';
 import type { ProbeResult, SafeProbeRequest } from './types';
 
 export interface ProbeAgentOptions {
@@ -92,6 +96,10 @@ export async function probeAgent(target: string, opts: ProbeAgentOptions): Promi
   const decision = credentialFor(card, opts.credential);
   const probes: Probe[] = [versionProbe, streamingProbe, pushProbe, extendedCardProbe(decision.send ? decision.headers : undefined), messageProbes(opts.safeRequest)];
   for (const probe of probes) report.results.push(...await probe(env));
+  // The endpoints themselves: how the card refreshes and how the interfaces are protected (plain GETs, paced like the calls).
+  const run = <T>(fn: () => Promise<T>): Promise<T> => limiter.run(fn);
+  report.results.push(...await cardEndpointProbe({ http: opts.http, cardUrl: fetched.url, now, run, origin: opts.origin, allow: opts.allow, timeoutMs: opts.timeoutMs, signal: opts.signal }));
+  report.results.push(...await transportProbe({ http: opts.http, cardUrl: fetched.url, card, now, run, originClass: fetched.originClass, timeoutMs: opts.timeoutMs, signal: opts.signal }));
   return report;
 }
 

@@ -1,7 +1,8 @@
 /**
  * The probes. Each checks ONE claim of the card with a small deliberate call and returns a ProbeResult.
- * Default probes send no message (no task is created): version, version-negotiation, streaming (via
- * SubscribeToTask on a random task id), push, extended-card. Message probes (streaming-message, media-type:*,
+ * Default probes send no message (no task is created): streaming (via SubscribeToTask on a random task id),
+ * push, extended-card; the version probes are versionProbe.ts's, the endpoint probes cardEndpointProbe.ts's and
+ * transportProbe.ts's. Message probes (streaming-message, media-type:*,
  * required-extension:*) need a SafeProbeRequest and never target a side-effecting skill unless allowed.
  */
 import { randomId } from '../hash';
@@ -33,24 +34,6 @@ async function attempt(env: ProbeEnv, probe: string, claim: string, fn: () => Pr
     return result(env, probe, claim, 'error', (err instanceof Error ? err.message : String(err)).split('\n')[0] ?? '');
   }
 }
-
-export const versionProbe: Probe = async (env) => {
-  const claim = `the interface speaks A2A ${env.iface.version}`;
-  const supported = await attempt(env, 'version', claim, async () => {
-    const r = await env.call('GetTask', { id: randomTask() });
-    const t = errType(r);
-    if (t === 'TaskNotFound' || t === 'ok') return result(env, 'version', claim, 'verified', `GetTask with A2A-Version ${env.iface.version} was understood (${said(r)})`);
-    if (t === 'VersionNotSupported') return result(env, 'version', claim, 'refuted', `the agent rejects A2A-Version ${env.iface.version}: ${said(r)}`);
-    return result(env, 'version', claim, 'error', `unexpected answer to GetTask: ${said(r)}`);
-  });
-  const bogusClaim = 'unsupported versions are rejected (A2A §3.6.2)';
-  const bogus = await attempt(env, 'version-negotiation', bogusClaim, async () => {
-    const r = await env.call('GetTask', { id: randomTask() }, { a2aVersion: '99.0' });
-    if (errType(r) === 'VersionNotSupported') return result(env, 'version-negotiation', bogusClaim, 'verified', 'A2A-Version 99.0 answered VersionNotSupported');
-    return result(env, 'version-negotiation', bogusClaim, 'refuted', `A2A-Version 99.0 answered ${said(r)} instead of VersionNotSupported`);
-  });
-  return [supported, bogus];
-};
 
 export const streamingProbe: Probe = async (env) => {
   const claimed = caps(env.card).streaming === true;
@@ -90,6 +73,8 @@ export function extendedCardProbe(credentialHeaders?: Record<string, string>): P
     return [await attempt(env, 'extended-card', claim, async () => {
       const anon = await env.call('GetExtendedAgentCard', {});
       const t = errType(anon);
+      // The call did not get as far as the extended card: no verdict on the flag (the version probe says why).
+      if (t === 'VersionNotSupported') return result(env, 'extended-card', claim, 'error', `inconclusive answer to GetExtendedAgentCard: ${said(anon)}`);
       if (!claimed) {
         if (t === 'UnsupportedOperation') return result(env, 'extended-card', claim, 'verified', `GetExtendedAgentCard answered ${said(anon)}`);
         return result(env, 'extended-card', claim, 'refuted', `the flag is off, but GetExtendedAgentCard answered ${said(anon)}`);

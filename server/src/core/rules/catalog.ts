@@ -39,6 +39,7 @@ const INTERNAL_ERROR: RuleMeta = {
 /** Findings made outside lint, with these ids as their codes. */
 const PRODUCED_ELSEWHERE: readonly RuleMeta[] = [
   { id: 'signature-required', defaultSeverity: 'error', title: 'Signed cards are required and this card is not verified', appliesTo: ['card'], producedBy: 'fetch' },
+  { id: 'signature-invalid', defaultSeverity: 'error', title: 'The card\'s signature does not match the card for a trusted key', appliesTo: ['card'], producedBy: 'fetch' },
   // The lockfile checked against the card it pins (a workspace card or the live card fetched this session).
   { id: 'lockfile-breaking', defaultSeverity: 'error', title: 'The card it pins no longer offers what the lockfile requires', appliesTo: lock, producedBy: 'check' },
   { id: 'lockfile-review', defaultSeverity: 'warning', title: 'The card it pins changed in a way a person should review', appliesTo: lock, producedBy: 'check' },
