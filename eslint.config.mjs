@@ -18,10 +18,14 @@ export default tseslint.config(
     // Notifications render [label](command:…) as a clickable command: client/src/notify.ts makes their text plain.
     files: ['client/src/**/*.ts'],
     rules: {
-      'no-restricted-syntax': ['error', {
-        selector: 'MemberExpression[property.name=/^show(Information|Warning|Error)Message$/]',
-        message: 'Show notifications through client/src/notify.ts (its text is made plain: no command links from card text).',
-      }],
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector: 'MemberExpression[property.name=/^show(Information|Warning|Error)Message$/]',
+          message:
+            'Show notifications through client/src/notify.ts (its text is made plain: no command links from card text).',
+        },
+      ],
     },
   },
   {
@@ -30,6 +34,14 @@ export default tseslint.config(
   },
   {
     files: ['**/*.mjs', '**/*.js'],
-    languageOptions: { globals: { process: 'readonly', console: 'readonly', URL: 'readonly', setTimeout: 'readonly', clearTimeout: 'readonly' } },
+    languageOptions: {
+      globals: {
+        process: 'readonly',
+        console: 'readonly',
+        URL: 'readonly',
+        setTimeout: 'readonly',
+        clearTimeout: 'readonly',
+      },
+    },
   },
 );

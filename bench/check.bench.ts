@@ -20,18 +20,42 @@ import { loadShipped } from './shipped';
 import type { CardSource } from '../server/src/core/check/types';
 import { resolveAgent } from '../server/src/node/agentLocation';
 
-type Shipped = typeof import('../server/src/cli/refreshWorld') & typeof import('../server/src/node/net/http') & typeof import('../server/src/core/digest')
-  & typeof import('../server/src/core/pin/buildLockfile') & typeof import('../server/src/core/pin/serialize') & typeof import('../server/src/core/profile/compile')
-  & typeof import('../server/src/core/cache/loadedCards') & typeof import('../server/src/core/check/cardLoader') & typeof import('../server/src/core/check/cardSources')
-  & typeof import('../server/src/core/check/checkMany') & typeof import('../server/src/core/check/refreshLockfile');
+type Shipped = typeof import('../server/src/cli/refreshWorld') &
+  typeof import('../server/src/node/net/http') &
+  typeof import('../server/src/core/digest') &
+  typeof import('../server/src/core/pin/buildLockfile') &
+  typeof import('../server/src/core/pin/serialize') &
+  typeof import('../server/src/core/profile/compile') &
+  typeof import('../server/src/core/cache/loadedCards') &
+  typeof import('../server/src/core/check/cardLoader') &
+  typeof import('../server/src/core/check/cardSources') &
+  typeof import('../server/src/core/check/checkMany') &
+  typeof import('../server/src/core/check/refreshLockfile');
 // The code as it ships (shipped.ts).
 const {
-  readText, createHttpClient, cardDigest, buildLockfile, serializeLockfile, compileProfile, MemoryCardCache, createCardLoader, httpCardSource,
-  checkMany, refreshLockfile,
+  readText,
+  createHttpClient,
+  cardDigest,
+  buildLockfile,
+  serializeLockfile,
+  compileProfile,
+  MemoryCardCache,
+  createCardLoader,
+  httpCardSource,
+  checkMany,
+  refreshLockfile,
 } = loadShipped<Shipped>([
-  'server/src/cli/refreshWorld', 'server/src/core/net/http', 'server/src/core/digest', 'server/src/core/pin/buildLockfile',
-  'server/src/core/pin/serialize', 'server/src/core/profile/compile', 'server/src/core/cache/loadedCards', 'server/src/core/check/cardLoader',
-  'server/src/core/check/cardSources', 'server/src/core/check/checkMany', 'server/src/core/check/refreshLockfile',
+  'server/src/cli/refreshWorld',
+  'server/src/core/net/http',
+  'server/src/core/digest',
+  'server/src/core/pin/buildLockfile',
+  'server/src/core/pin/serialize',
+  'server/src/core/profile/compile',
+  'server/src/core/cache/loadedCards',
+  'server/src/core/check/cardLoader',
+  'server/src/core/check/cardSources',
+  'server/src/core/check/checkMany',
+  'server/src/core/check/refreshLockfile',
 ]);
 
 const LOCKFILES = 1000;
@@ -54,8 +78,13 @@ function card(i: number, base: string, version: string): Record<string, unknown>
     defaultInputModes: ['application/json', 'text/plain'],
     defaultOutputModes: ['application/json'],
     skills: Array.from({ length: SKILLS_PER_CARD }, (_, s) => ({
-      id: `skill-${s}`, name: `Skill ${s}`, description: `Does thing ${s} for agent ${i}; a description of a realistic length.`,
-      tags: ['bench', `t${s}`], examples: [`example request ${s}`], inputModes: s % 2 ? ['application/json'] : [], outputModes: [],
+      id: `skill-${s}`,
+      name: `Skill ${s}`,
+      description: `Does thing ${s} for agent ${i}; a description of a realistic length.`,
+      tags: ['bench', `t${s}`],
+      examples: [`example request ${s}`],
+      inputModes: s % 2 ? ['application/json'] : [],
+      outputModes: [],
     })),
   };
 }
@@ -102,7 +131,12 @@ function median(values: number[]): number {
   return s[Math.floor(s.length / 2)]!;
 }
 
-async function startAgents(cards: Record<string, string>, hosts: string[], port: number, latencyMs: number): Promise<Worker> {
+async function startAgents(
+  cards: Record<string, string>,
+  hosts: string[],
+  port: number,
+  latencyMs: number,
+): Promise<Worker> {
   const worker = new Worker(AGENTS, { eval: true, workerData: { cards, hosts, port, latencyMs } });
   await new Promise<void>((resolve, reject) => {
     worker.once('message', () => resolve());
@@ -167,8 +201,11 @@ async function measure({ agents, latencyMs, ownHosts = false }: Scenario): Promi
       const i = n % agents;
       const value = JSON.parse(pinned[keyOf(i)]!);
       const lock = buildLockfile({
-        profile: compileProfile(value), cardDigest: cardDigest(value), agentUrl: urlOf(i),
-        selection: { skills: [`skill-${n % SKILLS_PER_CARD}`], streaming: true }, now: () => new Date('2026-10-02T08:00:00Z'),
+        profile: compileProfile(value),
+        cardDigest: cardDigest(value),
+        agentUrl: urlOf(i),
+        selection: { skills: [`skill-${n % SKILLS_PER_CARD}`], streaming: true },
+        now: () => new Date('2026-10-02T08:00:00Z'),
       });
       const file = join(dir, `workflow-${n}.a2a-lock.json`);
       writeFileSync(file, serializeLockfile(lock));
@@ -176,7 +213,12 @@ async function measure({ agents, latencyMs, ownHosts = false }: Scenario): Promi
     }
     let requests = 0;
     const inner = httpCardSource(http);
-    const source: CardSource = { fetch: (u, prev) => { requests++; return inner.fetch(u, prev); } };
+    const source: CardSource = {
+      fetch: (u, prev) => {
+        requests++;
+        return inner.fetch(u, prev);
+      },
+    };
 
     // The last check filled the cache; since then 5 % of the agents bumped their version.
     const cache = new MemoryCardCache();
@@ -189,34 +231,60 @@ async function measure({ agents, latencyMs, ownHosts = false }: Scenario): Promi
     const conditionalMs: number[] = [];
     const sequentialMs: number[] = [];
     const agentsBusy: number[] = [];
-    const ask = (m: object) => { const answer = new Promise<{ utilization?: number }>((resolve) => worker.once('message', resolve)); worker.postMessage(m); return answer; };
+    const ask = (m: object) => {
+      const answer = new Promise<{ utilization?: number }>((resolve) => worker.once('message', resolve));
+      worker.postMessage(m);
+      return answer;
+    };
     let counts = { compatible: 0, review: 0, breaking: 0, error: 0, unchanged: 0, requests: 0 };
     for (let r = -WARMUP; r < RUNS; r++) {
       // Each run starts from the same cache state: the pinned cards (the changed ones come back 200).
       const runCache = new MemoryCardCache();
-      for (let i = 0; i < agents; i++) { const e = cache.get(urlOf(i)); if (e) runCache.set(urlOf(i), e); }
+      for (let i = 0; i < agents; i++) {
+        const e = cache.get(urlOf(i));
+        if (e) runCache.set(urlOf(i), e);
+      }
       requests = 0;
       await ask({ busy: 'start' });
       let t0 = performance.now();
-      const outcomes = await checkMany(lockfiles, { loader: createCardLoader({ source, cache: runCache }), readText, resolveAgent });
+      const outcomes = await checkMany(lockfiles, {
+        loader: createCardLoader({ source, cache: runCache }),
+        readText,
+        resolveAgent,
+      });
       const elapsed = performance.now() - t0;
       const busy = (await ask({ busy: 'stop' })).utilization ?? 0;
-      if (r >= 0) { conditionalMs.push(elapsed); agentsBusy.push(busy); }
+      if (r >= 0) {
+        conditionalMs.push(elapsed);
+        agentsBusy.push(busy);
+      }
       counts = { compatible: 0, review: 0, breaking: 0, error: 0, unchanged: 0, requests };
       for (const o of outcomes) {
         if (o.status === 'error') counts.error++;
-        else { counts[o.result.classification]++; if (o.unchanged) counts.unchanged++; }
+        else {
+          counts[o.result.classification]++;
+          if (o.unchanged) counts.unchanged++;
+        }
       }
 
       t0 = performance.now();
       // The naive way: each lockfile on its own, its card fetched in full, no cache. (The lockfile-parse memo of
       // core/check/checkMemo.ts is module state, so it serves these runs too: that only makes the baseline faster.)
       for (const file of lockfiles) {
-        await refreshLockfile(file, { loader: createCardLoader({ source: unconditional(inner), cache: new MemoryCardCache() }), readText, resolveAgent });
+        await refreshLockfile(file, {
+          loader: createCardLoader({ source: unconditional(inner), cache: new MemoryCardCache() }),
+          readText,
+          resolveAgent,
+        });
       }
       if (r >= 0) sequentialMs.push(performance.now() - t0);
     }
-    return { conditionalMs: median(conditionalMs), sequentialMs: median(sequentialMs), agentsBusy: median(agentsBusy), counts };
+    return {
+      conditionalMs: median(conditionalMs),
+      sequentialMs: median(sequentialMs),
+      agentsBusy: median(agentsBusy),
+      counts,
+    };
   } finally {
     await http.close();
     worker.postMessage({ close: true });
@@ -225,7 +293,10 @@ async function measure({ agents, latencyMs, ownHosts = false }: Scenario): Promi
 }
 
 export async function run(): Promise<string> {
-  const rows = ['| lockfiles → agents | conditional, 16 concurrent (the product) | one by one, unconditional | ratio | what the product did |', '|---|---:|---:|---:|---|'];
+  const rows = [
+    '| lockfiles → agents | conditional, 16 concurrent (the product) | one by one, unconditional | ratio | what the product did |',
+    '|---|---:|---:|---:|---|',
+  ];
   const scenarios: (Scenario & { label: string })[] = [
     { label: 'every lockfile its own agent, all behind one origin', agents: LOCKFILES, latencyMs: 0 },
     { label: 'every lockfile its own agent on its own host', agents: LOCKFILES, latencyMs: 0, ownHosts: true },
@@ -235,7 +306,9 @@ export async function run(): Promise<string> {
   for (const scenario of scenarios) {
     const m = await measure(scenario);
     const c = m.counts;
-    rows.push(`| ${LOCKFILES.toLocaleString('en')} → ${scenario.agents.toLocaleString('en')} (${scenario.label}) | ${m.conditionalMs.toFixed(0)} ms | ${m.sequentialMs.toFixed(0)} ms | **${(m.sequentialMs / m.conditionalMs).toFixed(1)}x** | ${c.requests} requests (${c.requests - Math.ceil(scenario.agents / CHANGED_EVERY)} × 304); ${c.compatible} compatible, ${c.review} review, ${c.error} errors; agents' thread ${(m.agentsBusy * 100).toFixed(0)} % busy |`);
+    rows.push(
+      `| ${LOCKFILES.toLocaleString('en')} → ${scenario.agents.toLocaleString('en')} (${scenario.label}) | ${m.conditionalMs.toFixed(0)} ms | ${m.sequentialMs.toFixed(0)} ms | **${(m.sequentialMs / m.conditionalMs).toFixed(1)}x** | ${c.requests} requests (${c.requests - Math.ceil(scenario.agents / CHANGED_EVERY)} × 304); ${c.compatible} compatible, ${c.review} review, ${c.error} errors; agents' thread ${(m.agentsBusy * 100).toFixed(0)} % busy |`,
+    );
   }
   return [
     `Checking ${LOCKFILES.toLocaleString('en')} lockfiles against agents on 127.0.0.1 (agents in a worker thread; 5 % of the cards changed since the last check; ${SKILLS_PER_CARD} skills per card; median of ${RUNS} interleaved runs after ${WARMUP} warm-up). Target: ≥ 5x.`,
@@ -246,5 +319,11 @@ export async function run(): Promise<string> {
 }
 
 if (require.main === module) {
-  run().then((table) => process.stdout.write(`${table}\n`), (err) => { process.stderr.write(`${String(err)}\n`); process.exitCode = 1; });
+  run().then(
+    (table) => process.stdout.write(`${table}\n`),
+    (err) => {
+      process.stderr.write(`${String(err)}\n`);
+      process.exitCode = 1;
+    },
+  );
 }

@@ -22,10 +22,13 @@ import { getLanguageService } from 'vscode-json-languageservice';
 import { TextDocument } from 'vscode-languageserver-textdocument';
 import { loadShipped } from './shipped';
 
-type Core = typeof import('../server/src/core/lint') & typeof import('../server/src/core/profile/compile')
-  & typeof import('../server/src/core/schema/generated/validators');
+type Core = typeof import('../server/src/core/lint') &
+  typeof import('../server/src/core/profile/compile') &
+  typeof import('../server/src/core/schema/generated/validators');
 const { lintDocument, compileProfile, validateAgentCard } = loadShipped<Core>([
-  'server/src/core/lint', 'server/src/core/profile/compile', 'server/src/core/schema/generated/validators',
+  'server/src/core/lint',
+  'server/src/core/profile/compile',
+  'server/src/core/schema/generated/validators',
 ]);
 
 const root = join(__dirname, '..');
@@ -35,14 +38,24 @@ const UNLIMITED = { maxCardBytes: 1024 * 1024 * 1024 };
 /** A realistic card grown to about `bytes` by adding skills (each ~500 bytes, with modes, security and examples). */
 export function syntheticCard(bytes: number): string {
   const card = {
-    name: 'Bench Agent', description: 'A synthetic card for benchmarks.', version: '1.0.0',
+    name: 'Bench Agent',
+    description: 'A synthetic card for benchmarks.',
+    version: '1.0.0',
     supportedInterfaces: [
       { url: 'https://bench.example.com/a2a', protocolBinding: 'JSONRPC', protocolVersion: '1.0' },
       { url: 'https://bench.example.com/rest', protocolBinding: 'HTTP+JSON', protocolVersion: '1.0' },
     ],
     provider: { organization: 'Bench', url: 'https://example.com' },
     capabilities: { streaming: true, pushNotifications: false, extensions: [{ uri: 'https://example.com/ext/v1' }] },
-    securitySchemes: { oauth: { oauth2SecurityScheme: { flows: { clientCredentials: { tokenUrl: 'https://auth.example.com/token', scopes: { read: 'Read', write: 'Write' } } } } } },
+    securitySchemes: {
+      oauth: {
+        oauth2SecurityScheme: {
+          flows: {
+            clientCredentials: { tokenUrl: 'https://auth.example.com/token', scopes: { read: 'Read', write: 'Write' } },
+          },
+        },
+      },
+    },
     securityRequirements: [{ schemes: { oauth: { list: ['read'] } } }],
     defaultInputModes: ['application/json', 'text/plain'],
     defaultOutputModes: ['application/json'],
@@ -50,16 +63,20 @@ export function syntheticCard(bytes: number): string {
   };
   const base = JSON.stringify(card, null, 2).length;
   const skill = (i: number) => ({
-    id: `skill-${i}`, name: `Skill ${i}`, description: `Skill number ${i}: a description of a realistic length for a skill in a card.`,
-    tags: ['bench', `t${i % 50}`], examples: [`Do thing ${i}`, `Do another thing ${i}`],
-    inputModes: ['application/json', 'text/plain'], outputModes: ['application/json'],
+    id: `skill-${i}`,
+    name: `Skill ${i}`,
+    description: `Skill number ${i}: a description of a realistic length for a skill in a card.`,
+    tags: ['bench', `t${i % 50}`],
+    examples: [`Do thing ${i}`, `Do another thing ${i}`],
+    inputModes: ['application/json', 'text/plain'],
+    outputModes: ['application/json'],
     securityRequirements: [{ schemes: { oauth: { list: i % 2 ? ['read'] : ['read', 'write'] } } }],
   });
   // Estimate the skill count from one skill, then correct once from the real size (indentation adds up).
   let count = Math.max(1, Math.round((bytes - base) / JSON.stringify(skill(0), null, 2).length));
   card.skills = Array.from({ length: count }, (_, i) => skill(i));
   const size = JSON.stringify(card, null, 2).length;
-  count = Math.max(1, Math.round(count * (bytes - base) / Math.max(1, size - base)));
+  count = Math.max(1, Math.round((count * (bytes - base)) / Math.max(1, size - base)));
   card.skills = Array.from({ length: count }, (_, i) => skill(i));
   return JSON.stringify(card, null, 2);
 }
@@ -88,8 +105,16 @@ function collectGarbage(): void {
  * sample would then run in the interpreter, a state no real server or CLI run is ever in. It applies to every
  * contender alike (the floor's validator is optimized code too).
  */
-async function timeInterleaved<K extends string>(runs: number, contenders: Record<K, () => unknown>): Promise<Record<K, number>> {
-  const all = (Object.entries(contenders) as [K, () => unknown][]).map(([name, run]) => ({ name, run, samples: [] as number[], previous: undefined as unknown }));
+async function timeInterleaved<K extends string>(
+  runs: number,
+  contenders: Record<K, () => unknown>,
+): Promise<Record<K, number>> {
+  const all = (Object.entries(contenders) as [K, () => unknown][]).map(([name, run]) => ({
+    name,
+    run,
+    samples: [] as number[],
+    previous: undefined as unknown,
+  }));
   for (const c of all) c.previous = await c.run(); // warm-up (JIT, caches)
   for (let r = 0; r < runs; r++) {
     for (let j = 0; j < all.length; j++) {
@@ -116,12 +141,20 @@ function kb(bytes: number): string {
 async function inProcess(): Promise<string> {
   const schema = JSON.parse(readFileSync(schemaPath, 'utf8'));
   const service = getLanguageService({});
-  service.configure({ validate: true, schemas: [{ uri: 'https://bench.example.com/agent-card.schema.json', fileMatch: ['*.json'], schema }] });
+  service.configure({
+    validate: true,
+    schemas: [{ uri: 'https://bench.example.com/agent-card.schema.json', fileMatch: ['*.json'], schema }],
+  });
   const rows: string[] = [
     '| card | JSON.parse | floor (parse + ajv) | parseTree | lintDocument | × floor | lint + compile | × floor | json-languageservice | × floor |',
     '|---|---|---|---|---|---|---|---|---|---|',
   ];
-  for (const [target, runs] of [[10 * 1024, 200], [500 * 1024, 31], [3 * 1024 * 1024, 15], [10 * 1024 * 1024, 7]] as const) {
+  for (const [target, runs] of [
+    [10 * 1024, 200],
+    [500 * 1024, 31],
+    [3 * 1024 * 1024, 15],
+    [10 * 1024 * 1024, 7],
+  ] as const) {
     const text = syntheticCard(target);
     const validateWithLanguageService = () => {
       const doc = TextDocument.create('file:///bench/agent-card.json', 'json', 1, text);
@@ -144,7 +177,9 @@ async function inProcess(): Promise<string> {
     const tree = (await timeInterleaved(runs, { tree: () => parseTree(text) })).tree;
     const ls = (await timeInterleaved(Math.max(3, Math.ceil(runs / 3)), { ls: validateWithLanguageService })).ls;
     const { parse, floor, lint, lintCompile } = t;
-    rows.push(`| ${kb(text.length)} | ${fmt(parse)} ms | ${fmt(floor)} ms | ${fmt(tree)} ms | ${fmt(lint)} ms | ${(lint / floor).toFixed(2)}x | ${fmt(lintCompile)} ms | ${(lintCompile / floor).toFixed(2)}x | ${fmt(ls)} ms | ${(ls / floor).toFixed(1)}x |`);
+    rows.push(
+      `| ${kb(text.length)} | ${fmt(parse)} ms | ${fmt(floor)} ms | ${fmt(tree)} ms | ${fmt(lint)} ms | ${(lint / floor).toFixed(2)}x | ${fmt(lintCompile)} ms | ${(lintCompile / floor).toFixed(2)}x | ${fmt(ls)} ms | ${(ls / floor).toFixed(1)}x |`,
+    );
   }
   return rows.join('\n');
 }
@@ -154,17 +189,26 @@ function processes(): string {
   const dir = mkdtempSync(join(tmpdir(), 'a2acap-bench-'));
   try {
     const baseline = join(dir, 'baseline.cjs');
-    writeFileSync(baseline, [
-      `const Ajv2020 = require(${JSON.stringify(require.resolve('ajv/dist/2020'))});`,
-      `const fs = require('fs');`,
-      `const ajv = new Ajv2020({ allErrors: true, strict: false });`,
-      `const validate = ajv.compile(JSON.parse(fs.readFileSync(${JSON.stringify(schemaPath)}, 'utf8')));`,
-      `const ok = validate(JSON.parse(fs.readFileSync(process.argv[2], 'utf8')));`,
-      `process.stdout.write(JSON.stringify({ ok, errors: validate.errors }));`,
-    ].join('\n'));
+    writeFileSync(
+      baseline,
+      [
+        `const Ajv2020 = require(${JSON.stringify(require.resolve('ajv/dist/2020'))});`,
+        `const fs = require('fs');`,
+        `const ajv = new Ajv2020({ allErrors: true, strict: false });`,
+        `const validate = ajv.compile(JSON.parse(fs.readFileSync(${JSON.stringify(schemaPath)}, 'utf8')));`,
+        `const ok = validate(JSON.parse(fs.readFileSync(process.argv[2], 'utf8')));`,
+        `process.stdout.write(JSON.stringify({ ok, errors: validate.errors }));`,
+      ].join('\n'),
+    );
     const cli = join(root, 'server/dist/cli.js');
-    const rows = ['| card | ajv process (load, compile schema, validate) | `a2acap lint --format json` | × baseline |', '|---|---|---|---|'];
-    for (const [target, runs] of [[10 * 1024, 15], [3 * 1024 * 1024, 7]] as const) {
+    const rows = [
+      '| card | ajv process (load, compile schema, validate) | `a2acap lint --format json` | × baseline |',
+      '|---|---|---|---|',
+    ];
+    for (const [target, runs] of [
+      [10 * 1024, 15],
+      [3 * 1024 * 1024, 7],
+    ] as const) {
       const file = join(dir, `card-${target}.json`);
       writeFileSync(file, syntheticCard(target));
       const spawnMs = (args: string[]) => {
@@ -181,7 +225,9 @@ function processes(): string {
         base.push(spawnMs([baseline, file]));
         ours.push(spawnMs([cli, 'lint', file, '--format', 'json', '--max-card-bytes', String(UNLIMITED.maxCardBytes)]));
       }
-      rows.push(`| ${kb(target)} | ${fmt(median(base))} ms | ${fmt(median(ours))} ms | ${(median(ours) / median(base)).toFixed(2)}x |`);
+      rows.push(
+        `| ${kb(target)} | ${fmt(median(base))} ms | ${fmt(median(ours))} ms | ${(median(ours) / median(base)).toFixed(2)}x |`,
+      );
     }
     return rows.join('\n');
   } finally {
@@ -190,11 +236,19 @@ function processes(): string {
 }
 
 export async function run(): Promise<string> {
-  const tables = [`### Lint and compile\n\nIn one process (medians; × floor = time / (JSON.parse + precompiled ajv validate)). Target: lint + compile ≤ 2x the floor on 3 MB. The code measured is bundled as it ships.\n\n${await inProcess()}`];
+  const tables = [
+    `### Lint and compile\n\nIn one process (medians; × floor = time / (JSON.parse + precompiled ajv validate)). Target: lint + compile ≤ 2x the floor on 3 MB. The code measured is bundled as it ships.\n\n${await inProcess()}`,
+  ];
   tables.push(`As whole processes (medians of repeated spawns). Target: ≤ 1.5x.\n\n${processes()}`);
   return tables.join('\n\n');
 }
 
 if (require.main === module) {
-  run().then((t) => console.log(t), (err) => { console.error(err); process.exitCode = 1; });
+  run().then(
+    (t) => console.log(t),
+    (err) => {
+      console.error(err);
+      process.exitCode = 1;
+    },
+  );
 }

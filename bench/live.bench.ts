@@ -24,16 +24,24 @@ const CONCURRENCY = 16;
 
 function card(i: number, base: string): Record<string, unknown> {
   return {
-    name: `Agent ${i}`, description: 'bench', version: '1.0.0',
+    name: `Agent ${i}`,
+    description: 'bench',
+    version: '1.0.0',
     supportedInterfaces: [{ url: `${base}/agents/${i}/rpc`, protocolBinding: 'JSONRPC', protocolVersion: '1.0' }],
-    capabilities: { streaming: true }, defaultInputModes: ['text/plain'], defaultOutputModes: ['text/plain'],
+    capabilities: { streaming: true },
+    defaultInputModes: ['text/plain'],
+    defaultOutputModes: ['text/plain'],
     skills: Array.from({ length: 8 }, (_, k) => ({ id: `s${k}`, name: `Skill ${k}`, description: 'd', tags: ['t'] })),
   };
 }
 
 async function pool<T>(items: T[], fn: (t: T) => Promise<unknown>): Promise<void> {
   let next = 0;
-  await Promise.all(Array.from({ length: CONCURRENCY }, async () => { while (next < items.length) await fn(items[next++]!); }));
+  await Promise.all(
+    Array.from({ length: CONCURRENCY }, async () => {
+      while (next < items.length) await fn(items[next++]!);
+    }),
+  );
 }
 
 const median = (xs: number[]): number => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
@@ -43,7 +51,11 @@ export async function run(): Promise<string> {
   const server = createServer((req, res) => {
     const i = Number((req.url ?? '').split('/')[2]);
     const etag = `"v-${i}"`;
-    if (req.headers['if-none-match'] === etag) { res.writeHead(304, { etag }); res.end(); return; }
+    if (req.headers['if-none-match'] === etag) {
+      res.writeHead(304, { etag });
+      res.end();
+      return;
+    }
     const body = JSON.stringify(card(i, base));
     res.writeHead(200, { 'content-type': 'application/json', etag, 'cache-control': 'max-age=0' });
     res.end(body);
@@ -59,7 +71,10 @@ export async function run(): Promise<string> {
   const dispatcher = new Agent({ connections: 16 });
   for (let r = 0; r < 3; r++) {
     let t = performance.now();
-    await pool(urls, async (u) => { const res = await fetchCard(u, { http, cache }); if (res.status !== 'not-modified') throw new Error(res.status); });
+    await pool(urls, async (u) => {
+      const res = await fetchCard(u, { http, cache });
+      if (res.status !== 'not-modified') throw new Error(res.status);
+    });
     guarded.push(performance.now() - t);
     t = performance.now();
     await pool(urls, async (u) => {
@@ -73,9 +88,13 @@ export async function run(): Promise<string> {
   const jose = await import('jose');
   const { privateKey, publicKey } = await jose.generateKeyPair('ES256');
   const c = card(1, base);
-  const jws = await new jose.FlattenedSign(new TextEncoder().encode(canonicalPayloads(c).spec)).setProtectedHeader({ alg: 'ES256', kid: 'k' }).sign(privateKey);
+  const jws = await new jose.FlattenedSign(new TextEncoder().encode(canonicalPayloads(c).spec))
+    .setProtectedHeader({ alg: 'ES256', kid: 'k' })
+    .sign(privateKey);
   const signed = { ...c, signatures: [{ protected: jws.protected, signature: jws.signature }] };
-  const trust = createTrustStore([{ agent: base, jwks: { keys: [{ ...(await jose.exportJWK(publicKey)), kid: 'k' }] } }]);
+  const trust = createTrustStore([
+    { agent: base, jwks: { keys: [{ ...(await jose.exportJWK(publicKey)), kid: 'k' }] } },
+  ]);
   const verifyTimes: number[] = [];
   for (let r = 0; r < 50; r++) {
     const t = performance.now();
@@ -89,8 +108,13 @@ export async function run(): Promise<string> {
   for (const path of ['/huge', '/bomb']) {
     const before = process.memoryUsage().arrayBuffers;
     const t = performance.now();
-    const err = await http.request(`${liar.url}${path}`, { origin: 'user' }).then(() => 'accepted?!', (e: Error) => e.message);
-    rejections.push(`| reject ${path} | ${(performance.now() - t).toFixed(1)} ms | +${((process.memoryUsage().arrayBuffers - before) / 1048576).toFixed(1)} MiB Buffers | ${err.includes('limit') ? 'too-large' : err} |`);
+    const err = await http.request(`${liar.url}${path}`, { origin: 'user' }).then(
+      () => 'accepted?!',
+      (e: Error) => e.message,
+    );
+    rejections.push(
+      `| reject ${path} | ${(performance.now() - t).toFixed(1)} ms | +${((process.memoryUsage().arrayBuffers - before) / 1048576).toFixed(1)} MiB Buffers | ${err.includes('limit') ? 'too-large' : err} |`,
+    );
   }
   await liar.close();
   await http.close();
@@ -103,8 +127,8 @@ export async function run(): Promise<string> {
     '### live (loopback)',
     '| measure | value | per call | note |',
     '|---|---|---|---|',
-    `| revalidate ${N} cards (fetchCard, 304) | ${g.toFixed(0)} ms | ${(g / N * 1000).toFixed(0)} µs | guarded client; the unchanged text's lint and profile are reused |`,
-    `| raw undici conditional GET ×${N} | ${w.toFixed(0)} ms | ${(w / N * 1000).toFixed(0)} µs | floor |`,
+    `| revalidate ${N} cards (fetchCard, 304) | ${g.toFixed(0)} ms | ${((g / N) * 1000).toFixed(0)} µs | guarded client; the unchanged text's lint and profile are reused |`,
+    `| raw undici conditional GET ×${N} | ${w.toFixed(0)} ms | ${((w / N) * 1000).toFixed(0)} µs | floor |`,
     `| verify one signed card (ES256) | ${median(verifyTimes).toFixed(2)} ms | | median of 50 |`,
     ...rejections,
   ].join('\n');

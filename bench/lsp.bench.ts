@@ -52,7 +52,8 @@ async function keystrokes(s: LspSession, text: string, name: string): Promise<{ 
   const uri = `file:///bench/${name}/agent-card.json`;
   let doc = await s.open(uri, 'a2a-agent-card', text);
   const first = await s.diagnostics(uri, 60_000);
-  if (first.some((d) => d.code === 'card-too-large')) throw new Error('the card hit the size limit: the bench would measure nothing');
+  if (first.some((d) => d.code === 'card-too-large'))
+    throw new Error('the card hit the size limit: the bench would measure nothing');
   const findings = first.length;
   // Type into the card's description: alternate inserting and deleting one character.
   const at = doc.getText().indexOf('A synthetic card') + 2;
@@ -79,10 +80,22 @@ function inProcess(text: string): number[] {
   for (let i = 0; i < KEYSTROKES; i++) {
     const pos = doc.positionAt(at);
     const t0 = performance.now();
-    doc = TextDocument.update(doc, [{ range: i % 2 === 0 ? { start: pos, end: pos } : { start: pos, end: doc.positionAt(at + 1) }, text: i % 2 === 0 ? 'x' : '' }], doc.version + 1);
+    doc = TextDocument.update(
+      doc,
+      [
+        {
+          range: i % 2 === 0 ? { start: pos, end: pos } : { start: pos, end: doc.positionAt(at + 1) },
+          text: i % 2 === 0 ? 'x' : '',
+        },
+      ],
+      doc.version + 1,
+    );
     const current = doc.getText();
     const findings = lintDocument(current, { kind: 'card', settings: { maxCardBytes: 8 * 1024 * 1024 } }).findings;
-    const locate = makeLocator(current, findings.filter((f) => !f.offset).map((f) => f.pointer));
+    const locate = makeLocator(
+      current,
+      findings.filter((f) => !f.offset).map((f) => f.pointer),
+    );
     findings.map((f) => toDiagnostic(doc, locate, f));
     samples.push(performance.now() - t0);
   }
@@ -100,7 +113,10 @@ export async function run(): Promise<string> {
 
   const oneMb = cardOf(1_000_000);
   // The limit is raised so the whole card is linted and compiled (1 MB is just under the 1 MiB default anyway).
-  const s = await startLsp({ settings: { maxCardBytes: 8 * 1024 * 1024 }, initializationOptions: { validationDelayMs: 0 } });
+  const s = await startLsp({
+    settings: { maxCardBytes: 8 * 1024 * 1024 },
+    initializationOptions: { validationDelayMs: 0 },
+  });
   const typing = await keystrokes(s, oneMb, 'clean');
   // The same card with findings near its end: every publication also maps their pointers to ranges.
   const withFindings = oneMb.replace(/\n\}\s*$/, ',\n  "colour": "blue",\n  "size": 3\n}\n');
@@ -109,11 +125,15 @@ export async function run(): Promise<string> {
   const work = inProcess(withFindings);
 
   const tenMb = cardOf(10_000_000);
-  const big = await startLsp({ settings: { maxCardBytes: 64 * 1024 * 1024 }, initializationOptions: { validationDelayMs: 0 } });
+  const big = await startLsp({
+    settings: { maxCardBytes: 64 * 1024 * 1024 },
+    initializationOptions: { validationDelayMs: 0 },
+  });
   const idle = rss(big.child.pid!);
   const uri = 'file:///bench/memory/agent-card.json';
   await big.open(uri, 'a2a-agent-card', tenMb);
-  if ((await big.diagnostics(uri, 120_000)).some((d) => d.code === 'card-too-large')) throw new Error('10 MB card hit the size limit');
+  if ((await big.diagnostics(uri, 120_000)).some((d) => d.code === 'card-too-large'))
+    throw new Error('10 MB card hit the size limit');
   const loaded = rss(big.child.pid!);
   await big.stop();
 

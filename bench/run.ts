@@ -7,7 +7,9 @@ import { join } from 'node:path';
 
 async function main(): Promise<void> {
   const only = process.argv.slice(2);
-  const files = readdirSync(__dirname).filter((f) => f.endsWith('.bench.ts') && (!only.length || only.some((o) => f.includes(o)))).sort();
+  const files = readdirSync(__dirname)
+    .filter((f) => f.endsWith('.bench.ts') && (!only.length || only.some((o) => f.includes(o))))
+    .sort();
   let failed = false;
   for (const file of files) {
     console.error(`▶ ${file}`);

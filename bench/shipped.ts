@@ -19,7 +19,11 @@ export function loadShipped<T>(modules: readonly string[]): T {
   const outfile = join(dir, 'bundle.cjs');
   try {
     buildSync({
-      stdin: { contents: modules.map((m) => `export * from ${JSON.stringify(`./${m}`)};`).join('\n'), resolveDir: root, loader: 'ts' },
+      stdin: {
+        contents: modules.map((m) => `export * from ${JSON.stringify(`./${m}`)};`).join('\n'),
+        resolveDir: root,
+        loader: 'ts',
+      },
       outfile,
       bundle: true,
       format: 'cjs',

@@ -9,7 +9,16 @@
 // Needs the generated validators (scripts/build.mjs runs first in the npm script).
 import { build } from 'esbuild';
 import { spawnSync } from 'node:child_process';
-import { copyFileSync, existsSync, mkdirSync, readFileSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import {
+  copyFileSync,
+  existsSync,
+  mkdirSync,
+  readFileSync,
+  readdirSync,
+  rmSync,
+  statSync,
+  writeFileSync,
+} from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -61,43 +70,97 @@ if (args.includes('--version')) {
 }
 `;
 await Promise.all([
-  build({ ...common, entryPoints: [join(root, 'server/src/cli/main.ts')], outfile: join(out, 'cli.cjs'), format: 'cjs', banner: { js: shebang }, plugins: [grpcRuntimeBeside] }),
-  build({ ...common, stdin: { contents: serverBin, resolveDir: root, sourcefile: 'a2a-language-server.js', loader: 'js' }, outfile: join(out, 'server.cjs'), format: 'cjs', banner: { js: shebang }, plugins: [grpcRuntimeBeside] }),
-  build({ ...common, entryPoints: [join(root, 'server/src/node/net/grpcRuntime.ts')], outfile: join(out, 'grpc-runtime.cjs'), format: 'cjs' }),
+  build({
+    ...common,
+    entryPoints: [join(root, 'server/src/cli/main.ts')],
+    outfile: join(out, 'cli.cjs'),
+    format: 'cjs',
+    banner: { js: shebang },
+    plugins: [grpcRuntimeBeside],
+  }),
+  build({
+    ...common,
+    stdin: { contents: serverBin, resolveDir: root, sourcefile: 'a2a-language-server.js', loader: 'js' },
+    outfile: join(out, 'server.cjs'),
+    format: 'cjs',
+    banner: { js: shebang },
+    plugins: [grpcRuntimeBeside],
+  }),
+  build({
+    ...common,
+    entryPoints: [join(root, 'server/src/node/net/grpcRuntime.ts')],
+    outfile: join(out, 'grpc-runtime.cjs'),
+    format: 'cjs',
+  }),
   // ESM has no require(): bundled CommonJS dependencies and the gRPC runtime get one made for this file.
   build({
-    ...common, entryPoints: [join(root, 'server/src/lib/index.ts')], outfile: join(out, 'index.mjs'), format: 'esm', plugins: [grpcRuntimeBeside],
-    banner: { js: "import { createRequire as __a2aCreateRequire } from 'node:module'; const require = __a2aCreateRequire(import.meta.url);" },
+    ...common,
+    entryPoints: [join(root, 'server/src/lib/index.ts')],
+    outfile: join(out, 'index.mjs'),
+    format: 'esm',
+    plugins: [grpcRuntimeBeside],
+    banner: {
+      js: "import { createRequire as __a2aCreateRequire } from 'node:module'; const require = __a2aCreateRequire(import.meta.url);",
+    },
   }),
 ]);
 
 // Type declarations of the library: its own types only (lib/types.ts); the façade's d.ts names nothing internal.
 const declDir = join(root, 'dist', '.a2acap-types');
 rmSync(declDir, { recursive: true, force: true });
-const tsc = spawnSync(process.execPath, [join(root, 'node_modules/typescript/bin/tsc'), '--declaration', '--emitDeclarationOnly', '--outDir', declDir,
-  '--rootDir', join(root, 'server/src'), '--target', 'ES2022', '--module', 'Node16', '--moduleResolution', 'Node16', '--strict', '--skipLibCheck',
-  '--esModuleInterop', '--resolveJsonModule', '--types', 'node', join(root, 'server/src/lib/index.ts')], { encoding: 'utf8', cwd: root });
+const tsc = spawnSync(
+  process.execPath,
+  [
+    join(root, 'node_modules/typescript/bin/tsc'),
+    '--declaration',
+    '--emitDeclarationOnly',
+    '--outDir',
+    declDir,
+    '--rootDir',
+    join(root, 'server/src'),
+    '--target',
+    'ES2022',
+    '--module',
+    'Node16',
+    '--moduleResolution',
+    'Node16',
+    '--strict',
+    '--skipLibCheck',
+    '--esModuleInterop',
+    '--resolveJsonModule',
+    '--types',
+    'node',
+    join(root, 'server/src/lib/index.ts'),
+  ],
+  { encoding: 'utf8', cwd: root },
+);
 // tsc emits declarations for every module the façade reaches; only the library's own must be error-free (some
 // internal modules export values whose types cannot be named in a .d.ts, which no user ever sees).
 const ownErrors = tsc.stdout.split('\n').filter((l) => l.startsWith('server/src/lib/'));
-if (ownErrors.length || !existsSync(join(declDir, 'lib', 'index.d.ts'))) throw new Error(`scripts/pack-cli.mjs: declaration emit failed\n${ownErrors.join('\n') || tsc.stdout}`);
+if (ownErrors.length || !existsSync(join(declDir, 'lib', 'index.d.ts')))
+  throw new Error(`scripts/pack-cli.mjs: declaration emit failed\n${ownErrors.join('\n') || tsc.stdout}`);
 for (const name of ['index.d.ts', 'types.d.ts']) {
   const text = readFileSync(join(declDir, 'lib', name), 'utf8');
   const internal = text.match(/from ['"](\.\.\/[^'"]*)['"]/);
-  if (internal) throw new Error(`scripts/pack-cli.mjs: lib/${name} refers to ${internal[1]}; public types belong in server/src/lib/types.ts`);
+  if (internal)
+    throw new Error(
+      `scripts/pack-cli.mjs: lib/${name} refers to ${internal[1]}; public types belong in server/src/lib/types.ts`,
+    );
   writeFileSync(join(out, name), text.replace(/from '\.\/types'/g, "from './types.js'"));
 }
 rmSync(declDir, { recursive: true, force: true });
 
 mkdirSync(join(stage, 'schemas'));
-for (const f of readdirSync(join(root, 'schemas')).filter((f) => f.endsWith('.schema.json'))) copyFileSync(join(root, 'schemas', f), join(stage, 'schemas', f));
+for (const f of readdirSync(join(root, 'schemas')).filter((f) => f.endsWith('.schema.json')))
+  copyFileSync(join(root, 'schemas', f), join(stage, 'schemas', f));
 copyFileSync(join(root, 'LICENSE'), join(stage, 'LICENSE'));
 copyFileSync(join(root, 'packages/cli/README.md'), join(stage, 'README.md'));
 
 const pkg = {
   name: 'a2acap',
   version: manifest.version,
-  description: 'A2A 1.0 capability discovery: lint agent cards, compile per-skill profiles, check capability lockfiles in CI; a CLI, a language server for any editor, and a library.',
+  description:
+    'A2A 1.0 capability discovery: lint agent cards, compile per-skill profiles, check capability lockfiles in CI; a CLI, a language server for any editor, and a library.',
   license: manifest.license,
   repository: manifest.repository,
   bugs: manifest.bugs,
@@ -115,7 +178,10 @@ const pkg = {
 };
 writeFileSync(join(stage, 'package.json'), `${JSON.stringify(pkg, null, 2)}\n`);
 
-const packed = spawnSync('npm', ['pack', '--pack-destination', join(root, 'dist'), '--silent'], { cwd: stage, encoding: 'utf8' });
+const packed = spawnSync('npm', ['pack', '--pack-destination', join(root, 'dist'), '--silent'], {
+  cwd: stage,
+  encoding: 'utf8',
+});
 if (packed.status !== 0) throw new Error(`npm pack failed: ${packed.stderr}`);
 const tarball = join(root, 'dist', `a2acap-${manifest.version}.tgz`);
 const kb = (n) => `${(n / 1024).toFixed(0)} kB`;

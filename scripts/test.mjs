@@ -27,7 +27,10 @@ function walk(dir, out = []) {
 }
 
 const roots = args.length ? args : ['test'];
-const files = roots.flatMap((r) => (r.endsWith('.ts') ? [r] : walk(join(root, r)))).filter((f) => !f.startsWith('test/e2e/')).sort();
+const files = roots
+  .flatMap((r) => (r.endsWith('.ts') ? [r] : walk(join(root, r))))
+  .filter((f) => !f.startsWith('test/e2e/'))
+  .sort();
 const plain = files.filter((f) => !f.endsWith('.netns.test.ts'));
 const netns = files.filter((f) => f.endsWith('.netns.test.ts'));
 
@@ -36,7 +39,10 @@ let failed = false;
 function run(cmd, argv, label) {
   console.log(`\n▶ ${label}`);
   const r = spawnSync(cmd, argv, { cwd: root, stdio: 'inherit', env: process.env });
-  if (r.status !== 0) { failed = true; console.error(`✖ ${label} failed (exit ${r.status ?? r.signal})`); }
+  if (r.status !== 0) {
+    failed = true;
+    console.error(`✖ ${label} failed (exit ${r.status ?? r.signal})`);
+  }
 }
 
 // A full run (what CI runs) also type-checks and lints: a test file that does not type-check, or a core module
@@ -49,10 +55,20 @@ if (!args.length) {
 if (plain.length) run(process.execPath, [...nodeArgs, ...plain], `node:test (${plain.length} files)`);
 if (netns.length) {
   const inner = `ip link set lo up && exec ${JSON.stringify(process.execPath)} ${nodeArgs.join(' ')} ${netns.join(' ')}`;
-  run('unshare', ['--net', '--', 'sh', '-c', inner], `node:test in a loopback-only network namespace (${netns.length} files)`);
+  run(
+    'unshare',
+    ['--net', '--', 'sh', '-c', inner],
+    `node:test in a loopback-only network namespace (${netns.length} files)`,
+  );
 }
 // A short fuzzing campaign (test/fuzz/run.ts, about a minute; `npm run fuzz -- --cases N` runs longer).
-if (!args.length) run(process.execPath, ['--import', 'tsx', 'test/fuzz/run.ts', '--seed', '2026', '--seconds', '20'], 'fuzz (core, CLI, language server)');
+if (!args.length)
+  run(
+    process.execPath,
+    ['--import', 'tsx', 'test/fuzz/run.ts', '--seed', '2026', '--seconds', '20'],
+    'fuzz (core, CLI, language server)',
+  );
 const e2e = join(root, 'test/e2e/run.ts');
-if (!skipE2e && !args.length && existsSync(e2e)) run(process.execPath, ['--import', 'tsx', e2e], 'real VS Code end-to-end suite');
+if (!skipE2e && !args.length && existsSync(e2e))
+  run(process.execPath, ['--import', 'tsx', e2e], 'real VS Code end-to-end suite');
 if (failed) process.exit(1);

@@ -29,9 +29,17 @@ export function readSettings(scope?: vscode.Uri): A2ASettings {
     },
     network: {
       allowedHosts: c.get<string[]>('network.allowedHosts', d.network.allowedHosts),
-      allowFromWorkspace: c.get<A2ASettings['network']['allowFromWorkspace']>('network.allowFromWorkspace', d.network.allowFromWorkspace),
+      allowFromWorkspace: c.get<A2ASettings['network']['allowFromWorkspace']>(
+        'network.allowFromWorkspace',
+        d.network.allowFromWorkspace,
+      ),
     },
-    lockfiles: { checkInterval: c.get<A2ASettings['lockfiles']['checkInterval']>('lockfiles.checkInterval', d.lockfiles.checkInterval) },
+    lockfiles: {
+      checkInterval: c.get<A2ASettings['lockfiles']['checkInterval']>(
+        'lockfiles.checkInterval',
+        d.lockfiles.checkInterval,
+      ),
+    },
     signatures: {
       policy: c.get<A2ASettings['signatures']['policy']>('signatures.policy', d.signatures.policy),
       require: c.get<boolean>('signatures.require', d.signatures.require),
@@ -55,6 +63,8 @@ export async function addToArraySetting(setting: AddToClientSettingArgs[0], valu
   const c = vscode.workspace.getConfiguration('a2a');
   const current = c.get<string[]>(setting, []);
   if (current.includes(value)) return;
-  const target = vscode.workspace.workspaceFolders?.length ? vscode.ConfigurationTarget.Workspace : vscode.ConfigurationTarget.Global;
+  const target = vscode.workspace.workspaceFolders?.length
+    ? vscode.ConfigurationTarget.Workspace
+    : vscode.ConfigurationTarget.Global;
   await c.update(setting, [...current, value], target);
 }

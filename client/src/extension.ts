@@ -1,6 +1,10 @@
 import * as vscode from 'vscode';
 import type { LanguageClient } from 'vscode-languageclient/node';
-import { AddToClientSettingCommand, CapabilitiesChangedNotification, type AddToClientSettingArgs } from '../../server/src/protocol';
+import {
+  AddToClientSettingCommand,
+  CapabilitiesChangedNotification,
+  type AddToClientSettingArgs,
+} from '../../server/src/protocol';
 import { COMMANDS } from './commands/index';
 import { RESTART_SETTINGS, addToArraySetting } from './config';
 import type { ExtensionServices } from './context';
@@ -42,14 +46,23 @@ export async function activate(context: vscode.ExtensionContext): Promise<Extens
     lockfiles,
     vscode.window.registerTreeDataProvider(CAPABILITIES_VIEW_ID, tree),
     // Internal (code actions only): "my client implements this binding / extension".
-    vscode.commands.registerCommand(AddToClientSettingCommand.id, (...args: AddToClientSettingArgs) => addToArraySetting(...args)),
+    vscode.commands.registerCommand(AddToClientSettingCommand.id, (...args: AddToClientSettingArgs) =>
+      addToArraySetting(...args),
+    ),
     ...COMMANDS.map((command) => {
       const handler = command.factory(services);
-      return vscode.commands.registerCommand(command.id, command.needsNetwork ? requireTrust(command.title, handler) : handler);
+      return vscode.commands.registerCommand(
+        command.id,
+        command.needsNetwork ? requireTrust(command.title, handler) : handler,
+      );
     }),
     // Focus moving to a panel or a non-text editor keeps the view on the last document.
-    vscode.window.onDidChangeActiveTextEditor((editor) => { if (editor) refresh(); }),
-    vscode.workspace.onDidGrantWorkspaceTrust(() => void client?.sendNotification('workspace/didChangeConfiguration', { settings: null })),
+    vscode.window.onDidChangeActiveTextEditor((editor) => {
+      if (editor) refresh();
+    }),
+    vscode.workspace.onDidGrantWorkspaceTrust(
+      () => void client?.sendNotification('workspace/didChangeConfiguration', { settings: null }),
+    ),
     vscode.workspace.onDidChangeConfiguration(async (e) => {
       if (RESTART_SETTINGS.some((s) => e.affectsConfiguration(s))) {
         output.appendLine('[client] file patterns changed: restarting the language server');
@@ -76,7 +89,11 @@ export async function deactivate(): Promise<void> {
   await stopClient();
 }
 
-async function startClient(context: vscode.ExtensionContext, output: vscode.LogOutputChannel, refresh: () => void): Promise<void> {
+async function startClient(
+  context: vscode.ExtensionContext,
+  output: vscode.LogOutputChannel,
+  refresh: () => void,
+): Promise<void> {
   client = createLanguageClient(context, output);
   await client.start();
   // Re-validation happens per keystroke; the view only needs the state once typing pauses.
@@ -99,5 +116,7 @@ async function stopClient(): Promise<void> {
 function activeA2ADocument(): vscode.Uri | undefined {
   const doc = vscode.window.activeTextEditor?.document;
   if (!doc) return undefined;
-  return doc.languageId === 'a2a-agent-card' || doc.languageId === 'a2a-lockfile' || doc.languageId === 'json' ? doc.uri : undefined;
+  return doc.languageId === 'a2a-agent-card' || doc.languageId === 'a2a-lockfile' || doc.languageId === 'json'
+    ? doc.uri
+    : undefined;
 }

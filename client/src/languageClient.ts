@@ -1,5 +1,11 @@
 import * as vscode from 'vscode';
-import { LanguageClient, TransportKind, type LanguageClientOptions, type ServerOptions, type DocumentSelector } from 'vscode-languageclient/node';
+import {
+  LanguageClient,
+  TransportKind,
+  type LanguageClientOptions,
+  type ServerOptions,
+  type DocumentSelector,
+} from 'vscode-languageclient/node';
 import { readSettings } from './config';
 
 export const LANGUAGE_IDS = ['a2a-agent-card', 'a2a-lockfile'] as const;
@@ -17,7 +23,10 @@ export function documentSelector(): DocumentSelector {
  * Creates (does not start) the client for the bundled server. Settings requests from the server
  * are answered by config.ts, per scope, so the server never interprets raw VS Code settings.
  */
-export function createLanguageClient(context: vscode.ExtensionContext, output: vscode.LogOutputChannel): LanguageClient {
+export function createLanguageClient(
+  context: vscode.ExtensionContext,
+  output: vscode.LogOutputChannel,
+): LanguageClient {
   const module = context.asAbsolutePath('server/dist/server.js');
   const serverOptions: ServerOptions = {
     run: { module, transport: TransportKind.ipc },
@@ -34,9 +43,11 @@ export function createLanguageClient(context: vscode.ExtensionContext, output: v
     middleware: {
       workspace: {
         configuration: (params) =>
-          params.items.map((item) => (item.section === 'a2a' || item.section === undefined
-            ? readSettings(item.scopeUri ? vscode.Uri.parse(item.scopeUri) : undefined)
-            : null)),
+          params.items.map((item) =>
+            item.section === 'a2a' || item.section === undefined
+              ? readSettings(item.scopeUri ? vscode.Uri.parse(item.scopeUri) : undefined)
+              : null,
+          ),
       },
     },
   };

@@ -27,7 +27,12 @@ export function failureText(what: string, err: unknown): string {
 export function fetchSummary(r: FetchCardResponse): string {
   const parts = [`${r.status ?? 'fetched'}`, r.valid ? 'valid' : 'NOT valid'];
   if (r.signature) parts.push(`signature ${r.signature.outcome}`);
-  if (r.profile) parts.push(r.profile.usable ? `usable (${r.profile.interface?.binding ?? '?'} ${r.profile.interface?.version ?? ''})` : 'unusable');
+  if (r.profile)
+    parts.push(
+      r.profile.usable
+        ? `usable (${r.profile.interface?.binding ?? '?'} ${r.profile.interface?.version ?? ''})`
+        : 'unusable',
+    );
   if (r.extended) parts.push(`extended: ${r.extended.status}`);
   return parts.join(' · ');
 }
@@ -37,23 +42,41 @@ export function fetchOutputLines(title: string, r: FetchCardResponse): string[] 
   const lines = [`${title}: ${r.url}: ${fetchSummary(r)}`];
   if (r.signature) lines.push(`  signature: ${r.signature.detail}`);
   if (r.extended) lines.push(`  extended card: ${r.extended.message}`);
-  for (const f of r.findings.filter((x) => x.severity === 'error').slice(0, 20)) lines.push(`  ${f.pointer || '/'}: ${f.message}`);
+  for (const f of r.findings.filter((x) => x.severity === 'error').slice(0, 20))
+    lines.push(`  ${f.pointer || '/'}: ${f.message}`);
   return lines;
 }
 
 /** The output-channel lines of a probe: one per result. */
 export function probeOutputLines(report: ProbeAgentResponse): string[] {
-  return [`Probe ${report.agent}:`, ...report.results.map((r) => `  ${r.outcome.toUpperCase().padEnd(8)} ${r.probe}: ${r.claim} — ${r.detail} (${r.at})`)];
+  return [
+    `Probe ${report.agent}:`,
+    ...report.results.map(
+      (r) => `  ${r.outcome.toUpperCase().padEnd(8)} ${r.probe}: ${r.claim} — ${r.detail} (${r.at})`,
+    ),
+  ];
 }
 
-const ICONS: Record<string, string> = { verified: '$(check)', refuted: '$(error)', skipped: '$(circle-slash)', error: '$(warning)' };
+const ICONS: Record<string, string> = {
+  verified: '$(check)',
+  refuted: '$(error)',
+  skipped: '$(circle-slash)',
+  error: '$(warning)',
+};
 
 /** The probe list: its title and one item per result. */
-export function probePick(report: ProbeAgentResponse): { title: string; items: { label: string; description: string; detail: string }[] } {
+export function probePick(report: ProbeAgentResponse): {
+  title: string;
+  items: { label: string; description: string; detail: string }[];
+} {
   const refuted = report.results.filter((r) => r.outcome === 'refuted').length;
   return {
     title: `A2A: ${report.agent}: ${refuted ? `${refuted} claim(s) refuted` : 'no claim refuted'}`,
-    items: report.results.map((r) => ({ label: `${ICONS[r.outcome] ?? ''} ${r.probe}`, description: r.claim, detail: `${r.outcome}: ${r.detail}` })),
+    items: report.results.map((r) => ({
+      label: `${ICONS[r.outcome] ?? ''} ${r.probe}`,
+      description: r.claim,
+      detail: `${r.outcome}: ${r.detail}`,
+    })),
   };
 }
 
@@ -63,5 +86,7 @@ export function probePick(report: ProbeAgentResponse): { title: string; items: {
  */
 export function credentialInputProblem(value: string): string | undefined {
   // eslint-disable-next-line no-control-regex -- finding control characters is the point
-  return /[\u0000-\u001f\u007f]/.test(value.trim()) ? 'the credential contains a line break or control character: paste the token alone' : undefined;
+  return /[\u0000-\u001f\u007f]/.test(value.trim())
+    ? 'the credential contains a line break or control character: paste the token alone'
+    : undefined;
 }

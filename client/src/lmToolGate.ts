@@ -19,7 +19,10 @@ export const UNKNOWN_CALL: LanguageModelToolGateResult = { network: true, target
 export function gateToolCall(tool: string, call: LanguageModelToolGateResult, trusted: boolean): ToolGate {
   if (!call.network) return { kind: 'run', invocation: `A2A: ${tool} on ${call.target || 'the workspace'}` };
   if (!trusted) {
-    return { kind: 'refuse', message: `${tool} would contact an agent over the network, which the A2A extension never does in Restricted Mode. Trust this workspace to use it, or give a card file of the workspace instead.` };
+    return {
+      kind: 'refuse',
+      message: `${tool} would contact an agent over the network, which the A2A extension never does in Restricted Mode. Trust this workspace to use it, or give a card file of the workspace instead.`,
+    };
   }
   return {
     kind: 'confirm',

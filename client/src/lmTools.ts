@@ -10,7 +10,12 @@ import { EDITOR_TOOL_NAMES, LanguageModelToolGateRequest, LanguageModelToolReque
 import { UNKNOWN_CALL, gateToolCall, type ToolGate } from './lmToolGate';
 
 /** The gate for one call, with the facts the server gives (UNKNOWN_CALL when it cannot answer: the strict gate). */
-async function gateFor(name: string, input: unknown, client: LanguageClient | undefined, token: vscode.CancellationToken): Promise<ToolGate> {
+async function gateFor(
+  name: string,
+  input: unknown,
+  client: LanguageClient | undefined,
+  token: vscode.CancellationToken,
+): Promise<ToolGate> {
   let call = UNKNOWN_CALL;
   if (client?.isRunning()) {
     try {
@@ -26,7 +31,11 @@ function tool(name: string, client: () => LanguageClient | undefined): vscode.La
   return {
     async prepareInvocation(options, token) {
       const gate = await gateFor(name, options.input, client(), token);
-      if (gate.kind === 'confirm') return { invocationMessage: `A2A: ${name}`, confirmationMessages: { title: gate.title, message: new vscode.MarkdownString().appendText(gate.message) } };
+      if (gate.kind === 'confirm')
+        return {
+          invocationMessage: `A2A: ${name}`,
+          confirmationMessages: { title: gate.title, message: new vscode.MarkdownString().appendText(gate.message) },
+        };
       return { invocationMessage: gate.kind === 'run' ? gate.invocation : `A2A: ${name} (refused in Restricted Mode)` };
     },
     async invoke(options, token) {

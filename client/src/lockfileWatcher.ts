@@ -46,7 +46,6 @@ const CLIENT_WAIT_MS = 60_000;
  */
 export const STALE_MARKERS_PATH = '.a2a/stale.json';
 
-
 export class LockfileWatcher implements vscode.Disposable {
   private readonly status = vscode.window.createStatusBarItem('a2a.lockfiles', vscode.StatusBarAlignment.Left, 10);
   /** What the status item counts: each lockfile's latest verdict (a check's, or its diagnostics' since). */
@@ -82,7 +81,9 @@ export class LockfileWatcher implements vscode.Disposable {
   /** First check once the language client runs, then on the configured schedule. */
   start(): void {
     this.schedule();
-    void this.whenClientReady().then((ready) => { if (ready) void this.check('schedule'); });
+    void this.whenClientReady().then((ready) => {
+      if (ready) void this.check('schedule');
+    });
   }
 
   private schedule(): void {
@@ -133,12 +134,12 @@ export class LockfileWatcher implements vscode.Disposable {
     }
     const client = this.services.client();
     if (!client?.isRunning()) return [];
-    const targets = uris ?? await this.findLockfiles();
+    const targets = uris ?? (await this.findLockfiles());
     if (targets.length === 0) {
       if (reason === 'command') void showInfo('A2A: no lockfiles in this workspace.');
       return [];
     }
-    const stale = staleFile ?? await this.defaultStaleFile();
+    const stale = staleFile ?? (await this.defaultStaleFile());
     const { results } = await client.sendRequest(CheckLockfilesRequest.type, {
       uris: targets.map((u) => u.toString()),
       // A full check also honours the markers; a change of the markers file checks only the marked agents.
@@ -192,7 +193,11 @@ export class LockfileWatcher implements vscode.Disposable {
     if (choice === 'Show diff') await vscode.commands.executeCommand('a2a.showDiff', uri);
     // The server probes the agent this lockfile names, as repository content (not as a URL the user typed); a
     // lockfile that pins a card file has no agent to probe, so the command asks for a URL.
-    if (choice === 'Run probes') await vscode.commands.executeCommand('a2a.probeAgent', entry.agent && /^https?:\/\//i.test(entry.agent) ? { agent: entry.agent, lockfile: entry.uri } : undefined);
+    if (choice === 'Run probes')
+      await vscode.commands.executeCommand(
+        'a2a.probeAgent',
+        entry.agent && /^https?:\/\//i.test(entry.agent) ? { agent: entry.agent, lockfile: entry.uri } : undefined,
+      );
   }
 
   /**

@@ -13,7 +13,9 @@ type Rest = string[] | [vscode.MessageOptions, ...string[]];
 type Show = (message: string, ...rest: Rest) => Thenable<string | undefined>;
 
 /* eslint-disable no-restricted-syntax -- the one place that shows notifications */
-export const showInfo: Show = (message, ...rest) => (vscode.window.showInformationMessage as Show)(plain(message), ...rest);
-export const showWarning: Show = (message, ...rest) => (vscode.window.showWarningMessage as Show)(plain(message), ...rest);
+export const showInfo: Show = (message, ...rest) =>
+  (vscode.window.showInformationMessage as Show)(plain(message), ...rest);
+export const showWarning: Show = (message, ...rest) =>
+  (vscode.window.showWarningMessage as Show)(plain(message), ...rest);
 export const showError: Show = (message, ...rest) => (vscode.window.showErrorMessage as Show)(plain(message), ...rest);
 /* eslint-enable no-restricted-syntax */

@@ -13,8 +13,15 @@ export interface SettingsForConfig {
 const DEFAULT_MAX_CARD_BYTES = 1048576;
 
 export function projectConfigText(s: SettingsForConfig): string {
-  const config: Record<string, unknown> = { client: { bindings: [...s.bindings], knownExtensions: [...s.knownExtensions] } };
-  if (Object.keys(s.rules).length > 0) config.rules = Object.fromEntries(Object.keys(s.rules).sort().map((id) => [id, s.rules[id]]));
+  const config: Record<string, unknown> = {
+    client: { bindings: [...s.bindings], knownExtensions: [...s.knownExtensions] },
+  };
+  if (Object.keys(s.rules).length > 0)
+    config.rules = Object.fromEntries(
+      Object.keys(s.rules)
+        .sort()
+        .map((id) => [id, s.rules[id]]),
+    );
   if (s.maxCardBytes !== DEFAULT_MAX_CARD_BYTES) config.maxCardBytes = s.maxCardBytes;
   return `${JSON.stringify(config, null, 2)}\n`;
 }

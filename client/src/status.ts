@@ -7,7 +7,10 @@ export class CapabilityStatus implements vscode.Disposable {
   private readonly item: vscode.LanguageStatusItem;
 
   constructor() {
-    this.item = vscode.languages.createLanguageStatusItem('a2a.status', LANGUAGE_IDS.map((language) => ({ language })));
+    this.item = vscode.languages.createLanguageStatusItem(
+      'a2a.status',
+      LANGUAGE_IDS.map((language) => ({ language })),
+    );
     this.item.name = 'A2A';
     this.item.text = 'A2A';
     this.item.command = { command: 'a2a.showOutput', title: 'Show A2A output' };
@@ -23,9 +26,12 @@ export class CapabilityStatus implements vscode.Disposable {
     // The summary can carry card text (a binding name): keep `$(icon)` syntax from being interpreted.
     this.item.text = `A2A: ${result.summary.replace(/\$\(/g, '$\u200b(')}`;
     this.item.detail = result.kind === 'card' ? 'compiled profile of this card' : 'lockfile check';
-    this.item.severity = result.severity === 'error'
-      ? vscode.LanguageStatusSeverity.Error
-      : result.severity === 'warning' ? vscode.LanguageStatusSeverity.Warning : vscode.LanguageStatusSeverity.Information;
+    this.item.severity =
+      result.severity === 'error'
+        ? vscode.LanguageStatusSeverity.Error
+        : result.severity === 'warning'
+          ? vscode.LanguageStatusSeverity.Warning
+          : vscode.LanguageStatusSeverity.Information;
   }
 
   dispose(): void {

@@ -9,7 +9,10 @@ import { showWarning } from './notify';
 export function requireTrust(title: string, handler: CommandHandler): CommandHandler {
   return (...args: unknown[]) => {
     if (!vscode.workspace.isTrusted) {
-      void showWarning(`A2A: "${title}" contacts agents over the network and is disabled in Restricted Mode. Trust this workspace to use it.`, 'Manage Workspace Trust').then((choice) => {
+      void showWarning(
+        `A2A: "${title}" contacts agents over the network and is disabled in Restricted Mode. Trust this workspace to use it.`,
+        'Manage Workspace Trust',
+      ).then((choice) => {
         if (choice) void vscode.commands.executeCommand('workbench.trust.manage');
       });
       return undefined;

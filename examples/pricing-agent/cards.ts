@@ -10,7 +10,14 @@
  * Cards are plain ProtoJSON objects (what goes over the wire), built for the URL the agent listens on.
  */
 
-export const CARD_VERSIONS = ['base', 'description', 'version', 'no-streaming', 'narrowed-input', 'patch-version'] as const;
+export const CARD_VERSIONS = [
+  'base',
+  'description',
+  'version',
+  'no-streaming',
+  'narrowed-input',
+  'patch-version',
+] as const;
 export type CardVersion = (typeof CARD_VERSIONS)[number];
 
 export function isCardVersion(value: string): value is CardVersion {
@@ -23,10 +30,22 @@ export interface PricingCard {
   version: string;
   supportedInterfaces: { url: string; protocolBinding: string; protocolVersion: string }[];
   provider: { organization: string; url: string };
-  capabilities: { streaming?: boolean; pushNotifications?: boolean; extensions: { uri: string; description: string; required: boolean }[] };
+  capabilities: {
+    streaming?: boolean;
+    pushNotifications?: boolean;
+    extensions: { uri: string; description: string; required: boolean }[];
+  };
   defaultInputModes: string[];
   defaultOutputModes: string[];
-  skills: { id: string; name: string; description: string; tags: string[]; examples: string[]; inputModes: string[]; outputModes: string[] }[];
+  skills: {
+    id: string;
+    name: string;
+    description: string;
+    tags: string[];
+    examples: string[];
+    inputModes: string[];
+    outputModes: string[];
+  }[];
 }
 
 export function pricingCard(baseUrl: string, version: CardVersion): PricingCard {

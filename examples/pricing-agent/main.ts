@@ -19,8 +19,12 @@ async function main(): Promise<void> {
   const agent = await startPricingAgent({ port, version: requested });
   process.stdout.write(`pricing agent (card '${agent.version()}') on ${agent.url}\n`);
   process.stdout.write(`  card:   ${agent.cardUrl}\n`);
-  process.stdout.write(`  switch: curl -X POST -H 'content-type: application/json' -d '{"version":"no-streaming"}' ${agent.url}/admin/card-version\n`);
-  const stop = () => { void agent.close().then(() => process.exit(0)); };
+  process.stdout.write(
+    `  switch: curl -X POST -H 'content-type: application/json' -d '{"version":"no-streaming"}' ${agent.url}/admin/card-version\n`,
+  );
+  const stop = () => {
+    void agent.close().then(() => process.exit(0));
+  };
   process.once('SIGINT', stop);
   process.once('SIGTERM', stop);
 }

@@ -27,7 +27,9 @@ export function refusalLine(args: readonly unknown[]): string | undefined {
  */
 export function quietSdkRefusals(
   target: Pick<Console, 'error'> = console,
-  write: (line: string) => void = (line) => { process.stderr.write(line); },
+  write: (line: string) => void = (line) => {
+    process.stderr.write(line);
+  },
 ): () => void {
   const original = target.error;
   target.error = (...args: unknown[]) => {
@@ -35,5 +37,7 @@ export function quietSdkRefusals(
     if (line === undefined) original.apply(target, args);
     else write(line);
   };
-  return () => { target.error = original; };
+  return () => {
+    target.error = original;
+  };
 }

@@ -30,19 +30,30 @@ export interface PricingAgentOptions {
 }
 
 /** Answers every message with a fixed quote: the example is about the card, not about pricing. */
-function quoteExecutor(AgentEvent: typeof import('@a2a-js/sdk/server', { with: { 'resolution-mode': 'import' } })['AgentEvent']): AgentExecutor {
+function quoteExecutor(
+  AgentEvent: (typeof import('@a2a-js/sdk/server', { with: { 'resolution-mode': 'import' } }))['AgentEvent'],
+): AgentExecutor {
   return {
     async execute(ctx, bus) {
-      bus.publish(AgentEvent.message({
-        messageId: `quote-${ctx.userMessage.messageId}`,
-        contextId: ctx.contextId,
-        taskId: '',
-        role: 2, // ROLE_AGENT
-        parts: [{ content: { $case: 'data', value: { currency: 'EUR', total: 412.5 } }, metadata: undefined, filename: '', mediaType: 'application/json' }],
-        metadata: undefined,
-        extensions: [],
-        referenceTaskIds: [],
-      }));
+      bus.publish(
+        AgentEvent.message({
+          messageId: `quote-${ctx.userMessage.messageId}`,
+          contextId: ctx.contextId,
+          taskId: '',
+          role: 2, // ROLE_AGENT
+          parts: [
+            {
+              content: { $case: 'data', value: { currency: 'EUR', total: 412.5 } },
+              metadata: undefined,
+              filename: '',
+              mediaType: 'application/json',
+            },
+          ],
+          metadata: undefined,
+          extensions: [],
+          referenceTaskIds: [],
+        }),
+      );
       bus.finished();
     },
     async cancelTask() {
@@ -73,15 +84,21 @@ export async function startPricingAgent(options: PricingAgentOptions = {}): Prom
   };
 
   // What a person trying the walkthrough needs to see: the card served now, and how to ask for another one.
-  app.get('/admin/card-version', (_req, res) => { res.json({ version: current, versions: CARD_VERSIONS }); });
+  app.get('/admin/card-version', (_req, res) => {
+    res.json({ version: current, versions: CARD_VERSIONS });
+  });
   app.post('/admin/card-version', express.json({ limit: '1kb' }), (req, res) => {
     const requested: unknown = req.body?.version;
     if (typeof requested !== 'string') {
-      res.status(400).json({ error: `send {"version": "<name>"} as JSON (content-type: application/json); names: ${CARD_VERSIONS.join(', ')}` });
+      res.status(400).json({
+        error: `send {"version": "<name>"} as JSON (content-type: application/json); names: ${CARD_VERSIONS.join(', ')}`,
+      });
       return;
     }
     if (!isCardVersion(requested)) {
-      res.status(400).json({ error: `unknown card version ${JSON.stringify(requested.slice(0, 40))}; one of: ${CARD_VERSIONS.join(', ')}` });
+      res.status(400).json({
+        error: `unknown card version ${JSON.stringify(requested.slice(0, 40))}; one of: ${CARD_VERSIONS.join(', ')}`,
+      });
       return;
     }
     current = requested;
@@ -105,10 +122,13 @@ export async function startPricingAgent(options: PricingAgentOptions = {}): Prom
     url: baseUrl,
     cardUrl: `${baseUrl}/.well-known/agent-card.json`,
     version: () => current,
-    setVersion: (v) => { current = v; },
-    close: () => new Promise((resolve) => {
-      server.closeAllConnections();
-      server.close(() => resolve());
-    }),
+    setVersion: (v) => {
+      current = v;
+    },
+    close: () =>
+      new Promise((resolve) => {
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
   };
 }

@@ -32,8 +32,11 @@ class InputError extends Error {}
  * @param {string} text
  */
 export function shown(text) {
-  // eslint-disable-next-line no-control-regex
-  return text.replace(/[\u0000-\u001f\u007f-\u009f\u2028\u2029]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`);
+  return text.replace(
+    // eslint-disable-next-line no-control-regex
+    /[\u0000-\u001f\u007f-\u009f\u2028\u2029]/g,
+    (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`,
+  );
 }
 
 /** @param {string} name @returns {string} the input as action.yml passed it, trimmed ('' when absent). */
@@ -59,7 +62,16 @@ export function globRegExp(pattern) {
     else if (c === '{') {
       const end = pattern.indexOf('}', i);
       if (end < 0) throw new InputError(`lockfiles: unclosed "{" in ${JSON.stringify(pattern)}`);
-      out += `(?:${pattern.slice(i + 1, end).split(',').map((alt) => alt.replace(/[.+^$()|[\]\\]/g, '\\$&').replace(/\*/g, '[^/]*').replace(/\?/g, '[^/]')).join('|')})`;
+      out += `(?:${pattern
+        .slice(i + 1, end)
+        .split(',')
+        .map((alt) =>
+          alt
+            .replace(/[.+^$()|[\]\\]/g, '\\$&')
+            .replace(/\*/g, '[^/]*')
+            .replace(/\?/g, '[^/]'),
+        )
+        .join('|')})`;
       i = end;
     } else out += c.replace(/[.+^$()|[\]\\{}]/g, '\\$&');
   }
@@ -79,8 +91,12 @@ export function parsePatterns(text) {
     if (!line || line.startsWith('#')) continue;
     const negated = line.startsWith('!');
     const pattern = (negated ? line.slice(1) : line).replace(/^(\.\/)+/, '');
-    if (isAbsolute(pattern) || /^[A-Za-z]:/.test(pattern) || pattern.startsWith('~')) throw new InputError(`lockfiles: ${JSON.stringify(line)} is not a path inside the workspace (patterns are relative to it)`);
-    if (pattern.split(/[\\/]/).includes('..')) throw new InputError(`lockfiles: ${JSON.stringify(line)} leaves the workspace ("..")`);
+    if (isAbsolute(pattern) || /^[A-Za-z]:/.test(pattern) || pattern.startsWith('~'))
+      throw new InputError(
+        `lockfiles: ${JSON.stringify(line)} is not a path inside the workspace (patterns are relative to it)`,
+      );
+    if (pattern.split(/[\\/]/).includes('..'))
+      throw new InputError(`lockfiles: ${JSON.stringify(line)} leaves the workspace ("..")`);
     (negated ? exclude : include).push(globRegExp(pattern));
   }
   if (include.length === 0) throw new InputError('lockfiles: no pattern given (e.g. **/*.a2a-lock.json)');
@@ -142,8 +158,11 @@ function workspacePath(workspace, name, value) {
   let real = abs;
   try {
     real = realpathSync(abs);
-  } catch { /* a missing file: a2acap says so */ }
-  if (!inside(abs, workspace) || !inside(real, workspace)) throw new InputError(`${name}: ${JSON.stringify(value)} is outside the workspace`);
+  } catch {
+    /* a missing file: a2acap says so */
+  }
+  if (!inside(abs, workspace) || !inside(real, workspace))
+    throw new InputError(`${name}: ${JSON.stringify(value)} is outside the workspace`);
   return relative(workspace, abs) || '.';
 }
 
@@ -164,7 +183,9 @@ function run(command, env, cwd) {
     const child = spawn(command[0], command.slice(1), { cwd, env, stdio: ['ignore', 'pipe', 'inherit'] });
     let stdout = '';
     child.stdout.setEncoding('utf8');
-    child.stdout.on('data', (d) => { stdout += d; });
+    child.stdout.on('data', (d) => {
+      stdout += d;
+    });
     child.on('error', fail);
     child.on('close', (code, signal) => done({ code: code ?? (signal ? 2 : 0), stdout }));
   });
@@ -187,14 +208,20 @@ async function main() {
   const mode = input('mode') || 'live';
   if (!MODES.includes(mode)) throw new InputError(`mode: ${JSON.stringify(mode)} is not one of ${MODES.join(', ')}`);
   const failOn = input('fail-on') || 'breaking';
-  if (!FAIL_ON.includes(failOn)) throw new InputError(`fail-on: ${JSON.stringify(failOn)} is not one of ${FAIL_ON.join(', ')}`);
+  if (!FAIL_ON.includes(failOn))
+    throw new InputError(`fail-on: ${JSON.stringify(failOn)} is not one of ${FAIL_ON.join(', ')}`);
   const card = input('card');
   if (mode === 'card' && !card) throw new InputError('mode card needs the card input (a card file in the repository)');
   if (mode === 'live' && card) throw new InputError('card applies to mode card, not to mode live');
 
-  const lockfiles = expandLockfiles(workspace, parsePatterns(input('lockfiles') || '**/*.a2a-lock.json'), (m) => console.log(`::warning::${m}`));
-  if (lockfiles.length === 0) throw new InputError(`lockfiles: no file matches ${JSON.stringify(input('lockfiles') || '**/*.a2a-lock.json')}`);
-  console.log(`a2acap check (${mode}) of ${lockfiles.length} lockfile${lockfiles.length === 1 ? '' : 's'}:\n  ${lockfiles.map(shown).join('\n  ')}`);
+  const lockfiles = expandLockfiles(workspace, parsePatterns(input('lockfiles') || '**/*.a2a-lock.json'), (m) =>
+    console.log(`::warning::${m}`),
+  );
+  if (lockfiles.length === 0)
+    throw new InputError(`lockfiles: no file matches ${JSON.stringify(input('lockfiles') || '**/*.a2a-lock.json')}`);
+  console.log(
+    `a2acap check (${mode}) of ${lockfiles.length} lockfile${lockfiles.length === 1 ? '' : 's'}:\n  ${lockfiles.map(shown).join('\n  ')}`,
+  );
 
   const sarifFile = resolve(workspace, input('sarif-file') || join(temp, 'a2acap.sarif'));
   const args = ['check', '--fail-on', failOn];
@@ -216,16 +243,22 @@ async function main() {
   }
   setOutput('exit-code', String(sarif.code));
   const markdown = await run([...command, ...args, '--format', 'markdown', '--', ...lockfiles], env, workspace);
-  if (process.env.GITHUB_STEP_SUMMARY && markdown.stdout.trim()) appendFileSync(process.env.GITHUB_STEP_SUMMARY, `${markdown.stdout.trimEnd()}\n`);
+  if (process.env.GITHUB_STEP_SUMMARY && markdown.stdout.trim())
+    appendFileSync(process.env.GITHUB_STEP_SUMMARY, `${markdown.stdout.trimEnd()}\n`);
   else if (markdown.stdout.trim()) console.log(markdown.stdout);
   return sarif.code;
 }
 
 if (process.argv[1] && resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
-  main().then((code) => { process.exitCode = code; }, (err) => {
-    // Wrong inputs and failures to start a2acap: one line as a workflow error annotation, exit 2 as the CLI's usage errors.
-    const message = err instanceof Error ? err.message : String(err);
-    console.log(`::error::a2acap action: ${shown(message)}`);
-    process.exitCode = 2;
-  });
+  main().then(
+    (code) => {
+      process.exitCode = code;
+    },
+    (err) => {
+      // Wrong inputs and failures to start a2acap: one line as a workflow error annotation, exit 2 as the CLI's usage errors.
+      const message = err instanceof Error ? err.message : String(err);
+      console.log(`::error::a2acap action: ${shown(message)}`);
+      process.exitCode = 2;
+    },
+  );
 }

@@ -11,12 +11,18 @@ import { RULES } from '../../server/src/core/rules/catalog';
 
 const ROOT = join(__dirname, '..', '..');
 
-interface SettingSpec { default?: unknown; markdownDescription?: string; description?: string }
+interface SettingSpec {
+  default?: unknown;
+  markdownDescription?: string;
+  description?: string;
+}
 
 /** A table cell: one line, pipes escaped. */
 const cell = (text: string) => text.replace(/\s*\n\s*/g, ' ').replace(/\|/g, '\\|');
 
-export function settingsTable(pkg: { contributes: { configuration: { properties: Record<string, SettingSpec> } } }): string {
+export function settingsTable(pkg: {
+  contributes: { configuration: { properties: Record<string, SettingSpec> } };
+}): string {
   const rows = Object.entries(pkg.contributes.configuration.properties).map(([name, spec]) => {
     const value = spec.default;
     const shown = typeof value === 'string' ? value : JSON.stringify(value);
@@ -26,7 +32,9 @@ export function settingsTable(pkg: { contributes: { configuration: { properties:
 }
 
 export function rulesTable(): string {
-  const rows = RULES.map((r) => `| [\`${r.id}\`](#${r.id}) | ${r.defaultSeverity} | ${r.appliesTo.join(', ')} | ${cell(r.title)} |`);
+  const rows = RULES.map(
+    (r) => `| [\`${r.id}\`](#${r.id}) | ${r.defaultSeverity} | ${r.appliesTo.join(', ')} | ${cell(r.title)} |`,
+  );
   return ['| Rule | Default | Applies to | Finds |', '|---|---|---|---|', ...rows].join('\n');
 }
 

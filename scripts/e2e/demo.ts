@@ -20,7 +20,9 @@ async function startExampleAgent(log: (l: string) => void): Promise<PricingAgent
     return agent;
   } catch (err) {
     // Port taken (an agent from `npm run example:pricing` may already be up): the demo still works without ours.
-    log(`pricing agent not started (${err instanceof Error ? err.message : String(err)}); the planner lockfile checks against whatever serves 127.0.0.1:41300`);
+    log(
+      `pricing agent not started (${err instanceof Error ? err.message : String(err)}); the planner lockfile checks against whatever serves 127.0.0.1:41300`,
+    );
     return undefined;
   }
 }
@@ -34,7 +36,8 @@ async function main(): Promise<void> {
   const log = (l: string) => console.log(`[demo] ${l}`);
   const portText = option('--port') ?? process.env.A2A_DEMO_PORT ?? '0';
   const port = Number(portText);
-  if (!Number.isInteger(port) || port < 0 || port > 65535) throw new Error(`--port must be a port number, got "${portText}"`);
+  if (!Number.isInteger(port) || port < 0 || port > 65535)
+    throw new Error(`--port must be a port number, got "${portText}"`);
   const toolchain = await ensureE2eToolchain(log);
   const vsix = process.argv.includes('--no-build') && existsSync(vsixPath) ? vsixPath : buildAndPackage(log);
   const agent = await startExampleAgent(log);
@@ -48,7 +51,9 @@ async function main(): Promise<void> {
   console.log('   - the "A2A Capabilities" view in the Explorer');
   if (agent) {
     console.log(`   - planner/pricing.a2a-lock.json pins the pricing agent at ${agent.url}: change its card with`);
-    console.log(`       curl -X POST -H 'content-type: application/json' -d '{"version":"narrowed-input"}' ${agent.url}/admin/card-version`);
+    console.log(
+      `       curl -X POST -H 'content-type: application/json' -d '{"version":"narrowed-input"}' ${agent.url}/admin/card-version`,
+    );
     console.log('     then run "A2A: Check Lockfiles Now" (F1) to see the breaking notification and diagnostic');
   }
   console.log('');
@@ -62,7 +67,10 @@ async function main(): Promise<void> {
   await agent?.close();
 }
 
-main().then(() => process.exit(0), (e: unknown) => {
-  console.error(`[demo] ${e instanceof Error ? e.message : String(e)}`);
-  process.exit(1);
-});
+main().then(
+  () => process.exit(0),
+  (e: unknown) => {
+    console.error(`[demo] ${e instanceof Error ? e.message : String(e)}`);
+    process.exit(1);
+  },
+);

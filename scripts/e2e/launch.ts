@@ -74,21 +74,51 @@ export interface CodeServer {
 /** HOME and XDG dirs under the session's temp dir: code-server and Chromium otherwise write into the real home. */
 function isolatedEnv(tempDir: string): NodeJS.ProcessEnv {
   const home = join(tempDir, 'home');
-  const dirs = { HOME: home, XDG_CONFIG_HOME: join(home, '.config'), XDG_DATA_HOME: join(home, '.local', 'share'), XDG_CACHE_HOME: join(home, '.cache'), XDG_STATE_HOME: join(home, '.local', 'state') };
+  const dirs = {
+    HOME: home,
+    XDG_CONFIG_HOME: join(home, '.config'),
+    XDG_DATA_HOME: join(home, '.local', 'share'),
+    XDG_CACHE_HOME: join(home, '.cache'),
+    XDG_STATE_HOME: join(home, '.local', 'state'),
+  };
   for (const d of Object.values(dirs)) mkdirSync(d, { recursive: true });
   // Point the marketplace at a closed loopback port: the workbench's update checks then fail locally instead of
   // resolving public hosts (nothing in a test may leave 127.0.0.0/8).
-  const gallery = JSON.stringify({ serviceUrl: 'http://127.0.0.1:9/gallery', itemUrl: 'http://127.0.0.1:9/item', resourceUrlTemplate: 'http://127.0.0.1:9/{publisher}/{name}/{version}/{path}' });
+  const gallery = JSON.stringify({
+    serviceUrl: 'http://127.0.0.1:9/gallery',
+    itemUrl: 'http://127.0.0.1:9/item',
+    resourceUrlTemplate: 'http://127.0.0.1:9/{publisher}/{name}/{version}/{path}',
+  });
   const env: NodeJS.ProcessEnv = { ...process.env, ...dirs, EXTENSIONS_GALLERY: gallery };
   // The parent may be inside a VS Code terminal or a test runner; none of that may leak into the workbench.
-  for (const key of Object.keys(env)) if (key.startsWith('VSCODE_') || key === 'ELECTRON_RUN_AS_NODE' || key === 'NODE_OPTIONS') delete env[key];
+  for (const key of Object.keys(env))
+    if (key.startsWith('VSCODE_') || key === 'ELECTRON_RUN_AS_NODE' || key === 'NODE_OPTIONS') delete env[key];
   return env;
 }
 
-function installExtension(toolchain: Toolchain, env: NodeJS.ProcessEnv, dirs: { userDataDir: string; extensionsDir: string }, vsix: string): void {
-  const r = spawnSync(toolchain.nodeBin, [toolchain.codeServerEntry, '--user-data-dir', dirs.userDataDir, '--extensions-dir', dirs.extensionsDir, '--install-extension', vsix, '--force'], { env, encoding: 'utf8', timeout: 120_000 });
+function installExtension(
+  toolchain: Toolchain,
+  env: NodeJS.ProcessEnv,
+  dirs: { userDataDir: string; extensionsDir: string },
+  vsix: string,
+): void {
+  const r = spawnSync(
+    toolchain.nodeBin,
+    [
+      toolchain.codeServerEntry,
+      '--user-data-dir',
+      dirs.userDataDir,
+      '--extensions-dir',
+      dirs.extensionsDir,
+      '--install-extension',
+      vsix,
+      '--force',
+    ],
+    { env, encoding: 'utf8', timeout: 120_000 },
+  );
   const out = `${r.stdout ?? ''}${r.stderr ?? ''}`;
-  if (r.status !== 0 || !/successfully installed/i.test(out)) throw new Error(`installing ${vsix} into code-server failed (exit ${r.status ?? r.signal}):\n${out.trim()}`);
+  if (r.status !== 0 || !/successfully installed/i.test(out))
+    throw new Error(`installing ${vsix} into code-server failed (exit ${r.status ?? r.signal}):\n${out.trim()}`);
 }
 
 const LISTENING = /HTTP server listening on http:\/\/127\.0\.0\.1:(\d+)\//;
@@ -99,7 +129,8 @@ async function waitHealthy(child: ChildProcess, timeoutMs: number, output: () =>
   let lastError = 'no "HTTP server listening" line yet';
   let origin: string | undefined;
   while (Date.now() < deadline) {
-    if (child.exitCode !== null || child.signalCode !== null) throw new Error(`code-server exited early (${child.exitCode ?? child.signalCode}):\n${output().slice(-3000)}`);
+    if (child.exitCode !== null || child.signalCode !== null)
+      throw new Error(`code-server exited early (${child.exitCode ?? child.signalCode}):\n${output().slice(-3000)}`);
     const port = LISTENING.exec(output())?.[1];
     if (port) origin = `http://127.0.0.1:${port}`;
     if (origin) {
@@ -113,12 +144,18 @@ async function waitHealthy(child: ChildProcess, timeoutMs: number, output: () =>
     }
     await new Promise<void>((r) => setTimeout(r, 100).unref());
   }
-  throw new Error(`code-server did not become healthy within ${timeoutMs} ms (${lastError}):\n${output().slice(-3000)}`);
+  throw new Error(
+    `code-server did not become healthy within ${timeoutMs} ms (${lastError}):\n${output().slice(-3000)}`,
+  );
 }
 
 function killGroup(child: ChildProcess, signal: NodeJS.Signals): void {
   if (child.pid === undefined) return;
-  try { process.kill(-child.pid, signal); } catch { /* already gone */ }
+  try {
+    process.kill(-child.pid, signal);
+  } catch {
+    /* already gone */
+  }
 }
 
 async function waitExit(child: ChildProcess, timeoutMs: number): Promise<boolean> {
@@ -126,7 +163,10 @@ async function waitExit(child: ChildProcess, timeoutMs: number): Promise<boolean
   return new Promise((resolve) => {
     const timer = setTimeout(() => resolve(false), timeoutMs);
     timer.unref();
-    child.once('exit', () => { clearTimeout(timer); resolve(true); });
+    child.once('exit', () => {
+      clearTimeout(timer);
+      resolve(true);
+    });
   });
 }
 
@@ -141,11 +181,17 @@ export async function launchCodeServer(options: LaunchOptions): Promise<CodeServ
   let child: ChildProcess | undefined;
   const removeTemp = () => rmSync(tempDir, { recursive: true, force: true, maxRetries: 3 });
   // Last resort if the parent dies without calling close(): never leave a code-server tree behind.
-  const onExit = () => { if (child) killGroup(child, 'SIGKILL'); removeTemp(); };
+  const onExit = () => {
+    if (child) killGroup(child, 'SIGKILL');
+    removeTemp();
+  };
   process.once('exit', onExit);
   try {
     const trust = options.workspaceTrust ? restrictedModeSettings : {};
-    writeFileSync(join(userDataDir, 'User', 'settings.json'), JSON.stringify({ ...baseUserSettings, ...trust, ...options.settings }, null, 2));
+    writeFileSync(
+      join(userDataDir, 'User', 'settings.json'),
+      JSON.stringify({ ...baseUserSettings, ...trust, ...options.settings }, null, 2),
+    );
     const config = join(tempDir, 'config.yaml');
     writeFileSync(config, 'auth: none\ncert: false\n');
     for (const vsix of options.vsix ?? []) {
@@ -153,22 +199,45 @@ export async function launchCodeServer(options: LaunchOptions): Promise<CodeServ
       installExtension(options.toolchain, env, { userDataDir, extensionsDir }, vsix);
     }
     const port = options.port ?? 0;
-    const args = [options.toolchain.codeServerEntry, '--config', config, '--auth', 'none', '--bind-addr', `127.0.0.1:${port}`,
-      '--user-data-dir', userDataDir, '--extensions-dir', extensionsDir, '--disable-telemetry', '--disable-update-check',
-      '--ignore-last-opened', '--disable-getting-started-override'];
+    const args = [
+      options.toolchain.codeServerEntry,
+      '--config',
+      config,
+      '--auth',
+      'none',
+      '--bind-addr',
+      `127.0.0.1:${port}`,
+      '--user-data-dir',
+      userDataDir,
+      '--extensions-dir',
+      extensionsDir,
+      '--disable-telemetry',
+      '--disable-update-check',
+      '--ignore-last-opened',
+      '--disable-getting-started-override',
+    ];
     if (!options.workspaceTrust) args.push('--disable-workspace-trust');
     if (options.smokeTestDriver) args.push('--vscode-option', 'enable-smoke-test-driver');
     let output = '';
     child = spawn(options.toolchain.nodeBin, args, { env, detached: true, stdio: ['ignore', 'pipe', 'pipe'] });
-    child.stdout?.on('data', (d: Buffer) => { output += d.toString(); });
-    child.stderr?.on('data', (d: Buffer) => { output += d.toString(); });
+    child.stdout?.on('data', (d: Buffer) => {
+      output += d.toString();
+    });
+    child.stderr?.on('data', (d: Buffer) => {
+      output += d.toString();
+    });
     const started = Date.now();
     const origin = await waitHealthy(child, options.startTimeoutMs ?? 60_000, () => output);
     log(`code-server healthy on ${origin} after ${Date.now() - started} ms`);
     const running = child;
     let closed = false;
     return {
-      origin, port: Number(new URL(origin).port), tempDir, userDataDir, extensionsDir, env,
+      origin,
+      port: Number(new URL(origin).port),
+      tempDir,
+      userDataDir,
+      extensionsDir,
+      env,
       workbenchUrl: (o) => workbenchUrl(origin, o),
       output: () => output,
       async close() {
@@ -184,7 +253,10 @@ export async function launchCodeServer(options: LaunchOptions): Promise<CodeServ
       },
     };
   } catch (e) {
-    if (child) { killGroup(child, 'SIGKILL'); await waitExit(child, 5000); }
+    if (child) {
+      killGroup(child, 'SIGKILL');
+      await waitExit(child, 5000);
+    }
     process.removeListener('exit', onExit);
     removeTemp();
     throw e;

@@ -8,8 +8,17 @@ import { spawnSync } from 'node:child_process';
 import { appendFileSync, existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { delimiter, join } from 'node:path';
 import {
-  CODE_SERVER_VERSION, NODE24_PACKAGE, NODE24_VERSION, cacheDir, chromiumBin, codeServerEntry, codeServerMarker,
-  codeServerPrefix, node24Bin, node24Dir, node24Prefix,
+  CODE_SERVER_VERSION,
+  NODE24_PACKAGE,
+  NODE24_VERSION,
+  cacheDir,
+  chromiumBin,
+  codeServerEntry,
+  codeServerMarker,
+  codeServerPrefix,
+  node24Bin,
+  node24Dir,
+  node24Prefix,
 } from './paths.js';
 
 /** Raised when the machine cannot host the suite (no apt, not root, install failed); the message says why. */
@@ -28,12 +37,19 @@ const logFile = join(cacheDir, 'setup.log');
 /** Runs a command with its output appended to .cache/e2e/setup.log; on failure the tail is shown. */
 function run(cmd: string, args: string[], env: NodeJS.ProcessEnv = process.env): void {
   appendFileSync(logFile, `\n$ ${cmd} ${args.join(' ')}\n`);
-  const r = spawnSync(cmd, args, { env, encoding: 'utf8', maxBuffer: 256 * 1024 * 1024, stdio: ['ignore', 'pipe', 'pipe'] });
+  const r = spawnSync(cmd, args, {
+    env,
+    encoding: 'utf8',
+    maxBuffer: 256 * 1024 * 1024,
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
   appendFileSync(logFile, `${r.stdout ?? ''}${r.stderr ?? ''}`);
   if (r.error) throw new E2eEnvironmentError(`${cmd} could not start: ${r.error.message}`);
   if (r.status !== 0) {
     const tail = `${r.stdout ?? ''}\n${r.stderr ?? ''}`.trim().split('\n').slice(-15).join('\n');
-    throw new E2eEnvironmentError(`\`${cmd} ${args.join(' ')}\` failed (exit ${r.status ?? r.signal}); see ${logFile}\n${tail}`);
+    throw new E2eEnvironmentError(
+      `\`${cmd} ${args.join(' ')}\` failed (exit ${r.status ?? r.signal}); see ${logFile}\n${tail}`,
+    );
   }
 }
 
@@ -55,14 +71,17 @@ function ensureDebianPackages(needKrb: boolean, log: Log): void {
   const root = process.getuid?.() === 0;
   const apt = commandOutput('sh', ['-c', 'command -v apt-get']);
   if (!root || !apt) {
-    throw new E2eEnvironmentError(`missing Debian packages ${missing.join(', ')}; install them with ` +
-      `\`sudo apt-get install -y ${missing.join(' ')}\` (this script installs them itself only as root on Debian)`);
+    throw new E2eEnvironmentError(
+      `missing Debian packages ${missing.join(', ')}; install them with ` +
+        `\`sudo apt-get install -y ${missing.join(' ')}\` (this script installs them itself only as root on Debian)`,
+    );
   }
   log(`installing Debian packages: ${missing.join(', ')} (apt-get)…`);
   const env = { ...process.env, DEBIAN_FRONTEND: 'noninteractive' };
   run('apt-get', ['update', '-qq'], env);
   run('apt-get', ['install', '-y', '-qq', '--no-install-recommends', ...missing], env);
-  if (!existsSync(chromiumBin)) throw new E2eEnvironmentError(`apt-get installed chromium but ${chromiumBin} is missing`);
+  if (!existsSync(chromiumBin))
+    throw new E2eEnvironmentError(`apt-get installed chromium but ${chromiumBin} is missing`);
 }
 
 function ensureNode24(log: Log): void {
@@ -74,9 +93,18 @@ function ensureNode24(log: Log): void {
   rmSync(node24Prefix, { recursive: true, force: true });
   mkdirSync(node24Prefix, { recursive: true });
   writeFileSync(join(node24Prefix, 'package.json'), '{ "private": true }\n');
-  run('npm', ['install', '--prefix', node24Prefix, '--no-audit', '--no-fund', '--loglevel=error', `${NODE24_PACKAGE}@${NODE24_VERSION}`]);
+  run('npm', [
+    'install',
+    '--prefix',
+    node24Prefix,
+    '--no-audit',
+    '--no-fund',
+    '--loglevel=error',
+    `${NODE24_PACKAGE}@${NODE24_VERSION}`,
+  ]);
   const version = commandOutput(node24Bin, ['--version']);
-  if (version !== `v${NODE24_VERSION}`) throw new E2eEnvironmentError(`Node 24 install did not produce ${node24Bin} (got ${version ?? 'nothing'})`);
+  if (version !== `v${NODE24_VERSION}`)
+    throw new E2eEnvironmentError(`Node 24 install did not produce ${node24Bin} (got ${version ?? 'nothing'})`);
 }
 
 function withoutNpmVariables(env: NodeJS.ProcessEnv): NodeJS.ProcessEnv {
@@ -101,8 +129,22 @@ function ensureCodeServer(log: Log): void {
     // Never try to download prebuilt binaries or browsers: the only reachable registry is npm's own.
     PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD: '1',
   };
-  run('npm', ['install', '--prefix', codeServerPrefix, '--no-audit', '--no-fund', '--loglevel=error', '--unsafe-perm', `code-server@${CODE_SERVER_VERSION}`], env);
-  if (!existsSync(codeServerEntry)) throw new E2eEnvironmentError(`code-server install finished but ${codeServerEntry} is missing`);
+  run(
+    'npm',
+    [
+      'install',
+      '--prefix',
+      codeServerPrefix,
+      '--no-audit',
+      '--no-fund',
+      '--loglevel=error',
+      '--unsafe-perm',
+      `code-server@${CODE_SERVER_VERSION}`,
+    ],
+    env,
+  );
+  if (!existsSync(codeServerEntry))
+    throw new E2eEnvironmentError(`code-server install finished but ${codeServerEntry} is missing`);
   writeFileSync(codeServerMarker, `${new Date().toISOString()}\n`);
 }
 
@@ -132,9 +174,18 @@ async function withInstallLock<T>(log: Log, fn: () => T): Promise<T> {
       break;
     } catch (e) {
       if ((e as NodeJS.ErrnoException).code !== 'EEXIST') throw e;
-      if (!lockHolderAlive()) { rmSync(lockDir, { recursive: true, force: true }); continue; }
-      if (Date.now() > deadline) throw new E2eEnvironmentError(`another install has held ${lockDir} for ${LOCK_WAIT_MS / 60_000} min; remove it if no install is running`);
-      if (!told) { log('waiting for another install of the e2e toolchain to finish…'); told = true; }
+      if (!lockHolderAlive()) {
+        rmSync(lockDir, { recursive: true, force: true });
+        continue;
+      }
+      if (Date.now() > deadline)
+        throw new E2eEnvironmentError(
+          `another install has held ${lockDir} for ${LOCK_WAIT_MS / 60_000} min; remove it if no install is running`,
+        );
+      if (!told) {
+        log('waiting for another install of the e2e toolchain to finish…');
+        told = true;
+      }
       await new Promise((r) => setTimeout(r, 500));
     }
   }
@@ -146,7 +197,12 @@ async function withInstallLock<T>(log: Log, fn: () => T): Promise<T> {
 }
 
 function installed(): boolean {
-  return existsSync(chromiumBin) && existsSync(codeServerMarker) && existsSync(codeServerEntry) && commandOutput(node24Bin, ['--version']) === `v${NODE24_VERSION}`;
+  return (
+    existsSync(chromiumBin) &&
+    existsSync(codeServerMarker) &&
+    existsSync(codeServerEntry) &&
+    commandOutput(node24Bin, ['--version']) === `v${NODE24_VERSION}`
+  );
 }
 
 /** Makes sure everything is installed and returns where it is. Throws E2eEnvironmentError with the reason. */
@@ -170,7 +226,9 @@ async function main(): Promise<void> {
   try {
     const started = Date.now();
     const t = await ensureE2eToolchain();
-    console.log(`[e2e setup] ready in ${((Date.now() - started) / 1000).toFixed(1)} s: node ${t.nodeBin}, code-server ${t.codeServerEntry}, chromium ${t.chromium}`);
+    console.log(
+      `[e2e setup] ready in ${((Date.now() - started) / 1000).toFixed(1)} s: node ${t.nodeBin}, code-server ${t.codeServerEntry}, chromium ${t.chromium}`,
+    );
   } catch (e) {
     console.error(`[e2e setup] ${e instanceof Error ? e.message : String(e)}`);
     process.exit(1);

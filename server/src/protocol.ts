@@ -64,7 +64,10 @@ export const DEFAULT_SETTINGS: A2ASettings = {
   rules: {},
   maxCardBytes: 1048576,
   card: { internalOnly: false, skillDescription: { minLength: 20, maxLength: 2000 } },
-  files: { agentCards: ['**/agent-card.json', '**/*.agent-card.json'], lockfiles: ['**/a2a-lock.json', '**/*.a2a-lock.json'] },
+  files: {
+    agentCards: ['**/agent-card.json', '**/*.agent-card.json'],
+    lockfiles: ['**/a2a-lock.json', '**/*.a2a-lock.json'],
+  },
   network: { allowedHosts: [], allowFromWorkspace: ['loopback', 'private'] },
   lockfiles: { checkInterval: 'daily' },
   signatures: { policy: 'verify-if-present', require: false },
@@ -173,7 +176,14 @@ export interface PinOptionsResult {
   /** Card URL or file path, as the lockfile's `agent` will record it (before relativizing). */
   location: string;
   agentName: string;
-  skills: { id: string; name: string; input: string[]; output: string[]; inputFrom: 'skill' | 'defaults'; outputFrom: 'skill' | 'defaults' }[];
+  skills: {
+    id: string;
+    name: string;
+    input: string[];
+    output: string[];
+    inputFrom: 'skill' | 'defaults';
+    outputFrom: 'skill' | 'defaults';
+  }[];
   streaming: boolean;
   /** Extension URIs the card declares. */
   extensions: { uri: string; required: boolean }[];
@@ -188,7 +198,11 @@ export const PinOptionsRequest = {
 export interface PinParams {
   source: PinSource;
   selection: {
-    skills: string[]; input: string[]; output: string[]; streaming: boolean; extensions: string[];
+    skills: string[];
+    input: string[];
+    output: string[];
+    streaming: boolean;
+    extensions: string[];
     /** Per-skill media types (override input/output for that skill; [] = every mode it offers). */
     perSkill?: Record<string, { input?: string[]; output?: string[] }>;
   };
@@ -328,7 +342,13 @@ export interface ProbeAgentParams {
 export interface ProbeAgentResponse {
   error?: string;
   agent: string;
-  results: { probe: string; claim: string; outcome: 'verified' | 'refuted' | 'skipped' | 'error'; detail: string; at: string }[];
+  results: {
+    probe: string;
+    claim: string;
+    outcome: 'verified' | 'refuted' | 'skipped' | 'error';
+    detail: string;
+    at: string;
+  }[];
 }
 
 /** Sent by "A2A: Probe Agent". Default (message-free) probes only. */

@@ -27,11 +27,18 @@ export function startServer(connection: Connection, runtime: RuntimeEnvironment)
   let canPullSettings = false;
   let folders: string[] = [];
   let delayMs = DEFAULT_VALIDATION_DELAY_MS;
-  const projectConfigs = new ProjectConfigs((message) => {
-    connection.console.warn(message);
-    void connection.window.showWarningMessage(`A2A: ${message}`);
-  }, () => folders);
-  const settings = new SettingsCache(connection, () => canPullSettings, (uri) => projectConfigs.forUri(uri));
+  const projectConfigs = new ProjectConfigs(
+    (message) => {
+      connection.console.warn(message);
+      void connection.window.showWarningMessage(`A2A: ${message}`);
+    },
+    () => folders,
+  );
+  const settings = new SettingsCache(
+    connection,
+    () => canPullSettings,
+    (uri) => projectConfigs.forUri(uri),
+  );
   const workspaceCards = new WorkspaceCardIndex(runtime.files);
 
   const analysis = async (uri: string): Promise<Analysis | undefined> => {
@@ -56,17 +63,24 @@ export function startServer(connection: Connection, runtime: RuntimeEnvironment)
     },
   };
 
-  const validator = new Validator(connection, runtime, delayMs, (uri) => documents.get(uri), async (doc) => {
-    const a = await analysis(doc.uri);
-    return a ? computeDiagnostics(ctx, doc, a) : [];
-  });
+  const validator = new Validator(
+    connection,
+    runtime,
+    delayMs,
+    (uri) => documents.get(uri),
+    async (doc) => {
+      const a = await analysis(doc.uri);
+      return a ? computeDiagnostics(ctx, doc, a) : [];
+    },
+  );
 
   connection.onInitialize((params: InitializeParams): InitializeResult => {
     canPullSettings = params.capabilities.workspace?.configuration === true;
     folders = (params.workspaceFolders ?? []).map((f) => uriToPath(f.uri)).filter((p): p is string => !!p);
     if (folders.length === 0 && params.rootUri) folders = [uriToPath(params.rootUri)].filter((p): p is string => !!p);
     const options = (params.initializationOptions ?? {}) as A2AInitializationOptions;
-    if (typeof options.validationDelayMs === 'number' && options.validationDelayMs >= 0) delayMs = options.validationDelayMs;
+    if (typeof options.validationDelayMs === 'number' && options.validationDelayMs >= 0)
+      delayMs = options.validationDelayMs;
     validator.setDelay(delayMs);
     return { capabilities: SERVER_CAPABILITIES, serverInfo: { name: 'a2a-language-server', version: '0.1.0' } };
   });

@@ -16,7 +16,18 @@ import { createServer, IncomingMessage, Server, ServerResponse } from 'node:http
 import { AddressInfo } from 'node:net';
 import { sdkPublicCard } from './sdkAgent';
 
-export const LEAK_MODES = ['rpc-error', 'rpc-401', 'rpc-403', 'rpc-500', 'rest-401', 'rest-403', 'rest-500', 'rest-400', 'rest-text-500', 'card-echo'] as const;
+export const LEAK_MODES = [
+  'rpc-error',
+  'rpc-401',
+  'rpc-403',
+  'rpc-500',
+  'rest-401',
+  'rest-403',
+  'rest-500',
+  'rest-400',
+  'rest-text-500',
+  'card-echo',
+] as const;
 export type LeakMode = (typeof LEAK_MODES)[number];
 
 /** The card's schemes: each carries the credential differently. */
@@ -65,7 +76,9 @@ function credentialsOf(req: IncomingMessage): string[] {
 
 /** The credential quoted back in every form: as sent (with its prefix), bare, percent-encoded, base64. */
 function echoOf(req: IncomingMessage, values: readonly string[]): string {
-  const sent = [req.headers.authorization, req.headers['x-api-key'], req.headers.cookie].filter((v) => typeof v === 'string').join(' | ');
+  const sent = [req.headers.authorization, req.headers['x-api-key'], req.headers.cookie]
+    .filter((v) => typeof v === 'string')
+    .join(' | ');
   const forms = values.map((v) => `${v} / ${encodeURIComponent(v)} / ${Buffer.from(v).toString('base64')}`).join(' ; ');
   return `credential ${sent} is not allowed (${forms})`;
 }
@@ -79,8 +92,24 @@ function send(res: ServerResponse, status: number, body: unknown, type = 'applic
 function rpcStatus(status: number, echo: string): Record<string, unknown> {
   return {
     error: {
-      code: status, status: status === 401 ? 'UNAUTHENTICATED' : status === 403 ? 'PERMISSION_DENIED' : status === 400 ? 'INVALID_ARGUMENT' : 'INTERNAL', message: echo,
-      details: [{ '@type': ERROR_INFO, reason: `BAD_CREDENTIAL ${echo}`, domain: 'a2a-protocol.org', metadata: { received: echo } }],
+      code: status,
+      status:
+        status === 401
+          ? 'UNAUTHENTICATED'
+          : status === 403
+            ? 'PERMISSION_DENIED'
+            : status === 400
+              ? 'INVALID_ARGUMENT'
+              : 'INTERNAL',
+      message: echo,
+      details: [
+        {
+          '@type': ERROR_INFO,
+          reason: `BAD_CREDENTIAL ${echo}`,
+          domain: 'a2a-protocol.org',
+          metadata: { received: echo },
+        },
+      ],
     },
   };
 }
@@ -94,40 +123,60 @@ async function readBody(req: IncomingMessage): Promise<string> {
 export async function startLeakAgent(): Promise<LeakAgent> {
   const received: string[] = [];
   const server: Server = createServer((req, res) => {
-    void readBody(req).then((body) => {
-      const url = new URL(req.url ?? '/', 'http://x');
-      const [, modeName, ...rest] = url.pathname.split('/');
-      const mode = (LEAK_MODES as readonly string[]).includes(modeName ?? '') ? (modeName as LeakMode) : undefined;
-      if (!mode) return send(res, 404, { error: { code: 404, message: 'no such mode' } });
-      const base = `http://${req.headers.host}/${mode}`;
-      const path = `/${rest.join('/')}`;
-      if (path === '/.well-known/agent-card.json') return send(res, 200, leakCard(base, mode));
-      const values = credentialsOf(req);
-      received.push(...values);
-      const echo = echoOf(req, values);
-      if (mode === 'card-echo') {
-        const card = leakCard(base, mode);
-        const extended = { ...card, description: `Extended for ${echo}`, skills: [...(card.skills as unknown[]), { id: 'admin', name: `Admin ${echo}`, description: echo, tags: ['admin'] }] };
-        if (path === '/rpc') {
-          const id = (JSON.parse(body || '{}') as { id?: unknown }).id ?? 1;
-          return send(res, 200, { jsonrpc: '2.0', id, result: extended });
+    void readBody(req).then(
+      (body) => {
+        const url = new URL(req.url ?? '/', 'http://x');
+        const [, modeName, ...rest] = url.pathname.split('/');
+        const mode = (LEAK_MODES as readonly string[]).includes(modeName ?? '') ? (modeName as LeakMode) : undefined;
+        if (!mode) return send(res, 404, { error: { code: 404, message: 'no such mode' } });
+        const base = `http://${req.headers.host}/${mode}`;
+        const path = `/${rest.join('/')}`;
+        if (path === '/.well-known/agent-card.json') return send(res, 200, leakCard(base, mode));
+        const values = credentialsOf(req);
+        received.push(...values);
+        const echo = echoOf(req, values);
+        if (mode === 'card-echo') {
+          const card = leakCard(base, mode);
+          const extended = {
+            ...card,
+            description: `Extended for ${echo}`,
+            skills: [
+              ...(card.skills as unknown[]),
+              { id: 'admin', name: `Admin ${echo}`, description: echo, tags: ['admin'] },
+            ],
+          };
+          if (path === '/rpc') {
+            const id = (JSON.parse(body || '{}') as { id?: unknown }).id ?? 1;
+            return send(res, 200, { jsonrpc: '2.0', id, result: extended });
+          }
+          return send(res, 200, extended);
         }
-        return send(res, 200, extended);
-      }
-      if (mode === 'rpc-error' && path === '/rpc') {
-        const id = (JSON.parse(body || '{}') as { id?: unknown }).id ?? 1;
-        return send(res, 200, {
-          jsonrpc: '2.0', id,
-          error: {
-            code: -32603, message: echo,
-            data: [{ '@type': ERROR_INFO, reason: `BAD_CREDENTIAL ${echo}`, domain: 'a2a-protocol.org', metadata: { received: echo } }, { '@type': 'type.googleapis.com/google.rpc.DebugInfo', detail: echo }],
-          },
-        });
-      }
-      if (mode === 'rest-text-500') return send(res, 500, echo, 'text/plain');
-      const status = Number(/-(\d{3})$/.exec(mode)?.[1] ?? 500);
-      return send(res, status, rpcStatus(status, echo));
-    }, () => send(res, 500, 'read error', 'text/plain'));
+        if (mode === 'rpc-error' && path === '/rpc') {
+          const id = (JSON.parse(body || '{}') as { id?: unknown }).id ?? 1;
+          return send(res, 200, {
+            jsonrpc: '2.0',
+            id,
+            error: {
+              code: -32603,
+              message: echo,
+              data: [
+                {
+                  '@type': ERROR_INFO,
+                  reason: `BAD_CREDENTIAL ${echo}`,
+                  domain: 'a2a-protocol.org',
+                  metadata: { received: echo },
+                },
+                { '@type': 'type.googleapis.com/google.rpc.DebugInfo', detail: echo },
+              ],
+            },
+          });
+        }
+        if (mode === 'rest-text-500') return send(res, 500, echo, 'text/plain');
+        const status = Number(/-(\d{3})$/.exec(mode)?.[1] ?? 500);
+        return send(res, status, rpcStatus(status, echo));
+      },
+      () => send(res, 500, 'read error', 'text/plain'),
+    );
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;

@@ -91,7 +91,8 @@ export async function startLyingAgent(opts: { busyCount?: number } = {}): Promis
     const raw = (req.url ?? '/').split('?')[0]!;
     // Clients given a base URL ask for <base>/.well-known/agent-card.json: /huge as a base means /huge.
     const suffix = '/.well-known/agent-card.json';
-    const path = raw.endsWith(suffix) && raw !== suffix && raw !== `/stale${suffix}` ? raw.slice(0, -suffix.length) : raw;
+    const path =
+      raw.endsWith(suffix) && raw !== suffix && raw !== `/stale${suffix}` ? raw.slice(0, -suffix.length) : raw;
     hits.set(path, (hits.get(path) ?? 0) + 1);
     lastHeaders.set(path, req.headers);
     const chunks: Buffer[] = [];
@@ -104,7 +105,11 @@ export async function startLyingAgent(opts: { busyCount?: number } = {}): Promis
   });
   const json = (res: ServerResponse, status: number, body: unknown, headers: Record<string, string> = {}): void => {
     const text = JSON.stringify(body);
-    res.writeHead(status, { 'content-type': 'application/json', 'content-length': Buffer.byteLength(text), ...headers });
+    res.writeHead(status, {
+      'content-type': 'application/json',
+      'content-length': Buffer.byteLength(text),
+      ...headers,
+    });
     res.end(text);
   };
 
@@ -113,33 +118,56 @@ export async function startLyingAgent(opts: { busyCount?: number } = {}): Promis
     switch (path) {
       case '/.well-known/agent-card.json': {
         const etag = '"card-v2"';
-        if (req.headers['if-none-match'] === etag) { res.writeHead(304, { etag }); res.end(); return; }
-        json(res, 200, lyingCard(base), { etag, 'cache-control': 'max-age=60', 'last-modified': 'Mon, 02 Nov 2026 10:00:00 GMT' });
+        if (req.headers['if-none-match'] === etag) {
+          res.writeHead(304, { etag });
+          res.end();
+          return;
+        }
+        json(res, 200, lyingCard(base), {
+          etag,
+          'cache-control': 'max-age=60',
+          'last-modified': 'Mon, 02 Nov 2026 10:00:00 GMT',
+        });
         return;
       }
       case '/stale/.well-known/agent-card.json': {
         // Lies: claims "not modified" to any conditional request, but its ETag says the card changed.
-        if (req.headers['if-none-match'] || req.headers['if-modified-since']) { res.writeHead(304, { etag: '"card-v3"' }); res.end(); return; }
+        if (req.headers['if-none-match'] || req.headers['if-modified-since']) {
+          res.writeHead(304, { etag: '"card-v3"' });
+          res.end();
+          return;
+        }
         json(res, 200, lyingCard(base), { etag: '"card-v3"' });
         return;
       }
       case '/drip': {
         res.writeHead(200, { 'content-type': 'application/json' });
         res.write('{');
-        const t = setInterval(() => { if (!res.destroyed) res.write(' '); }, 100);
+        const t = setInterval(() => {
+          if (!res.destroyed) res.write(' ');
+        }, 100);
         timers.add(t);
-        res.on('close', () => { clearInterval(t); timers.delete(t); });
+        res.on('close', () => {
+          clearInterval(t);
+          timers.delete(t);
+        });
         return;
       }
       case '/huge':
       case '/huge-cl': {
-        res.writeHead(200, { 'content-type': 'application/json', ...(path === '/huge-cl' ? { 'content-length': String(BIG) } : {}) });
+        res.writeHead(200, {
+          'content-type': 'application/json',
+          ...(path === '/huge-cl' ? { 'content-length': String(BIG) } : {}),
+        });
         const chunk = Buffer.alloc(64 * 1024, 0x20);
         let sent = 0;
         const pump = (): void => {
           while (sent < BIG && !res.destroyed) {
             sent += chunk.length;
-            if (!res.write(chunk)) { res.once('drain', pump); return; }
+            if (!res.write(chunk)) {
+              res.once('drain', pump);
+              return;
+            }
           }
           if (!res.destroyed) res.end();
         };
@@ -148,7 +176,11 @@ export async function startLyingAgent(opts: { busyCount?: number } = {}): Promis
       }
       case '/bomb': {
         void bomb().then((b) => {
-          res.writeHead(200, { 'content-type': 'application/json', 'content-encoding': 'gzip', 'content-length': String(b.length) });
+          res.writeHead(200, {
+            'content-type': 'application/json',
+            'content-encoding': 'gzip',
+            'content-length': String(b.length),
+          });
           res.end(b);
         });
         return;
@@ -166,7 +198,12 @@ export async function startLyingAgent(opts: { busyCount?: number } = {}): Promis
         res.end(JSON.stringify(lyingCard(base)));
         return;
       case '/busy':
-        if (busyLeft > 0) { busyLeft--; res.writeHead(429, { 'retry-after': '1' }); res.end(); return; }
+        if (busyLeft > 0) {
+          busyLeft--;
+          res.writeHead(429, { 'retry-after': '1' });
+          res.end();
+          return;
+        }
         json(res, 200, lyingCard(base));
         return;
       case '/rpc':
@@ -184,17 +221,30 @@ export async function startLyingAgent(opts: { busyCount?: number } = {}): Promis
         // An event that never completes (no blank line), a byte at a time.
         res.writeHead(200, { 'content-type': 'text/event-stream' });
         res.write('data: {');
-        const t = setInterval(() => { if (!res.destroyed) res.write('x'); }, 50);
+        const t = setInterval(() => {
+          if (!res.destroyed) res.write('x');
+        }, 50);
         timers.add(t);
-        res.on('close', () => { clearInterval(t); timers.delete(t); });
+        res.on('close', () => {
+          clearInterval(t);
+          timers.delete(t);
+        });
         return;
       }
       case '/rpc-busy':
-        if (busyLeft > 0) { busyLeft--; res.writeHead(429, { 'retry-after': '1' }); res.end(); return; }
+        if (busyLeft > 0) {
+          busyLeft--;
+          res.writeHead(429, { 'retry-after': '1' });
+          res.end();
+          return;
+        }
         rpc(req, res, body);
         return;
       default:
-        if (path.startsWith('/rest/')) { rest(req, res, path.slice(5)); return; }
+        if (path.startsWith('/rest/')) {
+          rest(req, res, path.slice(5));
+          return;
+        }
         json(res, 404, { error: { code: 404, status: 'NOT_FOUND', message: 'no such path' } });
     }
   }
@@ -208,11 +258,27 @@ export async function startLyingAgent(opts: { busyCount?: number } = {}): Promis
 
   function rpc(req: IncomingMessage, res: ServerResponse, body: string): void {
     let call: { id?: unknown; method?: string; params?: { message?: { parts?: { mediaType?: string }[] } } };
-    try { call = JSON.parse(body); } catch { json(res, 200, { jsonrpc: '2.0', id: null, error: { code: -32700, message: 'parse error' } }); return; }
+    try {
+      call = JSON.parse(body);
+    } catch {
+      json(res, 200, { jsonrpc: '2.0', id: null, error: { code: -32700, message: 'parse error' } });
+      return;
+    }
     const err = (code: number, message: string, reason: string): void =>
-      json(res, 200, { jsonrpc: '2.0', id: call.id ?? null, error: { code, message, data: [{ '@type': 'type.googleapis.com/google.rpc.ErrorInfo', reason, domain: 'a2a-protocol.org' }] } });
+      json(res, 200, {
+        jsonrpc: '2.0',
+        id: call.id ?? null,
+        error: {
+          code,
+          message,
+          data: [{ '@type': 'type.googleapis.com/google.rpc.ErrorInfo', reason, domain: 'a2a-protocol.org' }],
+        },
+      });
     const version = req.headers['a2a-version'];
-    if (version !== '1.0') { err(-32009, `version ${String(version)} not supported`, 'VERSION_NOT_SUPPORTED'); return; }
+    if (version !== '1.0') {
+      err(-32009, `version ${String(version)} not supported`, 'VERSION_NOT_SUPPORTED');
+      return;
+    }
     switch (call.method) {
       case 'SendStreamingMessage':
       case 'SubscribeToTask':
@@ -226,14 +292,25 @@ export async function startLyingAgent(opts: { busyCount?: number } = {}): Promis
         return;
       case 'SendMessage': {
         const parts = call.params?.message?.parts ?? [];
-        if (parts.some((p) => p.mediaType === 'image/png')) { err(-32005, 'image/png is not accepted', 'CONTENT_TYPE_NOT_SUPPORTED'); return; }
+        if (parts.some((p) => p.mediaType === 'image/png')) {
+          err(-32005, 'image/png is not accepted', 'CONTENT_TYPE_NOT_SUPPORTED');
+          return;
+        }
         // Lies: the card marks an extension required, but a call without A2A-Extensions succeeds.
-        json(res, 200, { jsonrpc: '2.0', id: call.id ?? null, result: { message: { messageId: 'm-1', role: 'ROLE_AGENT', parts: [{ text: 'ok' }] } } });
+        json(res, 200, {
+          jsonrpc: '2.0',
+          id: call.id ?? null,
+          result: { message: { messageId: 'm-1', role: 'ROLE_AGENT', parts: [{ text: 'ok' }] } },
+        });
         return;
       }
       case 'GetExtendedAgentCard': {
         const caller = who(req);
-        if (!caller) { res.writeHead(401, { 'www-authenticate': 'Bearer' }); res.end(); return; }
+        if (!caller) {
+          res.writeHead(401, { 'www-authenticate': 'Bearer' });
+          res.end();
+          return;
+        }
         json(res, 200, { jsonrpc: '2.0', id: call.id ?? null, result: extendedFor(base, caller) });
         return;
       }
@@ -244,15 +321,31 @@ export async function startLyingAgent(opts: { busyCount?: number } = {}): Promis
 
   function rest(req: IncomingMessage, res: ServerResponse, path: string): void {
     const status = (code: number, statusName: string, reason: string, message: string): void =>
-      json(res, code, { error: { code, status: statusName, message, details: [{ '@type': 'type.googleapis.com/google.rpc.ErrorInfo', reason, domain: 'a2a-protocol.org' }] } });
+      json(res, code, {
+        error: {
+          code,
+          status: statusName,
+          message,
+          details: [{ '@type': 'type.googleapis.com/google.rpc.ErrorInfo', reason, domain: 'a2a-protocol.org' }],
+        },
+      });
     if (path === '/extendedAgentCard' || path.endsWith('/extendedAgentCard')) {
       const caller = who(req);
-      if (!caller) { status(401, 'UNAUTHENTICATED', 'UNAUTHENTICATED', 'bearer token required'); return; }
+      if (!caller) {
+        status(401, 'UNAUTHENTICATED', 'UNAUTHENTICATED', 'bearer token required');
+        return;
+      }
       json(res, 200, extendedFor(base, caller));
       return;
     }
-    if (path === '/message:stream' || path.includes(':subscribe')) { status(400, 'FAILED_PRECONDITION', 'UNSUPPORTED_OPERATION', 'no streaming'); return; }
-    if (path.startsWith('/tasks/')) { status(404, 'NOT_FOUND', 'TASK_NOT_FOUND', 'task not found'); return; }
+    if (path === '/message:stream' || path.includes(':subscribe')) {
+      status(400, 'FAILED_PRECONDITION', 'UNSUPPORTED_OPERATION', 'no streaming');
+      return;
+    }
+    if (path.startsWith('/tasks/')) {
+      status(404, 'NOT_FOUND', 'TASK_NOT_FOUND', 'task not found');
+      return;
+    }
     status(404, 'NOT_FOUND', 'NOT_FOUND', 'no such path');
   }
 

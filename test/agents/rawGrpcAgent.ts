@@ -23,31 +23,43 @@ export async function startRawGrpcAgent(handlers: Record<string, RawUnary | RawS
   const { A2AService } = await import('@a2a-js/sdk/server/grpc');
   const calls: RawGrpcAgent['calls'] = [];
   const record = (method: string, metadata: Metadata): void => {
-    calls.push({ method, metadata: Object.fromEntries(Object.entries(metadata.getMap()).map(([k, v]) => [k, String(v)])) });
+    calls.push({
+      method,
+      metadata: Object.fromEntries(Object.entries(metadata.getMap()).map(([k, v]) => [k, String(v)])),
+    });
   };
   const implementation: Record<string, (...args: never[]) => void> = {};
   for (const [name, def] of Object.entries(A2AService)) {
     const handler = handlers[name];
     implementation[name] = def.responseStream
-      ? ((call: ServerWritableStream<unknown, unknown>) => {
-        record(name, call.metadata);
-        if (handler) (handler as RawStream)(call);
-        else call.emit('error', { code: grpc.status.UNIMPLEMENTED, details: `${name} is not implemented` });
-      }) as never
-      : ((call: ServerUnaryCall<unknown, unknown>, cb: sendUnaryData<unknown>) => {
-        record(name, call.metadata);
-        if (handler) (handler as RawUnary)(call, cb);
-        else cb({ code: grpc.status.UNIMPLEMENTED, details: `${name} is not implemented` });
-      }) as never;
+      ? (((call: ServerWritableStream<unknown, unknown>) => {
+          record(name, call.metadata);
+          if (handler) (handler as RawStream)(call);
+          else call.emit('error', { code: grpc.status.UNIMPLEMENTED, details: `${name} is not implemented` });
+        }) as never)
+      : (((call: ServerUnaryCall<unknown, unknown>, cb: sendUnaryData<unknown>) => {
+          record(name, call.metadata);
+          if (handler) (handler as RawUnary)(call, cb);
+          else cb({ code: grpc.status.UNIMPLEMENTED, details: `${name} is not implemented` });
+        }) as never);
   }
   // A Buffer answer goes out as it is; anything else through the SDK's encoder.
-  const service = Object.fromEntries(Object.entries(A2AService).map(([name, def]) => [name, {
-    ...def, responseSerialize: (value: unknown) => (Buffer.isBuffer(value) ? value : (def.responseSerialize as (v: unknown) => Buffer)(value)),
-  }]));
+  const service = Object.fromEntries(
+    Object.entries(A2AService).map(([name, def]) => [
+      name,
+      {
+        ...def,
+        responseSerialize: (value: unknown) =>
+          Buffer.isBuffer(value) ? value : (def.responseSerialize as (v: unknown) => Buffer)(value),
+      },
+    ]),
+  );
   const server: Server = new grpc.Server();
   server.addService(service as never, implementation as never);
   const port = await new Promise<number>((resolve, reject) => {
-    server.bindAsync('127.0.0.1:0', grpc.ServerCredentials.createInsecure(), (err, p) => (err ? reject(err) : resolve(p)));
+    server.bindAsync('127.0.0.1:0', grpc.ServerCredentials.createInsecure(), (err, p) =>
+      err ? reject(err) : resolve(p),
+    );
   });
   return { url: `127.0.0.1:${port}`, calls, close: () => server.forceShutdown() };
 }

@@ -81,7 +81,11 @@ export function sdkPublicCard(base: string, opts: SdkAgentOptions = {}, grpcUrl?
     description: 'Echoes text back. Built with @a2a-js/sdk for tests.',
     version: '1.0.0',
     supportedInterfaces: opts.grpc === 'only' ? grpc : [...grpc, ...http],
-    capabilities: { streaming: opts.streaming ?? true, pushNotifications: false, extendedAgentCard: extended !== 'none' },
+    capabilities: {
+      streaming: opts.streaming ?? true,
+      pushNotifications: false,
+      extendedAgentCard: extended !== 'none',
+    },
     securitySchemes: { bearer: { httpAuthSecurityScheme: { scheme: 'Bearer', description: 'test token' } } },
     securityRequirements: [{ schemes: { bearer: { list: [] } } }],
     defaultInputModes: ['text/plain'],
@@ -103,26 +107,47 @@ function extendedCard(publicCard: Record<string, unknown>, who: string): Record<
 
 class TokenUser implements User {
   constructor(private readonly name: string) {}
-  get isAuthenticated(): boolean { return true; }
-  get userName(): string { return this.name; }
+  get isAuthenticated(): boolean {
+    return true;
+  }
+  get userName(): string {
+    return this.name;
+  }
 }
 
 const echo = (AgentEvent: { message(m: never): never }): AgentExecutor => ({
   async execute(ctx, bus) {
     const text = ctx.userMessage.parts.map((p) => (p.content?.$case === 'text' ? p.content.value : '')).join('');
-    bus.publish(AgentEvent.message({
-      messageId: `reply-${ctx.taskId}`, contextId: ctx.contextId, taskId: '', role: 2 /* ROLE_AGENT */,
-      parts: [{ content: { $case: 'text', value: `echo: ${text}` }, metadata: undefined, filename: '', mediaType: 'text/plain' }],
-      metadata: undefined, extensions: [], referenceTaskIds: [],
-    } as never));
+    bus.publish(
+      AgentEvent.message({
+        messageId: `reply-${ctx.taskId}`,
+        contextId: ctx.contextId,
+        taskId: '',
+        role: 2 /* ROLE_AGENT */,
+        parts: [
+          {
+            content: { $case: 'text', value: `echo: ${text}` },
+            metadata: undefined,
+            filename: '',
+            mediaType: 'text/plain',
+          },
+        ],
+        metadata: undefined,
+        extensions: [],
+        referenceTaskIds: [],
+      } as never),
+    );
     bus.finished();
   },
-  async cancelTask() { /* nothing long-running to cancel */ },
+  async cancelTask() {
+    /* nothing long-running to cancel */
+  },
 });
 
 export async function startSdkAgent(opts: SdkAgentOptions = {}): Promise<SdkAgent> {
   const { AgentCard } = await import('@a2a-js/sdk');
-  const { AgentEvent, DefaultRequestHandler, InMemoryTaskStore, UnauthenticatedUser } = await import('@a2a-js/sdk/server');
+  const { AgentEvent, DefaultRequestHandler, InMemoryTaskStore, UnauthenticatedUser } =
+    await import('@a2a-js/sdk/server');
   const { jsonRpcHandler, restHandler } = await import('@a2a-js/sdk/server/express');
   const tokens: Record<string, string> = opts.tokens ?? { [SDK_TOKENS.alice]: 'alice', [SDK_TOKENS.bob]: 'bob' };
   const app = express();
@@ -133,18 +158,36 @@ export async function startSdkAgent(opts: SdkAgentOptions = {}): Promise<SdkAgen
   });
   const port = (server.address() as AddressInfo).port;
   const base = tls ? `https://${tls.host}:${port}` : `http://127.0.0.1:${port}`;
-  if (tls?.hsts) app.use((_req, res, next) => { res.setHeader('strict-transport-security', tls.hsts!); next(); });
-  if (opts.ignoreVersion) app.use((req, _res, next) => { req.headers['a2a-version'] = opts.protocolVersion ?? '1.0'; next(); });
+  if (tls?.hsts)
+    app.use((_req, res, next) => {
+      res.setHeader('strict-transport-security', tls.hsts!);
+      next();
+    });
+  if (opts.ignoreVersion)
+    app.use((req, _res, next) => {
+      req.headers['a2a-version'] = opts.protocolVersion ?? '1.0';
+      next();
+    });
   const grpcServer = opts.grpc ? await startGrpc() : undefined;
   const publicJson = sdkPublicCard(base, opts, grpcServer?.url);
   const publicCard = AgentCard.fromJSON(publicJson);
   const extended = opts.extended ?? 'static';
-  const provider = extended === 'static'
-    ? AgentCard.fromJSON(extendedCard(publicJson, 'anyone'))
-    : extended === 'per-user'
-      ? async (ctx: ServerCallContext) => (ctx.user?.isAuthenticated ? AgentCard.fromJSON(extendedCard(publicJson, ctx.user.userName)) : publicCard)
-      : undefined;
-  const handler = new DefaultRequestHandler(publicCard, new InMemoryTaskStore(), echo(AgentEvent as never), undefined, undefined, undefined, provider);
+  const provider =
+    extended === 'static'
+      ? AgentCard.fromJSON(extendedCard(publicJson, 'anyone'))
+      : extended === 'per-user'
+        ? async (ctx: ServerCallContext) =>
+            ctx.user?.isAuthenticated ? AgentCard.fromJSON(extendedCard(publicJson, ctx.user.userName)) : publicCard
+        : undefined;
+  const handler = new DefaultRequestHandler(
+    publicCard,
+    new InMemoryTaskStore(),
+    echo(AgentEvent as never),
+    undefined,
+    undefined,
+    undefined,
+    provider,
+  );
   const userBuilder = async (req: Request): Promise<User> => {
     const auth = req.header('authorization') ?? '';
     const name = auth.startsWith('Bearer ') ? tokens[auth.slice(7)] : undefined;
@@ -153,7 +196,10 @@ export async function startSdkAgent(opts: SdkAgentOptions = {}): Promise<SdkAgen
   // Served through AgentCard.toJSON: the SDK's own handler would leak ts-proto `$case` shapes.
   const servedJson = AgentCard.toJSON(publicCard) as Record<string, unknown>;
   if (opts.advertiseExtended !== undefined) {
-    servedJson.capabilities = { ...(servedJson.capabilities as Record<string, unknown>), extendedAgentCard: opts.advertiseExtended };
+    servedJson.capabilities = {
+      ...(servedJson.capabilities as Record<string, unknown>),
+      extendedAgentCard: opts.advertiseExtended,
+    };
   }
   const served = JSON.stringify(servedJson);
   app.get('/.well-known/agent-card.json', (req, res) => serveCard(req, res, served, opts.cardServing ?? {}));
@@ -161,14 +207,17 @@ export async function startSdkAgent(opts: SdkAgentOptions = {}): Promise<SdkAgen
   app.use('/a2a/rest', restHandler({ requestHandler: handler, userBuilder }));
   if (grpcServer) {
     const { grpcService, A2AService } = await import('@a2a-js/sdk/server/grpc');
-    grpcServer.server.addService(A2AService, grpcService({
-      requestHandler: handler,
-      userBuilder: async (call) => {
-        const auth = String(call.metadata.get('authorization')[0] ?? '');
-        const name = auth.startsWith('Bearer ') ? tokens[auth.slice(7)] : undefined;
-        return name ? new TokenUser(name) : new UnauthenticatedUser();
-      },
-    }));
+    grpcServer.server.addService(
+      A2AService,
+      grpcService({
+        requestHandler: handler,
+        userBuilder: async (call) => {
+          const auth = String(call.metadata.get('authorization')[0] ?? '');
+          const name = auth.startsWith('Bearer ') ? tokens[auth.slice(7)] : undefined;
+          return name ? new TokenUser(name) : new UnauthenticatedUser();
+        },
+      }),
+    );
   }
   return {
     url: base,
@@ -194,9 +243,14 @@ function serveCard(req: Request, res: Response, served: string, how: CardServing
     else res.setHeader('etag', etag);
   }
   // Express would answer 304 on its own for a matching ETag: the fresh check is made here, so it can be switched off.
-  const fresh = !how.noValidators && !how.ignoreConditional &&
+  const fresh =
+    !how.noValidators &&
+    !how.ignoreConditional &&
     (how.lastModified ? req.header('if-modified-since') === CARD_MODIFIED : req.header('if-none-match') === etag);
-  if (fresh) { res.status(304).end(); return; }
+  if (fresh) {
+    res.status(304).end();
+    return;
+  }
   res.setHeader('content-type', how.contentType ?? 'application/json; charset=utf-8');
   res.end(served);
 }
@@ -206,7 +260,9 @@ async function startGrpc(): Promise<{ server: import('@grpc/grpc-js').Server; ur
   const grpc = await import('@grpc/grpc-js');
   const server = new grpc.Server();
   const port = await new Promise<number>((resolve, reject) => {
-    server.bindAsync('127.0.0.1:0', grpc.ServerCredentials.createInsecure(), (err, p) => (err ? reject(err) : resolve(p)));
+    server.bindAsync('127.0.0.1:0', grpc.ServerCredentials.createInsecure(), (err, p) =>
+      err ? reject(err) : resolve(p),
+    );
   });
   return { server, url: `127.0.0.1:${port}` };
 }

@@ -17,7 +17,13 @@ const CARD = JSON.parse(CARD_TEXT) as unknown;
 const SECRET_NAME = 'Outside-Card-Name-7f3a';
 
 function lockfile(agent: string): string {
-  return JSON.stringify({ lockfile_version: 1, agent, pinned_at: '2026-11-30T12:00:00Z', card_digest: cardDigest(CARD), requires: {} });
+  return JSON.stringify({
+    lockfile_version: 1,
+    agent,
+    pinned_at: '2026-11-30T12:00:00Z',
+    card_digest: cardDigest(CARD),
+    requires: {},
+  });
 }
 
 describe('card paths a lockfile names stay inside its repository', () => {
@@ -47,12 +53,21 @@ describe('card paths a lockfile names stay inside its repository', () => {
         assert.equal(r.code, 2, `${name} ${format}: ${r.stdout}`);
         const all = r.stdout + r.stderr;
         assert.doesNotMatch(all, new RegExp(SECRET_NAME), `${name} ${format}`);
-        assert.doesNotMatch(all, /is a directory|not valid JSON|no such file|ENOENT|EISDIR|cannot read/i, `${name} ${format}: ${all}`);
+        assert.doesNotMatch(
+          all,
+          /is a directory|not valid JSON|no such file|ENOENT|EISDIR|cannot read/i,
+          `${name} ${format}: ${all}`,
+        );
         assert.match(all, /is outside the repository, so it is not read/, `${name} ${format}`);
       }
       const json = await cli(['check', `locks/${name}.a2a-lock.json`, '--live'], repo);
       // The cause is the same sentence whatever is there, apart from the path as the lockfile wrote it.
-      causes.add((JSON.parse(json.stdout) as { results: { error?: string }[] }).results[0]!.error!.replace(JSON.stringify(agent), 'PATH'));
+      causes.add(
+        (JSON.parse(json.stdout) as { results: { error?: string }[] }).results[0]!.error!.replace(
+          JSON.stringify(agent),
+          'PATH',
+        ),
+      );
     }
     assert.equal(causes.size, 1, [...causes].join('\n'));
     const update = await cli(['update', 'locks/card.a2a-lock.json'], repo);
@@ -82,7 +97,10 @@ describe('lockfile agents reach loopback only when the run allows it', () => {
   let url: string;
   let requests = 0;
   before(async () => {
-    server = createServer((_req, res) => { requests++; res.writeHead(200, { 'content-type': 'application/json' }).end(CARD_TEXT); });
+    server = createServer((_req, res) => {
+      requests++;
+      res.writeHead(200, { 'content-type': 'application/json' }).end(CARD_TEXT);
+    });
     await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
     url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/.well-known/agent-card.json`;
   });
@@ -92,10 +110,18 @@ describe('lockfile agents reach loopback only when the run allows it', () => {
     const dir = tempDir(t, 'a2a-boundary-');
     writeFileSync(join(dir, 'a.a2a-lock.json'), lockfile(url));
     requests = 0;
-    for (const argv of [['check', 'a.a2a-lock.json', '--live'], ['update', 'a.a2a-lock.json'], ['probe', 'a.a2a-lock.json']]) {
+    for (const argv of [
+      ['check', 'a.a2a-lock.json', '--live'],
+      ['update', 'a.a2a-lock.json'],
+      ['probe', 'a.a2a-lock.json'],
+    ]) {
       const r = await cli(argv, dir, {});
       assert.equal(r.code, 2, `${argv[0]}: ${r.stdout}`);
-      assert.match(r.stdout + r.stderr, /not reachable from a URL in repository content unless the run allows it \(--allow-network loopback or A2ACAP_ALLOW_NETWORK\)/, argv[0]);
+      assert.match(
+        r.stdout + r.stderr,
+        /not reachable from a URL in repository content unless the run allows it \(--allow-network loopback or A2ACAP_ALLOW_NETWORK\)/,
+        argv[0],
+      );
     }
     assert.equal(requests, 0);
     const flag = await cli(['check', 'a.a2a-lock.json', '--live', '--allow-network', 'loopback'], dir, {});

@@ -21,7 +21,17 @@ const CARD = JSON.parse(CARD_TEXT) as Record<string, unknown>;
 const SECRET_NAME = 'Outside-Card-Name-91be';
 
 function lockfile(agent: string): string {
-  return JSON.stringify({ lockfile_version: 1, agent, pinned_at: '2026-11-30T12:00:00Z', card_digest: cardDigest(CARD), requires: { skills: { 'plan-itinerary': {} } } }, null, 2);
+  return JSON.stringify(
+    {
+      lockfile_version: 1,
+      agent,
+      pinned_at: '2026-11-30T12:00:00Z',
+      card_digest: cardDigest(CARD),
+      requires: { skills: { 'plan-itinerary': {} } },
+    },
+    null,
+    2,
+  );
 }
 
 describe('card paths in lockfiles stay inside the workspace folder (editor)', () => {
@@ -36,14 +46,21 @@ describe('card paths in lockfiles stay inside the workspace folder (editor)', ()
     writeFileSync(join(folder, 'inside.agent-card.json'), CARD_TEXT);
     const lsp = await startLsp({ settings: { workspaceTrusted: false }, workspaceFolders: [folder] });
     t.after(() => lsp.stop());
-    for (const [name, agent] of [['rel', '../elsewhere/x.agent-card.json'], ['abs', join(outside, 'x.agent-card.json')], ['link', 'linked/x.agent-card.json']]) {
+    for (const [name, agent] of [
+      ['rel', '../elsewhere/x.agent-card.json'],
+      ['abs', join(outside, 'x.agent-card.json')],
+      ['link', 'linked/x.agent-card.json'],
+    ]) {
       const path = join(folder, `${name}.a2a-lock.json`);
       const text = lockfile(agent!);
       writeFileSync(path, text);
       const uri = pathToFileURL(path).href;
       await lsp.open(uri, 'a2a-lockfile', text);
       const diagnostics = await lsp.diagnostics(uri);
-      const hover = await lsp.connection.sendRequest(HoverRequest.type, { textDocument: { uri }, position: { line: 2, character: 5 } });
+      const hover = await lsp.connection.sendRequest(HoverRequest.type, {
+        textDocument: { uri },
+        position: { line: 2, character: 5 },
+      });
       const shown = JSON.stringify([diagnostics, hover]);
       assert.doesNotMatch(shown, new RegExp(SECRET_NAME), name);
       const checked = await lsp.connection.sendRequest(CheckLockfilesRequest.type, { uris: [uri] });
@@ -57,7 +74,9 @@ describe('card paths in lockfiles stay inside the workspace folder (editor)', ()
     // A lockfile that is itself a link out of the folder: not read, so its content is never quoted.
     writeFileSync(join(outside, 'other.a2a-lock.json'), `{"agent": "${SECRET_NAME}", ${'"x": 1'}`);
     symlinkSync(join(outside, 'other.a2a-lock.json'), join(folder, 'linked.a2a-lock.json'));
-    const linked = await lsp.connection.sendRequest(CheckLockfilesRequest.type, { uris: [pathToFileURL(join(folder, 'linked.a2a-lock.json')).href] });
+    const linked = await lsp.connection.sendRequest(CheckLockfilesRequest.type, {
+      uris: [pathToFileURL(join(folder, 'linked.a2a-lock.json')).href],
+    });
     assert.equal(linked.results[0]!.verdict, 'error');
     assert.match(linked.results[0]!.items[0]!.message, /is outside the repository, so it is not read/);
     assert.doesNotMatch(JSON.stringify(linked), new RegExp(SECRET_NAME));
@@ -75,7 +94,10 @@ describe('lockfile agent URLs in the editor', () => {
   let url: string;
   let requests = 0;
   before(async () => {
-    server = createServer((_req, res) => { requests++; res.writeHead(200, { 'content-type': 'application/json' }).end(CARD_TEXT); });
+    server = createServer((_req, res) => {
+      requests++;
+      res.writeHead(200, { 'content-type': 'application/json' }).end(CARD_TEXT);
+    });
     await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
     url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/.well-known/agent-card.json`;
   });
@@ -88,14 +110,18 @@ describe('lockfile agent URLs in the editor', () => {
     const uri = pathToFileURL(path).href;
     const lsp = await startLsp({ settings: { workspaceTrusted: true }, workspaceFolders: [dir] });
     t.after(() => lsp.stop());
-    const check = async () => (await lsp.connection.sendRequest(CheckLockfilesRequest.type, { uris: [uri] })).results[0]!;
+    const check = async () =>
+      (await lsp.connection.sendRequest(CheckLockfilesRequest.type, { uris: [uri] })).results[0]!;
     requests = 0;
     assert.equal((await check()).verdict, 'compatible');
     assert.equal(requests, 1);
     await lsp.updateSettings({ workspaceTrusted: true, network: { allowFromWorkspace: ['private'] } });
     const narrowed = await check();
     assert.equal(narrowed.verdict, 'error');
-    assert.match(narrowed.items[0]!.message, /loopback address 127\.0\.0\.1 is not reachable from a URL in repository content/);
+    assert.match(
+      narrowed.items[0]!.message,
+      /loopback address 127\.0\.0\.1 is not reachable from a URL in repository content/,
+    );
     await lsp.updateSettings({ workspaceTrusted: false });
     const restricted = await check();
     assert.equal(restricted.verdict, 'error');
@@ -106,10 +132,12 @@ describe('lockfile agent URLs in the editor', () => {
 
 describe('probing the agent of a lockfile ("Run probes") in the editor', () => {
   let agent: PricingAgent;
-  before(async () => { agent = await startPricingAgent(); });
+  before(async () => {
+    agent = await startPricingAgent();
+  });
   after(() => agent.close());
 
-  it('the server probes the lockfile\'s own agent under the workspace allowance, whatever URL the client sends', async (t) => {
+  it("the server probes the lockfile's own agent under the workspace allowance, whatever URL the client sends", async (t) => {
     const base = tempDir(t, 'a2a-lsp-probe-');
     const folder = join(base, 'ws');
     const outside = join(base, 'elsewhere');
@@ -120,14 +148,21 @@ describe('probing the agent of a lockfile ("Run probes") in the editor', () => {
     const uri = pathToFileURL(path).href;
     const lsp = await startLsp({ settings: { workspaceTrusted: true }, workspaceFolders: [folder] });
     t.after(() => lsp.stop());
-    const probe = (url: string, from = uri) => lsp.connection.sendRequest(ProbeAgentRequest.type, { url, lockfile: from });
+    const probe = (url: string, from = uri) =>
+      lsp.connection.sendRequest(ProbeAgentRequest.type, { url, lockfile: from });
     const allowed = await probe('http://127.0.0.1:1/');
     assert.equal(allowed.error, undefined, JSON.stringify(allowed));
     assert.equal(allowed.agent, agent.cardUrl);
-    assert.ok(allowed.results.some((r) => r.outcome === 'verified'), JSON.stringify(allowed));
+    assert.ok(
+      allowed.results.some((r) => r.outcome === 'verified'),
+      JSON.stringify(allowed),
+    );
     await lsp.updateSettings({ workspaceTrusted: true, network: { allowFromWorkspace: ['private'] } });
     const narrowed = await probe(agent.url);
-    assert.match(narrowed.error ?? '', /loopback address 127\.0\.0\.1 is not reachable from a URL in repository content/);
+    assert.match(
+      narrowed.error ?? '',
+      /loopback address 127\.0\.0\.1 is not reachable from a URL in repository content/,
+    );
     assert.deepEqual(narrowed.results, []);
     // A lockfile that links out of the folder is not read: nothing of it is probed.
     writeFileSync(join(outside, 'o.a2a-lock.json'), lockfile(agent.cardUrl));

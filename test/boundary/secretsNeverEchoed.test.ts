@@ -18,10 +18,16 @@ const DB_PASSWORD = 'Hn5Rw8Tz2Qk7Lm';
 const SECRETS = [GITHUB, OPENAI, URL_PASSWORD, DB_PASSWORD];
 
 function cardWithSecrets(): Record<string, unknown> {
-  const card = JSON.parse(readFileSync(join(__dirname, '..', '..', 'examples', 'cards', 'good.agent-card.json'), 'utf8'));
+  const card = JSON.parse(
+    readFileSync(join(__dirname, '..', '..', 'examples', 'cards', 'good.agent-card.json'), 'utf8'),
+  );
   // Quoted by insecure-interface-url (message and fix suggestion) and invalid-protocol-version (message and data).
   card.supportedInterfaces = [
-    { url: `http://svc:${URL_PASSWORD}@pricing.example.com/rest`, protocolBinding: 'HTTP+JSON', protocolVersion: '1.0' },
+    {
+      url: `http://svc:${URL_PASSWORD}@pricing.example.com/rest`,
+      protocolBinding: 'HTTP+JSON',
+      protocolVersion: '1.0',
+    },
     { url: 'https://pricing.example.com/a2a', protocolBinding: 'JSONRPC', protocolVersion: GITHUB },
   ];
   card.documentationUrl = `postgres://pricing:${DB_PASSWORD}@db.example.com:5432/prices`;
@@ -34,7 +40,10 @@ function cardWithSecrets(): Record<string, unknown> {
 function assertNoSecret(text: string, where: string): void {
   for (const secret of SECRETS) {
     for (let i = 0; i + 8 <= secret.length; i++) {
-      assert.ok(!text.includes(secret.slice(i, i + 8)), `${where}: holds ${JSON.stringify(secret.slice(i, i + 8))} of a secret`);
+      assert.ok(
+        !text.includes(secret.slice(i, i + 8)),
+        `${where}: holds ${JSON.stringify(secret.slice(i, i + 8))} of a secret`,
+      );
     }
   }
 }
@@ -48,8 +57,12 @@ test('lint in every format reports the credentials by kind and place and repeats
     assertNoSecret(r.stdout + r.stderr, `lint --format ${format}`);
     assert.match(r.stdout, /secrets-in-card/);
   }
-  const out = JSON.parse((await cli(['lint', '--format', 'json', 'agent-card.json'], dir)).stdout) as { findings: { code: string; pointer: string; message: string }[] };
-  const secrets = out.findings.filter((f) => f.code === 'secrets-in-card').map((f) => `${f.pointer} ${/holds (.+?):/.exec(f.message)?.[1]}`);
+  const out = JSON.parse((await cli(['lint', '--format', 'json', 'agent-card.json'], dir)).stdout) as {
+    findings: { code: string; pointer: string; message: string }[];
+  };
+  const secrets = out.findings
+    .filter((f) => f.code === 'secrets-in-card')
+    .map((f) => `${f.pointer} ${/holds (.+?):/.exec(f.message)?.[1]}`);
   assert.deepEqual(secrets.sort(), [
     '/defaultInputModes/0 an OpenAI API key',
     '/documentationUrl a postgres connection string with a password',
@@ -58,10 +71,11 @@ test('lint in every format reports the credentials by kind and place and repeats
   ]);
   // The other rules still report what they found, without the secret.
   const codes = new Set(out.findings.map((f) => f.code));
-  for (const code of ['insecure-interface-url', 'invalid-protocol-version', 'invalid-media-type']) assert.ok(codes.has(code), `${code} still reported`);
+  for (const code of ['insecure-interface-url', 'invalid-protocol-version', 'invalid-media-type'])
+    assert.ok(codes.has(code), `${code} still reported`);
 });
 
-test('the language server\'s diagnostics, their data and the quick fixes repeat no credential', async (t) => {
+test("the language server's diagnostics, their data and the quick fixes repeat no credential", async (t) => {
   const dir = tempDir(t, 'a2a-secrets-lsp-');
   const path = join(dir, 'agent-card.json');
   const text = JSON.stringify(cardWithSecrets(), null, 2);

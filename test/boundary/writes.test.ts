@@ -22,7 +22,10 @@ const fd = fs.openSync(tempPathFor(process.argv[1]), 'wx');
 fs.writeSync(fd, '{"half": ');
 process.stdout.write('ready\\n');
 setInterval(() => {}, 1000);`;
-  const child = spawn(process.execPath, ['--import', 'tsx', '-e', script, target], { cwd: ROOT, stdio: ['ignore', 'pipe', 'inherit'] });
+  const child = spawn(process.execPath, ['--import', 'tsx', '-e', script, target], {
+    cwd: ROOT,
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
   await once(child.stdout!, 'data');
   return child;
 }
@@ -30,18 +33,23 @@ setInterval(() => {}, 1000);`;
 const temps = (dir: string) => readdirSync(dir).filter((n) => n.endsWith('.tmp'));
 
 describe('temporary files of killed writers', () => {
-  it('a SIGKILLed writer\'s temporary file is removed by the next write; a live writer\'s is kept', async (t) => {
+  it("a SIGKILLed writer's temporary file is removed by the next write; a live writer's is kept", async (t) => {
     const dir = tempDir(t, 'a2a-writes-');
     const target = join(dir, 'x.a2a-lock.json');
     const killed = await writerThatHangs(target);
     const live = await writerThatHangs(target);
-    t.after(() => { live.kill('SIGKILL'); });
+    t.after(() => {
+      live.kill('SIGKILL');
+    });
     assert.equal(temps(dir).length, 2);
     killed.kill('SIGKILL');
     await once(killed, 'exit');
     await writeFileAtomic(target, '{}\n');
     assert.equal(readFileSync(target, 'utf8'), '{}\n');
-    assert.deepEqual(temps(dir), temps(dir).filter((n) => n.includes(`.${live.pid}.`)));
+    assert.deepEqual(
+      temps(dir),
+      temps(dir).filter((n) => n.includes(`.${live.pid}.`)),
+    );
     assert.equal(temps(dir).length, 1, 'the live writer keeps its file');
     // Another file's temporary files are not this write's business.
     writeFileSync(join(dir, `.other.json.999999999.${'a'.repeat(12)}.tmp`), '');
@@ -51,7 +59,13 @@ describe('temporary files of killed writers', () => {
 });
 
 describe('writes never follow a symbolic link out of the repository', () => {
-  const lock: Lockfile = { lockfile_version: 1, agent: 'https://agent.example/', pinned_at: '2026-11-30T12:00:00Z', card_digest: `sha256:${'0'.repeat(64)}`, requires: {} } as Lockfile;
+  const lock: Lockfile = {
+    lockfile_version: 1,
+    agent: 'https://agent.example/',
+    pinned_at: '2026-11-30T12:00:00Z',
+    card_digest: `sha256:${'0'.repeat(64)}`,
+    requires: {},
+  } as Lockfile;
 
   function layout(t: Parameters<typeof tempDir>[0]) {
     const base = tempDir(t, 'a2a-writes-');
@@ -65,17 +79,24 @@ describe('writes never follow a symbolic link out of the repository', () => {
   it('stale markers under a .a2a that links elsewhere: refused, nothing written there', async (t) => {
     const { repo, outside } = layout(t);
     symlinkSync(outside, join(repo, '.a2a'));
-    await assert.rejects(nodeStaleFileSystem.writeFile(join(repo, '.a2a', 'stale.json'), '{}'), /not written: a symbolic link leads outside the repository/);
+    await assert.rejects(
+      nodeStaleFileSystem.writeFile(join(repo, '.a2a', 'stale.json'), '{}'),
+      /not written: a symbolic link leads outside the repository/,
+    );
     assert.deepEqual(readdirSync(outside), []);
   });
 
   it('stale markers through a link out of the repository are not read either (the .a2a folder or the file itself)', async (t) => {
     const { repo, outside } = layout(t);
-    const markers = '{"version": 1, "markers": [{"agent": "https://elsewhere.example/", "reason": "outside", "at": "2026-11-30T12:00:00Z"}]}';
+    const markers =
+      '{"version": 1, "markers": [{"agent": "https://elsewhere.example/", "reason": "outside", "at": "2026-11-30T12:00:00Z"}]}';
     writeFileSync(join(outside, 'stale.json'), markers);
     symlinkSync(outside, join(repo, '.a2a'));
     const viaFolder = join(repo, '.a2a', 'stale.json');
-    await assert.rejects(nodeStaleFileSystem.readFile(viaFolder), /not read: a symbolic link leads outside the repository/);
+    await assert.rejects(
+      nodeStaleFileSystem.readFile(viaFolder),
+      /not read: a symbolic link leads outside the repository/,
+    );
     const loaded = fileStaleMarkers(viaFolder);
     await loaded.load();
     assert.deepEqual(loaded.list(), []);
@@ -83,7 +104,10 @@ describe('writes never follow a symbolic link out of the repository', () => {
     mkdirSync(join(other, '.git'), { recursive: true });
     mkdirSync(join(other, '.a2a'));
     symlinkSync(join(outside, 'stale.json'), join(other, '.a2a', 'stale.json'));
-    await assert.rejects(nodeStaleFileSystem.readFile(join(other, '.a2a', 'stale.json')), /not read: a symbolic link leads outside the repository/);
+    await assert.rejects(
+      nodeStaleFileSystem.readFile(join(other, '.a2a', 'stale.json')),
+      /not read: a symbolic link leads outside the repository/,
+    );
     // Inside the repository a link is read as before.
     mkdirSync(join(other, 'state'));
     writeFileSync(join(other, 'state', 'stale.json'), markers);
@@ -96,7 +120,10 @@ describe('writes never follow a symbolic link out of the repository', () => {
     const elsewhere = join(outside, 'x.a2a-lock.json');
     writeFileSync(elsewhere, '{"agent": "keep", "requires": {}}');
     symlinkSync(elsewhere, join(repo, 'x.a2a-lock.json'));
-    await assert.rejects(writeLockfile(join(repo, 'x.a2a-lock.json'), lock), /not written: a symbolic link leads outside the repository/);
+    await assert.rejects(
+      writeLockfile(join(repo, 'x.a2a-lock.json'), lock),
+      /not written: a symbolic link leads outside the repository/,
+    );
     assert.equal(readFileSync(elsewhere, 'utf8'), '{"agent": "keep", "requires": {}}');
     await assert.rejects(writeFileAtomic(join(repo, 'x.a2a-lock.json'), '{}'), /leads outside the repository/);
     assert.equal(readFileSync(elsewhere, 'utf8'), '{"agent": "keep", "requires": {}}');

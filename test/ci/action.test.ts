@@ -17,10 +17,16 @@ const CLI = join(REPO, 'server', 'dist', 'cli.js');
 const RECORDER = join(__dirname, 'fixtures', 'recording-cli.mjs');
 const FIXTURES = join(REPO, 'test', 'fixtures', 'check');
 
-interface Call { args: string[]; cwd: string; allowNetwork: string | null }
+interface Call {
+  args: string[];
+  cwd: string;
+  allowNetwork: string | null;
+}
 
 let agent: PricingAgent;
-before(async () => { agent = await startPricingAgent({ port: 0 }); });
+before(async () => {
+  agent = await startPricingAgent({ port: 0 });
+});
 after(() => agent.close());
 
 /** A fresh repository (workspace) and runner temp folder; `run` runs the action in it through the recorder. */
@@ -38,8 +44,16 @@ function repository(t: { after: (fn: () => void) => void }) {
   };
   const run = async (inputs: Record<string, string>): Promise<ActionRun & { calls: Call[] }> => {
     writeFileSync(record, '');
-    const r = await runAction(workspace, runnerTemp, { cli: RECORDER, ...inputs }, { A2ACAP_TEST_RECORD: record, A2ACAP_TEST_CLI: CLI });
-    const calls = readFileSync(record, 'utf8').split('\n').filter(Boolean).map((l) => JSON.parse(l) as Call);
+    const r = await runAction(
+      workspace,
+      runnerTemp,
+      { cli: RECORDER, ...inputs },
+      { A2ACAP_TEST_RECORD: record, A2ACAP_TEST_CLI: CLI },
+    );
+    const calls = readFileSync(record, 'utf8')
+      .split('\n')
+      .filter(Boolean)
+      .map((l) => JSON.parse(l) as Call);
     return { ...r, calls };
   };
   return { root, workspace, runnerTemp, write, run };
@@ -47,20 +61,35 @@ function repository(t: { after: (fn: () => void) => void }) {
 
 /** The example planner's lockfile, pinned to this run's agent. */
 function pricingLock(): string {
-  const lock = JSON.parse(readFileSync(join(REPO, 'examples', 'planner', 'pricing.a2a-lock.json'), 'utf8')) as { agent: string };
+  const lock = JSON.parse(readFileSync(join(REPO, 'examples', 'planner', 'pricing.a2a-lock.json'), 'utf8')) as {
+    agent: string;
+  };
   return JSON.stringify({ ...lock, agent: agent.cardUrl }, null, 2);
 }
 
 /** The positional lockfiles of one call (after `--`). */
 const lockfilesOf = (call: Call) => call.args.slice(call.args.indexOf('--') + 1);
 
-interface SarifLog { runs: { results: { ruleId: string; locations: { physicalLocation: { artifactLocation: { uri: string } } }[] }[] }[] }
+interface SarifLog {
+  runs: { results: { ruleId: string; locations: { physicalLocation: { artifactLocation: { uri: string } } }[] }[] }[];
+}
 
 describe('the GitHub Action', () => {
   it('declares what docs/ci.md and the runner rely on', () => {
     const action = actionYaml();
     assert.equal(action.runs.using, 'composite');
-    for (const name of ['lockfiles', 'mode', 'card', 'fail-on', 'cache-dir', 'allow-network', 'sarif-file', 'package', 'cli']) assert.ok(name in action.inputs, name);
+    for (const name of [
+      'lockfiles',
+      'mode',
+      'card',
+      'fail-on',
+      'cache-dir',
+      'allow-network',
+      'sarif-file',
+      'package',
+      'cli',
+    ])
+      assert.ok(name in action.inputs, name);
     assert.deepEqual(Object.keys(action.outputs).sort(), ['exit-code', 'sarif-file']);
     // Inputs reach the script through the environment, never spliced into the shell line (a value could be code).
     for (const step of action.runs.steps) assert.doesNotMatch(step.run, /\$\{\{/);
@@ -80,7 +109,11 @@ describe('the GitHub Action', () => {
     symlinkSync(repo.root, join(repo.workspace, 'agents', 'up'));
     agent.setVersion('no-streaming');
     try {
-      const r = await repo.run({ lockfiles: '**/*.a2a-lock.json\n!services/**', 'allow-network': 'loopback', 'cache-dir': '.a2a-cache' });
+      const r = await repo.run({
+        lockfiles: '**/*.a2a-lock.json\n!services/**',
+        'allow-network': 'loopback',
+        'cache-dir': '.a2a-cache',
+      });
       assert.equal(r.code, 1, r.log);
       assert.equal(r.outputs['exit-code'], '1');
       assert.equal(r.calls.length, 2, 'one run for SARIF, one for the summary');
@@ -91,26 +124,45 @@ describe('the GitHub Action', () => {
         assert.ok(call.args.includes('--live'));
         assert.equal(call.args[call.args.indexOf('--cache-dir') + 1], join(repo.workspace, '.a2a-cache'));
       }
-      assert.match(r.log, /::warning::agents\/linked\.a2a-lock\.json: a symbolic link to outside the workspace, skipped/);
+      assert.match(
+        r.log,
+        /::warning::agents\/linked\.a2a-lock\.json: a symbolic link to outside the workspace, skipped/,
+      );
       assert.equal(r.outputs['sarif-file'], join(repo.runnerTemp, 'a2acap.sarif'));
       const sarif = JSON.parse(readFileSync(r.outputs['sarif-file']!, 'utf8')) as SarifLog;
       const results = sarif.runs[0]!.results;
-      assert.ok(results.some((x) => x.ruleId === 'lockfile-breaking'), JSON.stringify(results));
-      assert.ok(results.every((x) => x.locations[0]!.physicalLocation.artifactLocation.uri === 'agents/pricing.a2a-lock.json'));
+      assert.ok(
+        results.some((x) => x.ruleId === 'lockfile-breaking'),
+        JSON.stringify(results),
+      );
+      assert.ok(
+        results.every((x) => x.locations[0]!.physicalLocation.artifactLocation.uri === 'agents/pricing.a2a-lock.json'),
+      );
       assert.match(r.summary, /breaking/i);
       assert.match(r.summary, /agents\/pricing\.a2a-lock\.json/);
 
       // Back to the pinned card: passes (the digest note only fails with fail-on note). No allowance given:
       // nothing is passed on (a loopback agent then passes or is refused, depending on a2acap's policy).
       agent.setVersion('base');
-      const ok = await repo.run({ lockfiles: 'agents/*.a2a-lock.json', 'sarif-file': 'reports/a2a.sarif', 'allow-network': 'loopback' });
+      const ok = await repo.run({
+        lockfiles: 'agents/*.a2a-lock.json',
+        'sarif-file': 'reports/a2a.sarif',
+        'allow-network': 'loopback',
+      });
       assert.equal(ok.code, 0, ok.log);
       assert.equal(ok.outputs['sarif-file'], join(repo.workspace, 'reports', 'a2a.sarif'));
       assert.ok(existsSync(ok.outputs['sarif-file']!));
-      const strict = await repo.run({ lockfiles: 'agents/*.a2a-lock.json', 'allow-network': 'loopback', 'fail-on': 'note' });
+      const strict = await repo.run({
+        lockfiles: 'agents/*.a2a-lock.json',
+        'allow-network': 'loopback',
+        'fail-on': 'note',
+      });
       assert.equal(strict.code, 1, strict.log);
       const none = await repo.run({ lockfiles: 'agents/*.a2a-lock.json' });
-      assert.ok(none.calls.every((c) => c.allowNetwork === null), 'an empty input sets no allowance');
+      assert.ok(
+        none.calls.every((c) => c.allowNetwork === null),
+        'an empty input sets no allowance',
+      );
       assert.ok(none.code === 0 || none.code === 2, none.log);
     } finally {
       agent.setVersion('base');
@@ -120,18 +172,34 @@ describe('the GitHub Action', () => {
   it('card: every lockfile against one card file of the repository; exit code as fail-on', async (t) => {
     const repo = repository(t);
     repo.write('card.json', readFileSync(join(FIXTURES, 'breaking-streaming-gone', 'card.json'), 'utf8'));
-    repo.write('locks/travel.a2a-lock.json', readFileSync(join(FIXTURES, 'breaking-streaming-gone', 'lock.json'), 'utf8'));
+    repo.write(
+      'locks/travel.a2a-lock.json',
+      readFileSync(join(FIXTURES, 'breaking-streaming-gone', 'lock.json'), 'utf8'),
+    );
     const breaking = await repo.run({ mode: 'card', card: 'card.json', lockfiles: 'locks/*.a2a-lock.json' });
     assert.equal(breaking.code, 1, breaking.log);
-    assert.ok(breaking.calls.every((c) => c.args.includes('--card') && !c.args.includes('--live') && !c.args.includes('--cache-dir')));
+    assert.ok(
+      breaking.calls.every(
+        (c) => c.args.includes('--card') && !c.args.includes('--live') && !c.args.includes('--cache-dir'),
+      ),
+    );
 
     repo.write('cosmetic/card.json', readFileSync(join(FIXTURES, 'compatible-cosmetic', 'card.json'), 'utf8'));
     repo.write('cosmetic/x.a2a-lock.json', readFileSync(join(FIXTURES, 'compatible-cosmetic', 'lock.json'), 'utf8'));
-    const pass = await repo.run({ mode: 'card', card: 'cosmetic/card.json', lockfiles: 'cosmetic/{x,y}.a2a-lock.json' });
+    const pass = await repo.run({
+      mode: 'card',
+      card: 'cosmetic/card.json',
+      lockfiles: 'cosmetic/{x,y}.a2a-lock.json',
+    });
     assert.deepEqual(lockfilesOf(pass.calls[0]!), ['cosmetic/x.a2a-lock.json']);
     assert.equal(pass.code, 0, pass.log);
     assert.match(pass.summary, /compatible/i);
-    const note = await repo.run({ mode: 'card', card: 'cosmetic/card.json', lockfiles: 'cosmetic/*.a2a-lock.json', 'fail-on': 'note' });
+    const note = await repo.run({
+      mode: 'card',
+      card: 'cosmetic/card.json',
+      lockfiles: 'cosmetic/*.a2a-lock.json',
+      'fail-on': 'note',
+    });
     assert.equal(note.code, 1, note.log);
   });
 

@@ -11,14 +11,28 @@ import { load } from 'js-yaml';
 import { REPO, actionYaml } from './runAction';
 import { cli } from '../cli/helpers';
 
-interface Step { id?: string; uses?: string; with?: Record<string, unknown>; if?: string }
-interface Workflow { on: Record<string, unknown>; permissions: Record<string, string>; jobs: Record<string, { permissions?: Record<string, string>; steps: Step[] }> }
-interface GitLabJob { script: string[]; artifacts: { when?: string; reports: { codequality: string[] } } }
+interface Step {
+  id?: string;
+  uses?: string;
+  with?: Record<string, unknown>;
+  if?: string;
+}
+interface Workflow {
+  on: Record<string, unknown>;
+  permissions: Record<string, string>;
+  jobs: Record<string, { permissions?: Record<string, string>; steps: Step[] }>;
+}
+interface GitLabJob {
+  script: string[];
+  artifacts: { when?: string; reports: { codequality: string[] } };
+}
 
 const doc = readFileSync(join(REPO, 'docs', 'ci.md'), 'utf8');
 const yamlBlocks = [...doc.matchAll(/```yaml\n([\s\S]*?)```/g)].map((m) => load(m[1]!) as Record<string, unknown>);
 const workflow = yamlBlocks.find((b) => 'jobs' in b) as unknown as Workflow;
-const gitlab = yamlBlocks.map((b) => Object.values(b)[0] as GitLabJob).find((job) => job && typeof job === 'object' && 'artifacts' in job);
+const gitlab = yamlBlocks
+  .map((b) => Object.values(b)[0] as GitLabJob)
+  .find((job) => job && typeof job === 'object' && 'artifacts' in job);
 
 test('docs/ci.md: the GitHub workflow uses the action with declared inputs and outputs only', () => {
   assert.ok(workflow, 'a workflow block (with jobs:)');
@@ -26,8 +40,13 @@ test('docs/ci.md: the GitHub workflow uses the action with declared inputs and o
   const steps = Object.values(workflow.jobs).flatMap((j) => j.steps);
   const ours = steps.filter((s) => s.uses?.startsWith('a2a-capabilities/a2a-capabilities@'));
   assert.equal(ours.length, 1);
-  for (const input of Object.keys(ours[0]!.with ?? {})) assert.ok(input in action.inputs, `action.yml declares input ${input}`);
-  assert.equal(ours[0]!.with?.package, action.inputs.package!.default, 'the workflow pins the version the action defaults to');
+  for (const input of Object.keys(ours[0]!.with ?? {}))
+    assert.ok(input in action.inputs, `action.yml declares input ${input}`);
+  assert.equal(
+    ours[0]!.with?.package,
+    action.inputs.package!.default,
+    'the workflow pins the version the action defaults to',
+  );
   const outputs = [...doc.matchAll(/steps\.([\w-]+)\.outputs\.([\w-]+)/g)];
   assert.ok(outputs.length > 0);
   for (const [, id, name] of outputs) {
@@ -36,9 +55,14 @@ test('docs/ci.md: the GitHub workflow uses the action with declared inputs and o
   }
   // What the page promises: checkout, setup-node, cache for --cache-dir, upload-sarif.
   const uses = steps.map((s) => s.uses?.replace(/@.*/, ''));
-  for (const name of ['actions/checkout', 'actions/setup-node', 'actions/cache', 'github/codeql-action/upload-sarif']) assert.ok(uses.includes(name), name);
+  for (const name of ['actions/checkout', 'actions/setup-node', 'actions/cache', 'github/codeql-action/upload-sarif'])
+    assert.ok(uses.includes(name), name);
   const cache = steps.find((s) => s.uses?.startsWith('actions/cache@'))!;
-  assert.equal(cache.with?.path, ours[0]!.with?.['cache-dir'], 'the cache restores the folder the check keeps cards in');
+  assert.equal(
+    cache.with?.path,
+    ours[0]!.with?.['cache-dir'],
+    'the cache restores the folder the check keeps cards in',
+  );
 });
 
 test('docs/ci.md: the GitHub workflow is safe for pull requests from forks', () => {
@@ -46,11 +70,14 @@ test('docs/ci.md: the GitHub workflow is safe for pull requests from forks', () 
   assert.ok(!('pull_request_target' in workflow.on), 'pull_request_target would run fork lockfiles with secrets');
   assert.deepEqual(workflow.permissions, { contents: 'read' });
   for (const job of Object.values(workflow.jobs)) {
-    for (const [scope, level] of Object.entries(job.permissions ?? {})) assert.ok(scope === 'security-events' || level === 'read', `${scope}: ${level}`);
+    for (const [scope, level] of Object.entries(job.permissions ?? {}))
+      assert.ok(scope === 'security-events' || level === 'read', `${scope}: ${level}`);
     for (const step of job.steps) {
       assert.doesNotMatch(JSON.stringify(step), /secrets\./, 'no secret in the job');
-      if (step.uses?.startsWith('a2a-capabilities/')) assert.equal(step.with?.['allow-network'] ?? '', '', 'public addresses only');
-      if (step.uses?.startsWith('github/codeql-action/upload-sarif')) assert.match(step.if ?? '', /head\.repo\.full_name == github\.repository/);
+      if (step.uses?.startsWith('a2a-capabilities/'))
+        assert.equal(step.with?.['allow-network'] ?? '', '', 'public addresses only');
+      if (step.uses?.startsWith('github/codeql-action/upload-sarif'))
+        assert.match(step.if ?? '', /head\.repo\.full_name == github\.repository/);
     }
   }
 });
@@ -65,7 +92,11 @@ test('docs/ci.md: the GitLab job writes Code Quality reports a2acap can write, i
     assert.match(line, /--format codequality > (\S+)/);
     assert.ok(reports.includes(/--format codequality > (\S+)/.exec(line)![1]!), line);
     // The flags as written are ones the command accepts: its usage check runs before any file is read.
-    const argv = line.replace(/^.*?a2acap@[\d.]+ /, '').replace(/\$\([^)]*\)/, 'x').replace(/ >.*$/, '').split(/\s+/);
+    const argv = line
+      .replace(/^.*?a2acap@[\d.]+ /, '')
+      .replace(/\$\([^)]*\)/, 'x')
+      .replace(/ >.*$/, '')
+      .split(/\s+/);
     const r = await cli([...argv, '--help'], REPO);
     assert.equal(r.code, 0, `${argv.join(' ')}: ${r.stderr}`);
   }

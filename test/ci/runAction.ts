@@ -52,9 +52,15 @@ function substitute(template: string, scope: (expr: string) => string): string {
   return template.replace(/\$\{\{\s*([^}]*?)\s*\}\}/g, (_, expr: string) => scope(expr));
 }
 
-export async function runAction(workspace: string, runnerTemp: string, inputs: Record<string, string>, env: Record<string, string> = {}): Promise<ActionRun> {
+export async function runAction(
+  workspace: string,
+  runnerTemp: string,
+  inputs: Record<string, string>,
+  env: Record<string, string> = {},
+): Promise<ActionRun> {
   const action = actionYaml();
-  for (const name of Object.keys(inputs)) if (!(name in action.inputs)) throw new Error(`action.yml declares no input ${name}`);
+  for (const name of Object.keys(inputs))
+    if (!(name in action.inputs)) throw new Error(`action.yml declares no input ${name}`);
   const inputValue = (name: string) => inputs[name] ?? action.inputs[name]?.default ?? '';
   const stepOutputs: Record<string, Record<string, string>> = {};
   const summaryFile = join(runnerTemp, '_runner_file_commands', 'step_summary');
@@ -77,14 +83,26 @@ export async function runAction(workspace: string, runnerTemp: string, inputs: R
       const child = spawn('bash', ['--noprofile', '--norc', '-eo', 'pipefail', '-c', step.run], {
         cwd: workspace,
         env: {
-          PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? runnerTemp, CI: 'true', GITHUB_ACTIONS: 'true',
-          GITHUB_ACTION_PATH: REPO, GITHUB_WORKSPACE: workspace, GITHUB_OUTPUT: outputFile, GITHUB_STEP_SUMMARY: summaryFile,
-          RUNNER_TEMP: runnerTemp, ...env, ...stepEnv,
+          PATH: process.env.PATH ?? '',
+          HOME: process.env.HOME ?? runnerTemp,
+          CI: 'true',
+          GITHUB_ACTIONS: 'true',
+          GITHUB_ACTION_PATH: REPO,
+          GITHUB_WORKSPACE: workspace,
+          GITHUB_OUTPUT: outputFile,
+          GITHUB_STEP_SUMMARY: summaryFile,
+          RUNNER_TEMP: runnerTemp,
+          ...env,
+          ...stepEnv,
         },
       });
       let out = '';
-      child.stdout.on('data', (d: Buffer) => { out += d; });
-      child.stderr.on('data', (d: Buffer) => { out += d; });
+      child.stdout.on('data', (d: Buffer) => {
+        out += d;
+      });
+      child.stderr.on('data', (d: Buffer) => {
+        out += d;
+      });
       child.on('close', (c) => resolve({ code: c, log: out }));
     });
     log += result.log;

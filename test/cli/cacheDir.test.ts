@@ -11,19 +11,40 @@ import { startPricingAgent, type PricingAgent } from '../../examples/pricing-age
 import { cli, tempDir } from './helpers';
 
 let agent: PricingAgent;
-before(async () => { agent = await startPricingAgent(); });
-after(async () => { await agent.close(); });
+before(async () => {
+  agent = await startPricingAgent();
+});
+after(async () => {
+  await agent.close();
+});
 
 async function pin(dir: string): Promise<void> {
   agent.setVersion('base');
-  const r = await cli(['pin', agent.url, '--skill', 'itinerary-pricing', '--input', 'text/plain', '--streaming', '--out', 'a2a-lock.json'], dir);
+  const r = await cli(
+    [
+      'pin',
+      agent.url,
+      '--skill',
+      'itinerary-pricing',
+      '--input',
+      'text/plain',
+      '--streaming',
+      '--out',
+      'a2a-lock.json',
+    ],
+    dir,
+  );
   assert.equal(r.code, 0, r.stderr);
 }
 
 async function liveCheck(dir: string, cache: string) {
   const r = await cli(['check', 'a2a-lock.json', '--live', '--cache-dir', cache], dir);
   const report = JSON.parse(r.stdout);
-  return { code: r.code, classification: report.classification as string, unchanged: report.results[0].unchanged as boolean };
+  return {
+    code: r.code,
+    classification: report.classification as string,
+    unchanged: report.results[0].unchanged as boolean,
+  };
 }
 
 describe('check --live --cache-dir', () => {
@@ -77,9 +98,13 @@ describe('check --live --cache-dir', () => {
     assert.match(r.stderr, /--cache-dir/);
   });
 
-  test('a cache directory that cannot be made (under /proc, where Node\'s recursive mkdir spun forever) only costs the cache', async (t) => {
+  test("a cache directory that cannot be made (under /proc, where Node's recursive mkdir spun forever) only costs the cache", async (t) => {
     const dir = tempDir(t);
     await pin(dir);
-    assert.deepEqual(await liveCheck(dir, '/proc/a2acap-no-such/cache'), { code: 0, classification: 'compatible', unchanged: false });
+    assert.deepEqual(await liveCheck(dir, '/proc/a2acap-no-such/cache'), {
+      code: 0,
+      classification: 'compatible',
+      unchanged: false,
+    });
   });
 });

@@ -22,7 +22,11 @@ before(async () => {
   agent = await startPricingAgent();
   // An "agent" that answers with something that is not a card, and a port where nobody listens.
   junk = createServer((req, res) => {
-    if (req.url === '/not-json') { res.setHeader('content-type', 'application/json'); res.end('{"name": "x",'); return; }
+    if (req.url === '/not-json') {
+      res.setHeader('content-type', 'application/json');
+      res.end('{"name": "x",');
+      return;
+    }
     res.setHeader('content-type', 'application/json');
     res.end(JSON.stringify({ name: 'no interfaces', description: 'x', version: '1' }));
   });
@@ -38,10 +42,11 @@ after(async () => {
   await new Promise<void>((r) => junk.close(() => r()));
 });
 
-
 function lockFor(agentUrl: string, extra: Partial<Lockfile['requires']> = {}): Lockfile {
   return {
-    agent: agentUrl, pinned_at: '2026-10-02T08:00:00.000Z', card_digest: `sha256:${'0'.repeat(64)}`,
+    agent: agentUrl,
+    pinned_at: '2026-10-02T08:00:00.000Z',
+    card_digest: `sha256:${'0'.repeat(64)}`,
     requires: { skills: { 'itinerary-pricing': { input: ['text/plain'], output: ['application/json'] } }, ...extra },
   };
 }
@@ -50,8 +55,15 @@ function lockFor(agentUrl: string, extra: Partial<Lockfile['requires']> = {}): L
 async function workspace(t: { after: (fn: () => void) => void }): Promise<string> {
   const dir = tempDir(t);
   agent.setVersion('base');
-  assert.equal((await cli(['pin', agent.url, '--skill', 'itinerary-pricing', '--out', 'ok.a2a-lock.json'], dir)).code, 0);
-  assert.equal((await cli(['pin', agent.url, '--skill', 'itinerary-pricing', '--streaming', '--out', 'stream.a2a-lock.json'], dir)).code, 0);
+  assert.equal(
+    (await cli(['pin', agent.url, '--skill', 'itinerary-pricing', '--out', 'ok.a2a-lock.json'], dir)).code,
+    0,
+  );
+  assert.equal(
+    (await cli(['pin', agent.url, '--skill', 'itinerary-pricing', '--streaming', '--out', 'stream.a2a-lock.json'], dir))
+      .code,
+    0,
+  );
   writeFileSync(join(dir, 'bad.a2a-lock.json'), '{\n  "agent": 42\n}\n');
   writeFileSync(join(dir, 'down.a2a-lock.json'), serializeLockfile(lockFor(closedUrl)));
   agent.setVersion('no-streaming');
@@ -74,7 +86,10 @@ test('an invalid card or a card that is not JSON is an error, never compatible',
   const r = await checkCli(['--live', 'a.a2a-lock.json', 'b.a2a-lock.json'], dir);
   assert.equal(r.code, 2);
   const report = JSON.parse(r.stdout);
-  assert.deepEqual(report.results.map((x: { stage: string }) => x.stage), ['card', 'card']);
+  assert.deepEqual(
+    report.results.map((x: { stage: string }) => x.stage),
+    ['card', 'card'],
+  );
   assert.match(report.results[0].error, /not valid JSON/);
   assert.match(report.results[1].error, /not a valid A2A 1\.0 agent card/);
   assert.deepEqual(report.summary, { total: 2, compatible: 0, review: 0, breaking: 0, error: 2 });
@@ -82,49 +97,99 @@ test('an invalid card or a card that is not JSON is an error, never compatible',
 
 test('json: worst classification, problems with their file, per-lockfile results in argument order', async (t) => {
   const dir = await workspace(t);
-  const checked = JSON.parse((await checkCli(['--live', 'stream.a2a-lock.json', 'ok.a2a-lock.json', '--format', 'json'], dir)).stdout);
+  const checked = JSON.parse(
+    (await checkCli(['--live', 'stream.a2a-lock.json', 'ok.a2a-lock.json', '--format', 'json'], dir)).stdout,
+  );
   assert.equal(checked.classification, 'breaking');
-  const r = await checkCli(['--live', 'stream.a2a-lock.json', 'ok.a2a-lock.json', 'bad.a2a-lock.json', 'down.a2a-lock.json', '--format', 'json'], dir);
+  const r = await checkCli(
+    [
+      '--live',
+      'stream.a2a-lock.json',
+      'ok.a2a-lock.json',
+      'bad.a2a-lock.json',
+      'down.a2a-lock.json',
+      '--format',
+      'json',
+    ],
+    dir,
+  );
   const report = JSON.parse(r.stdout);
   // A lockfile that could not be checked makes the top level "error", as in `check --card` (never hidden by the others).
   assert.equal(report.classification, 'error');
-  assert.deepEqual(report.problems.map((p: { file: string; pointer: string }) => [p.file, p.pointer]), [['stream.a2a-lock.json', '/requires/streaming']]);
-  assert.deepEqual(report.results.map((x: { file: string; classification?: string; stage?: string }) => [x.file, x.classification ?? x.stage]), [
-    ['stream.a2a-lock.json', 'breaking'], ['ok.a2a-lock.json', 'compatible'], ['bad.a2a-lock.json', 'lockfile'], ['down.a2a-lock.json', 'fetch'],
-  ]);
+  assert.deepEqual(
+    report.problems.map((p: { file: string; pointer: string }) => [p.file, p.pointer]),
+    [['stream.a2a-lock.json', '/requires/streaming']],
+  );
+  assert.deepEqual(
+    report.results.map((x: { file: string; classification?: string; stage?: string }) => [
+      x.file,
+      x.classification ?? x.stage,
+    ]),
+    [
+      ['stream.a2a-lock.json', 'breaking'],
+      ['ok.a2a-lock.json', 'compatible'],
+      ['bad.a2a-lock.json', 'lockfile'],
+      ['down.a2a-lock.json', 'fetch'],
+    ],
+  );
   assert.match(report.results[2].error, /corrupt lockfile: \/agent: /);
   assert.match(report.results[3].error, /127\.0\.0\.1:\d+.*ECONNREFUSED/);
 });
 
 test('text: one aligned line per lockfile, problems indented, a summary line', async (t) => {
   const dir = await workspace(t);
-  const r = await checkCli(['--live', 'ok.a2a-lock.json', 'stream.a2a-lock.json', 'bad.a2a-lock.json', '--format', 'text'], dir);
+  const r = await checkCli(
+    ['--live', 'ok.a2a-lock.json', 'stream.a2a-lock.json', 'bad.a2a-lock.json', '--format', 'text'],
+    dir,
+  );
   const lines = r.stdout.split('\n');
   assert.match(lines[0]!, /^compatible {2}ok\.a2a-lock\.json$/);
   assert.match(lines[1]!, /^ {4}note {5}\/card_digest {2}the card changed since it was pinned/);
   const at = lines.findIndex((l) => /^breaking {4}stream\.a2a-lock\.json$/.test(l));
   assert.ok(at > 0, r.stdout);
   assert.match(lines[at + 1]!, /^ {4}breaking \/requires\/streaming {2}the lock needs streaming/);
-  assert.ok(lines.some((l) => /^error {7}bad\.a2a-lock\.json$/.test(l)), r.stdout);
+  assert.ok(
+    lines.some((l) => /^error {7}bad\.a2a-lock\.json$/.test(l)),
+    r.stdout,
+  );
   assert.match(r.stdout, /3 lockfiles: 1 compatible, 0 review, 1 breaking, 1 error\n$/);
   assert.ok(!r.stdout.includes('\u001b['), 'no colour when not a TTY');
 });
 
 test('markdown: a PR-comment summary with a table and the problems, untrusted text escaped', async (t) => {
   const dir = await workspace(t);
-  writeFileSync(join(dir, 'evil.a2a-lock.json'), serializeLockfile({ ...lockFor(agent.cardUrl), requires: { skills: { '<img src=x>|@team': { input: [], output: [] } } } }));
-  const r = await checkCli(['--live', 'ok.a2a-lock.json', 'stream.a2a-lock.json', 'evil.a2a-lock.json', '--format', 'markdown'], dir);
-  assert.match(r.stdout, /^### A2A capability lockfiles\n\n3 checked: 1 compatible, 0 to review, 2 breaking, 0 errors\./);
+  writeFileSync(
+    join(dir, 'evil.a2a-lock.json'),
+    serializeLockfile({
+      ...lockFor(agent.cardUrl),
+      requires: { skills: { '<img src=x>|@team': { input: [], output: [] } } },
+    }),
+  );
+  const r = await checkCli(
+    ['--live', 'ok.a2a-lock.json', 'stream.a2a-lock.json', 'evil.a2a-lock.json', '--format', 'markdown'],
+    dir,
+  );
+  assert.match(
+    r.stdout,
+    /^### A2A capability lockfiles\n\n3 checked: 1 compatible, 0 to review, 2 breaking, 0 errors\./,
+  );
   assert.match(r.stdout, /\| ✅ \| ok\.a2a-lock\.json \| compatible \|/);
   assert.match(r.stdout, /\| ❌ \| stream\.a2a-lock\.json \| breaking \| the lock needs streaming/);
   assert.match(r.stdout, /<details><summary>stream\.a2a-lock\.json: breaking<\/summary>/);
   assert.doesNotMatch(r.stdout, /(^|[^\\])(<img|@team)/, 'card/lockfile strings cannot inject HTML or mentions');
-  assert.match(r.stdout, /&lt;img src=x&gt;\\\|&#64;&#8203;team/, 'they are shown escaped (test/core/check/report/markdownEscape.test.ts renders them)');
+  assert.match(
+    r.stdout,
+    /&lt;img src=x&gt;\\\|&#64;&#8203;team/,
+    'they are shown escaped (test/core/check/report/markdownEscape.test.ts renders them)',
+  );
 });
 
 test('sarif: valid SARIF 2.1.0, results located at the lockfile members they are about', async (t) => {
   const dir = await workspace(t);
-  const r = await checkCli(['--live', 'ok.a2a-lock.json', 'stream.a2a-lock.json', 'bad.a2a-lock.json', '--format', 'sarif'], dir);
+  const r = await checkCli(
+    ['--live', 'ok.a2a-lock.json', 'stream.a2a-lock.json', 'bad.a2a-lock.json', '--format', 'sarif'],
+    dir,
+  );
   assert.equal(r.code, 2);
   const log = JSON.parse(r.stdout);
   assert.deepEqual(sarifErrors(log), []);

@@ -63,7 +63,17 @@ describe('help texts name every flag a command accepts', () => {
     const card = join(root, 'test', 'fixtures', 'compile', 'basic.card.json');
     assert.equal(formats(overviewOf(usage, 'lint'))!.split('|')[0], 'text');
     assert.doesNotMatch((await cli(['lint', card], root)).stdout, /^\{/);
-    for (const [command, argv] of [['compile', [card]], ['check', [join(root, 'test', 'fixtures', 'check', 'compatible-identical', 'lock.json'), '--card', join(root, 'test', 'fixtures', 'check', 'compatible-identical', 'card.json')]]] as const) {
+    for (const [command, argv] of [
+      ['compile', [card]],
+      [
+        'check',
+        [
+          join(root, 'test', 'fixtures', 'check', 'compatible-identical', 'lock.json'),
+          '--card',
+          join(root, 'test', 'fixtures', 'check', 'compatible-identical', 'card.json'),
+        ],
+      ],
+    ] as const) {
       assert.equal(formats(overviewOf(usage, command))!.split('|')[0], 'json', command);
       const stdout = (await cli([command, ...argv], root)).stdout;
       assert.doesNotThrow(() => JSON.parse(stdout), command);
@@ -88,10 +98,22 @@ describe('check without a target, and --card with flags of --live', () => {
   });
 
   it('--concurrency works with --card too (every lockfile, in argument order)', async () => {
-    const r = await cli(['check', fx('lock.json'), fx('card.json'), '--card', fx('card.json'), '--concurrency', '1', '--format', 'json'], root);
+    const r = await cli(
+      ['check', fx('lock.json'), fx('card.json'), '--card', fx('card.json'), '--concurrency', '1', '--format', 'json'],
+      root,
+    );
     assert.equal(r.code, 2, 'the second "lockfile" is a card: not a valid lockfile');
-    const out = JSON.parse(r.stdout) as { classification: string; results: { file: string; classification?: string; error?: string }[] };
-    assert.deepEqual(out.results.map((x) => [x.file, x.classification ?? 'error']), [[fx('lock.json'), 'breaking'], [fx('card.json'), 'error']]);
+    const out = JSON.parse(r.stdout) as {
+      classification: string;
+      results: { file: string; classification?: string; error?: string }[];
+    };
+    assert.deepEqual(
+      out.results.map((x) => [x.file, x.classification ?? 'error']),
+      [
+        [fx('lock.json'), 'breaking'],
+        [fx('card.json'), 'error'],
+      ],
+    );
     const bad = await cli(['check', fx('lock.json'), '--card', fx('card.json'), '--concurrency', '0'], root);
     assert.equal(bad.code, 2);
     assert.match(bad.stderr, /--concurrency must be an integer from 1 to 256/);

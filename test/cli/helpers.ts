@@ -19,19 +19,47 @@ export interface CliRun {
  */
 export const LOOPBACK_ALLOWED: Record<string, string> = { A2ACAP_ALLOW_NETWORK: 'loopback' };
 
-export async function cli(argv: string[], cwd: string, env: Record<string, string | undefined> = LOOPBACK_ALLOWED): Promise<CliRun> {
+export async function cli(
+  argv: string[],
+  cwd: string,
+  env: Record<string, string | undefined> = LOOPBACK_ALLOWED,
+): Promise<CliRun> {
   let stdout = '';
   let stderr = '';
-  const io: CliIO = { stdout: (t) => { stdout += t; }, stderr: (t) => { stderr += t; }, env, cwd, isTTY: false };
+  const io: CliIO = {
+    stdout: (t) => {
+      stdout += t;
+    },
+    stderr: (t) => {
+      stderr += t;
+    },
+    env,
+    cwd,
+    isTTY: false,
+  };
   const code = await runCli(argv, io);
   return { code, stdout, stderr };
 }
 
 /** `a2acap check` handed straight to its command (cli/commands/check.ts): usage errors are thrown, not printed. */
-export async function checkCli(argv: string[], cwd: string, env: Record<string, string | undefined> = LOOPBACK_ALLOWED): Promise<CliRun> {
+export async function checkCli(
+  argv: string[],
+  cwd: string,
+  env: Record<string, string | undefined> = LOOPBACK_ALLOWED,
+): Promise<CliRun> {
   let stdout = '';
   let stderr = '';
-  const io: CliIO = { stdout: (t) => { stdout += t; }, stderr: (t) => { stderr += t; }, env, cwd, isTTY: false };
+  const io: CliIO = {
+    stdout: (t) => {
+      stdout += t;
+    },
+    stderr: (t) => {
+      stderr += t;
+    },
+    env,
+    cwd,
+    isTTY: false,
+  };
   const code = await runCheck(argv, io);
   return { code, stdout, stderr };
 }

@@ -7,7 +7,9 @@ import { join } from 'node:path';
 import { serializeLockfile } from '../../server/src/core/pin/serialize';
 import { cli, tempDir } from './helpers';
 
-const CARD = JSON.parse(readFileSync(join(__dirname, '..', '..', 'examples', 'cards', 'good.agent-card.json'), 'utf8')) as Record<string, unknown>;
+const CARD = JSON.parse(
+  readFileSync(join(__dirname, '..', '..', 'examples', 'cards', 'good.agent-card.json'), 'utf8'),
+) as Record<string, unknown>;
 
 test('update --yes and a re-pin keep added members; an unchanged re-pin still writes nothing', async (t) => {
   const dir = tempDir(t);
@@ -36,7 +38,15 @@ test('update --yes and a re-pin keep added members; an unchanged re-pin still wr
 test('a defined member the re-pin leaves out stays out (a skill no longer pinned is not brought back)', async (t) => {
   const dir = tempDir(t);
   writeFileSync(join(dir, 'card.json'), JSON.stringify(CARD));
-  assert.equal((await cli(['pin', 'card.json', '--skill', 'plan-itinerary', '--skill', 'render-itinerary', '--out', 'l.a2a-lock.json'], dir)).code, 0);
+  assert.equal(
+    (
+      await cli(
+        ['pin', 'card.json', '--skill', 'plan-itinerary', '--skill', 'render-itinerary', '--out', 'l.a2a-lock.json'],
+        dir,
+      )
+    ).code,
+    0,
+  );
   assert.equal((await cli(['pin', 'card.json', '--skill', 'plan-itinerary', '--out', 'l.a2a-lock.json'], dir)).code, 0);
   const after = JSON.parse(readFileSync(join(dir, 'l.a2a-lock.json'), 'utf8'));
   assert.deepEqual(Object.keys(after.requires.skills), ['plan-itinerary']);

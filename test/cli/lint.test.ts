@@ -17,7 +17,12 @@ const cli = join(root, 'server/dist/cli.js');
 const fx = (p: string) => `test/fixtures/cards/${p}`;
 
 function a2acap(args: string[], env: Record<string, string> = {}) {
-  const r = spawnSync(process.execPath, [cli, ...args], { cwd: root, encoding: 'utf8', env: { PATH: process.env.PATH ?? '', ...env }, timeout: 30_000 });
+  const r = spawnSync(process.execPath, [cli, ...args], {
+    cwd: root,
+    encoding: 'utf8',
+    env: { PATH: process.env.PATH ?? '', ...env },
+    timeout: 30_000,
+  });
   return { code: r.status, stdout: r.stdout, stderr: r.stderr };
 }
 
@@ -31,7 +36,13 @@ test('a valid card: exit 0, aligned text, a summary', () => {
 });
 
 test('error findings: exit 1; the JSON contract exactly', () => {
-  const r = a2acap(['lint', fx('legacy-card-shape/top-level-members.json'), fx('valid/pricing.a2a-lock.json'), '--format', 'json']);
+  const r = a2acap([
+    'lint',
+    fx('legacy-card-shape/top-level-members.json'),
+    fx('valid/pricing.a2a-lock.json'),
+    '--format',
+    'json',
+  ]);
   assert.equal(r.code, 1, r.stderr);
   const out = JSON.parse(r.stdout);
   assert.deepEqual(Object.keys(out), ['findings']);
@@ -49,7 +60,7 @@ test('error findings: exit 1; the JSON contract exactly', () => {
   assert.deepEqual(url.range, { start: { line: 65, character: 2 }, end: { line: 65, character: 7 } });
 });
 
-test('a name given twice: the overridden occurrence is the one marked (its own line, not the pointer\'s last match)', () => {
+test("a name given twice: the overridden occurrence is the one marked (its own line, not the pointer's last match)", () => {
   const r = a2acap(['lint', fx('duplicate-member/top-level-name.json'), '--format', 'json']);
   assert.equal(r.code, 0, r.stderr);
   const [f] = JSON.parse(r.stdout).findings;
@@ -72,12 +83,21 @@ test('SARIF 2.1.0: rules with help links, results with 1-based regions', () => {
   assert.equal(log.version, '2.1.0');
   const run = log.runs[0];
   assert.equal(run.tool.driver.name, 'a2acap');
-  assert.ok(run.tool.driver.rules.some((x: { id: string; helpUri: string }) => x.id === 'invalid-json' && x.helpUri.endsWith('#invalid-json')));
+  assert.ok(
+    run.tool.driver.rules.some(
+      (x: { id: string; helpUri: string }) => x.id === 'invalid-json' && x.helpUri.endsWith('#invalid-json'),
+    ),
+  );
   const [result] = run.results;
   assert.equal(result.ruleId, 'invalid-json');
   assert.equal(result.level, 'error');
   assert.equal(run.tool.driver.rules[result.ruleIndex].id, 'invalid-json');
-  assert.deepEqual(result.locations[0].physicalLocation.region, { startLine: 3, startColumn: 1, endLine: 3, endColumn: 2 });
+  assert.deepEqual(result.locations[0].physicalLocation.region, {
+    startLine: 3,
+    startColumn: 1,
+    endLine: 3,
+    endColumn: 2,
+  });
   assert.equal(result.locations[0].physicalLocation.artifactLocation.uri, fx('invalid-json/trailing-comma.json'));
 });
 
@@ -110,9 +130,19 @@ test('bad files are findings, not failures: binary, empty, huge', () => {
   writeFileSync(join(dir, 'binary.json'), Buffer.from([0, 1, 2, 0xff, 0xfe, 0]));
   writeFileSync(join(dir, 'empty.json'), '');
   writeFileSync(join(dir, 'agent-card.json'), '{"description":"' + 'x'.repeat(2_000_000) + '"}');
-  const r = a2acap(['lint', '--format', 'json', join(dir, 'binary.json'), join(dir, 'empty.json'), join(dir, 'agent-card.json')]);
+  const r = a2acap([
+    'lint',
+    '--format',
+    'json',
+    join(dir, 'binary.json'),
+    join(dir, 'empty.json'),
+    join(dir, 'agent-card.json'),
+  ]);
   assert.equal(r.code, 1, r.stderr);
-  assert.deepEqual(JSON.parse(r.stdout).findings.map((f: { code: string }) => f.code), ['invalid-json', 'invalid-json', 'card-too-large']);
+  assert.deepEqual(
+    JSON.parse(r.stdout).findings.map((f: { code: string }) => f.code),
+    ['invalid-json', 'invalid-json', 'card-too-large'],
+  );
   const raised = a2acap(['lint', '--max-card-bytes', '4000000', join(dir, 'agent-card.json')]);
   assert.match(raised.stdout, /schema/);
 });
@@ -121,7 +151,15 @@ const ESC = '\u001b';
 
 function capture(isTTY: boolean, env: Record<string, string | undefined>) {
   let stdout = '';
-  const io: CliIO = { stdout: (t) => { stdout += t; }, stderr: () => {}, env, cwd: root, isTTY };
+  const io: CliIO = {
+    stdout: (t) => {
+      stdout += t;
+    },
+    stderr: () => {},
+    env,
+    cwd: root,
+    isTTY,
+  };
   return { io, out: () => stdout };
 }
 
@@ -143,7 +181,20 @@ test('colour only on a TTY and never with NO_COLOR', async () => {
 test('untrusted card text cannot drive the terminal', async () => {
   const dir = mkdtempSync(join(tmpdir(), 'a2acap-lint-'));
   const file = join(dir, 'agent-card.json');
-  writeFileSync(file, JSON.stringify({ name: 'x', description: 'd', supportedInterfaces: [], version: '1', capabilities: {}, defaultInputModes: ['text/plain'], defaultOutputModes: ['text/plain'], skills: [], '\u001b[2Jevil': 1 }));
+  writeFileSync(
+    file,
+    JSON.stringify({
+      name: 'x',
+      description: 'd',
+      supportedInterfaces: [],
+      version: '1',
+      capabilities: {},
+      defaultInputModes: ['text/plain'],
+      defaultOutputModes: ['text/plain'],
+      skills: [],
+      '\u001b[2Jevil': 1,
+    }),
+  );
   const c = capture(true, {});
   await lintCommand([file], c.io);
   assert.ok(!c.out().includes(`${ESC}[2J`));
@@ -157,14 +208,23 @@ test('--binding / --known-extension describe the client, as for compile', () => 
   assert.deepEqual(JSON.parse(grpc.stdout).findings, []);
   const ext = fx('required-extension-unsupported/required-unknown.json');
   assert.match(a2acap(['lint', ext]).stdout, /required-extension-unsupported/);
-  assert.doesNotMatch(a2acap(['lint', ext, '--known-extension', 'https://example.com/ext/payments/v2']).stdout, /required-extension-unsupported/);
+  assert.doesNotMatch(
+    a2acap(['lint', ext, '--known-extension', 'https://example.com/ext/payments/v2']).stdout,
+    /required-extension-unsupported/,
+  );
   assert.equal(a2acap(['lint', card, '--binding', 'GRPC']).code, 2);
 });
 
 test('format helpers: columns aligned by visible width, counts, untrusted text escaped', () => {
   const c = palette(true);
-  const out = alignColumns([[c.red('ab'), 'x', 'tail'], ['abcd', 'xyz', 't']]);
-  const plain = out.split(ESC).join('').replace(/\[\d+m/g, '');
+  const out = alignColumns([
+    [c.red('ab'), 'x', 'tail'],
+    ['abcd', 'xyz', 't'],
+  ]);
+  const plain = out
+    .split(ESC)
+    .join('')
+    .replace(/\[\d+m/g, '');
   assert.deepEqual(plain.split('\n'), ['ab    x    tail', 'abcd  xyz  t', '']);
   assert.equal(alignColumns([]), '');
   assert.equal(countSummary({ error: 2, warning: 1, info: 3 }), '2 errors, 1 warning, 3 info');
@@ -175,13 +235,20 @@ test('format helpers: columns aligned by visible width, counts, untrusted text e
 
 test('--rule ID=SEVERITY and --rules FILE override severities as a2a.rules does; typos are usage errors', () => {
   const legacy = fx('legacy-card-shape/top-level-members.json');
-  const codes = (r: { stdout: string }) => (JSON.parse(r.stdout) as { findings: { code: string; severity: string }[] }).findings;
+  const codes = (r: { stdout: string }) =>
+    (JSON.parse(r.stdout) as { findings: { code: string; severity: string }[] }).findings;
   const before = codes(a2acap(['lint', legacy, '--format', 'json']));
   assert.ok(before.some((f) => f.code === 'legacy-card-shape' && f.severity === 'error'));
 
   // Every error demoted: the same findings, exit 0.
   const errorCodes = [...new Set(before.filter((f) => f.severity === 'error').map((f) => f.code))];
-  const demoted = a2acap(['lint', legacy, '--format', 'json', ...errorCodes.flatMap((c) => ['--rule', `${c}=warning`])]);
+  const demoted = a2acap([
+    'lint',
+    legacy,
+    '--format',
+    'json',
+    ...errorCodes.flatMap((c) => ['--rule', `${c}=warning`]),
+  ]);
   assert.equal(demoted.code, 0, demoted.stderr);
   assert.equal(codes(demoted).length, before.length);
   assert.ok(codes(demoted).every((f) => f.severity !== 'error'));
@@ -192,7 +259,9 @@ test('--rule ID=SEVERITY and --rules FILE override severities as a2a.rules does;
   writeFileSync(file, JSON.stringify({ 'legacy-card-shape': 'off', 'unknown-field': 'hint' }));
   const fromFile = codes(a2acap(['lint', legacy, '--format', 'json', '--rules', file]));
   assert.ok(!fromFile.some((f) => f.code === 'legacy-card-shape'));
-  const flagWins = codes(a2acap(['lint', legacy, '--format', 'json', '--rules', file, '--rule', 'legacy-card-shape=info']));
+  const flagWins = codes(
+    a2acap(['lint', legacy, '--format', 'json', '--rules', file, '--rule', 'legacy-card-shape=info']),
+  );
   assert.ok(flagWins.some((f) => f.code === 'legacy-card-shape' && f.severity === 'info'));
 
   // A typo never silently leaves a rule at its default.
@@ -208,17 +277,28 @@ test('--rule ID=SEVERITY and --rules FILE override severities as a2a.rules does;
     assert.doesNotMatch(r.stderr, /\n\s+at /);
   }
   writeFileSync(file, '{"legacy-card-shape": "of"}');
-  assert.match(a2acap(['lint', legacy, '--rules', file]).stderr, /--rules .*rules\.json: rule legacy-card-shape: severity must be one of/);
+  assert.match(
+    a2acap(['lint', legacy, '--rules', file]).stderr,
+    /--rules .*rules\.json: rule legacy-card-shape: severity must be one of/,
+  );
   writeFileSync(file, '{nope');
   assert.match(a2acap(['lint', legacy, '--rules', file]).stderr, /--rules .*rules\.json: not valid JSON/);
 });
 
 test('--write-baseline records the findings as accepted; --baseline then reports only new ones', () => {
   const dir = mkdtempSync(join(tmpdir(), 'a2acap-baseline-'));
-  const card = JSON.parse(readFileSync(join(root, fx('legacy-card-shape/top-level-members.json')), 'utf8')) as Record<string, unknown>;
+  const card = JSON.parse(readFileSync(join(root, fx('legacy-card-shape/top-level-members.json')), 'utf8')) as Record<
+    string,
+    unknown
+  >;
   writeFileSync(join(dir, 'card.json'), JSON.stringify(card, null, 2));
   const run = (args: string[]) => {
-    const r = spawnSync(process.execPath, [cli, 'lint', 'card.json', ...args], { cwd: dir, encoding: 'utf8', env: { PATH: process.env.PATH ?? '' }, timeout: 30_000 });
+    const r = spawnSync(process.execPath, [cli, 'lint', 'card.json', ...args], {
+      cwd: dir,
+      encoding: 'utf8',
+      env: { PATH: process.env.PATH ?? '' },
+      timeout: 30_000,
+    });
     return { code: r.status, stdout: r.stdout, stderr: r.stderr };
   };
   assert.equal(run([]).code, 1, 'the card has error findings');
@@ -227,24 +307,36 @@ test('--write-baseline records the findings as accepted; --baseline then reports
   assert.match(written.stderr, /\d+ findings recorded as accepted in a2acap-baseline\.json/);
   const text = readFileSync(join(dir, 'a2acap-baseline.json'), 'utf8');
   assert.equal(run(['--write-baseline', 'a2acap-baseline.json']).code, 0);
-  assert.equal(readFileSync(join(dir, 'a2acap-baseline.json'), 'utf8'), text, 're-writing an unchanged baseline changes nothing');
+  assert.equal(
+    readFileSync(join(dir, 'a2acap-baseline.json'), 'utf8'),
+    text,
+    're-writing an unchanged baseline changes nothing',
+  );
 
   const accepted = run(['--baseline', 'a2acap-baseline.json']);
   assert.equal(accepted.code, 0, accepted.stderr);
   assert.match(accepted.stdout, /no problems in 1 file \(\d+ accepted in the baseline not shown\)/);
-  assert.deepEqual(JSON.parse(run(['--baseline', 'a2acap-baseline.json', '--format', 'json']).stdout), { findings: [] });
+  assert.deepEqual(JSON.parse(run(['--baseline', 'a2acap-baseline.json', '--format', 'json']).stdout), {
+    findings: [],
+  });
 
   // A new problem (moving the card's other members around does not revive the accepted ones).
   writeFileSync(join(dir, 'card.json'), JSON.stringify({ ...card, defaultInputModes: ['text'] }, null, 4));
   const fresh = run(['--baseline', 'a2acap-baseline.json', '--format', 'json']);
   const findings = (JSON.parse(fresh.stdout) as { findings: { code: string; pointer: string }[] }).findings;
-  assert.deepEqual(findings.map((f) => [f.code, f.pointer]), [['invalid-media-type', '/defaultInputModes/0']]);
+  assert.deepEqual(
+    findings.map((f) => [f.code, f.pointer]),
+    [['invalid-media-type', '/defaultInputModes/0']],
+  );
   assert.equal(run(['--baseline', 'a2acap-baseline.json', '--format', 'sarif']).code, 1);
 
   // A baseline that cannot be read or is not one is a usage error, never "no baseline".
   writeFileSync(join(dir, 'broken.json'), '[]');
   for (const [args, pattern] of [
-    [['--baseline', 'missing.json'], /--baseline missing\.json: cannot read it \(no such file\); write one with --write-baseline/],
+    [
+      ['--baseline', 'missing.json'],
+      /--baseline missing\.json: cannot read it \(no such file\); write one with --write-baseline/,
+    ],
     [['--baseline', 'broken.json'], /--baseline broken\.json: not an a2acap baseline/],
     [['--baseline', 'broken.json', '--write-baseline', 'x.json'], /exclude each other/],
   ] as const) {

@@ -18,23 +18,40 @@ test('lint reports not-canonicalizable; check and pin refuse the card in one lin
   writeFileSync(join(dir, 'agent-card.json'), hostileCard());
   const lint = await cli(['lint', '--format', 'json', 'agent-card.json'], dir);
   assert.equal(lint.code, 1);
-  const findings = (JSON.parse(lint.stdout) as { findings: { code: string; pointer: string; message: string }[] }).findings;
+  const findings = (JSON.parse(lint.stdout) as { findings: { code: string; pointer: string; message: string }[] })
+    .findings;
   const f = findings.find((x) => x.code === 'not-canonicalizable');
   assert.equal(f?.pointer, '/x-limit');
   assert.match(f!.message, /cannot be pinned, digested or signature-checked/);
-  assert.ok(findings.some((x) => x.code === 'unknown-field'), 'other findings are kept');
+  assert.ok(
+    findings.some((x) => x.code === 'unknown-field'),
+    'other findings are kept',
+  );
 
   const skill = (JSON.parse(GOOD) as { skills: { id: string }[] }).skills[0]!.id;
   const pin = await cli(['pin', 'agent-card.json', '--skill', skill, '--out', 'x.a2a-lock.json'], dir);
-  writeFileSync(join(dir, 'a2a-lock.json'), JSON.stringify({
-    agent: './agent-card.json', pinned_at: '2026-11-01T00:00:00Z', card_digest: `sha256:${'0'.repeat(64)}`, requires: {},
-  }));
+  writeFileSync(
+    join(dir, 'a2a-lock.json'),
+    JSON.stringify({
+      agent: './agent-card.json',
+      pinned_at: '2026-11-01T00:00:00Z',
+      card_digest: `sha256:${'0'.repeat(64)}`,
+      requires: {},
+    }),
+  );
   const check = await cli(['check', '--card', 'agent-card.json', 'a2a-lock.json'], dir);
-  for (const [name, run] of [['pin', pin], ['check', check]] as const) {
+  for (const [name, run] of [
+    ['pin', pin],
+    ['check', check],
+  ] as const) {
     assert.equal(run.code, 2, `${name}: ${run.stderr}`);
     const lines = run.stderr.trim().split('\n');
     assert.equal(lines.length, 1, `${name} says one line: ${run.stderr}`);
-    assert.match(lines[0]!, /the card cannot be used: .*cannot be pinned, digested or signature-checked, because of a number that overflows a double .*\(at \/x-limit\)/, name);
+    assert.match(
+      lines[0]!,
+      /the card cannot be used: .*cannot be pinned, digested or signature-checked, because of a number that overflows a double .*\(at \/x-limit\)/,
+      name,
+    );
     assert.doesNotMatch(run.stderr, /\n\s+at /, `${name}: no stack`);
   }
 });

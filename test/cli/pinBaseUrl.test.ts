@@ -18,7 +18,9 @@ before(async () => {
   server = createServer((req, res) => {
     requested.push(req.url ?? '');
     if (req.url === '/a2a/.well-known/agent-card.json') {
-      res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify(pricingCard(`${base}/a2a`, 'base')));
+      res
+        .writeHead(200, { 'content-type': 'application/json' })
+        .end(JSON.stringify(pricingCard(`${base}/a2a`, 'base')));
     } else {
       res.writeHead(404, { 'content-type': 'text/plain' }).end('not here');
     }
@@ -42,7 +44,10 @@ for (const spelling of ['/a2a', '/a2a/', '/a2a/?x=1#y']) {
 
 test('pin of a URL that is not http(s) or not a URL: one line, exit 2', async (t) => {
   const dir = tempDir(t);
-  for (const [target, message] of [['http://', /not a valid URL/], ['https://[::1', /not a valid URL/]] as const) {
+  for (const [target, message] of [
+    ['http://', /not a valid URL/],
+    ['https://[::1', /not a valid URL/],
+  ] as const) {
     const r = await cli(['pin', target, '--skill', 'x'], dir);
     assert.equal(r.code, 2, target);
     assert.match(r.stderr, message);

@@ -18,15 +18,38 @@ import { checkCli, cli, tempDir } from './helpers';
 import { resolveAgent } from '../../server/src/node/agentLocation';
 
 let agent: PricingAgent;
-before(async () => { agent = await startPricingAgent(); });
-after(async () => { await agent.close(); });
-
+before(async () => {
+  agent = await startPricingAgent();
+});
+after(async () => {
+  await agent.close();
+});
 
 async function pinPlanner(dir: string): Promise<string> {
   agent.setVersion('base');
-  const r = await cli(['pin', agent.url, '--skill', 'itinerary-pricing', '--input', 'text/plain', '--input', 'application/json', '--output', 'application/json', '--streaming', '--out', 'pricing.a2a-lock.json'], dir);
+  const r = await cli(
+    [
+      'pin',
+      agent.url,
+      '--skill',
+      'itinerary-pricing',
+      '--input',
+      'text/plain',
+      '--input',
+      'application/json',
+      '--output',
+      'application/json',
+      '--streaming',
+      '--out',
+      'pricing.a2a-lock.json',
+    ],
+    dir,
+  );
   assert.equal(r.code, 0, r.stderr);
-  assert.match(r.stderr, /pinned itinerary-pricing of http:\/\/127\.0\.0\.1:\d+\/\.well-known\/agent-card\.json → pricing\.a2a-lock\.json/);
+  assert.match(
+    r.stderr,
+    /pinned itinerary-pricing of http:\/\/127\.0\.0\.1:\d+\/\.well-known\/agent-card\.json → pricing\.a2a-lock\.json/,
+  );
   return join(dir, 'pricing.a2a-lock.json');
 }
 
@@ -38,7 +61,11 @@ describe('pin → change → check against the live pricing agent', () => {
     assert.equal(lock.agent, agent.cardUrl);
     assert.equal(lock.agent_version, '3.2.0');
     assert.deepEqual(lock.interface, { binding: 'JSONRPC', version: '1.0' });
-    assert.deepEqual(lock.requires, { extensions: [], streaming: true, skills: { 'itinerary-pricing': { input: ['application/json', 'text/plain'], output: ['application/json'] } } });
+    assert.deepEqual(lock.requires, {
+      extensions: [],
+      streaming: true,
+      skills: { 'itinerary-pricing': { input: ['application/json', 'text/plain'], output: ['application/json'] } },
+    });
     const r = await checkCli(['pricing.a2a-lock.json', '--live'], dir);
     assert.equal(r.code, 0, r.stdout);
     const report = JSON.parse(r.stdout);
@@ -49,9 +76,27 @@ describe('pin → change → check against the live pricing agent', () => {
 
   const cases: { version: CardVersion; classification: string; code: number; pointer?: string; message?: RegExp }[] = [
     { version: 'description', classification: 'compatible', code: 0 },
-    { version: 'version', classification: 'review', code: 0, pointer: '/agent_version', message: /"3\.2\.0" → "3\.3\.0"/ },
-    { version: 'no-streaming', classification: 'breaking', code: 1, pointer: '/requires/streaming', message: /streaming/ },
-    { version: 'narrowed-input', classification: 'breaking', code: 1, pointer: '/requires/skills/itinerary-pricing/input/1', message: /text\/plain/ },
+    {
+      version: 'version',
+      classification: 'review',
+      code: 0,
+      pointer: '/agent_version',
+      message: /"3\.2\.0" → "3\.3\.0"/,
+    },
+    {
+      version: 'no-streaming',
+      classification: 'breaking',
+      code: 1,
+      pointer: '/requires/streaming',
+      message: /streaming/,
+    },
+    {
+      version: 'narrowed-input',
+      classification: 'breaking',
+      code: 1,
+      pointer: '/requires/skills/itinerary-pricing/input/1',
+      message: /text\/plain/,
+    },
   ];
   for (const c of cases) {
     test(`card change '${c.version}' → ${c.classification} (exit ${c.code})`, async (t) => {
@@ -87,10 +132,17 @@ describe('conditional refresh', () => {
     t.after(() => http.close());
     const statuses: string[] = [];
     const inner = httpCardSource(http, { allow: new Set(['loopback'] as const) });
-    const source = { fetch: async (url: string, prev?: Parameters<typeof inner.fetch>[1]) => { const r = await inner.fetch(url, prev); statuses.push(r.status); return r; } };
+    const source = {
+      fetch: async (url: string, prev?: Parameters<typeof inner.fetch>[1]) => {
+        const r = await inner.fetch(url, prev);
+        statuses.push(r.status);
+        return r;
+      },
+    };
     // One loader per refresh run, one cache across runs (as the CLI and the editor watcher do).
     const cache = new MemoryCardCache();
-    const run = () => refreshLockfile(lockPath, { loader: createCardLoader({ source, cache }), readText, resolveAgent });
+    const run = () =>
+      refreshLockfile(lockPath, { loader: createCardLoader({ source, cache }), readText, resolveAgent });
     const readText = async (p: string) => readFileSync(p, 'utf8');
     const first = await run();
     const second = await run();
@@ -111,10 +163,20 @@ describe('conditional refresh', () => {
     const http = createHttpClient();
     t.after(() => http.close());
     const inner = httpCardSource(http, { allow: new Set(['loopback'] as const) });
-    const loader = createCardLoader({ source: { fetch: (u, p) => { fetches++; return inner.fetch(u, p); } }, cache: new MemoryCardCache() });
+    const loader = createCardLoader({
+      source: {
+        fetch: (u, p) => {
+          fetches++;
+          return inner.fetch(u, p);
+        },
+      },
+      cache: new MemoryCardCache(),
+    });
     const readText = async (p: string) => readFileSync(p, 'utf8');
     const lockPath = join(dir, 'pricing.a2a-lock.json');
-    const outcomes = await Promise.all([1, 2, 3, 4].map(() => refreshLockfile(lockPath, { loader, readText, resolveAgent })));
+    const outcomes = await Promise.all(
+      [1, 2, 3, 4].map(() => refreshLockfile(lockPath, { loader, readText, resolveAgent })),
+    );
     outcomes.push(await refreshLockfile(lockPath, { loader, readText, resolveAgent }));
     assert.ok(outcomes.every((o) => o.status === 'checked'));
     assert.equal(fetches, 1);
@@ -128,13 +190,22 @@ describe('conditional refresh', () => {
     const cache = new MemoryCardCache();
     const stale = memoryStaleMarkers();
     const readText = async (p: string) => readFileSync(p, 'utf8');
-    const run = () => refreshLockfile(lockPath, { loader: createCardLoader({ source: httpCardSource(http, { allow: new Set(['loopback'] as const) }), cache }), readText, resolveAgent, stale });
+    const run = () =>
+      refreshLockfile(lockPath, {
+        loader: createCardLoader({ source: httpCardSource(http, { allow: new Set(['loopback'] as const) }), cache }),
+        readText,
+        resolveAgent,
+        stale,
+      });
     await run();
     stale.mark(agent.cardUrl, 'UnsupportedOperationError on SendStreamingMessage', '2026-10-02T08:00:00.000Z');
     const forced = await run();
     assert.ok(forced.status === 'checked');
     assert.equal(forced.unchanged, false, 'no conditional request: the cached profile is not trusted');
-    assert.match(forced.result.notes.map((n) => n.message).join('\n'), /calls contradicted the profile: UnsupportedOperationError/);
+    assert.match(
+      forced.result.notes.map((n) => n.message).join('\n'),
+      /calls contradicted the profile: UnsupportedOperationError/,
+    );
     assert.equal(stale.get(agent.cardUrl), undefined);
     const next = await run();
     assert.equal(next.status === 'checked' && next.unchanged, true);

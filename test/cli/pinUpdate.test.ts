@@ -8,8 +8,12 @@ import { pricingCard } from '../../examples/pricing-agent/cards';
 import { cli, tempDir } from './helpers';
 
 let agent: PricingAgent;
-before(async () => { agent = await startPricingAgent(); });
-after(async () => { await agent.close(); });
+before(async () => {
+  agent = await startPricingAgent();
+});
+after(async () => {
+  await agent.close();
+});
 
 const PIN = ['--skill', 'itinerary-pricing', '--input', 'text/plain', '--streaming', '--out', 'p.a2a-lock.json'];
 
@@ -44,20 +48,38 @@ test('pin to stdout; a description edit re-pins to new digest but same requireme
 test('pin from a card file records the path relative to the lockfile', async (t) => {
   const dir = tempDir(t);
   writeFileSync(join(dir, 'pricing.agent-card.json'), JSON.stringify(pricingCard('http://127.0.0.1:9', 'base')));
-  const r = await cli(['pin', 'pricing.agent-card.json', '--skill', 'currency-convert', '--out', 'locks/c.a2a-lock.json'], dir);
+  const r = await cli(
+    ['pin', 'pricing.agent-card.json', '--skill', 'currency-convert', '--out', 'locks/c.a2a-lock.json'],
+    dir,
+  );
   // the directory does not exist: a clear error, nothing written
   assert.equal(r.code, 2);
   assert.match(r.stderr, /^a2acap pin: .*ENOENT/);
-  const ok = await cli(['pin', 'pricing.agent-card.json', '--skill', 'currency-convert', '--out', 'c.a2a-lock.json'], dir);
+  const ok = await cli(
+    ['pin', 'pricing.agent-card.json', '--skill', 'currency-convert', '--out', 'c.a2a-lock.json'],
+    dir,
+  );
   assert.equal(ok.code, 0, ok.stderr);
   assert.equal(JSON.parse(readFileSync(join(dir, 'c.a2a-lock.json'), 'utf8')).agent, 'pricing.agent-card.json');
 });
 
 const errors: [string, string[], RegExp][] = [
   ['no --skill', [], /name at least one --skill/],
-  ['an unknown skill', ['--skill', 'nope'], /unknown skill "nope"; the card offers: "currency-convert", "itinerary-pricing"/],
-  ['an input the skill does not accept', ['--skill', 'itinerary-pricing', '--input', 'image/png'], /does not accept "image\/png"/],
-  ['an undeclared extension', ['--skill', 'itinerary-pricing', '--extension', 'https://example.com/x/v1'], /extension "https:\/\/example.com\/x\/v1" is not declared/],
+  [
+    'an unknown skill',
+    ['--skill', 'nope'],
+    /unknown skill "nope"; the card offers: "currency-convert", "itinerary-pricing"/,
+  ],
+  [
+    'an input the skill does not accept',
+    ['--skill', 'itinerary-pricing', '--input', 'image/png'],
+    /does not accept "image\/png"/,
+  ],
+  [
+    'an undeclared extension',
+    ['--skill', 'itinerary-pricing', '--extension', 'https://example.com/x/v1'],
+    /extension "https:\/\/example.com\/x\/v1" is not declared/,
+  ],
 ];
 for (const [name, args, message] of errors) {
   test(`pin with ${name}: exit 2, one line`, async (t) => {
@@ -116,7 +138,10 @@ test('update refuses a breaking change (exit 2) and leaves the lockfile as it wa
   agent.setVersion('narrowed-input');
   const r = await cli(['update', 'p.a2a-lock.json', '--yes'], dir);
   assert.equal(r.code, 2);
-  assert.match(r.stderr, /cannot update: skill "itinerary-pricing" does not accept "text\/plain"[^\n]*; pin a new selection with 'a2acap pin'\n$/);
+  assert.match(
+    r.stderr,
+    /cannot update: skill "itinerary-pricing" does not accept "text\/plain"[^\n]*; pin a new selection with 'a2acap pin'\n$/,
+  );
   assert.equal(readFileSync(join(dir, 'p.a2a-lock.json'), 'utf8'), before);
 });
 

@@ -30,13 +30,22 @@ test('compile: the configured client, found from a subdirectory; --binding overr
   assert.equal(flagged.interface.binding, 'JSONRPC');
   const elsewhere = tempDir(t, 'a2a-noconfig-');
   copyFileSync(TWO_BINDINGS, join(elsewhere, 'card.json'));
-  assert.equal(JSON.parse((await cli(['compile', 'card.json'], elsewhere)).stdout).interface.binding, 'JSONRPC', 'no configuration: the defaults');
+  assert.equal(
+    JSON.parse((await cli(['compile', 'card.json'], elsewhere)).stdout).interface.binding,
+    'JSONRPC',
+    'no configuration: the defaults',
+  );
 });
 
 test('lint: configured rule severities; --rule wins per rule', async (t) => {
   const { sub } = project(t, { rules: { 'unknown-field': 'off' } });
   copyFileSync(join(FIXTURES, 'cards', 'unknown-field', 'typos.json'), join(sub, 'card.json'));
-  const codes = async (args: string[]) => (JSON.parse((await cli(['lint', 'card.json', '--format', 'json', ...args], sub)).stdout) as { findings: { code: string }[] }).findings.map((f) => f.code);
+  const codes = async (args: string[]) =>
+    (
+      JSON.parse((await cli(['lint', 'card.json', '--format', 'json', ...args], sub)).stdout) as {
+        findings: { code: string }[];
+      }
+    ).findings.map((f) => f.code);
   assert.ok(!(await codes([])).includes('unknown-field'), 'off in the configuration');
   assert.ok((await codes(['--rule', 'unknown-field=warning'])).includes('unknown-field'), 'the flag wins');
 });
@@ -44,23 +53,44 @@ test('lint: configured rule severities; --rule wins per rule', async (t) => {
 test('pin and check read the same configuration: compatible there, review for another client', async (t) => {
   const { sub } = project(t, { client: { bindings: ['HTTP+JSON@1.0'] } });
   copyFileSync(TWO_BINDINGS, join(sub, 'card.json'));
-  const skill = (JSON.parse((await cli(['compile', 'card.json'], sub)).stdout) as { skills: Record<string, unknown> });
+  const skill = JSON.parse((await cli(['compile', 'card.json'], sub)).stdout) as { skills: Record<string, unknown> };
   const id = Object.keys(skill.skills)[0]!;
   assert.equal((await cli(['pin', 'card.json', '--skill', id, '--out', 'lock.json'], sub)).code, 0);
   const same = JSON.parse((await cli(['check', 'lock.json', '--card', 'card.json'], sub)).stdout);
   assert.equal(same.classification, 'compatible');
-  const other = JSON.parse((await cli(['check', 'lock.json', '--card', 'card.json', '--binding', 'JSONRPC@1.0', '--binding', 'HTTP+JSON@1.0'], sub)).stdout);
-  assert.equal(other.classification, 'review', 'a client that prefers what the card lists first chooses another interface');
+  const other = JSON.parse(
+    (
+      await cli(
+        ['check', 'lock.json', '--card', 'card.json', '--binding', 'JSONRPC@1.0', '--binding', 'HTTP+JSON@1.0'],
+        sub,
+      )
+    ).stdout,
+  );
+  assert.equal(
+    other.classification,
+    'review',
+    'a client that prefers what the card lists first chooses another interface',
+  );
 });
 
 test('a bad configuration is one usage error naming the file and the member, for every command; --config names one', async (t) => {
   const { root, sub } = project(t, { client: { binding: ['JSONRPC@1.0'] } });
   copyFileSync(TWO_BINDINGS, join(sub, 'card.json'));
-  for (const args of [['compile', 'card.json'], ['lint', 'card.json'], ['check', 'x.json', '--card', 'card.json'], ['pin', 'card.json', '--skill', 's'], ['update', 'x.json']]) {
+  for (const args of [
+    ['compile', 'card.json'],
+    ['lint', 'card.json'],
+    ['check', 'x.json', '--card', 'card.json'],
+    ['pin', 'card.json', '--skill', 's'],
+    ['update', 'x.json'],
+  ]) {
     const r = await cli(args, sub);
     assert.equal(r.code, 2, args.join(' '));
     assert.equal(r.stderr.trimEnd().split('\n').length, 1, r.stderr);
-    assert.match(r.stderr, /\.a2a\/config\.json: not a valid project configuration: \/client\/binding: unknown member \(did you mean "bindings"\?\)/, args.join(' '));
+    assert.match(
+      r.stderr,
+      /\.a2a\/config\.json: not a valid project configuration: \/client\/binding: unknown member \(did you mean "bindings"\?\)/,
+      args.join(' '),
+    );
   }
   writeFileSync(join(root, 'ok.json'), JSON.stringify({ client: { bindings: ['HTTP+JSON@1.0'] } }));
   const named = await cli(['compile', 'card.json', '--config', '../../ok.json'], sub);
@@ -75,17 +105,23 @@ test('lint FILE on a .a2a/config.json checks it as a project configuration, not 
   const root = tempDir(t, 'a2a-config-lint-');
   mkdirSync(join(root, 'packages', 'a', '.a2a'), { recursive: true });
   mkdirSync(join(root, 'packages', 'b', '.a2a'), { recursive: true });
-  writeFileSync(join(root, 'packages', 'a', '.a2a', 'config.json'), JSON.stringify({ rules: { 'unknown-field': 'off' } }));
+  writeFileSync(
+    join(root, 'packages', 'a', '.a2a', 'config.json'),
+    JSON.stringify({ rules: { 'unknown-field': 'off' } }),
+  );
   writeFileSync(join(root, 'packages', 'b', '.a2a', 'config.json'), JSON.stringify({ rulez: {} }));
   const good = await cli(['lint', 'packages/a/.a2a/config.json'], root);
   assert.equal(good.code, 0, good.stdout + good.stderr);
   assert.match(good.stdout, /no problems in 1 file/);
   const bad = await cli(['lint', 'packages/b/.a2a/config.json', '--format', 'json'], root);
   assert.equal(bad.code, 2);
-  assert.equal(bad.stderr, 'a2acap lint: packages/b/.a2a/config.json: not a valid project configuration: /rulez: unknown member (did you mean "rules"?); expected "client", "rules", "maxCardBytes", "card"\n');
+  assert.equal(
+    bad.stderr,
+    'a2acap lint: packages/b/.a2a/config.json: not a valid project configuration: /rulez: unknown member (did you mean "rules"?); expected "client", "rules", "maxCardBytes", "card"\n',
+  );
 });
 
-test('a repository with one configuration per package: lint and check take each file\'s own, as the editor does', async (t) => {
+test("a repository with one configuration per package: lint and check take each file's own, as the editor does", async (t) => {
   const root = tempDir(t, 'a2a-config-mono-');
   const pkg = (name: string, config?: unknown) => {
     const dir = join(root, 'packages', name);
@@ -96,20 +132,42 @@ test('a repository with one configuration per package: lint and check take each 
   };
   pkg('a', { rules: { 'unknown-field': 'off' }, client: { bindings: ['HTTP+JSON@1.0'] } });
   pkg('b');
-  const lint = JSON.parse((await cli(['lint', 'packages/a/typos.json', 'packages/b/typos.json', '--format', 'json'], root)).stdout) as { findings: { file: string; code: string }[] };
+  const lint = JSON.parse(
+    (await cli(['lint', 'packages/a/typos.json', 'packages/b/typos.json', '--format', 'json'], root)).stdout,
+  ) as { findings: { file: string; code: string }[] };
   const unknownIn = (file: string) => lint.findings.some((f) => f.file === file && f.code === 'unknown-field');
   assert.deepEqual([unknownIn('packages/a/typos.json'), unknownIn('packages/b/typos.json')], [false, true]);
 
   // Pinned in package a (its client speaks HTTP+JSON only), then checked from the repository root with package b's lock.
-  const id = Object.keys((JSON.parse((await cli(['compile', 'packages/a/card.json'], root)).stdout) as { skills: Record<string, unknown> }).skills)[0]!;
-  assert.equal((await cli(['pin', 'packages/a/card.json', '--skill', id, '--out', 'packages/a/lock.json'], root)).code, 0);
-  assert.equal((await cli(['pin', 'packages/b/card.json', '--skill', id, '--out', 'packages/b/lock.json'], root)).code, 0);
-  const locks = (name: string) => JSON.parse(readFileSync(join(root, 'packages', name, 'lock.json'), 'utf8')) as { interface: { binding: string } };
+  const id = Object.keys(
+    (JSON.parse((await cli(['compile', 'packages/a/card.json'], root)).stdout) as { skills: Record<string, unknown> })
+      .skills,
+  )[0]!;
+  assert.equal(
+    (await cli(['pin', 'packages/a/card.json', '--skill', id, '--out', 'packages/a/lock.json'], root)).code,
+    0,
+  );
+  assert.equal(
+    (await cli(['pin', 'packages/b/card.json', '--skill', id, '--out', 'packages/b/lock.json'], root)).code,
+    0,
+  );
+  const locks = (name: string) =>
+    JSON.parse(readFileSync(join(root, 'packages', name, 'lock.json'), 'utf8')) as { interface: { binding: string } };
   assert.deepEqual([locks('a').interface.binding, locks('b').interface.binding], ['HTTP+JSON', 'JSONRPC']);
-  const both = JSON.parse((await cli(['check', 'packages/a/lock.json', 'packages/b/lock.json', '--card', 'packages/a/card.json'], root)).stdout);
-  assert.deepEqual(both.results.map((r: { classification: string }) => r.classification), ['compatible', 'compatible'], 'each lockfile with its own client');
+  const both = JSON.parse(
+    (await cli(['check', 'packages/a/lock.json', 'packages/b/lock.json', '--card', 'packages/a/card.json'], root))
+      .stdout,
+  );
+  assert.deepEqual(
+    both.results.map((r: { classification: string }) => r.classification),
+    ['compatible', 'compatible'],
+    'each lockfile with its own client',
+  );
   // --config names one configuration for the whole run: package a's lock checked for a default client is review.
   writeFileSync(join(root, 'default.json'), '{}');
-  const forced = JSON.parse((await cli(['check', 'packages/a/lock.json', '--card', 'packages/a/card.json', '--config', 'default.json'], root)).stdout);
+  const forced = JSON.parse(
+    (await cli(['check', 'packages/a/lock.json', '--card', 'packages/a/card.json', '--config', 'default.json'], root))
+      .stdout,
+  );
   assert.equal(forced.classification, 'review');
 });

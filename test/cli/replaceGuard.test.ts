@@ -4,7 +4,16 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
-import { copyFileSync, chmodSync, lstatSync, readFileSync, readlinkSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
+import {
+  copyFileSync,
+  chmodSync,
+  lstatSync,
+  readFileSync,
+  readlinkSync,
+  statSync,
+  symlinkSync,
+  writeFileSync,
+} from 'node:fs';
 import { join } from 'node:path';
 import { cli, tempDir } from './helpers';
 
@@ -24,28 +33,61 @@ const PIN = ['pin', 'card.json', '--skill', 'plan-itinerary'];
 
 const cases: Case[] = [
   {
-    name: 'the card itself', setup: () => 'card.json', refused: /card\.json exists and is not a lockfile: not replaced/,
+    name: 'the card itself',
+    setup: () => 'card.json',
+    refused: /card\.json exists and is not a lockfile: not replaced/,
     after: (dir) => assert.equal(readFileSync(join(dir, 'card.json'), 'utf8'), readFileSync(CARD, 'utf8')),
   },
   {
-    name: 'an unrelated text file', setup: (dir) => { writeFileSync(join(dir, 'notes.txt'), 'my notes\n'); return 'notes.txt'; }, refused: /notes\.txt exists and is not a lockfile/,
+    name: 'an unrelated text file',
+    setup: (dir) => {
+      writeFileSync(join(dir, 'notes.txt'), 'my notes\n');
+      return 'notes.txt';
+    },
+    refused: /notes\.txt exists and is not a lockfile/,
     after: (dir) => assert.equal(readFileSync(join(dir, 'notes.txt'), 'utf8'), 'my notes\n'),
   },
   {
-    name: 'a FIFO', setup: (dir) => { assert.equal(spawnSync('mkfifo', [join(dir, 'x.a2a-lock.json')]).status, 0); return 'x.a2a-lock.json'; }, refused: /x\.a2a-lock\.json is not a regular file: not replaced/,
+    name: 'a FIFO',
+    setup: (dir) => {
+      assert.equal(spawnSync('mkfifo', [join(dir, 'x.a2a-lock.json')]).status, 0);
+      return 'x.a2a-lock.json';
+    },
+    refused: /x\.a2a-lock\.json is not a regular file: not replaced/,
     after: (dir) => assert.ok(lstatSync(join(dir, 'x.a2a-lock.json')).isFIFO()),
   },
   {
-    name: 'a corrupt lockfile (merge conflict), named as one', setup: (dir) => { writeFileSync(join(dir, 'x.a2a-lock.json'), '<<<<<<< HEAD\n{}\n=======\n'); return 'x.a2a-lock.json'; }, refused: null,
+    name: 'a corrupt lockfile (merge conflict), named as one',
+    setup: (dir) => {
+      writeFileSync(join(dir, 'x.a2a-lock.json'), '<<<<<<< HEAD\n{}\n=======\n');
+      return 'x.a2a-lock.json';
+    },
+    refused: null,
   },
   {
-    name: 'a lockfile under another name', setup: (dir) => { writeFileSync(join(dir, 'lock.json'), JSON.stringify({ agent: 'card.json', requires: {} })); return 'lock.json'; }, refused: null,
+    name: 'a lockfile under another name',
+    setup: (dir) => {
+      writeFileSync(join(dir, 'lock.json'), JSON.stringify({ agent: 'card.json', requires: {} }));
+      return 'lock.json';
+    },
+    refused: null,
   },
-  { name: 'an empty file', setup: (dir) => { writeFileSync(join(dir, 'new.json'), ''); return 'new.json'; }, refused: null },
+  {
+    name: 'an empty file',
+    setup: (dir) => {
+      writeFileSync(join(dir, 'new.json'), '');
+      return 'new.json';
+    },
+    refused: null,
+  },
   { name: 'a new file', setup: () => 'fresh.a2a-lock.json', refused: null },
   {
     name: 'a symbolic link to a lockfile: the file is replaced, the link stays',
-    setup: (dir) => { writeFileSync(join(dir, 'real.a2a-lock.json'), ''); symlinkSync('real.a2a-lock.json', join(dir, 'link.a2a-lock.json')); return 'link.a2a-lock.json'; },
+    setup: (dir) => {
+      writeFileSync(join(dir, 'real.a2a-lock.json'), '');
+      symlinkSync('real.a2a-lock.json', join(dir, 'link.a2a-lock.json'));
+      return 'link.a2a-lock.json';
+    },
     refused: null,
     after: (dir) => {
       assert.equal(readlinkSync(join(dir, 'link.a2a-lock.json')), 'real.a2a-lock.json');
@@ -53,12 +95,21 @@ const cases: Case[] = [
     },
   },
   {
-    name: 'a symbolic link to the card', setup: (dir) => { symlinkSync('card.json', join(dir, 'out.json')); return 'out.json'; }, refused: /out\.json exists and is not a lockfile/,
+    name: 'a symbolic link to the card',
+    setup: (dir) => {
+      symlinkSync('card.json', join(dir, 'out.json'));
+      return 'out.json';
+    },
+    refused: /out\.json exists and is not a lockfile/,
     after: (dir) => assert.equal(readFileSync(join(dir, 'card.json'), 'utf8'), readFileSync(CARD, 'utf8')),
   },
   {
     name: 'a lockfile only its owner may read keeps its mode',
-    setup: (dir) => { writeFileSync(join(dir, 'private.a2a-lock.json'), ''); chmodSync(join(dir, 'private.a2a-lock.json'), 0o600); return 'private.a2a-lock.json'; },
+    setup: (dir) => {
+      writeFileSync(join(dir, 'private.a2a-lock.json'), '');
+      chmodSync(join(dir, 'private.a2a-lock.json'), 0o600);
+      return 'private.a2a-lock.json';
+    },
     refused: null,
     after: (dir) => assert.equal(statSync(join(dir, 'private.a2a-lock.json')).mode & 0o777, 0o600),
   },
@@ -93,5 +144,9 @@ test('lint --write-baseline replaces a baseline, never a card or a FIFO', async 
   assert.equal(onFifo.code, 2);
   assert.match(onFifo.stderr, /fifo\.json is not a regular file/);
   assert.equal((await cli(['lint', 'card.json', '--write-baseline', 'baseline.json'], dir)).code, 0);
-  assert.equal((await cli(['lint', 'card.json', '--write-baseline', 'baseline.json'], dir)).code, 0, 'a baseline is replaced');
+  assert.equal(
+    (await cli(['lint', 'card.json', '--write-baseline', 'baseline.json'], dir)).code,
+    0,
+    'a baseline is replaced',
+  );
 });

@@ -13,8 +13,18 @@ import { FINGERPRINT } from '../../server/src/core/sarif';
 
 const FIXTURES = join(__dirname, '..', 'fixtures');
 
-interface Loc { physicalLocation: { artifactLocation: { uri: string }; region?: { startLine: number; startColumn: number; endLine: number; endColumn: number } }; logicalLocations?: { fullyQualifiedName: string }[] }
-interface SarifResult { ruleId: string; level: string; locations: Loc[] }
+interface Loc {
+  physicalLocation: {
+    artifactLocation: { uri: string };
+    region?: { startLine: number; startColumn: number; endLine: number; endColumn: number };
+  };
+  logicalLocations?: { fullyQualifiedName: string }[];
+}
+interface SarifResult {
+  ruleId: string;
+  level: string;
+  locations: Loc[];
+}
 
 function sliceAt(text: string, region: NonNullable<Loc['physicalLocation']['region']>): string {
   const lines = text.split('\n');
@@ -27,10 +37,15 @@ test('lint and check SARIF: one driver, one rule shape, pointers as logical loca
   mkdirSync(join(dir, 'my cards'));
   // Names with a space and "#": the artifact URI must still be one valid reference.
   copyFileSync(join(FIXTURES, 'cards', 'unknown-field', 'typos.json'), join(dir, 'my cards', 'typos#1.json'));
-  copyFileSync(join(FIXTURES, 'check', 'breaking-streaming-gone', 'lock.json'), join(dir, 'my cards', 'l#1.a2a-lock.json'));
+  copyFileSync(
+    join(FIXTURES, 'check', 'breaking-streaming-gone', 'lock.json'),
+    join(dir, 'my cards', 'l#1.a2a-lock.json'),
+  );
   copyFileSync(join(FIXTURES, 'check', 'breaking-streaming-gone', 'card.json'), join(dir, 'card.json'));
 
-  const lintJson = JSON.parse((await cli(['lint', 'my cards/typos#1.json', '--format', 'json'], dir)).stdout) as { findings: { code: string; pointer: string }[] };
+  const lintJson = JSON.parse((await cli(['lint', 'my cards/typos#1.json', '--format', 'json'], dir)).stdout) as {
+    findings: { code: string; pointer: string }[];
+  };
   const lint = await cli(['lint', 'my cards/typos#1.json', '--format', 'sarif'], dir);
   const check = await cli(['check', 'my cards/l#1.a2a-lock.json', '--card', 'card.json', '--format', 'sarif'], dir);
   assert.equal(check.code, 1, check.stderr);
@@ -44,16 +59,28 @@ test('lint and check SARIF: one driver, one rule shape, pointers as logical loca
   };
   assert.deepEqual(driver(checkLog), driver(lintLog));
   // The driver's version is the CLI's own (package.json), the one `a2acap --version` prints.
-  const version = (JSON.parse(readFileSync(join(__dirname, '..', '..', 'package.json'), 'utf8')) as { version: string }).version;
+  const version = (JSON.parse(readFileSync(join(__dirname, '..', '..', 'package.json'), 'utf8')) as { version: string })
+    .version;
   assert.equal(lintLog.runs[0].tool.driver.version, version);
   assert.equal((await cli(['--version'], dir)).stdout.trim(), version);
   const checkRules = checkLog.runs[0].tool.driver.rules as { id: string; helpUri: string }[];
-  assert.deepEqual(checkRules.map((r) => r.id), ['lockfile-breaking', 'lockfile-review', 'lockfile-note', 'lockfile-error']);
-  assert.ok(checkRules.every((r) => r.helpUri.endsWith(`/docs/rules.md#${r.id}`)), 'check rules link their docs/rules.md section too');
+  assert.deepEqual(
+    checkRules.map((r) => r.id),
+    ['lockfile-breaking', 'lockfile-review', 'lockfile-note', 'lockfile-error'],
+  );
+  assert.ok(
+    checkRules.every((r) => r.helpUri.endsWith(`/docs/rules.md#${r.id}`)),
+    'check rules link their docs/rules.md section too',
+  );
 
   const lintResults = lintLog.runs[0].results as SarifResult[];
-  assert.deepEqual(lintResults.map((r) => r.locations[0]!.logicalLocations?.[0]?.fullyQualifiedName ?? ''), lintJson.findings.map((f) => f.pointer));
-  assert.ok(lintResults.every((r) => r.locations[0]!.physicalLocation.artifactLocation.uri === 'my%20cards/typos%231.json'));
+  assert.deepEqual(
+    lintResults.map((r) => r.locations[0]!.logicalLocations?.[0]?.fullyQualifiedName ?? ''),
+    lintJson.findings.map((f) => f.pointer),
+  );
+  assert.ok(
+    lintResults.every((r) => r.locations[0]!.physicalLocation.artifactLocation.uri === 'my%20cards/typos%231.json'),
+  );
 
   const checkResults = checkLog.runs[0].results as SarifResult[];
   const breaking = checkResults.find((r) => r.ruleId === 'lockfile-breaking')!;
@@ -78,8 +105,14 @@ test('lint and check SARIF: one driver, one rule shape, pointers as logical loca
     assert.equal(new Set(prints).size, prints.length, 'unique within the run');
   }
   writeFileSync(join(dir, 'my cards', 'l#1.a2a-lock.json'), `\n\n${JSON.stringify(JSON.parse(lockText), null, 4)}\n`);
-  const moved = JSON.parse((await cli(['check', 'my cards/l#1.a2a-lock.json', '--card', 'card.json', '--format', 'sarif'], dir)).stdout);
+  const moved = JSON.parse(
+    (await cli(['check', 'my cards/l#1.a2a-lock.json', '--card', 'card.json', '--format', 'sarif'], dir)).stdout,
+  );
   const movedBreaking = (moved.runs[0].results as SarifResult[]).find((r) => r.ruleId === 'lockfile-breaking')!;
-  assert.notEqual(movedBreaking.locations[0]!.physicalLocation.region!.startLine, breaking.locations[0]!.physicalLocation.region!.startLine, 'the member moved');
+  assert.notEqual(
+    movedBreaking.locations[0]!.physicalLocation.region!.startLine,
+    breaking.locations[0]!.physicalLocation.region!.startLine,
+    'the member moved',
+  );
   assert.deepEqual(printsOf(moved), printsOf(checkLog));
 });

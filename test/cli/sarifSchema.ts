@@ -10,7 +10,14 @@ function compile() {
   const { $schema: _draft, id, ...rest } = schema as Record<string, unknown>;
   // unicodeRegExp off: the schema's language pattern has a stray ']' that only non-unicode regexps accept.
   const ajv = new Ajv({ allErrors: true, strict: false, unicodeRegExp: false });
-  ajv.addFormat('uri', (s: string) => { try { new URL(s); return true; } catch { return false; } });
+  ajv.addFormat('uri', (s: string) => {
+    try {
+      new URL(s);
+      return true;
+    } catch {
+      return false;
+    }
+  });
   ajv.addFormat('uri-reference', (s: string) => !/\s/.test(s));
   ajv.addFormat('date-time', (s: string) => !Number.isNaN(Date.parse(s)));
   return ajv.compile({ ...rest, $id: String(id) });

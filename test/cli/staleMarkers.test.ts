@@ -13,17 +13,35 @@ import { fileStaleMarkers } from '../../server/src/node/fileStaleMarkers';
 import { checkCli, cli, tempDir } from './helpers';
 
 let agent: PricingAgent;
-before(async () => { agent = await startPricingAgent(); });
-after(async () => { await agent.close(); });
-
+before(async () => {
+  agent = await startPricingAgent();
+});
+after(async () => {
+  await agent.close();
+});
 
 async function pin(dir: string): Promise<void> {
   agent.setVersion('base');
-  const r = await cli(['pin', agent.url, '--skill', 'itinerary-pricing', '--input', 'text/plain', '--output', 'application/json', '--out', 'pricing.a2a-lock.json'], dir);
+  const r = await cli(
+    [
+      'pin',
+      agent.url,
+      '--skill',
+      'itinerary-pricing',
+      '--input',
+      'text/plain',
+      '--output',
+      'application/json',
+      '--out',
+      'pricing.a2a-lock.json',
+    ],
+    dir,
+  );
   assert.equal(r.code, 0, r.stderr);
 }
 
-const reasons = (path: string) => JSON.parse(readFileSync(path, 'utf8')).markers.map((m: { reason: string }) => m.reason);
+const reasons = (path: string) =>
+  JSON.parse(readFileSync(path, 'utf8')).markers.map((m: { reason: string }) => m.reason);
 
 test('the default .a2a/stale.json: the marked agent is re-checked with a note, its marker cleared, others kept', async (t) => {
   const dir = tempDir(t);
@@ -42,7 +60,10 @@ test('the default .a2a/stale.json: the marked agent is re-checked with a note, i
   assert.equal(r.code, 0, r.stderr);
   const report = JSON.parse(r.stdout);
   assert.equal(report.classification, 'compatible');
-  assert.match(report.notes.map((n: { message: string }) => n.message).join('\n'), /re-checked because calls contradicted the profile: ContentTypeNotSupported: text\/plain refused \(1× since 2026-11-30T10:00:00\.000Z\)/);
+  assert.match(
+    report.notes.map((n: { message: string }) => n.message).join('\n'),
+    /re-checked because calls contradicted the profile: ContentTypeNotSupported: text\/plain refused \(1× since 2026-11-30T10:00:00\.000Z\)/,
+  );
   assert.deepEqual(reasons(file), ['another agent']);
   const again = JSON.parse((await checkCli(['pricing.a2a-lock.json', '--live'], dir)).stdout);
   assert.deepEqual(again.notes, [], 'cleared: the next check is an ordinary one');
@@ -59,8 +80,14 @@ test('--stale-markers FILE; a missing named file is a usage error; a corrupt fil
   assert.match(JSON.parse(r.stdout).notes[0].message, /VersionNotSupported/);
   assert.deepEqual(reasons(file), []);
 
-  await assert.rejects(checkCli(['pricing.a2a-lock.json', '--live', '--stale-markers', 'nope.json'], dir), (e: unknown) => e instanceof UsageError && /cannot read nope\.json \(no such file\)/.test(e.message));
-  await assert.rejects(checkCli(['pricing.a2a-lock.json', '--card', 'x.json', '--stale-markers', 'markers.json'], dir), UsageError);
+  await assert.rejects(
+    checkCli(['pricing.a2a-lock.json', '--live', '--stale-markers', 'nope.json'], dir),
+    (e: unknown) => e instanceof UsageError && /cannot read nope\.json \(no such file\)/.test(e.message),
+  );
+  await assert.rejects(
+    checkCli(['pricing.a2a-lock.json', '--card', 'x.json', '--stale-markers', 'markers.json'], dir),
+    UsageError,
+  );
 
   writeFileSync(file, '{"markers": [ {"agent": ');
   const corrupt = await checkCli(['pricing.a2a-lock.json', '--live', '--stale-markers', 'markers.json'], dir);
@@ -73,7 +100,15 @@ test('through the real CLI binary: exit codes unchanged, the markers file update
   await pin(dir);
   mkdirSync(join(dir, '.a2a'));
   const file = join(dir, '.a2a', 'stale.json');
-  writeFileSync(file, JSON.stringify({ version: 1, markers: [{ agent: agent.cardUrl, reason: 'streaming refused at runtime', at: '2026-11-30T10:00:00.000Z', count: 3 }] }));
+  writeFileSync(
+    file,
+    JSON.stringify({
+      version: 1,
+      markers: [
+        { agent: agent.cardUrl, reason: 'streaming refused at runtime', at: '2026-11-30T10:00:00.000Z', count: 3 },
+      ],
+    }),
+  );
   agent.setVersion('narrowed-input');
   const r = await cli(['check', 'pricing.a2a-lock.json', '--live', '--format', 'text'], dir);
   assert.equal(r.code, 1, r.stdout + r.stderr);

@@ -16,18 +16,28 @@ const EVIL_NAME = '\u001b]0;PWNED\u0007\u001b[31mRED\r\u202eevil\u009b31m';
 // eslint-disable-next-line no-control-regex
 const RAW = /[\u0000-\u0008\u000b-\u001f\u007f-\u009f\u202a-\u202e\u2066-\u2069]/;
 
-const good = (): Record<string, unknown> => JSON.parse(readFileSync(join(__dirname, '..', '..', 'examples', 'cards', 'good.agent-card.json'), 'utf8'));
+const good = (): Record<string, unknown> =>
+  JSON.parse(readFileSync(join(__dirname, '..', '..', 'examples', 'cards', 'good.agent-card.json'), 'utf8'));
 
 let server: Server;
 let base = '';
 before(async () => {
   // A card whose required extension's URI carries the escapes (valid: lint has no complaint about a URN).
   const card = JSON.stringify({ ...good(), capabilities: { extensions: [{ uri: `urn:x${EVIL}`, required: true }] } });
-  server = createServer((_req, res) => { res.setHeader('content-type', 'application/json'); res.end(card); });
+  server = createServer((_req, res) => {
+    res.setHeader('content-type', 'application/json');
+    res.end(card);
+  });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
 });
-after(() => new Promise<void>((resolve) => { server.closeAllConnections(); server.close(() => resolve()); }));
+after(
+  () =>
+    new Promise<void>((resolve) => {
+      server.closeAllConnections();
+      server.close(() => resolve());
+    }),
+);
 
 interface Case {
   name: string;
@@ -39,14 +49,25 @@ interface Case {
 
 const cases: Case[] = [
   {
-    name: 'compile: JSON.parse\'s message no longer quotes the input',
-    setup: (dir) => { writeFileSync(join(dir, 'deep.json'), `${'['.repeat(100_000)}${EVIL}`); return ['compile', 'deep.json']; },
+    name: "compile: JSON.parse's message no longer quotes the input",
+    setup: (dir) => {
+      writeFileSync(join(dir, 'deep.json'), `${'['.repeat(100_000)}${EVIL}`);
+      return ['compile', 'deep.json'];
+    },
     shows: /Unexpected token '\\u001b'/,
   },
   {
-    name: 'update: a corrupt lockfile\'s pointer names a hostile skill id',
+    name: "update: a corrupt lockfile's pointer names a hostile skill id",
     setup: (dir) => {
-      writeFileSync(join(dir, 'esc.a2a-lock.json'), JSON.stringify({ agent: 'card.json', pinned_at: '2026-10-02', card_digest: `sha256:${'AB'.repeat(32)}`, requires: { skills: { [`s${EVIL}`]: 5 } } }));
+      writeFileSync(
+        join(dir, 'esc.a2a-lock.json'),
+        JSON.stringify({
+          agent: 'card.json',
+          pinned_at: '2026-10-02',
+          card_digest: `sha256:${'AB'.repeat(32)}`,
+          requires: { skills: { [`s${EVIL}`]: 5 } },
+        }),
+      );
       return ['update', 'esc.a2a-lock.json'];
     },
     shows: /corrupt lockfile: \/requires\/skills\/s\\u001b/,
@@ -54,7 +75,15 @@ const cases: Case[] = [
   {
     name: 'update: a lockfile whose agent path holds escapes',
     setup: (dir) => {
-      writeFileSync(join(dir, 'esc.a2a-lock.json'), JSON.stringify({ agent: `card${EVIL}.json`, pinned_at: '2026-10-02', card_digest: `sha256:${'AB'.repeat(32)}`, requires: {} }));
+      writeFileSync(
+        join(dir, 'esc.a2a-lock.json'),
+        JSON.stringify({
+          agent: `card${EVIL}.json`,
+          pinned_at: '2026-10-02',
+          card_digest: `sha256:${'AB'.repeat(32)}`,
+          requires: {},
+        }),
+      );
       return ['update', 'esc.a2a-lock.json'];
     },
     shows: /card\\u001b.*cannot read the card/,
@@ -62,7 +91,10 @@ const cases: Case[] = [
   {
     name: 'pin: a required extension the client does not know',
     setup: (dir) => {
-      writeFileSync(join(dir, 'card.json'), JSON.stringify({ ...good(), capabilities: { extensions: [{ uri: `urn:req${EVIL}`, required: true }] } }));
+      writeFileSync(
+        join(dir, 'card.json'),
+        JSON.stringify({ ...good(), capabilities: { extensions: [{ uri: `urn:req${EVIL}`, required: true }] } }),
+      );
       return ['pin', 'card.json', '--skill', 'plan-itinerary'];
     },
     shows: /urn:req\\u001b/,
@@ -79,7 +111,10 @@ const cases: Case[] = [
   },
   {
     name: 'lint: a file name with escapes in its findings',
-    setup: (dir) => { writeFileSync(join(dir, `evil${EVIL_NAME}.agent-card.json`), '{'); return ['lint', `evil${EVIL_NAME}.agent-card.json`]; },
+    setup: (dir) => {
+      writeFileSync(join(dir, `evil${EVIL_NAME}.agent-card.json`), '{');
+      return ['lint', `evil${EVIL_NAME}.agent-card.json`];
+    },
     shows: /evil\\u001b.*agent-card\.json:1:/,
   },
   {
@@ -87,7 +122,10 @@ const cases: Case[] = [
     setup: async (dir) => {
       const skill = `gone${EVIL}`;
       const card = good();
-      card.skills = [...(card.skills as Record<string, unknown>[]), { id: skill, name: 'Gone', description: 'Soon gone.', tags: ['x'] }];
+      card.skills = [
+        ...(card.skills as Record<string, unknown>[]),
+        { id: skill, name: 'Gone', description: 'Soon gone.', tags: ['x'] },
+      ];
       writeFileSync(join(dir, 'card.json'), JSON.stringify(card));
       const pinned = await cli(['pin', 'card.json', '--skill', skill, '--out', 'gone.a2a-lock.json'], dir);
       assert.equal(pinned.code, 0, pinned.stderr);

@@ -9,6 +9,15 @@ test('command ids are unique and each has a title', () => {
 });
 
 test('the commands that contact agents are the ones Restricted Mode refuses', () => {
-  const network = COMMAND_TABLE.filter((c) => c.needsNetwork).map((c) => c.id).sort();
-  assert.deepEqual(network, ['a2a.checkLockfiles', 'a2a.fetchCard', 'a2a.fetchExtendedCard', 'a2a.pinAgent', 'a2a.probeAgent', 'a2a.updateLockfile']);
+  const network = COMMAND_TABLE.filter((c) => c.needsNetwork)
+    .map((c) => c.id)
+    .sort();
+  assert.deepEqual(network, [
+    'a2a.checkLockfiles',
+    'a2a.fetchCard',
+    'a2a.fetchExtendedCard',
+    'a2a.pinAgent',
+    'a2a.probeAgent',
+    'a2a.updateLockfile',
+  ]);
 });

@@ -18,11 +18,18 @@ for (const text of hostile) {
     assert.match(text.replace(/\]\s+\(/g, ']('), RENDERED_LINK, 'the input is a link (with the blank removed)');
     const out = plain(text);
     assert.doesNotMatch(out, RENDERED_LINK);
-    assert.doesNotMatch(out.replace(/\s/g, ''), RENDERED_LINK, 'not even with the blanks gone (the zero-width space is no \\s)');
+    assert.doesNotMatch(
+      out.replace(/\s/g, ''),
+      RENDERED_LINK,
+      'not even with the blanks gone (the zero-width space is no \\s)',
+    );
     assert.equal(out.replace(/\u200b/g, ''), text, 'the text reads as it was');
   });
 }
 
 test('text without links is unchanged', () => {
-  assert.equal(plain('A2A: pricing.a2a-lock.json is broken (skill "quotes" is not offered)'), 'A2A: pricing.a2a-lock.json is broken (skill "quotes" is not offered)');
+  assert.equal(
+    plain('A2A: pricing.a2a-lock.json is broken (skill "quotes" is not offered)'),
+    'A2A: pricing.a2a-lock.json is broken (skill "quotes" is not offered)',
+  );
 });

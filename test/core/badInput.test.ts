@@ -33,7 +33,10 @@ function assertWellFormed(text: string, fileName = 'agent-card.json') {
 test('syntax errors: invalid-json with the offset of the error', () => {
   const text = '{\n  "name": "x",\n  "skills": [1, 2,]\n}';
   const result = assertWellFormed(text);
-  assert.deepEqual(result.findings.map((f) => f.code), ['invalid-json']);
+  assert.deepEqual(
+    result.findings.map((f) => f.code),
+    ['invalid-json'],
+  );
   assert.equal(text[result.findings[0]?.offset?.offset ?? -1], ']');
 });
 
@@ -48,15 +51,23 @@ test('unterminated document and stray text', () => {
 test('empty and whitespace-only files', () => {
   for (const text of ['', '   \n\t', '\uFEFF']) {
     const r = assertWellFormed(text);
-    assert.deepEqual(r.findings.map((f) => f.code), ['invalid-json']);
+    assert.deepEqual(
+      r.findings.map((f) => f.code),
+      ['invalid-json'],
+    );
     assert.match(r.findings[0]?.message ?? '', /empty/);
   }
 });
 
 test('binary files', () => {
-  const binary = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0x00, 0x00, 0x00, 0x0d, 0xff, 0xfe]).toString('utf8');
+  const binary = Buffer.from([
+    0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0x00, 0x00, 0x00, 0x0d, 0xff, 0xfe,
+  ]).toString('utf8');
   const r = assertWellFormed(binary);
-  assert.deepEqual(r.findings.map((f) => f.code), ['invalid-json']);
+  assert.deepEqual(
+    r.findings.map((f) => f.code),
+    ['invalid-json'],
+  );
   assert.match(r.findings[0]?.message ?? '', /binary/);
 });
 
@@ -76,7 +87,10 @@ test('top-level array, string, number, null, boolean: not-an-agent-card', () => 
 });
 
 test('foreign JSON (package.json) is not taken for a card', () => {
-  assert.deepEqual(codes('{"name":"x","version":"1.0.0","description":"d","scripts":{},"dependencies":{}}', 'package.json'), ['not-an-agent-card']);
+  assert.deepEqual(
+    codes('{"name":"x","version":"1.0.0","description":"d","scripts":{},"dependencies":{}}', 'package.json'),
+    ['not-an-agent-card'],
+  );
 });
 
 test('wrong types anywhere: every node of a valid card replaced by every JSON type', () => {
@@ -139,7 +153,10 @@ test('10,000-deep nesting: in a member, as an unknown member, at top level, and 
 test('20,000 skills (all duplicates of one id): one finding per duplicate, no crash', () => {
   const card = JSON.parse(cardText);
   card.skills = Array.from({ length: 20_000 }, () => ({ ...card.skills[0] }));
-  const result = lintDocument(JSON.stringify(card), { fileName: 'agent-card.json', settings: { maxCardBytes: 64 * 1024 * 1024 } });
+  const result = lintDocument(JSON.stringify(card), {
+    fileName: 'agent-card.json',
+    settings: { maxCardBytes: 64 * 1024 * 1024 },
+  });
   assert.equal(result.tooLarge, false);
   assert.equal(result.findings.filter((f) => f.code === 'duplicate-skill-id').length, 19_999);
   assert.equal(result.findings.filter((f) => f.code === 'schema').length, 0);
@@ -179,14 +196,20 @@ test('unknown members at every level never make a valid card invalid', () => {
   };
   addUnknown(card, '');
   const result = lintDocument(JSON.stringify(card, null, 2), { fileName: 'agent-card.json' });
-  assert.deepEqual(result.findings.filter((f) => f.severity === 'error').map((f) => `${f.code} ${f.pointer}`), []);
+  assert.deepEqual(
+    result.findings.filter((f) => f.severity === 'error').map((f) => `${f.code} ${f.pointer}`),
+    [],
+  );
   assert.ok(result.findings.filter((f) => f.code === 'unknown-field').length >= 8);
 });
 
 test('a card over the size limit gets card-too-large only, and is not parsed', () => {
   const big = JSON.stringify({ ...JSON.parse(cardText), description: 'x'.repeat(1024 * 1024) });
   const result = lintDocument(big, { fileName: 'agent-card.json' });
-  assert.deepEqual(result.findings.map((f) => f.code), ['card-too-large']);
+  assert.deepEqual(
+    result.findings.map((f) => f.code),
+    ['card-too-large'],
+  );
   assert.equal(result.tooLarge, true);
   assert.equal(result.value, undefined);
   const raised = lintDocument(big, { fileName: 'agent-card.json', settings: { maxCardBytes: 4 * 1024 * 1024 } });
@@ -197,8 +220,15 @@ test('20,000 skills with 0.3-shaped requirements: one explained finding each, fo
   const card = JSON.parse(cardText);
   card.securitySchemes = { bearer: { httpAuthSecurityScheme: { scheme: 'Bearer' } } };
   delete card.securityRequirements;
-  card.skills = Array.from({ length: 20_000 }, (_, i) => ({ ...card.skills[0], id: `s${i}`, securityRequirements: [{ bearer: [] }] }));
-  const result = lintDocument(JSON.stringify(card), { fileName: 'agent-card.json', settings: { maxCardBytes: 64 * 1024 * 1024 } });
+  card.skills = Array.from({ length: 20_000 }, (_, i) => ({
+    ...card.skills[0],
+    id: `s${i}`,
+    securityRequirements: [{ bearer: [] }],
+  }));
+  const result = lintDocument(JSON.stringify(card), {
+    fileName: 'agent-card.json',
+    settings: { maxCardBytes: 64 * 1024 * 1024 },
+  });
   const counts: Record<string, number> = {};
   for (const f of result.findings) counts[f.code] = (counts[f.code] ?? 0) + 1;
   // the schema error (no "schemes") and unknown-field ("bearer") are superseded by the shape finding; 20,000 copies of

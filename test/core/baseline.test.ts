@@ -27,7 +27,10 @@ test('anything that is not a baseline is an error, never an empty baseline', () 
     ['{nope', /not valid JSON/],
     ['[]', /not an a2acap baseline/],
     ['{"format": "other/1", "findings": []}', /not an a2acap baseline/],
-    ['{"format": "a2acap-baseline/1", "findings": [{"file": "a.json", "code": 1, "pointer": ""}]}', /findings\[0\] must be/],
+    [
+      '{"format": "a2acap-baseline/1", "findings": [{"file": "a.json", "code": 1, "pointer": ""}]}',
+      /findings\[0\] must be/,
+    ],
   ] as const) {
     const read = parseBaseline(text);
     assert.ok(!read.ok && pattern.test(read.error), text);

@@ -10,7 +10,9 @@ import { parseBindings } from '../../server/src/lsp/settings';
 import type { BindingSupport } from '../../server/src/core/types';
 
 type Case = [input: string, expected: BindingSupport | null, why: string];
-const { cases } = JSON.parse(readFileSync(join(__dirname, '../fixtures/binding-specs/cases.json'), 'utf8')) as { cases: Case[] };
+const { cases } = JSON.parse(readFileSync(join(__dirname, '../fixtures/binding-specs/cases.json'), 'utf8')) as {
+  cases: Case[];
+};
 
 for (const [input, expected, why] of cases) {
   test(`parseBinding(${JSON.stringify(input)}): ${why}`, () => {
@@ -23,7 +25,10 @@ for (const [input, expected, why] of cases) {
     assert.equal(parsed.ok, false);
     if (parsed.ok) return;
     assert.equal(parsed.error, `${JSON.stringify(input)} is not BINDING@VERSION (e.g. JSONRPC@1.0)`);
-    assert.throws(() => bindingFlag(input), (err: unknown) => err instanceof UsageError && err.message === `--binding: ${parsed.error}`);
+    assert.throws(
+      () => bindingFlag(input),
+      (err: unknown) => err instanceof UsageError && err.message === `--binding: ${parsed.error}`,
+    );
   });
 }
 
@@ -31,8 +36,14 @@ test('the settings keep the good entries in order and hand every bad one (with t
   const skipped: [string, string][] = [];
   const list = cases.map(([input]) => input);
   const kept = parseBindings(list, (entry, error) => skipped.push([entry, error]));
-  assert.deepEqual(kept, cases.flatMap(([, e]) => (e ? [e] : [])));
-  assert.deepEqual(skipped.map(([entry]) => entry), cases.filter(([, e]) => !e).map(([input]) => input));
+  assert.deepEqual(
+    kept,
+    cases.flatMap(([, e]) => (e ? [e] : [])),
+  );
+  assert.deepEqual(
+    skipped.map(([entry]) => entry),
+    cases.filter(([, e]) => !e).map(([input]) => input),
+  );
   assert.ok(skipped.every(([entry, error]) => error.includes(JSON.stringify(entry))));
 });
 

@@ -26,7 +26,8 @@ function lint(name: string) {
   return { text, result: lintDocument(text, { fileName: name }) };
 }
 
-test('the corpus is there, in the repository', () => assert.ok(cards.filter((c) => c.own).length >= 30, `found ${cards.length} corpus cards`));
+test('the corpus is there, in the repository', () =>
+  assert.ok(cards.filter((c) => c.own).length >= 30, `found ${cards.length} corpus cards`));
 
 test('every expectation names a card of the repository corpus', () => {
   const own = new Set(cards.filter((c) => c.own).map((c) => c.name));
@@ -48,13 +49,17 @@ for (const { name } of cards) {
 for (const name of expectations.valid10) {
   test(`corpus ${name}: valid 1.0 card has no schema error`, () => {
     const schema = lint(name).result.findings.filter((f) => f.code === 'schema');
-    assert.deepEqual(schema.map((f) => `${f.pointer}: ${f.message}`), []);
+    assert.deepEqual(
+      schema.map((f) => `${f.pointer}: ${f.message}`),
+      [],
+    );
   });
 }
 
 for (const [name, expected] of Object.entries(expectations.broken)) {
   test(`corpus ${name}: reports what is really broken`, () => {
     const got = new Set(lint(name).result.findings.map((f) => `${f.code} ${f.pointer}`));
-    for (const [code, pointer] of expected) assert.ok(got.has(`${code} ${pointer}`), `expected ${code} at '${pointer}', got ${[...got].join('; ')}`);
+    for (const [code, pointer] of expected)
+      assert.ok(got.has(`${code} ${pointer}`), `expected ${code} at '${pointer}', got ${[...got].join('; ')}`);
   });
 }

@@ -26,8 +26,12 @@ describe('cardDigest', () => {
   });
 
   it('ignores key order at every level', () => {
-    const a = JSON.parse('{"name":"x","capabilities":{"streaming":true,"pushNotifications":false},"skills":[{"id":"s","tags":["t"]}]}');
-    const b = JSON.parse('{"skills":[{"tags":["t"],"id":"s"}],"capabilities":{"pushNotifications":false,"streaming":true},"name":"x"}');
+    const a = JSON.parse(
+      '{"name":"x","capabilities":{"streaming":true,"pushNotifications":false},"skills":[{"id":"s","tags":["t"]}]}',
+    );
+    const b = JSON.parse(
+      '{"skills":[{"tags":["t"],"id":"s"}],"capabilities":{"pushNotifications":false,"streaming":true},"name":"x"}',
+    );
     assert.equal(cardDigest(a), cardDigest(b));
   });
 
@@ -41,7 +45,10 @@ describe('cardDigest', () => {
   });
 
   it('serializes numbers the ECMAScript way (RFC 8785 §3.2.2.3)', () => {
-    assert.equal(canonicalCard(JSON.parse('{"a":1.0,"b":1e21,"c":0.000001,"d":-0,"e":1E-7}')), '{"a":1,"b":1e+21,"c":0.000001,"d":0,"e":1e-7}');
+    assert.equal(
+      canonicalCard(JSON.parse('{"a":1.0,"b":1e21,"c":0.000001,"d":-0,"e":1E-7}')),
+      '{"a":1,"b":1e+21,"c":0.000001,"d":0,"e":1e-7}',
+    );
   });
 
   it('counts a "__proto__" member as data', () => {
@@ -58,17 +65,32 @@ describe('cardDigest', () => {
   it('fails with one clear line on nesting too deep to canonicalize', () => {
     let deep: unknown = 1;
     for (let i = 0; i < 100000; i++) deep = [deep];
-    assert.throws(() => cardDigest({ deep }), { message: /^the card cannot be used: .* because of nesting deeper than 500 levels \(at \/deep\/0\/0[/0]*…\)$/ });
+    assert.throws(() => cardDigest({ deep }), {
+      message: /^the card cannot be used: .* because of nesting deeper than 500 levels \(at \/deep\/0\/0[/0]*…\)$/,
+    });
   });
 
   it('fails with one clear line, naming where, on a number that overflows a double', () => {
     const card = JSON.parse('{"a":{"b":[1,1e400]}}');
-    assert.throws(() => cardDigest(card), { message: /^the card cannot be used: it has no canonical form \(RFC 8785\), so it cannot be pinned, digested or signature-checked, because of a number that overflows a double .* \(at \/a\/b\/1\)$/ });
+    assert.throws(() => cardDigest(card), {
+      message:
+        /^the card cannot be used: it has no canonical form \(RFC 8785\), so it cannot be pinned, digested or signature-checked, because of a number that overflows a double .* \(at \/a\/b\/1\)$/,
+    });
     assert.deepEqual(canonicalProblem(card)?.pointer, '/a/b/1');
-    assert.equal(canonicalProblem(JSON.parse('{"a":[1.7976931348623157e308,-0,123456789012345678901234567890]}')), undefined);
+    assert.equal(
+      canonicalProblem(JSON.parse('{"a":[1.7976931348623157e308,-0,123456789012345678901234567890]}')),
+      undefined,
+    );
   });
 
-  const pythonVector = join(__dirname, '..', 'fixtures', 'corpus', 'v1', 'a2aproject__a2a-python__python-signing-jcs-expected.json');
+  const pythonVector = join(
+    __dirname,
+    '..',
+    'fixtures',
+    'corpus',
+    'v1',
+    'a2aproject__a2a-python__python-signing-jcs-expected.json',
+  );
   it('reproduces the canonical form the a2a-python signing test expects', () => {
     const text = readFileSync(pythonVector, 'utf8').trim();
     const shuffled = JSON.parse(text) as Record<string, unknown>;

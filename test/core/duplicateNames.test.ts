@@ -7,7 +7,13 @@ import { strict as assert } from 'node:assert';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { test } from 'node:test';
-import { countTextNames, countValueNames, findOverriddenNames, mayHaveDuplicateNames, type OverriddenName } from '../../server/src/core/duplicateNames';
+import {
+  countTextNames,
+  countValueNames,
+  findOverriddenNames,
+  mayHaveDuplicateNames,
+  type OverriddenName,
+} from '../../server/src/core/duplicateNames';
 import { escapeSegment, offsetToPosition } from '../../server/src/core/pointer/range';
 import { lintDocument } from '../../server/src/core/lint';
 import { FIXTURES, fixtureNames } from './rules/harness';
@@ -65,7 +71,8 @@ function generate(random: () => number): Generated {
     }
     text += '}';
     for (const [name, list] of seen) {
-      for (const at of list.slice(0, -1)) expected.push({ pointer: `${pointer}/${escapeSegment(name)}`, name, ...at, occurrences: list.length });
+      for (const at of list.slice(0, -1))
+        expected.push({ pointer: `${pointer}/${escapeSegment(name)}`, name, ...at, occurrences: list.length });
     }
   };
   object('', 0);
@@ -111,13 +118,20 @@ test('nesting deeper than any recursion allows is scanned and counted', () => {
   assert.equal(found[0]!.pointer, `${'/a'.repeat(depth)}/x`);
 });
 
-const expectedLines = JSON.parse(readFileSync(join(__dirname, '../fixtures/duplicate-names/overridden-lines.json'), 'utf8')) as Record<string, { pointer: string; line: number }[]>;
+const expectedLines = JSON.parse(
+  readFileSync(join(__dirname, '../fixtures/duplicate-names/overridden-lines.json'), 'utf8'),
+) as Record<string, { pointer: string; line: number }[]>;
 
 for (const name of fixtureNames('duplicate-member')) {
   test(`duplicate-member/${name}: each finding sits on the overridden occurrence's line`, () => {
     const text = readFileSync(join(FIXTURES, 'duplicate-member', `${name}.json`), 'utf8');
-    const findings = lintDocument(text, { fileName: `${name}.json` }).findings.filter((f) => f.code === 'duplicate-member');
-    const lines = findings.map((f) => ({ pointer: f.pointer, line: offsetToPosition(text, f.offset!.offset).line + 1 }));
+    const findings = lintDocument(text, { fileName: `${name}.json` }).findings.filter(
+      (f) => f.code === 'duplicate-member',
+    );
+    const lines = findings.map((f) => ({
+      pointer: f.pointer,
+      line: offsetToPosition(text, f.offset!.offset).line + 1,
+    }));
     assert.deepEqual(lines, expectedLines[name]);
   });
 }
@@ -125,7 +139,9 @@ for (const name of fixtureNames('duplicate-member')) {
 test('a document made of duplicates gets 50 findings, the last saying how many more there are', () => {
   const members = Array.from({ length: 60_000 }, (_, i) => `"k${i % 2}":${i}`).join(',');
   const text = `{"name":"A","description":"d","extra":{${members}}}`;
-  const findings = lintDocument(text, { fileName: 'agent-card.json' }).findings.filter((f) => f.code === 'duplicate-member');
+  const findings = lintDocument(text, { fileName: 'agent-card.json' }).findings.filter(
+    (f) => f.code === 'duplicate-member',
+  );
   assert.equal(findings.length, 50);
   assert.match(findings[49]!.message, /\(59948 more overridden members are not listed\.\)$/);
   assert.deepEqual(findings[0]!.data, { name: 'k0', occurrences: 30_000, keyOffset: text.indexOf('"k0"') });
@@ -134,14 +150,20 @@ test('a document made of duplicates gets 50 findings, the last saying how many m
 test('the rule is off when its severity is off (no scan)', () => {
   const text = '{"name":"A","name":"B","description":"d"}';
   const on = lintDocument(text, { fileName: 'agent-card.json' }).findings.filter((f) => f.code === 'duplicate-member');
-  const off = lintDocument(text, { fileName: 'agent-card.json', settings: { severities: { 'duplicate-member': 'off' } } }).findings.filter((f) => f.code === 'duplicate-member');
+  const off = lintDocument(text, {
+    fileName: 'agent-card.json',
+    settings: { severities: { 'duplicate-member': 'off' } },
+  }).findings.filter((f) => f.code === 'duplicate-member');
   assert.equal(on.length, 1);
   assert.equal(off.length, 0);
 });
 
 /** The quick fix through the language server's edit path (lsp/jsonEdits.ts). */
 function applyFix(text: string, finding: { pointer: string; data?: Record<string, unknown> }): string {
-  const [plan] = quickFixesFor({ code: 'duplicate-member', pointer: finding.pointer, ...(finding.data ? { data: finding.data } : {}) }, JSON.parse(text));
+  const [plan] = quickFixesFor(
+    { code: 'duplicate-member', pointer: finding.pointer, ...(finding.data ? { data: finding.data } : {}) },
+    JSON.parse(text),
+  );
   const doc = TextDocument.create('file:///agent-card.json', 'json', 1, text);
   return TextDocument.applyEdits(doc, textEditsFor(doc, JSON.parse(text), plan!.operations));
 }
@@ -151,7 +173,10 @@ const editCases: { text: string; fixed: string[] }[] = [
   { text: '{"x":1,"y":2,"x":3}', fixed: ['{"y":2,"x":3}'] },
   { text: '{"y":0,"x":1,"x":2,"z":3}', fixed: ['{"y":0,"x":2,"z":3}'] },
   { text: '{"a":{"x":1,"x":2}}', fixed: ['{"a":{"x":2}}'] },
-  { text: '{"s":[{"id":"a", "id":"b", "id":"c"}]}', fixed: ['{"s":[{"id":"b", "id":"c"}]}', '{"s":[{"id":"a", "id":"c"}]}'] },
+  {
+    text: '{"s":[{"id":"a", "id":"b", "id":"c"}]}',
+    fixed: ['{"s":[{"id":"b", "id":"c"}]}', '{"s":[{"id":"a", "id":"c"}]}'],
+  },
   { text: '{\n  "n": "A",\n  "d": "x",\n  "n": "B"\n}\n', fixed: ['{\n  "d": "x",\n  "n": "B"\n}\n'] },
 ];
 
@@ -160,7 +185,10 @@ for (const { text, fixed } of editCases) {
     const found = findOverriddenNames(text);
     assert.equal(found.length, fixed.length);
     found.forEach((o, i) => {
-      const out = applyFix(text, { pointer: o.pointer, data: { name: o.name, occurrences: o.occurrences, keyOffset: o.offset } });
+      const out = applyFix(text, {
+        pointer: o.pointer,
+        data: { name: o.name, occurrences: o.occurrences, keyOffset: o.offset },
+      });
       assert.equal(out, fixed[i]);
       assert.deepEqual(JSON.parse(out), JSON.parse(text), 'the value in use is kept');
     });
@@ -169,6 +197,12 @@ for (const { text, fixed } of editCases) {
 
 test('a quick fix whose occurrence moved is refused, not applied elsewhere', () => {
   const text = '{"x":1,"y":2,"x":3}';
-  assert.throws(() => applyFix(text, { pointer: '/x', data: { name: 'x', occurrences: 2, keyOffset: 7 } }), /no member "x" at offset 7/);
-  assert.throws(() => applyFix(text, { pointer: '/x', data: { name: 'x', occurrences: 2, keyOffset: 99 } }), /no member/);
+  assert.throws(
+    () => applyFix(text, { pointer: '/x', data: { name: 'x', occurrences: 2, keyOffset: 7 } }),
+    /no member "x" at offset 7/,
+  );
+  assert.throws(
+    () => applyFix(text, { pointer: '/x', data: { name: 'x', occurrences: 2, keyOffset: 99 } }),
+    /no member/,
+  );
 });

@@ -7,7 +7,12 @@ import { hmacSha256Hex, randomBase64Url, randomId, sha256Hex } from '../../serve
 const TEXTS = ['', 'abc', '{"name":"Agent é ☃ 𝄞"}', 'lone \ud800 surrogate', 'nul\u0000byte', 'x'.repeat(200_000)];
 
 test('sha256Hex is node:crypto SHA-256 of the UTF-8 bytes, lone surrogates included', () => {
-  for (const text of TEXTS) assert.equal(sha256Hex(text), createHash('sha256').update(text, 'utf8').digest('hex'), JSON.stringify(text.slice(0, 20)));
+  for (const text of TEXTS)
+    assert.equal(
+      sha256Hex(text),
+      createHash('sha256').update(text, 'utf8').digest('hex'),
+      JSON.stringify(text.slice(0, 20)),
+    );
   assert.equal(sha256Hex('abc'), 'ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad');
 });
 

@@ -1,6 +1,11 @@
 import { strict as assert } from 'node:assert';
 import { describe, it } from 'node:test';
-import { HIDDEN_CLASSES, hiddenCodePoints, makeVisible, revealHiddenText } from '../../server/src/core/hiddenCharacters';
+import {
+  HIDDEN_CLASSES,
+  hiddenCodePoints,
+  makeVisible,
+  revealHiddenText,
+} from '../../server/src/core/hiddenCharacters';
 import { escapeControls, oneLineText, visibleText } from '../../server/src/core/untrustedText';
 
 const tags = (t: string) => [...t].map((c) => String.fromCodePoint(0xe0000 + c.charCodeAt(0))).join('');

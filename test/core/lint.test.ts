@@ -10,9 +10,24 @@ const fixtures = join(__dirname, '../fixtures/cards');
 const cardText = readFileSync(join(fixtures, 'valid/pricing-agent.json'), 'utf8');
 const lockText = readFileSync(join(fixtures, 'valid/pricing.a2a-lock.json'), 'utf8');
 
-const REQUIRED_IDS = ['invalid-json', 'schema', 'legacy-card-shape', 'no-supported-interface', 'required-extension-unsupported',
-  'skill-mode-narrows-default', 'invalid-media-type', 'undefined-security-scheme', 'undeclared-oauth-scope', 'duplicate-skill-id',
-  'insecure-interface-url', 'unknown-field', 'deprecated-oauth-flow', 'malformed-signature', 'security-requirement-shape', 'card-too-large'];
+const REQUIRED_IDS = [
+  'invalid-json',
+  'schema',
+  'legacy-card-shape',
+  'no-supported-interface',
+  'required-extension-unsupported',
+  'skill-mode-narrows-default',
+  'invalid-media-type',
+  'undefined-security-scheme',
+  'undeclared-oauth-scope',
+  'duplicate-skill-id',
+  'insecure-interface-url',
+  'unknown-field',
+  'deprecated-oauth-flow',
+  'malformed-signature',
+  'security-requirement-shape',
+  'card-too-large',
+];
 
 test('catalog: the required ids, kebab-case, unique, documented, each implemented or produced by lint itself', () => {
   const ids = RULES.map((r) => r.id);
@@ -24,7 +39,10 @@ test('catalog: the required ids, kebab-case, unique, documented, each implemente
     assert.ok(r.title.length > 5);
     assert.ok(builtIn.has(r.id) || RULE_IMPLEMENTATIONS[r.id] || r.producedBy !== undefined, `${r.id} implemented`);
     if (r.producedBy !== undefined) assert.equal(RULE_IMPLEMENTATIONS[r.id], undefined, `${r.id} is not a lint rule`);
-    assert.equal(ruleDocsUrl(r.id), `https://github.com/a2a-capabilities/a2a-capabilities/blob/main/docs/rules.md#${r.id}`);
+    assert.equal(
+      ruleDocsUrl(r.id),
+      `https://github.com/a2a-capabilities/a2a-capabilities/blob/main/docs/rules.md#${r.id}`,
+    );
   }
   for (const id of Object.keys(RULE_IMPLEMENTATIONS)) assert.ok(ids.includes(id), `${id} in catalog`);
   assert.equal(RULES.find((r) => r.id === 'unknown-field')!.defaultSeverity, 'warning');
@@ -50,10 +68,17 @@ test('kind: content first, then the file name', () => {
 
 test('severity overrides, including off, for every rule', () => {
   const text = JSON.stringify({ ...JSON.parse(cardText), url: 'https://x.example.com', 'x-a': 1 });
-  const base = lintDocument(text).findings.map((f) => `${f.code}:${f.severity}`).sort();
+  const base = lintDocument(text)
+    .findings.map((f) => `${f.code}:${f.severity}`)
+    .sort();
   assert.deepEqual(base, ['legacy-card-shape:error', 'unknown-field:warning']);
-  const overridden = lintDocument(text, { settings: { severities: { 'legacy-card-shape': 'hint', 'unknown-field': 'off' } } });
-  assert.deepEqual(overridden.findings.map((f) => `${f.code}:${f.severity}`), ['legacy-card-shape:hint']);
+  const overridden = lintDocument(text, {
+    settings: { severities: { 'legacy-card-shape': 'hint', 'unknown-field': 'off' } },
+  });
+  assert.deepEqual(
+    overridden.findings.map((f) => `${f.code}:${f.severity}`),
+    ['legacy-card-shape:hint'],
+  );
   assert.deepEqual(lintDocument('{', { settings: { severities: { 'invalid-json': 'off' } } }).findings, []);
 });
 
@@ -61,8 +86,13 @@ test('a rule switched off no longer supersedes the schema findings it explains',
   const card = JSON.parse(cardText);
   card.provider = { name: 'Example', url: 'https://example.com' };
   const text = JSON.stringify(card);
-  assert.deepEqual(lintDocument(text).findings.map((f) => f.code), ['provider-name-field']);
-  const off = lintDocument(text, { settings: { severities: { 'provider-name-field': 'off' } } }).findings.map((f) => `${f.code} ${f.pointer}`).sort();
+  assert.deepEqual(
+    lintDocument(text).findings.map((f) => f.code),
+    ['provider-name-field'],
+  );
+  const off = lintDocument(text, { settings: { severities: { 'provider-name-field': 'off' } } })
+    .findings.map((f) => `${f.code} ${f.pointer}`)
+    .sort();
   assert.deepEqual(off, ['schema /provider/organization', 'unknown-field /provider/name']);
 });
 
@@ -71,7 +101,12 @@ test('client settings drive no-supported-interface and required-extension-unsupp
   card.supportedInterfaces = [{ url: 'grpc.example.com:443', protocolBinding: 'GRPC', protocolVersion: '1.0' }];
   card.capabilities.extensions = [{ uri: 'https://example.com/ext/v1', required: true }];
   const text = JSON.stringify(card);
-  assert.deepEqual(lintDocument(text).findings.map((f) => f.code).sort(), ['no-supported-interface', 'required-extension-unsupported']);
+  assert.deepEqual(
+    lintDocument(text)
+      .findings.map((f) => f.code)
+      .sort(),
+    ['no-supported-interface', 'required-extension-unsupported'],
+  );
   const client = { bindings: [{ binding: 'GRPC', version: '1.0' }], knownExtensions: ['https://example.com/ext/v1'] };
   assert.deepEqual(lintDocument(text, { settings: { client } }).findings, []);
 });
@@ -85,7 +120,11 @@ test('quick-fix data: where the dropped modes are, the scheme and scope, the leg
   const findings = lintDocument(JSON.stringify(card)).findings;
   const narrow = findings.find((f) => f.code === 'skill-mode-narrows-default')!;
   // No lists in the data (a card may hold thousands of defaults): the quick fix reads the card itself.
-  assert.deepEqual(narrow.data, { skillId: 'itinerary-pricing', direction: 'input', defaultsMember: 'defaultInputModes' });
+  assert.deepEqual(narrow.data, {
+    skillId: 'itinerary-pricing',
+    direction: 'input',
+    defaultsMember: 'defaultInputModes',
+  });
   assert.match(narrow.message, /does NOT accept text\/plain/);
   const scope = findings.find((f) => f.code === 'undeclared-oauth-scope')!;
   assert.equal(scope.data!.scheme, 'oauth');
@@ -95,7 +134,10 @@ test('quick-fix data: where the dropped modes are, the scheme and scope, the leg
 
 test('DEFAULT_LINT_SETTINGS: 1 MiB limit, JSONRPC@1.0 and HTTP+JSON@1.0', () => {
   assert.equal(DEFAULT_LINT_SETTINGS.maxCardBytes, 1024 * 1024);
-  assert.deepEqual(DEFAULT_LINT_SETTINGS.client.bindings.map((b) => `${b.binding}@${b.version}`), ['JSONRPC@1.0', 'HTTP+JSON@1.0']);
+  assert.deepEqual(
+    DEFAULT_LINT_SETTINGS.client.bindings.map((b) => `${b.binding}@${b.version}`),
+    ['JSONRPC@1.0', 'HTTP+JSON@1.0'],
+  );
 });
 
 test('the findings are plain JSON (they cross the LSP boundary as Diagnostic.data)', () => {
@@ -105,15 +147,42 @@ test('the findings are plain JSON (they cross the LSP boundary as Diagnostic.dat
 });
 
 test('no rule throws on any shape of input (lint would hide it, so each rule is called directly)', () => {
-  const settings = { severities: {}, maxCardBytes: 1024, client: DEFAULT_LINT_SETTINGS.client, card: DEFAULT_LINT_SETTINGS.card };
+  const settings = {
+    severities: {},
+    maxCardBytes: 1024,
+    client: DEFAULT_LINT_SETTINGS.client,
+    card: DEFAULT_LINT_SETTINGS.card,
+  };
   const junk: unknown[] = [null, 0, 'x', true, [], {}, [null, 1, 'a', [], {}]];
   const shapes: unknown[] = [...junk];
-  const members = ['skills', 'supportedInterfaces', 'securitySchemes', 'securityRequirements', 'capabilities', 'provider', 'signatures',
-    'defaultInputModes', 'defaultOutputModes', 'requires', 'card_digest', 'verified', 'name', 'description'];
+  const members = [
+    'skills',
+    'supportedInterfaces',
+    'securitySchemes',
+    'securityRequirements',
+    'capabilities',
+    'provider',
+    'signatures',
+    'defaultInputModes',
+    'defaultOutputModes',
+    'requires',
+    'card_digest',
+    'verified',
+    'name',
+    'description',
+  ];
   for (const m of members) for (const j of junk) shapes.push({ [m]: j });
   for (const j of junk) {
-    shapes.push({ skills: [{ id: j, inputModes: j, outputModes: j, securityRequirements: j, tags: j, security: j, examples: j }] });
-    shapes.push({ securitySchemes: { a: j, b: { oauth2SecurityScheme: { flows: j } }, c: { oauth2SecurityScheme: { flows: { implicit: j } } } } });
+    shapes.push({
+      skills: [{ id: j, inputModes: j, outputModes: j, securityRequirements: j, tags: j, security: j, examples: j }],
+    });
+    shapes.push({
+      securitySchemes: {
+        a: j,
+        b: { oauth2SecurityScheme: { flows: j } },
+        c: { oauth2SecurityScheme: { flows: { implicit: j } } },
+      },
+    });
     shapes.push({ securityRequirements: [j, { schemes: j }, { schemes: { a: j } }, { a: j }] });
     shapes.push({ capabilities: { extensions: [j, { uri: j, required: j }] } });
     shapes.push({ signatures: [j, { protected: j, signature: j }] });
@@ -123,7 +192,10 @@ test('no rule throws on any shape of input (lint would hide it, so each rule is 
   for (const value of shapes) {
     for (const kind of ['card', 'lockfile'] as const) {
       for (const [id, rule] of Object.entries(RULE_IMPLEMENTATIONS)) {
-        assert.doesNotThrow(() => rule({ value, kind, settings, text: JSON.stringify(value) }), `${id} on ${JSON.stringify(value)}`);
+        assert.doesNotThrow(
+          () => rule({ value, kind, settings, text: JSON.stringify(value) }),
+          `${id} on ${JSON.stringify(value)}`,
+        );
       }
     }
   }

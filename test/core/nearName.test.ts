@@ -9,7 +9,8 @@ function levenshtein(a: string, b: string): number {
   let row = Array.from({ length: b.length + 1 }, (_, j) => j);
   for (let i = 1; i <= a.length; i++) {
     const next = [i];
-    for (let j = 1; j <= b.length; j++) next[j] = Math.min(row[j]! + 1, next[j - 1]! + 1, row[j - 1]! + (a[i - 1] === b[j - 1] ? 0 : 1));
+    for (let j = 1; j <= b.length; j++)
+      next[j] = Math.min(row[j]! + 1, next[j - 1]! + 1, row[j - 1]! + (a[i - 1] === b[j - 1] ? 0 : 1));
     row = next;
   }
   return row[b.length]!;
@@ -17,11 +18,15 @@ function levenshtein(a: string, b: string): number {
 
 test('agrees with the full matrix, capped, on every pair of short strings over a small alphabet', () => {
   const words: string[] = [''];
-  for (let len = 1; len <= 5; len++) for (let n = 0; n < 3 ** len; n++) words.push(n.toString(3).padStart(len, '0').replace(/0/g, 'a').replace(/1/g, 'b').replace(/2/g, 'c'));
+  for (let len = 1; len <= 5; len++)
+    for (let n = 0; n < 3 ** len; n++)
+      words.push(n.toString(3).padStart(len, '0').replace(/0/g, 'a').replace(/1/g, 'b').replace(/2/g, 'c'));
   const sample = words.filter((_, i) => i % 3 === 0);
-  for (const a of sample) for (const b of sample) for (const cap of [0, 1, 2, 3]) {
-    assert.equal(editDistance(a, b, cap), Math.min(levenshtein(a, b), cap + 1), `${a} ${b} cap ${cap}`);
-  }
+  for (const a of sample)
+    for (const b of sample)
+      for (const cap of [0, 1, 2, 3]) {
+        assert.equal(editDistance(a, b, cap), Math.min(levenshtein(a, b), cap + 1), `${a} ${b} cap ${cap}`);
+      }
 });
 
 test('long ids: the answer without the length² work', () => {

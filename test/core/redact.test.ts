@@ -3,12 +3,28 @@ import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { test } from 'node:test';
-import { REDACTED, headerSecrets, redactError, redactorFor, redactValue, secretForms, urlSecrets, withoutUserinfo } from '../../server/src/core/redact';
+import {
+  REDACTED,
+  headerSecrets,
+  redactError,
+  redactorFor,
+  redactValue,
+  secretForms,
+  urlSecrets,
+  withoutUserinfo,
+} from '../../server/src/core/redact';
 import { NetError } from '../../server/src/core/net/errors';
 import { UsageError } from '../../server/src/cli/io';
 
-interface Case { secret: string; why: string; texts: string[] }
-const table = JSON.parse(readFileSync(join(__dirname, '../fixtures/redact/forms.json'), 'utf8')) as { cases: Case[]; kept: string[] };
+interface Case {
+  secret: string;
+  why: string;
+  texts: string[];
+}
+const table = JSON.parse(readFileSync(join(__dirname, '../fixtures/redact/forms.json'), 'utf8')) as {
+  cases: Case[];
+  kept: string[];
+};
 
 for (const c of table.cases) {
   test(`redactorFor: ${c.why}`, () => {
@@ -18,7 +34,8 @@ for (const c of table.cases) {
       const out = redact(text);
       assert.notEqual(out, text, `${JSON.stringify(text)} is changed`);
       assert.ok(out.includes(REDACTED), out);
-      for (const form of secretForms(c.secret)) assert.ok(!out.includes(form), `${JSON.stringify(out)} still holds ${JSON.stringify(form)}`);
+      for (const form of secretForms(c.secret))
+        assert.ok(!out.includes(form), `${JSON.stringify(out)} still holds ${JSON.stringify(form)}`);
       assert.ok(!out.includes(bare), out);
     }
     for (const text of table.kept) assert.equal(redact(text), text);
@@ -32,13 +49,22 @@ test('redactorFor: a longer form is removed whole, not left with a tail of itsel
 
 test('redactorFor: secrets too short to search for, and no secrets, leave text as is (but never URL userinfo)', () => {
   assert.equal(redactorFor(['ab', undefined, ''])('ab cd'), 'ab cd');
-  assert.equal(redactorFor([])('see https://user:pw@host.example/x and ftp://a@b/'), 'see https://host.example/x and ftp://b/');
+  assert.equal(
+    redactorFor([])('see https://user:pw@host.example/x and ftp://a@b/'),
+    'see https://host.example/x and ftp://b/',
+  );
 });
 
 test('redactorFor: userinfo goes from every URL in a text, and only from URLs', () => {
   const redact = redactorFor([]);
-  assert.equal(redact('"card": "https://u:secret@agent.example/.well-known/agent-card.json"'), '"card": "https://agent.example/.well-known/agent-card.json"');
-  assert.equal(redact('mail me@example.com, or https://agent.example/p?x=a@b'), 'mail me@example.com, or https://agent.example/p?x=a@b');
+  assert.equal(
+    redact('"card": "https://u:secret@agent.example/.well-known/agent-card.json"'),
+    '"card": "https://agent.example/.well-known/agent-card.json"',
+  );
+  assert.equal(
+    redact('mail me@example.com, or https://agent.example/p?x=a@b'),
+    'mail me@example.com, or https://agent.example/p?x=a@b',
+  );
 });
 
 test('withoutUserinfo and urlSecrets: the userinfo of one URL', () => {
@@ -52,7 +78,10 @@ test('withoutUserinfo and urlSecrets: the userinfo of one URL', () => {
 });
 
 test('headerSecrets: Authorization value, cookie values after name=, other headers as they are', () => {
-  assert.deepEqual(headerSecrets({ authorization: 'Bearer t0ken', cookie: 'sid=c00kie; b=2', 'x-api-key': 'k3y-value' }), ['Bearer t0ken', 'c00kie', '2', 'k3y-value']);
+  assert.deepEqual(
+    headerSecrets({ authorization: 'Bearer t0ken', cookie: 'sid=c00kie; b=2', 'x-api-key': 'k3y-value' }),
+    ['Bearer t0ken', 'c00kie', '2', 'k3y-value'],
+  );
   const redact = redactorFor(headerSecrets({ cookie: 'session=c00kie-value' }));
   assert.equal(redact('bad cookie c00kie-value'), `bad cookie ${REDACTED}`);
 });
@@ -63,7 +92,11 @@ test('redactValue: every string, member names too, deep; other values untouched;
   const out = redactValue(input, redact);
   assert.deepEqual(out, { a: [`x ${REDACTED}`, 1, true, null], [REDACTED]: { b: REDACTED } });
   assert.equal(input.a[0], 'x s3cret-token');
-  assert.deepEqual(redactValue({ __proto__: 's3cret-token' } as unknown, redact), {}, 'a __proto__ key of a literal is no own member');
+  assert.deepEqual(
+    redactValue({ __proto__: 's3cret-token' } as unknown, redact),
+    {},
+    'a __proto__ key of a literal is no own member',
+  );
   const hostile = JSON.parse('{"__proto__": {"polluted": "s3cret-token"}}') as unknown;
   const clean = redactValue(hostile, redact) as Record<string, unknown>;
   assert.deepEqual(Object.getOwnPropertyDescriptor(clean, '__proto__')?.value, { polluted: REDACTED });

@@ -16,10 +16,15 @@ test('every result: file + region when known; the pointer as the logical locatio
   const log = buildSarif(entries, RULES, '9.9.9');
   assert.deepEqual(sarifErrors(log), []);
   const [a, b, c] = log.runs[0]!.results!;
-  assert.deepEqual(a!.locations, [{
-    physicalLocation: { artifactLocation: { uri: 'cards/a.json' }, region: { startLine: 3, startColumn: 5, endLine: 3, endColumn: 10 } },
-    logicalLocations: [{ fullyQualifiedName: '/skills/0/x', kind: 'member' }],
-  }]);
+  assert.deepEqual(a!.locations, [
+    {
+      physicalLocation: {
+        artifactLocation: { uri: 'cards/a.json' },
+        region: { startLine: 3, startColumn: 5, endLine: 3, endColumn: 10 },
+      },
+      logicalLocations: [{ fullyQualifiedName: '/skills/0/x', kind: 'member' }],
+    },
+  ]);
   assert.deepEqual(b!.locations, [{ physicalLocation: { artifactLocation: { uri: 'l.a2a-lock.json' } } }]);
   assert.equal(c!.locations![0]!.logicalLocations![0]!.fullyQualifiedName, '/a~1b');
   assert.deepEqual([a!.level, b!.level, c!.level], ['warning', 'error', 'note']);
@@ -34,8 +39,20 @@ test('driver and rule metadata come from the catalog', () => {
   assert.equal(driver.name, 'a2acap');
   assert.equal(driver.version, '1.2.3');
   assert.equal(driver.informationUri, REPOSITORY_URL);
-  assert.deepEqual(driver.rules, rules.map((r) => ({ id: r.id, name: r.id, shortDescription: { text: r.title }, helpUri: ruleDocsUrl(r.id), defaultConfiguration: { level: sarifLevel(r.defaultSeverity) } })));
-  assert.deepEqual(driver.rules!.map((r) => r.defaultConfiguration!.level), ['error', 'warning', 'note', 'error']);
+  assert.deepEqual(
+    driver.rules,
+    rules.map((r) => ({
+      id: r.id,
+      name: r.id,
+      shortDescription: { text: r.title },
+      helpUri: ruleDocsUrl(r.id),
+      defaultConfiguration: { level: sarifLevel(r.defaultSeverity) },
+    })),
+  );
+  assert.deepEqual(
+    driver.rules!.map((r) => r.defaultConfiguration!.level),
+    ['error', 'warning', 'note', 'error'],
+  );
 });
 
 test('artifact URIs: relative, "/"-separated, percent-encoded (a space, "#", "?" and "%" cannot break the reference)', () => {

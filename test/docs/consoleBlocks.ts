@@ -48,7 +48,7 @@ export function parseConsoleBlocks(file: string, text: string): ConsoleBlock[] {
   for (let i = 0; i < lines.length; i++) {
     if (lines[i] !== '```console') continue;
     const marker = /^<!-- example: (\{.*\}) -->$/.exec(lines[i - 1] ?? '');
-    const options = marker ? JSON.parse(marker[1]!) as BlockOptions : {};
+    const options = marker ? (JSON.parse(marker[1]!) as BlockOptions) : {};
     const start = i + 1;
     let end = start;
     while (end < lines.length && lines[end] !== '```') end++;
@@ -59,7 +59,14 @@ export function parseConsoleBlocks(file: string, text: string): ConsoleBlock[] {
       if (l.startsWith('$ ')) {
         const cmd = [l];
         while (cmd[cmd.length - 1]!.endsWith(' \\') && j + 1 < end) cmd.push(lines[++j]!);
-        steps.push({ lines: cmd, command: cmd.map((c, k) => (k === 0 ? c.slice(2) : c).replace(/\s*\\$/, '')).map((c) => c.trim()).join(' '), output: [] });
+        steps.push({
+          lines: cmd,
+          command: cmd
+            .map((c, k) => (k === 0 ? c.slice(2) : c).replace(/\s*\\$/, ''))
+            .map((c) => c.trim())
+            .join(' '),
+          output: [],
+        });
       } else {
         if (!steps.length) throw new Error(`${file}:${j + 1}: output before the first "$ " command`);
         steps[steps.length - 1]!.output.push(l);

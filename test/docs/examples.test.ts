@@ -7,7 +7,17 @@
  */
 import assert from 'node:assert/strict';
 import { spawn, spawnSync } from 'node:child_process';
-import { chmodSync, cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import {
+  chmodSync,
+  cpSync,
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readFileSync,
+  readdirSync,
+  rmSync,
+  writeFileSync,
+} from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { after, before, describe, it } from 'node:test';
@@ -21,8 +31,14 @@ const UPDATE = process.env.A2A_UPDATE_DOCS === '1';
 const PRICING_PORT = 41300;
 
 export function documents(): string[] {
-  const docs = existsSync(join(ROOT, 'docs')) ? readdirSync(join(ROOT, 'docs')).filter((f) => f.endsWith('.md')).map((f) => `docs/${f}`) : [];
-  return ['README.md', 'CONTRIBUTING.md', 'bench/README.md', 'examples/README.md', ...docs.sort()].filter((f) => existsSync(join(ROOT, f)));
+  const docs = existsSync(join(ROOT, 'docs'))
+    ? readdirSync(join(ROOT, 'docs'))
+        .filter((f) => f.endsWith('.md'))
+        .map((f) => `docs/${f}`)
+    : [];
+  return ['README.md', 'CONTRIBUTING.md', 'bench/README.md', 'examples/README.md', ...docs.sort()].filter((f) =>
+    existsSync(join(ROOT, f)),
+  );
 }
 
 let work: string;
@@ -33,7 +49,9 @@ async function pricingAgent(): Promise<PricingAgent> {
     try {
       agent = await startPricingAgent({ port: PRICING_PORT });
     } catch (err) {
-      throw new Error(`the examples need the pricing agent on 127.0.0.1:${PRICING_PORT} (is 'npm run demo' or 'npm run example:pricing' running?): ${String(err)}`);
+      throw new Error(
+        `the examples need the pricing agent on 127.0.0.1:${PRICING_PORT} (is 'npm run demo' or 'npm run example:pricing' running?): ${String(err)}`,
+      );
     }
   }
   return agent;
@@ -42,15 +60,25 @@ async function pricingAgent(): Promise<PricingAgent> {
 function run(command: string, cwd: string): Promise<{ code: number; output: string }> {
   return new Promise((done, fail) => {
     // As a reader's shell would have it after the walkthrough's set-up, without a card cache of earlier runs.
-    const env: NodeJS.ProcessEnv = { ...process.env, PATH: `${join(work, '.bin')}:${process.env.PATH}`, NO_COLOR: '1', A2ACAP_ALLOW_NETWORK: 'loopback' };
+    const env: NodeJS.ProcessEnv = {
+      ...process.env,
+      PATH: `${join(work, '.bin')}:${process.env.PATH}`,
+      NO_COLOR: '1',
+      A2ACAP_ALLOW_NETWORK: 'loopback',
+    };
     delete env.A2ACAP_CACHE_DIR;
     delete env.FORCE_COLOR;
     const child = spawn('sh', ['-c', `exec 2>&1; ${command}`], { cwd, env, stdio: ['ignore', 'pipe', 'pipe'] });
     let output = '';
-    child.stdout.setEncoding('utf8').on('data', (d: string) => { output += d; });
+    child.stdout.setEncoding('utf8').on('data', (d: string) => {
+      output += d;
+    });
     const timer = setTimeout(() => child.kill('SIGKILL'), 60_000);
     child.on('error', fail);
-    child.on('close', (code) => { clearTimeout(timer); done({ code: code ?? -1, output }); });
+    child.on('close', (code) => {
+      clearTimeout(timer);
+      done({ code: code ?? -1, output });
+    });
   });
 }
 
@@ -92,7 +120,10 @@ before(() => {
   assert.equal(spawnSync('git', ['init', '-q'], { cwd: work }).status, 0, 'git init');
   const bin = join(work, '.bin');
   mkdirSync(bin);
-  writeFileSync(join(bin, 'a2acap'), `#!/bin/sh\nexec ${JSON.stringify(process.execPath)} ${JSON.stringify(CLI)} "$@"\n`);
+  writeFileSync(
+    join(bin, 'a2acap'),
+    `#!/bin/sh\nexec ${JSON.stringify(process.execPath)} ${JSON.stringify(CLI)} "$@"\n`,
+  );
   chmodSync(join(bin, 'a2acap'), 0o755);
 });
 
@@ -101,25 +132,34 @@ after(async () => {
   rmSync(work, { recursive: true, force: true });
 });
 
-describe('the documents\' console examples print what they show', { skip: !existsSync(CLI) && 'run npm run build first' }, () => {
-  for (const file of documents()) {
-    const text = readFileSync(join(ROOT, file), 'utf8');
-    const blocks = parseConsoleBlocks(file, text);
-    if (!blocks.length) continue;
-    it(file, async () => {
-      const lines = text.split('\n');
-      const failures: string[] = [];
-      // From the last block up, so that rewriting one (update mode) does not move the ones still to do.
-      const results: { block: ConsoleBlock; actual: string[] }[] = [];
-      for (const block of blocks) results.push({ block, actual: renderBlock(block, await runBlock(block)) });
-      for (const { block, actual } of results.reverse()) {
-        const shown = lines.slice(block.start, block.end);
-        if (actual.join('\n') === shown.join('\n')) continue;
-        if (UPDATE) lines.splice(block.start, block.end - block.start, ...actual);
-        else failures.push(`${file}:${block.line}:\n--- shown\n${shown.join('\n')}\n+++ printed\n${actual.join('\n')}`);
-      }
-      if (UPDATE) writeFileSync(join(ROOT, file), lines.join('\n'));
-      assert.deepEqual(failures, [], `examples that print something else (A2A_UPDATE_DOCS=1 rewrites them):\n${failures.join('\n\n')}`);
-    });
-  }
-});
+describe(
+  "the documents' console examples print what they show",
+  { skip: !existsSync(CLI) && 'run npm run build first' },
+  () => {
+    for (const file of documents()) {
+      const text = readFileSync(join(ROOT, file), 'utf8');
+      const blocks = parseConsoleBlocks(file, text);
+      if (!blocks.length) continue;
+      it(file, async () => {
+        const lines = text.split('\n');
+        const failures: string[] = [];
+        // From the last block up, so that rewriting one (update mode) does not move the ones still to do.
+        const results: { block: ConsoleBlock; actual: string[] }[] = [];
+        for (const block of blocks) results.push({ block, actual: renderBlock(block, await runBlock(block)) });
+        for (const { block, actual } of results.reverse()) {
+          const shown = lines.slice(block.start, block.end);
+          if (actual.join('\n') === shown.join('\n')) continue;
+          if (UPDATE) lines.splice(block.start, block.end - block.start, ...actual);
+          else
+            failures.push(`${file}:${block.line}:\n--- shown\n${shown.join('\n')}\n+++ printed\n${actual.join('\n')}`);
+        }
+        if (UPDATE) writeFileSync(join(ROOT, file), lines.join('\n'));
+        assert.deepEqual(
+          failures,
+          [],
+          `examples that print something else (A2A_UPDATE_DOCS=1 rewrites them):\n${failures.join('\n\n')}`,
+        );
+      });
+    }
+  },
+);

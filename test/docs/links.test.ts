@@ -13,8 +13,12 @@ import { generatedFiles } from '../../scripts/docs/generate';
 const ROOT = join(__dirname, '..', '..');
 
 function documents(): string[] {
-  const docs = readdirSync(join(ROOT, 'docs')).filter((f) => f.endsWith('.md')).map((f) => `docs/${f}`);
-  return ['README.md', 'CONTRIBUTING.md', 'bench/README.md', 'examples/README.md', ...docs].filter((f) => existsSync(join(ROOT, f)));
+  const docs = readdirSync(join(ROOT, 'docs'))
+    .filter((f) => f.endsWith('.md'))
+    .map((f) => `docs/${f}`);
+  return ['README.md', 'CONTRIBUTING.md', 'bench/README.md', 'examples/README.md', ...docs].filter((f) =>
+    existsSync(join(ROOT, f)),
+  );
 }
 
 /** The text outside fenced code blocks. */
@@ -31,9 +35,16 @@ function prose(text: string): string {
 export function slugs(markdown: string): Set<string> {
   const seen = new Map<string, number>();
   const out = new Set<string>();
-  for (const m of withoutFences(markdown).replace(/`/g, '').matchAll(/^#{1,6} +(.+?) *#* *$/gm)) {
-    const base = m[1]!.replace(/<[^>]*>/g, '').replace(/\[([^\]]*)\]\([^)]*\)/g, '$1').trim().toLowerCase()
-      .replace(/[^\p{L}\p{N}\s_-]/gu, '').replace(/\s/g, '-');
+  for (const m of withoutFences(markdown)
+    .replace(/`/g, '')
+    .matchAll(/^#{1,6} +(.+?) *#* *$/gm)) {
+    const base = m[1]!
+      .replace(/<[^>]*>/g, '')
+      .replace(/\[([^\]]*)\]\([^)]*\)/g, '$1')
+      .trim()
+      .toLowerCase()
+      .replace(/[^\p{L}\p{N}\s_-]/gu, '')
+      .replace(/\s/g, '-');
     const n = seen.get(base) ?? 0;
     seen.set(base, n + 1);
     out.add(n ? `${base}-${n}` : base);
@@ -51,9 +62,15 @@ function links(markdown: string): string[] {
 
 const isExternal = (target: string) => /^[a-z][a-z0-9+.-]*:/i.test(target);
 
-test('the slugs are GitHub\'s', () => {
-  assert.deepEqual([...slugs('# Project configuration (`.a2a/config.json`)\n## A2A: Fetch\n## A2A: Fetch\n```\n# not a heading\n```\n')],
-    ['project-configuration-a2aconfigjson', 'a2a-fetch', 'a2a-fetch-1']);
+test("the slugs are GitHub's", () => {
+  assert.deepEqual(
+    [
+      ...slugs(
+        '# Project configuration (`.a2a/config.json`)\n## A2A: Fetch\n## A2A: Fetch\n```\n# not a heading\n```\n',
+      ),
+    ],
+    ['project-configuration-a2aconfigjson', 'a2a-fetch', 'a2a-fetch-1'],
+  );
 });
 
 test('every relative link and anchor in the documentation resolves', () => {
@@ -67,14 +84,21 @@ test('every relative link and anchor in the documentation resolves', () => {
       const [path, anchor] = target.split('#', 2) as [string, string | undefined];
       const resolved = path === '' ? join(ROOT, file) : resolve(dirname(join(ROOT, file)), decodeURIComponent(path));
       const rel = relative(ROOT, resolved);
-      if (rel.startsWith('..')) { broken.push(`${file}: ${target} leaves the repository`); continue; }
+      if (rel.startsWith('..')) {
+        broken.push(`${file}: ${target} leaves the repository`);
+        continue;
+      }
       if (!existsSync(resolved)) {
         broken.push(`${file}: ${target} does not exist`);
         continue;
       }
       if (anchor === undefined) continue;
-      if (statSync(resolved).isDirectory() || !resolved.endsWith('.md')) { broken.push(`${file}: ${target}: an anchor into a file that is not markdown`); continue; }
-      if (!slugs(readFileSync(resolved, 'utf8')).has(anchor)) broken.push(`${file}: ${target}: no heading #${anchor} in ${rel}`);
+      if (statSync(resolved).isDirectory() || !resolved.endsWith('.md')) {
+        broken.push(`${file}: ${target}: an anchor into a file that is not markdown`);
+        continue;
+      }
+      if (!slugs(readFileSync(resolved, 'utf8')).has(anchor))
+        broken.push(`${file}: ${target}: no heading #${anchor} in ${rel}`);
     }
   }
   assert.ok(checked > 50, `links checked: ${checked}`);
@@ -86,7 +110,9 @@ test('the generated tables are current (node --import tsx scripts/docs/generate.
 });
 
 test('docs/configuration.md describes exactly the settings package.json contributes', () => {
-  const pkg = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as { contributes: { configuration: { properties: Record<string, unknown> } } };
+  const pkg = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as {
+    contributes: { configuration: { properties: Record<string, unknown> } };
+  };
   const text = readFileSync(join(ROOT, 'docs', 'configuration.md'), 'utf8');
   const described = [...text.matchAll(/^\| `(a2a\.[^`]+)` \|/gm)].map((m) => m[1]!);
   assert.deepEqual(described.sort(), Object.keys(pkg.contributes.configuration.properties).sort());
@@ -94,9 +120,16 @@ test('docs/configuration.md describes exactly the settings package.json contribu
 
 test('examples/README.md describes every folder of examples/', () => {
   const text = readFileSync(join(ROOT, 'examples', 'README.md'), 'utf8');
-  const folders = readdirSync(join(ROOT, 'examples'), { withFileTypes: true }).filter((d) => d.isDirectory()).map((d) => d.name);
+  const folders = readdirSync(join(ROOT, 'examples'), { withFileTypes: true })
+    .filter((d) => d.isDirectory())
+    .map((d) => d.name);
   assert.ok(folders.length >= 4);
-  for (const folder of folders) assert.match(text, new RegExp(`^\\| \`${folder.replace('.', '\\.')}/\` \\|`, 'm'), `examples/README.md: a row for ${folder}/`);
+  for (const folder of folders)
+    assert.match(
+      text,
+      new RegExp(`^\\| \`${folder.replace('.', '\\.')}/\` \\|`, 'm'),
+      `examples/README.md: a row for ${folder}/`,
+    );
 });
 
 test('the README stays a front page: under 15 KB, with the test command', () => {
@@ -105,12 +138,23 @@ test('the README stays a front page: under 15 KB, with the test command', () => 
   assert.match(readme.toString('utf8'), /\bnpm test\b/);
 });
 
-test('the images the README shows are packaged in the .vsix', { skip: !existsSync(join(ROOT, 'server', 'dist', 'cli.js')) && 'run npm run build first' }, () => {
-  const images = links(readFileSync(join(ROOT, 'README.md'), 'utf8')).filter((t) => !isExternal(t) && /\.(png|jpe?g|gif|svg)$/i.test(t));
-  assert.ok(images.length >= 3, 'the README shows screenshots');
-  const vsce = join(ROOT, 'node_modules', '@vscode', 'vsce', 'vsce');
-  const r = spawnSync(process.execPath, [vsce, 'ls', '--no-dependencies'], { cwd: ROOT, encoding: 'utf8', timeout: 120_000 });
-  assert.equal(r.status, 0, r.stderr);
-  const packaged = new Set(r.stdout.split('\n').map((l) => l.trim()));
-  for (const image of images) assert.ok(packaged.has(image), `${image} is in the .vsix (allowlist it in .vscodeignore)`);
-});
+test(
+  'the images the README shows are packaged in the .vsix',
+  { skip: !existsSync(join(ROOT, 'server', 'dist', 'cli.js')) && 'run npm run build first' },
+  () => {
+    const images = links(readFileSync(join(ROOT, 'README.md'), 'utf8')).filter(
+      (t) => !isExternal(t) && /\.(png|jpe?g|gif|svg)$/i.test(t),
+    );
+    assert.ok(images.length >= 3, 'the README shows screenshots');
+    const vsce = join(ROOT, 'node_modules', '@vscode', 'vsce', 'vsce');
+    const r = spawnSync(process.execPath, [vsce, 'ls', '--no-dependencies'], {
+      cwd: ROOT,
+      encoding: 'utf8',
+      timeout: 120_000,
+    });
+    assert.equal(r.status, 0, r.stderr);
+    const packaged = new Set(r.stdout.split('\n').map((l) => l.trim()));
+    for (const image of images)
+      assert.ok(packaged.has(image), `${image} is in the .vsix (allowlist it in .vscodeignore)`);
+  },
+);

@@ -11,11 +11,22 @@ const GROUP = 'extension host: Restricted Mode';
 export async function runRestrictedModeTests(session: Session, steps: Steps, log: (l: string) => void): Promise<void> {
   let codeServer: Awaited<ReturnType<typeof launchCodeServer>> | undefined;
   const started = await steps.run(GROUP, 'a code-server with workspace trust on starts', async () => {
-    codeServer = await launchCodeServer({ toolchain: session.toolchain, vsix: [session.vsix], smokeTestDriver: true, workspaceTrust: true, log });
+    codeServer = await launchCodeServer({
+      toolchain: session.toolchain,
+      vsix: [session.vsix],
+      smokeTestDriver: true,
+      workspaceTrust: true,
+      log,
+    });
   });
   if (!started || !codeServer) return;
   try {
-    await runExtensionHostTests(session, steps, log, { group: GROUP, entry: 'test/e2e/extension/restricted/index.ts', codeServer, workspace: 'restricted' });
+    await runExtensionHostTests(session, steps, log, {
+      group: GROUP,
+      entry: 'test/e2e/extension/restricted/index.ts',
+      codeServer,
+      workspace: 'restricted',
+    });
   } finally {
     await codeServer.close();
   }

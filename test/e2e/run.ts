@@ -48,10 +48,19 @@ async function main(): Promise<number> {
   let session: Session | undefined;
   try {
     try {
-      session = await startSession({ log, ...(process.env.A2A_E2E_VSIX ? { prebuiltVsix: process.env.A2A_E2E_VSIX } : {}) });
+      session = await startSession({
+        log,
+        ...(process.env.A2A_E2E_VSIX ? { prebuiltVsix: process.env.A2A_E2E_VSIX } : {}),
+      });
     } catch (e) {
       const why = e instanceof E2eEnvironmentError ? 'this machine cannot host the suite' : 'the suite could not start';
-      steps.record({ group: 'setup', name: why, ok: false, ms: Date.now() - started, error: e instanceof Error ? e.message : String(e) });
+      steps.record({
+        group: 'setup',
+        name: why,
+        ok: false,
+        ms: Date.now() - started,
+        error: e instanceof Error ? e.message : String(e),
+      });
       return 1;
     }
     log(`session ready after ${((Date.now() - started) / 1000).toFixed(1)} s (${session.codeServer.origin})`);
@@ -63,14 +72,22 @@ async function main(): Promise<number> {
       try {
         for (const shot of await flow(session, steps)) shots.add(shot);
       } catch (e) {
-        steps.record({ group: 'ui', name: `${flow.name} ran to the end`, ok: false, ms: Date.now() - flowStarted, error: e instanceof Error ? (e.stack ?? e.message) : String(e) });
+        steps.record({
+          group: 'ui',
+          name: `${flow.name} ran to the end`,
+          ok: false,
+          ms: Date.now() - flowStarted,
+          error: e instanceof Error ? (e.stack ?? e.message) : String(e),
+        });
       }
     }
     refreshDocImages(shots);
   } finally {
     await session?.close();
     const seconds = ((Date.now() - started) / 1000).toFixed(1);
-    log(`\nreal VS Code e2e: ${steps.passed} passed, ${steps.failed} failed (${seconds} s; screenshots in ${resultsDir})`);
+    log(
+      `\nreal VS Code e2e: ${steps.passed} passed, ${steps.failed} failed (${seconds} s; screenshots in ${resultsDir})`,
+    );
     for (const r of steps.results.filter((x) => !x.ok)) log(`  ✖ [${r.group}] ${r.name}`);
   }
   return steps.failed ? 1 : 0;
@@ -85,7 +102,10 @@ for (const signal of ['SIGINT', 'SIGTERM'] as const) {
   });
 }
 
-main().then((code) => process.exit(code), (e: unknown) => {
-  console.error(`e2e suite crashed: ${e instanceof Error ? (e.stack ?? e.message) : String(e)}`);
-  process.exit(1);
-});
+main().then(
+  (code) => process.exit(code),
+  (e: unknown) => {
+    console.error(`e2e suite crashed: ${e instanceof Error ? (e.stack ?? e.message) : String(e)}`);
+    process.exit(1);
+  },
+);

@@ -5,21 +5,27 @@ import assert from 'node:assert/strict';
 import { startPricingAgent, type PricingAgent } from '../../examples/pricing-agent/server';
 
 let agent: PricingAgent;
-before(async () => { agent = await startPricingAgent({ port: 0 }); });
+before(async () => {
+  agent = await startPricingAgent({ port: 0 });
+});
 after(() => agent.close());
 
 const admin = () => `${agent.url}/admin/card-version`;
-const post = (body: string, type = 'application/json') => fetch(admin(), { method: 'POST', headers: { 'content-type': type }, body });
+const post = (body: string, type = 'application/json') =>
+  fetch(admin(), { method: 'POST', headers: { 'content-type': type }, body });
 
 test('POST {"version"} switches the served card; GET reports it and the names', async () => {
   const r = await post('{"version":"no-streaming"}');
   assert.equal(r.status, 200);
   assert.deepEqual(await r.json(), { version: 'no-streaming' });
-  const card = await (await fetch(agent.cardUrl)).json() as { capabilities: { streaming?: boolean } };
+  const card = (await (await fetch(agent.cardUrl)).json()) as { capabilities: { streaming?: boolean } };
   assert.notEqual(card.capabilities.streaming, true);
   const now = await fetch(admin());
   assert.equal(now.status, 200);
-  assert.deepEqual(await now.json(), { version: 'no-streaming', versions: ['base', 'description', 'version', 'no-streaming', 'narrowed-input', 'patch-version'] });
+  assert.deepEqual(await now.json(), {
+    version: 'no-streaming',
+    versions: ['base', 'description', 'version', 'no-streaming', 'narrowed-input', 'patch-version'],
+  });
   await post('{"version":"base"}');
 });
 

@@ -13,8 +13,13 @@ let url = '';
 let stderr = '';
 
 before(async () => {
-  agent = spawn(process.execPath, ['--import', 'tsx', join(ROOT, 'examples', 'pricing-agent', 'main.ts')], { cwd: ROOT, env: { ...process.env, PORT: '0' } });
-  agent.stderr.setEncoding('utf8').on('data', (d: string) => { stderr += d; });
+  agent = spawn(process.execPath, ['--import', 'tsx', join(ROOT, 'examples', 'pricing-agent', 'main.ts')], {
+    cwd: ROOT,
+    env: { ...process.env, PORT: '0' },
+  });
+  agent.stderr.setEncoding('utf8').on('data', (d: string) => {
+    stderr += d;
+  });
   url = await new Promise<string>((resolve, reject) => {
     let out = '';
     agent.stdout.setEncoding('utf8').on('data', (d: string) => {
@@ -26,7 +31,9 @@ before(async () => {
   });
 });
 
-after(() => { agent.kill('SIGTERM'); });
+after(() => {
+  agent.kill('SIGTERM');
+});
 
 test('probing the example agent logs each refusal as one line, without a stack trace', async () => {
   const r = await cli(['probe', url], ROOT);
@@ -34,8 +41,14 @@ test('probing the example agent logs each refusal as one line, without a stack t
   await new Promise((resolve) => setTimeout(resolve, 200)); // the agent's last log line
   const lines = stderr.split('\n').filter(Boolean);
   assert.doesNotMatch(stderr, /^\s+at /m, 'no stack trace');
-  assert.ok(lines.some((l) => l.includes('VersionNotSupportedError (VERSION_NOT_SUPPORTED)')), stderr);
-  assert.ok(lines.some((l) => l.includes('TaskNotFoundError (TASK_NOT_FOUND)')), stderr);
+  assert.ok(
+    lines.some((l) => l.includes('VersionNotSupportedError (VERSION_NOT_SUPPORTED)')),
+    stderr,
+  );
+  assert.ok(
+    lines.some((l) => l.includes('TaskNotFoundError (TASK_NOT_FOUND)')),
+    stderr,
+  );
   for (const line of lines) assert.match(line, /^pricing agent: refused a request: \w+Error \([A-Z_]+\): /);
 });
 
@@ -44,13 +57,25 @@ test('what is not a refusal is still logged in full', () => {
   assert.equal(refusalLine(['Unhandled error in JSON-RPC POST handler:', bug]), undefined);
   const logged: unknown[][] = [];
   const lines: string[] = [];
-  const target = { error: (...args: unknown[]) => { logged.push(args); } };
+  const target = {
+    error: (...args: unknown[]) => {
+      logged.push(args);
+    },
+  };
   const restore = quietSdkRefusals(target, (l) => lines.push(l));
   target.error('Unhandled error:', bug);
-  const refusal = Object.assign(new Error('Task not found: t-1\n  (detail)'), { name: 'TaskNotFoundError', reason: 'TASK_NOT_FOUND' });
+  const refusal = Object.assign(new Error('Task not found: t-1\n  (detail)'), {
+    name: 'TaskNotFoundError',
+    reason: 'TASK_NOT_FOUND',
+  });
   target.error('Pre-stream error for request 1:', refusal);
   restore();
   target.error('after restore', refusal);
-  assert.deepEqual(logged, [['Unhandled error:', bug], ['after restore', refusal]]);
-  assert.deepEqual(lines, ['pricing agent: refused a request: TaskNotFoundError (TASK_NOT_FOUND): Task not found: t-1 (detail)\n']);
+  assert.deepEqual(logged, [
+    ['Unhandled error:', bug],
+    ['after restore', refusal],
+  ]);
+  assert.deepEqual(lines, [
+    'pricing agent: refused a request: TaskNotFoundError (TASK_NOT_FOUND): Task not found: t-1 (detail)\n',
+  ]);
 });

@@ -20,13 +20,23 @@ test('the planner lockfile pins the base card served on the default port (same d
   const card = pricingCard(BASE, 'base');
   assert.equal(read.lockfile.agent, `${BASE}/.well-known/agent-card.json`);
   assert.equal(read.lockfile.card_digest, cardDigest(card));
-  assert.deepEqual(checkLockfile(read.lockfile, compileProfile(card), { cardDigest: cardDigest(card) }), { classification: 'compatible', problems: [], notes: [] });
+  assert.deepEqual(checkLockfile(read.lockfile, compileProfile(card), { cardDigest: cardDigest(card) }), {
+    classification: 'compatible',
+    problems: [],
+    notes: [],
+  });
 });
 
 test('each card version classifies as the walkthrough shows', () => {
   const read = parseLockfile(readFileSync(LOCK, 'utf8'));
   assert.ok(read.ok);
-  const expected = { base: 'compatible', description: 'compatible', version: 'review', 'no-streaming': 'breaking', 'narrowed-input': 'breaking' };
+  const expected = {
+    base: 'compatible',
+    description: 'compatible',
+    version: 'review',
+    'no-streaming': 'breaking',
+    'narrowed-input': 'breaking',
+  };
   // patch-version is the probe example of docs/before-you-publish.md, not a step of the lockfile walkthrough.
   for (const version of CARD_VERSIONS.filter((v) => v !== 'patch-version')) {
     const card = pricingCard(BASE, version);

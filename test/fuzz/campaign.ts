@@ -42,7 +42,12 @@ export function saveCase(dir: string, name: string, saved: SavedCase, documents:
  * Shrinks `text` while `fails` still holds: removes chunks from half the text down to single characters (a
  * simplified delta debugging), within `attempts` tries and `seconds` so a slow target stays bounded.
  */
-export async function minimize(text: string, fails: (t: string) => boolean | Promise<boolean>, attempts: number, seconds = 20): Promise<string> {
+export async function minimize(
+  text: string,
+  fails: (t: string) => boolean | Promise<boolean>,
+  attempts: number,
+  seconds = 20,
+): Promise<string> {
   let current = text;
   let tries = 0;
   const deadline = Date.now() + seconds * 1000;

@@ -27,7 +27,8 @@ export interface CliInput {
 function localLock(text: string): string {
   try {
     const lock = JSON.parse(text) as Record<string, unknown>;
-    if (lock && typeof lock === 'object' && !Array.isArray(lock)) return JSON.stringify({ ...lock, agent: 'agent-card.json' }, null, 2);
+    if (lock && typeof lock === 'object' && !Array.isArray(lock))
+      return JSON.stringify({ ...lock, agent: 'agent-card.json' }, null, 2);
   } catch {
     // Not JSON: used as it is.
   }
@@ -51,14 +52,29 @@ export function generateCliInput(rng: Rng): CliInput {
   if (command === 'lint') {
     const m = mutate(rng, pick(rng, seeds), seeds);
     const name = m.kind === 'lockfile' ? 'a2a-lock.json' : 'agent-card.json';
-    return { files: { [name]: m.text }, argv: ['lint', name, '--format', pick(rng, ['json', 'json', 'sarif', 'text'])], mutated: name, ops: m.ops, origin: m.origin };
+    return {
+      files: { [name]: m.text },
+      argv: ['lint', name, '--format', pick(rng, ['json', 'json', 'sarif', 'text'])],
+      mutated: name,
+      ops: m.ops,
+      origin: m.origin,
+    };
   }
   if (command === 'compile' || command === 'pin') {
     const seed = pick(rng, cards);
     const m = mutate(rng, seed, seeds);
-    const argv = command === 'compile'
-      ? ['compile', 'agent-card.json', '--format', pick(rng, ['json', 'json', 'text'])]
-      : ['pin', 'agent-card.json', '--skill', firstSkillId(seed.text), ...(chance(rng, 0.3) ? ['--input', 'application/json'] : []), '--out', 'pinned.a2a-lock.json'];
+    const argv =
+      command === 'compile'
+        ? ['compile', 'agent-card.json', '--format', pick(rng, ['json', 'json', 'text'])]
+        : [
+            'pin',
+            'agent-card.json',
+            '--skill',
+            firstSkillId(seed.text),
+            ...(chance(rng, 0.3) ? ['--input', 'application/json'] : []),
+            '--out',
+            'pinned.a2a-lock.json',
+          ];
     return { files: { 'agent-card.json': m.text }, argv, mutated: 'agent-card.json', ops: m.ops, origin: m.origin };
   }
   const pair = pick(rng, pairs);
@@ -66,10 +82,21 @@ export function generateCliInput(rng: Rng): CliInput {
   const cardSeed: Seed = { origin: pair.origin, kind: 'card', text: pair.card };
   const mutateLock = chance(rng, 0.5);
   const m = mutate(rng, mutateLock ? lockSeed : cardSeed, seeds);
-  const files = { 'a2a-lock.json': mutateLock ? m.text : lockSeed.text, 'agent-card.json': mutateLock ? cardSeed.text : m.text };
-  const argv = command === 'check'
-    ? ['check', 'a2a-lock.json', '--card', 'agent-card.json', '--format', pick(rng, ['json', 'json', 'sarif', 'markdown', 'text'])]
-    : ['update', 'a2a-lock.json', ...(chance(rng, 0.5) ? ['--yes'] : [])];
+  const files = {
+    'a2a-lock.json': mutateLock ? m.text : lockSeed.text,
+    'agent-card.json': mutateLock ? cardSeed.text : m.text,
+  };
+  const argv =
+    command === 'check'
+      ? [
+          'check',
+          'a2a-lock.json',
+          '--card',
+          'agent-card.json',
+          '--format',
+          pick(rng, ['json', 'json', 'sarif', 'markdown', 'text']),
+        ]
+      : ['update', 'a2a-lock.json', ...(chance(rng, 0.5) ? ['--yes'] : [])];
   return { files, argv, mutated: mutateLock ? 'a2a-lock.json' : 'agent-card.json', ops: m.ops, origin: m.origin };
 }
 
@@ -84,16 +111,29 @@ interface Run {
 function spawnCli(argv: string[], cwd: string, hangMs: number): Promise<Run> {
   return new Promise((resolve) => {
     // No inherited settings or credentials: the run sees only the scratch directory.
-    const child = spawn(process.execPath, [CLI, ...argv], { cwd, env: { PATH: process.env.PATH ?? '', HOME: cwd, NO_COLOR: '1' }, stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn(process.execPath, [CLI, ...argv], {
+      cwd,
+      env: { PATH: process.env.PATH ?? '', HOME: cwd, NO_COLOR: '1' },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
     const out: Buffer[] = [];
     const err: Buffer[] = [];
     child.stdout.on('data', (d: Buffer) => out.push(d));
     child.stderr.on('data', (d: Buffer) => err.push(d));
     let timedOut = false;
-    const timer = setTimeout(() => { timedOut = true; child.kill('SIGKILL'); }, hangMs);
+    const timer = setTimeout(() => {
+      timedOut = true;
+      child.kill('SIGKILL');
+    }, hangMs);
     child.on('close', (code, signal) => {
       clearTimeout(timer);
-      resolve({ code, signal, stdout: Buffer.concat(out).toString('utf8'), stderr: Buffer.concat(err).toString('utf8'), timedOut });
+      resolve({
+        code,
+        signal,
+        stdout: Buffer.concat(out).toString('utf8'),
+        stderr: Buffer.concat(err).toString('utf8'),
+        timedOut,
+      });
     });
   });
 }
@@ -105,24 +145,48 @@ export async function runCliInput(input: CliInput, dir: string, hangMs: number):
   const run = await spawnCli(input.argv, dir, hangMs);
   const failures: Failure[] = [];
   const what = input.argv[0]!;
-  if (run.timedOut) return [{ property: `${what} ends within ${hangMs / 1000} s`, detail: `killed after ${hangMs} ms` }];
-  if (run.code === null || ![0, 1, 2].includes(run.code)) failures.push({ property: `${what} exits 0, 1 or 2`, detail: `exit ${run.code ?? run.signal}; stderr ${visible(run.stderr)}` });
+  if (run.timedOut)
+    return [{ property: `${what} ends within ${hangMs / 1000} s`, detail: `killed after ${hangMs} ms` }];
+  if (run.code === null || ![0, 1, 2].includes(run.code))
+    failures.push({
+      property: `${what} exits 0, 1 or 2`,
+      detail: `exit ${run.code ?? run.signal}; stderr ${visible(run.stderr)}`,
+    });
   const trace = stackTrace(run.stderr);
   if (trace) failures.push({ property: `${what} prints no stack trace`, detail: visible(trace) });
   const format = input.argv[input.argv.indexOf('--format') + 1];
-  if (input.argv.includes('--format') && (format === 'json' || format === 'sarif') && (run.code === 0 || run.code === 1)) {
+  if (
+    input.argv.includes('--format') &&
+    (format === 'json' || format === 'sarif') &&
+    (run.code === 0 || run.code === 1)
+  ) {
     try {
       JSON.parse(run.stdout);
     } catch (err) {
-      failures.push({ property: `${what} --format ${format} prints valid JSON on exit 0/1`, detail: `${String(err)}; stdout ${visible(run.stdout, 200)}` });
+      failures.push({
+        property: `${what} --format ${format} prints valid JSON on exit 0/1`,
+        detail: `${String(err)}; stdout ${visible(run.stdout, 200)}`,
+      });
     }
     const bad = forbiddenCharacter(run.stdout);
-    if (bad) failures.push({ property: `${what} --format ${format} has no raw control/bidi/invisible character`, detail: bad });
+    if (bad)
+      failures.push({
+        property: `${what} --format ${format} has no raw control/bidi/invisible character`,
+        detail: bad,
+      });
   }
   if (what === 'pin' && run.code === 0 && !failures.length) {
     // Round trip: a lockfile just pinned from a card checks compatible against that same card.
-    const check = await spawnCli(['check', 'pinned.a2a-lock.json', '--card', 'agent-card.json', '--format', 'json'], dir, hangMs);
-    if (check.code !== 0) failures.push({ property: 'a lockfile just pinned checks compatible against its card', detail: `check exit ${check.code ?? check.signal}: ${visible(check.stdout || check.stderr, 300)}` });
+    const check = await spawnCli(
+      ['check', 'pinned.a2a-lock.json', '--card', 'agent-card.json', '--format', 'json'],
+      dir,
+      hangMs,
+    );
+    if (check.code !== 0)
+      failures.push({
+        property: 'a lockfile just pinned checks compatible against its card',
+        detail: `check exit ${check.code ?? check.signal}: ${visible(check.stdout || check.stderr, 300)}`,
+      });
   }
   return failures;
 }

@@ -37,9 +37,22 @@ export function generateCoreInput(rng: Rng): CoreInput {
   if (chance(rng, 0.3)) {
     const pair = pick(rng, pairs);
     const which = pick(rng, ['card', 'lock', 'both'] as const);
-    const card = which === 'lock' ? { text: pair.card, ops: [] } : mutate(rng, { origin: pair.origin, kind: 'card', text: pair.card }, seeds);
-    const lock = which === 'card' ? { text: pair.lock, ops: [] } : mutate(rng, { origin: pair.origin, kind: 'lockfile', text: pair.lock }, seeds);
-    return { fileName: 'a2a-lock.json', text: lock.text, card: card.text, lock: lock.text, ops: [...card.ops.map((o) => `card: ${o}`), ...lock.ops.map((o) => `lock: ${o}`)], origin: pair.origin };
+    const card =
+      which === 'lock'
+        ? { text: pair.card, ops: [] }
+        : mutate(rng, { origin: pair.origin, kind: 'card', text: pair.card }, seeds);
+    const lock =
+      which === 'card'
+        ? { text: pair.lock, ops: [] }
+        : mutate(rng, { origin: pair.origin, kind: 'lockfile', text: pair.lock }, seeds);
+    return {
+      fileName: 'a2a-lock.json',
+      text: lock.text,
+      card: card.text,
+      lock: lock.text,
+      ops: [...card.ops.map((o) => `card: ${o}`), ...lock.ops.map((o) => `lock: ${o}`)],
+      origin: pair.origin,
+    };
   }
   const m = mutate(rng, pick(rng, seeds), seeds);
   const fileName = chance(rng, 0.1) ? 'data.json' : m.kind === 'lockfile' ? 'a2a-lock.json' : 'agent-card.json';
@@ -69,7 +82,9 @@ function lintAndFix(failures: Failure[], fileName: string, text: string): void {
   if (internal) failures.push({ property: 'lint reports no internal error (no rule threw)', detail: internal });
   const value = result.value;
   if (result.kind === 'card' && value !== undefined) {
-    guarded(failures, 'compileProfile', () => { compileProfile(value); });
+    guarded(failures, 'compileProfile', () => {
+      compileProfile(value);
+    });
     try {
       cardDigest(value);
     } catch (err) {
@@ -77,19 +92,28 @@ function lintAndFix(failures: Failure[], fileName: string, text: string): void {
       // CanonicalizationError, and lint reports it as not-canonicalizable.
       const oneLine = err instanceof CanonicalizationError && !/[\r\n]/.test(err.message);
       const reported = result.findings.some((f) => f.code === 'not-canonicalizable');
-      if (!oneLine || !reported) failures.push({ property: 'cardDigest refuses with a one-line Error that lint reports', detail: describeError(err) });
+      if (!oneLine || !reported)
+        failures.push({
+          property: 'cardDigest refuses with a one-line Error that lint reports',
+          detail: describeError(err),
+        });
     }
   }
   // The migration and the quick fixes of every finding (bounded: huge documents have thousands), made into text
   // edits as the language server makes them: not for a document too deep to edit, and a plan whose edit cannot be
   // made is skipped there.
   if (nestsDeeperThan(text)) return;
-  if (result.kind === 'card' && value !== undefined) guarded(failures, 'migrateCard', () => { if (isLegacyCard(value)) migrateCard(value); });
+  if (result.kind === 'card' && value !== undefined)
+    guarded(failures, 'migrateCard', () => {
+      if (isLegacyCard(value)) migrateCard(value);
+    });
   const wasJson = parses(text);
   const doc = TextDocument.create('file:///fuzz/doc.json', 'json', 1, text);
   for (const f of result.findings.slice(0, 40)) {
     let plans: ReturnType<typeof quickFixesFor> = [];
-    guarded(failures, 'quick-fix planning', () => { plans = quickFixesFor({ code: f.code, pointer: f.pointer, ...(f.data ? { data: f.data } : {}) }, value); });
+    guarded(failures, 'quick-fix planning', () => {
+      plans = quickFixesFor({ code: f.code, pointer: f.pointer, ...(f.data ? { data: f.data } : {}) }, value);
+    });
     for (const plan of plans) {
       let fixed: string;
       try {
@@ -97,7 +121,11 @@ function lintAndFix(failures: Failure[], fileName: string, text: string): void {
       } catch {
         continue;
       }
-      if (wasJson && !parses(fixed)) failures.push({ property: 'a quick fix keeps JSON parseable', detail: `${f.code} ${f.pointer}: "${plan.title}"` });
+      if (wasJson && !parses(fixed))
+        failures.push({
+          property: 'a quick fix keeps JSON parseable',
+          detail: `${f.code} ${f.pointer}: "${plan.title}"`,
+        });
     }
   }
 }
@@ -114,10 +142,18 @@ function check(failures: Failure[], cardText: string, lockText: string): void {
     digest = undefined;
   }
   guarded(failures, 'checkLockfile', () => {
-    const result = checkLockfile(read.lockfile, profileForLock(card, compileProfile(card, DEFAULT_CLIENT), read.lockfile, DEFAULT_CLIENT), checkOptionsFor(card, digest, read.lockfile));
+    const result = checkLockfile(
+      read.lockfile,
+      profileForLock(card, compileProfile(card, DEFAULT_CLIENT), read.lockfile, DEFAULT_CLIENT),
+      checkOptionsFor(card, digest, read.lockfile),
+    );
     for (const item of [...result.problems, ...result.notes]) {
       const bad = forbiddenCharacter(item.message);
-      if (bad) failures.push({ property: 'check messages quote card text (no raw control/bidi/invisible character)', detail: bad });
+      if (bad)
+        failures.push({
+          property: 'check messages quote card text (no raw control/bidi/invisible character)',
+          detail: bad,
+        });
     }
   });
 }
@@ -129,6 +165,9 @@ export function runCoreInput(input: CoreInput): Failure[] {
     guarded(failures, 'lintDocument (card of the pair)', () => lintAndFix(failures, 'agent-card.json', input.card!));
     guarded(failures, 'parseLockfile/checkLockfile', () => check(failures, input.card!, input.lock!));
   }
-  if (input.fileName.endsWith('a2a-lock.json')) guarded(failures, 'parseLockfile', () => { parseLockfile(input.text); });
+  if (input.fileName.endsWith('a2a-lock.json'))
+    guarded(failures, 'parseLockfile', () => {
+      parseLockfile(input.text);
+    });
   return failures;
 }

@@ -15,7 +15,8 @@ interface Job {
 
 function stillFails(input: CoreInput, property: string, field: 'text' | 'card'): (t: string) => boolean {
   return (t) => {
-    const changed = field === 'text' && input.lock !== undefined ? { ...input, text: t, lock: t } : { ...input, [field]: t };
+    const changed =
+      field === 'text' && input.lock !== undefined ? { ...input, text: t, lock: t } : { ...input, [field]: t };
     return runCoreInput(changed).some((f) => f.property === property);
   };
 }
@@ -35,7 +36,10 @@ process.on('message', async (job: Job) => {
       if (text === undefined) continue;
       try {
         const small = await minimize(text, stillFails(reported, property, field), job.minimizeAttempts);
-        reported = field === 'text' && reported.lock !== undefined ? { ...reported, text: small, lock: small } : { ...reported, [field]: small };
+        reported =
+          field === 'text' && reported.lock !== undefined
+            ? { ...reported, text: small, lock: small }
+            : { ...reported, [field]: small };
       } catch {
         // Keep this document as it was.
       }

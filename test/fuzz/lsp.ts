@@ -33,7 +33,8 @@ export interface LspInput {
 function localLock(text: string): string {
   try {
     const lock = JSON.parse(text) as Record<string, unknown>;
-    if (lock && typeof lock === 'object' && !Array.isArray(lock)) return JSON.stringify({ ...lock, agent: 'agent-card.json' }, null, 2);
+    if (lock && typeof lock === 'object' && !Array.isArray(lock))
+      return JSON.stringify({ ...lock, agent: 'agent-card.json' }, null, 2);
   } catch {
     // Not JSON: used as it is.
   }
@@ -47,12 +48,25 @@ export function generateLspInput(rng: Rng): LspInput {
     const pair = pick(rng, pairs);
     const lock = localLock(pair.lock);
     const m = chance(rng, 0.5) ? mutate(rng, { origin: pair.origin, kind: 'card', text: pair.card }, seeds) : undefined;
-    input = { fileName: 'a2a-lock.json', languageId: 'a2a-lockfile', initial: lock, card: m?.text ?? pair.card, ops: m ? m.ops.map((o) => `card: ${o}`) : [], origin: pair.origin };
+    input = {
+      fileName: 'a2a-lock.json',
+      languageId: 'a2a-lockfile',
+      initial: lock,
+      card: m?.text ?? pair.card,
+      ops: m ? m.ops.map((o) => `card: ${o}`) : [],
+      origin: pair.origin,
+    };
   } else {
     const seed = pick(rng, seeds);
     const m = chance(rng, 0.6) ? mutate(rng, seed, seeds) : undefined;
     const lock = seed.kind === 'lockfile';
-    input = { fileName: lock ? 'a2a-lock.json' : 'agent-card.json', languageId: lock ? 'a2a-lockfile' : 'a2a-agent-card', initial: m?.text ?? seed.text, ops: m?.ops ?? [], origin: seed.origin };
+    input = {
+      fileName: lock ? 'a2a-lock.json' : 'agent-card.json',
+      languageId: lock ? 'a2a-lockfile' : 'a2a-agent-card',
+      initial: m?.text ?? seed.text,
+      ops: m?.ops ?? [],
+      origin: seed.origin,
+    };
   }
   // Huge documents make every edit re-lint a megabyte: a few steps are enough there.
   const n = input.initial.length > 200_000 ? 2 : 3 + int(rng, 10);
@@ -66,24 +80,40 @@ export function generateLspInput(rng: Rng): LspInput {
       steps.push({ edit: { start, end, text: inserted } });
       text = text.slice(0, start) + inserted + text.slice(end);
     } else {
-      steps.push({ request: pick(rng, ['hover', 'completion', 'codeActions', 'symbols'] as const), offset: int(rng, text.length + 1) });
+      steps.push({
+        request: pick(rng, ['hover', 'completion', 'codeActions', 'symbols'] as const),
+        offset: int(rng, text.length + 1),
+      });
     }
   }
   return { ...input, steps };
 }
 
 /** A fixed choice per step (the run itself draws nothing from the case PRNG). */
-const rngOf = (n: number): Rng => () => (n % 997) / 997;
+const rngOf =
+  (n: number): Rng =>
+  () =>
+    (n % 997) / 997;
 
 function withTimeout<T>(p: Promise<T>, ms: number): Promise<T | 'timeout'> {
   let timer: NodeJS.Timeout | undefined;
-  return Promise.race([p.finally(() => clearTimeout(timer)), new Promise<'timeout'>((resolve) => { timer = setTimeout(() => resolve('timeout'), ms); })]);
+  return Promise.race([
+    p.finally(() => clearTimeout(timer)),
+    new Promise<'timeout'>((resolve) => {
+      timer = setTimeout(() => resolve('timeout'), ms);
+    }),
+  ]);
 }
 
 function hoverText(h: Hover | null): string {
   if (!h) return '';
   const c = h.contents;
-  const one = (x: unknown): string => (typeof x === 'string' ? x : x && typeof x === 'object' && 'value' in x ? String((x as { value: unknown }).value) : '');
+  const one = (x: unknown): string =>
+    typeof x === 'string'
+      ? x
+      : x && typeof x === 'object' && 'value' in x
+        ? String((x as { value: unknown }).value)
+        : '';
   return Array.isArray(c) ? (c as unknown[]).map(one).join('\n') : one(c);
 }
 
@@ -103,10 +133,21 @@ export async function runLspInput(s: LspSession, input: LspInput, dir: string, h
   const pending: Promise<void>[] = [];
   let lastDiagnostics: Diagnostic[] = [];
   const ask = (what: string, p: Promise<unknown>, onAnswer: (r: unknown) => void = () => undefined) => {
-    pending.push(withTimeout(p, hangMs).then(
-      (r) => { if (r === 'timeout') failures.push({ property: 'the server answers every request', detail: `${what}: no answer within ${hangMs} ms` }); else onAnswer(r); },
-      (err) => { failures.push({ property: 'the server answers every request', detail: `${what}: ${describeError(err)}` }); },
-    ));
+    pending.push(
+      withTimeout(p, hangMs).then(
+        (r) => {
+          if (r === 'timeout')
+            failures.push({
+              property: 'the server answers every request',
+              detail: `${what}: no answer within ${hangMs} ms`,
+            });
+          else onAnswer(r);
+        },
+        (err) => {
+          failures.push({ property: 'the server answers every request', detail: `${what}: ${describeError(err)}` });
+        },
+      ),
+    );
   };
   let doc: TextDocument = await s.open(uri, input.languageId, input.initial);
   for (const step of input.steps) {
@@ -127,8 +168,17 @@ export async function runLspInput(s: LspSession, input: LspInput, dir: string, h
       // What an editor sends: the diagnostics it has at that moment (possibly of an older version) that touch the
       // range asked about, as VS Code does (never all of a document's thousands).
       lastDiagnostics = await s.diagnosticsWhen(uri, () => true, 2000).catch(() => []);
-      const around = lastDiagnostics.length ? pick(rngOf(step.offset), lastDiagnostics).range : { start: position, end: position };
-      ask('codeAction', s.codeActions(uri, around, lastDiagnostics.filter((d) => touches(d.range, around))));
+      const around = lastDiagnostics.length
+        ? pick(rngOf(step.offset), lastDiagnostics).range
+        : { start: position, end: position };
+      ask(
+        'codeAction',
+        s.codeActions(
+          uri,
+          around,
+          lastDiagnostics.filter((d) => touches(d.range, around)),
+        ),
+      );
     }
   }
   await Promise.all(pending);
@@ -137,16 +187,22 @@ export async function runLspInput(s: LspSession, input: LspInput, dir: string, h
     lastDiagnostics = await s.diagnostics(uri, hangMs);
     for (const d of lastDiagnostics) {
       const bad = forbiddenCharacter(typeof d.message === 'string' ? d.message : d.message.value);
-      if (bad) failures.push({ property: 'diagnostic messages have no raw control/bidi/invisible character', detail: `${String(d.code)}: ${bad}` });
+      if (bad)
+        failures.push({
+          property: 'diagnostic messages have no raw control/bidi/invisible character',
+          detail: `${String(d.code)}: ${bad}`,
+        });
     }
   } catch (err) {
     failures.push({ property: 'diagnostics are published for the last version', detail: describeError(err) });
     broken = true;
   }
   const failed = s.logs.slice(logsBefore).filter((l) => /failed/.test(l));
-  if (failed.length) failures.push({ property: 'no request handler fails', detail: failed[0]!.split('\n')[0]!.slice(0, 300) });
+  if (failed.length)
+    failures.push({ property: 'no request handler fails', detail: failed[0]!.split('\n')[0]!.slice(0, 300) });
   const stderr = s.stderr().slice(stderrBefore);
-  if (stderr) failures.push({ property: 'the server writes nothing to stderr', detail: stderr.split('\n')[0]!.slice(0, 300) });
+  if (stderr)
+    failures.push({ property: 'the server writes nothing to stderr', detail: stderr.split('\n')[0]!.slice(0, 300) });
   if (s.child.exitCode !== null || s.child.signalCode !== null) {
     failures.push({ property: 'the server stays up', detail: `exit ${s.child.exitCode ?? s.child.signalCode}` });
     broken = true;
@@ -160,7 +216,8 @@ export function startFuzzSession(dir: string): Promise<LspSession> {
 }
 
 type Range = { start: { line: number; character: number }; end: { line: number; character: number } };
-const before = (a: Range['start'], b: Range['start']) => a.line < b.line || (a.line === b.line && a.character < b.character);
+const before = (a: Range['start'], b: Range['start']) =>
+  a.line < b.line || (a.line === b.line && a.character < b.character);
 /** Whether two ranges overlap or touch (VS Code's test for the diagnostics it sends with a code action request). */
 function touches(a: Range, b: Range): boolean {
   return !before(a.end, b.start) && !before(b.end, a.start);

@@ -14,8 +14,9 @@ export interface Failure {
  * Characters that must never reach machine-readable output raw: C0 controls except tab and line breaks, C1
  * controls, zero-width and directional marks, bidi embeddings/overrides/isolates, Unicode tag characters.
  */
-// eslint-disable-next-line no-control-regex -- finding raw control characters is the point
-const FORBIDDEN = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f-\u009f\u200b-\u200f\u202a-\u202e\u2066-\u2069\u{E0000}-\u{E007F}]/u;
+const FORBIDDEN =
+  // eslint-disable-next-line no-control-regex -- finding raw control characters is the point
+  /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f-\u009f\u200b-\u200f\u202a-\u202e\u2066-\u2069\u{E0000}-\u{E007F}]/u;
 
 const FORBIDDEN_GLOBAL = new RegExp(FORBIDDEN.source, 'gu');
 

@@ -36,7 +36,9 @@ const REGRESSIONS = join(__dirname, 'regressions');
 const MAX_REPRODUCERS = 10;
 
 function usage(message: string): never {
-  console.error(`fuzz: ${message}\nusage: npm run fuzz -- [--target core|cli|lsp|all] [--cases N] [--seconds T] [--seed S] [--case I]`);
+  console.error(
+    `fuzz: ${message}\nusage: npm run fuzz -- [--target core|cli|lsp|all] [--cases N] [--seconds T] [--seed S] [--case I]`,
+  );
   process.exit(2);
 }
 
@@ -63,7 +65,9 @@ function parseOptions(argv: string[]): Options {
 
 function regressionsFor(target: TargetName): { file: string; saved: SavedCase }[] {
   if (!existsSync(REGRESSIONS)) return [];
-  return readdirSync(REGRESSIONS).filter((f) => f.endsWith('.json')).sort()
+  return readdirSync(REGRESSIONS)
+    .filter((f) => f.endsWith('.json'))
+    .sort()
     .map((file) => ({ file, saved: JSON.parse(readFileSync(join(REGRESSIONS, file), 'utf8')) as SavedCase }))
     .filter((r) => r.saved.target === target);
 }
@@ -78,7 +82,11 @@ interface Runner<I> {
 /** Core cases run in a child process that the runner replaces when a case hangs. */
 function coreRunner(seed: number, hangMs: number): Runner<CoreInput> {
   let child: ChildProcess | undefined;
-  const spawnChild = () => fork(join(__dirname, 'coreWorker.ts'), [], { execArgv: process.execArgv, stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
+  const spawnChild = () =>
+    fork(join(__dirname, 'coreWorker.ts'), [], {
+      execArgv: process.execArgv,
+      stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+    });
   return {
     run(index, saved) {
       child ??= spawnChild();
@@ -92,7 +100,11 @@ function coreRunner(seed: number, hangMs: number): Runner<CoreInput> {
             c.kill('SIGKILL');
             child = undefined;
             const input = saved ?? generateCoreInput(caseRng(seed, index));
-            resolve({ ms: hangMs, failures: [{ property: 'core ends every case in time', detail: `no answer within ${ms} ms (a hang)` }], input });
+            resolve({
+              ms: hangMs,
+              failures: [{ property: 'core ends every case in time', detail: `no answer within ${ms} ms (a hang)` }],
+              input,
+            });
           }, ms);
         };
         const onMessage = (m: { ran?: number; ms: number; failures?: Failure[]; input?: CoreInput }) => {
@@ -106,8 +118,13 @@ function coreRunner(seed: number, hangMs: number): Runner<CoreInput> {
         c.send({ seed, index, input: saved, minimizeAttempts: 300 });
       });
     },
-    documents: (input) => (input ? { [input.fileName]: input.text, ...(input.card !== undefined ? { 'agent-card.json': input.card } : {}) } : {}),
-    async close() { child?.kill(); },
+    documents: (input) =>
+      input
+        ? { [input.fileName]: input.text, ...(input.card !== undefined ? { 'agent-card.json': input.card } : {}) }
+        : {},
+    async close() {
+      child?.kill();
+    },
   };
 }
 
@@ -122,11 +139,21 @@ function cliRunner(seed: number, scratch: string, hangMs: number): Runner<CliInp
       if (!failures.length || saved) return { ms, failures, input };
       // Shrink the mutated file while the first property still fails (each try is a process: a few dozen tries).
       const property = failures[0]!.property;
-      const text = await minimize(input.files[input.mutated]!, async (t) => (await runCliInput({ ...input, files: { ...input.files, [input.mutated]: t } }, dir, hangMs)).some((f) => f.property === property), 40, 30);
+      const text = await minimize(
+        input.files[input.mutated]!,
+        async (t) =>
+          (await runCliInput({ ...input, files: { ...input.files, [input.mutated]: t } }, dir, hangMs)).some(
+            (f) => f.property === property,
+          ),
+        40,
+        30,
+      );
       return { ms, failures, input: { ...input, files: { ...input.files, [input.mutated]: text } } };
     },
     documents: (input) => input.files,
-    async close() { /* nothing kept */ },
+    async close() {
+      /* nothing kept */
+    },
   };
 }
 
@@ -146,17 +173,26 @@ function lspRunner(seed: number, scratch: string, hangMs: number): Runner<LspInp
       }
       return { ms: performance.now() - started, failures, input };
     },
-    documents: (input) => ({ [input.fileName]: input.initial, ...(input.card !== undefined ? { 'agent-card.json': input.card } : {}) }),
-    async close() { await session?.stop(); },
+    documents: (input) => ({
+      [input.fileName]: input.initial,
+      ...(input.card !== undefined ? { 'agent-card.json': input.card } : {}),
+    }),
+    async close() {
+      await session?.stop();
+    },
   };
 }
 
 async function campaign(target: TargetName, o: Options, out: string): Promise<TargetSummary> {
   const budget = BUDGET[target];
   const scratch = join(out, 'scratch');
-  const runner: Runner<unknown> = (target === 'core' ? coreRunner(o.seed, budget.hangMs)
-    : target === 'cli' ? cliRunner(o.seed, scratch, budget.hangMs)
-      : lspRunner(o.seed, scratch, budget.hangMs)) as Runner<unknown>;
+  const runner: Runner<unknown> = (
+    target === 'core'
+      ? coreRunner(o.seed, budget.hangMs)
+      : target === 'cli'
+        ? cliRunner(o.seed, scratch, budget.hangMs)
+        : lspRunner(o.seed, scratch, budget.hangMs)
+  ) as Runner<unknown>;
   const summary: TargetSummary = { target, cases: 0, seconds: 0, failures: 0, slow: [], reproducers: [] };
   const seen = new Set<string>();
   const started = Date.now();
@@ -168,12 +204,26 @@ async function campaign(target: TargetName, o: Options, out: string): Promise<Ta
       seen.add(key);
       let where = '';
       if (first && summary.reproducers.length < MAX_REPRODUCERS && input !== undefined) {
-        const saved: SavedCase = { target, property: f.property, detail: f.detail, seed: o.seed, ...(index !== undefined ? { case: index } : {}), ...(note ? { note } : {}), input };
-        const file = saveCase(join(out, 'reproducers'), `${target}-${summary.reproducers.length + 1}`, saved, runner.documents(input));
+        const saved: SavedCase = {
+          target,
+          property: f.property,
+          detail: f.detail,
+          seed: o.seed,
+          ...(index !== undefined ? { case: index } : {}),
+          ...(note ? { note } : {}),
+          input,
+        };
+        const file = saveCase(
+          join(out, 'reproducers'),
+          `${target}-${summary.reproducers.length + 1}`,
+          saved,
+          runner.documents(input),
+        );
         summary.reproducers.push(file);
         where = `\n    reproducer: ${file}`;
       }
-      if (first || label.startsWith('regression')) console.log(`  ✖ ${target} ${label}: ${f.property}\n    ${f.detail}${where}`);
+      if (first || label.startsWith('regression'))
+        console.log(`  ✖ ${target} ${label}: ${f.property}\n    ${f.detail}${where}`);
     }
   };
   try {
@@ -183,7 +233,7 @@ async function campaign(target: TargetName, o: Options, out: string): Promise<Ta
       const r = await runner.run(-++replayed, saved.input);
       if (r.failures.length) report(`regression ${file}`, undefined, r.failures, saved.input, saved.note);
     }
-    const cases = o.only !== undefined ? 1 : o.cases ?? (o.seconds !== undefined ? Infinity : budget.cases);
+    const cases = o.only !== undefined ? 1 : (o.cases ?? (o.seconds !== undefined ? Infinity : budget.cases));
     for (let i = 0; i < cases; i++) {
       if (o.seconds !== undefined && Date.now() - started > o.seconds * 1000) break;
       const index = o.only ?? i;
@@ -206,12 +256,19 @@ async function main(): Promise<void> {
   const { seeds } = loadSeeds();
   const corpus = seeds.filter((x) => x.origin.startsWith('corpus:')).length;
   // Generated cases depend on the seed documents: an extra corpus changes them (reproducers do not).
-  console.log(`fuzz: seed ${o.seed}, ${seeds.length} seed documents${corpus ? ` (${corpus} from A2A_EXTRA_CORPUS)` : ''} (rerun one case: npm run fuzz -- --target T --seed ${o.seed} --case I)`);
+  console.log(
+    `fuzz: seed ${o.seed}, ${seeds.length} seed documents${corpus ? ` (${corpus} from A2A_EXTRA_CORPUS)` : ''} (rerun one case: npm run fuzz -- --target T --seed ${o.seed} --case I)`,
+  );
   let failed = false;
   for (const target of o.targets) {
     const s = await campaign(target, o, out);
     failed ||= s.failures > 0;
-    const slow = s.slow.length ? `, slow: ${s.slow.length} (${s.slow.slice(0, 5).map((x) => `case ${x.index} ${x.ms} ms`).join(', ')})` : '';
+    const slow = s.slow.length
+      ? `, slow: ${s.slow.length} (${s.slow
+          .slice(0, 5)
+          .map((x) => `case ${x.index} ${x.ms} ms`)
+          .join(', ')})`
+      : '';
     console.log(`fuzz ${target}: ${s.cases} cases, ${s.seconds.toFixed(1)} s, failures: ${s.failures}${slow}`);
   }
   rmSync(join(out, 'scratch'), { recursive: true, force: true });

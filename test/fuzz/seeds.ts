@@ -56,7 +56,11 @@ export function loadSeeds(): { seeds: Seed[]; pairs: CheckPair[] } {
     const card = join(checkDir, name, 'card.json');
     const lock = join(checkDir, name, 'lock.json');
     if (existsSync(card) && existsSync(lock)) {
-      pairs.push({ origin: `test/fixtures/check/${name}`, card: readFileSync(card, 'utf8'), lock: readFileSync(lock, 'utf8') });
+      pairs.push({
+        origin: `test/fixtures/check/${name}`,
+        card: readFileSync(card, 'utf8'),
+        lock: readFileSync(lock, 'utf8'),
+      });
       add(card, `test/fixtures/check/${name}/card.json`);
       add(lock, `test/fixtures/check/${name}/lock.json`);
     }

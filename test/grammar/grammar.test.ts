@@ -11,7 +11,11 @@ const ROOT = join(__dirname, '..', '..');
 const BIN = join(ROOT, 'node_modules', 'vscode-tmgrammar-test', 'dist', 'unit.js');
 
 function runGrammarTests(pattern: string): { status: number | null; output: string } {
-  const r = spawnSync(process.execPath, [BIN, '--config', join(ROOT, 'package.json'), pattern], { cwd: ROOT, encoding: 'utf8', timeout: 60_000 });
+  const r = spawnSync(process.execPath, [BIN, '--config', join(ROOT, 'package.json'), pattern], {
+    cwd: ROOT,
+    encoding: 'utf8',
+    timeout: 60_000,
+  });
   return { status: r.status, output: `${r.stdout}${r.stderr}` };
 }
 

@@ -15,7 +15,9 @@ test('the library exports functions only, each with a doc comment that has an ex
   assert.ok(exported.length >= 12, exported.join(', '));
   for (const name of exported) {
     assert.equal(typeof (library as Record<string, unknown>)[name], 'function', name);
-    const comment = source.match(new RegExp(`/\\*\\*((?:(?!\\*/)[\\s\\S])*)\\*/\\s*export (?:async )?function ${name}\\(`));
+    const comment = source.match(
+      new RegExp(`/\\*\\*((?:(?!\\*/)[\\s\\S])*)\\*/\\s*export (?:async )?function ${name}\\(`),
+    );
     assert.ok(comment, `${name} has a doc comment`);
     assert.match(comment[1] ?? '', /@example /, `${name}'s doc comment has an example`);
   }
@@ -26,6 +28,10 @@ test('docs/library.md has a section with an example for every exported function,
   assert.deepEqual(sections.map((s) => s[1]).sort(), exported);
   for (const [, name = '', body = ''] of sections) {
     assert.match(body, new RegExp(`^\`${name}\\(`, 'm'), `${name}: its signature`);
-    assert.match(body, /```js\n[\s\S]*import \{[^}]*\} from 'a2acap';[\s\S]*```/, `${name}: an example importing from 'a2acap'`);
+    assert.match(
+      body,
+      /```js\n[\s\S]*import \{[^}]*\} from 'a2acap';[\s\S]*```/,
+      `${name}: an example importing from 'a2acap'`,
+    );
   }
 });

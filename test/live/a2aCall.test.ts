@@ -9,8 +9,14 @@ import { startLyingAgent, LyingAgent } from '../agents/lying';
 
 let liar: LyingAgent;
 let http: HttpClient;
-before(async () => { liar = await startLyingAgent(); http = createHttpClient(); });
-after(async () => { await http.close(); await liar.close(); });
+before(async () => {
+  liar = await startLyingAgent();
+  http = createHttpClient();
+});
+after(async () => {
+  await http.close();
+  await liar.close();
+});
 
 const iface = (path: string) => ({ url: `${liar.url}${path}`, binding: 'JSONRPC', version: '1.0', tenant: null });
 const opts = () => ({ http, originClass: 'loopback' as const, timeoutMs: 500 });
@@ -26,11 +32,17 @@ describe('callA2a on hostile answers', () => {
   });
   it('an SSE event that never completes → timeout in bounded time', async () => {
     const t0 = Date.now();
-    await assert.rejects(callA2a(iface('/rpc-sse-drip'), 'SubscribeToTask', { id: 'x' }, opts()), (e: unknown) => e instanceof NetError && e.kind === 'timeout');
+    await assert.rejects(
+      callA2a(iface('/rpc-sse-drip'), 'SubscribeToTask', { id: 'x' }, opts()),
+      (e: unknown) => e instanceof NetError && e.kind === 'timeout',
+    );
     assert.ok(Date.now() - t0 < 3000);
   });
   it('a redirect from an interface URL is not followed', async () => {
-    await assert.rejects(callA2a(iface('/loop'), 'GetTask', { id: 'x' }, opts()), (e: unknown) => e instanceof NetError && e.kind === 'redirect-limit');
+    await assert.rejects(
+      callA2a(iface('/loop'), 'GetTask', { id: 'x' }, opts()),
+      (e: unknown) => e instanceof NetError && e.kind === 'redirect-limit',
+    );
   });
   it('an unknown binding is a clear error', async () => {
     await assert.rejects(callA2a({ ...iface('/rpc'), binding: 'GRPC' }, 'GetTask', {}, opts()), /GRPC.*not supported/);

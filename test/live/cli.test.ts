@@ -22,31 +22,56 @@ before(async () => {
   [sdk, liar] = await Promise.all([startSdkAgent({ extended: 'per-user' }), startLyingAgent()]);
   tmp = mkdtempSync(join(tmpdir(), 'a2acap-live-'));
 });
-after(async () => { await Promise.all([sdk.close(), liar.close()]); rmSync(tmp, { recursive: true, force: true }); });
+after(async () => {
+  await Promise.all([sdk.close(), liar.close()]);
+  rmSync(tmp, { recursive: true, force: true });
+});
 
-async function inProcess(args: string[], env: Record<string, string> = {}): Promise<{ code: number; stdout: string; stderr: string }> {
+async function inProcess(
+  args: string[],
+  env: Record<string, string> = {},
+): Promise<{ code: number; stdout: string; stderr: string }> {
   let stdout = '';
   let stderr = '';
-  const io: CliIO = { stdout: (t) => { stdout += t; }, stderr: (t) => { stderr += t; }, env, cwd: tmp, isTTY: false };
+  const io: CliIO = {
+    stdout: (t) => {
+      stdout += t;
+    },
+    stderr: (t) => {
+      stderr += t;
+    },
+    env,
+    cwd: tmp,
+    isTTY: false,
+  };
   const code = await runCli(args, io);
   return { code, stdout, stderr };
 }
 
 /** The bundled CLI as a child process (async: the agents live in this process and must keep answering). */
-function spawned(args: string[], env: Record<string, string> = {}): Promise<{ code: number | null; stdout: string; stderr: string }> {
+function spawned(
+  args: string[],
+  env: Record<string, string> = {},
+): Promise<{ code: number | null; stdout: string; stderr: string }> {
   return new Promise((resolve) => {
     const child = spawn(process.execPath, [cliPath, ...args], { env: { PATH: process.env.PATH ?? '', ...env } });
     let stdout = '';
     let stderr = '';
-    child.stdout.on('data', (d: Buffer) => { stdout += d; });
-    child.stderr.on('data', (d: Buffer) => { stderr += d; });
+    child.stdout.on('data', (d: Buffer) => {
+      stdout += d;
+    });
+    child.stderr.on('data', (d: Buffer) => {
+      stderr += d;
+    });
     child.on('close', (code) => resolve({ code, stdout, stderr }));
   });
 }
 
 describe('a2acap fetch', () => {
   it('bundled CLI: JSON with card, profile, signature outcome and validators; --extended with --credential-env', async () => {
-    const r = await spawned(['fetch', sdk.url, '--extended', '--credential-env', 'AGENT_TOKEN', '--format', 'json'], { AGENT_TOKEN: SDK_TOKENS.alice });
+    const r = await spawned(['fetch', sdk.url, '--extended', '--credential-env', 'AGENT_TOKEN', '--format', 'json'], {
+      AGENT_TOKEN: SDK_TOKENS.alice,
+    });
     assert.equal(r.code, 0, r.stderr);
     const out = JSON.parse(r.stdout) as Record<string, Record<string, unknown>>;
     assert.equal(out.card!.name, 'SDK Echo Agent');
@@ -87,10 +112,15 @@ describe('a2acap fetch', () => {
     const jose = await import('jose');
     const { privateKey, publicKey } = await jose.generateKeyPair('ES256');
     const card = { ...sdk.card, name: 'Signed SDK-shaped card' };
-    const jws = await new jose.FlattenedSign(new TextEncoder().encode(canonicalPayloads(card).spec)).setProtectedHeader({ alg: 'ES256', kid: 'cli-key', typ: 'JOSE' }).sign(privateKey);
+    const jws = await new jose.FlattenedSign(new TextEncoder().encode(canonicalPayloads(card).spec))
+      .setProtectedHeader({ alg: 'ES256', kid: 'cli-key', typ: 'JOSE' })
+      .sign(privateKey);
     const signed = { ...card, signatures: [{ protected: jws.protected, signature: jws.signature }] };
     let serve: Record<string, unknown> | string = signed;
-    const server = createServer((_req, res) => { res.writeHead(200, { 'content-type': 'application/json' }); res.end(typeof serve === 'string' ? serve : JSON.stringify(serve)); });
+    const server = createServer((_req, res) => {
+      res.writeHead(200, { 'content-type': 'application/json' });
+      res.end(typeof serve === 'string' ? serve : JSON.stringify(serve));
+    });
     await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
     const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
     const jwks = join(tmp, 'keys.jwks.json');
@@ -112,7 +142,10 @@ describe('a2acap fetch', () => {
       serve = `{"name":"Evil Agent",${JSON.stringify(signed).slice(1)}`;
       const twice = await inProcess(['fetch', url, '--jwks', jwks, '--require-signed', '--format', 'json']);
       assert.equal(twice.code, 1, twice.stdout);
-      const twiceOut = JSON.parse(twice.stdout) as { signature: { outcome: string; reason: string; detail: string }; profile: unknown };
+      const twiceOut = JSON.parse(twice.stdout) as {
+        signature: { outcome: string; reason: string; detail: string };
+        profile: unknown;
+      };
       assert.equal(twiceOut.signature.outcome, 'unverifiable');
       assert.equal(twiceOut.signature.reason, 'duplicate-names');
       assert.match(twiceOut.signature.detail, /"\/name" more than once/);
@@ -132,7 +165,7 @@ describe('a2acap fetch', () => {
 });
 
 describe('a2acap probe', () => {
-  it('bundled CLI: the issue\'s JSON shape; exit 0 when nothing is refuted', async () => {
+  it("bundled CLI: the issue's JSON shape; exit 0 when nothing is refuted", async () => {
     const r = await spawned(['probe', sdk.url, '--format', 'json']);
     assert.equal(r.code, 0, r.stderr);
     const out = JSON.parse(r.stdout) as { agent: string; results: Record<string, string>[] };
@@ -144,8 +177,29 @@ describe('a2acap probe', () => {
 
   it('a lockfile is probed at its agent; the lying agent is refuted (exit 1)', async () => {
     const lock = join(tmp, 'liar.a2a-lock.json');
-    writeFileSync(lock, JSON.stringify({ agent: liar.url, pinned_at: '2026-11-30T00:00:00Z', card_digest: `sha256:${'0'.repeat(64)}`, requires: { streaming: true } }));
-    const r = await inProcess(['probe', lock, '--format', 'json', '--safe-request', 'ping', '--media-type', 'image/png', '--min-interval', '0', '--allow-network', 'loopback']);
+    writeFileSync(
+      lock,
+      JSON.stringify({
+        agent: liar.url,
+        pinned_at: '2026-11-30T00:00:00Z',
+        card_digest: `sha256:${'0'.repeat(64)}`,
+        requires: { streaming: true },
+      }),
+    );
+    const r = await inProcess([
+      'probe',
+      lock,
+      '--format',
+      'json',
+      '--safe-request',
+      'ping',
+      '--media-type',
+      'image/png',
+      '--min-interval',
+      '0',
+      '--allow-network',
+      'loopback',
+    ]);
     assert.equal(r.code, 1, r.stderr);
     const out = JSON.parse(r.stdout) as { agent: string; results: { probe: string; outcome: string }[] };
     assert.equal(out.agent, liar.url);
@@ -154,12 +208,23 @@ describe('a2acap probe', () => {
     assert.equal(o['media-type:image/png'], 'refuted');
   });
 
-  it('a lockfile\'s agent is repository content: a loopback agent is refused unless the run allows loopback', async () => {
+  it("a lockfile's agent is repository content: a loopback agent is refused unless the run allows loopback", async () => {
     const lock = join(tmp, 'loopback.a2a-lock.json');
-    writeFileSync(lock, JSON.stringify({ agent: sdk.url, pinned_at: '2026-11-30T00:00:00Z', card_digest: `sha256:${'0'.repeat(64)}`, requires: {} }));
+    writeFileSync(
+      lock,
+      JSON.stringify({
+        agent: sdk.url,
+        pinned_at: '2026-11-30T00:00:00Z',
+        card_digest: `sha256:${'0'.repeat(64)}`,
+        requires: {},
+      }),
+    );
     const refused = await inProcess(['probe', lock, '--format', 'json']);
     assert.equal(refused.code, 2, refused.stdout);
-    assert.match(refused.stderr, /loopback address 127\.0\.0\.1 is not reachable from a URL in repository content unless the run allows it/);
+    assert.match(
+      refused.stderr,
+      /loopback address 127\.0\.0\.1 is not reachable from a URL in repository content unless the run allows it/,
+    );
     assert.equal(refused.stdout, '');
     // The same URL typed on the command line is the user's: allowed.
     assert.equal((await inProcess(['probe', sdk.url])).code, 0);
@@ -172,7 +237,7 @@ describe('a2acap probe', () => {
     assert.equal((await inProcess(['probe', lock, '--allow-network', 'private'])).code, 2);
   });
 
-  it('probes the interface the project configuration\'s client would choose (--config)', async () => {
+  it("probes the interface the project configuration's client would choose (--config)", async () => {
     const plain = await inProcess(['probe', sdk.url]);
     assert.match(plain.stdout.split('\n')[0]!, /\(JSONRPC 1\.0\)$/, plain.stdout);
     const config = join(tmp, 'rest-only.config.json');

@@ -13,7 +13,10 @@ import { runCli } from '../../server/src/cli/main';
 import type { CliIO } from '../../server/src/cli/io';
 import { canonicalPayloads } from '../../server/src/core/signature/canonical';
 
-const CARD = JSON.parse(readFileSync(join(__dirname, '../fixtures/signatures/card.json'), 'utf8')) as Record<string, unknown>;
+const CARD = JSON.parse(readFileSync(join(__dirname, '../fixtures/signatures/card.json'), 'utf8')) as Record<
+  string,
+  unknown
+>;
 const PRIVATE_PEM = readFileSync(join(__dirname, '../fixtures/signatures/signer.test.key.pem'), 'utf8');
 const cliPath = join(__dirname, '..', '..', 'server', 'dist', 'cli.js');
 let server: Server;
@@ -25,9 +28,14 @@ before(async () => {
   const jose = await import('jose');
   const { privateKey, publicKey } = await jose.generateKeyPair('ES256');
   spki = await jose.exportSPKI(publicKey);
-  const jws = await new jose.FlattenedSign(new TextEncoder().encode(canonicalPayloads(CARD).spec)).setProtectedHeader({ alg: 'ES256', kid: 'pem-key', typ: 'JOSE' }).sign(privateKey);
+  const jws = await new jose.FlattenedSign(new TextEncoder().encode(canonicalPayloads(CARD).spec))
+    .setProtectedHeader({ alg: 'ES256', kid: 'pem-key', typ: 'JOSE' })
+    .sign(privateKey);
   const body = JSON.stringify({ ...CARD, signatures: [{ protected: jws.protected, signature: jws.signature }] });
-  server = createServer((_req, res) => { res.writeHead(200, { 'content-type': 'application/json' }); res.end(body); });
+  server = createServer((_req, res) => {
+    res.writeHead(200, { 'content-type': 'application/json' });
+    res.end(body);
+  });
   await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
   url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/.well-known/agent-card.json`;
   tmp = mkdtempSync(join(tmpdir(), 'a2acap-trust-'));
@@ -46,7 +54,17 @@ function store(name: string, content: unknown): string {
 async function inProcess(args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
   let stdout = '';
   let stderr = '';
-  const io: CliIO = { stdout: (t) => { stdout += t; }, stderr: (t) => { stderr += t; }, env: {}, cwd: tmp, isTTY: false };
+  const io: CliIO = {
+    stdout: (t) => {
+      stdout += t;
+    },
+    stderr: (t) => {
+      stderr += t;
+    },
+    env: {},
+    cwd: tmp,
+    isTTY: false,
+  };
   return { code: await runCli(args, io), stdout, stderr };
 }
 
@@ -56,11 +74,19 @@ describe('a2acap fetch --trust-store', () => {
   it('the bundled CLI: a PEM public key for the kid → verified (exit 0, with --require-signed)', async () => {
     const file = store('pem.json', { 'pem-key': spki });
     const r = await new Promise<{ code: number | null; stdout: string; stderr: string }>((resolve) => {
-      const child = spawn(process.execPath, [cliPath, 'fetch', url, '--trust-store', file, '--require-signed', '--format', 'json'], { cwd: tmp, env: { PATH: process.env.PATH ?? '' } });
+      const child = spawn(
+        process.execPath,
+        [cliPath, 'fetch', url, '--trust-store', file, '--require-signed', '--format', 'json'],
+        { cwd: tmp, env: { PATH: process.env.PATH ?? '' } },
+      );
       let stdout = '';
       let stderr = '';
-      child.stdout.on('data', (d: Buffer) => { stdout += d; });
-      child.stderr.on('data', (d: Buffer) => { stderr += d; });
+      child.stdout.on('data', (d: Buffer) => {
+        stdout += d;
+      });
+      child.stderr.on('data', (d: Buffer) => {
+        stderr += d;
+      });
       child.on('close', (code) => resolve({ code, stdout, stderr }));
     });
     assert.equal(r.code, 0, r.stderr + r.stdout);
@@ -84,7 +110,14 @@ describe('a2acap fetch --trust-store', () => {
   });
 
   it('an entry not yet valid → unverifiable "key not valid before …"', async () => {
-    const r = await inProcess(['fetch', url, '--trust-store', store('future.json', { 'pem-key': { key: spki, notBefore: '2999-01-01' } }), '--format', 'json']);
+    const r = await inProcess([
+      'fetch',
+      url,
+      '--trust-store',
+      store('future.json', { 'pem-key': { key: spki, notBefore: '2999-01-01' } }),
+      '--format',
+      'json',
+    ]);
     const out = JSON.parse(r.stdout) as { signature: Signature };
     assert.equal(out.signature.reason, 'key-not-yet-valid', out.signature.detail);
     assert.match(out.signature.detail, /key not valid before 2999-01-01T00:00:00\.000Z/);
@@ -92,7 +125,17 @@ describe('a2acap fetch --trust-store', () => {
 
   it('--jwks and --trust-store together: the key is found in either', async () => {
     const empty = store('empty.jwks.json', { keys: [] });
-    const r = await inProcess(['fetch', url, '--jwks', empty, '--trust-store', store('pem2.json', { 'pem-key': spki }), '--require-signed', '--format', 'json']);
+    const r = await inProcess([
+      'fetch',
+      url,
+      '--jwks',
+      empty,
+      '--trust-store',
+      store('pem2.json', { 'pem-key': spki }),
+      '--require-signed',
+      '--format',
+      'json',
+    ]);
     assert.equal(r.code, 0, r.stderr);
     assert.equal((JSON.parse(r.stdout) as { signature: Signature }).signature.outcome, 'verified');
   });
@@ -101,7 +144,11 @@ describe('a2acap fetch --trust-store', () => {
     const bodyLines = PRIVATE_PEM.split('\n').filter((l) => l && !l.startsWith('-----'));
     for (const [name, content, pattern] of [
       ['private.json', { 'pem-key': PRIVATE_PEM }, /private\.json: entry for kid "pem-key": it is a PRIVATE key/],
-      ['typo.json', { 'pem-key': { key: spki, notafter: '2020-01-01' } }, /typo\.json: entry for kid "pem-key": unknown member\(s\) "notafter"/],
+      [
+        'typo.json',
+        { 'pem-key': { key: spki, notafter: '2020-01-01' } },
+        /typo\.json: entry for kid "pem-key": unknown member\(s\) "notafter"/,
+      ],
       ['date.json', { 'pem-key': { key: spki, notAfter: 'next year' } }, /date\.json: .*"notAfter" is not an ISO 8601/],
       ['array.json', [spki], /array\.json: the trust store must be a JSON object/],
       ['broken.json', '{"pem-key": ', /broken\.json: the trust store is not JSON/],
@@ -111,7 +158,8 @@ describe('a2acap fetch --trust-store', () => {
       assert.equal(r.stdout, '');
       assert.equal(r.stderr.trimEnd().split('\n').length, 1, r.stderr);
       assert.match(r.stderr, pattern);
-      for (const line of [...bodyLines, ...spki.split('\n').filter((l) => l && !l.startsWith('-----'))]) assert.ok(!r.stderr.includes(line), `${name}: no key material`);
+      for (const line of [...bodyLines, ...spki.split('\n').filter((l) => l && !l.startsWith('-----'))])
+        assert.ok(!r.stderr.includes(line), `${name}: no key material`);
     }
     const missing = await inProcess(['fetch', url, '--trust-store', 'nope.json']);
     assert.equal(missing.code, 2);
@@ -127,6 +175,9 @@ describe('a2acap fetch --trust-store', () => {
     assert.match(broken.stderr, /^a2acap fetch: .*broken\.jwks\.json: the JWKS file is not valid JSON\n$/);
     const nullKey = await inProcess(['fetch', url, '--jwks', store('null.jwks.json', { keys: [null] })]);
     assert.equal(nullKey.code, 2);
-    assert.match(nullKey.stderr, /null\.jwks\.json: its "keys" array holds something that is not a JWK \(an object\)\n$/);
+    assert.match(
+      nullKey.stderr,
+      /null\.jwks\.json: its "keys" array holds something that is not a JWK \(an object\)\n$/,
+    );
   });
 });

@@ -23,7 +23,11 @@ before(async () => {
   server = createServer((req, res) => {
     const name = decodeURIComponent((req.url ?? '/').slice(1));
     const path = cards.get(name);
-    if (!path) { res.writeHead(404); res.end(); return; }
+    if (!path) {
+      res.writeHead(404);
+      res.end();
+      return;
+    }
     res.writeHead(200, { 'content-type': 'application/json' });
     res.end(readFileSync(path));
   });
@@ -31,7 +35,11 @@ before(async () => {
   base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   http = createHttpClient();
 });
-after(async () => { await http.close(); server.closeAllConnections(); await new Promise<void>((r) => server.close(() => r())); });
+after(async () => {
+  await http.close();
+  server.closeAllConnections();
+  await new Promise<void>((r) => server.close(() => r()));
+});
 
 describe('corpus cards over loopback', () => {
   it(`all ${files.length} cards: a result, never a crash; signatures unverifiable without trusted keys`, async () => {
@@ -40,7 +48,9 @@ describe('corpus cards over loopback', () => {
     let signed = 0;
     for (const f of files) {
       const res = await fetchCard(`${base}/${encodeURIComponent(f)}`, {
-        http, verify: (card, c) => verifyCardSignatures(card, { inspectKey, trust, cardUrl: c.url, originClass: c.originClass }),
+        http,
+        verify: (card, c) =>
+          verifyCardSignatures(card, { inspectKey, trust, cardUrl: c.url, originClass: c.originClass }),
       });
       assert.equal(res.status, 'fetched', f);
       if (res.valid) assert.ok(res.profile, `${f}: a valid card compiles`);

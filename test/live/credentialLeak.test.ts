@@ -29,7 +29,10 @@ before(async () => {
   agent = await startLeakAgent();
   tmp = mkdtempSync(join(tmpdir(), 'a2acap-leak-'));
 });
-after(async () => { await agent.close(); rmSync(tmp, { recursive: true, force: true }); });
+after(async () => {
+  await agent.close();
+  rmSync(tmp, { recursive: true, force: true });
+});
 
 /** Every form of every secret that appears in the text (empty: no leak). */
 function leaks(text: string, secrets: readonly string[] = [TOKEN, USERINFO]): string[] {
@@ -38,7 +41,17 @@ function leaks(text: string, secrets: readonly string[] = [TOKEN, USERINFO]): st
 
 async function cli(args: string[], env: Record<string, string> = {}): Promise<{ code: number; out: string }> {
   let out = '';
-  const io: CliIO = { stdout: (t) => { out += t; }, stderr: (t) => { out += t; }, env: { A2ACAP_ALLOW_NETWORK: 'loopback', ...env }, cwd: tmp, isTTY: false };
+  const io: CliIO = {
+    stdout: (t) => {
+      out += t;
+    },
+    stderr: (t) => {
+      out += t;
+    },
+    env: { A2ACAP_ALLOW_NETWORK: 'loopback', ...env },
+    cwd: tmp,
+    isTTY: false,
+  };
   const code = await runCli(args, io);
   return { code, out };
 }
@@ -56,16 +69,41 @@ describe('the credential an agent quotes back is never printed', () => {
       for (const mode of LEAK_MODES) {
         for (const format of ['json', 'text']) {
           for (const args of [
-            ['fetch', agent.url(mode), '--extended', '--credential-env', 'TOK', '--credential-scheme', scheme, '--format', format],
-            ['probe', agent.url(mode), '--credential-env', 'TOK', '--credential-scheme', scheme, '--format', format, '--min-interval', '0'],
+            [
+              'fetch',
+              agent.url(mode),
+              '--extended',
+              '--credential-env',
+              'TOK',
+              '--credential-scheme',
+              scheme,
+              '--format',
+              format,
+            ],
+            [
+              'probe',
+              agent.url(mode),
+              '--credential-env',
+              'TOK',
+              '--credential-scheme',
+              scheme,
+              '--format',
+              format,
+              '--min-interval',
+              '0',
+            ],
           ]) {
             const sent = agent.received.length;
             const r = await cli(args, { TOK: TOKEN });
-            assert.ok(agent.received.slice(sent).includes(TOKEN), `${args.join(' ')}: the credential was sent (so the agent could echo it)\n${r.out}`);
+            assert.ok(
+              agent.received.slice(sent).includes(TOKEN),
+              `${args.join(' ')}: the credential was sent (so the agent could echo it)\n${r.out}`,
+            );
             assert.deepEqual(leaks(r.out), [], `${args.join(' ')} leaked:\n${r.out}`);
             // A plain-text error body is never quoted at all, nor a card by probe; every other echo is, redacted.
             const quoted = mode !== 'rest-text-500' && !(args[0] === 'probe' && mode === 'card-echo');
-            if (format === 'json' && quoted) assert.ok(r.out.includes(REDACTED), `${args.join(' ')}: the echo reached the output, redacted\n${r.out}`);
+            if (format === 'json' && quoted)
+              assert.ok(r.out.includes(REDACTED), `${args.join(' ')}: the echo reached the output, redacted\n${r.out}`);
           }
         }
       }
@@ -75,7 +113,10 @@ describe('the credential an agent quotes back is never printed', () => {
   it('a credential with a line break is refused before anything is sent: exit 2, a clear message, no echo', async () => {
     for (const command of ['fetch', 'probe']) {
       const sent = agent.received.length;
-      const r = await cli([command, agent.url('rpc-error'), ...(command === 'fetch' ? ['--extended'] : []), '--credential-env', 'TOK'], { TOK: `${TOKEN}\nX-Injected: 1` });
+      const r = await cli(
+        [command, agent.url('rpc-error'), ...(command === 'fetch' ? ['--extended'] : []), '--credential-env', 'TOK'],
+        { TOK: `${TOKEN}\nX-Injected: 1` },
+      );
       assert.equal(r.code, 2, r.out);
       assert.match(r.out, /credential contains a line break or control character/);
       assert.equal(agent.received.length, sent);
@@ -84,7 +125,10 @@ describe('the credential an agent quotes back is never printed', () => {
   });
 
   it('fetch --extended that sends nothing (no scheme for the credential) is a failure, not a success', async () => {
-    const r = await cli(['fetch', agent.url('card-echo'), '--extended', '--credential-env', 'TOK', '--credential-scheme', 'nope'], { TOK: TOKEN });
+    const r = await cli(
+      ['fetch', agent.url('card-echo'), '--extended', '--credential-env', 'TOK', '--credential-scheme', 'nope'],
+      { TOK: TOKEN },
+    );
     assert.equal(r.code, 2, r.out);
     assert.match(r.out, /does not declare scheme 'nope'/);
   });
@@ -104,11 +148,29 @@ describe('URL userinfo never appears in any output field or file', () => {
   it('check --live in every format, with its cache directory and stale markers', async () => {
     const dir = mkdtempSync(join(tmp, 'check-'));
     const lock = join(dir, 'agent.a2a-lock.json');
-    writeFileSync(lock, JSON.stringify({ agent: agent.url('card-echo').replace('://', `://${USERINFO}@`), pinned_at: '2026-11-30T00:00:00Z', card_digest: `sha256:${'0'.repeat(64)}`, requires: { streaming: true } }));
+    writeFileSync(
+      lock,
+      JSON.stringify({
+        agent: agent.url('card-echo').replace('://', `://${USERINFO}@`),
+        pinned_at: '2026-11-30T00:00:00Z',
+        card_digest: `sha256:${'0'.repeat(64)}`,
+        requires: { streaming: true },
+      }),
+    );
     const stale = join(dir, 'stale.json');
     writeFileSync(stale, JSON.stringify({ version: 1, markers: [] }));
     for (const format of ['json', 'text', 'sarif', 'markdown']) {
-      const r = await cli(['check', lock, '--live', '--format', format, '--cache-dir', join(dir, 'cache'), '--stale-markers', stale]);
+      const r = await cli([
+        'check',
+        lock,
+        '--live',
+        '--format',
+        format,
+        '--cache-dir',
+        join(dir, 'cache'),
+        '--stale-markers',
+        stale,
+      ]);
       assert.ok(r.out.length > 0);
       assert.deepEqual(leaks(r.out), [], `${format}:\n${r.out}`);
       assert.doesNotMatch(r.out, /leakuser/, `${format}:\n${r.out}`);
@@ -123,18 +185,32 @@ describe('URL userinfo never appears in any output field or file', () => {
 
 describe('an interface that redirects', () => {
   let liar: LyingAgent;
-  before(async () => { liar = await startLyingAgent(); });
-  after(async () => { await liar.close(); });
+  before(async () => {
+    liar = await startLyingAgent();
+  });
+  after(async () => {
+    await liar.close();
+  });
   it('is refused with the rule and its reason, not a redirect count', async () => {
     const http = createHttpClient();
     try {
-      await assert.rejects(callA2a({ url: `${liar.url}/loop`, binding: 'JSONRPC', version: '1.0', tenant: null }, 'GetTask', { id: 'x' }, { http, originClass: 'loopback' }), (e: Error) => {
-        assert.match(e.message, /answered with a redirect; A2A interface calls follow no redirects/);
-        assert.match(e.message, /credential to a URL the card does not declare/);
-        assert.doesNotMatch(e.message, /more than 0 redirects/);
-        return true;
-      });
-    } finally { await http.close(); }
+      await assert.rejects(
+        callA2a(
+          { url: `${liar.url}/loop`, binding: 'JSONRPC', version: '1.0', tenant: null },
+          'GetTask',
+          { id: 'x' },
+          { http, originClass: 'loopback' },
+        ),
+        (e: Error) => {
+          assert.match(e.message, /answered with a redirect; A2A interface calls follow no redirects/);
+          assert.match(e.message, /credential to a URL the card does not declare/);
+          assert.doesNotMatch(e.message, /more than 0 redirects/);
+          return true;
+        },
+      );
+    } finally {
+      await http.close();
+    }
   });
 });
 
@@ -151,34 +227,64 @@ describe('the gRPC binding: the credential quoted in a status message and its Er
         metadata.set('grpc-status-details-bin', encodeGrpcStatusDetails(16, echo, `BAD_${echo}`));
         cb({ code: 16, details: echo, metadata });
       },
-      getTask: (call, cb) => cb({ code: 14, details: `unavailable for ${String(call.metadata.get('authorization')[0])}` }),
+      getTask: (call, cb) =>
+        cb({ code: 14, details: `unavailable for ${String(call.metadata.get('authorization')[0])}` }),
     });
   });
-  after(() => { grpcAgent.close(); });
+  after(() => {
+    grpcAgent.close();
+  });
 
   it('callA2a over GRPC: the error, its description and a transport failure hold no form of it', async () => {
     const http = createHttpClient();
     const grpc = createGrpcClient();
     try {
       const iface = { url: grpcAgent.url, binding: 'GRPC', version: '1.0', tenant: null };
-      for (const credentialHeaders of [{ authorization: `Bearer ${TOKEN}` }, { 'x-api-key': TOKEN }] as Record<string, string>[]) {
-        const r = await callA2a(iface, 'GetExtendedAgentCard', {}, { http, grpc, originClass: 'loopback', credentialHeaders });
+      for (const credentialHeaders of [{ authorization: `Bearer ${TOKEN}` }, { 'x-api-key': TOKEN }] as Record<
+        string,
+        string
+      >[]) {
+        const r = await callA2a(
+          iface,
+          'GetExtendedAgentCard',
+          {},
+          { http, grpc, originClass: 'loopback', credentialHeaders },
+        );
         assert.equal(r.ok, false);
         const said = r.ok ? '' : `${describeA2aError(r.error)} ${JSON.stringify(r.error)}`;
         assert.ok(said.includes(REDACTED), said);
         assert.deepEqual(leaks(said), [], said);
-        assert.equal(grpcAgent.calls.at(-1)?.metadata[Object.keys(credentialHeaders)[0]!]?.endsWith(TOKEN), true, 'the credential was sent');
+        assert.equal(
+          grpcAgent.calls.at(-1)?.metadata[Object.keys(credentialHeaders)[0]!]?.endsWith(TOKEN),
+          true,
+          'the credential was sent',
+        );
       }
-      const failed = await callA2a(iface, 'GetTask', { id: 'x' }, { http, grpc, originClass: 'loopback', credentialHeaders: { authorization: `Bearer ${TOKEN}` } }).then((r) => JSON.stringify(r), (e: Error) => e.message);
+      const failed = await callA2a(
+        iface,
+        'GetTask',
+        { id: 'x' },
+        { http, grpc, originClass: 'loopback', credentialHeaders: { authorization: `Bearer ${TOKEN}` } },
+      ).then(
+        (r) => JSON.stringify(r),
+        (e: Error) => e.message,
+      );
       assert.deepEqual(leaks(failed), [], failed);
-    } finally { grpc.close(); await http.close(); }
+    } finally {
+      grpc.close();
+      await http.close();
+    }
   });
 });
 
 describe('the language server over stdio', () => {
   let s: LspSession;
-  before(async () => { s = await startLsp({ settings: { workspaceTrusted: true } }); });
-  after(async () => { await s.stop(); });
+  before(async () => {
+    s = await startLsp({ settings: { workspaceTrusted: true } });
+  });
+  after(async () => {
+    await s.stop();
+  });
 
   it('a2a/fetchCard (extended) and a2a/probeAgent: responses, logs and stderr hold no form of the credential', async () => {
     const seen: string[] = [];
@@ -186,13 +292,27 @@ describe('the language server over stdio', () => {
       for (const mode of LEAK_MODES) {
         const sent = agent.received.length;
         const credential = { scheme, token: TOKEN };
-        seen.push(JSON.stringify(await s.connection.sendRequest(FetchCardRequest.type, { url: agent.url(mode), extended: true, credential })));
-        seen.push(JSON.stringify(await s.connection.sendRequest(ProbeAgentRequest.type, { url: agent.url(mode), credential })));
+        seen.push(
+          JSON.stringify(
+            await s.connection.sendRequest(FetchCardRequest.type, { url: agent.url(mode), extended: true, credential }),
+          ),
+        );
+        seen.push(
+          JSON.stringify(await s.connection.sendRequest(ProbeAgentRequest.type, { url: agent.url(mode), credential })),
+        );
         assert.ok(agent.received.slice(sent).includes(TOKEN), `${mode}: the credential was sent`);
       }
     }
     const url = agent.url('rpc-error').replace('://', `://${USERINFO}@`);
-    seen.push(JSON.stringify(await s.connection.sendRequest(FetchCardRequest.type, { url, extended: true, credential: { scheme: 'bearer', token: TOKEN } })));
+    seen.push(
+      JSON.stringify(
+        await s.connection.sendRequest(FetchCardRequest.type, {
+          url,
+          extended: true,
+          credential: { scheme: 'bearer', token: TOKEN },
+        }),
+      ),
+    );
     seen.push(JSON.stringify(await s.connection.sendRequest(ProbeAgentRequest.type, { url })));
     const all = `${seen.join('\n')}\n${s.logs.join('\n')}\n${s.stderr()}`;
     assert.ok(all.includes(REDACTED), 'the echoes reached the responses, redacted');

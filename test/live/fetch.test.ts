@@ -21,9 +21,13 @@ before(async () => {
   [sdk, liar] = await Promise.all([startSdkAgent({ extended: 'per-user' }), startLyingAgent()]);
   http = createHttpClient();
 });
-after(async () => { await http.close(); await Promise.all([sdk.close(), liar.close()]); });
+after(async () => {
+  await http.close();
+  await Promise.all([sdk.close(), liar.close()]);
+});
 
-const skillIds = (card: unknown): string[] => ((card as { skills: { id: string }[] }).skills ?? []).map((s) => s.id).sort();
+const skillIds = (card: unknown): string[] =>
+  ((card as { skills: { id: string }[] }).skills ?? []).map((s) => s.id).sort();
 
 describe('fetchCard', () => {
   it('maps a base URL to the well-known path and keeps card URLs', () => {
@@ -77,7 +81,13 @@ describe('fetchCard', () => {
   it('a 304 whose ETag contradicts ours is not trusted: the card is fetched in full', async () => {
     const cache = memoryCardCache();
     const url = `${liar.url}/stale/.well-known/agent-card.json`;
-    await cache.set(url, { url, text: '{"stale":true}', validators: { etag: '"card-v1"' }, maxAgeSeconds: 0, fetchedAt: 0 });
+    await cache.set(url, {
+      url,
+      text: '{"stale":true}',
+      validators: { etag: '"card-v1"' },
+      maxAgeSeconds: 0,
+      fetchedAt: 0,
+    });
     const res = await fetchCard(url, { http, cache });
     assert.equal(res.status, 'fetched');
     assert.equal((res.card as { name: string }).name, 'Lying Agent');
@@ -90,7 +100,14 @@ describe('fetchCard', () => {
     const card = { ...(res.card as object), iconUrl: `${liar.url}/icon.png`, documentationUrl: `${liar.url}/docs` };
     const cache = memoryCardCache();
     const url = `${liar.url}/own.json`;
-    await cache.set(url, { url, text: JSON.stringify(card), validators: {}, maxAgeSeconds: 60, fetchedAt: Date.now(), originClass: 'loopback' });
+    await cache.set(url, {
+      url,
+      text: JSON.stringify(card),
+      validators: {},
+      maxAgeSeconds: 60,
+      fetchedAt: Date.now(),
+      originClass: 'loopback',
+    });
     const again = await fetchCard(url, { http, cache });
     assert.equal(again.status, 'cached');
     assert.equal(liar.hits.get('/icon.png'), undefined);
@@ -106,11 +123,15 @@ describe('fetchCard', () => {
       assert.match(err.message, /HTTP 429 .*rate limited; retry after 1 s/);
       const again = await fetchCard(`${busy.url}/busy`, { http });
       assert.equal((again.card as { name: string }).name, 'Lying Agent');
-    } finally { await busy.close(); }
+    } finally {
+      await busy.close();
+    }
   });
 
   it('a malformed card never yields a profile', async () => {
-    const res = await fetchCard(`${liar.url}/redirect?to=${encodeURIComponent('/rest/none')}`, { http }).catch((e: unknown) => e);
+    const res = await fetchCard(`${liar.url}/redirect?to=${encodeURIComponent('/rest/none')}`, { http }).catch(
+      (e: unknown) => e,
+    );
     assert.ok(res instanceof NetError && res.kind === 'http-status', String(res));
     const bad = await fetchCard(sdk.url, { http, settings: { maxCardBytes: 100 } });
     assert.equal(bad.valid, false);
@@ -118,7 +139,11 @@ describe('fetchCard', () => {
   });
 
   it('requireSigned without a verified signature: no profile, a clear finding', async () => {
-    const res = await fetchCard(sdk.url, { http, requireSigned: true, verify: async () => ({ outcome: 'unverifiable', detail: 'the card has no signatures' }) });
+    const res = await fetchCard(sdk.url, {
+      http,
+      requireSigned: true,
+      verify: async () => ({ outcome: 'unverifiable', detail: 'the card has no signatures' }),
+    });
     assert.equal(res.valid, false);
     assert.equal(res.profile, undefined);
     assert.ok(res.findings.some((f) => f.code === 'signature-required'));
@@ -135,7 +160,14 @@ describe('fetchCard', () => {
       const files = readdirSync(dir);
       assert.equal(files.length, 1);
       const stored = JSON.parse(readFileSync(join(dir, files[0]!), 'utf8')) as Record<string, unknown>;
-      assert.deepEqual(Object.keys(stored).sort(), ['fetchedAt', 'maxAgeSeconds', 'originClass', 'text', 'url', 'validators']);
+      assert.deepEqual(Object.keys(stored).sort(), [
+        'fetchedAt',
+        'maxAgeSeconds',
+        'originClass',
+        'text',
+        'url',
+        'validators',
+      ]);
       assert.equal(again.originClass, 'loopback', 'a cache hit keeps the policy context of the card');
     } finally {
       rmSync(dir, { recursive: true, force: true });
@@ -147,7 +179,15 @@ describe('extended card', () => {
   it('SDK agent: each identity gets its own extended card; the cache never mixes them', async () => {
     const pub = await fetchCard(sdk.url, { http });
     const cache = memoryExtendedProfileCache();
-    const common = { http, cardUrl: pub.url, publicCard: pub.card, publicProfile: pub.profile!, cache, secret: 'install-secret', originClass: pub.originClass };
+    const common = {
+      http,
+      cardUrl: pub.url,
+      publicCard: pub.card,
+      publicProfile: pub.profile!,
+      cache,
+      secret: 'install-secret',
+      originClass: pub.originClass,
+    };
     const alice = await fetchExtendedCard({ ...common, credential: { token: SDK_TOKENS.alice } });
     const bob = await fetchExtendedCard({ ...common, credential: { token: SDK_TOKENS.bob } });
     assert.equal(alice.status, 'extended', alice.message);
@@ -160,16 +200,27 @@ describe('extended card', () => {
     assert.deepEqual(skillIds(again.card), ['admin-alice', 'echo']);
   });
 
-  it('the caller\'s client decides validity, of the public card and of the extended one (not the default client)', async () => {
+  it("the caller's client decides validity, of the public card and of the extended one (not the default client)", async () => {
     // The SDK agent offers JSONRPC then HTTP+JSON; a client that speaks neither finds no interface to use.
     const grpcOnly = { bindings: [{ binding: 'GRPC', version: '1.0' }], knownExtensions: [] };
     const pub = await fetchCard(sdk.url, { http, client: grpcOnly });
     assert.equal(pub.valid, false);
-    assert.deepEqual(pub.findings.map((f) => f.code), ['no-supported-interface']);
+    assert.deepEqual(
+      pub.findings.map((f) => f.code),
+      ['no-supported-interface'],
+    );
     const restOnly = { bindings: [{ binding: 'HTTP+JSON', version: '1.0' }], knownExtensions: [] };
     const rest = await fetchCard(sdk.url, { http, client: restOnly });
     assert.equal(rest.profile?.interface?.binding, 'HTTP+JSON');
-    const ext = await fetchExtendedCard({ http, cardUrl: rest.url, publicCard: rest.card, publicProfile: rest.profile!, credential: { token: SDK_TOKENS.alice }, originClass: rest.originClass, client: restOnly });
+    const ext = await fetchExtendedCard({
+      http,
+      cardUrl: rest.url,
+      publicCard: rest.card,
+      publicProfile: rest.profile!,
+      credential: { token: SDK_TOKENS.alice },
+      originClass: rest.originClass,
+      client: restOnly,
+    });
     assert.equal(ext.status, 'extended', ext.message);
     assert.equal(ext.profile?.interface?.binding, 'HTTP+JSON');
   });
@@ -179,19 +230,42 @@ describe('extended card', () => {
     try {
       const pub = await fetchCard(rest.url, { http });
       assert.equal(pub.profile?.interface?.binding, 'HTTP+JSON');
-      const ext = await fetchExtendedCard({ http, cardUrl: pub.url, publicCard: pub.card, publicProfile: pub.profile!, credential: { token: SDK_TOKENS.bob }, originClass: pub.originClass });
+      const ext = await fetchExtendedCard({
+        http,
+        cardUrl: pub.url,
+        publicCard: pub.card,
+        publicProfile: pub.profile!,
+        credential: { token: SDK_TOKENS.bob },
+        originClass: pub.originClass,
+      });
       assert.equal(ext.status, 'extended', ext.message);
       assert.deepEqual(skillIds(ext.card), ['admin-bob', 'echo']);
-    } finally { await rest.close(); }
+    } finally {
+      await rest.close();
+    }
   });
 
   it('HTTP+JSON with a tenant: /{tenant}/extendedAgentCard, tenant verbatim (path-encoded)', async () => {
     const pub = await fetchCard(liar.url, { http });
     const tenant = 'acme corp/eu';
-    const profile = { ...pub.profile!, usable: true, interface: { url: `${liar.url}/rest`, binding: 'HTTP+JSON', version: '1.0', tenant } };
-    const ext = await fetchExtendedCard({ http, cardUrl: pub.url, publicCard: pub.card, publicProfile: profile, credential: { token: LYING_TOKENS.bob }, originClass: 'loopback' });
+    const profile = {
+      ...pub.profile!,
+      usable: true,
+      interface: { url: `${liar.url}/rest`, binding: 'HTTP+JSON', version: '1.0', tenant },
+    };
+    const ext = await fetchExtendedCard({
+      http,
+      cardUrl: pub.url,
+      publicCard: pub.card,
+      publicProfile: profile,
+      credential: { token: LYING_TOKENS.bob },
+      originClass: 'loopback',
+    });
     assert.equal(ext.status, 'extended', ext.message);
-    assert.ok([...liar.hits.keys()].includes('/rest/acme%20corp%2Feu/extendedAgentCard'), [...liar.hits.keys()].join(' '));
+    assert.ok(
+      [...liar.hits.keys()].includes('/rest/acme%20corp%2Feu/extendedAgentCard'),
+      [...liar.hits.keys()].join(' '),
+    );
     assert.equal(liar.lastHeaders.get('/rest/acme%20corp%2Feu/extendedAgentCard')?.['a2a-version'], '1.0');
   });
 
@@ -199,12 +273,21 @@ describe('extended card', () => {
     const liarSdk = await startSdkAgent({ extended: 'none', advertiseExtended: true });
     try {
       const pub = await fetchCard(liarSdk.url, { http });
-      const ext = await fetchExtendedCard({ http, cardUrl: pub.url, publicCard: pub.card, publicProfile: pub.profile!, credential: { token: SDK_TOKENS.alice }, originClass: pub.originClass });
+      const ext = await fetchExtendedCard({
+        http,
+        cardUrl: pub.url,
+        publicCard: pub.card,
+        publicProfile: pub.profile!,
+        credential: { token: SDK_TOKENS.alice },
+        originClass: pub.originClass,
+      });
       assert.equal(ext.status, 'flag-wrong', ext.message);
       assert.deepEqual(ext.card, pub.card, 'the public card stands');
       assert.equal(ext.evidence[0]?.result, 'refuted');
       assert.match(ext.evidence[0]?.detail ?? '', /UnsupportedOperation/);
-    } finally { await liarSdk.close(); }
+    } finally {
+      await liarSdk.close();
+    }
   });
 
   it('not configured → the public card stands; flag false → nothing requested', async () => {
@@ -212,20 +295,45 @@ describe('extended card', () => {
     const none = await startSdkAgent({ extended: 'none' });
     try {
       const pub = await fetchCard(agent.url, { http });
-      const ext = await fetchExtendedCard({ http, cardUrl: pub.url, publicCard: pub.card, publicProfile: pub.profile!, credential: { token: SDK_TOKENS.alice }, originClass: pub.originClass });
+      const ext = await fetchExtendedCard({
+        http,
+        cardUrl: pub.url,
+        publicCard: pub.card,
+        publicProfile: pub.profile!,
+        credential: { token: SDK_TOKENS.alice },
+        originClass: pub.originClass,
+      });
       assert.equal(ext.status, 'not-configured', ext.message);
       assert.deepEqual(ext.card, pub.card);
       const pub2 = await fetchCard(none.url, { http });
-      const ext2 = await fetchExtendedCard({ http, cardUrl: pub2.url, publicCard: pub2.card, publicProfile: pub2.profile!, credential: { token: SDK_TOKENS.alice } });
+      const ext2 = await fetchExtendedCard({
+        http,
+        cardUrl: pub2.url,
+        publicCard: pub2.card,
+        publicProfile: pub2.profile!,
+        credential: { token: SDK_TOKENS.alice },
+      });
       assert.equal(ext2.status, 'not-declared');
-    } finally { await Promise.all([agent.close(), none.close()]); }
+    } finally {
+      await Promise.all([agent.close(), none.close()]);
+    }
   });
 
   it('lying agent: two credentials see different extended cards; a wrong token is a clear auth failure without the token', async () => {
     const pub = await fetchCard(liar.url, { http });
     assert.equal(pub.profile?.usable, false, 'the liar requires an extension we do not know');
-    const usable = { ...pub.profile!, usable: true, interface: { url: `${liar.url}/rpc`, binding: 'JSONRPC', version: '1.0', tenant: null } };
-    const common = { http, cardUrl: pub.url, publicCard: pub.card, publicProfile: usable, originClass: pub.originClass };
+    const usable = {
+      ...pub.profile!,
+      usable: true,
+      interface: { url: `${liar.url}/rpc`, binding: 'JSONRPC', version: '1.0', tenant: null },
+    };
+    const common = {
+      http,
+      cardUrl: pub.url,
+      publicCard: pub.card,
+      publicProfile: usable,
+      originClass: pub.originClass,
+    };
     const a = await fetchExtendedCard({ ...common, credential: { token: LYING_TOKENS.alice } });
     const b = await fetchExtendedCard({ ...common, credential: { token: LYING_TOKENS.bob } });
     assert.deepEqual(skillIds(a.card), ['alice-only', 'echo']);
@@ -235,7 +343,10 @@ describe('extended card', () => {
     assert.match(wrong.message, /401/);
     assert.doesNotMatch(wrong.message, /wrong-token-secret/);
     const hits = liar.hits.get('/rpc');
-    const undeclared = await fetchExtendedCard({ ...common, credential: { scheme: 'apikey', token: LYING_TOKENS.alice } });
+    const undeclared = await fetchExtendedCard({
+      ...common,
+      credential: { scheme: 'apikey', token: LYING_TOKENS.alice },
+    });
     assert.equal(undeclared.status, 'no-credential');
     assert.equal(liar.hits.get('/rpc'), hits, 'a credential for an undeclared scheme is never sent');
   });

@@ -32,27 +32,51 @@ import { startSdkAgent, SDK_TOKENS, type SdkAgent } from '../agents/sdkAgent';
 const cliPath = join(__dirname, '..', '..', 'server', 'dist', 'cli.js');
 const fast = () => createRateLimiter({ minIntervalMs: 0 });
 /** Verdicts by probe; the transport probes are named by each card's own interface URLs, so they are compared apart. */
-const outcomes = (r: ProbeReport): Record<string, string> => Object.fromEntries(r.results.filter((x) => !x.probe.startsWith('transport-security:')).map((x) => [x.probe, x.outcome]));
+const outcomes = (r: ProbeReport): Record<string, string> =>
+  Object.fromEntries(
+    r.results.filter((x) => !x.probe.startsWith('transport-security:')).map((x) => [x.probe, x.outcome]),
+  );
 const detail = (r: ProbeReport, probe: string): string => r.results.find((x) => x.probe === probe)?.detail ?? '';
 
 let http: HttpClient;
 let grpc: GrpcClient;
-before(() => { http = createHttpClient(); grpc = createGrpcClient(); });
-after(async () => { grpc.close(); await http.close(); });
+before(() => {
+  http = createHttpClient();
+  grpc = createGrpcClient();
+});
+after(async () => {
+  grpc.close();
+  await http.close();
+});
 
 /** A card on 127.0.0.1 whose only interface is the given gRPC address. */
-async function serveCard(grpcUrl: string, extra: Record<string, unknown> = {}): Promise<{ url: string; close(): Promise<void> }> {
+async function serveCard(
+  grpcUrl: string,
+  extra: Record<string, unknown> = {},
+): Promise<{ url: string; close(): Promise<void> }> {
   const card = JSON.stringify({
-    name: 'gRPC agent', description: 'Speaks gRPC only.', version: '1.0.0',
+    name: 'gRPC agent',
+    description: 'Speaks gRPC only.',
+    version: '1.0.0',
     supportedInterfaces: [{ url: grpcUrl, protocolBinding: 'GRPC', protocolVersion: '1.0' }],
-    capabilities: { streaming: false, pushNotifications: false }, defaultInputModes: ['text/plain'], defaultOutputModes: ['text/plain'],
-    skills: [{ id: 'echo', name: 'Echo', description: 'Echoes.', tags: ['echo'] }], ...extra,
+    capabilities: { streaming: false, pushNotifications: false },
+    defaultInputModes: ['text/plain'],
+    defaultOutputModes: ['text/plain'],
+    skills: [{ id: 'echo', name: 'Echo', description: 'Echoes.', tags: ['echo'] }],
+    ...extra,
   });
-  const server: Server = createServer((_req, res) => { res.setHeader('content-type', 'application/json'); res.end(card); });
+  const server: Server = createServer((_req, res) => {
+    res.setHeader('content-type', 'application/json');
+    res.end(card);
+  });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   return {
     url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
-    close: () => new Promise<void>((resolve) => { server.closeAllConnections(); server.close(() => resolve()); }),
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
   };
 }
 
@@ -60,26 +84,47 @@ describe('probes over gRPC against the real SDK agent', () => {
   let viaGrpc: SdkAgent;
   let viaHttp: SdkAgent;
   before(async () => {
-    [viaGrpc, viaHttp] = await Promise.all([startSdkAgent({ extended: 'per-user', grpc: 'only' }), startSdkAgent({ extended: 'per-user' })]);
+    [viaGrpc, viaHttp] = await Promise.all([
+      startSdkAgent({ extended: 'per-user', grpc: 'only' }),
+      startSdkAgent({ extended: 'per-user' }),
+    ]);
   });
-  after(async () => { await Promise.all([viaGrpc.close(), viaHttp.close()]); });
+  after(async () => {
+    await Promise.all([viaGrpc.close(), viaHttp.close()]);
+  });
 
   it('every probe gives the verdict it gives over JSON-RPC and HTTP+JSON (credential and safe request included)', async () => {
-    const opts = { limiter: fast(), credential: { token: SDK_TOKENS.alice }, safeRequest: { text: 'ping', mediaTypes: ['text/plain'] } };
+    const opts = {
+      limiter: fast(),
+      credential: { token: SDK_TOKENS.alice },
+      safeRequest: { text: 'ping', mediaTypes: ['text/plain'] },
+    };
     const overGrpc = await probeAgent(viaGrpc.url, { http, grpc, ...opts });
     assert.equal(overGrpc.interface?.binding, 'GRPC');
     assert.equal(overGrpc.interface?.url, viaGrpc.grpcUrl);
     const overRpc = await probeAgent(viaHttp.url, { http, ...opts });
     const rest = await startSdkAgent({ extended: 'per-user', preferred: 'HTTP+JSON' });
     let overRest: ProbeReport;
-    try { overRest = await probeAgent(rest.url, { http, ...opts }); } finally { await rest.close(); }
+    try {
+      overRest = await probeAgent(rest.url, { http, ...opts });
+    } finally {
+      await rest.close();
+    }
     assert.equal(overRest.interface?.binding, 'HTTP+JSON');
     assert.deepEqual(outcomes(overGrpc), outcomes(overRpc));
     assert.deepEqual(outcomes(overGrpc), outcomes(overRest));
     assert.deepEqual(outcomes(overGrpc), {
-      version: 'verified', 'version-negotiation': 'verified', 'version-default': 'verified', streaming: 'verified', push: 'verified', 'extended-card': 'verified',
-      'streaming-message': 'verified', 'media-type:text/plain': 'verified',
-      'card-media-type': 'verified', 'card-cache-control': 'verified', 'card-revalidation': 'verified',
+      version: 'verified',
+      'version-negotiation': 'verified',
+      'version-default': 'verified',
+      streaming: 'verified',
+      push: 'verified',
+      'extended-card': 'verified',
+      'streaming-message': 'verified',
+      'media-type:text/plain': 'verified',
+      'card-media-type': 'verified',
+      'card-cache-control': 'verified',
+      'card-revalidation': 'verified',
     });
     assert.match(detail(overGrpc, 'version'), /TaskNotFound \(gRPC NOT_FOUND, TASK_NOT_FOUND\)/);
     assert.match(detail(overGrpc, `transport-security:${viaGrpc.grpcUrl}`), /not an http\(s\) URL \(a gRPC host:port/);
@@ -88,7 +133,10 @@ describe('probes over gRPC against the real SDK agent', () => {
 
   it('without a gRPC client a gRPC-only card is examined for a client without gRPC, as before: no interface it can use', async () => {
     const report = await probeAgent(viaGrpc.url, { http, limiter: fast() });
-    assert.deepEqual(report.results.map((r) => [r.probe, r.outcome]), [['card', 'refuted']]);
+    assert.deepEqual(
+      report.results.map((r) => [r.probe, r.outcome]),
+      [['card', 'refuted']],
+    );
     assert.match(detail(report, 'card'), /the card offers GRPC 1\.0/);
   });
 
@@ -97,12 +145,18 @@ describe('probes over gRPC against the real SDK agent', () => {
     try {
       assert.equal((await probeAgent(both.url, { http, grpc, limiter: fast() })).interface?.binding, 'GRPC');
       assert.equal((await probeAgent(both.url, { http, limiter: fast() })).interface?.binding, 'JSONRPC');
-    } finally { await both.close(); }
+    } finally {
+      await both.close();
+    }
   });
 });
 
 /** Encodes a google.rpc.Status trailer with ErrorInfo(reason), as an A2A agent MUST send (§10.6). */
-async function errorInfo(code: number, message: string, reason: string): Promise<{ code: number; details: string; metadata: import('@grpc/grpc-js').Metadata }> {
+async function errorInfo(
+  code: number,
+  message: string,
+  reason: string,
+): Promise<{ code: number; details: string; metadata: import('@grpc/grpc-js').Metadata }> {
   const { Metadata } = await import('@grpc/grpc-js');
   const { encodeGrpcStatusDetails } = await import('@a2a-js/sdk/errors/grpc');
   const metadata = new Metadata();
@@ -119,7 +173,10 @@ describe('a misbehaving gRPC agent', () => {
     agent = await startRawGrpcAgent({ getTask: (call, cb) => getTask(call, cb) });
     card = await serveCard(agent.url);
   });
-  after(async () => { agent.close(); await card.close(); });
+  after(async () => {
+    agent.close();
+    await card.close();
+  });
 
   it('sends A2A-Version as metadata (99.0 for the negotiation probe); ErrorInfo decides the A2A error', async () => {
     const notFound = await errorInfo(5, 'no such task', 'TASK_NOT_FOUND');
@@ -138,12 +195,47 @@ describe('a misbehaving gRPC agent', () => {
     assert.match(detail(report, 'streaming'), /MethodNotFound \(gRPC UNIMPLEMENTED\)/);
   });
 
-  const statuses: { name: string; answer: () => Promise<Parameters<Parameters<RawUnary>[1]>[0]>; version: string; detail: RegExp }[] = [
-    { name: 'NOT_FOUND without ErrorInfo is still TaskNotFound (the only A2A error on it)', answer: async () => ({ code: 5, details: 'gone' }), version: 'verified', detail: /TaskNotFound \(gRPC NOT_FOUND\): gone/ },
-    { name: 'FAILED_PRECONDITION without ErrorInfo names no A2A error', answer: async () => ({ code: 9, details: 'nope' }), version: 'error', detail: /Unknown \(gRPC FAILED_PRECONDITION\): nope/ },
-    { name: 'a status details trailer that is not a google.rpc.Status is ignored', answer: async () => { const e = await errorInfo(5, 'x', 'TASK_NOT_FOUND'); e.metadata.set('grpc-status-details-bin', Buffer.from([0xff, 0xff, 0xff, 0x0f, 0x01])); return e; }, version: 'verified', detail: /TaskNotFound \(gRPC NOT_FOUND\)/ },
-    { name: 'the agent\'s message loses control and bidi characters', answer: async () => ({ code: 9, details: 'red \u001b[31mALERT\u001b[0m\r\nforged \u202eline' }), version: 'error', detail: /^unexpected answer to GetTask: Unknown \(gRPC FAILED_PRECONDITION\): red +\[31mALERT +\[0m +forged +line$/ },
-    { name: 'UNAUTHENTICATED is an auth failure, not a version verdict', answer: async () => ({ code: 16, details: 'who are you' }), version: 'error', detail: /Unauthenticated \(gRPC UNAUTHENTICATED\)/ },
+  const statuses: {
+    name: string;
+    answer: () => Promise<Parameters<Parameters<RawUnary>[1]>[0]>;
+    version: string;
+    detail: RegExp;
+  }[] = [
+    {
+      name: 'NOT_FOUND without ErrorInfo is still TaskNotFound (the only A2A error on it)',
+      answer: async () => ({ code: 5, details: 'gone' }),
+      version: 'verified',
+      detail: /TaskNotFound \(gRPC NOT_FOUND\): gone/,
+    },
+    {
+      name: 'FAILED_PRECONDITION without ErrorInfo names no A2A error',
+      answer: async () => ({ code: 9, details: 'nope' }),
+      version: 'error',
+      detail: /Unknown \(gRPC FAILED_PRECONDITION\): nope/,
+    },
+    {
+      name: 'a status details trailer that is not a google.rpc.Status is ignored',
+      answer: async () => {
+        const e = await errorInfo(5, 'x', 'TASK_NOT_FOUND');
+        e.metadata.set('grpc-status-details-bin', Buffer.from([0xff, 0xff, 0xff, 0x0f, 0x01]));
+        return e;
+      },
+      version: 'verified',
+      detail: /TaskNotFound \(gRPC NOT_FOUND\)/,
+    },
+    {
+      name: "the agent's message loses control and bidi characters",
+      answer: async () => ({ code: 9, details: 'red \u001b[31mALERT\u001b[0m\r\nforged \u202eline' }),
+      version: 'error',
+      detail:
+        /^unexpected answer to GetTask: Unknown \(gRPC FAILED_PRECONDITION\): red +\[31mALERT +\[0m +forged +line$/,
+    },
+    {
+      name: 'UNAUTHENTICATED is an auth failure, not a version verdict',
+      answer: async () => ({ code: 16, details: 'who are you' }),
+      version: 'error',
+      detail: /Unauthenticated \(gRPC UNAUTHENTICATED\)/,
+    },
   ];
   for (const s of statuses) {
     it(s.name, async () => {
@@ -155,9 +247,17 @@ describe('a misbehaving gRPC agent', () => {
     });
   }
 
-  it('an answer that does not decode as the method\'s message is InvalidAgentResponse (not the agent\'s Internal, not a throw)', async () => {
+  it("an answer that does not decode as the method's message is InvalidAgentResponse (not the agent's Internal, not a throw)", async () => {
     // Task{id: "t", status: TaskStatus{state: SUBMITTED, timestamp: Timestamp{seconds: 10^16}}}: a Date no JSON can express.
-    const varint = (n: bigint): number[] => { const out: number[] = []; while (n > 127n) { out.push(Number(n & 127n) | 128); n >>= 7n; } out.push(Number(n)); return out; };
+    const varint = (n: bigint): number[] => {
+      const out: number[] = [];
+      while (n > 127n) {
+        out.push(Number(n & 127n) | 128);
+        n >>= 7n;
+      }
+      out.push(Number(n));
+      return out;
+    };
     const task = (seconds: bigint): Buffer => {
       const timestamp = [0x08, ...varint(seconds)];
       const status = [0x08, 0x01, 0x1a, timestamp.length, ...timestamp];
@@ -171,21 +271,47 @@ describe('a misbehaving gRPC agent', () => {
       assert.match(r.error.message, message);
     };
     // 9·10^15 s is a safe integer but no Date holds it; 10^16 s is not even a safe integer; stray bytes are no message.
-    await invalid(task(9n * 10n ** 15n), /not a message of the A2A proto \(Response message parsing error: Invalid time value\)/);
+    await invalid(
+      task(9n * 10n ** 15n),
+      /not a message of the A2A proto \(Response message parsing error: Invalid time value\)/,
+    );
     await invalid(task(10n ** 16n), /not a message of the A2A proto \(Response message parsing error/);
     await invalid(Buffer.from([0xff, 0xff, 0xff]), /not a message of the A2A proto/);
-    getTask = (_call, cb) => cb(null, { id: 't', contextId: '', status: { state: 1, timestamp: new Date('2026-11-30T00:00:00Z') }, artifacts: [], history: [], metadata: undefined });
+    getTask = (_call, cb) =>
+      cb(null, {
+        id: 't',
+        contextId: '',
+        status: { state: 1, timestamp: new Date('2026-11-30T00:00:00Z') },
+        artifacts: [],
+        history: [],
+        metadata: undefined,
+      });
     const fine = await callA2a(iface, 'GetTask', { id: 't' }, { http, grpc, originClass: 'loopback' });
-    assert.ok(fine.ok && JSON.stringify(fine.result) === '{"id":"t","status":{"state":"TASK_STATE_SUBMITTED","timestamp":"2026-11-30T00:00:00.000Z"}}', JSON.stringify(fine));
+    assert.ok(
+      fine.ok &&
+        JSON.stringify(fine.result) ===
+          '{"id":"t","status":{"state":"TASK_STATE_SUBMITTED","timestamp":"2026-11-30T00:00:00.000Z"}}',
+      JSON.stringify(fine),
+    );
   });
 
   it('an answer over the size limit is refused by its size, and a silent agent by the deadline: errors, never verdicts', async () => {
-    getTask = (_call, cb) => cb(null, { id: 'x'.repeat(2 * 1024 * 1024), contextId: '', status: undefined, artifacts: [], history: [], metadata: undefined });
+    getTask = (_call, cb) =>
+      cb(null, {
+        id: 'x'.repeat(2 * 1024 * 1024),
+        contextId: '',
+        status: undefined,
+        artifacts: [],
+        history: [],
+        metadata: undefined,
+      });
     const big = await probeAgent(card.url, { http, grpc, limiter: fast() });
     assert.equal(outcomes(big).version, 'error');
     assert.match(detail(big, 'version'), /exceeds the 1048576-byte limit/);
 
-    getTask = () => { /* never answers */ };
+    getTask = () => {
+      /* never answers */
+    };
     const started = Date.now();
     const silent = await probeAgent(card.url, { http, grpc, limiter: fast(), timeoutMs: 300 });
     assert.equal(outcomes(silent).version, 'error');
@@ -201,7 +327,9 @@ describe('where a gRPC interface may point', () => {
       const report = await probeAgent(card.url, { http, grpc, limiter: fast() });
       assert.equal(outcomes(report).version, 'error');
       assert.match(detail(report, 'version'), /refused by the address policy/);
-    } finally { await card.close(); }
+    } finally {
+      await card.close();
+    }
   });
 
   it('an interface nobody listens on is "unavailable" at once', async () => {
@@ -210,7 +338,9 @@ describe('where a gRPC interface may point', () => {
       const report = await probeAgent(card.url, { http, grpc, limiter: fast() });
       assert.equal(outcomes(report).version, 'error');
       assert.match(detail(report, 'version'), /127\.0\.0\.1:1: gRPC unavailable/);
-    } finally { await card.close(); }
+    } finally {
+      await card.close();
+    }
   });
 
   const endpoints: [string, boolean | 'unless-loopback' | string, string?][] = [
@@ -227,7 +357,10 @@ describe('where a gRPC interface may point', () => {
   for (const [raw, tls, port] of endpoints) {
     it(`gRPC address ${JSON.stringify(raw)} → ${typeof tls === 'string' && tls !== 'unless-loopback' ? tls : `tls ${tls}, port ${port}`}`, () => {
       if (typeof tls === 'string' && tls !== 'unless-loopback') {
-        assert.throws(() => grpcEndpoint(raw), (err: { kind?: string }) => err.kind === tls);
+        assert.throws(
+          () => grpcEndpoint(raw),
+          (err: { kind?: string }) => err.kind === tls,
+        );
         return;
       }
       const e = grpcEndpoint(raw);
@@ -239,25 +372,36 @@ describe('where a gRPC interface may point', () => {
 
 describe('gRPC probes from the CLI and the language server', () => {
   let agent: SdkAgent;
-  before(async () => { agent = await startSdkAgent({ extended: 'none', grpc: 'only' }); });
+  before(async () => {
+    agent = await startSdkAgent({ extended: 'none', grpc: 'only' });
+  });
   after(() => agent.close());
 
   it('a2acap probe names the gRPC interface and prints its verdicts', async () => {
     // Asynchronously: the agent answers from this process.
-    const r = await promisify(execFile)(process.execPath, [cliPath, 'probe', agent.url, '--min-interval', '0'], { encoding: 'utf8', timeout: 30_000 });
+    const r = await promisify(execFile)(process.execPath, [cliPath, 'probe', agent.url, '--min-interval', '0'], {
+      encoding: 'utf8',
+      timeout: 30_000,
+    });
     assert.match(r.stdout, new RegExp(`\\(GRPC 1\\.0\\)`));
     assert.match(r.stdout, /VERIFIED\s+version\s+GetTask with A2A-Version 1\.0 was understood/);
     assert.match(r.stdout, /VERIFIED\s+streaming\s/);
   });
 
-  it('the language server\'s probe request reaches a gRPC-only agent', async () => {
+  it("the language server's probe request reaches a gRPC-only agent", async () => {
     const s = await startLsp({ settings: { workspaceTrusted: true } });
     try {
       const probe = await s.connection.sendRequest(ProbeAgentRequest.type, { url: agent.url });
       assert.equal(probe.error, undefined);
-      assert.equal(probe.results.find((r) => r.probe === 'version')?.outcome, 'verified', JSON.stringify(probe.results));
+      assert.equal(
+        probe.results.find((r) => r.probe === 'version')?.outcome,
+        'verified',
+        JSON.stringify(probe.results),
+      );
       assert.equal(probe.results.find((r) => r.probe === 'push')?.outcome, 'verified', JSON.stringify(probe.results));
-    } finally { await s.stop(); }
+    } finally {
+      await s.stop();
+    }
   });
 });
 
@@ -265,16 +409,29 @@ describe('the extended card over gRPC (a client whose bindings include GRPC)', (
   let viaGrpc: SdkAgent;
   let viaHttp: SdkAgent;
   const grpcClient: ClientConfig = { ...DEFAULT_CLIENT, bindings: [{ binding: 'GRPC', version: '1.0' }] };
-  const skillIds = (card: unknown): string[] => ((card as { skills: { id: string }[] }).skills.map((x) => x.id)).sort();
+  const skillIds = (card: unknown): string[] => (card as { skills: { id: string }[] }).skills.map((x) => x.id).sort();
   before(async () => {
-    [viaGrpc, viaHttp] = await Promise.all([startSdkAgent({ extended: 'per-user', grpc: 'only' }), startSdkAgent({ extended: 'per-user' })]);
+    [viaGrpc, viaHttp] = await Promise.all([
+      startSdkAgent({ extended: 'per-user', grpc: 'only' }),
+      startSdkAgent({ extended: 'per-user' }),
+    ]);
   });
-  after(async () => { await Promise.all([viaGrpc.close(), viaHttp.close()]); });
+  after(async () => {
+    await Promise.all([viaGrpc.close(), viaHttp.close()]);
+  });
 
   it('each identity gets its own extended card, the same one JSON-RPC gives, as card JSON that lints and compiles', async () => {
     const pub = await fetchCard(viaGrpc.url, { http, client: grpcClient });
     assert.equal(pub.profile?.interface?.binding, 'GRPC');
-    const common = { http, grpc, cardUrl: pub.url, publicCard: pub.card, publicProfile: pub.profile!, originClass: pub.originClass, client: grpcClient };
+    const common = {
+      http,
+      grpc,
+      cardUrl: pub.url,
+      publicCard: pub.card,
+      publicProfile: pub.profile!,
+      originClass: pub.originClass,
+      client: grpcClient,
+    };
     const alice = await fetchExtendedCard({ ...common, credential: { token: SDK_TOKENS.alice } });
     const bob = await fetchExtendedCard({ ...common, credential: { token: SDK_TOKENS.bob } });
     assert.equal(alice.status, 'extended', alice.message);
@@ -283,17 +440,44 @@ describe('the extended card over gRPC (a client whose bindings include GRPC)', (
     assert.equal(bob.profile!.interface?.binding, 'GRPC');
 
     const rpcPub = await fetchCard(viaHttp.url, { http });
-    const overRpc = await fetchExtendedCard({ http, cardUrl: rpcPub.url, publicCard: rpcPub.card, publicProfile: rpcPub.profile!, originClass: rpcPub.originClass, credential: { token: SDK_TOKENS.alice } });
-    const withoutInterfaces = (card: unknown): unknown => ({ ...(card as Record<string, unknown>), supportedInterfaces: null });
-    assert.deepEqual(withoutInterfaces(alice.card), withoutInterfaces(overRpc.card), 'the card JSON is what the HTTP bindings carry (ProtoJSON), not the SDK\'s message objects');
+    const overRpc = await fetchExtendedCard({
+      http,
+      cardUrl: rpcPub.url,
+      publicCard: rpcPub.card,
+      publicProfile: rpcPub.profile!,
+      originClass: rpcPub.originClass,
+      credential: { token: SDK_TOKENS.alice },
+    });
+    const withoutInterfaces = (card: unknown): unknown => ({
+      ...(card as Record<string, unknown>),
+      supportedInterfaces: null,
+    });
+    assert.deepEqual(
+      withoutInterfaces(alice.card),
+      withoutInterfaces(overRpc.card),
+      "the card JSON is what the HTTP bindings carry (ProtoJSON), not the SDK's message objects",
+    );
   });
 
   it('the profile-driven client sends over gRPC and gets the very JSON JSON-RPC gives (message and stream events)', async () => {
     const overGrpc = await fetchCard(viaGrpc.url, { http, client: grpcClient });
     const overRpc = await fetchCard(viaHttp.url, { http });
-    const send = (f: typeof overGrpc, stream: boolean) => sendToSkill(f.profile!, 'echo', [{ text: 'same' }], { http, grpc, agent: f.url, stale: memoryStaleMarkers(), stream, originClass: f.originClass });
+    const send = (f: typeof overGrpc, stream: boolean) =>
+      sendToSkill(f.profile!, 'echo', [{ text: 'same' }], {
+        http,
+        grpc,
+        agent: f.url,
+        stale: memoryStaleMarkers(),
+        stream,
+        originClass: f.originClass,
+      });
     // Ids are fresh per call; everything else must match.
-    const shape = (value: unknown): unknown => JSON.parse(JSON.stringify(value).replace(/"(messageId|contextId|taskId|id)":"[^"]*"/g, '"$1":"…"').replace(/"timestamp":"[^"]*"/g, '"timestamp":"…"'));
+    const shape = (value: unknown): unknown =>
+      JSON.parse(
+        JSON.stringify(value)
+          .replace(/"(messageId|contextId|taskId|id)":"[^"]*"/g, '"$1":"…"')
+          .replace(/"timestamp":"[^"]*"/g, '"timestamp":"…"'),
+      );
     const [plainGrpc, plainRpc] = [await send(overGrpc, false), await send(overRpc, false)];
     assert.equal(plainGrpc.ok, true, plainGrpc.error);
     assert.match(JSON.stringify(plainGrpc.result), /"role":"ROLE_AGENT".*"text":"echo: same"/);
@@ -305,8 +489,17 @@ describe('the extended card over gRPC (a client whose bindings include GRPC)', (
 
   it('without a gRPC client the call is an error that says what is missing (not a crash)', async () => {
     const pub = await fetchCard(viaGrpc.url, { http, client: grpcClient });
-    const r = await fetchExtendedCard({ http, cardUrl: pub.url, publicCard: pub.card, publicProfile: pub.profile!, originClass: pub.originClass, credential: { token: SDK_TOKENS.alice } }).then(
-      (x) => x.message, (err: Error) => err.message);
+    const r = await fetchExtendedCard({
+      http,
+      cardUrl: pub.url,
+      publicCard: pub.card,
+      publicProfile: pub.profile!,
+      originClass: pub.originClass,
+      credential: { token: SDK_TOKENS.alice },
+    }).then(
+      (x) => x.message,
+      (err: Error) => err.message,
+    );
     assert.match(r, /GRPC needs a gRPC client/);
   });
 
@@ -315,9 +508,25 @@ describe('the extended card over gRPC (a client whose bindings include GRPC)', (
     try {
       const config = join(dir, 'config.json');
       writeFileSync(config, JSON.stringify({ client: { bindings: ['GRPC@1.0'] } }));
-      const r = await promisify(execFile)(process.execPath, [cliPath, 'fetch', viaGrpc.url, '--extended', '--credential-env', 'TOKEN', '--config', config, '--format', 'json'],
-        { encoding: 'utf8', timeout: 30_000, env: { ...process.env, TOKEN: SDK_TOKENS.bob } });
-      const out = JSON.parse(r.stdout) as { extended: { status: string; card: unknown; profile: { interface: { binding: string } } } };
+      const r = await promisify(execFile)(
+        process.execPath,
+        [
+          cliPath,
+          'fetch',
+          viaGrpc.url,
+          '--extended',
+          '--credential-env',
+          'TOKEN',
+          '--config',
+          config,
+          '--format',
+          'json',
+        ],
+        { encoding: 'utf8', timeout: 30_000, env: { ...process.env, TOKEN: SDK_TOKENS.bob } },
+      );
+      const out = JSON.parse(r.stdout) as {
+        extended: { status: string; card: unknown; profile: { interface: { binding: string } } };
+      };
       assert.equal(out.extended.status, 'extended', r.stdout);
       assert.deepEqual(skillIds(out.extended.card), ['admin-bob', 'echo']);
       assert.equal(out.extended.profile.interface.binding, 'GRPC');
@@ -329,10 +538,16 @@ describe('the extended card over gRPC (a client whose bindings include GRPC)', (
   it('the language server fetches the extended card over gRPC when a2a.client.bindings lists GRPC', async () => {
     const s = await startLsp({ settings: { workspaceTrusted: true, client: { bindings: ['GRPC@1.0'] } } });
     try {
-      const r = await s.connection.sendRequest(FetchCardRequest.type, { url: viaGrpc.url, extended: true, credential: { token: SDK_TOKENS.alice } });
+      const r = await s.connection.sendRequest(FetchCardRequest.type, {
+        url: viaGrpc.url,
+        extended: true,
+        credential: { token: SDK_TOKENS.alice },
+      });
       assert.equal(r.error, undefined);
       assert.equal(r.extended?.status, 'extended', r.extended?.message);
       assert.deepEqual(skillIds(JSON.parse(r.text!)), ['admin-alice', 'echo']);
-    } finally { await s.stop(); }
+    } finally {
+      await s.stop();
+    }
   });
 });

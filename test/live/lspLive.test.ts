@@ -9,13 +9,21 @@ import { startLyingAgent, LyingAgent } from '../agents/lying';
 
 let sdk: SdkAgent;
 let liar: LyingAgent;
-before(async () => { [sdk, liar] = await Promise.all([startSdkAgent({ extended: 'per-user' }), startLyingAgent()]); });
-after(async () => { await Promise.all([sdk.close(), liar.close()]); });
+before(async () => {
+  [sdk, liar] = await Promise.all([startSdkAgent({ extended: 'per-user' }), startLyingAgent()]);
+});
+after(async () => {
+  await Promise.all([sdk.close(), liar.close()]);
+});
 
 describe('live requests in the language server', () => {
   let s: LspSession;
-  before(async () => { s = await startLsp({ settings: { workspaceTrusted: true } }); });
-  after(async () => { await s.stop(); });
+  before(async () => {
+    s = await startLsp({ settings: { workspaceTrusted: true } });
+  });
+  after(async () => {
+    await s.stop();
+  });
 
   it('fetches, validates and compiles a card; the extended card with the credential', async () => {
     const pub = await s.connection.sendRequest(FetchCardRequest.type, { url: sdk.url });
@@ -23,7 +31,11 @@ describe('live requests in the language server', () => {
     assert.equal(pub.valid, true);
     assert.equal(pub.profile?.usable, true);
     assert.deepEqual(pub.credentialSchemes, ['bearer']);
-    const ext = await s.connection.sendRequest(FetchCardRequest.type, { url: sdk.url, extended: true, credential: { scheme: 'bearer', token: SDK_TOKENS.bob } });
+    const ext = await s.connection.sendRequest(FetchCardRequest.type, {
+      url: sdk.url,
+      extended: true,
+      credential: { scheme: 'bearer', token: SDK_TOKENS.bob },
+    });
     assert.equal(ext.extended?.status, 'extended', ext.extended?.message);
     assert.ok(Object.keys(ext.profile?.skills ?? {}).includes('admin-bob'));
     assert.doesNotMatch(JSON.stringify(ext) + s.logs.join('\n') + s.stderr(), new RegExp(SDK_TOKENS.bob));
@@ -35,8 +47,12 @@ describe('live requests in the language server', () => {
     const probe = await s.connection.sendRequest(ProbeAgentRequest.type, { url: liar.url });
     assert.equal(probe.results.find((r) => r.probe === 'streaming')?.outcome, 'refuted');
     const names = probe.results.map((r) => r.probe);
-    for (const name of ['version-default', 'card-media-type', 'card-cache-control', 'card-revalidation']) assert.ok(names.includes(name), names.join(', '));
-    assert.ok(names.some((n) => n.startsWith('transport-security:')), names.join(', '));
+    for (const name of ['version-default', 'card-media-type', 'card-cache-control', 'card-revalidation'])
+      assert.ok(names.includes(name), names.join(', '));
+    assert.ok(
+      names.some((n) => n.startsWith('transport-security:')),
+      names.join(', '),
+    );
   });
 });
 
@@ -50,6 +66,8 @@ describe('untrusted workspace', () => {
       const p = await s.connection.sendRequest(ProbeAgentRequest.type, { url: liar.url });
       assert.match(p.error ?? '', /not trusted/);
       assert.equal(liar.hits.get('/.well-known/agent-card.json') ?? 0, hits);
-    } finally { await s.stop(); }
+    } finally {
+      await s.stop();
+    }
   });
 });

@@ -14,9 +14,13 @@ import { startLsp, type LspSession } from '../lsp/harness';
 import { cli, tempDir } from '../cli/helpers';
 
 const CARD = JSON.stringify({
-  name: 'Shared', description: 'A card fetched, then checked.', version: '1.0.0',
+  name: 'Shared',
+  description: 'A card fetched, then checked.',
+  version: '1.0.0',
   supportedInterfaces: [{ url: 'http://127.0.0.1:9/a2a', protocolBinding: 'JSONRPC', protocolVersion: '1.0' }],
-  capabilities: {}, defaultInputModes: ['text/plain'], defaultOutputModes: ['text/plain'],
+  capabilities: {},
+  defaultInputModes: ['text/plain'],
+  defaultOutputModes: ['text/plain'],
   skills: [{ id: 'echo', name: 'Echo', description: 'Echoes.', tags: ['t'] }],
 });
 const asked: (string | undefined)[] = [];
@@ -28,7 +32,11 @@ before(async () => {
   server = createServer((req, res) => {
     asked.push(req.headers['if-none-match'] as string | undefined);
     res.setHeader('etag', '"one"');
-    if (req.headers['if-none-match'] === '"one"') { res.statusCode = 304; res.end(); return; }
+    if (req.headers['if-none-match'] === '"one"') {
+      res.statusCode = 304;
+      res.end();
+      return;
+    }
     res.setHeader('content-type', 'application/json');
     res.end(CARD);
   });
@@ -47,7 +55,12 @@ test('Fetch Agent Card, then Check Lockfiles Now: one download, then a 304', asy
   asked.length = 0;
   const fetched = await lsp.connection.sendRequest(FetchCardRequest.type, { url });
   assert.equal(fetched.error, undefined);
-  const checked = await lsp.connection.sendRequest(CheckLockfilesRequest.type, { uris: [pathToFileURL(join(dir, 'lock.json')).href] });
-  assert.deepEqual(checked.results.map((r) => r.verdict), ['compatible']);
+  const checked = await lsp.connection.sendRequest(CheckLockfilesRequest.type, {
+    uris: [pathToFileURL(join(dir, 'lock.json')).href],
+  });
+  assert.deepEqual(
+    checked.results.map((r) => r.verdict),
+    ['compatible'],
+  );
   assert.deepEqual(asked, [undefined, '"one"'], 'the check revalidated what the fetch stored');
 });

@@ -16,14 +16,20 @@ import { startSdkAgent, type SdkAgentOptions } from '../agents/sdkAgent';
 
 const fast = () => createRateLimiter({ minIntervalMs: 0 });
 let http: HttpClient;
-before(() => { http = createHttpClient(); });
-after(async () => { await http.close(); });
+before(() => {
+  http = createHttpClient();
+});
+after(async () => {
+  await http.close();
+});
 
 async function probeWith(opts: SdkAgentOptions, client: HttpClient = http): Promise<ProbeReport> {
   const agent = await startSdkAgent({ extended: 'none', ...opts });
   try {
     return await probeAgent(agent.url, { http: client, limiter: fast() });
-  } finally { await agent.close(); }
+  } finally {
+    await agent.close();
+  }
 }
 
 function only(report: ProbeReport, probe: string): ProbeResult {
@@ -47,21 +53,40 @@ describe('card endpoint probes', () => {
   });
 
   it('Last-Modified alone is enough when If-Modified-Since gets 304', async () => {
-    expectOutcome(await probeWith({ cardServing: { lastModified: true } }), 'card-revalidation', 'verified', /If-Modified-Since .* answered 304/);
+    expectOutcome(
+      await probeWith({ cardServing: { lastModified: true } }),
+      'card-revalidation',
+      'verified',
+      /If-Modified-Since .* answered 304/,
+    );
   });
 
   it('without validators: refuted, saying every refresh is a full download and lockfile checks cannot be conditional', async () => {
-    expectOutcome(await probeWith({ cardServing: { noValidators: true } }), 'card-revalidation', 'refuted',
-      /no ETag and no Last-Modified: every refresh is a full download, and lockfile checks cannot revalidate/);
+    expectOutcome(
+      await probeWith({ cardServing: { noValidators: true } }),
+      'card-revalidation',
+      'refuted',
+      /no ETag and no Last-Modified: every refresh is a full download, and lockfile checks cannot revalidate/,
+    );
   });
 
   it('validators served but a conditional request still gets the whole card: refuted', async () => {
-    expectOutcome(await probeWith({ cardServing: { ignoreConditional: true } }), 'card-revalidation', 'refuted', /answered 200 with the whole card again/);
+    expectOutcome(
+      await probeWith({ cardServing: { ignoreConditional: true } }),
+      'card-revalidation',
+      'refuted',
+      /answered 200 with the whole card again/,
+    );
   });
 
   it('a card served as text/plain: the media type is refuted (the card itself still reads)', async () => {
     const report = await probeWith({ cardServing: { contentType: 'text/plain' } });
-    expectOutcome(report, 'card-media-type', 'refuted', /Content-Type is "text\/plain"; A2A clients expect application\/json or application\/a2a\+json/);
+    expectOutcome(
+      report,
+      'card-media-type',
+      'refuted',
+      /Content-Type is "text\/plain"; A2A clients expect application\/json or application\/a2a\+json/,
+    );
     expectOutcome(report, 'card-revalidation', 'verified');
   });
 
@@ -102,7 +127,12 @@ describe('version negotiation probes', () => {
 
   it('a patch-versioned interface (1.0.1): clients send 1.0, the agent only knows "1.0.1": refuted, naming the patch part', async () => {
     const report = await probeWith({ protocolVersion: '1.0.1' });
-    expectOutcome(report, 'version', 'refuted', /A2A-Version 1\.0 \(what clients send for 1\.0\.1\) answered VersionNotSupported.*only the verbatim 1\.0\.1 is understood.*has a patch part.*write "1\.0"/);
+    expectOutcome(
+      report,
+      'version',
+      'refuted',
+      /A2A-Version 1\.0 \(what clients send for 1\.0\.1\) answered VersionNotSupported.*only the verbatim 1\.0\.1 is understood.*has a patch part.*write "1\.0"/,
+    );
     // Calls refused for their version say nothing about the extended-card flag: inconclusive, not refuted.
     expectOutcome(report, 'extended-card', 'error', /inconclusive answer to GetExtendedAgentCard: VersionNotSupported/);
   });
@@ -125,13 +155,19 @@ describe('transport security probes', () => {
     const client = createHttpClient({ resolver, dispatcher });
     try {
       return await probeWith({ tls: { cert, key, host: 'agent.test', ...(hsts ? { hsts } : {}) } }, client);
-    } finally { await client.close(); await dispatcher.close(); }
+    } finally {
+      await client.close();
+      await dispatcher.close();
+    }
   }
 
   it('HTTPS with HSTS on a host name: verified for each interface', async () => {
     const report = await overTls('max-age=31536000; includeSubDomains');
     const transport = report.results.filter((r) => r.probe.startsWith('transport-security:'));
-    assert.deepEqual(transport.map((r) => r.probe.replace(/:\d+\//, ':PORT/')), ['transport-security:https://agent.test:PORT/a2a/jsonrpc', 'transport-security:https://agent.test:PORT/a2a/rest']);
+    assert.deepEqual(
+      transport.map((r) => r.probe.replace(/:\d+\//, ':PORT/')),
+      ['transport-security:https://agent.test:PORT/a2a/jsonrpc', 'transport-security:https://agent.test:PORT/a2a/rest'],
+    );
     for (const r of transport) {
       assert.equal(r.outcome, 'verified', r.detail);
       assert.equal(r.detail, 'HTTPS; Strict-Transport-Security max-age=31536000; includeSubDomains');
@@ -144,34 +180,63 @@ describe('transport security probes', () => {
       const transport = report.results.filter((r) => r.probe.startsWith('transport-security:'));
       assert.equal(transport.length, 2);
       for (const r of transport) assert.equal(r.outcome, 'refuted', r.detail);
-      assert.match(transport[0]!.detail, hsts ? /max-age=0 switches HSTS off/ : /no Strict-Transport-Security header: .*downgraded/);
+      assert.match(
+        transport[0]!.detail,
+        hsts ? /max-age=0 switches HSTS off/ : /no Strict-Transport-Security header: .*downgraded/,
+      );
     }
   });
 
   it('plain HTTP on a host name is refuted; on a loopback literal it is exempt; a different host gets a note', async () => {
     const now = () => Date.parse('2026-12-01T12:00:00Z');
     const run = <T>(fn: () => Promise<T>) => fn();
-    const card = { supportedInterfaces: [
-      { url: 'http://agent.test:1/a2a', protocolBinding: 'JSONRPC', protocolVersion: '1.0' },
-      { url: 'http://127.0.0.1:1/a2a', protocolBinding: 'JSONRPC', protocolVersion: '1.0' },
-      { url: 'http://user:secret@localhost:1/a2a?key=k', protocolBinding: 'HTTP+JSON', protocolVersion: '1.0' },
-    ] };
+    const card = {
+      supportedInterfaces: [
+        { url: 'http://agent.test:1/a2a', protocolBinding: 'JSONRPC', protocolVersion: '1.0' },
+        { url: 'http://127.0.0.1:1/a2a', protocolBinding: 'JSONRPC', protocolVersion: '1.0' },
+        { url: 'http://user:secret@localhost:1/a2a?key=k', protocolBinding: 'HTTP+JSON', protocolVersion: '1.0' },
+      ],
+    };
     // No request is made for any of these: plain HTTP is judged from the URL.
-    const results = await transportProbe({ http, cardUrl: 'http://127.0.0.1:1/.well-known/agent-card.json', card, now, run });
-    assert.deepEqual(results.map((r) => [r.probe, r.outcome]), [
-      ['transport-security:http://agent.test:1/a2a', 'refuted'],
-      ['transport-security:http://127.0.0.1:1/a2a', 'skipped'],
-      ['transport-security:http://localhost:1/a2a', 'skipped'],
-    ]);
-    assert.match(results[0]!.detail, /plain HTTP.*\(note: the interface host agent\.test differs from the card's host 127\.0\.0\.1/);
+    const results = await transportProbe({
+      http,
+      cardUrl: 'http://127.0.0.1:1/.well-known/agent-card.json',
+      card,
+      now,
+      run,
+    });
+    assert.deepEqual(
+      results.map((r) => [r.probe, r.outcome]),
+      [
+        ['transport-security:http://agent.test:1/a2a', 'refuted'],
+        ['transport-security:http://127.0.0.1:1/a2a', 'skipped'],
+        ['transport-security:http://localhost:1/a2a', 'skipped'],
+      ],
+    );
+    assert.match(
+      results[0]!.detail,
+      /plain HTTP.*\(note: the interface host agent\.test differs from the card's host 127\.0\.0\.1/,
+    );
     assert.doesNotMatch(results[1]!.detail, /note:/);
     assert.match(results[2]!.detail, /loopback host.*note: the interface host localhost differs/);
     assert.doesNotMatch(JSON.stringify(results), /secret|key=k/, 'userinfo and query never reach the output');
   });
 
   it('a card with very many interfaces is checked up to the bound', async () => {
-    const card = { supportedInterfaces: Array.from({ length: 50 }, (_, i) => ({ url: `http://127.0.0.1:${i + 1}/a2a`, protocolBinding: 'JSONRPC', protocolVersion: '1.0' })) };
-    const results = await transportProbe({ http, cardUrl: 'http://127.0.0.1/', card, now: Date.now, run: (fn) => fn() });
+    const card = {
+      supportedInterfaces: Array.from({ length: 50 }, (_, i) => ({
+        url: `http://127.0.0.1:${i + 1}/a2a`,
+        protocolBinding: 'JSONRPC',
+        protocolVersion: '1.0',
+      })),
+    };
+    const results = await transportProbe({
+      http,
+      cardUrl: 'http://127.0.0.1/',
+      card,
+      now: Date.now,
+      run: (fn) => fn(),
+    });
     assert.equal(results.length, 9);
     assert.match(results[8]!.detail, /42 more interface URL\(s\) not checked/);
   });

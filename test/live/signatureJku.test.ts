@@ -13,8 +13,14 @@ import { verifyCardSignatures } from '../../server/src/core/signature/verify';
 import { inspectKey } from '../../server/src/node/keyInspection';
 
 const CARD = {
-  name: 'Jku Agent', description: 'd', version: '1', supportedInterfaces: [{ url: 'http://127.0.0.1:1/rpc', protocolBinding: 'JSONRPC', protocolVersion: '1.0' }],
-  capabilities: {}, defaultInputModes: ['text/plain'], defaultOutputModes: ['text/plain'], skills: [{ id: 's', name: 's', description: 'd', tags: ['t'] }],
+  name: 'Jku Agent',
+  description: 'd',
+  version: '1',
+  supportedInterfaces: [{ url: 'http://127.0.0.1:1/rpc', protocolBinding: 'JSONRPC', protocolVersion: '1.0' }],
+  capabilities: {},
+  defaultInputModes: ['text/plain'],
+  defaultOutputModes: ['text/plain'],
+  skills: [{ id: 's', name: 's', description: 'd', tags: ['t'] }],
 };
 let server: Server;
 let jwksUrl: string;
@@ -27,15 +33,24 @@ before(async () => {
   const { privateKey, publicKey } = await jose.generateKeyPair('ES256', { extractable: true });
   const jwk: JWK = { ...(await jose.exportJWK(publicKey)), kid: 'jku-key', alg: 'ES256' };
   // Entries that are not keys (null, a string, an array) around the real one: a JWKS from the network is untrusted.
-  server = createServer((_req, res) => { jwksHits++; res.writeHead(200, { 'content-type': 'application/json' }); res.end(JSON.stringify({ keys: [null, 'x', [1], jwk] })); });
+  server = createServer((_req, res) => {
+    jwksHits++;
+    res.writeHead(200, { 'content-type': 'application/json' });
+    res.end(JSON.stringify({ keys: [null, 'x', [1], jwk] }));
+  });
   await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
   jwksUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}/jwks.json`;
   const jws = await new jose.FlattenedSign(new TextEncoder().encode(canonicalPayloads(CARD).spec))
-    .setProtectedHeader({ alg: 'ES256', kid: 'jku-key', typ: 'JOSE', jku: jwksUrl }).sign(privateKey as CryptoKey);
+    .setProtectedHeader({ alg: 'ES256', kid: 'jku-key', typ: 'JOSE', jku: jwksUrl })
+    .sign(privateKey as CryptoKey);
   signed = { ...CARD, signatures: [{ protected: jws.protected, signature: jws.signature }] };
   http = createHttpClient();
 });
-after(async () => { await http.close(); server.closeAllConnections(); await new Promise<void>((r) => server.close(() => r())); });
+after(async () => {
+  await http.close();
+  server.closeAllConnections();
+  await new Promise<void>((r) => server.close(() => r()));
+});
 
 describe('jku', () => {
   const cardUrl = 'http://127.0.0.1:9/.well-known/agent-card.json';

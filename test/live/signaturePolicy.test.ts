@@ -26,10 +26,20 @@ const SERVED: Served[] = ['unsigned', 'verified', 'untrusted', 'invalid'];
 const EXPECTED: Record<Mode, Record<Served, true | string>> = {
   off: { unsigned: true, verified: true, untrusted: true, invalid: true },
   'verify-if-present': { unsigned: true, verified: true, untrusted: true, invalid: 'signature-invalid' },
-  require: { unsigned: 'signature-required', verified: true, untrusted: 'signature-required', invalid: 'signature-required' },
+  require: {
+    unsigned: 'signature-required',
+    verified: true,
+    untrusted: 'signature-required',
+    invalid: 'signature-required',
+  },
 };
 /** The outcome reported with the card ('none': not checked). */
-const REPORTED: Record<Served, string> = { unsigned: 'unverifiable', verified: 'verified', untrusted: 'unverifiable', invalid: 'invalid' };
+const REPORTED: Record<Served, string> = {
+  unsigned: 'unverifiable',
+  verified: 'verified',
+  untrusted: 'unverifiable',
+  invalid: 'invalid',
+};
 
 let server: Server;
 let base: string;
@@ -44,7 +54,9 @@ before(async () => {
   publicJwk = { ...(await jose.exportJWK(publicKey)), kid: 'policy-key' };
   const card = sdkPublicCard('https://agent.example');
   const sign = async (kid: string) => {
-    const jws = await new jose.FlattenedSign(new TextEncoder().encode(canonicalPayloads(card).spec)).setProtectedHeader({ alg: 'ES256', kid, typ: 'JOSE' }).sign(privateKey);
+    const jws = await new jose.FlattenedSign(new TextEncoder().encode(canonicalPayloads(card).spec))
+      .setProtectedHeader({ alg: 'ES256', kid, typ: 'JOSE' })
+      .sign(privateKey);
     return { ...card, signatures: [{ protected: jws.protected, signature: jws.signature }] };
   };
   const signed = await sign('policy-key');
@@ -54,7 +66,10 @@ before(async () => {
   bodies.invalid = JSON.stringify({ ...signed, description: 'changed after signing' });
   server = createServer((req, res) => {
     const which = (req.url ?? '').slice(1).split('/')[0] as Served;
-    if (!SERVED.includes(which)) { res.writeHead(404).end(); return; }
+    if (!SERVED.includes(which)) {
+      res.writeHead(404).end();
+      return;
+    }
     res.writeHead(200, { 'content-type': 'application/json' });
     res.end(bodies[which]);
   });
@@ -75,7 +90,17 @@ const cardUrl = (served: Served) => `${base}/${served}/card.json`;
 async function cli(args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
   let stdout = '';
   let stderr = '';
-  const io: CliIO = { stdout: (t) => { stdout += t; }, stderr: (t) => { stderr += t; }, env: {}, cwd: tmp, isTTY: false };
+  const io: CliIO = {
+    stdout: (t) => {
+      stdout += t;
+    },
+    stderr: (t) => {
+      stderr += t;
+    },
+    env: {},
+    cwd: tmp,
+    isTTY: false,
+  };
   return { code: await runCli(args, io), stdout, stderr };
 }
 
@@ -84,12 +109,30 @@ describe('a2acap fetch --signature-policy', () => {
     for (const served of SERVED) {
       const expected = EXPECTED[mode][served];
       it(`${mode} × ${served}: ${expected === true ? 'valid' : expected}`, async () => {
-        const r = await cli(['fetch', cardUrl(served), '--jwks', jwksFile, '--signature-policy', mode, '--format', 'json']);
-        const out = JSON.parse(r.stdout) as { valid: boolean; findings: { code: string }[]; signature?: { outcome: string }; profile: unknown };
+        const r = await cli([
+          'fetch',
+          cardUrl(served),
+          '--jwks',
+          jwksFile,
+          '--signature-policy',
+          mode,
+          '--format',
+          'json',
+        ]);
+        const out = JSON.parse(r.stdout) as {
+          valid: boolean;
+          findings: { code: string }[];
+          signature?: { outcome: string };
+          profile: unknown;
+        };
         assert.equal(r.code, expected === true ? 0 : 1, r.stderr + r.stdout);
         assert.equal(out.valid, expected === true);
         assert.equal(out.profile === null, expected !== true, 'a refused card is not compiled');
-        if (expected !== true) assert.ok(out.findings.some((f) => f.code === expected), JSON.stringify(out.findings));
+        if (expected !== true)
+          assert.ok(
+            out.findings.some((f) => f.code === expected),
+            JSON.stringify(out.findings),
+          );
         assert.equal(out.signature?.outcome, mode === 'off' ? undefined : REPORTED[served]);
       });
     }
@@ -98,7 +141,15 @@ describe('a2acap fetch --signature-policy', () => {
   it('without the flag the policy is verify-if-present; --require-signed is require', async () => {
     assert.equal((await cli(['fetch', cardUrl('invalid'), '--jwks', jwksFile])).code, 1);
     assert.equal((await cli(['fetch', cardUrl('unsigned'), '--jwks', jwksFile])).code, 0);
-    const required = await cli(['fetch', cardUrl('unsigned'), '--jwks', jwksFile, '--require-signed', '--format', 'json']);
+    const required = await cli([
+      'fetch',
+      cardUrl('unsigned'),
+      '--jwks',
+      jwksFile,
+      '--require-signed',
+      '--format',
+      'json',
+    ]);
     assert.equal(required.code, 1);
     assert.match(required.stdout, /signature-required/);
   });
@@ -106,8 +157,24 @@ describe('a2acap fetch --signature-policy', () => {
   it('contradicting flags and an unknown mode are usage errors (exit 2, one line)', async () => {
     const both = await cli(['fetch', cardUrl('verified'), '--require-signed', '--signature-policy', 'off']);
     assert.equal(both.code, 2);
-    assert.match(both.stderr, /--require-signed means --signature-policy require; it contradicts --signature-policy off/);
-    assert.equal((await cli(['fetch', cardUrl('verified'), '--require-signed', '--signature-policy', 'require', '--jwks', jwksFile])).code, 0);
+    assert.match(
+      both.stderr,
+      /--require-signed means --signature-policy require; it contradicts --signature-policy off/,
+    );
+    assert.equal(
+      (
+        await cli([
+          'fetch',
+          cardUrl('verified'),
+          '--require-signed',
+          '--signature-policy',
+          'require',
+          '--jwks',
+          jwksFile,
+        ])
+      ).code,
+      0,
+    );
     const unknown = await cli(['fetch', cardUrl('verified'), '--signature-policy', 'strict']);
     assert.equal(unknown.code, 2);
     assert.match(unknown.stderr, /--signature-policy must be one of off, verify-if-present, require/);
@@ -116,8 +183,12 @@ describe('a2acap fetch --signature-policy', () => {
 
 describe('fetchCard({ signaturePolicy }) in the library', () => {
   let network: NetworkClient;
-  before(() => { network = createNetworkClient(); });
-  after(async () => { await network.close(); });
+  before(() => {
+    network = createNetworkClient();
+  });
+  after(async () => {
+    await network.close();
+  });
 
   for (const mode of Object.keys(EXPECTED) as Mode[]) {
     it(`${mode}: ${SERVED.map((s) => `${s} → ${EXPECTED[mode][s] === true ? 'valid' : EXPECTED[mode][s]}`).join(', ')}`, async () => {
@@ -126,7 +197,11 @@ describe('fetchCard({ signaturePolicy }) in the library', () => {
         const expected = EXPECTED[mode][served];
         const r = await fetchCard(cardUrl(served), { network, trust, signaturePolicy: mode });
         assert.equal(r.valid, expected === true, `${served}: ${JSON.stringify(r.findings)}`);
-        if (expected !== true) assert.ok(r.findings.some((f) => f.code === expected), served);
+        if (expected !== true)
+          assert.ok(
+            r.findings.some((f) => f.code === expected),
+            served,
+          );
         assert.equal(r.signature?.outcome, mode === 'off' ? undefined : REPORTED[served], served);
       }
     });
@@ -134,11 +209,21 @@ describe('fetchCard({ signaturePolicy }) in the library', () => {
 
   it('requireSigned: true is require, whatever signaturePolicy says; without trust, require refuses and the default does not', async () => {
     const trust = createTrustStore({ 'policy-key': publicJwk });
-    assert.equal((await fetchCard(cardUrl('unsigned'), { network, trust, signaturePolicy: 'off', requireSigned: true })).valid, false);
-    assert.equal((await fetchCard(cardUrl('invalid'), { network })).valid, true, 'nothing to verify against: not refused by the default');
+    assert.equal(
+      (await fetchCard(cardUrl('unsigned'), { network, trust, signaturePolicy: 'off', requireSigned: true })).valid,
+      false,
+    );
+    assert.equal(
+      (await fetchCard(cardUrl('invalid'), { network })).valid,
+      true,
+      'nothing to verify against: not refused by the default',
+    );
     const none = await fetchCard(cardUrl('verified'), { network, signaturePolicy: 'require' });
     assert.equal(none.valid, false);
-    assert.match(none.findings.find((f) => f.code === 'signature-required')?.message ?? '', /no signature verifier is configured/);
+    assert.match(
+      none.findings.find((f) => f.code === 'signature-required')?.message ?? '',
+      /no signature verifier is configured/,
+    );
   });
 });
 
@@ -156,25 +241,41 @@ describe('a2a.signatures.policy in the language server', () => {
 
   describe('a2a/fetchCard over stdio', () => {
     let s: LspSession;
-    before(async () => { s = await startLsp({ settings: { workspaceTrusted: true, trustStore: { 'policy-key': publicJwk } } }); });
-    after(async () => { await s.stop(); });
+    before(async () => {
+      s = await startLsp({ settings: { workspaceTrusted: true, trustStore: { 'policy-key': publicJwk } } });
+    });
+    after(async () => {
+      await s.stop();
+    });
 
     for (const mode of Object.keys(EXPECTED) as Mode[]) {
       it(`${mode}`, async () => {
-        await s.updateSettings({ workspaceTrusted: true, trustStore: { 'policy-key': publicJwk }, signatures: { policy: mode, require: false } });
+        await s.updateSettings({
+          workspaceTrusted: true,
+          trustStore: { 'policy-key': publicJwk },
+          signatures: { policy: mode, require: false },
+        });
         for (const served of SERVED) {
           const expected = EXPECTED[mode][served];
           const r = await s.connection.sendRequest(FetchCardRequest.type, { url: cardUrl(served) });
           assert.equal(r.error, undefined);
           assert.equal(r.valid, expected === true, `${served}: ${JSON.stringify(r.findings)}`);
-          if (expected !== true) assert.ok(r.findings.some((f) => f.code === expected), served);
+          if (expected !== true)
+            assert.ok(
+              r.findings.some((f) => f.code === expected),
+              served,
+            );
           assert.equal(r.signature?.outcome, mode === 'off' ? undefined : REPORTED[served], served);
         }
       });
     }
 
     it('the deprecated a2a.signatures.require: true still refuses an unsigned card', async () => {
-      await s.updateSettings({ workspaceTrusted: true, trustStore: { 'policy-key': publicJwk }, signatures: { require: true } });
+      await s.updateSettings({
+        workspaceTrusted: true,
+        trustStore: { 'policy-key': publicJwk },
+        signatures: { require: true },
+      });
       const r = await s.connection.sendRequest(FetchCardRequest.type, { url: cardUrl('unsigned') });
       assert.equal(r.valid, false);
       assert.ok(r.findings.some((f) => f.code === 'signature-required'));

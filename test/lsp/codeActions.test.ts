@@ -13,11 +13,19 @@ import { applyAction, startLsp, type LspSession } from './harness';
 const fixture = (name: string) => readFileSync(join(__dirname, 'fixtures', name), 'utf8');
 let s: LspSession;
 let n = 0;
-before(async () => { s = await startLsp(); });
-after(async () => { await s.stop(); });
+before(async () => {
+  s = await startLsp();
+});
+after(async () => {
+  await s.stop();
+});
 
 /** Opens `text`, finds the diagnostic with `code`, applies the action titled like `title`, returns the re-validated result. */
-async function fix(text: string, code: string, title: RegExp): Promise<{ text: string; before: Diagnostic[]; after: Diagnostic[]; actions: CodeAction[] }> {
+async function fix(
+  text: string,
+  code: string,
+  title: RegExp,
+): Promise<{ text: string; before: Diagnostic[]; after: Diagnostic[]; actions: CodeAction[] }> {
   const uri = `file:///fix/${++n}/agent-card.json`;
   const doc = await s.open(uri, 'a2a-agent-card', text);
   const before = await s.diagnostics(uri);
@@ -34,7 +42,10 @@ async function fix(text: string, code: string, title: RegExp): Promise<{ text: s
 test('a 0.3 card migrates to 1.0 in one edit, keeping what can be kept, and validates clean', async () => {
   const r = await fix(fixture('legacy-0.3.agent-card.json'), 'legacy-card-shape', /^Migrate this card to A2A 1\.0$/);
   assert.ok(r.before.filter((d) => d.code === 'legacy-card-shape').length >= 5);
-  assert.deepEqual(r.after.map((d) => d.code), []);
+  assert.deepEqual(
+    r.after.map((d) => d.code),
+    [],
+  );
   const card = JSON.parse(r.text);
   assert.deepEqual(card.supportedInterfaces, [
     { url: 'https://legacy.example/a2a', protocolBinding: 'JSONRPC', protocolVersion: '1.0' },
@@ -50,24 +61,41 @@ test('a 0.3 card migrates to 1.0 in one edit, keeping what can be kept, and vali
   assert.ok(!('url' in card) && !('security' in card) && !('protocolVersion' in card));
 });
 
-test('the migration edits only what changes: one-line arrays and objects elsewhere keep the author\'s layout', async () => {
-  const r = await fix(fixture('migrate-layout.agent-card.json'), 'legacy-card-shape', /^Migrate this card to A2A 1\.0$/);
+test("the migration edits only what changes: one-line arrays and objects elsewhere keep the author's layout", async () => {
+  const r = await fix(
+    fixture('migrate-layout.agent-card.json'),
+    'legacy-card-shape',
+    /^Migrate this card to A2A 1\.0$/,
+  );
   assert.equal(r.text, fixture('migrate-layout.expected.json'));
-  assert.deepEqual(r.after.map((d) => d.code), []);
+  assert.deepEqual(
+    r.after.map((d) => d.code),
+    [],
+  );
   // The edit starts where the first change is, not at the top of the file.
   const edits = Object.values(r.actions.find((a) => /Migrate/.test(a.title))!.edit!.changes!)[0]!;
-  assert.ok(edits.every((e) => e.range.start.line >= 1), JSON.stringify(edits.map((e) => e.range)));
+  assert.ok(
+    edits.every((e) => e.range.start.line >= 1),
+    JSON.stringify(edits.map((e) => e.range)),
+  );
 });
 
 test('the migration is offered once, first and preferred, however many legacy members are flagged', async () => {
   const uri = `file:///fix/${++n}/agent-card.json`;
   await s.open(uri, 'a2a-agent-card', fixture('legacy-0.3.agent-card.json'));
   const diags = await s.diagnostics(uri);
-  const actions = await s.codeActions(uri, { start: { line: 0, character: 0 }, end: { line: 30, character: 0 } }, diags);
+  const actions = await s.codeActions(
+    uri,
+    { start: { line: 0, character: 0 }, end: { line: 30, character: 0 } },
+    diags,
+  );
   const migrations = actions.filter((a) => /Migrate/.test(a.title));
   assert.equal(migrations.length, 1);
   assert.equal(migrations[0]!.isPreferred, true);
-  assert.ok(!actions.some((a) => /missing member "supportedInterfaces"/.test(a.title)), 'no empty supportedInterfaces stub for a 0.3 card');
+  assert.ok(
+    !actions.some((a) => /missing member "supportedInterfaces"/.test(a.title)),
+    'no empty supportedInterfaces stub for a 0.3 card',
+  );
 });
 
 test('a legacy security requirement shape is rewritten', async () => {
@@ -81,14 +109,20 @@ test('a legacy security requirement shape is rewritten', async () => {
 test('a skill gets back the default modes it dropped', async () => {
   const r = await fix(fixture('good.agent-card.json'), 'skill-mode-narrows-default', /^Add the default modes/);
   assert.deepEqual(JSON.parse(r.text).skills[0].inputModes, ['application/json', 'text/plain']);
-  assert.deepEqual(r.after.map((d) => d.code), []);
+  assert.deepEqual(
+    r.after.map((d) => d.code),
+    [],
+  );
 });
 
 test('a missing scope is declared in the scheme', async () => {
   const card = JSON.parse(fixture('good.agent-card.json'));
   card.skills[1].securityRequirements = [{ schemes: { oauth: { list: ['quotes:admin'] } } }];
   const r = await fix(JSON.stringify(card, null, 2), 'undeclared-oauth-scope', /^Declare scope "quotes:admin"/);
-  assert.deepEqual(Object.keys(JSON.parse(r.text).securitySchemes.oauth.oauth2SecurityScheme.flows.clientCredentials.scopes), ['quotes:read', 'quotes:write', 'quotes:admin']);
+  assert.deepEqual(
+    Object.keys(JSON.parse(r.text).securitySchemes.oauth.oauth2SecurityScheme.flows.clientCredentials.scopes),
+    ['quotes:read', 'quotes:write', 'quotes:admin'],
+  );
   assert.ok(!r.after.some((d) => d.code === 'undeclared-oauth-scope'));
 });
 
@@ -101,7 +135,11 @@ test('other obvious fixes: unknown member, provider.name, media type suggestion,
   r = await fix(fixture('mapping.agent-card.json'), 'unknown-field', /^Remove "colour"/);
   assert.ok(!('colour' in JSON.parse(r.text)));
 
-  r = await fix(fixture('mapping.agent-card.json').replace('"texplain"', '"json"'), 'invalid-media-type', /^Change to "application\/json"/);
+  r = await fix(
+    fixture('mapping.agent-card.json').replace('"texplain"', '"json"'),
+    'invalid-media-type',
+    /^Change to "application\/json"/,
+  );
   assert.deepEqual(JSON.parse(r.text).defaultInputModes, ['text/plain', 'application/json']);
 
   r = await fix(fixture('mapping.agent-card.json'), 'schema', /^Add the missing member "tags"/);
@@ -130,7 +168,9 @@ test('a misspelled scheme name in a requirement is changed to the defined one', 
   const card = JSON.parse(fixture('good.agent-card.json'));
   card.skills[1].securityRequirements = [{ schemes: { oath: { list: ['quotes:read'] } } }];
   const r = await fix(JSON.stringify(card, null, 2), 'undefined-security-scheme', /^Change to "oauth"/);
-  assert.deepEqual(JSON.parse(r.text).skills[1].securityRequirements, [{ schemes: { oauth: { list: ['quotes:read'] } } }]);
+  assert.deepEqual(JSON.parse(r.text).skills[1].securityRequirements, [
+    { schemes: { oauth: { list: ['quotes:read'] } } },
+  ]);
   assert.ok(!r.after.some((d) => d.code === 'undefined-security-scheme'));
 });
 
@@ -162,7 +202,10 @@ test('"my client supports it" actions run the client command that extends the cl
   for (const a of all.filter((x) => x.command)) assert.equal(a.command!.command, 'a2a.addToClientSetting');
   // With the setting applied the card is usable: no diagnostic left for it.
   await s.updateSettings({ client: { bindings: ['GRPC@1.0'], knownExtensions: ['https://ext.example/pricing/v1'] } });
-  await s.diagnosticsWhen(uri, (d) => !d.some((x) => x.code === 'no-supported-interface' || x.code === 'required-extension-unsupported'));
+  await s.diagnosticsWhen(
+    uri,
+    (d) => !d.some((x) => x.code === 'no-supported-interface' || x.code === 'required-extension-unsupported'),
+  );
 });
 
 test('a2a/migrateCard (the command) returns the whole-card edit with notes, and nothing for a 1.0 card', async () => {
@@ -179,7 +222,9 @@ test('a2a/migrateCard (the command) returns the whole-card edit with notes, and 
 });
 
 test('Select All on a card with thousands of findings: fixes for the first 50, and a stale diagnostic loses only its own fix', async () => {
-  const card = JSON.parse(readFileSync(join(__dirname, '..', '..', 'examples', 'cards', 'good.agent-card.json'), 'utf8'));
+  const card = JSON.parse(
+    readFileSync(join(__dirname, '..', '..', 'examples', 'cards', 'good.agent-card.json'), 'utf8'),
+  );
   for (let i = 0; i < 2000; i++) card[`x-unknown-${i}`] = i;
   const uri = `file:///fix/${++n}/agent-card.json`;
   const doc = await s.open(uri, 'a2a-agent-card', JSON.stringify(card, null, 2));
@@ -191,9 +236,16 @@ test('Select All on a card with thousands of findings: fixes for the first 50, a
   assert.equal(fixed.size, 50, 'the fixes of the first 50 diagnostics');
   // A diagnostic of an older version whose member is gone, beside a current one: the current one keeps its fixes.
   const current = diags.find((d) => d.code === 'unknown-field')!;
-  const stale = { ...current, code: 'provider-name-field', data: { ...(current.data as object), pointer: '/description/x' } };
+  const stale = {
+    ...current,
+    code: 'provider-name-field',
+    data: { ...(current.data as object), pointer: '/description/x' },
+  };
   const mixed = await s.codeActions(uri, current.range, [stale, current]);
-  assert.ok(mixed.some((a) => /Remove "x-unknown-0"/.test(a.title)), JSON.stringify(mixed.map((a) => a.title)));
+  assert.ok(
+    mixed.some((a) => /Remove "x-unknown-0"/.test(a.title)),
+    JSON.stringify(mixed.map((a) => a.title)),
+  );
 });
 
 test('a name given twice: the diagnostic sits on the overridden occurrence, and its fix removes that one, not the first', async () => {
@@ -202,12 +254,19 @@ test('a name given twice: the diagnostic sits on the overridden occurrence, and 
   const doc = await s.open(uri, 'a2a-agent-card', text);
   const ids = (await s.diagnostics(uri)).filter((d) => d.code === 'duplicate-member' && d.range.start.line > 12);
   // The skill gives "id" three times (lines 14, 16, 19 counted from 1): the first two are overridden.
-  assert.deepEqual(ids.map((d) => d.range.start.line), [13, 15]);
+  assert.deepEqual(
+    ids.map((d) => d.range.start.line),
+    [13, 15],
+  );
   const second = ids[1]!;
   const [action] = (await s.codeActions(uri, second.range, [second])).filter((a) => /^Remove this "id"/.test(a.title));
   assert.ok(action, 'a removal is offered for the second occurrence');
   const fixed = applyAction(doc, action);
-  assert.match(fixed, /"id": "draft",\n\s+"name": "Itinerary pricing",\n\s+"description"/, 'the second "id" ("old-id") is the one removed');
+  assert.match(
+    fixed,
+    /"id": "draft",\n\s+"name": "Itinerary pricing",\n\s+"description"/,
+    'the second "id" ("old-id") is the one removed',
+  );
   assert.deepEqual(JSON.parse(fixed), JSON.parse(text), 'what JSON.parse reads is unchanged');
   await s.change(uri, fixed);
   assert.equal((await s.diagnostics(uri)).filter((d) => d.code === 'duplicate-member').length, 3);

@@ -12,8 +12,12 @@ import { applyAction, startLsp, type LspSession } from './harness';
 const good = () => JSON.parse(readFileSync(join(__dirname, 'fixtures', 'good.agent-card.json'), 'utf8'));
 let s: LspSession;
 let n = 0;
-before(async () => { s = await startLsp(); });
-after(async () => { await s.stop(); });
+before(async () => {
+  s = await startLsp();
+});
+after(async () => {
+  await s.stop();
+});
 
 /** [diagnostic code, exact action title, whether the action is the preferred one] in the order they are applied. */
 const STEPS: [string, string, boolean][] = [
@@ -29,7 +33,10 @@ test('each of the six fixes applies from the server and its diagnostic is gone o
   const card = good();
   card.supportedInterfaces[1].url = 'pricing.example/a2a';
   card.capabilities.extensions = [{ uri: '' }];
-  card.securitySchemes.oauth.oauth2SecurityScheme.flows.password = { tokenUrl: 'https://auth.pricing.example/token', scopes: { 'quotes:read': 'Read quotes' } };
+  card.securitySchemes.oauth.oauth2SecurityScheme.flows.password = {
+    tokenUrl: 'https://auth.pricing.example/token',
+    scopes: { 'quotes:read': 'Read quotes' },
+  };
   card.skills.push({ id: 'quote', name: 'Quote again', description: 'Prices one catalogue item again.', tags: [] });
   card.signatures = [{ protected: 'not base64!', signature: 'c2lnbmF0dXJl' }];
   const uri = `file:///entry-fixes/${++n}/agent-card.json`;
@@ -45,16 +52,27 @@ test('each of the six fixes applies from the server and its diagnostic is gone o
     assert.equal(action.isPreferred, preferred, `${title}: preferred`);
     doc = await s.change(uri, applyAction(doc, action));
     diagnostics = await s.diagnostics(uri);
-    assert.ok(!diagnostics.some((d) => d.code === code), `${code} is gone after "${title}": ${JSON.stringify(diagnostics.map((d) => d.code))}`);
+    assert.ok(
+      !diagnostics.some((d) => d.code === code),
+      `${code} is gone after "${title}": ${JSON.stringify(diagnostics.map((d) => d.code))}`,
+    );
   }
   const fixed = JSON.parse(doc.getText());
-  assert.deepEqual(fixed.skills[2], { id: 'quote-2', name: 'Quote again', description: 'Prices one catalogue item again.', tags: ['Quote again'] });
+  assert.deepEqual(fixed.skills[2], {
+    id: 'quote-2',
+    name: 'Quote again',
+    description: 'Prices one catalogue item again.',
+    tags: ['Quote again'],
+  });
   assert.deepEqual(Object.keys(fixed.securitySchemes.oauth.oauth2SecurityScheme.flows), ['clientCredentials']);
   assert.deepEqual(fixed.capabilities.extensions, []);
   assert.ok(!('signatures' in fixed));
   assert.equal(fixed.supportedInterfaces[1].url, 'https://pricing.example/a2a');
   // Only the informational finding the good card always had is left.
-  assert.deepEqual(diagnostics.map((d) => d.code), ['skill-mode-narrows-default']);
+  assert.deepEqual(
+    diagnostics.map((d) => d.code),
+    ['skill-mode-narrows-default'],
+  );
 });
 
 test('no code action where no safe fix exists: a relative URL, the only (implicit) flow, an extension with content', async () => {
@@ -62,7 +80,10 @@ test('no code action where no safe fix exists: a relative URL, the only (implici
   card.supportedInterfaces[1].url = '/api/a2a';
   const flows = card.securitySchemes.oauth.oauth2SecurityScheme.flows;
   delete flows.clientCredentials;
-  flows.implicit = { authorizationUrl: 'https://auth.pricing.example/authorize', scopes: { 'quotes:read': 'Read quotes' } };
+  flows.implicit = {
+    authorizationUrl: 'https://auth.pricing.example/authorize',
+    scopes: { 'quotes:read': 'Read quotes' },
+  };
   card.capabilities.extensions = [{ description: 'tracing', required: true }];
   const uri = `file:///entry-fixes/${++n}/agent-card.json`;
   await s.open(uri, 'a2a-agent-card', JSON.stringify(card, null, 2));
@@ -70,6 +91,10 @@ test('no code action where no safe fix exists: a relative URL, the only (implici
   for (const code of ['invalid-interface-url', 'deprecated-oauth-flow', 'extension-missing-uri']) {
     const target = diagnostics.find((d) => d.code === code);
     assert.ok(target, `a ${code} diagnostic in ${JSON.stringify(diagnostics.map((d) => d.code))}`);
-    assert.deepEqual((await s.codeActions(uri, target.range, [target])).map((a) => a.title), [], `${code}: no action`);
+    assert.deepEqual(
+      (await s.codeActions(uri, target.range, [target])).map((a) => a.title),
+      [],
+      `${code}: no action`,
+    );
   }
 });

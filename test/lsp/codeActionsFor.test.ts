@@ -17,7 +17,10 @@ const fixture = (name: string) => readFileSync(join(__dirname, 'fixtures', name)
 /** The document, its analysis and its diagnostics as the server would publish them. */
 function withDiagnostics(text: string) {
   const { doc, a } = analyzed(text);
-  const locate = makeLocator(text, a.findings.map((f) => f.pointer));
+  const locate = makeLocator(
+    text,
+    a.findings.map((f) => f.pointer),
+  );
   return { doc, a, diagnostics: a.findings.map((f) => toDiagnostic(doc, locate, f)) };
 }
 
@@ -48,12 +51,22 @@ test('a request is bounded: the fixes of the first 50 diagnostics only', () => {
   const { doc, a, diagnostics } = withDiagnostics(JSON.stringify(card, null, 2));
   const unknown: Diagnostic[] = diagnostics.filter((d) => d.code === 'unknown-field');
   assert.ok(unknown.length >= 200);
-  const fixed = new Set(codeActionsFor(doc, a, { diagnostics: unknown }).flatMap((x) => (x.diagnostics ?? []).map((d) => JSON.stringify(d.range))));
+  const fixed = new Set(
+    codeActionsFor(doc, a, { diagnostics: unknown }).flatMap((x) =>
+      (x.diagnostics ?? []).map((d) => JSON.stringify(d.range)),
+    ),
+  );
   assert.equal(fixed.size, 50);
 });
 
 test('a document that is not JSON has no actions', () => {
   const { doc, a } = analyzed('{ "name": ');
-  const d: Diagnostic = { range: { start: { line: 0, character: 0 }, end: { line: 0, character: 1 } }, message: 'x', code: 'unknown-field', source: 'a2a', data: { pointer: '/name' } };
+  const d: Diagnostic = {
+    range: { start: { line: 0, character: 0 }, end: { line: 0, character: 1 } },
+    message: 'x',
+    code: 'unknown-field',
+    source: 'a2a',
+    data: { pointer: '/name' },
+  };
   assert.deepEqual(codeActionsFor(doc, a, { diagnostics: [d] }), []);
 });

@@ -13,8 +13,12 @@ let n = 0;
 /** A fresh uri per test so documents never interfere. */
 const uri = (name: string) => `file:///ws/t${++n}/${name}`;
 
-before(async () => { s = await startLsp(); });
-after(async () => { await s.stop(); });
+before(async () => {
+  s = await startLsp();
+});
+after(async () => {
+  await s.stop();
+});
 
 function flat(d: Diagnostic): [number, number, number, number] {
   return [d.range.start.line, d.range.start.character, d.range.end.line, d.range.end.character];
@@ -24,14 +28,31 @@ test('missing member, array item and unknown member map to the expected ranges',
   const u = uri('mapping.agent-card.json');
   await s.open(u, 'a2a-agent-card', fixture('mapping.agent-card.json'));
   const got = await s.diagnostics(u);
-  const expected = JSON.parse(fixture('mapping.expected.json')) as { code: string; pointer: string; severity: number; range: number[] }[];
+  const expected = JSON.parse(fixture('mapping.expected.json')) as {
+    code: string;
+    pointer: string;
+    severity: number;
+    range: number[];
+  }[];
   assert.deepEqual(
-    got.map((d) => ({ code: d.code, pointer: (d.data as { pointer: string }).pointer, severity: d.severity, range: flat(d) })).sort((a, b) => a.pointer.localeCompare(b.pointer)),
-    expected.map(({ code, pointer, severity, range }) => ({ code, pointer, severity, range })).sort((a, b) => a.pointer.localeCompare(b.pointer)),
+    got
+      .map((d) => ({
+        code: d.code,
+        pointer: (d.data as { pointer: string }).pointer,
+        severity: d.severity,
+        range: flat(d),
+      }))
+      .sort((a, b) => a.pointer.localeCompare(b.pointer)),
+    expected
+      .map(({ code, pointer, severity, range }) => ({ code, pointer, severity, range }))
+      .sort((a, b) => a.pointer.localeCompare(b.pointer)),
   );
   for (const d of got) {
     assert.equal(d.source, 'a2a');
-    assert.equal(d.codeDescription?.href, `https://github.com/a2a-capabilities/a2a-capabilities/blob/main/docs/rules.md#${d.code}`);
+    assert.equal(
+      d.codeDescription?.href,
+      `https://github.com/a2a-capabilities/a2a-capabilities/blob/main/docs/rules.md#${d.code}`,
+    );
   }
 });
 

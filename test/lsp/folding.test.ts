@@ -6,11 +6,17 @@ import { analyzed } from './analyzed';
 
 const lines = (text: string) => {
   const { doc, a } = analyzed(text);
-  return foldingRanges(doc, a).map((r) => [r.startLine, r.endLine]).sort((x, y) => x[0]! - y[0]! || x[1]! - y[1]!);
+  return foldingRanges(doc, a)
+    .map((r) => [r.startLine, r.endLine])
+    .sort((x, y) => x[0]! - y[0]! || x[1]! - y[1]!);
 };
 
 test('multi-line objects and arrays fold, keeping the closing bracket visible', () => {
-  assert.deepEqual(lines('{\n  "skills": [\n    {\n      "id": "a"\n    }\n  ],\n  "x": {}\n}\n'), [[0, 6], [1, 4], [2, 3]]);
+  assert.deepEqual(lines('{\n  "skills": [\n    {\n      "id": "a"\n    }\n  ],\n  "x": {}\n}\n'), [
+    [0, 6],
+    [1, 4],
+    [2, 3],
+  ]);
 });
 
 test('a container on one or two lines does not fold', () => {
@@ -19,7 +25,10 @@ test('a container on one or two lines does not fold', () => {
 });
 
 test('a broken document still folds what parses', () => {
-  assert.deepEqual(lines('{\n  "a": {\n    "b": 1,\n\n  },\n'), [[0, 4], [1, 3]]);
+  assert.deepEqual(lines('{\n  "a": {\n    "b": 1,\n\n  },\n'), [
+    [0, 4],
+    [1, 3],
+  ]);
 });
 
 test('the number of ranges is bounded on a huge document', () => {

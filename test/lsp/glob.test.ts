@@ -27,7 +27,13 @@ test('braces that do not pair up are literal, never an invalid pattern; nested g
   assert.equal(matchesGlob('/ws/agent.json', '**/{agent,card.json'), false);
   assert.equal(matchesGlob('/ws/c.json', '{a,{b,c}}.json'), true);
   assert.equal(matchesGlob('/ws/d.json', '{a,{b,c}}.json'), false);
-  assert.equal(documentKind('json', 'file:///ws/p/a2a-lock.json', { ...DEFAULT_SETTINGS, files: { agentCards: ['**/{agent,card.json'], lockfiles: DEFAULT_SETTINGS.files.lockfiles } }), 'lockfile');
+  assert.equal(
+    documentKind('json', 'file:///ws/p/a2a-lock.json', {
+      ...DEFAULT_SETTINGS,
+      files: { agentCards: ['**/{agent,card.json'], lockfiles: DEFAULT_SETTINGS.files.lockfiles },
+    }),
+    'lockfile',
+  );
 });
 
 test('language id first, then patterns', () => {
@@ -35,7 +41,13 @@ test('language id first, then patterns', () => {
   assert.equal(documentKind('json', 'file:///ws/p/a2a-lock.json', DEFAULT_SETTINGS), 'lockfile');
   assert.equal(documentKind('json', 'file:///ws/p/agent-card.json', DEFAULT_SETTINGS), 'card');
   assert.equal(documentKind('json', 'file:///ws/p/package.json', DEFAULT_SETTINGS), undefined);
-  assert.equal(documentKind('json', 'file:///ws/p/my%20card.json', { ...DEFAULT_SETTINGS, files: { agentCards: ['**/my card.json'], lockfiles: [] } }), 'card');
+  assert.equal(
+    documentKind('json', 'file:///ws/p/my%20card.json', {
+      ...DEFAULT_SETTINGS,
+      files: { agentCards: ['**/my card.json'], lockfiles: [] },
+    }),
+    'card',
+  );
 });
 
 test('nesting depth scan ignores brackets inside strings', () => {

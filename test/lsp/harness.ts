@@ -9,12 +9,35 @@ import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import {
-  CodeActionRequest, CompletionRequest, ConfigurationRequest, DidChangeConfigurationNotification, DidChangeTextDocumentNotification,
-  DidCloseTextDocumentNotification, DidOpenTextDocumentNotification, DocumentSymbolRequest, ExitNotification, FoldingRangeRequest,
-  HoverRequest, InitializeRequest, InitializedNotification, PublishDiagnosticsNotification, ShutdownRequest,
-  StreamMessageReader, StreamMessageWriter, createProtocolConnection,
-  type CodeAction, type CompletionItem, type CompletionList, type Diagnostic, type DocumentSymbol, type FoldingRange, type Hover,
-  type Position, type ProtocolConnection, type Range, type SymbolInformation,
+  CodeActionRequest,
+  CompletionRequest,
+  ConfigurationRequest,
+  DidChangeConfigurationNotification,
+  DidChangeTextDocumentNotification,
+  DidCloseTextDocumentNotification,
+  DidOpenTextDocumentNotification,
+  DocumentSymbolRequest,
+  ExitNotification,
+  FoldingRangeRequest,
+  HoverRequest,
+  InitializeRequest,
+  InitializedNotification,
+  PublishDiagnosticsNotification,
+  ShutdownRequest,
+  StreamMessageReader,
+  StreamMessageWriter,
+  createProtocolConnection,
+  type CodeAction,
+  type CompletionItem,
+  type CompletionList,
+  type Diagnostic,
+  type DocumentSymbol,
+  type FoldingRange,
+  type Hover,
+  type Position,
+  type ProtocolConnection,
+  type Range,
+  type SymbolInformation,
 } from 'vscode-languageserver-protocol/node';
 import { TextDocument } from 'vscode-languageserver-textdocument';
 import type { A2AInitializationOptions, A2ASettings } from '../../server/src/protocol';
@@ -75,8 +98,13 @@ export async function startLsp(options: StartOptions = {}): Promise<LspSession> 
   if (!existsSync(SERVER)) throw new Error(`${SERVER} is missing: run npm run build first`);
   const child = spawn(process.execPath, [SERVER, '--stdio'], { stdio: ['pipe', 'pipe', 'pipe'] });
   let stderr = '';
-  child.stderr!.on('data', (d: Buffer) => { stderr += d.toString(); });
-  const connection = createProtocolConnection(new StreamMessageReader(child.stdout!), new StreamMessageWriter(child.stdin!));
+  child.stderr!.on('data', (d: Buffer) => {
+    stderr += d.toString();
+  });
+  const connection = createProtocolConnection(
+    new StreamMessageReader(child.stdout!),
+    new StreamMessageWriter(child.stdin!),
+  );
   const published = new Map<string, Published>();
   const waiters = new Set<() => void>();
   const documents = new Map<string, TextDocument>();
@@ -93,7 +121,9 @@ export async function startLsp(options: StartOptions = {}): Promise<LspSession> 
     async open(uri, languageId, text) {
       const doc = TextDocument.create(uri, languageId, 1, text);
       documents.set(uri, doc);
-      await connection.sendNotification(DidOpenTextDocumentNotification.type, { textDocument: { uri, languageId, version: 1, text } });
+      await connection.sendNotification(DidOpenTextDocumentNotification.type, {
+        textDocument: { uri, languageId, version: 1, text },
+      });
       return doc;
     },
     async change(uri, text) {
@@ -101,7 +131,10 @@ export async function startLsp(options: StartOptions = {}): Promise<LspSession> 
       if (!old) throw new Error(`${uri} is not open`);
       const doc = TextDocument.create(uri, old.languageId, old.version + 1, text);
       documents.set(uri, doc);
-      await connection.sendNotification(DidChangeTextDocumentNotification.type, { textDocument: { uri, version: doc.version }, contentChanges: [{ text }] });
+      await connection.sendNotification(DidChangeTextDocumentNotification.type, {
+        textDocument: { uri, version: doc.version },
+        contentChanges: [{ text }],
+      });
       return doc;
     },
     async edit(uri, range, text) {
@@ -109,7 +142,10 @@ export async function startLsp(options: StartOptions = {}): Promise<LspSession> 
       if (!old) throw new Error(`${uri} is not open`);
       const doc = TextDocument.update(old, [{ range, text }], old.version + 1);
       documents.set(uri, doc);
-      await connection.sendNotification(DidChangeTextDocumentNotification.type, { textDocument: { uri, version: doc.version }, contentChanges: [{ range, text }] });
+      await connection.sendNotification(DidChangeTextDocumentNotification.type, {
+        textDocument: { uri, version: doc.version },
+        contentChanges: [{ range, text }],
+      });
       return doc;
     },
     async close(uri) {
@@ -118,22 +154,39 @@ export async function startLsp(options: StartOptions = {}): Promise<LspSession> 
     },
     diagnostics(uri, timeoutMs = DEFAULT_TIMEOUT_MS) {
       const wanted = documents.get(uri)?.version;
-      return waitFor(uri, (p) => wanted === undefined || p.version === undefined || p.version >= wanted, timeoutMs, `version ${wanted}`);
+      return waitFor(
+        uri,
+        (p) => wanted === undefined || p.version === undefined || p.version >= wanted,
+        timeoutMs,
+        `version ${wanted}`,
+      );
     },
     diagnosticsWhen(uri, accept, timeoutMs = DEFAULT_TIMEOUT_MS) {
       return waitFor(uri, (p) => accept(p.diagnostics), timeoutMs, 'the expected content');
     },
     hover: (uri, position) => connection.sendRequest(HoverRequest.type, { textDocument: { uri }, position }),
     async completion(uri, position) {
-      const r: CompletionItem[] | CompletionList | null = await connection.sendRequest(CompletionRequest.type, { textDocument: { uri }, position });
+      const r: CompletionItem[] | CompletionList | null = await connection.sendRequest(CompletionRequest.type, {
+        textDocument: { uri },
+        position,
+      });
       return !r ? [] : Array.isArray(r) ? r : r.items;
     },
     async codeActions(uri, range, diagnostics) {
-      const r = await connection.sendRequest(CodeActionRequest.type, { textDocument: { uri }, range, context: { diagnostics } });
-      return (r ?? []).filter((a): a is CodeAction => 'title' in a && !('command' in a && typeof a.command === 'string'));
+      const r = await connection.sendRequest(CodeActionRequest.type, {
+        textDocument: { uri },
+        range,
+        context: { diagnostics },
+      });
+      return (r ?? []).filter(
+        (a): a is CodeAction => 'title' in a && !('command' in a && typeof a.command === 'string'),
+      );
     },
     async symbols(uri) {
-      const r: DocumentSymbol[] | SymbolInformation[] | null = await connection.sendRequest(DocumentSymbolRequest.type, { textDocument: { uri } });
+      const r: DocumentSymbol[] | SymbolInformation[] | null = await connection.sendRequest(
+        DocumentSymbolRequest.type,
+        { textDocument: { uri } },
+      );
       return (r ?? []) as DocumentSymbol[];
     },
     async folding(uri) {
@@ -156,14 +209,24 @@ export async function startLsp(options: StartOptions = {}): Promise<LspSession> 
       }
       await new Promise<void>((resolve) => {
         if (child.exitCode !== null || child.signalCode !== null) return resolve();
-        const timer = setTimeout(() => { child.kill('SIGKILL'); }, 3000);
-        child.once('exit', () => { clearTimeout(timer); resolve(); });
+        const timer = setTimeout(() => {
+          child.kill('SIGKILL');
+        }, 3000);
+        child.once('exit', () => {
+          clearTimeout(timer);
+          resolve();
+        });
       });
       connection.dispose();
     },
   };
 
-  function waitFor(uri: string, accept: (p: Published) => boolean, timeoutMs: number, what: string): Promise<Diagnostic[]> {
+  function waitFor(
+    uri: string,
+    accept: (p: Published) => boolean,
+    timeoutMs: number,
+    what: string,
+  ): Promise<Diagnostic[]> {
     const ready = () => {
       const p = published.get(uri);
       return p && accept(p) ? p.diagnostics : undefined;
@@ -173,7 +236,11 @@ export async function startLsp(options: StartOptions = {}): Promise<LspSession> 
     return new Promise((resolve, reject) => {
       const timer = setTimeout(() => {
         waiters.delete(check);
-        reject(new Error(`no diagnostics for ${uri} with ${what} within ${timeoutMs} ms; last: ${JSON.stringify(published.get(uri)?.diagnostics.map((d) => d.code))}${stderr ? `; server stderr: ${stderr}` : ''}`));
+        reject(
+          new Error(
+            `no diagnostics for ${uri} with ${what} within ${timeoutMs} ms; last: ${JSON.stringify(published.get(uri)?.diagnostics.map((d) => d.code))}${stderr ? `; server stderr: ${stderr}` : ''}`,
+          ),
+        );
       }, timeoutMs);
       const check = () => {
         const d = ready();
@@ -190,7 +257,9 @@ export async function startLsp(options: StartOptions = {}): Promise<LspSession> 
     published.set(p.uri, { version: p.version, diagnostics: p.diagnostics });
     for (const w of [...waiters]) w();
   });
-  connection.onNotification('window/logMessage', (p: { message: string }) => { logs.push(p.message); });
+  connection.onNotification('window/logMessage', (p: { message: string }) => {
+    logs.push(p.message);
+  });
   connection.onNotification('a2a/capabilitiesChanged', () => undefined);
   connection.onRequest(ConfigurationRequest.type, (params) => {
     configRequests++;
@@ -200,22 +269,38 @@ export async function startLsp(options: StartOptions = {}): Promise<LspSession> 
   connection.listen();
 
   const folders = options.workspaceFolders ?? [];
-  await withTimeout(connection.sendRequest(InitializeRequest.type, {
-    processId: process.pid,
-    rootUri: folders[0] ? pathToFileURL(folders[0]).href : null,
-    workspaceFolders: folders.map((f, i) => ({ uri: pathToFileURL(f).href, name: `folder${i}` })),
-    capabilities: {
-      workspace: { configuration: options.configurationCapability !== false, didChangeConfiguration: { dynamicRegistration: false } },
-      textDocument: {
-        publishDiagnostics: { versionSupport: true, codeDescriptionSupport: true, dataSupport: true, relatedInformation: false },
-        hover: { contentFormat: ['markdown', 'plaintext'] },
-        completion: { completionItem: { snippetSupport: true } },
-        documentSymbol: { hierarchicalDocumentSymbolSupport: true },
-        codeAction: { codeActionLiteralSupport: { codeActionKind: { valueSet: ['quickfix', 'refactor', 'source'] } }, dataSupport: true, isPreferredSupport: true },
+  await withTimeout(
+    connection.sendRequest(InitializeRequest.type, {
+      processId: process.pid,
+      rootUri: folders[0] ? pathToFileURL(folders[0]).href : null,
+      workspaceFolders: folders.map((f, i) => ({ uri: pathToFileURL(f).href, name: `folder${i}` })),
+      capabilities: {
+        workspace: {
+          configuration: options.configurationCapability !== false,
+          didChangeConfiguration: { dynamicRegistration: false },
+        },
+        textDocument: {
+          publishDiagnostics: {
+            versionSupport: true,
+            codeDescriptionSupport: true,
+            dataSupport: true,
+            relatedInformation: false,
+          },
+          hover: { contentFormat: ['markdown', 'plaintext'] },
+          completion: { completionItem: { snippetSupport: true } },
+          documentSymbol: { hierarchicalDocumentSymbolSupport: true },
+          codeAction: {
+            codeActionLiteralSupport: { codeActionKind: { valueSet: ['quickfix', 'refactor', 'source'] } },
+            dataSupport: true,
+            isPreferredSupport: true,
+          },
+        },
       },
-    },
-    initializationOptions: options.initializationOptions ?? { validationDelayMs: 0 },
-  }), DEFAULT_TIMEOUT_MS, 'initialize');
+      initializationOptions: options.initializationOptions ?? { validationDelayMs: 0 },
+    }),
+    DEFAULT_TIMEOUT_MS,
+    'initialize',
+  );
   await connection.sendNotification(InitializedNotification.type, {});
   return session;
 }
@@ -224,7 +309,9 @@ function withTimeout<T>(p: Promise<T>, ms: number, what: string): Promise<T> {
   let timer: NodeJS.Timeout | undefined;
   return Promise.race([
     p.finally(() => clearTimeout(timer)),
-    new Promise<T>((_, reject) => { timer = setTimeout(() => reject(new Error(`${what} timed out after ${ms} ms`)), ms); }),
+    new Promise<T>((_, reject) => {
+      timer = setTimeout(() => reject(new Error(`${what} timed out after ${ms} ms`)), ms);
+    }),
   ]);
 }
 

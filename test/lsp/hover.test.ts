@@ -29,9 +29,15 @@ const shown = (md: string) => md.replace(/\\([!-/:-@[-`{-~])/g, '$1');
 test('a skill hover shows its compiled profile: replaced defaults, what is NOT accepted, security and tags', async () => {
   const md = shown(await hoverAt('good.agent-card.json', '"quote"'));
   assert.match(md, /\*\*Skill quote\*\*/);
-  assert.match(md, /\*\*Input\*\*: application\/json \(the skill's inputModes; replaces defaults text\/plain, application\/json: text\/plain is NOT accepted\)/);
+  assert.match(
+    md,
+    /\*\*Input\*\*: application\/json \(the skill's inputModes; replaces defaults text\/plain, application\/json: text\/plain is NOT accepted\)/,
+  );
   assert.match(md, /\*\*Output\*\*: application\/json \(inherited from the card's defaultOutputModes\)/);
-  assert.match(md, /\*\*Security\*\*: oauth \[oauth2 clientCredentials\] with scopes quotes:read \(inherited from the card's securityRequirements\)/);
+  assert.match(
+    md,
+    /\*\*Security\*\*: oauth \[oauth2 clientCredentials\] with scopes quotes:read \(inherited from the card's securityRequirements\)/,
+  );
   assert.match(md, /\*\*Tags\*\*: pricing/);
 });
 
@@ -43,7 +49,10 @@ test('a skill that keeps the defaults says where its modes come from', async () 
 
 test('supportedInterfaces explains which interface a client picks and why others were passed over', async () => {
   const md = shown(await hoverAt('good.agent-card.json', '"supportedInterfaces"'));
-  assert.match(md, /1\. GRPC 1\.0 at https:\/\/pricing\.example\/grpc: passed over: binding GRPC is not supported by this client/);
+  assert.match(
+    md,
+    /1\. GRPC 1\.0 at https:\/\/pricing\.example\/grpc: passed over: binding GRPC is not supported by this client/,
+  );
   assert.match(md, /2\. JSONRPC 1\.0 at https:\/\/pricing\.example\/a2a: \*\*chosen\*\*/);
 });
 

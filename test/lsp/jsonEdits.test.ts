@@ -29,7 +29,10 @@ test('an edit on a long line (a minified card) changes only what it must, not th
   const text = JSON.stringify({ a: { b: 1 }, pad: Array.from({ length: 2000 }, (_, i) => ({ i })) });
   const doc = TextDocument.create('file:///x.json', 'json', 1, text);
   const edits = textEditsFor(doc, JSON.parse(text), [{ op: 'set', pointer: '/a/c', value: '' }]);
-  const changed = edits.reduce((n, e) => n + doc.offsetAt(e.range.end) - doc.offsetAt(e.range.start) + e.newText.length, 0);
+  const changed = edits.reduce(
+    (n, e) => n + doc.offsetAt(e.range.end) - doc.offsetAt(e.range.start) + e.newText.length,
+    0,
+  );
   assert.ok(changed < 100, `${changed} characters changed`);
   assert.deepEqual(JSON.parse(TextDocument.applyEdits(doc, edits)).a, { b: 1, c: '' });
 });
@@ -37,5 +40,8 @@ test('an edit on a long line (a minified card) changes only what it must, not th
 test('an edit in a formatted card is formatted like the rest', () => {
   const text = '{\n  "a": {\n    "b": 1\n  }\n}\n';
   const doc = TextDocument.create('file:///x.json', 'json', 1, text);
-  assert.equal(TextDocument.applyEdits(doc, textEditsFor(doc, JSON.parse(text), [{ op: 'set', pointer: '/a/c', value: '' }])), '{\n  "a": {\n    "b": 1,\n    "c": ""\n  }\n}\n');
+  assert.equal(
+    TextDocument.applyEdits(doc, textEditsFor(doc, JSON.parse(text), [{ op: 'set', pointer: '/a/c', value: '' }])),
+    '{\n  "a": {\n    "b": 1,\n    "c": ""\n  }\n}\n',
+  );
 });

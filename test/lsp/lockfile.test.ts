@@ -23,7 +23,10 @@ test('breaking changes against a workspace card are errors on the lockfile membe
     const doc = await s.open(uri, 'a2a-lockfile', readFileSync(LOCK, 'utf8'));
     const diags = await s.diagnostics(uri);
     const breaking = diags.filter((d) => d.code === 'lockfile-breaking');
-    assert.deepEqual(breaking.map((d) => (d.data as { pointer: string }).pointer).sort(), ['/requires/push', '/requires/skills/quote/input/0']);
+    assert.deepEqual(breaking.map((d) => (d.data as { pointer: string }).pointer).sort(), [
+      '/requires/push',
+      '/requires/skills/quote/input/0',
+    ]);
     for (const d of breaking) assert.equal(d.severity, DiagnosticSeverity.Error);
     const push = breaking.find((d) => (d.data as { pointer: string }).pointer === '/requires/push')!;
     assert.equal(doc.getText(push.range), 'true');
@@ -32,7 +35,10 @@ test('breaking changes against a workspace card are errors on the lockfile membe
     // Hover on a requirement: the card's current value.
     const at = doc.getText().indexOf('"quote"');
     const hover = await s.hover(uri, doc.positionAt(at + 2));
-    assert.match(shown((hover!.contents as MarkupContent).value), /Skill quote\*\* in the card now[\s\S]*text\/plain is NOT accepted/);
+    assert.match(
+      shown((hover!.contents as MarkupContent).value),
+      /Skill quote\*\* in the card now[\s\S]*text\/plain is NOT accepted/,
+    );
 
     // The tree payload: classification and claimed-vs-verified evidence.
     const tree = await s.connection.sendRequest(CapabilitiesRequest.type, { uri });
@@ -44,11 +50,21 @@ test('breaking changes against a workspace card are errors on the lockfile membe
     const streaming = evidence.children?.find((n) => n.id === 'evidence/streaming');
     assert.equal(streaming?.icon, 'circle-outline');
     assert.match(streaming?.tooltip ?? '', /the lockfile records: probe ok 2026-11-01/);
-    assert.deepEqual(tree.evidence?.claims.map((c) => [c.probe, c.status]), [
-      ['version', 'unverified'], ['streaming', 'unverified'], ['push', 'unverified'], ['extended-card', 'unverified'], ['media-type:text/plain', 'unverified'],
-    ]);
+    assert.deepEqual(
+      tree.evidence?.claims.map((c) => [c.probe, c.status]),
+      [
+        ['version', 'unverified'],
+        ['streaming', 'unverified'],
+        ['push', 'unverified'],
+        ['extended-card', 'unverified'],
+        ['media-type:text/plain', 'unverified'],
+      ],
+    );
     // The card's quote skill dropped text/plain: the claim says so before any probe.
-    assert.equal(tree.evidence?.claims.find((c) => c.probe === 'media-type:text/plain')?.claimed, 'NOT accepted by quote');
+    assert.equal(
+      tree.evidence?.claims.find((c) => c.probe === 'media-type:text/plain')?.claimed,
+      'NOT accepted by quote',
+    );
   } finally {
     await s.stop();
   }
@@ -67,7 +83,10 @@ test('an open card wins over the file on disk, and editing it re-checks the open
     delete card.skills[0].inputModes;
     await s.open(cardUri, 'a2a-agent-card', JSON.stringify(card, null, 2));
     const after = await s.diagnosticsWhen(lockUri, (d) => !d.some((x) => x.code === 'lockfile-breaking'));
-    assert.deepEqual(after.filter((d) => d.severity === DiagnosticSeverity.Error), []);
+    assert.deepEqual(
+      after.filter((d) => d.severity === DiagnosticSeverity.Error),
+      [],
+    );
   } finally {
     await s.stop();
   }
@@ -78,7 +97,10 @@ test('without the pinned card the lockfile is only linted', async () => {
   try {
     const uri = pathToFileURL(LOCK).href;
     await s.open(uri, 'a2a-lockfile', readFileSync(LOCK, 'utf8'));
-    assert.deepEqual((await s.diagnostics(uri)).map((d) => d.code), []);
+    assert.deepEqual(
+      (await s.diagnostics(uri)).map((d) => d.code),
+      [],
+    );
   } finally {
     await s.stop();
   }
@@ -100,7 +122,9 @@ test('a card changed on disk re-checks open lockfiles (workspace/didChangeWatche
     fixed.capabilities.pushNotifications = true;
     delete fixed.skills[0].inputModes;
     writeFileSync(card, JSON.stringify(fixed));
-    await s.connection.sendNotification('workspace/didChangeWatchedFiles', { changes: [{ uri: pathToFileURL(card).href, type: 2 }] });
+    await s.connection.sendNotification('workspace/didChangeWatchedFiles', {
+      changes: [{ uri: pathToFileURL(card).href, type: 2 }],
+    });
     await s.diagnosticsWhen(uri, (d) => !d.some((x) => x.code === 'lockfile-breaking'));
   } finally {
     await s.stop();

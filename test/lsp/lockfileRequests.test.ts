@@ -11,7 +11,14 @@ import { pathToFileURL } from 'node:url';
 import { CodeLensRequest } from 'vscode-languageserver-protocol';
 import { startPricingAgent, type PricingAgent } from '../../examples/pricing-agent/server';
 import { pricingCard } from '../../examples/pricing-agent/cards';
-import { CheckLockfilesRequest, FetchCardRequest, LockfileDiffRequest, PinOptionsRequest, PinRequest, UpdateLockfileRequest } from '../../server/src/protocol';
+import {
+  CheckLockfilesRequest,
+  FetchCardRequest,
+  LockfileDiffRequest,
+  PinOptionsRequest,
+  PinRequest,
+  UpdateLockfileRequest,
+} from '../../server/src/protocol';
 import { startLsp, type LspSession } from './harness';
 import { tempDir } from '../cli/helpers';
 
@@ -36,11 +43,20 @@ test('CodeLens "Pin this skill" above every skill of a card, carrying the card a
   const uri = pathToFileURL(path).href;
   const doc = await lsp.open(uri, 'a2a-agent-card', text);
   const lenses = (await lsp.connection.sendRequest(CodeLensRequest.type, { textDocument: { uri } })) ?? [];
-  assert.deepEqual(lenses.map((l) => [l.command?.title, l.command?.command, l.command?.arguments?.[0]?.skill]), [
-    ['Pin this skill', 'a2a.pinAgent', 'itinerary-pricing'],
-    ['Pin this skill', 'a2a.pinAgent', 'currency-convert'],
-  ]);
-  assert.equal(doc.getText({ start: lenses[0]!.range.start, end: { line: lenses[0]!.range.start.line, character: lenses[0]!.range.start.character + 1 } }), '{');
+  assert.deepEqual(
+    lenses.map((l) => [l.command?.title, l.command?.command, l.command?.arguments?.[0]?.skill]),
+    [
+      ['Pin this skill', 'a2a.pinAgent', 'itinerary-pricing'],
+      ['Pin this skill', 'a2a.pinAgent', 'currency-convert'],
+    ],
+  );
+  assert.equal(
+    doc.getText({
+      start: lenses[0]!.range.start,
+      end: { line: lenses[0]!.range.start.line, character: lenses[0]!.range.start.character + 1 },
+    }),
+    '{',
+  );
   await lsp.close(uri);
 });
 
@@ -51,23 +67,45 @@ test('pin from a URL, live check (then 304), diff and update after the agent cha
   assert.equal(options.error, undefined);
   assert.equal(options.agentName, 'Pricing Agent');
   assert.equal(options.streaming, true);
-  assert.deepEqual(options.skills.map((s) => [s.id, s.inputFrom, s.input.join(',')]), [
-    ['itinerary-pricing', 'skill', 'application/json,text/plain'], ['currency-convert', 'defaults', 'application/json,text/plain'],
-  ]);
+  assert.deepEqual(
+    options.skills.map((s) => [s.id, s.inputFrom, s.input.join(',')]),
+    [
+      ['itinerary-pricing', 'skill', 'application/json,text/plain'],
+      ['currency-convert', 'defaults', 'application/json,text/plain'],
+    ],
+  );
   const lockPath = join(dir, 'pricing.a2a-lock.json');
   const target = pathToFileURL(lockPath).href;
-  const pinned = await lsp.connection.sendRequest(PinRequest.type, { source: { url: agent.url }, selection, target, probe: true });
+  const pinned = await lsp.connection.sendRequest(PinRequest.type, {
+    source: { url: agent.url },
+    selection,
+    target,
+    probe: true,
+  });
   assert.equal(pinned.written, true);
-  assert.ok(pinned.probes.some((l) => /^probe streaming: verified/.test(l)), pinned.probes.join('\n'));
+  assert.ok(
+    pinned.probes.some((l) => /^probe streaming: verified/.test(l)),
+    pinned.probes.join('\n'),
+  );
   const lock = JSON.parse(readFileSync(lockPath, 'utf8'));
   assert.equal(lock.verified.streaming.result, 'verified');
   assert.equal(lock.agent, agent.cardUrl);
-  assert.deepEqual(lock.requires.skills, { 'itinerary-pricing': { input: ['text/plain'], output: ['application/json'] } });
-  const again = await lsp.connection.sendRequest(PinRequest.type, { source: { url: agent.url }, selection, target, probe: true });
+  assert.deepEqual(lock.requires.skills, {
+    'itinerary-pricing': { input: ['text/plain'], output: ['application/json'] },
+  });
+  const again = await lsp.connection.sendRequest(PinRequest.type, {
+    source: { url: agent.url },
+    selection,
+    target,
+    probe: true,
+  });
   assert.equal(again.written, false, 'deterministic: a re-pin with nothing changed does not touch the file');
 
   const first = await lsp.connection.sendRequest(CheckLockfilesRequest.type, { uris: [target] });
-  assert.deepEqual(first.results.map((r) => [r.verdict, r.unchanged]), [['compatible', true]]);
+  assert.deepEqual(
+    first.results.map((r) => [r.verdict, r.unchanged]),
+    [['compatible', true]],
+  );
   assert.equal(first.results[0]!.agent, agent.cardUrl, 'the agent URL, for "Run probes"');
 
   agent.setVersion('no-streaming');
@@ -104,7 +142,11 @@ test('a newer card, fetched or read by a pin, re-publishes the diagnostics of a 
   const dir = tempDir(t);
   agent.setVersion('base');
   const target = pathToFileURL(join(dir, 'checked.a2a-lock.json')).href;
-  assert.equal((await lsp.connection.sendRequest(PinRequest.type, { source: { url: agent.url }, selection, target, probe: false })).written, true);
+  assert.equal(
+    (await lsp.connection.sendRequest(PinRequest.type, { source: { url: agent.url }, selection, target, probe: false }))
+      .written,
+    true,
+  );
   const breaking = (d: { code?: unknown }[]) => d.some((x) => x.code === 'lockfile-breaking');
   const breakAndCheck = async () => {
     agent.setVersion('no-streaming');
@@ -121,16 +163,31 @@ test('a newer card, fetched or read by a pin, re-publishes the diagnostics of a 
 
   await breakAndCheck();
   const other = pathToFileURL(join(dir, 'other.a2a-lock.json')).href;
-  assert.equal((await lsp.connection.sendRequest(PinRequest.type, { source: { url: agent.url }, selection, target: other, probe: false })).written, true);
+  assert.equal(
+    (
+      await lsp.connection.sendRequest(PinRequest.type, {
+        source: { url: agent.url },
+        selection,
+        target: other,
+        probe: false,
+      })
+    ).written,
+    true,
+  );
   await lsp.diagnosticsWhen(target, (d) => !breaking(d));
 });
 
 test('a fetched, unsaved card: "Pin this skill" pins from the URL it was fetched from; an unknown one gets no lens', async (t) => {
   const dir = tempDir(t);
   agent.setVersion('base');
-  const lensesOf = async (uri: string) => (await lsp.connection.sendRequest(CodeLensRequest.type, { textDocument: { uri } })) ?? [];
+  const lensesOf = async (uri: string) =>
+    (await lsp.connection.sendRequest(CodeLensRequest.type, { textDocument: { uri } })) ?? [];
   const stranger = 'untitled:Untitled-41';
-  await lsp.open(stranger, 'a2a-agent-card', `${JSON.stringify(pricingCard('http://127.0.0.1:9', 'description'), null, 2)}\n`);
+  await lsp.open(
+    stranger,
+    'a2a-agent-card',
+    `${JSON.stringify(pricingCard('http://127.0.0.1:9', 'description'), null, 2)}\n`,
+  );
   assert.deepEqual(await lensesOf(stranger), [], 'a card this session did not fetch cannot be pinned: no lens');
   const refused = await lsp.connection.sendRequest(PinOptionsRequest.type, { source: { uri: stranger } });
   assert.match(refused.error ?? '', /neither a file nor one fetched in this session/);
@@ -140,13 +197,21 @@ test('a fetched, unsaved card: "Pin this skill" pins from the URL it was fetched
   const uri = 'untitled:Untitled-42';
   await lsp.open(uri, 'a2a-agent-card', `${JSON.stringify(JSON.parse(fetched.text!), null, 2)}\n`);
   const lenses = await lensesOf(uri);
-  assert.deepEqual(lenses.map((l) => l.command?.arguments?.[0]?.skill), ['itinerary-pricing', 'currency-convert']);
+  assert.deepEqual(
+    lenses.map((l) => l.command?.arguments?.[0]?.skill),
+    ['itinerary-pricing', 'currency-convert'],
+  );
   const source = { uri: lenses[0]!.command!.arguments![0].uri as string };
   const options = await lsp.connection.sendRequest(PinOptionsRequest.type, { source });
   assert.equal(options.error, undefined);
   assert.equal(options.location, agent.cardUrl);
   const lockPath = join(dir, 'fetched.a2a-lock.json');
-  const pinned = await lsp.connection.sendRequest(PinRequest.type, { source, selection, target: pathToFileURL(lockPath).href, probe: false });
+  const pinned = await lsp.connection.sendRequest(PinRequest.type, {
+    source,
+    selection,
+    target: pathToFileURL(lockPath).href,
+    probe: false,
+  });
   assert.equal(pinned.error, undefined);
   assert.equal(JSON.parse(readFileSync(lockPath, 'utf8')).agent, agent.cardUrl);
   await lsp.close(uri);
@@ -160,7 +225,12 @@ test('a corrupt lockfile and a bad selection are errors with their cause, never 
   assert.equal(r.results[0]!.verdict, 'error');
   assert.match(r.results[0]!.items[0]!.message, /corrupt lockfile/);
   agent.setVersion('base');
-  const p = await lsp.connection.sendRequest(PinRequest.type, { source: { url: agent.url }, selection: { ...selection, input: ['image/png'] }, target: pathToFileURL(join(dir, 'x.a2a-lock.json')).href, probe: false });
+  const p = await lsp.connection.sendRequest(PinRequest.type, {
+    source: { url: agent.url },
+    selection: { ...selection, input: ['image/png'] },
+    target: pathToFileURL(join(dir, 'x.a2a-lock.json')).href,
+    probe: false,
+  });
   assert.match(p.error ?? '', /does not accept "image\/png"/);
   assert.equal(p.written, false);
 });
@@ -172,8 +242,18 @@ test('untrusted workspace: every URL fetch is refused with a clear error', async
   const options = await untrusted.connection.sendRequest(PinOptionsRequest.type, { source: { url: agent.url } });
   assert.match(options.error ?? '', /not trusted/);
   const lockPath = join(dir, 'p.a2a-lock.json');
-  writeFileSync(lockPath, JSON.stringify({ agent: agent.cardUrl, pinned_at: '2026-10-02T08:00:00Z', card_digest: `sha256:${'0'.repeat(64)}`, requires: {} }));
-  const r = await untrusted.connection.sendRequest(CheckLockfilesRequest.type, { uris: [pathToFileURL(lockPath).href] });
+  writeFileSync(
+    lockPath,
+    JSON.stringify({
+      agent: agent.cardUrl,
+      pinned_at: '2026-10-02T08:00:00Z',
+      card_digest: `sha256:${'0'.repeat(64)}`,
+      requires: {},
+    }),
+  );
+  const r = await untrusted.connection.sendRequest(CheckLockfilesRequest.type, {
+    uris: [pathToFileURL(lockPath).href],
+  });
   assert.equal(r.results[0]!.verdict, 'error');
   assert.match(r.results[0]!.items[0]!.message, /not trusted/);
 });

@@ -9,11 +9,18 @@ import { DEFAULT_SETTINGS } from '../../server/src/protocol';
 import { normalizeSettings, parseBindings } from '../../server/src/lsp/settings';
 
 const pkg = JSON.parse(readFileSync(join(__dirname, '..', '..', 'package.json'), 'utf8'));
-const props = pkg.contributes.configuration.properties as Record<string, { default?: unknown; properties?: Record<string, { default: unknown; enum: string[] }> }>;
+const props = pkg.contributes.configuration.properties as Record<
+  string,
+  { default?: unknown; properties?: Record<string, { default: unknown; enum: string[] }> }
+>;
 
 test('a2a.rules lists exactly the rules of the catalog, with their default severities', () => {
   const listed = props['a2a.rules']!.properties!;
-  assert.deepEqual(Object.keys(listed).sort(), RULES.map((r) => r.id).sort(), 'run: node --import tsx test/lsp/tools/syncRuleSettings.ts');
+  assert.deepEqual(
+    Object.keys(listed).sort(),
+    RULES.map((r) => r.id).sort(),
+    'run: node --import tsx test/lsp/tools/syncRuleSettings.ts',
+  );
   for (const r of RULES) {
     assert.equal(listed[r.id]!.default, r.defaultSeverity, r.id);
     assert.deepEqual(listed[r.id]!.enum, ['error', 'warning', 'info', 'hint', 'off']);
@@ -23,7 +30,11 @@ test('a2a.rules lists exactly the rules of the catalog, with their default sever
 test('the project configuration schema lists exactly the rules of the catalog', () => {
   const schema = JSON.parse(readFileSync(join(__dirname, '..', '..', 'schemas', 'a2a-config.schema.json'), 'utf8'));
   const listed = schema.properties.rules.properties as Record<string, { enum: string[] }>;
-  assert.deepEqual(Object.keys(listed).sort(), RULES.map((r) => r.id).sort(), 'run: node --import tsx test/lsp/tools/syncRuleSettings.ts');
+  assert.deepEqual(
+    Object.keys(listed).sort(),
+    RULES.map((r) => r.id).sort(),
+    'run: node --import tsx test/lsp/tools/syncRuleSettings.ts',
+  );
   for (const r of RULES) assert.deepEqual(listed[r.id]!.enum, ['error', 'warning', 'info', 'hint', 'off']);
 });
 
@@ -33,7 +44,8 @@ test('every setting of the A2ASettings contract is contributed, with the same de
     for (const [k, v] of Object.entries(o)) {
       const key = `${prefix}.${k}`;
       if (k === 'rules' || k === 'trustStore' || k === 'workspaceTrusted') out[key] = v;
-      else if (v && typeof v === 'object' && !Array.isArray(v)) Object.assign(out, flatten(v as Record<string, unknown>, key));
+      else if (v && typeof v === 'object' && !Array.isArray(v))
+        Object.assign(out, flatten(v as Record<string, unknown>, key));
       else out[key] = v;
     }
     return out;
@@ -44,7 +56,12 @@ test('every setting of the A2ASettings contract is contributed, with the same de
     assert.ok(props[key], `${key} is contributed`);
     assert.deepEqual(props[key]!.default, value, key);
   }
-  assert.deepEqual(Object.keys(props).filter((k) => !(k in contract)).sort(), ['a2a.trace.server']);
+  assert.deepEqual(
+    Object.keys(props)
+      .filter((k) => !(k in contract))
+      .sort(),
+    ['a2a.trace.server'],
+  );
 });
 
 test('the command table and the contributed commands are the same set, all under the A2A category', () => {
@@ -58,11 +75,16 @@ test('the command table and the contributed commands are the same set, all under
 
 test('languages, view and trust declarations have the ids others rely on', () => {
   const langs = pkg.contributes.languages as { id: string; filenames: string[]; filenamePatterns: string[] }[];
-  assert.deepEqual(langs.map((l) => l.id), ['a2a-agent-card', 'a2a-lockfile']);
+  assert.deepEqual(
+    langs.map((l) => l.id),
+    ['a2a-agent-card', 'a2a-lockfile'],
+  );
   assert.deepEqual(langs[0]!.filenames, ['agent-card.json']);
   assert.deepEqual(langs[1]!.filenamePatterns, ['*.a2a-lock.json']);
   // The view has its own place in the activity bar (not squeezed under the file tree), with a monochrome icon.
-  assert.deepEqual(pkg.contributes.viewsContainers.activitybar, [{ id: 'a2a', title: 'A2A', icon: 'images/activity-bar.svg' }]);
+  assert.deepEqual(pkg.contributes.viewsContainers.activitybar, [
+    { id: 'a2a', title: 'A2A', icon: 'images/activity-bar.svg' },
+  ]);
   assert.deepEqual(Object.keys(pkg.contributes.views), ['a2a']);
   assert.equal(pkg.contributes.views.a2a[0].id, 'a2aCapabilities');
   assert.equal(pkg.contributes.views.a2a[0].name, 'A2A Capabilities');
@@ -72,20 +94,30 @@ test('languages, view and trust declarations have the ids others rely on', () =>
   // An action in a view's title bar renders as an icon only when its command has one.
   const titleActions = (pkg.contributes.menus['view/title'] as { command: string }[]).map((m) => m.command);
   const commands = pkg.contributes.commands as { command: string; icon?: string }[];
-  for (const id of titleActions) assert.match(commands.find((c) => c.command === id)?.icon ?? '', /^\$\([a-z-]+\)$/, `${id} has a codicon`);
+  for (const id of titleActions)
+    assert.match(commands.find((c) => c.command === id)?.icon ?? '', /^\$\([a-z-]+\)$/, `${id} has a codicon`);
   assert.equal(pkg.capabilities.untrustedWorkspaces.supported, 'limited');
   // Cards and lockfiles are ours (the JSON language server must not validate them too); the project configuration
   // is plain JSON that the JSON language server validates with our schema.
-  assert.deepEqual(pkg.contributes.jsonValidation, [{ fileMatch: '**/.a2a/config.json', url: './schemas/a2a-config.schema.json' }]);
+  assert.deepEqual(pkg.contributes.jsonValidation, [
+    { fileMatch: '**/.a2a/config.json', url: './schemas/a2a-config.schema.json' },
+  ]);
 });
 
 test('settings from an editor are normalized defensively: malformed values fall back, untrusted by default', () => {
-  const s = normalizeSettings({ client: { bindings: 'JSONRPC@1.0' }, rules: { 'unknown-field': 'loud', schema: 'off' }, maxCardBytes: -1 });
+  const s = normalizeSettings({
+    client: { bindings: 'JSONRPC@1.0' },
+    rules: { 'unknown-field': 'loud', schema: 'off' },
+    maxCardBytes: -1,
+  });
   assert.deepEqual(s.client.bindings, DEFAULT_SETTINGS.client.bindings);
   assert.deepEqual(s.rules, { schema: 'off' });
   assert.equal(s.maxCardBytes, DEFAULT_SETTINGS.maxCardBytes);
   assert.equal(s.workspaceTrusted, false);
   assert.equal(normalizeSettings({ workspaceTrusted: true }).workspaceTrusted, true);
   assert.equal(normalizeSettings(null).workspaceTrusted, false);
-  assert.deepEqual(parseBindings(['JSONRPC@1.0', 'HTTP+JSON@1.0', 'bad', '@1.0', 'GRPC@']), [{ binding: 'JSONRPC', version: '1.0' }, { binding: 'HTTP+JSON', version: '1.0' }]);
+  assert.deepEqual(parseBindings(['JSONRPC@1.0', 'HTTP+JSON@1.0', 'bad', '@1.0', 'GRPC@']), [
+    { binding: 'JSONRPC', version: '1.0' },
+    { binding: 'HTTP+JSON', version: '1.0' },
+  ]);
 });

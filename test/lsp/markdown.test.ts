@@ -7,7 +7,8 @@ import { MAX_UNTRUSTED_LENGTH, plain, plainList, truncate } from '../../server/s
 const rendered = (md: string) => md.replace(/\\([!-/:-@[-`{-~])/g, '$1');
 
 test('markdown links, command URIs, images and HTML are escaped so they render as their characters', () => {
-  const hostile = '[run](command:workbench.action.terminal.new) ![i](https://x.example/p.png) <img src=x onerror=alert(1)> <b>b</b>';
+  const hostile =
+    '[run](command:workbench.action.terminal.new) ![i](https://x.example/p.png) <img src=x onerror=alert(1)> <b>b</b>';
   const out = plain(hostile, 1000);
   // No unescaped markdown/HTML syntax remains: every [, ], (, ), <, >, ! is preceded by a backslash.
   assert.doesNotMatch(out, /(^|[^\\])[[\]()<>!]/);
@@ -30,7 +31,10 @@ test('emphasis, code spans, headings and tables are neutralised', () => {
 
 test('newlines are flattened; control, zero-width, bidi and tag characters are shown as escapes', () => {
   assert.equal(plain('a\nb\r\nc'), 'a b c');
-  assert.equal(rendered(plain('x\u0000\u001b[31my\u200b\u202e\u2066z\u{E0041}')), 'x\\u0000\\u001b[31my\\u200b\\u202e\\u2066z\\u{e0041}');
+  assert.equal(
+    rendered(plain('x\u0000\u001b[31my\u200b\u202e\u2066z\u{E0041}')),
+    'x\\u0000\\u001b[31my\\u200b\\u202e\\u2066z\\u{e0041}',
+  );
 });
 
 test('long strings are cut to the limit with an ellipsis, never splitting a surrogate pair', () => {
@@ -46,5 +50,11 @@ test('non-strings are shown as JSON; lists are escaped item by item and capped',
   assert.equal(plain(undefined), '');
   assert.equal(plainList([]), '(none)');
   assert.equal(plainList(['text/plain', '[x](y)']), 'text\\/plain, \\[x\\]\\(y\\)');
-  assert.match(plainList(Array.from({ length: 20 }, (_, i) => `m${i}`), 5), /and 15 more$/);
+  assert.match(
+    plainList(
+      Array.from({ length: 20 }, (_, i) => `m${i}`),
+      5,
+    ),
+    /and 15 more$/,
+  );
 });

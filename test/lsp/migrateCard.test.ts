@@ -12,10 +12,11 @@ import { corpusCards } from '../fixtures/corpus/corpus';
 import { textEditsFor } from '../../server/src/lsp/jsonEdits';
 import { TextDocument } from 'vscode-languageserver-textdocument';
 
-
 test('legacy requirement shapes become {schemes: {name: {list}}}', () => {
   assert.deepEqual(normalizeRequirement({ bearer: [] }), { schemes: { bearer: { list: [] } } });
-  assert.deepEqual(normalizeRequirement({ schemes: { google: ['openid'] } }), { schemes: { google: { list: ['openid'] } } });
+  assert.deepEqual(normalizeRequirement({ schemes: { google: ['openid'] } }), {
+    schemes: { google: { list: ['openid'] } },
+  });
   assert.deepEqual(normalizeRequirement({ schemes: { g: {} } }), { schemes: { g: { list: [] } } });
   assert.equal(normalizeRequirement({ bearer: 'x' }), undefined);
   assert.equal(normalizeRequirement([]), undefined);
@@ -25,12 +26,27 @@ test('legacy requirement shapes become {schemes: {name: {list}}}', () => {
 });
 
 test('OpenAPI-style schemes become 1.0 oneof members; one OAuth flow is kept, with a note', () => {
-  assert.deepEqual(migrateSecurityScheme('k', { type: 'apiKey', in: 'query', name: 'key' })?.scheme, { apiKeySecurityScheme: { location: 'query', name: 'key' } });
-  assert.deepEqual(migrateSecurityScheme('m', { type: 'mutualTLS', description: 'certs' })?.scheme, { mtlsSecurityScheme: { description: 'certs' } });
-  const oauth = migrateSecurityScheme('o', { type: 'oauth2', flows: { implicit: { scopes: {} }, authorizationCodeFlow: { authorizationUrl: 'a', tokenUrl: 't', scopes: { s: '' } } } });
-  assert.deepEqual(oauth?.scheme, { oauth2SecurityScheme: { flows: { authorizationCode: { authorizationUrl: 'a', tokenUrl: 't', scopes: { s: '' } } } } });
+  assert.deepEqual(migrateSecurityScheme('k', { type: 'apiKey', in: 'query', name: 'key' })?.scheme, {
+    apiKeySecurityScheme: { location: 'query', name: 'key' },
+  });
+  assert.deepEqual(migrateSecurityScheme('m', { type: 'mutualTLS', description: 'certs' })?.scheme, {
+    mtlsSecurityScheme: { description: 'certs' },
+  });
+  const oauth = migrateSecurityScheme('o', {
+    type: 'oauth2',
+    flows: {
+      implicit: { scopes: {} },
+      authorizationCodeFlow: { authorizationUrl: 'a', tokenUrl: 't', scopes: { s: '' } },
+    },
+  });
+  assert.deepEqual(oauth?.scheme, {
+    oauth2SecurityScheme: { flows: { authorizationCode: { authorizationUrl: 'a', tokenUrl: 't', scopes: { s: '' } } } },
+  });
   assert.equal(oauth?.notes.length, 1);
-  assert.deepEqual(migrateSecurityScheme('s', { scheme: { $case: 'httpAuthSecurityScheme', value: { scheme: 'Bearer' } } })?.scheme, { httpAuthSecurityScheme: { scheme: 'Bearer' } });
+  assert.deepEqual(
+    migrateSecurityScheme('s', { scheme: { $case: 'httpAuthSecurityScheme', value: { scheme: 'Bearer' } } })?.scheme,
+    { httpAuthSecurityScheme: { scheme: 'Bearer' } },
+  );
   assert.equal(migrateSecurityScheme('x', { httpAuthSecurityScheme: { scheme: 'Bearer' } }), undefined);
 });
 
@@ -60,19 +76,29 @@ test('every real 0.3 card in the corpus migrates to a card without legacy shapes
     }
     const m = migrateCard(value);
     const after = lintDocument(JSON.stringify(m.card, null, 2), { kind: 'card' });
-    const legacy = after.findings.filter((f) => f.code === 'legacy-card-shape' || f.code === 'security-requirement-shape');
-    assert.deepEqual(legacy.map((f) => `${f.code} ${f.pointer}`), [], file);
+    const legacy = after.findings.filter(
+      (f) => f.code === 'legacy-card-shape' || f.code === 'security-requirement-shape',
+    );
+    assert.deepEqual(
+      legacy.map((f) => `${f.code} ${f.pointer}`),
+      [],
+      file,
+    );
     // What was there is kept: name, skills and every original interface URL.
     const before = value as Record<string, unknown>;
     assert.equal(m.card.name, before.name, file);
-    assert.deepEqual((m.card.skills as unknown[] | undefined)?.length, (before.skills as unknown[] | undefined)?.length, file);
+    assert.deepEqual(
+      (m.card.skills as unknown[] | undefined)?.length,
+      (before.skills as unknown[] | undefined)?.length,
+      file,
+    );
     if (typeof before.url === 'string') {
       assert.equal((m.card.supportedInterfaces as { url: string }[])[0]?.url, before.url, file);
     }
   }
 });
 
-test('the migration\'s operations, applied to the text, give the migrated card (every real 0.3 card)', () => {
+test("the migration's operations, applied to the text, give the migrated card (every real 0.3 card)", () => {
   const cards = corpusCards('v03');
   assert.ok(cards.length > 5);
   for (const { name: file, path } of cards) {

@@ -9,16 +9,26 @@ import { startLsp, type LspSession } from './harness';
 
 const fixture = (name: string) => readFileSync(join(__dirname, 'fixtures', name), 'utf8');
 let s: LspSession;
-before(async () => { s = await startLsp(); });
-after(async () => { await s.stop(); });
+before(async () => {
+  s = await startLsp();
+});
+after(async () => {
+  await s.stop();
+});
 
 test('the outline names interfaces, skills and security schemes', async () => {
   const uri = 'file:///outline/good.agent-card.json';
   await s.open(uri, 'a2a-agent-card', fixture('good.agent-card.json'));
   const symbols = await s.symbols(uri);
   const child = (list: DocumentSymbol[] | undefined, name: string) => list?.find((x) => x.name === name);
-  assert.deepEqual(child(symbols, 'supportedInterfaces')?.children?.map((c) => c.name), ['GRPC 1.0 https://pricing.example/grpc', 'JSONRPC 1.0 https://pricing.example/a2a']);
-  assert.deepEqual(child(symbols, 'skills')?.children?.map((c) => c.name), ['quote', 'bulk']);
+  assert.deepEqual(
+    child(symbols, 'supportedInterfaces')?.children?.map((c) => c.name),
+    ['GRPC 1.0 https://pricing.example/grpc', 'JSONRPC 1.0 https://pricing.example/a2a'],
+  );
+  assert.deepEqual(
+    child(symbols, 'skills')?.children?.map((c) => c.name),
+    ['quote', 'bulk'],
+  );
   const oauth = child(child(symbols, 'securitySchemes')?.children, 'oauth');
   assert.equal(oauth?.detail, 'oauth2SecurityScheme');
   assert.deepEqual(oauth?.selectionRange, { start: { line: 10, character: 4 }, end: { line: 10, character: 11 } });
@@ -28,7 +38,11 @@ test('folding ranges cover multi-line objects and arrays and keep the closing br
   const uri = 'file:///outline/folding.agent-card.json';
   await s.open(uri, 'a2a-agent-card', '{\n  "skills": [\n    {\n      "id": "a"\n    }\n  ],\n  "x": {}\n}\n');
   const ranges = (await s.folding(uri)).map((r) => [r.startLine, r.endLine]).sort((a, b) => a[0]! - b[0]!);
-  assert.deepEqual(ranges, [[0, 6], [1, 4], [2, 3]]);
+  assert.deepEqual(ranges, [
+    [0, 6],
+    [1, 4],
+    [2, 3],
+  ]);
 });
 
 test('the capabilities payload shows the chosen interface, flags and per-skill modes', async () => {

@@ -30,9 +30,14 @@ test('the project configuration sets rule severities for the documents beneath i
 
   // The file changes: the server re-reads it and re-validates open documents.
   writeFileSync(configPath, JSON.stringify({ rules: { 'unknown-field': 'error' } }));
-  await lsp.connection.sendNotification(DidChangeWatchedFilesNotification.type, { changes: [{ uri: pathToFileURL(configPath).href, type: FileChangeType.Changed }] });
+  await lsp.connection.sendNotification(DidChangeWatchedFilesNotification.type, {
+    changes: [{ uri: pathToFileURL(configPath).href, type: FileChangeType.Changed }],
+  });
   const after = await lsp.diagnosticsWhen(uri, (d) => codes(d).includes('unknown-field'));
-  assert.ok(after.filter((d) => d.code === 'unknown-field').every((d) => d.severity === 1), 'error, as configured');
+  assert.ok(
+    after.filter((d) => d.code === 'unknown-field').every((d) => d.severity === 1),
+    'error, as configured',
+  );
 
   // A setting the user changed wins over the file.
   await lsp.updateSettings({ rules: { 'unknown-field': 'off' } });
@@ -41,9 +46,18 @@ test('the project configuration sets rule severities for the documents beneath i
   // An invalid file: logged with the file and the member, and not used (the default severity applies again).
   await lsp.updateSettings({});
   writeFileSync(configPath, JSON.stringify({ rulez: { 'unknown-field': 'off' } }));
-  await lsp.connection.sendNotification(DidChangeWatchedFilesNotification.type, { changes: [{ uri: pathToFileURL(configPath).href, type: FileChangeType.Changed }] });
+  await lsp.connection.sendNotification(DidChangeWatchedFilesNotification.type, {
+    changes: [{ uri: pathToFileURL(configPath).href, type: FileChangeType.Changed }],
+  });
   await lsp.diagnosticsWhen(uri, (d) => d.some((x) => x.code === 'unknown-field' && x.severity === 2));
-  assert.ok(lsp.logs.some((l) => /\.a2a\/config\.json: not a valid project configuration: \/rulez: unknown member \(did you mean "rules"\?\)/.test(l)), lsp.logs.join('\n'));
+  assert.ok(
+    lsp.logs.some((l) =>
+      /\.a2a\/config\.json: not a valid project configuration: \/rulez: unknown member \(did you mean "rules"\?\)/.test(
+        l,
+      ),
+    ),
+    lsp.logs.join('\n'),
+  );
 });
 
 test('"Check Lockfiles Now" checks each lockfile under its own project configuration, as the CLI does', async (t) => {
@@ -58,11 +72,18 @@ test('"Check Lockfiles Now" checks each lockfile under its own project configura
   };
   const a = pkg('a', { client: { bindings: ['HTTP+JSON@1.0'] } });
   const b = pkg('b');
-  const id = Object.keys((JSON.parse((await cli(['compile', 'card.json'], a)).stdout) as { skills: Record<string, unknown> }).skills)[0]!;
-  for (const dir of [a, b]) assert.equal((await cli(['pin', 'card.json', '--skill', id, '--out', 'lock.json'], dir)).code, 0);
+  const id = Object.keys(
+    (JSON.parse((await cli(['compile', 'card.json'], a)).stdout) as { skills: Record<string, unknown> }).skills,
+  )[0]!;
+  for (const dir of [a, b])
+    assert.equal((await cli(['pin', 'card.json', '--skill', id, '--out', 'lock.json'], dir)).code, 0);
   const lsp = await startLsp({ settings: { workspaceTrusted: true } });
   t.after(() => lsp.stop());
   const uris = [a, b].map((dir) => pathToFileURL(join(dir, 'lock.json')).href);
   const checked = await lsp.connection.sendRequest(CheckLockfilesRequest.type, { uris });
-  assert.deepEqual(checked.results.map((r) => r.verdict), ['compatible', 'compatible'], JSON.stringify(checked.results.map((r) => r.items)));
+  assert.deepEqual(
+    checked.results.map((r) => r.verdict),
+    ['compatible', 'compatible'],
+    JSON.stringify(checked.results.map((r) => r.items)),
+  );
 });

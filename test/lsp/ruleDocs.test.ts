@@ -13,7 +13,12 @@ import { LOCKFILE_CHECK_CODES } from '../../server/src/lsp/diagnostics/compute';
 const ROOT = join(__dirname, '..', '..');
 const rulesSection = readFileSync(join(ROOT, 'docs', 'rules.md'), 'utf8');
 /** GitHub's anchor of a heading: lower case, punctuation other than - and _ dropped, spaces → -. */
-const anchorOf = (heading: string) => heading.trim().toLowerCase().replace(/[^\p{L}\p{N}\s_-]/gu, '').replace(/\s/g, '-');
+const anchorOf = (heading: string) =>
+  heading
+    .trim()
+    .toLowerCase()
+    .replace(/[^\p{L}\p{N}\s_-]/gu, '')
+    .replace(/\s/g, '-');
 
 function sources(dir: string): string[] {
   return readdirSync(dir).flatMap((name) => {
@@ -30,11 +35,18 @@ test('every catalog rule has a ### heading in docs/rules.md, so its docs link re
     const href = ruleDocsUrl(r.id);
     assert.ok(href.split('#')[0]!.endsWith('/docs/rules.md'), `${href} names docs/rules.md`);
     assert.ok(anchors.has(href.slice(href.indexOf('#') + 1)), `docs/rules.md: add "### ${r.id}"`);
-    assert.match(rulesSection, new RegExp(`\\| \\[\`${r.id}\`\\]\\(#${r.id}\\) \\| ${r.defaultSeverity} \\|`), `rules table row for ${r.id}`);
+    assert.match(
+      rulesSection,
+      new RegExp(`\\| \\[\`${r.id}\`\\]\\(#${r.id}\\) \\| ${r.defaultSeverity} \\|`),
+      `rules table row for ${r.id}`,
+    );
   }
   // And no heading documents a rule that does not exist.
   const ids = new Set(RULES.map((r) => r.id));
-  assert.deepEqual([...anchors].filter((a) => !ids.has(a)), []);
+  assert.deepEqual(
+    [...anchors].filter((a) => !ids.has(a)),
+    [],
+  );
 });
 
 test('every diagnostic code emitted in the code base is a catalog rule', () => {

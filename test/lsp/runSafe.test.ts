@@ -4,11 +4,16 @@ import { test } from 'node:test';
 import { LSPErrorCodes, ResponseError, type CancellationToken } from 'vscode-languageserver';
 import { runSafe } from '../../server/src/lsp/runSafe';
 
-const token = (cancelled: boolean): CancellationToken => ({ isCancellationRequested: cancelled, onCancellationRequested: () => ({ dispose() {} }) });
+const token = (cancelled: boolean): CancellationToken => ({
+  isCancellationRequested: cancelled,
+  onCancellationRequested: () => ({ dispose() {} }),
+});
 
 test('a throwing handler is logged and answers the default value', async () => {
   const logged: string[] = [];
-  const r = await runSafe({ error: (m) => logged.push(m) }, token(false), 'fallback', 'hover', () => { throw new Error('boom'); });
+  const r = await runSafe({ error: (m) => logged.push(m) }, token(false), 'fallback', 'hover', () => {
+    throw new Error('boom');
+  });
   assert.equal(r, 'fallback');
   assert.match(logged[0] ?? '', /^hover failed: boom/);
 });
@@ -17,7 +22,10 @@ test('a cancelled request answers RequestCancelled, before or after the work', a
   const before = await runSafe({ error: () => undefined }, token(true), 0, 'x', () => 1);
   assert.ok(before instanceof ResponseError && before.code === LSPErrorCodes.RequestCancelled);
   const t = { isCancellationRequested: false, onCancellationRequested: () => ({ dispose() {} }) };
-  const after = await runSafe({ error: () => undefined }, t, 0, 'x', async () => { t.isCancellationRequested = true; return 1; });
+  const after = await runSafe({ error: () => undefined }, t, 0, 'x', async () => {
+    t.isCancellationRequested = true;
+    return 1;
+  });
   assert.ok(after instanceof ResponseError);
 });
 

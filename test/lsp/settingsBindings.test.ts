@@ -16,7 +16,8 @@ async function logsWhen(s: LspSession, accept: (logs: string[]) => boolean, time
   return s.logs;
 }
 
-const about = (logs: string[], entry: string) => logs.filter((l) => l.startsWith(`a2a.client.bindings: ${JSON.stringify(entry)} is not BINDING@VERSION`));
+const about = (logs: string[], entry: string) =>
+  logs.filter((l) => l.startsWith(`a2a.client.bindings: ${JSON.stringify(entry)} is not BINDING@VERSION`));
 
 test('bad bindings are skipped and logged once each; the good ones decide interface selection', async () => {
   // Only GRPC is valid, so the card's JSONRPC interface is not supported: proof the good entry applied, the bad skipped.
@@ -25,7 +26,10 @@ test('bad bindings are skipped and logged once each; the good ones decide interf
     const u = 'file:///ws/bindings/agent-card.json';
     await s.open(u, 'a2a-agent-card', card);
     const d = await s.diagnostics(u);
-    assert.ok(d.some((x) => x.code === 'no-supported-interface'), JSON.stringify(d.map((x) => x.code)));
+    assert.ok(
+      d.some((x) => x.code === 'no-supported-interface'),
+      JSON.stringify(d.map((x) => x.code)),
+    );
     let logs = await logsWhen(s, (l) => about(l, ' @1.0').length > 0 && about(l, 'JSONRPC').length > 0);
     // settings are pulled again on a change: the entries already reported are not repeated, a new one is
     await s.updateSettings({ client: { bindings: ['GRPC@1.0', 'JSONRPC', ' @1.0', 'GRPC@'] } });

@@ -13,8 +13,20 @@ test('interfaces, skills and security schemes get readable names and kinds', () 
   const { doc, a } = analyzed(readFileSync(join(__dirname, 'fixtures', 'good.agent-card.json'), 'utf8'));
   const symbols = documentSymbols(doc, a);
   const interfaces = child(symbols, 'supportedInterfaces')?.children;
-  assert.deepEqual(interfaces?.map((c) => [c.name, c.kind]), [['GRPC 1.0 https://pricing.example/grpc', SymbolKind.Interface], ['JSONRPC 1.0 https://pricing.example/a2a', SymbolKind.Interface]]);
-  assert.deepEqual(child(symbols, 'skills')?.children?.map((c) => [c.name, c.kind]), [['quote', SymbolKind.Function], ['bulk', SymbolKind.Function]]);
+  assert.deepEqual(
+    interfaces?.map((c) => [c.name, c.kind]),
+    [
+      ['GRPC 1.0 https://pricing.example/grpc', SymbolKind.Interface],
+      ['JSONRPC 1.0 https://pricing.example/a2a', SymbolKind.Interface],
+    ],
+  );
+  assert.deepEqual(
+    child(symbols, 'skills')?.children?.map((c) => [c.name, c.kind]),
+    [
+      ['quote', SymbolKind.Function],
+      ['bulk', SymbolKind.Function],
+    ],
+  );
   const oauth = child(child(symbols, 'securitySchemes')?.children, 'oauth');
   assert.equal(oauth?.kind, SymbolKind.Key);
   assert.equal(oauth?.detail, 'oauth2SecurityScheme');
@@ -24,14 +36,23 @@ test('interfaces, skills and security schemes get readable names and kinds', () 
 test('an item without its naming member falls back to its kind and index', () => {
   const { doc, a } = analyzed('{"skills": [{"name": "no id"}], "supportedInterfaces": [{}]}');
   const symbols = documentSymbols(doc, a);
-  assert.deepEqual(child(symbols, 'skills')?.children?.map((c) => c.name), ['skill 0']);
-  assert.deepEqual(child(symbols, 'supportedInterfaces')?.children?.map((c) => c.name), ['interface 0']);
+  assert.deepEqual(
+    child(symbols, 'skills')?.children?.map((c) => c.name),
+    ['skill 0'],
+  );
+  assert.deepEqual(
+    child(symbols, 'supportedInterfaces')?.children?.map((c) => c.name),
+    ['interface 0'],
+  );
 });
 
 test('card text in names and details shows hidden characters as escapes', () => {
   const { doc, a } = analyzed('{"skills": [{"id": "quo\u202ete"}], "note\u200b": "a\u202eb"}');
   const symbols = documentSymbols(doc, a);
-  assert.deepEqual(child(symbols, 'skills')?.children?.map((c) => c.name), ['quo\\u202ete']);
+  assert.deepEqual(
+    child(symbols, 'skills')?.children?.map((c) => c.name),
+    ['quo\\u202ete'],
+  );
   const note = child(symbols, 'note\\u200b');
   assert.equal(note?.detail, 'a\\u202eb');
 });
@@ -39,7 +60,8 @@ test('card text in names and details shows hidden characters as escapes', () => 
 test('a huge card gives a bounded outline, and a document that is not an object or array none', () => {
   const big = JSON.stringify({ skills: Array.from({ length: 6000 }, (_, i) => ({ id: `s${i}` })) });
   const { doc, a } = analyzed(big);
-  const count = (list: DocumentSymbol[] | undefined): number => (list ?? []).reduce((n, s) => n + 1 + count(s.children), 0);
+  const count = (list: DocumentSymbol[] | undefined): number =>
+    (list ?? []).reduce((n, s) => n + 1 + count(s.children), 0);
   const total = count(documentSymbols(doc, a));
   assert.ok(total > 1000 && total <= 5000, `outline of ${total} symbols`);
   const scalar = analyzed('"just a string"');
@@ -50,6 +72,7 @@ test('deep nesting stops the outline at its depth limit instead of overflowing t
   const depth = 1999;
   const { doc, a } = analyzed('{"a":'.repeat(depth) + '1' + '}'.repeat(depth));
   let levels = 0;
-  for (let list: DocumentSymbol[] | undefined = documentSymbols(doc, a); list?.length; list = list[0]!.children) levels++;
+  for (let list: DocumentSymbol[] | undefined = documentSymbols(doc, a); list?.length; list = list[0]!.children)
+    levels++;
   assert.ok(levels > 0 && levels <= 64, `${levels} levels`);
 });

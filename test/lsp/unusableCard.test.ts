@@ -20,8 +20,20 @@ const shown = (md: string) => md.replace(/\\([!-/:-@[-`{-~])/g, '$1');
 const LOCK_TEXT = readFileSync(join(FIXTURE, 'planner', 'pricing.a2a-lock.json'), 'utf8');
 
 const VARIANTS: [string, string][] = [
-  ['a number that overflows a double', CARD_TEXT.replace('"capabilities": { "streaming": true }', '"capabilities": { "streaming": true, "x-limit": 1e400 }')],
-  ['nesting past the bound', CARD_TEXT.replace('"capabilities": { "streaming": true }', `"capabilities": { "streaming": true, "extensions": [{ "uri": "urn:x", "params": { "t": ${'['.repeat(600)}1${']'.repeat(600)} } }] }`)],
+  [
+    'a number that overflows a double',
+    CARD_TEXT.replace(
+      '"capabilities": { "streaming": true }',
+      '"capabilities": { "streaming": true, "x-limit": 1e400 }',
+    ),
+  ],
+  [
+    'nesting past the bound',
+    CARD_TEXT.replace(
+      '"capabilities": { "streaming": true }',
+      `"capabilities": { "streaming": true, "extensions": [{ "uri": "urn:x", "params": { "t": ${'['.repeat(600)}1${']'.repeat(600)} } }] }`,
+    ),
+  ],
 ];
 
 for (const [name, cardText] of VARIANTS) {
@@ -41,10 +53,16 @@ for (const [name, cardText] of VARIANTS) {
       const uri = pathToFileURL(lockPath).href;
       const doc = await s.open(uri, 'a2a-lockfile', lockText);
       const diags = await s.diagnostics(uri);
-      assert.ok(diags.some((d) => d.code === 'unknown-field'), 'the lockfile keeps its own findings');
+      assert.ok(
+        diags.some((d) => d.code === 'unknown-field'),
+        'the lockfile keeps its own findings',
+      );
       const unusable = diags.filter((d) => d.code === 'lockfile-error');
       assert.equal(unusable.length, 1, JSON.stringify(diags));
-      assert.match(String(unusable[0]!.message), /card in .*agent-card\.json cannot be used, because it has no canonical form/);
+      assert.match(
+        String(unusable[0]!.message),
+        /card in .*agent-card\.json cannot be used, because it has no canonical form/,
+      );
 
       const hover = await s.hover(uri, doc.positionAt(doc.getText().indexOf('"streaming"') + 2));
       assert.ok(hover, 'hover answers');

@@ -12,21 +12,33 @@ import { join } from 'node:path';
 import { UNKNOWN_CALL, gateToolCall as gateWithFacts } from '../../client/src/lmToolGate';
 import { toolCallGate } from '../../server/src/mcp/toolNetwork';
 import { TOOLS } from '../../server/src/mcp/tools';
-import { EDITOR_TOOL_NAMES, LanguageModelToolGateRequest, LanguageModelToolRequest, type LanguageModelToolResult } from '../../server/src/protocol';
+import {
+  EDITOR_TOOL_NAMES,
+  LanguageModelToolGateRequest,
+  LanguageModelToolRequest,
+  type LanguageModelToolResult,
+} from '../../server/src/protocol';
 import { startPricingAgent, type PricingAgent } from '../../examples/pricing-agent/server';
 import { startLsp, type LspSession } from '../lsp/harness';
 import { callTool, startMcp, type McpSession } from './helpers';
 
 const ROOT = join(__dirname, '..', '..');
 const pkg = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as {
-  engines: { vscode: string }; devDependencies: Record<string, string>; activationEvents: string[];
-  contributes: { languageModelTools: { name: string; modelDescription: string; inputSchema: unknown; displayName: string }[] };
+  engines: { vscode: string };
+  devDependencies: Record<string, string>;
+  activationEvents: string[];
+  contributes: {
+    languageModelTools: { name: string; modelDescription: string; inputSchema: unknown; displayName: string }[];
+  };
 };
 
 describe('package.json contributes the editor tools', () => {
-  it('with the MCP tools\' descriptions and input schemas', () => {
+  it("with the MCP tools' descriptions and input schemas", () => {
     const contributed = pkg.contributes.languageModelTools;
-    assert.deepEqual(contributed.map((t) => t.name), [...EDITOR_TOOL_NAMES]);
+    assert.deepEqual(
+      contributed.map((t) => t.name),
+      [...EDITOR_TOOL_NAMES],
+    );
     for (const t of contributed) {
       const mcp = TOOLS.find((x) => x.name === t.name)!;
       assert.equal(t.modelDescription, mcp.description, t.name);
@@ -43,7 +55,8 @@ describe('package.json contributes the editor tools', () => {
 });
 
 /** The editor's gate as it runs: the server's facts for the call (toolCallGate), then the client's decision. */
-const gateToolCall = (tool: string, input: unknown, trusted: boolean) => gateWithFacts(tool, toolCallGate(tool, input), trusted);
+const gateToolCall = (tool: string, input: unknown, trusted: boolean) =>
+  gateWithFacts(tool, toolCallGate(tool, input), trusted);
 
 describe('lmToolGate: confirmation and Restricted Mode', () => {
   it('a call that reads workspace files runs, trusted or not', () => {
@@ -54,7 +67,12 @@ describe('lmToolGate: confirmation and Restricted Mode', () => {
   });
 
   it('a call that may reach the network is refused in Restricted Mode, with a message for the model', () => {
-    for (const [tool, input] of [['a2a_profile', { source: 'https://agent.example' }], ['a2a_how_to_call', { source: ' http://127.0.0.1:1/', skill: 'x' }], ['a2a_check_lockfile', { lockfile: 'a2a-lock.json', live: true }], ['unknown_tool', {}]] as const) {
+    for (const [tool, input] of [
+      ['a2a_profile', { source: 'https://agent.example' }],
+      ['a2a_how_to_call', { source: ' http://127.0.0.1:1/', skill: 'x' }],
+      ['a2a_check_lockfile', { lockfile: 'a2a-lock.json', live: true }],
+      ['unknown_tool', {}],
+    ] as const) {
       const gate = gateToolCall(tool, input, false);
       assert.equal(gate.kind, 'refuse', tool);
       assert.match((gate as { message: string }).message, /Restricted Mode/);
@@ -97,7 +115,8 @@ describe('the language server answers the editor tools as a2acap mcp does', () =
     rmSync(root, { recursive: true, force: true });
   });
 
-  const ask = (lsp: LspSession, tool: string, input: unknown): Promise<LanguageModelToolResult> => lsp.connection.sendRequest(LanguageModelToolRequest.type, { tool, input });
+  const ask = (lsp: LspSession, tool: string, input: unknown): Promise<LanguageModelToolResult> =>
+    lsp.connection.sendRequest(LanguageModelToolRequest.type, { tool, input });
 
   it('the same JSON for each editor tool on workspace files, trusted or not', async () => {
     const calls: [string, Record<string, unknown>][] = [
@@ -108,7 +127,8 @@ describe('the language server answers the editor tools as a2acap mcp does', () =
     for (const [tool, input] of calls) {
       const expected = await callTool(mcp, tool, input);
       assert.equal(expected.isError, false, expected.text);
-      for (const lsp of [trusted, untrusted]) assert.deepEqual(await ask(lsp, tool, input), { ok: true, text: expected.text }, tool);
+      for (const lsp of [trusted, untrusted])
+        assert.deepEqual(await ask(lsp, tool, input), { ok: true, text: expected.text }, tool);
     }
   });
 
@@ -124,7 +144,10 @@ describe('the language server answers the editor tools as a2acap mcp does', () =
   });
 
   it('a URL: a user narrowing a2a.network.allowFromWorkspace narrows the tools too', async (t) => {
-    const narrowed = await startLsp({ workspaceFolders: [root], settings: { workspaceTrusted: true, network: { allowFromWorkspace: ['private'] } } });
+    const narrowed = await startLsp({
+      workspaceFolders: [root],
+      settings: { workspaceTrusted: true, network: { allowFromWorkspace: ['private'] } },
+    });
     t.after(() => narrowed.stop());
     const refused = await ask(narrowed, 'a2a_profile', { source: agent.url });
     assert.equal(refused.ok, false, JSON.stringify(refused));
@@ -133,11 +156,21 @@ describe('the language server answers the editor tools as a2acap mcp does', () =
     assert.equal((await ask(narrowed, 'a2a_profile', { source: agent.url })).ok, true);
   });
 
-  it('answers the gate\'s facts: whether a call may use the network, and its target with hidden characters shown', async () => {
-    assert.deepEqual(await untrusted.connection.sendRequest(LanguageModelToolGateRequest.type, { tool: 'a2a_profile', input: { source: 'https://agent.example/\u202e' } }),
-      { network: true, target: 'https://agent.example/\\u202e' });
-    assert.deepEqual(await trusted.connection.sendRequest(LanguageModelToolGateRequest.type, { tool: 'a2a_check_lockfile', input: { lockfile: 'a2a-lock.json' } }),
-      { network: false, target: 'a2a-lock.json' });
+  it("answers the gate's facts: whether a call may use the network, and its target with hidden characters shown", async () => {
+    assert.deepEqual(
+      await untrusted.connection.sendRequest(LanguageModelToolGateRequest.type, {
+        tool: 'a2a_profile',
+        input: { source: 'https://agent.example/\u202e' },
+      }),
+      { network: true, target: 'https://agent.example/\\u202e' },
+    );
+    assert.deepEqual(
+      await trusted.connection.sendRequest(LanguageModelToolGateRequest.type, {
+        tool: 'a2a_check_lockfile',
+        input: { lockfile: 'a2a-lock.json' },
+      }),
+      { network: false, target: 'a2a-lock.json' },
+    );
   });
 
   it('paths outside the workspace folders are refused there too', async () => {

@@ -21,14 +21,29 @@ describe('visible', () => {
   });
 
   it('visibleValues reaches keys and nested values, and leaves other types alone', () => {
-    assert.deepEqual(visibleValues({ 'k\u202e': ['v\u200b', 1, true, null] }), { 'k\\u202e': ['v\\u200b', 1, true, null] });
+    assert.deepEqual(visibleValues({ 'k\u202e': ['v\u200b', 1, true, null] }), {
+      'k\\u202e': ['v\\u200b', 1, true, null],
+    });
   });
 });
 
 describe('untrustedOf', () => {
   it('keeps only the skills asked for, at most a few examples each, with the fixed notice', () => {
-    const card = { name: 'N', skills: [{ id: 'a', name: 'A', description: 'x', examples: ['1', '2', '3', '4', '5', '6'] }, { id: 'b', name: 'B', description: 'y' }] };
-    const u = untrustedOf(card, [{ code: 'suspicious-text', severity: 'warning', pointer: '/name', message: 'm' }, { code: 'schema', severity: 'error', pointer: '', message: 'n' }], ['a']);
+    const card = {
+      name: 'N',
+      skills: [
+        { id: 'a', name: 'A', description: 'x', examples: ['1', '2', '3', '4', '5', '6'] },
+        { id: 'b', name: 'B', description: 'y' },
+      ],
+    };
+    const u = untrustedOf(
+      card,
+      [
+        { code: 'suspicious-text', severity: 'warning', pointer: '/name', message: 'm' },
+        { code: 'schema', severity: 'error', pointer: '', message: 'n' },
+      ],
+      ['a'],
+    );
     assert.equal(u.notice, UNTRUSTED_NOTICE);
     assert.deepEqual(Object.keys(u.skills), ['a']);
     assert.equal(u.skills.a!.examples!.length, LIMITS.examplesPerSkill);

@@ -17,9 +17,16 @@ export interface McpSession {
 }
 
 export async function startMcp(args: string[], env: Record<string, string> = {}): Promise<McpSession> {
-  const transport = new StdioClientTransport({ command: process.execPath, args: [CLI, 'mcp', ...args], env: { PATH: process.env.PATH ?? '', ...env }, stderr: 'pipe' });
+  const transport = new StdioClientTransport({
+    command: process.execPath,
+    args: [CLI, 'mcp', ...args],
+    env: { PATH: process.env.PATH ?? '', ...env },
+    stderr: 'pipe',
+  });
   let stderr = '';
-  transport.stderr?.on('data', (d: Buffer) => { stderr += d.toString(); });
+  transport.stderr?.on('data', (d: Buffer) => {
+    stderr += d.toString();
+  });
   const client = new Client({ name: 'a2acap-test', version: '0.0.0' });
   await client.connect(transport);
   return { client, stderr: () => stderr, close: () => client.close() };
@@ -36,30 +43,49 @@ export async function callTool(session: McpSession, name: string, args: Record<s
   const result = await session.client.callTool({ name, arguments: args });
   const content = result.content as { type: string; text: string }[];
   assertTexts(content, result.isError === true);
-  return { isError: result.isError === true, text: content[0]!.text, ...(content[1] ? { untrusted: content[1].text } : {}) };
+  return {
+    isError: result.isError === true,
+    text: content[0]!.text,
+    ...(content[1] ? { untrusted: content[1].text } : {}),
+  };
 }
 
 /** One text; a tool error may add a second one, with what the agent said. */
 function assertTexts(content: { type: string; text: string }[], isError: boolean): void {
   const max = isError ? 2 : 1;
-  if (content.length < 1 || content.length > max || content.some((c) => c.type !== 'text')) throw new Error(`expected ${max === 1 ? 'one text content' : 'one or two text contents'}, got ${JSON.stringify(content).slice(0, 200)}`);
+  if (content.length < 1 || content.length > max || content.some((c) => c.type !== 'text'))
+    throw new Error(
+      `expected ${max === 1 ? 'one text content' : 'one or two text contents'}, got ${JSON.stringify(content).slice(0, 200)}`,
+    );
 }
 
 /** A successful call's JSON; a tool error fails the test with its message. */
-export async function callJson<T = Record<string, unknown>>(session: McpSession, name: string, args: Record<string, unknown>): Promise<T> {
+export async function callJson<T = Record<string, unknown>>(
+  session: McpSession,
+  name: string,
+  args: Record<string, unknown>,
+): Promise<T> {
   const answer = await callTool(session, name, args);
   if (answer.isError) throw new Error(`${name} failed: ${answer.text}`);
   return JSON.parse(answer.text) as T;
 }
 
 /** The bundled CLI, spawned (asynchronously: agents in this process must keep answering). */
-export function runCliSpawned(args: string[], cwd: string, env: Record<string, string> = {}): Promise<{ code: number | null; stdout: string; stderr: string }> {
+export function runCliSpawned(
+  args: string[],
+  cwd: string,
+  env: Record<string, string> = {},
+): Promise<{ code: number | null; stdout: string; stderr: string }> {
   return new Promise((resolve) => {
     const child = spawn(process.execPath, [CLI, ...args], { cwd, env: { PATH: process.env.PATH ?? '', ...env } });
     let stdout = '';
     let stderr = '';
-    child.stdout.on('data', (d: Buffer) => { stdout += d; });
-    child.stderr.on('data', (d: Buffer) => { stderr += d; });
+    child.stdout.on('data', (d: Buffer) => {
+      stdout += d;
+    });
+    child.stderr.on('data', (d: Buffer) => {
+      stderr += d;
+    });
     child.on('close', (code) => resolve({ code, stdout, stderr }));
   });
 }

@@ -25,24 +25,42 @@ const HUGE = 'A'.repeat(100 * 1024);
 
 function card(overrides: Record<string, unknown>, skills: unknown[]): Record<string, unknown> {
   return {
-    name: 'Hostile', description: 'A card', version: '1.0.0',
+    name: 'Hostile',
+    description: 'A card',
+    version: '1.0.0',
     supportedInterfaces: [{ url: 'https://agent.example/a2a', protocolBinding: 'JSONRPC', protocolVersion: '1.0' }],
-    capabilities: {}, defaultInputModes: ['text/plain'], defaultOutputModes: ['text/plain'], skills, ...overrides,
+    capabilities: {},
+    defaultInputModes: ['text/plain'],
+    defaultOutputModes: ['text/plain'],
+    skills,
+    ...overrides,
   };
 }
 
 function hostileCard(): Record<string, unknown> {
-  return card({
-    name: `Totally${BIDI}Safe Agent`,
-    description: `${INSTRUCTION}${ZERO_WIDTH}`,
-    provider: { organization: `Acme${ZERO_WIDTH} ${HUGE}`, url: 'https://acme.example' },
-  }, [
-    { id: 'quote', name: `Quote ${BIDI}gnp.exe`, description: HUGE, tags: ['pricing'], examples: [INSTRUCTION, 'b', 'c', 'd', 'e', 'f', 'g'] },
-  ]);
+  return card(
+    {
+      name: `Totally${BIDI}Safe Agent`,
+      description: `${INSTRUCTION}${ZERO_WIDTH}`,
+      provider: { organization: `Acme${ZERO_WIDTH} ${HUGE}`, url: 'https://acme.example' },
+    },
+    [
+      {
+        id: 'quote',
+        name: `Quote ${BIDI}gnp.exe`,
+        description: HUGE,
+        tags: ['pricing'],
+        examples: [INSTRUCTION, 'b', 'c', 'd', 'e', 'f', 'g'],
+      },
+    ],
+  );
 }
 
 function manySkills(n: number): Record<string, unknown> {
-  return card({}, Array.from({ length: n }, (_, i) => ({ id: `s${i}`, name: `n${i}`, description: 'd', tags: ['t'] })));
+  return card(
+    {},
+    Array.from({ length: n }, (_, i) => ({ id: `s${i}`, name: `n${i}`, description: 'd', tags: ['t'] })),
+  );
 }
 
 let root: string;
@@ -57,7 +75,10 @@ before(async () => {
   mkdirSync(outside);
   writeFileSync(join(root, 'hostile.agent-card.json'), JSON.stringify(hostileCard()));
   writeFileSync(join(root, 'many.agent-card.json'), JSON.stringify(manySkills(20_000)));
-  writeFileSync(join(outside, 'secret.agent-card.json'), JSON.stringify(card({ name: 'outside' }, [{ id: 'x', name: 'x', description: 'x', tags: ['x'] }])));
+  writeFileSync(
+    join(outside, 'secret.agent-card.json'),
+    JSON.stringify(card({ name: 'outside' }, [{ id: 'x', name: 'x', description: 'x', tags: ['x'] }])),
+  );
   symlinkSync(join(outside, 'secret.agent-card.json'), join(root, 'link.agent-card.json'));
   symlinkSync(outside, join(root, 'linkdir'));
   mcp = await startMcp(['--root', root, '--max-card-bytes', String(8 * 1024 * 1024)]);
@@ -99,64 +120,143 @@ describe('a2acap mcp: hostile card text', () => {
     assert.equal(u.skills.quote!.examples!.length, LIMITS.examplesPerSkill);
     const findings = u.findings;
     for (const pointer of ['/name', '/description', '/skills/0/name', '/skills/0/examples/0']) {
-      assert.ok(findings.some((f) => f.pointer === pointer), `a suspicious-text finding at ${pointer}: ${JSON.stringify(findings)}`);
+      assert.ok(
+        findings.some((f) => f.pointer === pointer),
+        `a suspicious-text finding at ${pointer}: ${JSON.stringify(findings)}`,
+      );
     }
     assert.ok(answer.text.length < 20_000, `the answer is bounded (${answer.text.length} characters)`);
 
     const how = await callTool(mcp, 'a2a_how_to_call', { source: 'hostile.agent-card.json', skill: 'quote' });
     assert.doesNotMatch(how.text, RAW_HIDDEN);
-    assert.doesNotMatch(outsideUntrusted(JSON.parse(how.text) as Record<string, unknown>), /Ignore previous instructions|AAAAAAAAAA/i);
+    assert.doesNotMatch(
+      outsideUntrusted(JSON.parse(how.text) as Record<string, unknown>),
+      /Ignore previous instructions|AAAAAAAAAA/i,
+    );
 
-    assert.equal(JSON.stringify(await mcp.client.listTools()), before, 'tool names, descriptions and schemas never change');
+    assert.equal(
+      JSON.stringify(await mcp.client.listTools()),
+      before,
+      'tool names, descriptions and schemas never change',
+    );
   });
 
   it('20,000 skills come a page at a time, with a cursor', async () => {
-    const first = await callJson<{ profile: { skills: Record<string, unknown> }; skills_total: number; next_cursor: string }>(mcp, 'a2a_profile', { source: 'many.agent-card.json' });
+    const first = await callJson<{
+      profile: { skills: Record<string, unknown> };
+      skills_total: number;
+      next_cursor: string;
+    }>(mcp, 'a2a_profile', { source: 'many.agent-card.json' });
     assert.equal(first.skills_total, 20_000);
-    assert.deepEqual(Object.keys(first.profile.skills), Array.from({ length: LIMITS.skillsPerPage }, (_, i) => `s${i}`));
+    assert.deepEqual(
+      Object.keys(first.profile.skills),
+      Array.from({ length: LIMITS.skillsPerPage }, (_, i) => `s${i}`),
+    );
     assert.equal(first.next_cursor, String(LIMITS.skillsPerPage));
-    const last = await callJson<{ profile: { skills: Record<string, unknown> }; next_cursor?: string }>(mcp, 'a2a_profile', { source: 'many.agent-card.json', cursor: String(20_000 - 10) });
-    assert.deepEqual(Object.keys(last.profile.skills), Array.from({ length: 10 }, (_, i) => `s${19_990 + i}`));
+    const last = await callJson<{ profile: { skills: Record<string, unknown> }; next_cursor?: string }>(
+      mcp,
+      'a2a_profile',
+      { source: 'many.agent-card.json', cursor: String(20_000 - 10) },
+    );
+    assert.deepEqual(
+      Object.keys(last.profile.skills),
+      Array.from({ length: 10 }, (_, i) => `s${19_990 + i}`),
+    );
     assert.equal(last.next_cursor, undefined);
-    const one = await callJson<{ profile: { skills: Record<string, unknown> } }>(mcp, 'a2a_profile', { source: 'many.agent-card.json', skill: 's12345' });
+    const one = await callJson<{ profile: { skills: Record<string, unknown> } }>(mcp, 'a2a_profile', {
+      source: 'many.agent-card.json',
+      skill: 's12345',
+    });
     assert.deepEqual(Object.keys(one.profile.skills), ['s12345']);
   });
 
   it('a lockfile pinning 20,000 skills is listed with the first page of them and the count', async () => {
     const skills = Object.fromEntries(Array.from({ length: 20_000 }, (_, i) => [`s${i}`, {}]));
-    writeFileSync(join(root, 'many.a2a-lock.json'), JSON.stringify({ agent: 'many.agent-card.json', pinned_at: '2026-01-01T00:00:00Z', card_digest: `sha256:${'0'.repeat(64)}`, requires: { skills } }));
-    const listed = await callJson<{ lockfiles: { file: string; skills: string[]; skills_total: number }[] }>(mcp, 'a2a_lockfiles', {});
+    writeFileSync(
+      join(root, 'many.a2a-lock.json'),
+      JSON.stringify({
+        agent: 'many.agent-card.json',
+        pinned_at: '2026-01-01T00:00:00Z',
+        card_digest: `sha256:${'0'.repeat(64)}`,
+        requires: { skills },
+      }),
+    );
+    const listed = await callJson<{ lockfiles: { file: string; skills: string[]; skills_total: number }[] }>(
+      mcp,
+      'a2a_lockfiles',
+      {},
+    );
     const many = listed.lockfiles.find((l) => l.file === 'many.a2a-lock.json')!;
     assert.deepEqual([many.skills.length, many.skills_total], [LIMITS.skillsPerPage, 20_000]);
-    const profile = await callJson<{ lockfiles: { file: string; skills: string[]; skills_total: number }[] }>(mcp, 'a2a_profile', { source: 'many.agent-card.json', skill: 's1' });
-    assert.deepEqual(profile.lockfiles.map((l) => [l.file, l.skills.length, l.skills_total]), [['many.a2a-lock.json', LIMITS.skillsPerPage, 20_000]]);
+    const profile = await callJson<{ lockfiles: { file: string; skills: string[]; skills_total: number }[] }>(
+      mcp,
+      'a2a_profile',
+      { source: 'many.agent-card.json', skill: 's1' },
+    );
+    assert.deepEqual(
+      profile.lockfiles.map((l) => [l.file, l.skills.length, l.skills_total]),
+      [['many.a2a-lock.json', LIMITS.skillsPerPage, 20_000]],
+    );
   });
 });
 
 describe('a2acap mcp: paths outside the root', () => {
-  for (const source of ['../outside/secret.agent-card.json', '/etc/passwd', 'link.agent-card.json', 'linkdir/secret.agent-card.json']) {
+  for (const source of [
+    '../outside/secret.agent-card.json',
+    '/etc/passwd',
+    'link.agent-card.json',
+    'linkdir/secret.agent-card.json',
+  ]) {
     it(`refuses ${source}, saying nothing about the target`, async () => {
       const answer = await callTool(mcp, 'a2a_profile', { source });
       assert.equal(answer.isError, true);
-      assert.match(answer.text, /^a2a_profile: ".*" is outside the roots this server was started with \(--root\), so it is not read or written$/);
+      assert.match(
+        answer.text,
+        /^a2a_profile: ".*" is outside the roots this server was started with \(--root\), so it is not read or written$/,
+      );
       assert.doesNotMatch(answer.text, /\n/);
     });
   }
 
   it('a2a_pin never writes outside the root, nor under a name that is not a lockfile', async () => {
-    const escape = await callTool(mcp, 'a2a_pin', { source: 'hostile.agent-card.json', skills: ['quote'], lockfile: '../outside/x.a2a-lock.json', write: true });
+    const escape = await callTool(mcp, 'a2a_pin', {
+      source: 'hostile.agent-card.json',
+      skills: ['quote'],
+      lockfile: '../outside/x.a2a-lock.json',
+      write: true,
+    });
     assert.equal(escape.isError, true);
     assert.match(escape.text, /outside the roots/);
-    const viaLink = await callTool(mcp, 'a2a_pin', { source: 'hostile.agent-card.json', skills: ['quote'], lockfile: 'linkdir/x.a2a-lock.json', write: true });
+    const viaLink = await callTool(mcp, 'a2a_pin', {
+      source: 'hostile.agent-card.json',
+      skills: ['quote'],
+      lockfile: 'linkdir/x.a2a-lock.json',
+      write: true,
+    });
     assert.equal(viaLink.isError, true);
-    const notLock = await callTool(mcp, 'a2a_pin', { source: 'hostile.agent-card.json', skills: ['quote'], lockfile: 'package.json', write: true });
+    const notLock = await callTool(mcp, 'a2a_pin', {
+      source: 'hostile.agent-card.json',
+      skills: ['quote'],
+      lockfile: 'package.json',
+      write: true,
+    });
     assert.match(notLock.text, /must be named a2a-lock\.json or NAME\.a2a-lock\.json/);
     assert.throws(() => readFileSync(join(outside, 'x.a2a-lock.json')));
   });
 
   it('a lockfile pinning a card outside the root is an error result that does not read it', async () => {
-    writeFileSync(join(root, 'evil.a2a-lock.json'), JSON.stringify({ agent: '../outside/secret.agent-card.json', pinned_at: '2026-01-01T00:00:00Z', card_digest: `sha256:${'0'.repeat(64)}`, requires: { skills: { x: {} } } }));
-    const got = await callJson<{ classification: string; results: { error: string }[] }>(mcp, 'a2a_check_lockfile', { lockfile: 'evil.a2a-lock.json' });
+    writeFileSync(
+      join(root, 'evil.a2a-lock.json'),
+      JSON.stringify({
+        agent: '../outside/secret.agent-card.json',
+        pinned_at: '2026-01-01T00:00:00Z',
+        card_digest: `sha256:${'0'.repeat(64)}`,
+        requires: { skills: { x: {} } },
+      }),
+    );
+    const got = await callJson<{ classification: string; results: { error: string }[] }>(mcp, 'a2a_check_lockfile', {
+      lockfile: 'evil.a2a-lock.json',
+    });
     assert.equal(got.classification, 'error');
     assert.match(got.results[0]!.error, /outside the roots/);
     assert.doesNotMatch(JSON.stringify(got), /"outside"/, 'nothing of the card outside is shown');
@@ -176,7 +276,11 @@ describe('a2acap mcp: paths outside the root', () => {
       assert.doesNotMatch(answer.text, /\n|\s+at\s/, 'one line, no stack');
     }
     // A lockfile that cannot be read is a result, as `a2acap check --format json` reports it.
-    const missing = await callJson<{ classification: string; results: { error: string; stage: string }[] }>(mcp, 'a2a_check_lockfile', { lockfile: 'missing.a2a-lock.json' });
+    const missing = await callJson<{ classification: string; results: { error: string; stage: string }[] }>(
+      mcp,
+      'a2a_check_lockfile',
+      { lockfile: 'missing.a2a-lock.json' },
+    );
     assert.deepEqual([missing.classification, missing.results[0]!.stage], ['error', 'lockfile']);
   });
 });
@@ -188,7 +292,8 @@ describe('a2acap mcp: what an agent says in a failure comes back only inside unt
   const SAID = INSTRUCTION.replace(/[ ~/:.]/g, '-');
   before(async () => {
     server = createServer((req, res) => {
-      if (req.url!.startsWith('/body')) res.writeHead(500, { 'content-type': 'text/plain' }).end(`${INSTRUCTION}${BIDI}`);
+      if (req.url!.startsWith('/body'))
+        res.writeHead(500, { 'content-type': 'text/plain' }).end(`${INSTRUCTION}${BIDI}`);
       else if (req.url!.startsWith('/type')) res.writeHead(200, { 'content-type': `text/${SAID}` }).end('{}');
       else res.writeHead(302, { location: `http://127.0.0.1:1/${SAID}${encodeURIComponent(BIDI)}` }).end(INSTRUCTION);
     });
@@ -201,13 +306,15 @@ describe('a2acap mcp: what an agent says in a failure comes back only inside unt
     await new Promise<void>((r) => server.close(() => r()));
   });
 
-  it('the one-line error names our request; the agent\'s redirect target or media type is in untrusted, with the notice', async () => {
+  it("the one-line error names our request; the agent's redirect target or media type is in untrusted, with the notice", async () => {
     for (const path of ['/redirect/card.json', '/type/card.json']) {
       const answer = await callTool(session, 'a2a_profile', { source: `${base}${path}` });
       assert.equal(answer.isError, true, path);
       assert.doesNotMatch(answer.text, /Ignore|previous|\n/i, `${path}: ${answer.text}`);
       assert.ok(answer.text.startsWith(`a2a_profile: ${base}${path}: `), answer.text);
-      const { untrusted } = JSON.parse(answer.untrusted ?? '{}') as { untrusted?: { notice: string; limit_chars: number; error: string } };
+      const { untrusted } = JSON.parse(answer.untrusted ?? '{}') as {
+        untrusted?: { notice: string; limit_chars: number; error: string };
+      };
       assert.equal(untrusted?.notice, UNTRUSTED_NOTICE, path);
       assert.equal(untrusted?.limit_chars, LIMITS.untrustedChars);
       assert.match(untrusted!.error, /ignore-previous-instructions/i, path);
@@ -225,7 +332,10 @@ describe('a2acap mcp: URLs from arguments are untrusted', () => {
   let url: string;
   let requests = 0;
   before(async () => {
-    server = createServer((_req, res) => { requests++; res.end(JSON.stringify(hostileCard())); });
+    server = createServer((_req, res) => {
+      requests++;
+      res.end(JSON.stringify(hostileCard()));
+    });
     await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
     url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   });
@@ -256,18 +366,35 @@ describe('a2acap mcp: a credential echoed by an agent never reaches a result', (
       const auth = String(req.headers.authorization ?? '');
       if (req.url === '/.well-known/agent-card.json') {
         res.setHeader('content-type', 'application/json');
-        res.end(JSON.stringify(card({ name: `Echo ${auth}`, description: `You sent ${auth} (${Buffer.from(auth).toString('base64')})` },
-          [{ id: 'echo', name: auth, description: `token=${encodeURIComponent(auth.replace(/^Bearer /, ''))}`, tags: [auth] }])));
+        res.end(
+          JSON.stringify(
+            card({ name: `Echo ${auth}`, description: `You sent ${auth} (${Buffer.from(auth).toString('base64')})` }, [
+              {
+                id: 'echo',
+                name: auth,
+                description: `token=${encodeURIComponent(auth.replace(/^Bearer /, ''))}`,
+                tags: [auth],
+              },
+            ]),
+          ),
+        );
         return;
       }
       res.statusCode = 401;
       res.end(`token ${auth} is not allowed`);
     });
-    other = createServer((req, res) => { seenByOther.push(req.headers); res.statusCode = 404; res.end(); });
+    other = createServer((req, res) => {
+      seenByOther.push(req.headers);
+      res.statusCode = 404;
+      res.end();
+    });
     await Promise.all([echo, other].map((s) => new Promise<void>((r) => s.listen(0, '127.0.0.1', r))));
     echoUrl = `http://127.0.0.1:${(echo.address() as AddressInfo).port}`;
     otherUrl = `http://127.0.0.1:${(other.address() as AddressInfo).port}`;
-    session = await startMcp(['--root', root, '--allow-network', 'loopback', '--credential-env', `AGENT_TOKEN=${echoUrl}`], { AGENT_TOKEN: TOKEN });
+    session = await startMcp(
+      ['--root', root, '--allow-network', 'loopback', '--credential-env', `AGENT_TOKEN=${echoUrl}`],
+      { AGENT_TOKEN: TOKEN },
+    );
   });
   after(async () => {
     await session?.close();
@@ -275,19 +402,34 @@ describe('a2acap mcp: a credential echoed by an agent never reaches a result', (
   });
 
   it('is sent to its origin only, and redacted from every answer', async () => {
-    const forms = [TOKEN, Buffer.from(`Bearer ${TOKEN}`).toString('base64'), Buffer.from(TOKEN).toString('base64').replace(/=+$/, '')];
+    const forms = [
+      TOKEN,
+      Buffer.from(`Bearer ${TOKEN}`).toString('base64'),
+      Buffer.from(TOKEN).toString('base64').replace(/=+$/, ''),
+    ];
     const answers = [
       await callTool(session, 'a2a_profile', { source: echoUrl }),
       await callTool(session, 'a2a_how_to_call', { source: echoUrl, skill: 'echo' }),
-      await callTool(session, 'a2a_pin', { source: echoUrl, skills: ['echo'], lockfile: 'echo.a2a-lock.json', write: true }),
+      await callTool(session, 'a2a_pin', {
+        source: echoUrl,
+        skills: ['echo'],
+        lockfile: 'echo.a2a-lock.json',
+        write: true,
+      }),
       await callTool(session, 'a2a_profile', { source: `${echoUrl}/elsewhere/card.json` }),
       await callTool(session, 'a2a_check_lockfile', { lockfile: 'echo.a2a-lock.json', live: true }),
       await callTool(session, 'a2a_profile', { source: otherUrl }),
     ];
-    assert.equal(seen[0]?.authorization, `Bearer ${TOKEN}`, 'the agent did receive the credential (so the test can fail)');
+    assert.equal(
+      seen[0]?.authorization,
+      `Bearer ${TOKEN}`,
+      'the agent did receive the credential (so the test can fail)',
+    );
     assert.equal(answers[0]!.isError, false, answers[0]!.text);
     assert.match(answers[0]!.text, /\[redacted\]/);
-    for (const a of answers) for (const form of forms) assert.ok(!a.text.includes(form), `a form of the credential in: ${a.text.slice(0, 300)}`);
+    for (const a of answers)
+      for (const form of forms)
+        assert.ok(!a.text.includes(form), `a form of the credential in: ${a.text.slice(0, 300)}`);
     const written = readFileSync(join(root, 'echo.a2a-lock.json'), 'utf8');
     for (const form of forms) assert.ok(!written.includes(form));
     assert.equal(seenByOther.length, 1);

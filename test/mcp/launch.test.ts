@@ -8,10 +8,23 @@ import assert from 'node:assert/strict';
 import { runCli } from '../../server/src/cli/main';
 import type { CliIO } from '../../server/src/cli/io';
 
-async function launch(args: string[], env: Record<string, string> = {}): Promise<{ code: number; stdout: string; stderr: string }> {
+async function launch(
+  args: string[],
+  env: Record<string, string> = {},
+): Promise<{ code: number; stdout: string; stderr: string }> {
   let stdout = '';
   let stderr = '';
-  const io: CliIO = { stdout: (t) => { stdout += t; }, stderr: (t) => { stderr += t; }, env, cwd: __dirname, isTTY: false };
+  const io: CliIO = {
+    stdout: (t) => {
+      stdout += t;
+    },
+    stderr: (t) => {
+      stderr += t;
+    },
+    env,
+    cwd: __dirname,
+    isTTY: false,
+  };
   const code = await runCli(['mcp', ...args], io);
   return { code, stdout, stderr };
 }
@@ -41,8 +54,17 @@ describe('a2acap mcp: launch flags', () => {
   it('--help names every flag and the clip limit', async () => {
     const r = await launch(['--help']);
     assert.equal(r.code, 0);
-    for (const flag of ['--root', '--allow-network', '--credential-env', '--max-card-bytes']) assert.ok(r.stdout.includes(flag), flag);
-    const overview = await runCli(['--help'], { stdout: (t) => { assert.match(t, /a2acap mcp \[--root DIR\]/); }, stderr: () => {}, env: {}, cwd: __dirname, isTTY: false });
+    for (const flag of ['--root', '--allow-network', '--credential-env', '--max-card-bytes'])
+      assert.ok(r.stdout.includes(flag), flag);
+    const overview = await runCli(['--help'], {
+      stdout: (t) => {
+        assert.match(t, /a2acap mcp \[--root DIR\]/);
+      },
+      stderr: () => {},
+      env: {},
+      cwd: __dirname,
+      isTTY: false,
+    });
     assert.equal(overview, 0);
   });
 });

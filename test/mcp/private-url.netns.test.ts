@@ -16,7 +16,10 @@ let allowing: McpSession;
 
 before(async () => {
   root = realpathSync(mkdtempSync(join(tmpdir(), 'a2acap-mcp-netns-')));
-  [plain, allowing] = await Promise.all([startMcp(['--root', root]), startMcp(['--root', root, '--allow-network', 'loopback,private'])]);
+  [plain, allowing] = await Promise.all([
+    startMcp(['--root', root]),
+    startMcp(['--root', root, '--allow-network', 'loopback,private']),
+  ]);
 });
 after(async () => {
   await Promise.all([plain?.close(), allowing?.close()]);
@@ -26,7 +29,11 @@ after(async () => {
 describe('a2acap mcp: private and metadata URLs', () => {
   for (const url of ['http://10.1.2.3/', 'http://192.168.7.7/.well-known/agent-card.json', 'http://[fd00::1]/']) {
     it(`refuses ${url} without --allow-network private`, async () => {
-      for (const [tool, args] of [['a2a_profile', { source: url }], ['a2a_how_to_call', { source: url, skill: 'x' }], ['a2a_pin', { source: url, skills: ['x'] }]] as const) {
+      for (const [tool, args] of [
+        ['a2a_profile', { source: url }],
+        ['a2a_how_to_call', { source: url, skill: 'x' }],
+        ['a2a_pin', { source: url, skills: ['x'] }],
+      ] as const) {
         const answer = await callTool(plain, tool, args);
         assert.equal(answer.isError, true, tool);
         assert.match(answer.text, /private address .* is not reachable .* unless the run allows it/, tool);

@@ -5,7 +5,16 @@
  */
 import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import { cpSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, realpathSync, rmSync, writeFileSync } from 'node:fs';
+import {
+  cpSync,
+  mkdirSync,
+  mkdtempSync,
+  readFileSync,
+  readdirSync,
+  realpathSync,
+  rmSync,
+  writeFileSync,
+} from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import Ajv from 'ajv';
@@ -60,7 +69,12 @@ describe('a2acap mcp: example cards and lockfiles', () => {
   it('a2a_profile gives the profile `a2acap compile` gives, for every example card', async () => {
     for (const file of readdirSync(join(root, 'cards'))) {
       const source = `cards/${file}`;
-      const got = await callJson<{ source: string; profile: unknown; skills_total: number; untrusted: { notice: string } }>(mcp, 'a2a_profile', { source });
+      const got = await callJson<{
+        source: string;
+        profile: unknown;
+        skills_total: number;
+        untrusted: { notice: string };
+      }>(mcp, 'a2a_profile', { source });
       const compiled = await cli(['compile', source]);
       assert.deepEqual(got.profile, compiled.json, file);
       assert.equal(got.source, source);
@@ -69,22 +83,44 @@ describe('a2acap mcp: example cards and lockfiles', () => {
   });
 
   it('a2a_profile: lint errors and warnings that matter for calling, card text only in untrusted', async () => {
-    const got = await callJson<{ lint: { errors: number; findings: { code: string; severity: string }[] }; untrusted: { agent: { name: string }; skills: Record<string, { description: string }> } }>(mcp, 'a2a_profile', { source: 'cards/broken-schema.agent-card.json' });
+    const got = await callJson<{
+      lint: { errors: number; findings: { code: string; severity: string }[] };
+      untrusted: { agent: { name: string }; skills: Record<string, { description: string }> };
+    }>(mcp, 'a2a_profile', { source: 'cards/broken-schema.agent-card.json' });
     const lint = await runCliSpawned(['lint', 'cards/broken-schema.agent-card.json', '--format', 'json'], root);
     const cliFindings = (JSON.parse(lint.stdout) as { findings: { code: string; severity: string }[] }).findings
-      .filter((f) => f.severity === 'error' || f.severity === 'warning').map((f) => f.code).sort();
+      .filter((f) => f.severity === 'error' || f.severity === 'warning')
+      .map((f) => f.code)
+      .sort();
     assert.ok(got.lint.errors > 0);
     assert.deepEqual(got.lint.findings.map((f) => f.code).sort(), cliFindings);
-    const good = await callJson<{ untrusted: { agent: { name: string }; skills: Record<string, { name: string }> } }>(mcp, 'a2a_profile', { source: 'cards/good.agent-card.json', skill: 'plan-itinerary' });
-    const card = JSON.parse(readFileSync(join(root, 'cards/good.agent-card.json'), 'utf8')) as { name: string; skills: { id: string; name: string }[] };
+    const good = await callJson<{ untrusted: { agent: { name: string }; skills: Record<string, { name: string }> } }>(
+      mcp,
+      'a2a_profile',
+      { source: 'cards/good.agent-card.json', skill: 'plan-itinerary' },
+    );
+    const card = JSON.parse(readFileSync(join(root, 'cards/good.agent-card.json'), 'utf8')) as {
+      name: string;
+      skills: { id: string; name: string }[];
+    };
     assert.equal(good.untrusted.agent.name, card.name);
     assert.deepEqual(Object.keys(good.untrusted.skills), ['plan-itinerary']);
-    assert.equal(good.untrusted.skills['plan-itinerary']!.name, card.skills.find((s) => s.id === 'plan-itinerary')!.name);
+    assert.equal(
+      good.untrusted.skills['plan-itinerary']!.name,
+      card.skills.find((s) => s.id === 'plan-itinerary')!.name,
+    );
   });
 
   it('a2a_how_to_call says what to send, from the compiled profile', async () => {
-    const compiled = (await cli(['compile', 'cards/good.agent-card.json'])).json as { interface: { url: string; binding: string; version: string; tenant: string | null }; streaming: boolean; skills: Record<string, { input: string[]; output: string[]; security: Record<string, string[]>[] }> };
-    const got = await callJson<HowToCallResult>(mcp, 'a2a_how_to_call', { source: 'cards/good.agent-card.json', skill: 'book-trip' });
+    const compiled = (await cli(['compile', 'cards/good.agent-card.json'])).json as {
+      interface: { url: string; binding: string; version: string; tenant: string | null };
+      streaming: boolean;
+      skills: Record<string, { input: string[]; output: string[]; security: Record<string, string[]>[] }>;
+    };
+    const got = await callJson<HowToCallResult>(mcp, 'a2a_how_to_call', {
+      source: 'cards/good.agent-card.json',
+      skill: 'book-trip',
+    });
     assert.equal(got.endpoint, compiled.interface.url);
     assert.equal(got.binding, compiled.interface.binding);
     assert.equal(got.tenant, compiled.interface.tenant);
@@ -93,8 +129,14 @@ describe('a2acap mcp: example cards and lockfiles', () => {
     assert.deepEqual(got.input_media_types, compiled.skills['book-trip']!.input);
     assert.deepEqual(got.output_media_types, compiled.skills['book-trip']!.output);
     assert.equal(got.credentials.required, compiled.skills['book-trip']!.security.length > 0);
-    assert.deepEqual(got.credentials.any_of.map((a) => Object.fromEntries(a.all_of.map((s) => [s.scheme, s.scopes]))), compiled.skills['book-trip']!.security);
-    const unknown = await callTool(mcp, 'a2a_how_to_call', { source: 'cards/good.agent-card.json', skill: 'no-such-skill' });
+    assert.deepEqual(
+      got.credentials.any_of.map((a) => Object.fromEntries(a.all_of.map((s) => [s.scheme, s.scopes]))),
+      compiled.skills['book-trip']!.security,
+    );
+    const unknown = await callTool(mcp, 'a2a_how_to_call', {
+      source: 'cards/good.agent-card.json',
+      skill: 'no-such-skill',
+    });
     assert.equal(unknown.isError, true);
     assert.match(unknown.text, /^a2a_how_to_call: the card has no usable skill "no-such-skill"$/);
   });
@@ -112,7 +154,9 @@ describe('a2acap mcp: example cards and lockfiles', () => {
     assert.ok(travel, JSON.stringify(got));
     assert.equal(travel.agent, '../cards/good.agent-card.json');
     assert.deepEqual(travel.skills, ['plan-itinerary', 'book-trip', 'render-itinerary']);
-    const checked = (await cli(['check', 'lockfiles/travel.a2a-lock.json', '--live', '--format', 'json'])).json as { classification: string };
+    const checked = (await cli(['check', 'lockfiles/travel.a2a-lock.json', '--live', '--format', 'json'])).json as {
+      classification: string;
+    };
     assert.equal(travel.last_classification, checked.classification);
   });
 });
@@ -130,26 +174,44 @@ describe('a2acap mcp: the example pricing agent (loopback, --allow-network loopb
     const args = { source: agent.url, skills: ['itinerary-pricing'], streaming: true };
     const preview = await callJson<{ lockfile_text: string; written: boolean }>(mcp, 'a2a_pin', args);
     assert.equal(preview.written, false);
-    const pinned = await runCliSpawned(['pin', agent.url, '--skill', 'itinerary-pricing', '--streaming'], root, { A2ACAP_ALLOW_NETWORK: 'loopback' });
+    const pinned = await runCliSpawned(['pin', agent.url, '--skill', 'itinerary-pricing', '--streaming'], root, {
+      A2ACAP_ALLOW_NETWORK: 'loopback',
+    });
     assert.equal(pinned.code, 0, pinned.stderr);
     const withoutTime = (text: string) => ({ ...JSON.parse(text), pinned_at: 'T' }) as Record<string, unknown>;
     assert.deepEqual(withoutTime(preview.lockfile_text), withoutTime(pinned.stdout));
 
-    const written = await callJson<{ written: boolean; file: string }>(mcp, 'a2a_pin', { ...args, lockfile: 'planner/pricing.a2a-lock.json', write: true });
+    const written = await callJson<{ written: boolean; file: string }>(mcp, 'a2a_pin', {
+      ...args,
+      lockfile: 'planner/pricing.a2a-lock.json',
+      write: true,
+    });
     assert.deepEqual([written.written, written.file], [true, 'planner/pricing.a2a-lock.json']);
-    assert.deepEqual(withoutTime(readFileSync(join(root, 'planner/pricing.a2a-lock.json'), 'utf8')), withoutTime(pinned.stdout));
+    assert.deepEqual(
+      withoutTime(readFileSync(join(root, 'planner/pricing.a2a-lock.json'), 'utf8')),
+      withoutTime(pinned.stdout),
+    );
 
     for (const version of ['base', 'no-streaming'] as const) {
       agent.setVersion(version);
-      const got = await callJson<{ classification: string }>(mcp, 'a2a_check_lockfile', { lockfile: 'planner/pricing.a2a-lock.json', live: true });
-      assert.deepEqual(got, (await cli(['check', 'planner/pricing.a2a-lock.json', '--live', '--format', 'json'])).json, version);
+      const got = await callJson<{ classification: string }>(mcp, 'a2a_check_lockfile', {
+        lockfile: 'planner/pricing.a2a-lock.json',
+        live: true,
+      });
+      assert.deepEqual(
+        got,
+        (await cli(['check', 'planner/pricing.a2a-lock.json', '--live', '--format', 'json'])).json,
+        version,
+      );
       assert.equal(got.classification, version === 'base' ? 'compatible' : 'breaking');
     }
     agent.setVersion('base');
   });
 
   it('a2a_check_lockfile without live does not fetch a pinned URL', async () => {
-    const got = await callJson<{ classification: string; results: { error?: string }[] }>(mcp, 'a2a_check_lockfile', { lockfile: 'planner/pricing.a2a-lock.json' });
+    const got = await callJson<{ classification: string; results: { error?: string }[] }>(mcp, 'a2a_check_lockfile', {
+      lockfile: 'planner/pricing.a2a-lock.json',
+    });
     assert.equal(got.classification, 'error');
     assert.match(got.results[0]!.error!, /pass live: true/);
   });

@@ -5,7 +5,6 @@ import { join } from 'node:path';
 import { test } from 'node:test';
 import { fileStaleMarkers, parseStaleFile, type StaleFileSystem } from '../../server/src/node/fileStaleMarkers';
 
-
 function scratch(t: { after(fn: () => void): void }): string {
   const dir = mkdtempSync(join(tmpdir(), 'a2a-stale-'));
   t.after(() => rmSync(dir, { recursive: true, force: true }));
@@ -21,7 +20,10 @@ test('markers go to the file and another process (a second store) sees them; a b
   workflow.mark(AGENT, 'ContentTypeNotSupported', '2026-11-30T10:05:00.000Z');
   await workflow.flush();
   const file = JSON.parse(readFileSync(path, 'utf8'));
-  assert.deepEqual(file, { version: 1, markers: [{ agent: AGENT, reason: 'ContentTypeNotSupported', at: '2026-11-30T10:00:00.000Z', count: 2 }] });
+  assert.deepEqual(file, {
+    version: 1,
+    markers: [{ agent: AGENT, reason: 'ContentTypeNotSupported', at: '2026-11-30T10:00:00.000Z', count: 2 }],
+  });
 
   const editor = fileStaleMarkers(path);
   await editor.load();
@@ -41,7 +43,10 @@ test('a write keeps the markers another process wrote meanwhile', async (t) => {
   await b.flush();
   a.clear('http://127.0.0.1:1/');
   await a.flush();
-  assert.deepEqual(JSON.parse(readFileSync(path, 'utf8')).markers.map((m: { reason: string }) => m.reason), ['two']);
+  assert.deepEqual(
+    JSON.parse(readFileSync(path, 'utf8')).markers.map((m: { reason: string }) => m.reason),
+    ['two'],
+  );
 });
 
 test('a corrupt or missing file is empty; corrupt entries are skipped, valid ones kept', async (t) => {
@@ -57,9 +62,16 @@ test('a corrupt or missing file is empty; corrupt entries are skipped, valid one
   corrupt.mark(AGENT, 'r', '2026-11-30T10:00:00.000Z');
   await corrupt.flush();
   assert.equal(JSON.parse(readFileSync(path, 'utf8')).markers.length, 1);
-  assert.deepEqual(parseStaleFile(JSON.stringify({ markers: [{ agent: 'x', reason: 'r', at: 't', count: -3 }, { agent: 1 }, 'junk'] })), {
-    markers: [{ agent: 'x', reason: 'r', at: 't', count: 1 }], problems: 2, kept: [{ agent: 1 }, 'junk'],
-  });
+  assert.deepEqual(
+    parseStaleFile(
+      JSON.stringify({ markers: [{ agent: 'x', reason: 'r', at: 't', count: -3 }, { agent: 1 }, 'junk'] }),
+    ),
+    {
+      markers: [{ agent: 'x', reason: 'r', at: 't', count: 1 }],
+      problems: 2,
+      kept: [{ agent: 1 }, 'junk'],
+    },
+  );
   assert.deepEqual(parseStaleFile('[]'), { markers: [], problems: 1, kept: [] });
 });
 
@@ -67,8 +79,15 @@ test('a failed write never throws from mark(); flush() reports it and a later fl
   const files = new Map<string, string>();
   let fail = true;
   const fs: StaleFileSystem = {
-    readFile: async (p) => { const v = files.get(p); if (v === undefined) throw Object.assign(new Error('no'), { code: 'ENOENT' }); return v; },
-    writeFile: async (p, text) => { if (fail) throw new Error('disk full'); files.set(p, text); },
+    readFile: async (p) => {
+      const v = files.get(p);
+      if (v === undefined) throw Object.assign(new Error('no'), { code: 'ENOENT' });
+      return v;
+    },
+    writeFile: async (p, text) => {
+      if (fail) throw new Error('disk full');
+      files.set(p, text);
+    },
   };
   const store = fileStaleMarkers('/x/stale.json', fs);
   store.mark(AGENT, 'r', '2026-11-30T10:00:00.000Z');
@@ -79,11 +98,17 @@ test('a failed write never throws from mark(); flush() reports it and a later fl
   assert.equal(JSON.parse(files.get('/x/stale.json')!).markers[0].agent, AGENT);
 });
 
-test('entries this version cannot read (a newer writer\'s) survive a rewrite', async () => {
+test("entries this version cannot read (a newer writer's) survive a rewrite", async () => {
   const files = new Map<string, string>();
   const fs: StaleFileSystem = {
-    readFile: async (p) => { const v = files.get(p); if (v === undefined) throw Object.assign(new Error('no'), { code: 'ENOENT' }); return v; },
-    writeFile: async (p, t) => { files.set(p, t); },
+    readFile: async (p) => {
+      const v = files.get(p);
+      if (v === undefined) throw Object.assign(new Error('no'), { code: 'ENOENT' });
+      return v;
+    },
+    writeFile: async (p, t) => {
+      files.set(p, t);
+    },
   };
   const newer = { agent: 'https://b.example/', reason: 'r', at: 1733000000, kind: 'from a newer writer' };
   files.set('/s.json', JSON.stringify({ version: 1, markers: [newer] }));

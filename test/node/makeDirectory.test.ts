@@ -15,12 +15,18 @@ test('makes the missing directories with the mode asked; an existing one is fine
     assert.equal(statSync(join(root, 'a', 'b', 'c')).mode & 0o777, 0o700);
     makeDirectory(join(root, 'a', 'b'));
     writeFileSync(join(root, 'file'), '');
-    assert.throws(() => makeDirectory(join(root, 'file', 'x')), (err: { code?: string }) => err.code === 'ENOTDIR');
+    assert.throws(
+      () => makeDirectory(join(root, 'file', 'x')),
+      (err: { code?: string }) => err.code === 'ENOTDIR',
+    );
   } finally {
     rmSync(root, { recursive: true, force: true });
   }
 });
 
 test('under /proc it fails at once with ENOENT', () => {
-  assert.throws(() => makeDirectory('/proc/a2acap-no-such/x'), (err: { code?: string }) => err.code === 'ENOENT');
+  assert.throws(
+    () => makeDirectory('/proc/a2acap-no-such/x'),
+    (err: { code?: string }) => err.code === 'ENOENT',
+  );
 });

@@ -12,7 +12,9 @@ const root = join(__dirname, '..', '..');
 const cliPath = join(root, 'server', 'dist', 'cli.js');
 
 let tmp = '';
-before(() => { tmp = mkdtempSync(join(tmpdir(), 'a2acap-read-')); });
+before(() => {
+  tmp = mkdtempSync(join(tmpdir(), 'a2acap-read-'));
+});
 after(() => rmSync(tmp, { recursive: true, force: true }));
 
 function codeOf(fn: () => unknown): string | undefined {
@@ -47,12 +49,18 @@ describe('readTextSync', () => {
   it('refuses a regular file over the limit from its size (EFBIG)', () => {
     const p = join(tmp, 'over.json');
     writeFileSync(p, 'x'.repeat(2000));
-    assert.equal(codeOf(() => readTextSync(p, 1000)), 'EFBIG');
+    assert.equal(
+      codeOf(() => readTextSync(p, 1000)),
+      'EFBIG',
+    );
     assert.equal(readTextSync(p, 2000).length, 2000);
   });
 
   it('refuses a device that never ends before reading it (ENOTREG)', () => {
-    assert.equal(codeOf(() => readTextSync('/dev/zero', 100_000)), 'ENOTREG');
+    assert.equal(
+      codeOf(() => readTextSync('/dev/zero', 100_000)),
+      'ENOTREG',
+    );
   });
 
   it('reads a file that grew past its scratch buffer to its end, still under the limit', () => {
@@ -60,24 +68,39 @@ describe('readTextSync', () => {
     const text = 'y'.repeat(200 * 1024);
     writeFileSync(p, text);
     assert.equal(readTextSync(p, 300 * 1024), text);
-    assert.equal(codeOf(() => readTextSync(p, 100 * 1024)), 'EFBIG');
+    assert.equal(
+      codeOf(() => readTextSync(p, 100 * 1024)),
+      'EFBIG',
+    );
   });
 
   it('keeps the codes of files that cannot be read', () => {
-    assert.equal(codeOf(() => readTextSync(join(tmp, 'missing.json'))), 'ENOENT');
+    assert.equal(
+      codeOf(() => readTextSync(join(tmp, 'missing.json'))),
+      'ENOENT',
+    );
     const dir = join(tmp, 'a-directory');
     mkdirSync(dir);
-    assert.equal(codeOf(() => readTextSync(dir)), 'EISDIR');
+    assert.equal(
+      codeOf(() => readTextSync(dir)),
+      'EISDIR',
+    );
   });
 
   it('refuses a FIFO at once, with no writer (its open() alone would wait forever) or with one', async () => {
     const fifo = join(tmp, 'lock.fifo');
     assert.equal(spawnSync('mkfifo', [fifo]).status, 0, 'mkfifo');
-    assert.equal(codeOf(() => readTextSync(fifo)), 'ENOTREG');
+    assert.equal(
+      codeOf(() => readTextSync(fifo)),
+      'ENOTREG',
+    );
     // With a writer in another process: still refused, before a byte is read (the writer is then killed).
     const writer = spawn('sh', ['-c', `printf '{"part":2}' > "$1"`, 'sh', fifo]);
     await new Promise((resolve) => setTimeout(resolve, 100));
-    assert.equal(codeOf(() => readTextSync(fifo)), 'ENOTREG');
+    assert.equal(
+      codeOf(() => readTextSync(fifo)),
+      'ENOTREG',
+    );
     writer.kill();
   });
 });
@@ -85,7 +108,10 @@ describe('readTextSync', () => {
 describe('a2acap check with a path that never ends', () => {
   it('reports a one-line read error and exits 2 instead of reading /dev/zero forever', () => {
     const card = join(root, 'examples', 'cards', 'good.agent-card.json');
-    const r = spawnSync(process.execPath, [cliPath, 'check', '/dev/zero', '--card', card], { encoding: 'utf8', timeout: 20000 });
+    const r = spawnSync(process.execPath, [cliPath, 'check', '/dev/zero', '--card', card], {
+      encoding: 'utf8',
+      timeout: 20000,
+    });
     assert.equal(r.status, 2, r.stderr);
     assert.match(r.stdout + r.stderr, /cannot read the lockfile \(not a regular file\)/);
     assert.doesNotMatch(r.stderr, /\n\s+at /, 'no stack trace');

@@ -34,9 +34,14 @@ test('readers during rewrites and a SIGKILL mid-rewrite only ever see a complete
   let started = 0;
   let exited = false;
   child.stdout!.on('data', (chunk: Buffer) => {
-    started += chunk.toString().split('\n').filter((l) => l.startsWith('start')).length;
+    started += chunk
+      .toString()
+      .split('\n')
+      .filter((l) => l.startsWith('start')).length;
   });
-  child.once('exit', () => { exited = true; });
+  child.once('exit', () => {
+    exited = true;
+  });
   const complete = (text: string) => text === 'initial' || text === a || text === b;
   // While the child rewrites, a reader must only ever see a complete file (a plain writeFile fails this
   // at once: the file is truncated and then filled). Then kill the child as a rewrite starts.
@@ -53,7 +58,10 @@ test('readers during rewrites and a SIGKILL mid-rewrite only ever see a complete
   child.kill('SIGKILL');
   await gone;
   const content = readFileSync(target, 'utf8');
-  assert.ok(content === a || content === b, `target is torn after SIGKILL: ${content.length} bytes (complete files are ${a.length} bytes)`);
+  assert.ok(
+    content === a || content === b,
+    `target is torn after SIGKILL: ${content.length} bytes (complete files are ${a.length} bytes)`,
+  );
   JSON.parse(content);
   // The interrupted temporary file may remain (the process had no chance to clean up), but never under the target name.
   assert.ok(readdirSync(dir).every((name) => name === 'big.a2a-lock.json' || name.endsWith('.tmp')));

@@ -14,8 +14,17 @@ import { pathToFileURL } from 'node:url';
 import { after, before, describe, it } from 'node:test';
 import { neovimScenario, skipNeovim } from '../editors/neovimScenario';
 import {
-  DidOpenTextDocumentNotification, ExitNotification, HoverRequest, InitializeRequest, InitializedNotification, PublishDiagnosticsNotification,
-  ShutdownRequest, StreamMessageReader, StreamMessageWriter, createProtocolConnection, type Diagnostic,
+  DidOpenTextDocumentNotification,
+  ExitNotification,
+  HoverRequest,
+  InitializeRequest,
+  InitializedNotification,
+  PublishDiagnosticsNotification,
+  ShutdownRequest,
+  StreamMessageReader,
+  StreamMessageWriter,
+  createProtocolConnection,
+  type Diagnostic,
 } from 'vscode-languageserver-protocol/node';
 
 const ROOT = join(__dirname, '..', '..');
@@ -43,23 +52,43 @@ function ok(r: SpawnSyncReturns<string>, what: string): string {
 }
 
 before(() => {
-  const packed = spawnSync(process.execPath, [join(ROOT, 'scripts', 'pack-cli.mjs')], { cwd: ROOT, encoding: 'utf8', timeout: 180_000 });
+  const packed = spawnSync(process.execPath, [join(ROOT, 'scripts', 'pack-cli.mjs')], {
+    cwd: ROOT,
+    encoding: 'utf8',
+    timeout: 180_000,
+  });
   assert.equal(packed.status, 0, packed.stderr);
   assert.ok(existsSync(TARBALL), `${TARBALL} written`);
   project = mkdtempSync(join(tmpdir(), 'a2acap-consumer-'));
-  writeFileSync(join(project, 'package.json'), JSON.stringify({ name: 'consumer', version: '1.0.0', private: true, type: 'module' }));
+  writeFileSync(
+    join(project, 'package.json'),
+    JSON.stringify({ name: 'consumer', version: '1.0.0', private: true, type: 'module' }),
+  );
   copyFileSync(TARBALL, join(project, `a2acap-${VERSION}.tgz`));
   copyFileSync(GOOD, join(project, 'agent-card.json'));
   copyFileSync(LEGACY, join(project, 'legacy.agent-card.json'));
-  ok(run(npm, ['install', `./a2acap-${VERSION}.tgz`, '--offline', '--no-audit', '--no-fund', '--ignore-scripts'], 120_000), 'npm install');
+  ok(
+    run(
+      npm,
+      ['install', `./a2acap-${VERSION}.tgz`, '--offline', '--no-audit', '--no-fund', '--ignore-scripts'],
+      120_000,
+    ),
+    'npm install',
+  );
 });
 
-after(() => { if (project) rmSync(project, { recursive: true, force: true }); });
+after(() => {
+  if (project) rmSync(project, { recursive: true, force: true });
+});
 
 describe('the a2acap tarball, installed into an empty project', () => {
-  it('Neovim, headless, starts the installed a2a-language-server: diagnostics, a hover, a quick fix', { skip: skipNeovim }, async (t) => {
-    await neovimScenario(t, join(project, 'node_modules', '.bin'));
-  });
+  it(
+    'Neovim, headless, starts the installed a2a-language-server: diagnostics, a hover, a quick fix',
+    { skip: skipNeovim },
+    async (t) => {
+      await neovimScenario(t, join(project, 'node_modules', '.bin'));
+    },
+  );
 
   it('is a package ready to publish: name, bins, exports, engines, license, README, no dependencies, no editor client', () => {
     const installed = join(project, 'node_modules', 'a2acap');
@@ -68,16 +97,27 @@ describe('the a2acap tarball, installed into an empty project', () => {
     assert.equal(pkg.version, VERSION);
     assert.equal(pkg.private, undefined);
     assert.deepEqual(Object.keys(pkg.bin as object).sort(), ['a2a-language-server', 'a2acap']);
-    assert.deepEqual((pkg.exports as Record<string, unknown>)['.'], { types: './dist/index.d.ts', import: './dist/index.mjs' });
+    assert.deepEqual((pkg.exports as Record<string, unknown>)['.'], {
+      types: './dist/index.d.ts',
+      import: './dist/index.mjs',
+    });
     assert.match(String((pkg.engines as Record<string, string>).node), /^>=20/);
     assert.equal(pkg.license, 'MIT');
-    for (const key of ['dependencies', 'devDependencies', 'peerDependencies', 'optionalDependencies', 'scripts']) assert.equal(pkg[key], undefined, key);
+    for (const key of ['dependencies', 'devDependencies', 'peerDependencies', 'optionalDependencies', 'scripts'])
+      assert.equal(pkg[key], undefined, key);
     assert.ok(existsSync(join(installed, 'LICENSE')));
     assert.match(readFileSync(join(installed, 'README.md'), 'utf8'), /^# a2acap\n/);
     const manifest = ok(spawnSync('tar', ['tzf', TARBALL], { encoding: 'utf8' }), 'tar');
     assert.doesNotMatch(manifest, /extension|client\/|\.map$|\.ts$(?<!\.d\.ts$)|node_modules/m);
     // Nothing installed besides the package itself.
-    assert.deepEqual(ok(run(npm, ['ls', '--all', '--parseable', '--offline']), 'npm ls').trim().split('\n').slice(1).map((p) => p.slice(project.length + 1)), ['node_modules/a2acap']);
+    assert.deepEqual(
+      ok(run(npm, ['ls', '--all', '--parseable', '--offline']), 'npm ls')
+        .trim()
+        .split('\n')
+        .slice(1)
+        .map((p) => p.slice(project.length + 1)),
+      ['node_modules/a2acap'],
+    );
     assert.ok(statSync(TARBALL).size < 2 * 1024 * 1024, `the tarball is ${statSync(TARBALL).size} bytes`);
   });
 
@@ -91,8 +131,12 @@ describe('the a2acap tarball, installed into an empty project', () => {
   });
 
   it('npx a2acap compile: the chosen interface and the skills', () => {
-    const profile = JSON.parse(ok(run(npx, ['--offline', 'a2acap', 'compile', 'agent-card.json', '--format', 'json']), 'compile')) as {
-      usable: boolean; interface: { binding: string }; skills: Record<string, unknown>;
+    const profile = JSON.parse(
+      ok(run(npx, ['--offline', 'a2acap', 'compile', 'agent-card.json', '--format', 'json']), 'compile'),
+    ) as {
+      usable: boolean;
+      interface: { binding: string };
+      skills: Record<string, unknown>;
     };
     assert.equal(profile.usable, true);
     assert.equal(profile.interface.binding, 'JSONRPC');
@@ -100,12 +144,34 @@ describe('the a2acap tarball, installed into an empty project', () => {
   });
 
   it('npx a2acap check --card: a lockfile pinned from the card is compatible with it, and breaks when the skill goes', () => {
-    ok(run(npx, ['--offline', 'a2acap', 'pin', 'agent-card.json', '--skill', 'route-optimizer-traffic', '--out', 'route.a2a-lock.json']), 'pin');
-    assert.match(ok(run(npx, ['--offline', 'a2acap', 'check', 'route.a2a-lock.json', '--card', 'agent-card.json']), 'check'), /compatible/);
+    ok(
+      run(npx, [
+        '--offline',
+        'a2acap',
+        'pin',
+        'agent-card.json',
+        '--skill',
+        'route-optimizer-traffic',
+        '--out',
+        'route.a2a-lock.json',
+      ]),
+      'pin',
+    );
+    assert.match(
+      ok(run(npx, ['--offline', 'a2acap', 'check', 'route.a2a-lock.json', '--card', 'agent-card.json']), 'check'),
+      /compatible/,
+    );
     const card = JSON.parse(readFileSync(join(project, 'agent-card.json'), 'utf8')) as { skills: { id: string }[] };
     card.skills = card.skills.filter((s) => s.id !== 'route-optimizer-traffic');
     writeFileSync(join(project, 'changed.agent-card.json'), JSON.stringify(card, null, 2));
-    const broken = run(npx, ['--offline', 'a2acap', 'check', 'route.a2a-lock.json', '--card', 'changed.agent-card.json']);
+    const broken = run(npx, [
+      '--offline',
+      'a2acap',
+      'check',
+      'route.a2a-lock.json',
+      '--card',
+      'changed.agent-card.json',
+    ]);
     assert.equal(broken.status, 1, broken.stderr);
     assert.match(broken.stdout, /breaking/);
   });
@@ -119,42 +185,72 @@ describe('the a2acap tarball, installed into an empty project', () => {
   });
 
   it('npx a2a-language-server --stdio: diagnostics with their code, and a hover on a skill', async () => {
-    const child = spawn(npx, ['--offline', 'a2a-language-server', '--stdio'], { cwd: project, stdio: ['pipe', 'pipe', 'pipe'] });
+    const child = spawn(npx, ['--offline', 'a2a-language-server', '--stdio'], {
+      cwd: project,
+      stdio: ['pipe', 'pipe', 'pipe'],
+    });
     let stderr = '';
-    child.stderr.on('data', (d: Buffer) => { stderr += d.toString(); });
-    const connection = createProtocolConnection(new StreamMessageReader(child.stdout), new StreamMessageWriter(child.stdin));
+    child.stderr.on('data', (d: Buffer) => {
+      stderr += d.toString();
+    });
+    const connection = createProtocolConnection(
+      new StreamMessageReader(child.stdout),
+      new StreamMessageWriter(child.stdin),
+    );
     const published = new Map<string, Diagnostic[]>();
     const waiting = new Map<string, (d: Diagnostic[]) => void>();
-    connection.onNotification(PublishDiagnosticsNotification.type, (p) => { published.set(p.uri, p.diagnostics); waiting.get(p.uri)?.(p.diagnostics); });
+    connection.onNotification(PublishDiagnosticsNotification.type, (p) => {
+      published.set(p.uri, p.diagnostics);
+      waiting.get(p.uri)?.(p.diagnostics);
+    });
     connection.onRequest('workspace/configuration', (p: { items: unknown[] }) => p.items.map(() => ({})));
     connection.listen();
-    const diagnosticsOf = (uri: string): Promise<Diagnostic[]> => new Promise((resolve, reject) => {
-      const done = published.get(uri);
-      if (done) return resolve(done);
-      const timer = setTimeout(() => reject(new Error(`no diagnostics for ${uri}; stderr: ${stderr}`)), 20_000);
-      waiting.set(uri, (d) => { clearTimeout(timer); resolve(d); });
-    });
+    const diagnosticsOf = (uri: string): Promise<Diagnostic[]> =>
+      new Promise((resolve, reject) => {
+        const done = published.get(uri);
+        if (done) return resolve(done);
+        const timer = setTimeout(() => reject(new Error(`no diagnostics for ${uri}; stderr: ${stderr}`)), 20_000);
+        waiting.set(uri, (d) => {
+          clearTimeout(timer);
+          resolve(d);
+        });
+      });
     try {
       await connection.sendRequest(InitializeRequest.type, {
-        processId: process.pid, rootUri: pathToFileURL(project).href, workspaceFolders: [{ uri: pathToFileURL(project).href, name: 'consumer' }],
-        capabilities: { workspace: { configuration: true }, textDocument: { hover: { contentFormat: ['markdown', 'plaintext'] } } },
+        processId: process.pid,
+        rootUri: pathToFileURL(project).href,
+        workspaceFolders: [{ uri: pathToFileURL(project).href, name: 'consumer' }],
+        capabilities: {
+          workspace: { configuration: true },
+          textDocument: { hover: { contentFormat: ['markdown', 'plaintext'] } },
+        },
       });
       await connection.sendNotification(InitializedNotification.type, {});
       const legacyUri = pathToFileURL(join(project, 'legacy.agent-card.json')).href;
       const legacyText = readFileSync(join(project, 'legacy.agent-card.json'), 'utf8');
-      await connection.sendNotification(DidOpenTextDocumentNotification.type, { textDocument: { uri: legacyUri, languageId: 'json', version: 1, text: legacyText } });
+      await connection.sendNotification(DidOpenTextDocumentNotification.type, {
+        textDocument: { uri: legacyUri, languageId: 'json', version: 1, text: legacyText },
+      });
       const diagnostics = await diagnosticsOf(legacyUri);
       const legacy = diagnostics.find((d) => d.code === 'legacy-card-shape');
       assert.ok(legacy, `legacy-card-shape among ${diagnostics.map((d) => d.code).join(', ')}`);
-      assert.equal(legacy.range.start.line, legacyText.slice(0, legacyText.indexOf('"security"')).split('\n').length - 1);
+      assert.equal(
+        legacy.range.start.line,
+        legacyText.slice(0, legacyText.indexOf('"security"')).split('\n').length - 1,
+      );
 
       const goodUri = pathToFileURL(join(project, 'agent-card.json')).href;
       const goodText = readFileSync(join(project, 'agent-card.json'), 'utf8');
-      await connection.sendNotification(DidOpenTextDocumentNotification.type, { textDocument: { uri: goodUri, languageId: 'json', version: 1, text: goodText } });
+      await connection.sendNotification(DidOpenTextDocumentNotification.type, {
+        textDocument: { uri: goodUri, languageId: 'json', version: 1, text: goodText },
+      });
       await diagnosticsOf(goodUri);
       const at = goodText.indexOf('"route-optimizer-traffic"') + 3;
       const before = goodText.slice(0, at).split('\n');
-      const hover = await connection.sendRequest(HoverRequest.type, { textDocument: { uri: goodUri }, position: { line: before.length - 1, character: before.at(-1)!.length } });
+      const hover = await connection.sendRequest(HoverRequest.type, {
+        textDocument: { uri: goodUri },
+        position: { line: before.length - 1, character: before.at(-1)!.length },
+      });
       assert.ok(hover, 'a hover on the skill');
       const text = JSON.stringify(hover.contents);
       // Markdown: the skill id is escaped (route\-optimizer\-traffic).
@@ -164,13 +260,22 @@ describe('the a2acap tarball, installed into an empty project', () => {
       await connection.sendNotification(ExitNotification.type);
     } finally {
       connection.dispose();
-      if (child.exitCode === null) await new Promise((resolve) => { child.once('exit', resolve); setTimeout(() => { child.kill(); resolve(undefined); }, 5_000); });
+      if (child.exitCode === null)
+        await new Promise((resolve) => {
+          child.once('exit', resolve);
+          setTimeout(() => {
+            child.kill();
+            resolve(undefined);
+          }, 5_000);
+        });
     }
     assert.equal(stderr, '');
   });
 
   it('the library from an ESM script: lint and compile a card, the digest, a lockfile check', () => {
-    writeFileSync(join(project, 'use.mjs'), `
+    writeFileSync(
+      join(project, 'use.mjs'),
+      `
 import { readFileSync } from 'node:fs';
 import { cardDigest, checkLockfile, compileCard, lint, readLockfile } from 'a2acap';
 const card = JSON.parse(readFileSync('agent-card.json', 'utf8'));
@@ -179,11 +284,21 @@ const findings = lint(readFileSync('legacy.agent-card.json', 'utf8')).findings.m
 const lock = readLockfile(readFileSync('route.a2a-lock.json', 'utf8'));
 console.log(JSON.stringify({ binding: profile.interface.binding, skills: Object.keys(profile.skills), findings, digest: cardDigest(card),
   pinned: lock.ok && lock.lockfile.card_digest, check: lock.ok && checkLockfile(lock.lockfile, card).classification }));
-`);
-    const out = JSON.parse(ok(run(process.execPath, ['use.mjs']), 'node use.mjs')) as { binding: string; skills: string[]; findings: [string, string, number][]; digest: string; pinned: string; check: string };
+`,
+    );
+    const out = JSON.parse(ok(run(process.execPath, ['use.mjs']), 'node use.mjs')) as {
+      binding: string;
+      skills: string[];
+      findings: [string, string, number][];
+      digest: string;
+      pinned: string;
+      check: string;
+    };
     assert.equal(out.binding, 'JSONRPC');
     assert.deepEqual(out.skills.sort(), ['custom-map-generator', 'route-optimizer-traffic']);
-    assert.ok(out.findings.some(([code, pointer, line]) => code === 'legacy-card-shape' && pointer === '/security' && line > 0));
+    assert.ok(
+      out.findings.some(([code, pointer, line]) => code === 'legacy-card-shape' && pointer === '/security' && line > 0),
+    );
     assert.match(out.digest, /^sha256:[0-9a-f]{64}$/);
     assert.equal(out.pinned, out.digest);
     assert.equal(out.check, 'compatible');
@@ -192,8 +307,20 @@ console.log(JSON.stringify({ binding: profile.interface.binding, skills: Object.
   it('the type declarations: a TypeScript consumer type-checks against them, and a misuse does not', () => {
     const tsc = join(ROOT, 'node_modules', 'typescript', 'bin', 'tsc');
     const types = ['--typeRoots', join(ROOT, 'node_modules', '@types'), '--types', 'node'];
-    const flags = ['--noEmit', '--strict', '--module', 'nodenext', '--moduleResolution', 'nodenext', '--target', 'es2022', ...types];
-    writeFileSync(join(project, 'use.ts'), `
+    const flags = [
+      '--noEmit',
+      '--strict',
+      '--module',
+      'nodenext',
+      '--moduleResolution',
+      'nodenext',
+      '--target',
+      'es2022',
+      ...types,
+    ];
+    writeFileSync(
+      join(project, 'use.ts'),
+      `
 import { compileCard, createNetworkClient, fetchCard, lint, memoryStaleMarkers, sendToSkill, type Finding, type Profile } from 'a2acap';
 const profile: Profile = compileCard({}, { client: { bindings: ['JSONRPC@1.0'], knownExtensions: [] } });
 const findings: Finding[] = lint('{}', { fileName: 'agent-card.json', rules: { schema: 'warning' } }).findings;
@@ -209,13 +336,17 @@ export async function call(): Promise<boolean> {
     await network.close();
   }
 }
-`);
+`,
+    );
     ok(run(process.execPath, [tsc, ...flags, 'use.ts']), 'tsc use.ts');
-    writeFileSync(join(project, 'misuse.ts'), `
+    writeFileSync(
+      join(project, 'misuse.ts'),
+      `
 import { compileCard } from 'a2acap';
 const wrong: string = compileCard({}).usable;
 export { wrong };
-`);
+`,
+    );
     const r = run(process.execPath, [tsc, ...flags, 'misuse.ts']);
     assert.equal(r.status, 2, 'a type error is reported');
     assert.match(r.stdout, /misuse\.ts.*TS2322/);

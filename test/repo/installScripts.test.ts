@@ -11,7 +11,9 @@ import { test } from 'node:test';
 
 const ROOT = join(__dirname, '..', '..');
 const pkg = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as { allowScripts?: Record<string, boolean> };
-const lock = JSON.parse(readFileSync(join(ROOT, 'package-lock.json'), 'utf8')) as { packages: Record<string, { hasInstallScript?: boolean }> };
+const lock = JSON.parse(readFileSync(join(ROOT, 'package-lock.json'), 'utf8')) as {
+  packages: Record<string, { hasInstallScript?: boolean }>;
+};
 
 test('allowScripts decides for exactly the locked packages that have install scripts', () => {
   const withScripts = Object.entries(lock.packages)
@@ -24,10 +26,19 @@ test('allowScripts decides for exactly the locked packages that have install scr
 });
 
 const npmVersion = spawnSync('npm', ['--version'], { encoding: 'utf8' }).stdout?.trim() ?? '';
-const hasInstallScripts = spawnSync('npm', ['help', 'install-scripts'], { encoding: 'utf8', timeout: 30_000 }).status === 0;
+const hasInstallScripts =
+  spawnSync('npm', ['help', 'install-scripts'], { encoding: 'utf8', timeout: 30_000 }).status === 0;
 
-test('npm itself finds no unreviewed install script in the installed tree', { skip: !hasInstallScripts && `npm ${npmVersion} has no install-scripts command` }, () => {
-  const r = spawnSync('npm', ['install-scripts', 'ls', '--offline'], { cwd: ROOT, encoding: 'utf8', timeout: 60_000 });
-  assert.equal(r.status, 0, r.stderr);
-  assert.match(r.stdout, /No packages with unreviewed install scripts/);
-});
+test(
+  'npm itself finds no unreviewed install script in the installed tree',
+  { skip: !hasInstallScripts && `npm ${npmVersion} has no install-scripts command` },
+  () => {
+    const r = spawnSync('npm', ['install-scripts', 'ls', '--offline'], {
+      cwd: ROOT,
+      encoding: 'utf8',
+      timeout: 60_000,
+    });
+    assert.equal(r.status, 0, r.stderr);
+    assert.match(r.stdout, /No packages with unreviewed install scripts/);
+  },
+);

@@ -21,19 +21,32 @@ const TREE: Record<string, string> = {
   'server/src/cli/main.ts': "export { lsp } from '../lsp/server';\nexport const cli = 1;\n", // cli-not-lsp (and a cycle)
   'server/src/lib/index.ts': "export { cli } from '../cli/main';\n", // lib-imports-core-and-node
   'server/src/protocol.ts': 'export const protocol = 1;\n',
-  'client/src/extension.ts': "export { ok } from '../../server/src/core/ok';\nexport { protocol } from '../../server/src/protocol';\n", // client-imports-protocol-only
+  'client/src/extension.ts':
+    "export { ok } from '../../server/src/core/ok';\nexport { protocol } from '../../server/src/protocol';\n", // client-imports-protocol-only
   'client/src/a.ts': "import type { B } from './b';\nexport type A = { b?: B };\n", // no-circular
   'client/src/b.ts': "import type { A } from './a';\nexport type B = { a?: A };\n",
 };
 
 const RULES = [
-  'no-circular', 'core-stays-in-core', 'core-no-node-builtins', 'core-no-network-or-editor', 'node-imports-core',
-  'mcp-imports-core-and-node', 'lsp-not-cli', 'cli-not-lsp', 'lib-imports-core-and-node', 'client-imports-protocol-only',
+  'no-circular',
+  'core-stays-in-core',
+  'core-no-node-builtins',
+  'core-no-network-or-editor',
+  'node-imports-core',
+  'mcp-imports-core-and-node',
+  'lsp-not-cli',
+  'cli-not-lsp',
+  'lib-imports-core-and-node',
+  'client-imports-protocol-only',
 ];
 
 function cruise(dir: string): { status: number | null; out: string } {
   const bin = join(root, 'node_modules', '.bin', 'depcruise');
-  const r = spawnSync(bin, ['server/src', 'client/src', '--config', join(root, '.dependency-cruiser.cjs'), '--output-type', 'err'], { cwd: dir, encoding: 'utf8' });
+  const r = spawnSync(
+    bin,
+    ['server/src', 'client/src', '--config', join(root, '.dependency-cruiser.cjs'), '--output-type', 'err'],
+    { cwd: dir, encoding: 'utf8' },
+  );
   return { status: r.status, out: `${r.stdout}${r.stderr}` };
 }
 
@@ -44,7 +57,10 @@ test('dependency-cruiser reports every layer rule and the no-cycle rule, and fai
       mkdirSync(dirname(join(dir, path)), { recursive: true });
       writeFileSync(join(dir, path), text);
     }
-    writeFileSync(join(dir, 'tsconfig.json'), JSON.stringify({ compilerOptions: { module: 'Node16', moduleResolution: 'Node16', strict: true } }));
+    writeFileSync(
+      join(dir, 'tsconfig.json'),
+      JSON.stringify({ compilerOptions: { module: 'Node16', moduleResolution: 'Node16', strict: true } }),
+    );
     symlinkSync(join(root, 'node_modules'), join(dir, 'node_modules'), 'dir');
     const { status, out } = cruise(dir);
     assert.notEqual(status, 0, out);

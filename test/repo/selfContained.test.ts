@@ -11,13 +11,18 @@ const FOLDERS = ['test', 'scripts', 'bench'];
 const TEXT = /\.(ts|mts|cts|js|mjs|cjs|json|jsonc|md|sh|ya?ml|tsv|txt|html|lua)$/;
 
 /** Absolute paths that only exist on one machine: home and work directories, temp directories, mount points. */
-const MACHINE_PATH = /(?:^|[\s'"`(=,[])((?:\/(?:work|root|home|Users|tmp|mnt|srv|var\/folders|private\/var)\/[^\s'"`)]*)|(?:[A-Za-z]:\\\\?(?:Users|work|tmp)\b[^\s'"`)]*))/g;
+const MACHINE_PATH =
+  /(?:^|[\s'"`(=,[])((?:\/(?:work|root|home|Users|tmp|mnt|srv|var\/folders|private\/var)\/[^\s'"`)]*)|(?:[A-Za-z]:\\\\?(?:Users|work|tmp)\b[^\s'"`)]*))/g;
 /** A relative path literal or Markdown link target that climbs: '../x', "../../x", `../x`, (../x). */
 const CLIMBING_LITERAL = /['"`(](\.\.(?:\/[^'"`\s)]*)?)['"`)]/g;
 /** join/resolve from the file's own directory with literal segments: join(__dirname, '..', 'x'). */
 const JOINED = /\b(?:join|resolve)\(\s*(?:__dirname|import\.meta\.dirname)\s*((?:,\s*(?:'[^']*'|"[^"]*")\s*)+)\)/g;
 
-export interface OutsideReference { line: number; text: string; why: string }
+export interface OutsideReference {
+  line: number;
+  text: string;
+  why: string;
+}
 
 function lineOf(source: string, index: number): number {
   return source.slice(0, index).split('\n').length;
@@ -32,14 +37,17 @@ function outside(from: string, target: string): boolean {
 export function outsideReferences(file: string, source: string): OutsideReference[] {
   const dir = dirname(file);
   const found: OutsideReference[] = [];
-  for (const m of source.matchAll(MACHINE_PATH)) found.push({ line: lineOf(source, m.index), text: m[1] ?? '', why: 'an absolute path of one machine' });
+  for (const m of source.matchAll(MACHINE_PATH))
+    found.push({ line: lineOf(source, m.index), text: m[1] ?? '', why: 'an absolute path of one machine' });
   for (const m of source.matchAll(CLIMBING_LITERAL)) {
     const literal = m[1] ?? '';
-    if (outside(dir, literal)) found.push({ line: lineOf(source, m.index), text: literal, why: 'climbs above the repository root' });
+    if (outside(dir, literal))
+      found.push({ line: lineOf(source, m.index), text: literal, why: 'climbs above the repository root' });
   }
   for (const m of source.matchAll(JOINED)) {
     const segments = [...(m[1] ?? '').matchAll(/'([^']*)'|"([^"]*)"/g)].map((s) => s[1] ?? s[2] ?? '');
-    if (outside(dir, join(...segments))) found.push({ line: lineOf(source, m.index), text: m[0], why: 'climbs above the repository root' });
+    if (outside(dir, join(...segments)))
+      found.push({ line: lineOf(source, m.index), text: m[0], why: 'climbs above the repository root' });
   }
   return found;
 }
@@ -58,7 +66,9 @@ describe('the repository refers to nothing outside it', () => {
   it('no file under test/, scripts/ or bench/ does', () => {
     const files = FOLDERS.flatMap((f) => walk(join(ROOT, f)));
     assert.ok(files.length > 100, `${files.length} files read`);
-    const problems = files.flatMap((f) => outsideReferences(f, readFileSync(f, 'utf8')).map((r) => `${relative(ROOT, f)}:${r.line}: ${r.text} (${r.why})`));
+    const problems = files.flatMap((f) =>
+      outsideReferences(f, readFileSync(f, 'utf8')).map((r) => `${relative(ROOT, f)}:${r.line}: ${r.text} (${r.why})`),
+    );
     assert.deepEqual(problems, []);
   });
 
@@ -79,6 +89,7 @@ describe('the repository refers to nothing outside it', () => {
     [`const dir = mkdtempSync(join(tmpdir(), 'a2a-'));`, false],
   ];
   for (const [source, flagged] of cases) {
-    it(`${flagged ? 'flags' : 'accepts'}: ${source}`, () => assert.equal(outsideReferences(at, source).length > 0, flagged));
+    it(`${flagged ? 'flags' : 'accepts'}: ${source}`, () =>
+      assert.equal(outsideReferences(at, source).length > 0, flagged));
   }
 });

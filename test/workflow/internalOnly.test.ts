@@ -33,20 +33,38 @@ async function codes(dir: string, file: string, ...flags: string[]): Promise<str
 
 test('lint: internal-address unless the configuration or --internal-only marks the cards internal-only', async (t) => {
   const plain = project(t);
-  assert.equal((await codes(join(plain, 'cards'), 'agent-card.json')).filter((c) => c === 'internal-address').length, 9);
-  assert.ok(!(await codes(join(plain, 'cards'), 'agent-card.json', '--internal-only')).includes('internal-address'), '--internal-only');
+  assert.equal(
+    (await codes(join(plain, 'cards'), 'agent-card.json')).filter((c) => c === 'internal-address').length,
+    9,
+  );
+  assert.ok(
+    !(await codes(join(plain, 'cards'), 'agent-card.json', '--internal-only')).includes('internal-address'),
+    '--internal-only',
+  );
   const configured = project(t, { card: { internalOnly: true } });
-  assert.ok(!(await codes(join(configured, 'cards'), 'agent-card.json')).includes('internal-address'), 'card.internalOnly in .a2a/config.json');
+  assert.ok(
+    !(await codes(join(configured, 'cards'), 'agent-card.json')).includes('internal-address'),
+    'card.internalOnly in .a2a/config.json',
+  );
   const off = project(t, { card: { internalOnly: false } });
   assert.ok((await codes(join(off, 'cards'), 'agent-card.json')).includes('internal-address'), 'internalOnly: false');
-  assert.ok(!(await codes(join(off, 'cards'), 'agent-card.json', '--internal-only')).includes('internal-address'), 'the flag wins over a false');
+  assert.ok(
+    !(await codes(join(off, 'cards'), 'agent-card.json', '--internal-only')).includes('internal-address'),
+    'the flag wins over a false',
+  );
 });
 
 test('lint: the description limits of the configuration', async (t) => {
   const dir = join(project(t, { card: { skillDescription: { minLength: 5, maxLength: 30 } } }), 'cards');
   const r = await cli(['lint', '--format', 'json', 'lengths.agent-card.json'], dir);
-  const found = (JSON.parse(r.stdout) as { findings: { code: string; pointer: string }[] }).findings.filter((f) => f.code === 'skill-description-length').map((f) => f.pointer);
-  assert.deepEqual(found, ['/skills/1/description', '/skills/2/description'], '"Search." is long enough at 5; 36 characters are over 30');
+  const found = (JSON.parse(r.stdout) as { findings: { code: string; pointer: string }[] }).findings
+    .filter((f) => f.code === 'skill-description-length')
+    .map((f) => f.pointer);
+  assert.deepEqual(
+    found,
+    ['/skills/1/description', '/skills/2/description'],
+    '"Search." is long enough at 5; 36 characters are over 30',
+  );
 });
 
 test('a bad card member is a usage error naming it', async (t) => {

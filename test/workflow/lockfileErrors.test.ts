@@ -16,10 +16,14 @@ import { startLsp, type LspSession } from '../lsp/harness';
 import { cli, tempDir } from '../cli/helpers';
 
 const FIXTURES = join(__dirname, '..', 'fixtures');
-const { cases } = JSON.parse(readFileSync(join(FIXTURES, 'lockfile-errors', 'cases.json'), 'utf8')) as { cases: { file: string; message: string }[] };
+const { cases } = JSON.parse(readFileSync(join(FIXTURES, 'lockfile-errors', 'cases.json'), 'utf8')) as {
+  cases: { file: string; message: string }[];
+};
 
 let lsp: LspSession;
-before(async () => { lsp = await startLsp({ settings: { workspaceTrusted: false } }); });
+before(async () => {
+  lsp = await startLsp({ settings: { workspaceTrusted: false } });
+});
 after(() => lsp.stop());
 
 /** The lockfile path of a case, made in `dir` when it is a missing file, a directory or a FIFO. */
@@ -57,7 +61,8 @@ for (const { file, message } of cases) {
     assert.equal(update.code, 2);
     assert.equal(update.stderr, `a2acap update: ${path}: ${message}\n`);
 
-    if (!file.startsWith('(')) { // probe first asks whether the argument is a file at all
+    if (!file.startsWith('(')) {
+      // probe first asks whether the argument is a file at all
       const probe = await cli(['probe', path], dir);
       assert.equal(probe.code, 2);
       assert.equal(probe.stderr, `a2acap probe: ${path}: ${message}\n`);
@@ -68,7 +73,10 @@ for (const { file, message } of cases) {
     assert.equal(checked.results[0]!.verdict, 'error');
     assert.equal(checked.results[0]!.items[0]!.message, message);
     assert.equal((await lsp.connection.sendRequest(LockfileDiffRequest.type, { uri })).error, message);
-    assert.deepEqual(await lsp.connection.sendRequest(UpdateLockfileRequest.type, { uri }), { written: false, error: message });
+    assert.deepEqual(await lsp.connection.sendRequest(UpdateLockfileRequest.type, { uri }), {
+      written: false,
+      error: message,
+    });
   });
 }
 
@@ -79,7 +87,10 @@ test('a lockfile whose agent names a FIFO: "not a regular file" from the CLI and
   const fifo = join(dir, 'card.fifo');
   assert.equal(spawnSync('mkfifo', [fifo]).status, 0, 'mkfifo');
   const lock = join(dir, 'agent.a2a-lock.json');
-  const fixture = JSON.parse(readFileSync(join(FIXTURES, 'lockfiles', 'valid-minimal.json'), 'utf8')) as Record<string, unknown>;
+  const fixture = JSON.parse(readFileSync(join(FIXTURES, 'lockfiles', 'valid-minimal.json'), 'utf8')) as Record<
+    string,
+    unknown
+  >;
   writeFileSync(lock, JSON.stringify({ ...fixture, agent: 'card.fifo' }, null, 2));
   const message = `${fifo}: cannot read the card (not a regular file)`;
 
@@ -97,25 +108,40 @@ test('a lockfile whose agent names a FIFO: "not a regular file" from the CLI and
 test('a lockfile URI that is not a file: an error for that entry, the others still checked', async () => {
   const good = join(FIXTURES, 'lockfiles', 'valid-minimal.json');
   const untitled = 'untitled:Untitled-1';
-  const checked = await lsp.connection.sendRequest(CheckLockfilesRequest.type, { uris: [pathToFileURL(good).href, untitled, 'file://fileserver/share/x.a2a-lock.json'], staleMarkers: untitled });
+  const checked = await lsp.connection.sendRequest(CheckLockfilesRequest.type, {
+    uris: [pathToFileURL(good).href, untitled, 'file://fileserver/share/x.a2a-lock.json'],
+    staleMarkers: untitled,
+  });
   assert.equal(checked.results.length, 3);
   assert.equal(checked.results[1]!.verdict, 'error');
   assert.match(checked.results[1]!.items[0]!.message, /only files on disk are supported \(got untitled:Untitled-1\)/);
   assert.equal(checked.results[2]!.verdict, 'error');
   assert.notEqual(checked.results[0]!.items[0]?.message ?? '', checked.results[1]!.items[0]!.message);
-  assert.match((await lsp.connection.sendRequest(LockfileDiffRequest.type, { uri: untitled })).error ?? '', /only files on disk are supported/);
-  assert.match((await lsp.connection.sendRequest(UpdateLockfileRequest.type, { uri: untitled })).error ?? '', /only files on disk are supported/);
+  assert.match(
+    (await lsp.connection.sendRequest(LockfileDiffRequest.type, { uri: untitled })).error ?? '',
+    /only files on disk are supported/,
+  );
+  assert.match(
+    (await lsp.connection.sendRequest(UpdateLockfileRequest.type, { uri: untitled })).error ?? '',
+    /only files on disk are supported/,
+  );
 });
 
 // A lockfile whose agent is a URL of another scheme used to be taken as a relative path (".../file:/etc/passwd: no such file").
 test('a lockfile whose agent is a file:, data: or ftp: URL: said so, nothing is read', async (t) => {
   const dir = tempDir(t);
-  const fixture = JSON.parse(readFileSync(join(FIXTURES, 'lockfiles', 'valid-minimal.json'), 'utf8')) as Record<string, unknown>;
+  const fixture = JSON.parse(readFileSync(join(FIXTURES, 'lockfiles', 'valid-minimal.json'), 'utf8')) as Record<
+    string,
+    unknown
+  >;
   for (const agent of ['file:///etc/passwd', 'data:application/json,{}', 'ftp://x.example/card.json']) {
     const lock = join(dir, 'x.a2a-lock.json');
     writeFileSync(lock, JSON.stringify({ ...fixture, agent }));
     const live = await cli(['check', lock, '--live', '--format', 'json'], dir);
     assert.equal(live.code, 2, live.stderr);
-    assert.match(JSON.parse(live.stdout).results[0].error, /^(file|data|ftp): URLs are not card locations: give an http\(s\) URL or a path to a card file$/);
+    assert.match(
+      JSON.parse(live.stdout).results[0].error,
+      /^(file|data|ftp): URLs are not card locations: give an http\(s\) URL or a path to a card file$/,
+    );
   }
 });

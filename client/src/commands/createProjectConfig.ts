@@ -29,7 +29,9 @@ export const createProjectConfig: CommandFactory = () => async () => {
   });
   await vscode.workspace.fs.writeFile(target, Buffer.from(text, 'utf8'));
   await vscode.window.showTextDocument(target, { preview: false });
-  void showInfo('A2A: wrote .a2a/config.json from this folder\'s settings; commit it so a2acap in CI uses the same client and rules.');
+  void showInfo(
+    "A2A: wrote .a2a/config.json from this folder's settings; commit it so a2acap in CI uses the same client and rules.",
+  );
 };
 
 async function pickFolder(): Promise<vscode.WorkspaceFolder | undefined> {

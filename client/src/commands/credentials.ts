@@ -11,11 +11,27 @@ import { credentialInputProblem } from '../liveText';
  * from the agent's public card when it can be fetched.
  */
 async function pickScheme(services: Parameters<CommandFactory>[0], url: string): Promise<string | undefined> {
-  const pub = services.isTrusted() ? await publicCard(services, url).then((r) => r, () => undefined) : undefined;
+  const pub = services.isTrusted()
+    ? await publicCard(services, url).then(
+        (r) => r,
+        () => undefined,
+      )
+    : undefined;
   const schemes = pub && !pub.error ? pub.credentialSchemes : [];
   if (schemes.length === 1) return schemes[0];
-  if (schemes.length > 1) return (await vscode.window.showQuickPick(schemes, { title: 'Security scheme (declared by the agent card)', ignoreFocusOut: true })) ?? undefined;
-  return vscode.window.showInputBox({ title: 'Security scheme name', prompt: 'The name of the scheme in the card\'s securitySchemes', value: 'bearer', ignoreFocusOut: true });
+  if (schemes.length > 1)
+    return (
+      (await vscode.window.showQuickPick(schemes, {
+        title: 'Security scheme (declared by the agent card)',
+        ignoreFocusOut: true,
+      })) ?? undefined
+    );
+  return vscode.window.showInputBox({
+    title: 'Security scheme name',
+    prompt: "The name of the scheme in the card's securitySchemes",
+    value: 'bearer',
+    ignoreFocusOut: true,
+  });
 }
 
 export const setCredential: CommandFactory = (services) => async (arg?: unknown) => {
@@ -24,7 +40,10 @@ export const setCredential: CommandFactory = (services) => async (arg?: unknown)
   const scheme = await pickScheme(services, url);
   if (!scheme) return;
   const token = await vscode.window.showInputBox({
-    title: `Credential for ${originOf(url)} (${scheme}): a bearer token or an API key, as the scheme takes`, password: true, ignoreFocusOut: true, prompt: 'Stored in VS Code SecretStorage',
+    title: `Credential for ${originOf(url)} (${scheme}): a bearer token or an API key, as the scheme takes`,
+    password: true,
+    ignoreFocusOut: true,
+    prompt: 'Stored in VS Code SecretStorage',
     validateInput: credentialInputProblem,
   });
   if (!token) return;

@@ -17,26 +17,34 @@ async function run(services: ExtensionServices, extended: boolean, arg: unknown)
   const url = await askAgentUrl(services, title, arg);
   if (!url) return;
   // The server answers redacted already (the credential sent, the URL's userinfo): shown and opened as it is.
-  const result = await vscode.window.withProgress({ location: vscode.ProgressLocation.Notification, title: `${title}: ${shownUrl(url)}`, cancellable: true }, async (_progress, token) => {
-    const client = services.client();
-    if (!client?.isRunning()) return undefined;
-    if (!extended) return client.sendRequest(FetchCardRequest.type, { url }, token);
-    const pub = await publicCard(services, url, token);
-    if (!pub || pub.error) return pub;
-    const credential = await storedCredential(services, url, pub.credentialSchemes);
-    if (!credential) {
-      const choice = await showWarning(
-        `A2A: no credential stored for ${shownUrl(url)} (${pub.credentialSchemes.length ? `schemes: ${pub.credentialSchemes.join(', ')}` : 'the card declares no scheme a credential can be sent for'}).`,
-        'Set Credential',
-      );
-      if (choice) void vscode.commands.executeCommand('a2a.setCredential', url);
-      return undefined;
-    }
-    return client.sendRequest(FetchCardRequest.type, { url, extended: true, credential }, token);
-  }).then((r) => r, (err: unknown) => {
-    services.output.error(failureText(title, err));
-    return undefined;
-  });
+  const result = await vscode.window
+    .withProgress(
+      { location: vscode.ProgressLocation.Notification, title: `${title}: ${shownUrl(url)}`, cancellable: true },
+      async (_progress, token) => {
+        const client = services.client();
+        if (!client?.isRunning()) return undefined;
+        if (!extended) return client.sendRequest(FetchCardRequest.type, { url }, token);
+        const pub = await publicCard(services, url, token);
+        if (!pub || pub.error) return pub;
+        const credential = await storedCredential(services, url, pub.credentialSchemes);
+        if (!credential) {
+          const choice = await showWarning(
+            `A2A: no credential stored for ${shownUrl(url)} (${pub.credentialSchemes.length ? `schemes: ${pub.credentialSchemes.join(', ')}` : 'the card declares no scheme a credential can be sent for'}).`,
+            'Set Credential',
+          );
+          if (choice) void vscode.commands.executeCommand('a2a.setCredential', url);
+          return undefined;
+        }
+        return client.sendRequest(FetchCardRequest.type, { url, extended: true, credential }, token);
+      },
+    )
+    .then(
+      (r) => r,
+      (err: unknown) => {
+        services.output.error(failureText(title, err));
+        return undefined;
+      },
+    );
   if (!result) return;
   if (result.error) {
     void showError(`A2A: ${result.error}`);
@@ -44,7 +52,10 @@ async function run(services: ExtensionServices, extended: boolean, arg: unknown)
   }
   for (const line of fetchOutputLines(title, result)) services.output.info(line);
   if (result.text !== undefined) {
-    const doc = await vscode.workspace.openTextDocument({ language: 'a2a-agent-card', content: prettyJson(result.text) });
+    const doc = await vscode.workspace.openTextDocument({
+      language: 'a2a-agent-card',
+      content: prettyJson(result.text),
+    });
     await vscode.window.showTextDocument(doc, { preview: false });
     services.refreshCapabilities();
   }
@@ -52,7 +63,11 @@ async function run(services: ExtensionServices, extended: boolean, arg: unknown)
 }
 
 function prettyJson(text: string): string {
-  try { return `${JSON.stringify(JSON.parse(text), null, 2)}\n`; } catch { return text; }
+  try {
+    return `${JSON.stringify(JSON.parse(text), null, 2)}\n`;
+  } catch {
+    return text;
+  }
 }
 
 export const fetchCard: CommandFactory = (services) => (arg?: unknown) => run(services, false, arg);

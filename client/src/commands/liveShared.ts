@@ -13,14 +13,18 @@ const LAST_URL = 'a2a.live.lastUrl';
 export function agentUrlInput(title: string): vscode.InputBoxOptions {
   return {
     title,
-    prompt: 'The agent\'s base URL or its card URL',
+    prompt: "The agent's base URL or its card URL",
     placeHolder: 'https://agent.example.com or …/.well-known/agent-card.json',
     ignoreFocusOut: true,
     validateInput: (v) => (/^https?:\/\/\S+$/i.test(v.trim()) ? undefined : 'an http(s) URL'),
   };
 }
 
-export async function askAgentUrl(services: ExtensionServices, title: string, arg: unknown): Promise<string | undefined> {
+export async function askAgentUrl(
+  services: ExtensionServices,
+  title: string,
+  arg: unknown,
+): Promise<string | undefined> {
   if (typeof arg === 'string' && /^https?:\/\//i.test(arg)) return arg;
   const last = services.extension.workspaceState.get<string>(LAST_URL);
   const url = await vscode.window.showInputBox({ ...agentUrlInput(title), value: last ?? '' });
@@ -30,11 +34,19 @@ export async function askAgentUrl(services: ExtensionServices, title: string, ar
 }
 
 export function originOf(url: string): string {
-  try { return new URL(url).origin; } catch { return url; }
+  try {
+    return new URL(url).origin;
+  } catch {
+    return url;
+  }
 }
 
 /** The first stored credential among the bearer schemes the public card declares. */
-export async function storedCredential(services: ExtensionServices, url: string, schemes: readonly string[]): Promise<LiveCredential | undefined> {
+export async function storedCredential(
+  services: ExtensionServices,
+  url: string,
+  schemes: readonly string[],
+): Promise<LiveCredential | undefined> {
   for (const scheme of schemes) {
     const token = await services.secrets.get(originOf(url), scheme);
     if (token) return { scheme, token };
@@ -43,7 +55,11 @@ export async function storedCredential(services: ExtensionServices, url: string,
 }
 
 /** The public card's declared bearer schemes (a conditional fetch in the server; cheap when unchanged). */
-export async function publicCard(services: ExtensionServices, url: string, token?: vscode.CancellationToken): Promise<FetchCardResponse | undefined> {
+export async function publicCard(
+  services: ExtensionServices,
+  url: string,
+  token?: vscode.CancellationToken,
+): Promise<FetchCardResponse | undefined> {
   const client = services.client();
   if (!client?.isRunning()) {
     void showWarning('A2A: the language server is not running.');

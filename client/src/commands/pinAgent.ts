@@ -17,16 +17,25 @@ interface LensArgument {
 }
 
 function isLensArgument(arg: unknown): arg is LensArgument {
-  return typeof arg === 'object' && arg !== null && typeof (arg as LensArgument).uri === 'string' && typeof (arg as LensArgument).skill === 'string';
+  return (
+    typeof arg === 'object' &&
+    arg !== null &&
+    typeof (arg as LensArgument).uri === 'string' &&
+    typeof (arg as LensArgument).skill === 'string'
+  );
 }
 
 /** Where to pin from: the CodeLens argument, a Uri, the active agent card, or a URL the user types. */
-async function pinSource(arg: unknown): Promise<{ source: PinSource; preselect?: string; near?: vscode.Uri } | undefined> {
-  if (isLensArgument(arg)) return { source: { uri: arg.uri }, preselect: arg.skill, ...nearCard(vscode.Uri.parse(arg.uri)) };
+async function pinSource(
+  arg: unknown,
+): Promise<{ source: PinSource; preselect?: string; near?: vscode.Uri } | undefined> {
+  if (isLensArgument(arg))
+    return { source: { uri: arg.uri }, preselect: arg.skill, ...nearCard(vscode.Uri.parse(arg.uri)) };
   if (arg instanceof vscode.Uri) return { source: { uri: arg.toString() }, ...nearCard(arg) };
   const doc = vscode.window.activeTextEditor?.document;
   // An unsaved card (opened by "Fetch Agent Card") is pinned from the URL the server fetched it from.
-  if (doc?.languageId === 'a2a-agent-card' && (doc.uri.scheme === 'file' || doc.uri.scheme === 'untitled')) return { source: { uri: doc.uri.toString() }, ...nearCard(doc.uri) };
+  if (doc?.languageId === 'a2a-agent-card' && (doc.uri.scheme === 'file' || doc.uri.scheme === 'untitled'))
+    return { source: { uri: doc.uri.toString() }, ...nearCard(doc.uri) };
   const url = await vscode.window.showInputBox(agentUrlInput('A2A: Pin Agent'));
   return url ? { source: { url: url.trim() } } : undefined;
 }
@@ -41,10 +50,14 @@ async function pickSkills(options: PinOptionsResult, preselect: string | undefin
   const items = options.skills.map((s) => ({
     label: s.id,
     description: s.name,
-    detail: `in: ${s.input.join(', ') || '(none)'}${s.inputFrom === 'skill' ? ' (skill\'s own)' : ' (card defaults)'} · out: ${s.output.join(', ') || '(none)'}`,
+    detail: `in: ${s.input.join(', ') || '(none)'}${s.inputFrom === 'skill' ? " (skill's own)" : ' (card defaults)'} · out: ${s.output.join(', ') || '(none)'}`,
     picked: false,
   }));
-  const picked = await vscode.window.showQuickPick(items, { title: `Pin ${options.agentName}: skills the workflow uses`, canPickMany: true, ignoreFocusOut: true });
+  const picked = await vscode.window.showQuickPick(items, {
+    title: `Pin ${options.agentName}: skills the workflow uses`,
+    canPickMany: true,
+    ignoreFocusOut: true,
+  });
   return picked && picked.length > 0 ? picked.map((p) => p.label) : undefined;
 }
 
@@ -57,30 +70,66 @@ function skillsLabel(skills: readonly string[]): string {
  * Media types to pin, each labelled with the picked skills that take it (the list is their union); an empty
  * pick pins every mode the skills offer now. undefined = cancelled.
  */
-async function pickModes(title: string, skills: readonly { id: string; modes: readonly string[] }[]): Promise<string[] | undefined> {
+async function pickModes(
+  title: string,
+  skills: readonly { id: string; modes: readonly string[] }[],
+): Promise<string[] | undefined> {
   const offered = [...new Set(skills.flatMap((s) => s.modes))];
   if (offered.length <= 1) return offered;
-  const items = offered.map((label) => ({ label, description: skills.length > 1 ? `for ${skills.filter((s) => s.modes.includes(label)).map((s) => s.id).join(', ')}` : '' }));
+  const items = offered.map((label) => ({
+    label,
+    description:
+      skills.length > 1
+        ? `for ${skills
+            .filter((s) => s.modes.includes(label))
+            .map((s) => s.id)
+            .join(', ')}`
+        : '',
+  }));
   const picked = await vscode.window.showQuickPick(items, {
-    title, canPickMany: true, ignoreFocusOut: true, placeHolder: `${skillsLabel(skills.map((s) => s.id))}: none picked = all of them`,
+    title,
+    canPickMany: true,
+    ignoreFocusOut: true,
+    placeHolder: `${skillsLabel(skills.map((s) => s.id))}: none picked = all of them`,
   });
   return picked?.map((p) => p.label);
 }
 
 async function pickStreaming(options: PinOptionsResult): Promise<boolean | undefined> {
   if (!options.streaming) return false;
-  const items = [{ label: 'No', description: 'the workflow does not need streaming', value: false }, { label: 'Yes', description: 'pin capabilities.streaming', value: true }];
-  return (await vscode.window.showQuickPick(items, { title: 'Does the workflow need streaming?', ignoreFocusOut: true }))?.value;
+  const items = [
+    { label: 'No', description: 'the workflow does not need streaming', value: false },
+    { label: 'Yes', description: 'pin capabilities.streaming', value: true },
+  ];
+  return (
+    await vscode.window.showQuickPick(items, { title: 'Does the workflow need streaming?', ignoreFocusOut: true })
+  )?.value;
 }
 
 async function pickExtensions(options: PinOptionsResult): Promise<string[] | undefined> {
   if (options.extensions.length === 0) return [];
-  const items = options.extensions.map((e) => ({ label: e.uri, description: e.required ? 'required by the agent' : '', picked: e.required }));
-  return (await vscode.window.showQuickPick(items, { title: 'Extensions the workflow relies on', canPickMany: true, ignoreFocusOut: true }))?.map((p) => p.label);
+  const items = options.extensions.map((e) => ({
+    label: e.uri,
+    description: e.required ? 'required by the agent' : '',
+    picked: e.required,
+  }));
+  return (
+    await vscode.window.showQuickPick(items, {
+      title: 'Extensions the workflow relies on',
+      canPickMany: true,
+      ignoreFocusOut: true,
+    })
+  )?.map((p) => p.label);
 }
 
 function slug(name: string): string {
-  return name.toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-|-$/g, '').slice(0, 60) || 'agent';
+  return (
+    name
+      .toLowerCase()
+      .replace(/[^a-z0-9]+/g, '-')
+      .replace(/^-|-$/g, '')
+      .slice(0, 60) || 'agent'
+  );
 }
 
 async function pickTarget(agentName: string, near: vscode.Uri | undefined): Promise<vscode.Uri | undefined> {
@@ -115,9 +164,15 @@ export const pinAgent: CommandFactory = (services) => async (arg?: unknown) => {
   if (!skills) return;
   const chosen = options.skills.filter((s) => skills.includes(s.id));
   const named = skillsLabel(chosen.map((s) => s.id));
-  const input = await pickModes(`Media types the workflow SENDS to ${named}`, chosen.map((s) => ({ id: s.id, modes: s.input })));
+  const input = await pickModes(
+    `Media types the workflow SENDS to ${named}`,
+    chosen.map((s) => ({ id: s.id, modes: s.input })),
+  );
   if (!input) return;
-  const output = await pickModes(`Media types the workflow ACCEPTS from ${named} (any one suffices)`, chosen.map((s) => ({ id: s.id, modes: s.output })));
+  const output = await pickModes(
+    `Media types the workflow ACCEPTS from ${named} (any one suffices)`,
+    chosen.map((s) => ({ id: s.id, modes: s.output })),
+  );
   if (!output) return;
   const streaming = await pickStreaming(options);
   if (streaming === undefined) return;
@@ -126,11 +181,22 @@ export const pinAgent: CommandFactory = (services) => async (arg?: unknown) => {
   const target = await pickTarget(options.agentName, from.near);
   if (!target) return;
   const result = await client.sendRequest(PinRequest.type, {
-    source: from.source, target: target.toString(), probe: true,
+    source: from.source,
+    target: target.toString(),
+    probe: true,
     // Each skill gets the picked media types it handles (the picks are a union over the chosen skills).
     selection: {
-      skills, input: [], output: [], streaming, extensions,
-      perSkill: Object.fromEntries(chosen.map((s) => [s.id, { input: input.filter((t) => s.input.includes(t)), output: output.filter((t) => s.output.includes(t)) }])),
+      skills,
+      input: [],
+      output: [],
+      streaming,
+      extensions,
+      perSkill: Object.fromEntries(
+        chosen.map((s) => [
+          s.id,
+          { input: input.filter((t) => s.input.includes(t)), output: output.filter((t) => s.output.includes(t)) },
+        ]),
+      ),
     },
   });
   if (result.error) {
@@ -139,6 +205,8 @@ export const pinAgent: CommandFactory = (services) => async (arg?: unknown) => {
   }
   for (const line of result.probes) services.output.appendLine(`[pin] ${line}`);
   await vscode.window.showTextDocument(target, { preview: false });
-  void showInfo(`A2A: ${result.written ? 'pinned' : 'already up to date:'} ${skills.join(', ')} → ${vscode.workspace.asRelativePath(target)}`);
+  void showInfo(
+    `A2A: ${result.written ? 'pinned' : 'already up to date:'} ${skills.join(', ')} → ${vscode.workspace.asRelativePath(target)}`,
+  );
   await services.lockfiles.check('update', [target]);
 };

@@ -49,7 +49,13 @@ export const showDiff: CommandFactory = (services) => {
     const right = vscode.Uri.from({ scheme: SCHEME, path: `/current/${shown}`, query: String(id) });
     documents.set(left, result.pinned);
     documents.set(right, result.current);
-    await vscode.commands.executeCommand('vscode.diff', left, right, `${name}: pinned ↔ current profile (${result.verdict ?? 'unknown'})`, { preview: true });
+    await vscode.commands.executeCommand(
+      'vscode.diff',
+      left,
+      right,
+      `${name}: pinned ↔ current profile (${result.verdict ?? 'unknown'})`,
+      { preview: true },
+    );
     return result;
   };
 };

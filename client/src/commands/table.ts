@@ -35,4 +35,7 @@ export type CommandId = (typeof COMMAND_TABLE)[number]['id'];
 export const COMMAND_IDS: readonly CommandId[] = COMMAND_TABLE.map((c) => c.id);
 
 /** The palette titles, by id. */
-export const COMMAND_TITLES = Object.fromEntries(COMMAND_TABLE.map((c) => [c.id, c.title])) as Record<CommandId, string>;
+export const COMMAND_TITLES = Object.fromEntries(COMMAND_TABLE.map((c) => [c.id, c.title])) as Record<
+  CommandId,
+  string
+>;

@@ -24,13 +24,20 @@ export const updateLockfile: CommandFactory = (services) => async (uriArg?: unkn
   }
   if (!diff.pending) {
     if (diff.verdict === 'breaking') {
-      void showError(`A2A: ${name} cannot be updated: the agent no longer offers what it pins. Pin a new selection ("A2A: Pin Agent").`);
+      void showError(
+        `A2A: ${name} cannot be updated: the agent no longer offers what it pins. Pin a new selection ("A2A: Pin Agent").`,
+      );
     } else {
       void showInfo(`A2A: ${name} is up to date.`);
     }
     return;
   }
-  const choice = await showWarning(`Update ${name}?`, { modal: true, detail: diff.diff || 'Only the card digest changed.' }, 'Update', 'Show diff');
+  const choice = await showWarning(
+    `Update ${name}?`,
+    { modal: true, detail: diff.diff || 'Only the card digest changed.' },
+    'Update',
+    'Show diff',
+  );
   if (choice === 'Show diff') {
     await vscode.commands.executeCommand('a2a.showDiff', lock);
     return;

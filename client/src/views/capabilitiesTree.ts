@@ -35,19 +35,22 @@ export class CapabilitiesTreeProvider implements vscode.TreeDataProvider<Capabil
   async refresh(uri: vscode.Uri | undefined): Promise<CapabilitiesResult | undefined> {
     this.uri = uri;
     const client = this.client();
-    this.result = uri && client?.isRunning()
-      ? await client.sendRequest(CapabilitiesRequest.type, { uri: uri.toString() }).then(
-        (r) => r,
-        () => undefined,
-      )
-      : undefined;
+    this.result =
+      uri && client?.isRunning()
+        ? await client.sendRequest(CapabilitiesRequest.type, { uri: uri.toString() }).then(
+            (r) => r,
+            () => undefined,
+          )
+        : undefined;
     this.changed.fire(undefined);
     return this.result;
   }
 
   getTreeItem(node: CapabilityNode): vscode.TreeItem {
     const state = node.children?.length
-      ? (node.id.split('/').length <= 2 ? vscode.TreeItemCollapsibleState.Expanded : vscode.TreeItemCollapsibleState.Collapsed)
+      ? node.id.split('/').length <= 2
+        ? vscode.TreeItemCollapsibleState.Expanded
+        : vscode.TreeItemCollapsibleState.Collapsed
       : vscode.TreeItemCollapsibleState.None;
     const item = new vscode.TreeItem(node.label, state);
     item.id = node.id;
@@ -55,12 +58,18 @@ export class CapabilitiesTreeProvider implements vscode.TreeDataProvider<Capabil
     item.tooltip = node.tooltip;
     if (node.icon) {
       const color = ICON_COLORS[node.icon];
-      item.iconPath = color ? new vscode.ThemeIcon(node.icon, new vscode.ThemeColor(color)) : new vscode.ThemeIcon(node.icon);
+      item.iconPath = color
+        ? new vscode.ThemeIcon(node.icon, new vscode.ThemeColor(color))
+        : new vscode.ThemeIcon(node.icon);
     }
     if (node.range && this.uri) {
       const r = node.range;
       const selection = new vscode.Range(r.start.line, r.start.character, r.end.line, r.end.character);
-      item.command = { command: 'vscode.open', title: 'Reveal', arguments: [this.uri, { selection, preserveFocus: true }] };
+      item.command = {
+        command: 'vscode.open',
+        title: 'Reveal',
+        arguments: [this.uri, { selection, preserveFocus: true }],
+      };
     }
     return item;
   }

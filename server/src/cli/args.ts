@@ -24,9 +24,11 @@ export interface ArgSpec {
 }
 
 export type FlagValues<F extends Readonly<Record<string, FlagSpec>>> = {
-  -readonly [K in keyof F]: F[K] extends { type: 'boolean' } ? boolean
-    : F[K] extends { multiple: true } ? string[]
-    : string | undefined;
+  -readonly [K in keyof F]: F[K] extends { type: 'boolean' }
+    ? boolean
+    : F[K] extends { multiple: true }
+      ? string[]
+      : string | undefined;
 };
 
 export interface ParsedArgs<F extends Readonly<Record<string, FlagSpec>>> {
@@ -45,7 +47,11 @@ function initialValues(flags: Readonly<Record<string, FlagSpec>>): Record<string
 }
 
 function describeFlags(flags: Readonly<Record<string, FlagSpec>>): string {
-  return Object.keys(flags).map((f) => `--${f}`).join(', ') || '(none)';
+  return (
+    Object.keys(flags)
+      .map((f) => `--${f}`)
+      .join(', ') || '(none)'
+  );
 }
 
 export function parseArgs<S extends ArgSpec>(argv: readonly string[], spec: S): ParsedArgs<S['flags']> {
@@ -60,9 +66,13 @@ export function parseArgs<S extends ArgSpec>(argv: readonly string[], spec: S): 
       positionals.push(...argv.slice(i + 1));
       break;
     }
-    if (arg === '-h' || arg === '--help') { help = true; continue; }
+    if (arg === '-h' || arg === '--help') {
+      help = true;
+      continue;
+    }
     if (!arg.startsWith('--') || arg === '-') {
-      if (arg.startsWith('-') && arg !== '-') throw new UsageError(`unknown option ${arg} (options are long: ${describeFlags(spec.flags)})`);
+      if (arg.startsWith('-') && arg !== '-')
+        throw new UsageError(`unknown option ${arg} (options are long: ${describeFlags(spec.flags)})`);
       positionals.push(arg);
       continue;
     }
@@ -77,7 +87,8 @@ export function parseArgs<S extends ArgSpec>(argv: readonly string[], spec: S): 
     }
     let value: string | undefined = eq >= 0 ? arg.slice(eq + 1) : argv[i + 1];
     if (eq < 0) {
-      if (value === undefined || (value.startsWith('--') && value !== '--')) throw new UsageError(`--${name} needs a value`);
+      if (value === undefined || (value.startsWith('--') && value !== '--'))
+        throw new UsageError(`--${name} needs a value`);
       i++;
     }
     value = value!;
@@ -95,7 +106,8 @@ export function parseArgs<S extends ArgSpec>(argv: readonly string[], spec: S): 
   const p = spec.positionals;
   if (!help && p) {
     if (positionals.length < (p.min ?? 0)) throw new UsageError(`missing ${p.name}`);
-    if (p.max !== undefined && positionals.length > p.max) throw new UsageError(`too many arguments: expected at most ${p.max} ${p.name}, got ${positionals.length}`);
+    if (p.max !== undefined && positionals.length > p.max)
+      throw new UsageError(`too many arguments: expected at most ${p.max} ${p.name}, got ${positionals.length}`);
   } else if (!help && positionals.length) {
     throw new UsageError(`unexpected argument ${JSON.stringify(positionals[0])}`);
   }

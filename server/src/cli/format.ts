@@ -47,9 +47,17 @@ export function visibleWidth(s: string): number {
  */
 export function alignColumns(rows: readonly (readonly string[])[]): string {
   const widths: number[] = [];
-  for (const row of rows) row.forEach((cell, i) => { if (i < row.length - 1) widths[i] = Math.max(widths[i] ?? 0, visibleWidth(cell)); });
+  for (const row of rows)
+    row.forEach((cell, i) => {
+      if (i < row.length - 1) widths[i] = Math.max(widths[i] ?? 0, visibleWidth(cell));
+    });
   return rows
-    .map((row) => row.map((cell, i) => (i < row.length - 1 ? cell + ' '.repeat((widths[i] ?? 0) - visibleWidth(cell)) : cell)).join('  ').trimEnd())
+    .map((row) =>
+      row
+        .map((cell, i) => (i < row.length - 1 ? cell + ' '.repeat((widths[i] ?? 0) - visibleWidth(cell)) : cell))
+        .join('  ')
+        .trimEnd(),
+    )
     .map((line) => line + '\n')
     .join('');
 }
@@ -57,10 +65,14 @@ export function alignColumns(rows: readonly (readonly string[])[]): string {
 /** The severity word, coloured by level (error red, warning yellow, info blue, hint gray). */
 export function severityLabel(severity: Severity, c: Palette): string {
   switch (severity) {
-    case 'error': return c.red(severity);
-    case 'warning': return c.yellow(severity);
-    case 'info': return c.blue(severity);
-    default: return c.gray(severity);
+    case 'error':
+      return c.red(severity);
+    case 'warning':
+      return c.yellow(severity);
+    case 'info':
+      return c.blue(severity);
+    default:
+      return c.gray(severity);
   }
 }
 

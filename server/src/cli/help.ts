@@ -58,7 +58,7 @@ function flagOf(help: CommandHelp, name: string): FlagDef {
 
 function bareFlag(help: CommandHelp, name: string, value?: string): string {
   const flag = flagOf(help, name);
-  const shown = flag.type === 'boolean' ? undefined : value ?? flag.value ?? flag.choices?.join('|');
+  const shown = flag.type === 'boolean' ? undefined : (value ?? flag.value ?? flag.choices?.join('|'));
   return shown === undefined ? `--${name}` : `--${name} ${shown}`;
 }
 
@@ -87,7 +87,9 @@ function operands(help: CommandHelp): string {
 
 function renderLayout(help: CommandHelp, layout: UsageLayout, lead: string, defaultIndent: number): string {
   const indent = ' '.repeat(layout.indent ?? defaultIndent);
-  return layout.lines.map((line, i) => `${i === 0 ? lead : indent}${line.map((item) => renderItem(help, item)).join(' ')}`).join('\n');
+  return layout.lines
+    .map((line, i) => `${i === 0 ? lead : indent}${line.map((item) => renderItem(help, item)).join(' ')}`)
+    .join('\n');
 }
 
 /** `a2acap COMMAND --help`. */

@@ -15,7 +15,10 @@ export const EXIT_USAGE = 2;
 
 /** A failure the user can act on: printed as one line, never with a stack trace. */
 export class UsageError extends Error {
-  constructor(message: string, readonly exitCode: number = EXIT_USAGE) {
+  constructor(
+    message: string,
+    readonly exitCode: number = EXIT_USAGE,
+  ) {
     super(message);
     this.name = 'UsageError';
   }

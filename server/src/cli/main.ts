@@ -47,7 +47,6 @@ export async function runCli(argv: string[], io: CliIO): Promise<number> {
   }
 }
 
-
 if (require.main === module) {
   // `a2acap lint … | head -1`: the reader went away. Stop quietly, as other CLI tools do, instead of an
   // unhandled EPIPE with a stack trace.
@@ -58,7 +57,12 @@ if (require.main === module) {
     });
   }
   runCli(process.argv.slice(2), nodeIO()).then(
-    (code) => { process.exitCode = code; },
-    (err) => { process.stderr.write(`a2acap: ${String(err)}\n`); process.exitCode = EXIT_USAGE; },
+    (code) => {
+      process.exitCode = code;
+    },
+    (err) => {
+      process.stderr.write(`a2acap: ${String(err)}\n`);
+      process.exitCode = EXIT_USAGE;
+    },
   );
 }

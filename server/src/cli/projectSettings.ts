@@ -7,7 +7,13 @@
  */
 import { parseBinding } from '../core/bindingSpec';
 import { DEFAULT_MAX_CARD_BYTES, resolveCardSettings } from '../core/lint';
-import { DEFAULT_CLIENT, type BindingSupport, type CardSettings, type ClientConfig, type SeveritySetting } from '../core/types';
+import {
+  DEFAULT_CLIENT,
+  type BindingSupport,
+  type CardSettings,
+  type ClientConfig,
+  type SeveritySetting,
+} from '../core/types';
 import { dirname, isAbsolute, relative, resolve } from 'node:path';
 import { findConfigFrom, loadProjectConfig, ProjectConfigError, type LoadedProjectConfig } from '../node/projectConfig';
 import { CliIO, UsageError } from './io';
@@ -21,10 +27,10 @@ export function bindingFlag(value: string): BindingSupport {
 
 /** --max-card-bytes N: a positive whole number of bytes, else a usage error. */
 export function maxBytesFrom(value: string): number {
-  if (!/^\d+$/.test(value) || Number(value) <= 0) throw new UsageError(`--max-card-bytes expects a positive number of bytes (got ${JSON.stringify(value)})`);
+  if (!/^\d+$/.test(value) || Number(value) <= 0)
+    throw new UsageError(`--max-card-bytes expects a positive number of bytes (got ${JSON.stringify(value)})`);
   return Number(value);
 }
-
 
 export interface CommandSettings {
   client: ClientConfig;
@@ -41,7 +47,11 @@ export interface CommandSettings {
  * The project configuration for work in `fromDir` (default: the working directory); a file that cannot be read or
  * is invalid is a usage error (exit 2).
  */
-export function projectConfigOf(io: CliIO, explicit: string | undefined, fromDir: string = io.cwd): LoadedProjectConfig {
+export function projectConfigOf(
+  io: CliIO,
+  explicit: string | undefined,
+  fromDir: string = io.cwd,
+): LoadedProjectConfig {
   try {
     return loadProjectConfig(io.cwd, explicit, fromDir);
   } catch (err) {
@@ -57,7 +67,13 @@ export function projectConfigOf(io: CliIO, explicit: string | undefined, fromDir
  * back to the configuration, then to the default.
  */
 export function commandSettings(
-  flags: { binding?: readonly string[]; 'known-extension'?: readonly string[]; 'max-card-bytes'?: string; config?: string; 'internal-only'?: boolean },
+  flags: {
+    binding?: readonly string[];
+    'known-extension'?: readonly string[];
+    'max-card-bytes'?: string;
+    config?: string;
+    'internal-only'?: boolean;
+  },
   io: CliIO,
   fromDir: string = io.cwd,
 ): CommandSettings {
@@ -65,13 +81,29 @@ export function commandSettings(
 }
 
 /** Flags over the configuration read over the defaults. */
-function settingsFrom(flags: Parameters<typeof commandSettings>[0], { path, config }: LoadedProjectConfig): CommandSettings {
-  const bindings = flags.binding?.length ? flags.binding.map(bindingFlag) : config.client?.bindings ?? DEFAULT_CLIENT.bindings;
-  const knownExtensions = flags['known-extension']?.length ? [...flags['known-extension']] : config.client?.knownExtensions ?? DEFAULT_CLIENT.knownExtensions;
-  const maxBytes = flags['max-card-bytes'] !== undefined ? maxBytesFrom(flags['max-card-bytes']) : config.maxCardBytes ?? DEFAULT_MAX_CARD_BYTES;
+function settingsFrom(
+  flags: Parameters<typeof commandSettings>[0],
+  { path, config }: LoadedProjectConfig,
+): CommandSettings {
+  const bindings = flags.binding?.length
+    ? flags.binding.map(bindingFlag)
+    : (config.client?.bindings ?? DEFAULT_CLIENT.bindings);
+  const knownExtensions = flags['known-extension']?.length
+    ? [...flags['known-extension']]
+    : (config.client?.knownExtensions ?? DEFAULT_CLIENT.knownExtensions);
+  const maxBytes =
+    flags['max-card-bytes'] !== undefined
+      ? maxBytesFrom(flags['max-card-bytes'])
+      : (config.maxCardBytes ?? DEFAULT_MAX_CARD_BYTES);
   // --internal-only can only switch the configuration's internalOnly on: a flag that is absent says nothing.
   const card = resolveCardSettings({ ...config.card, ...(flags['internal-only'] ? { internalOnly: true } : {}) });
-  return { client: { bindings, knownExtensions }, maxBytes, rules: config.rules ?? {}, card, ...(path ? { configPath: path } : {}) };
+  return {
+    client: { bindings, knownExtensions },
+    maxBytes,
+    rules: config.rules ?? {},
+    card,
+    ...(path ? { configPath: path } : {}),
+  };
 }
 
 /** The directory whose configuration applies to a file argument (a URL: the working directory). */
@@ -100,7 +132,8 @@ export function settingsPerFile(
     let path = configOfDir.get(dir);
     if (path === undefined) configOfDir.set(dir, (path = findConfigFrom(dir) ?? ''));
     let settings = byConfig.get(path);
-    if (!settings) byConfig.set(path, (settings = settingsFrom(flags, path ? projectConfigOf(io, path) : { config: {} })));
+    if (!settings)
+      byConfig.set(path, (settings = settingsFrom(flags, path ? projectConfigOf(io, path) : { config: {} })));
     return { file, settings };
   });
 }

@@ -42,10 +42,18 @@ export interface WorldNetwork {
  * conditional requests (304 → the card is not downloaded again). Without it each run starts cold. Each loader has
  * its own cache (a file cache compiles what it stores for its loader's client; several share the directory).
  */
-export function createRefreshWorld(client?: ClientConfig, maxBytes?: number, cacheDir?: string, network: WorldNetwork = {}): RefreshWorld {
+export function createRefreshWorld(
+  client?: ClientConfig,
+  maxBytes?: number,
+  cacheDir?: string,
+  network: WorldNetwork = {},
+): RefreshWorld {
   const http = createHttpClient();
   const loaderFor = (c: ClientConfig | undefined, bytes: number | undefined): CardLoader => {
-    const source = sourceFor(httpCardSource(http, { maxBytes: bytes, origin: network.origin, allow: network.allow }), fileCardSource(readText));
+    const source = sourceFor(
+      httpCardSource(http, { maxBytes: bytes, origin: network.origin, allow: network.allow }),
+      fileCardSource(readText),
+    );
     const cache = cacheDir ? new FileCardCache(cacheDir, NODE_CACHE_FILES, c) : new MemoryCardCache();
     return createCardLoader({ source, cache, client: c });
   };

@@ -36,14 +36,20 @@ export const CREDENTIAL_FLAGS = {
  */
 export const NETWORK_FLAGS = {
   'allow-network': {
-    type: 'string', multiple: true, value: 'CLASSES', shownOnce: true,
+    type: 'string',
+    multiple: true,
+    value: 'CLASSES',
+    shownOnce: true,
     help: `--allow-network loopback,private (or ${ALLOW_NETWORK_ENV}): a lockfile's agent may also be a loopback or
 private address (default: public addresses only; link-local and metadata addresses never).`,
   },
 } as const satisfies Record<string, FlagDef>;
 
 /** The run's allowance: every --allow-network value and the environment variable, each parsed strictly. */
-export function networkAllowance(flags: { 'allow-network': readonly string[] }, io: Pick<CliIO, 'env'>): NetworkAllowance {
+export function networkAllowance(
+  flags: { 'allow-network': readonly string[] },
+  io: Pick<CliIO, 'env'>,
+): NetworkAllowance {
   const grants: NetworkAllowance[] = [];
   for (const value of flags['allow-network']) grants.push(parsed(value, '--allow-network'));
   const env = io.env[ALLOW_NETWORK_ENV];
@@ -63,14 +69,22 @@ function parsed(text: string, source: string): NetworkAllowance {
  */
 export function credentialFromEnv(varName: string | undefined, io: CliIO, scheme?: string): Credential | undefined {
   if (varName === undefined) {
-    if (scheme !== undefined) throw new UsageError('--credential-scheme needs --credential-env VAR (the credential itself)');
+    if (scheme !== undefined)
+      throw new UsageError('--credential-scheme needs --credential-env VAR (the credential itself)');
     return undefined;
   }
-  if (!/^[A-Za-z_][A-Za-z0-9_]*$/.test(varName)) throw new UsageError('--credential-env expects the NAME of an environment variable (letters, digits, _); never pass a token on the command line');
+  if (!/^[A-Za-z_][A-Za-z0-9_]*$/.test(varName))
+    throw new UsageError(
+      '--credential-env expects the NAME of an environment variable (letters, digits, _); never pass a token on the command line',
+    );
   const token = io.env[varName];
-  if (!token || !token.trim()) throw new UsageError(`--credential-env ${varName}: the environment variable is not set or empty`);
+  if (!token || !token.trim())
+    throw new UsageError(`--credential-env ${varName}: the environment variable is not set or empty`);
   // A line break or control character would split the header it goes in: refused before anything is sent.
   // eslint-disable-next-line no-control-regex -- finding control characters is the point
-  if (/[\u0000-\u001f\u007f]/.test(token.trim())) throw new UsageError(`--credential-env ${varName}: the credential contains a line break or control character, so it cannot be sent in a header; set the variable to the token alone`);
+  if (/[\u0000-\u001f\u007f]/.test(token.trim()))
+    throw new UsageError(
+      `--credential-env ${varName}: the credential contains a line break or control character, so it cannot be sent in a header; set the variable to the token alone`,
+    );
   return { token: token.trim(), ...(scheme !== undefined ? { scheme } : {}) };
 }

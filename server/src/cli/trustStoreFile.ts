@@ -29,11 +29,13 @@ export function loadTrustStoreFile(file: string, cwd: string, http: HttpClient):
   } catch {
     throw new UsageError(`${file}: the trust store is not JSON (expected {"<kid>": <key or entry>, …})`);
   }
-  if (map === null || typeof map !== 'object' || Array.isArray(map)) throw new UsageError(`${file}: the trust store must be a JSON object {"<kid>": <key or entry>, …}`);
+  if (map === null || typeof map !== 'object' || Array.isArray(map))
+    throw new UsageError(`${file}: the trust store must be a JSON object {"<kid>": <key or entry>, …}`);
   const entries: Record<string, TrustStoreValue> = {};
   for (const [kid, value] of Object.entries(map as Record<string, unknown>)) {
     const parsed = parseTrustEntry(value);
-    if (!parsed.ok) throw new UsageError(`${file}: entry for kid ${JSON.stringify(kid.slice(0, 100))}: ${parsed.error}`);
+    if (!parsed.ok)
+      throw new UsageError(`${file}: entry for kid ${JSON.stringify(kid.slice(0, 100))}: ${parsed.error}`);
     if (kid !== '__proto__') entries[kid] = value as TrustStoreValue;
   }
   return trustStoreFromKidMap(entries, http, `trust store ${file}`);

@@ -25,7 +25,9 @@ export function baselineKey(e: BaselineEntry): string {
 /** The baseline file's text for these findings (duplicates once, sorted by file, rule, pointer). */
 export function serializeBaseline(entries: readonly BaselineEntry[]): string {
   const unique = new Map(entries.map((e) => [baselineKey(e), { file: e.file, code: e.code, pointer: e.pointer }]));
-  const findings = [...unique.values()].sort((a, b) => compare(a.file, b.file) || compare(a.code, b.code) || compare(a.pointer, b.pointer));
+  const findings = [...unique.values()].sort(
+    (a, b) => compare(a.file, b.file) || compare(a.code, b.code) || compare(a.pointer, b.pointer),
+  );
   return `${JSON.stringify({ format: BASELINE_FORMAT, findings }, null, 2)}\n`;
 }
 
@@ -42,7 +44,10 @@ export function parseBaseline(text: string): BaselineRead {
     return { ok: false, error: 'not valid JSON' };
   }
   if (!isObject(value) || value.format !== BASELINE_FORMAT || !Array.isArray(value.findings)) {
-    return { ok: false, error: `not an a2acap baseline (expected {"format": "${BASELINE_FORMAT}", "findings": [...]}; write one with --write-baseline)` };
+    return {
+      ok: false,
+      error: `not an a2acap baseline (expected {"format": "${BASELINE_FORMAT}", "findings": [...]}; write one with --write-baseline)`,
+    };
   }
   const keys = new Set<string>();
   for (const [i, f] of value.findings.entries()) {

@@ -26,7 +26,12 @@ export interface CodeQualityIssue {
 }
 
 /** An error fails the pipeline's gate, so it is GitLab's "major"; critical/blocker are left for the team's own tools. */
-const SEVERITY: Record<Severity, CodeQualitySeverity> = { error: 'major', warning: 'minor', info: 'info', hint: 'info' };
+const SEVERITY: Record<Severity, CodeQualitySeverity> = {
+  error: 'major',
+  warning: 'minor',
+  info: 'info',
+  hint: 'info',
+};
 
 /** A path as GitLab links it: '/'-separated and without a leading './' (it is relative to the repository root). */
 export function codeQualityPath(file: string): string {
@@ -42,6 +47,9 @@ export function buildCodeQuality(entries: readonly SarifEntry[]): CodeQualityIss
     fingerprint: prints[i] ?? '',
     severity: SEVERITY[e.severity],
     // The whole file (no known place) is its first line: `lines.begin` is required.
-    location: { path: codeQualityPath(e.file), lines: { begin: (e.range?.start.line ?? 0) + 1, end: (e.range?.end.line ?? 0) + 1 } },
+    location: {
+      path: codeQualityPath(e.file),
+      lines: { begin: (e.range?.start.line ?? 0) + 1, end: (e.range?.end.line ?? 0) + 1 },
+    },
   }));
 }

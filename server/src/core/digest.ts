@@ -30,13 +30,17 @@ function clipPointer(pointer: string): string {
 /** The Error canonicalCard throws: a one-line message, plus where the problem is. */
 export class CanonicalizationError extends Error {
   constructor(readonly problem: CanonicalProblem) {
-    super(`the card cannot be used: it has no canonical form (RFC 8785), so it cannot be pinned, digested or signature-checked, because of ${problem.reason}${problem.pointer ? ` (at ${clipPointer(problem.pointer)})` : ''}`);
+    super(
+      `the card cannot be used: it has no canonical form (RFC 8785), so it cannot be pinned, digested or signature-checked, because of ${problem.reason}${problem.pointer ? ` (at ${clipPointer(problem.pointer)})` : ''}`,
+    );
     this.name = 'CanonicalizationError';
   }
 }
 
 function numberProblem(n: number): string {
-  return Number.isNaN(n) ? 'a number that is NaN' : 'a number that overflows a double (like 1e400: RFC 8785 takes finite numbers only)';
+  return Number.isNaN(n)
+    ? 'a number that is NaN'
+    : 'a number that overflows a double (like 1e400: RFC 8785 takes finite numbers only)';
 }
 
 interface Frame {
@@ -67,12 +71,14 @@ export function canonicalProblem(value: unknown): CanonicalProblem | undefined {
       continue;
     }
     if (typeof v !== 'object' || v === null) continue;
-    if (frame.depth >= MAX_CANONICAL_DEPTH) return { pointer: pointerOf(frame), reason: `nesting deeper than ${MAX_CANONICAL_DEPTH} levels` };
+    if (frame.depth >= MAX_CANONICAL_DEPTH)
+      return { pointer: pointerOf(frame), reason: `nesting deeper than ${MAX_CANONICAL_DEPTH} levels` };
     const depth = frame.depth + 1;
     if (Array.isArray(v)) {
       for (let i = v.length - 1; i >= 0; i--) {
         const item: unknown = v[i];
-        if (typeof item === 'object' ? item !== null : typeof item === 'number') stack.push({ value: item, depth, parent: frame, key: String(i) });
+        if (typeof item === 'object' ? item !== null : typeof item === 'number')
+          stack.push({ value: item, depth, parent: frame, key: String(i) });
       }
     } else {
       const keys = Object.keys(v);
@@ -80,7 +86,8 @@ export function canonicalProblem(value: unknown): CanonicalProblem | undefined {
         const key = keys[i];
         if (key === undefined) continue;
         const item: unknown = (v as Record<string, unknown>)[key];
-        if (typeof item === 'object' ? item !== null : typeof item === 'number') stack.push({ value: item, depth, parent: frame, key });
+        if (typeof item === 'object' ? item !== null : typeof item === 'number')
+          stack.push({ value: item, depth, parent: frame, key });
       }
     }
   }
@@ -107,7 +114,12 @@ export function canonicalJson(value: unknown): string {
   try {
     text = canonicalize(value);
   } catch (err) {
-    const reason = err instanceof RangeError ? 'nesting too deep for the canonicalizer' : err instanceof Error ? err.message : 'an unknown error';
+    const reason =
+      err instanceof RangeError
+        ? 'nesting too deep for the canonicalizer'
+        : err instanceof Error
+          ? err.message
+          : 'an unknown error';
     throw new CanonicalizationError({ pointer: '', reason });
   }
   if (text === undefined) throw new CanonicalizationError({ pointer: '', reason: 'a value that is not JSON' });

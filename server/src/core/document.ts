@@ -81,7 +81,9 @@ function locateSyntaxErrors(text: string, nativeError: unknown): SyntaxProblem[]
     // report its own message, with the position it names when it names one.
     const message = nativeError instanceof Error ? nativeError.message : String(nativeError);
     const at = /position (\d+)/.exec(message);
-    return [{ message: `Invalid JSON: ${nativeJsonMessage(message)}`, offset: at ? Number(at[1]) : 0, length: at ? 1 : 0 }];
+    return [
+      { message: `Invalid JSON: ${nativeJsonMessage(message)}`, offset: at ? Number(at[1]) : 0, length: at ? 1 : 0 },
+    ];
   }
   // One message per place: a single slip (a trailing comma) often yields several errors at the same offset.
   const firstPerOffset = errors.filter((e, i) => i === 0 || e.offset !== errors[i - 1]?.offset);

@@ -21,7 +21,10 @@ export function hmacSha256Hex(key: string | Uint8Array, text: string): string {
 /** `length` random bytes from the platform's cryptographic generator, base64url without padding. */
 export function randomBase64Url(length: number): string {
   const bytes = crypto.getRandomValues(new Uint8Array(length));
-  return btoa(String.fromCharCode(...bytes)).replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '');
+  return btoa(String.fromCharCode(...bytes))
+    .replace(/\+/g, '-')
+    .replace(/\//g, '_')
+    .replace(/=+$/, '');
 }
 
 /** A random RFC 4122 version 4 UUID from the platform's cryptographic generator. */

@@ -16,18 +16,54 @@ export interface HiddenClass {
 }
 
 export const HIDDEN_CLASSES: readonly HiddenClass[] = [
-  { name: 'control character', ranges: [[0x00, 0x08], [0x0b, 0x0c], [0x0e, 0x1f], [0x7f, 0x9f]] },
+  {
+    name: 'control character',
+    ranges: [
+      [0x00, 0x08],
+      [0x0b, 0x0c],
+      [0x0e, 0x1f],
+      [0x7f, 0x9f],
+    ],
+  },
   { name: 'soft hyphen', ranges: [[0xad, 0xad]] },
   { name: 'combining grapheme joiner', ranges: [[0x34f, 0x34f]] },
-  { name: 'bidi control', ranges: [[0x61c, 0x61c], [0x200e, 0x200f], [0x202a, 0x202e], [0x2066, 0x2069]] },
-  { name: 'Hangul filler', ranges: [[0x115f, 0x1160], [0x3164, 0x3164], [0xffa0, 0xffa0]] },
+  {
+    name: 'bidi control',
+    ranges: [
+      [0x61c, 0x61c],
+      [0x200e, 0x200f],
+      [0x202a, 0x202e],
+      [0x2066, 0x2069],
+    ],
+  },
+  {
+    name: 'Hangul filler',
+    ranges: [
+      [0x115f, 0x1160],
+      [0x3164, 0x3164],
+      [0xffa0, 0xffa0],
+    ],
+  },
   { name: 'Khmer inherent vowel', ranges: [[0x17b4, 0x17b5]] },
   { name: 'Mongolian format character', ranges: [[0x180b, 0x180f]] },
-  { name: 'zero-width character', ranges: [[0x200b, 0x200d], [0x2060, 0x2064], [0xfeff, 0xfeff]] },
+  {
+    name: 'zero-width character',
+    ranges: [
+      [0x200b, 0x200d],
+      [0x2060, 0x2064],
+      [0xfeff, 0xfeff],
+    ],
+  },
   { name: 'line or paragraph separator', ranges: [[0x2028, 0x2029]] },
   { name: 'deprecated format character', ranges: [[0x206a, 0x206f]] },
   { name: 'Braille blank', ranges: [[0x2800, 0x2800]] },
-  { name: 'variation selector', ranges: [[0xfe00, 0xfe0f], [0xe0100, 0xe01ef]] },
+  {
+    name: 'variation selector',
+    ranges: [
+      [0xfe00, 0xfe0f],
+      [0xe0100, 0xe01ef],
+    ],
+  },
   { name: 'interlinear annotation', ranges: [[0xfff9, 0xfffb]] },
   { name: 'shorthand format control', ranges: [[0x1bca0, 0x1bca3]] },
   { name: 'musical format control', ranges: [[0x1d173, 0x1d17a]] },
@@ -100,7 +136,10 @@ export function* hiddenCharacters(s: string): Generator<[number, number, number]
     if (index < flagEnd) continue;
     if (cp >= 0xe0000 && cp <= 0xe007f && codePointBefore(s, index) === BLACK_FLAG) {
       const end = flagSequenceEnd(s, index);
-      if (end > 0) { flagEnd = end; continue; }
+      if (end > 0) {
+        flagEnd = end;
+        continue;
+      }
     }
     if ((cp === 0xfe0e || cp === 0xfe0f) && (isEmojiBase(codePointBefore(s, index)) || isKeycap(s, index))) continue;
     if (cp === 0x200d) {

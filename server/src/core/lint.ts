@@ -51,7 +51,10 @@ export interface LintResult {
 export function resolveSettings(partial: Partial<LintSettings> = {}): LintSettings {
   return {
     severities: { ...DEFAULT_LINT_SETTINGS.severities, ...(partial.severities ?? {}) },
-    maxCardBytes: typeof partial.maxCardBytes === 'number' && partial.maxCardBytes > 0 ? partial.maxCardBytes : DEFAULT_MAX_CARD_BYTES,
+    maxCardBytes:
+      typeof partial.maxCardBytes === 'number' && partial.maxCardBytes > 0
+        ? partial.maxCardBytes
+        : DEFAULT_MAX_CARD_BYTES,
     client: partial.client ?? DEFAULT_CLIENT,
     card: resolveCardSettings(partial.card),
   };
@@ -60,7 +63,8 @@ export function resolveSettings(partial: Partial<LintSettings> = {}): LintSettin
 /** Missing or unusable values take the defaults; a maximum below the minimum is ignored. */
 export function resolveCardSettings(partial: CardSettingsInput = {}): CardSettings {
   const d = DEFAULT_CARD_SETTINGS.skillDescription;
-  const length = (n: unknown, fallback: number) => (typeof n === 'number' && Number.isInteger(n) && n >= 0 ? n : fallback);
+  const length = (n: unknown, fallback: number) =>
+    typeof n === 'number' && Number.isInteger(n) && n >= 0 ? n : fallback;
   const minLength = length(partial.skillDescription?.minLength, d.minLength);
   const maxLength = length(partial.skillDescription?.maxLength, d.maxLength);
   return {
@@ -70,9 +74,22 @@ export function resolveCardSettings(partial: CardSettingsInput = {}): CardSettin
 }
 
 /** Members only an agent card has (0.3 ones included: a legacy card is still a card; legacy-card-shape explains). */
-const CARD_MEMBERS = new Set(['supportedInterfaces', 'capabilities', 'securitySchemes', 'securityRequirements', 'defaultInputModes',
-  'defaultOutputModes', 'skills', 'signatures', 'iconUrl', 'documentationUrl',
-  'preferredTransport', 'additionalInterfaces', 'protocolVersion', 'supportsAuthenticatedExtendedCard']);
+const CARD_MEMBERS = new Set([
+  'supportedInterfaces',
+  'capabilities',
+  'securitySchemes',
+  'securityRequirements',
+  'defaultInputModes',
+  'defaultOutputModes',
+  'skills',
+  'signatures',
+  'iconUrl',
+  'documentationUrl',
+  'preferredTransport',
+  'additionalInterfaces',
+  'protocolVersion',
+  'supportsAuthenticatedExtendedCard',
+]);
 /** Members many JSON files have (package.json has name, description and version): a card only if the file name says so. */
 const WEAK_CARD_MEMBERS = new Set(['name', 'description', 'version', 'provider', 'url']);
 const LOCK_MEMBERS = new Set(['card_digest', 'pinned_at', 'requires']);
@@ -81,12 +98,26 @@ const LOCK_MEMBERS = new Set(['card_digest', 'pinned_at', 'requires']);
 export function kindFromName(fileName: string | undefined): DocumentKind | undefined {
   if (!fileName) return undefined;
   const base = fileName.replace(/\\/g, '/').split('/').pop()!.toLowerCase();
-  if (base === 'a2a-lock.json' || base.endsWith('.a2a-lock.json') || base.endsWith('-lock.json') && base.includes('a2a')) return 'lockfile';
+  if (
+    base === 'a2a-lock.json' ||
+    base.endsWith('.a2a-lock.json') ||
+    (base.endsWith('-lock.json') && base.includes('a2a'))
+  )
+    return 'lockfile';
   if (base === 'agent.json' || base.includes('agent-card') || base.includes('card')) return 'card';
   return undefined;
 }
 
-const REQUIRED_CARD_MEMBERS = ['name', 'description', 'supportedInterfaces', 'version', 'capabilities', 'defaultInputModes', 'defaultOutputModes', 'skills'];
+const REQUIRED_CARD_MEMBERS = [
+  'name',
+  'description',
+  'supportedInterfaces',
+  'version',
+  'capabilities',
+  'defaultInputModes',
+  'defaultOutputModes',
+  'skills',
+];
 const ALL_CARD_MEMBERS = new Set([...CARD_MEMBERS, ...WEAK_CARD_MEMBERS, '$schema']);
 
 /**
@@ -94,7 +125,9 @@ const ALL_CARD_MEMBERS = new Set([...CARD_MEMBERS, ...WEAK_CARD_MEMBERS, '$schem
  * documents): fewer than 3 of the card's REQUIRED members and more foreign members than card members.
  */
 function looksForeign(keys: string[]): boolean {
-  const required = REQUIRED_CARD_MEMBERS.filter((k) => keys.includes(k) || (k === 'supportedInterfaces' && keys.includes('url'))).length;
+  const required = REQUIRED_CARD_MEMBERS.filter(
+    (k) => keys.includes(k) || (k === 'supportedInterfaces' && keys.includes('url')),
+  ).length;
   const known = keys.filter((k) => ALL_CARD_MEMBERS.has(k)).length;
   return required < 3 && keys.length - known > known;
 }
@@ -119,7 +152,10 @@ function describeJson(value: unknown): string {
   if (value === null) return 'null';
   if (typeof value === 'object') {
     const keys = Object.keys(value);
-    const foreign = keys.filter((k) => !ALL_CARD_MEMBERS.has(k)).slice(0, 5).map((k) => JSON.stringify(k.slice(0, 40)));
+    const foreign = keys
+      .filter((k) => !ALL_CARD_MEMBERS.has(k))
+      .slice(0, 5)
+      .map((k) => JSON.stringify(k.slice(0, 40)));
     return `an object that does not look like one (members ${foreign.join(', ')}${keys.length > 5 ? ', …' : ''})`;
   }
   return `a ${typeof value}`;
@@ -127,7 +163,10 @@ function describeJson(value: unknown): string {
 
 function syntaxFindings(errors: { message: string; offset: number; length: number }[]): Finding[] {
   return errors.map((e) => ({
-    code: 'invalid-json', severity: defaultSeverity('invalid-json'), pointer: '', message: e.message,
+    code: 'invalid-json',
+    severity: defaultSeverity('invalid-json'),
+    pointer: '',
+    message: e.message,
     offset: { offset: e.offset, length: e.length },
   }));
 }
@@ -145,20 +184,32 @@ export function lintDocument(text: string, opts: LintOptions = {}): LintResult {
   if (bytes > settings.maxCardBytes) return tooLargeResult(bytes, settings, nameKind);
   const parsed = parseDocument(text);
   if (!parsed.ok) {
-    return { kind: nameKind ?? 'unknown', findings: applySeverities(syntaxFindings(parsed.syntaxErrors), settings), value: undefined, tooLarge: false };
+    return {
+      kind: nameKind ?? 'unknown',
+      findings: applySeverities(syntaxFindings(parsed.syntaxErrors), settings),
+      value: undefined,
+      tooLarge: false,
+    };
   }
   const value = parsed.value;
   const kind = opts.kind ?? detectKind(value, opts.fileName);
   if (kind === 'unknown') {
     const finding: Finding = {
-      code: 'not-an-agent-card', severity: defaultSeverity('not-an-agent-card'), pointer: '',
+      code: 'not-an-agent-card',
+      severity: defaultSeverity('not-an-agent-card'),
+      pointer: '',
       message: `Expected an A2A agent card or a capability lockfile (a JSON object), found ${describeJson(value)}.`,
       data: { found: Array.isArray(value) ? 'array' : value === null ? 'null' : typeof value },
     };
     return { kind, findings: applySeverities([finding], settings), value, tooLarge: false };
   }
   const findings = [...validateValue(value, kind), ...runRules({ value, kind, settings, text })];
-  return { kind, findings: withoutDocumentSecrets(dedupe(applySeverities(findings, settings)), value, text), value, tooLarge: false };
+  return {
+    kind,
+    findings: withoutDocumentSecrets(dedupe(applySeverities(findings, settings)), value, text),
+    value,
+    tooLarge: false,
+  };
 }
 
 /**
@@ -167,9 +218,12 @@ export function lintDocument(text: string, opts: LintOptions = {}): LintResult {
  */
 export function tooLargeResult(bytes: number, settings: LintSettings, kind?: DocumentKind): LintResult {
   const finding: Finding = {
-    code: 'card-too-large', severity: defaultSeverity('card-too-large'), pointer: '',
+    code: 'card-too-large',
+    severity: defaultSeverity('card-too-large'),
+    pointer: '',
     message: `The document is ${bytes} bytes, over the ${settings.maxCardBytes}-byte limit: it was not validated or compiled. Raise the limit if this is intended.`,
-    offset: { offset: 0, length: 0 }, data: { limit: settings.maxCardBytes, bytes },
+    offset: { offset: 0, length: 0 },
+    data: { limit: settings.maxCardBytes, bytes },
   };
   return { kind: kind ?? 'unknown', findings: applySeverities([finding], settings), value: undefined, tooLarge: true };
 }
@@ -192,7 +246,9 @@ function runRules(ctx: RuleContext): Finding[] {
 function internalError(ruleId: string, err: unknown): Finding {
   const detail = err instanceof Error ? `${err.name}: ${err.message}` : 'a non-Error value was thrown';
   return {
-    code: 'internal-error', severity: defaultSeverity('internal-error'), pointer: '',
+    code: 'internal-error',
+    severity: defaultSeverity('internal-error'),
+    pointer: '',
     message: `The rule ${ruleId} failed on this document (${escapeControls(detail).slice(0, 200)}), so its findings are missing. Please report this.`,
     data: { rule: ruleId },
   };

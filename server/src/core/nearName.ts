@@ -23,7 +23,11 @@ export function editDistance(a: string, b: string, cap = 3): number {
     if (to < b.length) next[to + 1] = over;
     let best = next[from - 1] ?? over;
     for (let j = from; j <= to; j++) {
-      const d = Math.min((row[j] ?? over) + 1, (next[j - 1] ?? over) + 1, (row[j - 1] ?? over) + (a[i - 1] === b[j - 1] ? 0 : 1));
+      const d = Math.min(
+        (row[j] ?? over) + 1,
+        (next[j - 1] ?? over) + 1,
+        (row[j - 1] ?? over) + (a[i - 1] === b[j - 1] ? 0 : 1),
+      );
       const cell = Math.min(d, over);
       next[j] = cell;
       if (cell < best) best = cell;
@@ -40,14 +44,17 @@ export function suggestMember(member: string, known: readonly string[]): string 
   const exact = known.find((k) => k.toLowerCase() === lower);
   if (exact) return exact;
   const close = known.filter((k) => editDistance(k.toLowerCase(), lower, 2) <= 2);
-  return close.length === 1 ? close[0] ?? null : null;
+  return close.length === 1 ? (close[0] ?? null) : null;
 }
 
 /** The one defined name a misspelled name is closest to (case-insensitive match or ≤ 2 edits), if unambiguous. */
 export function closestName(name: string, defined: readonly string[]): string | undefined {
   const exactCase = defined.filter((d) => d.toLowerCase() === name.toLowerCase());
   if (exactCase.length === 1) return exactCase[0];
-  const scored = defined.map((d) => ({ d, n: editDistance(name.toLowerCase(), d.toLowerCase()) })).filter((x) => x.n <= 2).sort((x, y) => x.n - y.n);
+  const scored = defined
+    .map((d) => ({ d, n: editDistance(name.toLowerCase(), d.toLowerCase()) }))
+    .filter((x) => x.n <= 2)
+    .sort((x, y) => x.n - y.n);
   const [best, runnerUp] = scored;
   return best && (!runnerUp || best.n < runnerUp.n) ? best.d : undefined;
 }

@@ -23,7 +23,11 @@ function base64(text: string): string {
 }
 
 function decodeSafely(s: string): string {
-  try { return decodeURIComponent(s); } catch { return s; }
+  try {
+    return decodeURIComponent(s);
+  } catch {
+    return s;
+  }
 }
 
 /**
@@ -33,7 +37,9 @@ function decodeSafely(s: string): string {
  */
 export function secretForms(secret: string): string[] {
   const forms = new Set<string>();
-  const add = (s: string) => { if (s.length >= MIN_SECRET_LENGTH) forms.add(s); };
+  const add = (s: string) => {
+    if (s.length >= MIN_SECRET_LENGTH) forms.add(s);
+  };
   const bare = secret.replace(/^(bearer|basic)\s+/i, '');
   const plain = new Set([secret, bare, decodeSafely(bare)]);
   const basic = /^basic\s+([A-Za-z0-9+/=_-]+)$/i.exec(secret);
@@ -42,7 +48,10 @@ export function secretForms(secret: string): string[] {
   // `user:password` also travels as its parts (userinfo, Basic auth): the password alone is a secret too.
   for (const s of [...plain]) {
     const colon = s.indexOf(':');
-    if (colon > 0) { plain.add(s.slice(colon + 1)); plain.add(decodeSafely(s.slice(colon + 1))); }
+    if (colon > 0) {
+      plain.add(s.slice(colon + 1));
+      plain.add(decodeSafely(s.slice(colon + 1)));
+    }
   }
   for (const s of plain) {
     add(s);
@@ -77,7 +86,16 @@ const USERINFO = /\b([a-z][a-z0-9+.-]*:\/\/)[^\s/?#@"'<>\\]*@/gi;
 export function redactorFor(secrets: Iterable<string | undefined>): Redactor {
   const forms = new Set<string>();
   for (const s of secrets) if (s) for (const f of secretForms(s)) forms.add(f);
-  const pattern = forms.size > 0 ? new RegExp([...forms].sort((a, b) => b.length - a.length).map(escapeRegExp).join('|'), 'g') : undefined;
+  const pattern =
+    forms.size > 0
+      ? new RegExp(
+          [...forms]
+            .sort((a, b) => b.length - a.length)
+            .map(escapeRegExp)
+            .join('|'),
+          'g',
+        )
+      : undefined;
   return (text) => {
     if (typeof text !== 'string') return text;
     const without = pattern ? text.replace(pattern, REDACTED) : text;
@@ -105,7 +123,10 @@ export function headerSecrets(headers: Readonly<Record<string, string>> | undefi
   const out: string[] = [];
   for (const [name, value] of Object.entries(headers ?? {})) {
     if (name.toLowerCase() === 'cookie') {
-      for (const pair of value.split(/;\s*/)) { const eq = pair.indexOf('='); out.push(eq >= 0 ? pair.slice(eq + 1) : pair); }
+      for (const pair of value.split(/;\s*/)) {
+        const eq = pair.indexOf('=');
+        out.push(eq >= 0 ? pair.slice(eq + 1) : pair);
+      }
     } else out.push(value);
   }
   return out;
@@ -126,7 +147,12 @@ function walk(value: unknown, redact: Redactor, depth: number): unknown {
   if (Array.isArray(value)) return value.map((v) => walk(v, redact, depth + 1));
   const out: Record<string, unknown> = {};
   for (const [k, v] of Object.entries(value)) {
-    Object.defineProperty(out, redact(k), { value: walk(v, redact, depth + 1), enumerable: true, writable: true, configurable: true });
+    Object.defineProperty(out, redact(k), {
+      value: walk(v, redact, depth + 1),
+      enumerable: true,
+      writable: true,
+      configurable: true,
+    });
   }
   return out;
 }
@@ -141,7 +167,12 @@ export function redactError(err: unknown, redact: Redactor): unknown {
   for (const key of Object.getOwnPropertyNames(err)) {
     if (key === 'stack') continue;
     const v = (err as unknown as Record<string, unknown>)[key];
-    Object.defineProperty(copy, key, { value: redactValue(v, redact), enumerable: key !== 'message', writable: true, configurable: true });
+    Object.defineProperty(copy, key, {
+      value: redactValue(v, redact),
+      enumerable: key !== 'message',
+      writable: true,
+      configurable: true,
+    });
   }
   return copy;
 }

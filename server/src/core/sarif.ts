@@ -59,13 +59,24 @@ function result(entry: SarifEntry, ruleIndex: number | undefined, fingerprint: s
     level: sarifLevel(entry.severity),
     message: { text: entry.message },
     partialFingerprints: { [FINGERPRINT]: fingerprint },
-    locations: [{
-      physicalLocation: {
-        artifactLocation: { uri: artifactUri(entry.file) },
-        ...(r ? { region: { startLine: r.start.line + 1, startColumn: r.start.character + 1, endLine: r.end.line + 1, endColumn: r.end.character + 1 } } : {}),
+    locations: [
+      {
+        physicalLocation: {
+          artifactLocation: { uri: artifactUri(entry.file) },
+          ...(r
+            ? {
+                region: {
+                  startLine: r.start.line + 1,
+                  startColumn: r.start.character + 1,
+                  endLine: r.end.line + 1,
+                  endColumn: r.end.character + 1,
+                },
+              }
+            : {}),
+        },
+        ...(entry.pointer ? { logicalLocations: [{ fullyQualifiedName: entry.pointer, kind: 'member' }] } : {}),
       },
-      ...(entry.pointer ? { logicalLocations: [{ fullyQualifiedName: entry.pointer, kind: 'member' }] } : {}),
-    }],
+    ],
   };
   if (ruleIndex !== undefined) out.ruleIndex = ruleIndex;
   return out;
@@ -91,9 +102,18 @@ export function buildSarif(entries: readonly SarifEntry[], rules: readonly RuleM
   return {
     $schema: SARIF_SCHEMA,
     version: '2.1.0',
-    runs: [{
-      tool: { driver: { name: 'a2acap', version: toolVersion, informationUri: REPOSITORY_URL, rules: rules.map(descriptor) } },
-      results: entries.map((e, i) => result(e, index.get(e.ruleId), prints[i] ?? '')),
-    }],
+    runs: [
+      {
+        tool: {
+          driver: {
+            name: 'a2acap',
+            version: toolVersion,
+            informationUri: REPOSITORY_URL,
+            rules: rules.map(descriptor),
+          },
+        },
+        results: entries.map((e, i) => result(e, index.get(e.ruleId), prints[i] ?? '')),
+      },
+    ],
   };
 }

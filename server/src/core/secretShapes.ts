@@ -40,33 +40,79 @@ export function entropy(s: string): number {
 
 /** Random-looking: letters and digits mixed, high entropy, not a documentation example. */
 function random(s: string): boolean {
-  return /\d/.test(s) && /[A-Za-z]/.test(s) && entropy(s) >= MIN_ENTROPY && !/example|sample|dummy|placeholder|x{6}|your/i.test(s);
+  return (
+    /\d/.test(s) &&
+    /[A-Za-z]/.test(s) &&
+    entropy(s) >= MIN_ENTROPY &&
+    !/example|sample|dummy|placeholder|x{6}|your/i.test(s)
+  );
 }
 
 /** Schemes whose URLs with a password are connection strings to a data store or broker. */
-const DATA_STORES = /^(?:postgres(?:ql)?|mysql|mariadb|mongodb(?:\+srv)?|redis|rediss|amqps?|mssql|sqlserver|oracle|jdbc:[a-z]+|kafka|nats|memcached|clickhouse|cockroachdb|neo4j|cassandra|couchbase|elasticsearch)$/i;
+const DATA_STORES =
+  /^(?:postgres(?:ql)?|mysql|mariadb|mongodb(?:\+srv)?|redis|rediss|amqps?|mssql|sqlserver|oracle|jdbc:[a-z]+|kafka|nats|memcached|clickhouse|cockroachdb|neo4j|cassandra|couchbase|elasticsearch)$/i;
 
 /** Passwords that only stand in for one: `password`, `****`, `<pass>`, `${DB_PASSWORD}`, `%s`. */
 function placeholderPassword(p: string): boolean {
-  return /^[<{[$%]/.test(p) || /^(.)\1*$/.test(p) || /^(?:pass(?:word)?|passwd|pwd|secret|changeme|change_me|example|test|xxx+|\.\.\.|…)$/i.test(p)
-    || /your[-_]?pass|^pass(?:word)?\d?$/i.test(p);
+  return (
+    /^[<{[$%]/.test(p) ||
+    /^(.)\1*$/.test(p) ||
+    /^(?:pass(?:word)?|passwd|pwd|secret|changeme|change_me|example|test|xxx+|\.\.\.|…)$/i.test(p) ||
+    /your[-_]?pass|^pass(?:word)?\d?$/i.test(p)
+  );
 }
 
 const SHAPES: readonly Shape[] = [
-  { kind: 'a PEM private key', pattern: /-----BEGIN ((?:[A-Z0-9]+ )*PRIVATE KEY(?: BLOCK)?)-----[\s\S]*?(?:-----END \1-----|$)/ ,
-    accept: (s) => /[A-Za-z0-9+/]{40,}/.test(s) },
-  { kind: 'an AWS access key ID', pattern: /\b((?:AKIA|ASIA|ABIA|ACCA)[A-Z0-9]{16})\b/, group: 1, accept: (s) => !/EXAMPLE/.test(s) },
-  { kind: 'a GitHub token', pattern: /\b(gh[pousr]_[A-Za-z0-9]{36,255}|github_pat_[A-Za-z0-9_]{40,255})\b/, group: 1, accept: random },
-  { kind: 'a Slack token', pattern: /\b(xox[abposr]-[A-Za-z0-9-]{10,250})\b/, group: 1, accept: (s) => random(s.slice(5)) },
-  { kind: 'a Stripe live secret key', pattern: /\b([sr]k_live_[A-Za-z0-9]{20,247})\b/, group: 1, accept: (s) => random(s.slice(8)) },
+  {
+    kind: 'a PEM private key',
+    pattern: /-----BEGIN ((?:[A-Z0-9]+ )*PRIVATE KEY(?: BLOCK)?)-----[\s\S]*?(?:-----END \1-----|$)/,
+    accept: (s) => /[A-Za-z0-9+/]{40,}/.test(s),
+  },
+  {
+    kind: 'an AWS access key ID',
+    pattern: /\b((?:AKIA|ASIA|ABIA|ACCA)[A-Z0-9]{16})\b/,
+    group: 1,
+    accept: (s) => !/EXAMPLE/.test(s),
+  },
+  {
+    kind: 'a GitHub token',
+    pattern: /\b(gh[pousr]_[A-Za-z0-9]{36,255}|github_pat_[A-Za-z0-9_]{40,255})\b/,
+    group: 1,
+    accept: random,
+  },
+  {
+    kind: 'a Slack token',
+    pattern: /\b(xox[abposr]-[A-Za-z0-9-]{10,250})\b/,
+    group: 1,
+    accept: (s) => random(s.slice(5)),
+  },
+  {
+    kind: 'a Stripe live secret key',
+    pattern: /\b([sr]k_live_[A-Za-z0-9]{20,247})\b/,
+    group: 1,
+    accept: (s) => random(s.slice(8)),
+  },
   { kind: 'a Google API key', pattern: /\b(AIza[0-9A-Za-z_-]{35})(?![0-9A-Za-z_-])/, group: 1, accept: random },
-  { kind: 'an Anthropic API key', pattern: /\b(sk-ant-[A-Za-z0-9_-]{32,250})/, group: 1, accept: (s) => random(s.slice(7)) },
-  { kind: 'an OpenAI API key', pattern: /\b(sk-(?:proj-|svcacct-|admin-)?[A-Za-z0-9_-]{32,250})/, group: 1,
-    accept: (s) => !s.startsWith('sk-ant-') && random(s.replace(/^sk-(?:proj-|svcacct-|admin-)?/, '')) },
+  {
+    kind: 'an Anthropic API key',
+    pattern: /\b(sk-ant-[A-Za-z0-9_-]{32,250})/,
+    group: 1,
+    accept: (s) => random(s.slice(7)),
+  },
+  {
+    kind: 'an OpenAI API key',
+    pattern: /\b(sk-(?:proj-|svcacct-|admin-)?[A-Za-z0-9_-]{32,250})/,
+    group: 1,
+    accept: (s) => !s.startsWith('sk-ant-') && random(s.replace(/^sk-(?:proj-|svcacct-|admin-)?/, '')),
+  },
   // Anchored on the literal "://" (a scheme first would be tried at every word of the text); the scheme is read
   // backwards from it (schemeBefore).
-  { kind: 'a URL with a password', pattern: /:\/\/([^\s:@/?#"'<>\\]{0,256}):([^\s@/?#"'<>\\]{1,256})@[^\s@]/, group: 2,
-    accept: (p) => !placeholderPassword(p) },
+  {
+    kind: 'a URL with a password',
+    pattern: /:\/\/([^\s:@/?#"'<>\\]{0,256}):([^\s@/?#"'<>\\]{1,256})@[^\s@]/,
+    group: 2,
+    accept: (p) => !placeholderPassword(p),
+  },
 ];
 
 /**
@@ -74,7 +120,8 @@ const SHAPES: readonly Shape[] = [
  * authority ending in `@`; `\/` is JSON's optional escape of `/`). Text without any of them holds no secret. The
  * authority stops at the first `/`, so each scan ends at the next `://` at the latest: linear in the text.
  */
-const STEMS = /-----BEGIN|A[KSBC][IC]A|gh[pousr]_|github_pat_|xox[abposr]-|k_live_|AIza|sk-|eyJ|:(?:\/|\\\/){2}[^\s"@/]{1,256}@/;
+const STEMS =
+  /-----BEGIN|A[KSBC][IC]A|gh[pousr]_|github_pat_|xox[abposr]-|k_live_|AIza|sk-|eyJ|:(?:\/|\\\/){2}[^\s"@/]{1,256}@/;
 
 export function mayHoldSecrets(text: string): boolean {
   return STEMS.test(text);
@@ -93,7 +140,14 @@ function jwtsIn(text: string): string[] {
     for (let i = 0; i + 2 < parts.length; i++) {
       const [h, p, sig] = [parts[i]!, parts[i + 1]!, parts[i + 2]!];
       const header = h.slice(h.lastIndexOf('eyJ'));
-      if (h.includes('eyJ') && header.length >= 13 && p.startsWith('eyJ') && p.length >= 13 && sig.length >= 20 && random(sig)) {
+      if (
+        h.includes('eyJ') &&
+        header.length >= 13 &&
+        p.startsWith('eyJ') &&
+        p.length >= 13 &&
+        sig.length >= 20 &&
+        random(sig)
+      ) {
         out.push(`${header}.${p}.${sig}`);
         i += 2;
       }
@@ -107,7 +161,10 @@ export function secretsIn(text: string): SecretHit[] {
   if (!STEMS.test(text)) return [];
   const out: SecretHit[] = [];
   for (const shape of SHAPES) {
-    const global = new RegExp(shape.pattern.source, shape.pattern.flags.includes('g') ? shape.pattern.flags : `${shape.pattern.flags}g`);
+    const global = new RegExp(
+      shape.pattern.source,
+      shape.pattern.flags.includes('g') ? shape.pattern.flags : `${shape.pattern.flags}g`,
+    );
     for (let m = global.exec(text); m; m = global.exec(text)) {
       const secret = m[shape.group ?? 0]!;
       if (!shape.accept || shape.accept(secret)) {
@@ -116,17 +173,23 @@ export function secretsIn(text: string): SecretHit[] {
       if (m[0].length === 0) global.lastIndex++;
     }
   }
-  if (text.includes('eyJ')) for (const jwt of jwtsIn(text)) if (!out.some((h) => h.secret === jwt)) out.push({ kind: 'a JSON Web Token', secret: jwt });
+  if (text.includes('eyJ'))
+    for (const jwt of jwtsIn(text))
+      if (!out.some((h) => h.secret === jwt)) out.push({ kind: 'a JSON Web Token', secret: jwt });
   return out;
 }
 
 function kindOf(shape: Shape, m: RegExpExecArray): string {
   if (shape.kind !== 'a URL with a password') return shape.kind;
   const scheme = schemeBefore(m.input, m.index);
-  return scheme && DATA_STORES.test(scheme) ? `a ${scheme.toLowerCase()} connection string with a password` : 'a password in a URL (basic-auth userinfo)';
+  return scheme && DATA_STORES.test(scheme)
+    ? `a ${scheme.toLowerCase()} connection string with a password`
+    : 'a password in a URL (basic-auth userinfo)';
 }
 
 /** The URL scheme that ends at `at` ("postgres", "jdbc:mysql"), if any. */
 function schemeBefore(text: string, at: number): string | undefined {
-  return /(?:^|[^a-z0-9+.:-])([a-z][a-z0-9+.-]{0,30}(?::[a-z][a-z0-9+.-]{0,30})?)$/i.exec(text.slice(Math.max(0, at - 64), at))?.[1];
+  return /(?:^|[^a-z0-9+.:-])([a-z][a-z0-9+.-]{0,30}(?::[a-z][a-z0-9+.-]{0,30})?)$/i.exec(
+    text.slice(Math.max(0, at - 64), at),
+  )?.[1];
 }

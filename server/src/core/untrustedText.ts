@@ -32,14 +32,22 @@ function visibleReplacer(this: unknown, _key: string, value: unknown): unknown {
   const keys = Object.keys(value);
   if (!keys.some(hasHiddenCharacters)) return value;
   const out: Record<string, unknown> = {};
-  for (const k of keys) Object.defineProperty(out, visibleText(k), { value: (value as Record<string, unknown>)[k], enumerable: true, writable: true, configurable: true });
+  for (const k of keys)
+    Object.defineProperty(out, visibleText(k), {
+      value: (value as Record<string, unknown>)[k],
+      enumerable: true,
+      writable: true,
+      configurable: true,
+    });
   return out;
 }
 
 /** One line for a message: runs of control, bidi and invisible characters become one space, at most `max` characters. */
 export function oneLineText(value: unknown, max = 200): string {
   const text = typeof value === 'string' ? value : '';
-  // eslint-disable-next-line no-control-regex
-  const clean = replaceHidden(text, () => '\u0000').replace(/[\u0000\t\n\r]+/g, ' ').trim();
+  const clean = replaceHidden(text, () => '\u0000')
+    // eslint-disable-next-line no-control-regex
+    .replace(/[\u0000\t\n\r]+/g, ' ')
+    .trim();
   return clean.length > max ? `${clean.slice(0, max - 1)}…` : clean;
 }

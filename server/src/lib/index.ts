@@ -7,7 +7,11 @@
 import { parseBinding } from '../core/bindingSpec';
 import { cardDigest as coreCardDigest } from '../core/digest';
 import { fetchCard as coreFetchCard } from '../core/fetch/fetchCard';
-import { fetchExtendedCard as coreFetchExtendedCard, memoryExtendedProfileCache, type ExtendedProfileCache } from '../core/fetch/extendedCard';
+import {
+  fetchExtendedCard as coreFetchExtendedCard,
+  memoryExtendedProfileCache,
+  type ExtendedProfileCache,
+} from '../core/fetch/extendedCard';
 import { memoryCardCache as coreMemoryCardCache } from '../core/cache/cardText';
 import { lintDocument, resolveCardSettings } from '../core/lint';
 import { findingOffsets, offsetToPosition } from '../core/pointer/range';
@@ -31,9 +35,32 @@ import { resolveSignaturePolicy } from '../core/signature/policy';
 import { inspectKey } from '../node/keyInspection';
 import { DEFAULT_CLIENT, type ClientConfig, type Finding as CoreFinding, type LintSettings } from '../core/types';
 import type {
-  CardCache, ClientOptions, CompileOptions, Credential, ExtendedCard, ExtendedCardCache, ExtendedCardOptions, FetchOptions, FetchedCard,
-  Finding, LintOptions, LintReport, Lockfile, LockfileCheck, LockfileReadResult, NetworkClient, NetworkOptions, OutgoingPart, ProbeOptions,
-  ProbeReport, Profile, SendOptions, SendResult, SignatureVerdict, StaleMarkers, TrustStore,
+  CardCache,
+  ClientOptions,
+  CompileOptions,
+  Credential,
+  ExtendedCard,
+  ExtendedCardCache,
+  ExtendedCardOptions,
+  FetchOptions,
+  FetchedCard,
+  Finding,
+  LintOptions,
+  LintReport,
+  Lockfile,
+  LockfileCheck,
+  LockfileReadResult,
+  NetworkClient,
+  NetworkOptions,
+  OutgoingPart,
+  ProbeOptions,
+  ProbeReport,
+  Profile,
+  SendOptions,
+  SendResult,
+  SignatureVerdict,
+  StaleMarkers,
+  TrustStore,
 } from './types';
 
 export type * from './types';
@@ -62,7 +89,12 @@ export function lint(text: string, options: LintOptions = {}): LintReport {
   if (options.maxCardBytes !== undefined) settings.maxCardBytes = options.maxCardBytes;
   if (options.card !== undefined) settings.card = resolveCardSettings(options.card);
   const result = lintDocument(text, { fileName: options.fileName, kind: options.kind, settings });
-  return { kind: result.kind, findings: result.findings.map((f) => located(text, f)), value: result.value, tooLarge: result.tooLarge };
+  return {
+    kind: result.kind,
+    findings: result.findings.map((f) => located(text, f)),
+    value: result.value,
+    tooLarge: result.tooLarge,
+  };
 }
 
 /**
@@ -114,7 +146,10 @@ export function createNetworkClient(options: NetworkOptions = {}): NetworkClient
   const network: Network = {
     http,
     grpc: () => (grpc ??= createGrpcClient({ allowHosts, connectTimeoutMs: options.connectTimeoutMs })),
-    close: async () => { grpc?.close(); await http.close(); },
+    close: async () => {
+      grpc?.close();
+      await http.close();
+    },
   };
   return network;
 }
@@ -134,7 +169,10 @@ export function memoryCardCache(): CardCache {
  * fetched through `network`.
  * @example createTrustStore({ 'key-1': pemText })
  */
-export function createTrustStore(keys: Readonly<Record<string, unknown>>, options: { network?: NetworkClient } = {}): TrustStore {
+export function createTrustStore(
+  keys: Readonly<Record<string, unknown>>,
+  options: { network?: NetworkClient } = {},
+): TrustStore {
   const http = options.network ? asNetwork(options.network).http : undefined;
   return trustStoreFromKidMap(keys as Record<string, TrustStoreValue>, http, 'trust store') as unknown as TrustStore;
 }
@@ -145,8 +183,17 @@ export function createTrustStore(keys: Readonly<Record<string, unknown>>, option
  * the verdict says `verified`, `unverifiable` (why) or `invalid`.
  * @example (await verifySignatures(card, { trust, cardUrl })).outcome
  */
-export async function verifySignatures(card: unknown, options: { trust: TrustStore; cardUrl: string; text?: string; now?: () => number }): Promise<SignatureVerdict> {
-  return verifyCardSignatures(card, { inspectKey, trust: options.trust as unknown as CoreTrustStore, cardUrl: options.cardUrl, text: options.text, now: options.now });
+export async function verifySignatures(
+  card: unknown,
+  options: { trust: TrustStore; cardUrl: string; text?: string; now?: () => number },
+): Promise<SignatureVerdict> {
+  return verifyCardSignatures(card, {
+    inspectKey,
+    trust: options.trust as unknown as CoreTrustStore,
+    cardUrl: options.cardUrl,
+    text: options.text,
+    now: options.now,
+  });
 }
 
 /**
@@ -162,13 +209,31 @@ export async function fetchCard(target: string, options: FetchOptions): Promise<
   const trust = options.trust as unknown as CoreTrustStore | undefined;
   const settings: Partial<LintSettings> = { client, ...(options.rules ? { severities: { ...options.rules } } : {}) };
   const res = await coreFetchCard(target, {
-    http: network.http, cache: options.cache, revalidate: options.revalidate, client, settings, maxBytes: options.maxBytes,
-    timeoutMs: options.timeoutMs, signaturePolicy: resolveSignaturePolicy(options.signaturePolicy, options.requireSigned), signal: options.signal,
-    verify: trust ? (card, c) => verifyCardSignatures(card, { inspectKey, trust, cardUrl: c.url, originClass: c.originClass, text: c.text }) : undefined,
+    http: network.http,
+    cache: options.cache,
+    revalidate: options.revalidate,
+    client,
+    settings,
+    maxBytes: options.maxBytes,
+    timeoutMs: options.timeoutMs,
+    signaturePolicy: resolveSignaturePolicy(options.signaturePolicy, options.requireSigned),
+    signal: options.signal,
+    verify: trust
+      ? (card, c) =>
+          verifyCardSignatures(card, { inspectKey, trust, cardUrl: c.url, originClass: c.originClass, text: c.text })
+      : undefined,
   });
   return {
-    status: res.status, url: res.url, card: res.card, text: res.text, findings: res.findings.map((f) => located(res.text, f)),
-    valid: res.valid, profile: res.profile, signature: res.signature, maxAgeSeconds: res.maxAgeSeconds, fetchedAt: res.fetchedAt,
+    status: res.status,
+    url: res.url,
+    card: res.card,
+    text: res.text,
+    findings: res.findings.map((f) => located(res.text, f)),
+    valid: res.valid,
+    profile: res.profile,
+    signature: res.signature,
+    maxAgeSeconds: res.maxAgeSeconds,
+    fetchedAt: res.fetchedAt,
     originClass: res.originClass,
   };
 }
@@ -189,17 +254,31 @@ export function memoryExtendedCardCache(): ExtendedCardCache {
  * @example const ext = await fetchExtendedCard(fetched, { network, credential: { token } });
  */
 export async function fetchExtendedCard(fetched: FetchedCard, options: ExtendedCardOptions): Promise<ExtendedCard> {
-  if (!fetched.profile) throw new TypeError('fetchExtendedCard needs a valid public card (fetchCard returned no profile)');
+  if (!fetched.profile)
+    throw new TypeError('fetchExtendedCard needs a valid public card (fetchCard returned no profile)');
   const network = asNetwork(options.network);
   const client = clientConfig(options.client);
   const res = await coreFetchExtendedCard({
-    http: network.http, grpc: usesGrpc(client) ? network.grpc() : undefined, cardUrl: fetched.url, publicCard: fetched.card,
-    publicProfile: fetched.profile, credential: options.credential, secret: options.secret,
-    cache: options.cache as unknown as ExtendedProfileCache | undefined, originClass: fetched.originClass, client,
-    timeoutMs: options.timeoutMs, signal: options.signal,
+    http: network.http,
+    grpc: usesGrpc(client) ? network.grpc() : undefined,
+    cardUrl: fetched.url,
+    publicCard: fetched.card,
+    publicProfile: fetched.profile,
+    credential: options.credential,
+    secret: options.secret,
+    cache: options.cache as unknown as ExtendedProfileCache | undefined,
+    originClass: fetched.originClass,
+    client,
+    timeoutMs: options.timeoutMs,
+    signal: options.signal,
   });
   return {
-    status: res.status, card: res.card, profile: res.profile, message: res.message, evidence: res.evidence, identity: res.identity,
+    status: res.status,
+    card: res.card,
+    profile: res.profile,
+    message: res.message,
+    evidence: res.evidence,
+    identity: res.identity,
     fromCache: res.fromCache,
   };
 }
@@ -214,8 +293,13 @@ export async function probeAgent(target: string, options: ProbeOptions): Promise
   const network = asNetwork(options.network);
   const client = clientConfig(options.client);
   return coreProbeAgent(target, {
-    http: network.http, grpc: usesGrpc(client) ? network.grpc() : undefined, client, credential: options.credential as Credential | undefined,
-    safeRequest: options.safeRequest, timeoutMs: options.timeoutMs, signal: options.signal,
+    http: network.http,
+    grpc: usesGrpc(client) ? network.grpc() : undefined,
+    client,
+    credential: options.credential as Credential | undefined,
+    safeRequest: options.safeRequest,
+    timeoutMs: options.timeoutMs,
+    signal: options.signal,
     limiter: createRateLimiter({ minIntervalMs: options.minIntervalMs }),
   });
 }
@@ -237,11 +321,22 @@ export function memoryStaleMarkers(): StaleMarkers {
  * Throws a ProfileUseError (name) when the profile is unusable, has no such skill or the skill refuses a part.
  * @example await sendToSkill(profile, 'summarize', [{ text: 'hello' }], { network, agent: url, stale })
  */
-export async function sendToSkill(profile: Profile, skillId: string, parts: readonly OutgoingPart[], options: SendOptions): Promise<SendResult> {
+export async function sendToSkill(
+  profile: Profile,
+  skillId: string,
+  parts: readonly OutgoingPart[],
+  options: SendOptions,
+): Promise<SendResult> {
   const network = asNetwork(options.network);
   return coreSendToSkill(profile, skillId, [...parts], {
-    http: network.http, grpc: profile.interface?.binding === 'GRPC' ? network.grpc() : undefined, agent: options.agent, stale: options.stale,
-    stream: options.stream, credentialHeaders: options.credentialHeaders, originClass: options.originClass, timeoutMs: options.timeoutMs,
+    http: network.http,
+    grpc: profile.interface?.binding === 'GRPC' ? network.grpc() : undefined,
+    agent: options.agent,
+    stale: options.stale,
+    stream: options.stream,
+    credentialHeaders: options.credentialHeaders,
+    originClass: options.originClass,
+    timeoutMs: options.timeoutMs,
     signal: options.signal,
   });
 }
@@ -250,11 +345,12 @@ export async function sendToSkill(profile: Profile, skillId: string, parts: read
 
 function clientConfig(options: ClientOptions | undefined): ClientConfig {
   if (!options) return DEFAULT_CLIENT;
-  const bindings = options.bindings?.map((spec) => {
-    const parsed = parseBinding(spec);
-    if (!parsed.ok) throw new TypeError(`client.bindings: ${parsed.error}`);
-    return parsed.value;
-  }) ?? DEFAULT_CLIENT.bindings;
+  const bindings =
+    options.bindings?.map((spec) => {
+      const parsed = parseBinding(spec);
+      if (!parsed.ok) throw new TypeError(`client.bindings: ${parsed.error}`);
+      return parsed.value;
+    }) ?? DEFAULT_CLIENT.bindings;
   return { bindings, knownExtensions: [...(options.knownExtensions ?? DEFAULT_CLIENT.knownExtensions)] };
 }
 
@@ -264,14 +360,18 @@ function usesGrpc(client: ClientConfig): boolean {
 
 function asNetwork(client: NetworkClient): Network {
   const n = client as Partial<Network>;
-  if (!n || !n.http || typeof n.grpc !== 'function') throw new TypeError('network: pass the object createNetworkClient() returned');
+  if (!n || !n.http || typeof n.grpc !== 'function')
+    throw new TypeError('network: pass the object createNetworkClient() returned');
   return n as Network;
 }
 
 function located(text: string, f: CoreFinding): Finding {
   const { offset, length } = findingOffsets(text, f);
   const out: Finding = {
-    code: f.code, severity: f.severity, pointer: f.pointer, message: f.message,
+    code: f.code,
+    severity: f.severity,
+    pointer: f.pointer,
+    message: f.message,
     range: { offset, length, start: offsetToPosition(text, offset), end: offsetToPosition(text, offset + length) },
   };
   if (f.data) out.data = f.data;

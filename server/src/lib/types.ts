@@ -20,7 +20,10 @@ export interface ClientOptions {
 }
 
 /** A zero-based line/character position; characters are UTF-16 code units, as in LSP. */
-export interface Position { line: number; character: number }
+export interface Position {
+  line: number;
+  character: number;
+}
 
 /** One finding of `lint`: the rule id, a JSON Pointer, and the text range it covers. */
 export interface Finding {
@@ -70,7 +73,12 @@ export interface SkillProfile {
 }
 
 /** The interface a client uses: the first of the card's `supportedInterfaces` it implements. */
-export interface ChosenInterface { url: string; binding: string; version: string; tenant: string | null }
+export interface ChosenInterface {
+  url: string;
+  binding: string;
+  version: string;
+  tenant: string | null;
+}
 
 /**
  * The compiled profile of a card for one client (the CLI's `compile` output). When `usable` is false only
@@ -90,16 +98,41 @@ export interface Profile {
   schemes?: Record<string, { type: string; flow?: string }>;
   /** Why each value is what it is (interface decisions, per-skill sources); for explanations. */
   provenance?: {
-    interfaces: { index: number; url: string; binding: string; version: string; tenant: string | null; chosen: boolean; reason?: string }[];
-    skills: Record<string, { input: 'skill' | 'defaults'; output: 'skill' | 'defaults'; security: 'skill' | 'card' | 'none'; droppedInput: string[]; droppedOutput: string[]; pointer: JsonPointer }>;
+    interfaces: {
+      index: number;
+      url: string;
+      binding: string;
+      version: string;
+      tenant: string | null;
+      chosen: boolean;
+      reason?: string;
+    }[];
+    skills: Record<
+      string,
+      {
+        input: 'skill' | 'defaults';
+        output: 'skill' | 'defaults';
+        security: 'skill' | 'card' | 'none';
+        droppedInput: string[];
+        droppedOutput: string[];
+        pointer: JsonPointer;
+      }
+    >;
     unknownExtensions: { uri: string; required: boolean }[];
   };
 }
 
-export interface CompileOptions { client?: ClientOptions }
+export interface CompileOptions {
+  client?: ClientOptions;
+}
 
 /** Evidence that a claim was checked against the live agent. */
-export interface Evidence { result: 'verified' | 'refuted' | 'skipped' | 'error'; probe: string; at: string; detail?: string }
+export interface Evidence {
+  result: 'verified' | 'refuted' | 'skipped' | 'error';
+  probe: string;
+  at: string;
+  detail?: string;
+}
 
 /** A capability lockfile (schema: a2a-lock.schema.json in the package). */
 export interface Lockfile {
@@ -121,11 +154,19 @@ export interface Lockfile {
 }
 
 /** A lockfile problem found while reading it (a pointer into the lockfile and a message). */
-export interface LockfileProblem { pointer: JsonPointer; message: string; newerFormat?: true }
+export interface LockfileProblem {
+  pointer: JsonPointer;
+  message: string;
+  newerFormat?: true;
+}
 export type LockfileReadResult = { ok: true; lockfile: Lockfile } | { ok: false; problems: LockfileProblem[] };
 
 /** One line of a lockfile check; `pointer` points into the lockfile. */
-export interface CheckItem { level: 'breaking' | 'review' | 'note'; pointer: JsonPointer; message: string }
+export interface CheckItem {
+  level: 'breaking' | 'review' | 'note';
+  pointer: JsonPointer;
+  message: string;
+}
 export interface LockfileCheck {
   classification: 'compatible' | 'review' | 'breaking';
   problems: CheckItem[];
@@ -167,10 +208,13 @@ export interface CardCacheEntry {
   fetchedAt: number;
   originClass?: AddressClass;
 }
-export type AddressClass = 'loopback' | 'private' | 'link-local' | 'metadata' | 'unspecified' | 'multicast' | 'reserved' | 'public';
+export type AddressClass =
+  'loopback' | 'private' | 'link-local' | 'metadata' | 'unspecified' | 'multicast' | 'reserved' | 'public';
 
 /** Trusted signing keys (see createTrustStore). Opaque. */
-export interface TrustStore { readonly __trustStore: unique symbol }
+export interface TrustStore {
+  readonly __trustStore: unique symbol;
+}
 
 export type SignatureVerdict =
   | { outcome: 'verified'; detail: string; kid: string; alg: string; keySource: string }
@@ -235,10 +279,20 @@ export interface ExtendedCardOptions {
 }
 
 /** Extended profiles per (card URL, credential identity). Opaque; see memoryExtendedCardCache. */
-export interface ExtendedCardCache { readonly __extendedCardCache: unique symbol }
+export interface ExtendedCardCache {
+  readonly __extendedCardCache: unique symbol;
+}
 
 export interface ExtendedCard {
-  status: 'extended' | 'not-declared' | 'not-configured' | 'flag-wrong' | 'auth-failed' | 'no-credential' | 'invalid' | 'error';
+  status:
+    | 'extended'
+    | 'not-declared'
+    | 'not-configured'
+    | 'flag-wrong'
+    | 'auth-failed'
+    | 'no-credential'
+    | 'invalid'
+    | 'error';
   /** The card in force for this caller: the extended card, or the public one when there is none. */
   card: unknown;
   profile?: Profile;
@@ -272,12 +326,27 @@ export interface ProbeResult {
   detail: string;
   at: string;
 }
-export interface ProbeReport { agent: string; cardUrl: string; interface?: ChosenInterface; results: ProbeResult[] }
+export interface ProbeReport {
+  agent: string;
+  cardUrl: string;
+  interface?: ChosenInterface;
+  results: ProbeResult[];
+}
 
 /** One part of an outgoing message: text, data (JSON) or a URL, with an optional media type. */
-export interface OutgoingPart { text?: string; data?: unknown; url?: string; mediaType?: string }
+export interface OutgoingPart {
+  text?: string;
+  data?: unknown;
+  url?: string;
+  mediaType?: string;
+}
 
-export interface StaleMarker { agent: string; reason: string; at: string; count: number }
+export interface StaleMarker {
+  agent: string;
+  reason: string;
+  at: string;
+  count: number;
+}
 /** Runtime evidence that a profile no longer matches its agent; re-fetch and re-compile the card when marked. */
 export interface StaleMarkers {
   mark(agent: string, reason: string, at: string): void;

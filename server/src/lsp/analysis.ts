@@ -96,7 +96,12 @@ export function analyze(doc: TextDocument, languageId: string, settings: A2ASett
   };
 }
 
-function compileFor(kind: DocumentKind | 'unknown', value: unknown, tooLarge: boolean, settings: A2ASettings): CompiledProfile | undefined {
+function compileFor(
+  kind: DocumentKind | 'unknown',
+  value: unknown,
+  tooLarge: boolean,
+  settings: A2ASettings,
+): CompiledProfile | undefined {
   if (kind !== 'card' || tooLarge || !isObject(value)) return undefined;
   try {
     return compileProfile(value, clientConfig(settings));

@@ -18,11 +18,13 @@ import { settingActions } from './settingActions';
 const MAX_DIAGNOSTICS = 50;
 
 export function registerCodeActions(ctx: ServerContext): void {
-  ctx.connection.onCodeAction((params, token) => runSafe(ctx.connection.console, token, [], 'code actions', async () => {
-    const doc = ctx.documents.get(params.textDocument.uri);
-    const a = await ctx.analysis(params.textDocument.uri);
-    return doc && a ? codeActionsFor(doc, a, params.context) : [];
-  }));
+  ctx.connection.onCodeAction((params, token) =>
+    runSafe(ctx.connection.console, token, [], 'code actions', async () => {
+      const doc = ctx.documents.get(params.textDocument.uri);
+      const a = await ctx.analysis(params.textDocument.uri);
+      return doc && a ? codeActionsFor(doc, a, params.context) : [];
+    }),
+  );
 }
 
 /** The code actions for the diagnostics of `context` in one analysed document version. */
@@ -34,12 +36,15 @@ export function codeActionsFor(doc: TextDocument, a: Analysis, context: CodeActi
   for (const diagnostic of context.diagnostics.slice(0, MAX_DIAGNOSTICS)) {
     const input = fixInputOf(diagnostic);
     if (!input) continue;
-    if (!context.only || context.only.some((k) => CodeActionKind.QuickFix.startsWith(k))) actions.push(...settingActions(diagnostic, input.data));
+    if (!context.only || context.only.some((k) => CodeActionKind.QuickFix.startsWith(k)))
+      actions.push(...settingActions(diagnostic, input.data));
     for (const plan of quickFixesFor(input, a.value)) {
       const kind = plan.kind === 'refactor.rewrite' ? CodeActionKind.RefactorRewrite : CodeActionKind.QuickFix;
       if (context.only && !context.only.some((k) => kind.startsWith(k))) continue;
       // The whole-card migration is offered once, however many legacy members were flagged.
-      const key = plan.operations.some((o) => o.op === 'replaceDocument') ? plan.title : `${plan.title}|${JSON.stringify(plan.operations)}`;
+      const key = plan.operations.some((o) => o.op === 'replaceDocument')
+        ? plan.title
+        : `${plan.title}|${JSON.stringify(plan.operations)}`;
       if (seen.has(key)) continue;
       seen.add(key);
       let edits;
@@ -48,7 +53,13 @@ export function codeActionsFor(doc: TextDocument, a: Analysis, context: CodeActi
       } catch {
         continue; // the diagnostic no longer fits the document (an older version): the next request has fresh ones
       }
-      actions.push({ title: plan.title, kind, diagnostics: [diagnostic], isPreferred: plan.preferred === true, edit: { changes: { [uri]: edits } } });
+      actions.push({
+        title: plan.title,
+        kind,
+        diagnostics: [diagnostic],
+        isPreferred: plan.preferred === true,
+        edit: { changes: { [uri]: edits } },
+      });
     }
   }
   return actions;
@@ -58,5 +69,9 @@ function fixInputOf(d: Diagnostic): { code: string; pointer: string; data?: Reco
   if (d.source !== DIAGNOSTIC_SOURCE || typeof d.code !== 'string') return undefined;
   const data = d.data as Partial<DiagnosticData> | undefined;
   if (!data || typeof data.pointer !== 'string') return undefined;
-  return { code: d.code, pointer: data.pointer, ...(data.fix && typeof data.fix === 'object' ? { data: data.fix } : {}) };
+  return {
+    code: d.code,
+    pointer: data.pointer,
+    ...(data.fix && typeof data.fix === 'object' ? { data: data.fix } : {}),
+  };
 }

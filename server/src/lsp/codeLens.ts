@@ -27,17 +27,22 @@ export function skillLenses(uri: string, text: string, value: unknown): CodeLens
     if (typeof id !== 'string' || id === '') return;
     const range = rangeOf(text, locatePointer(text, `/skills/${i}`));
     const argument: PinSkillArgument = { uri, skill: id };
-    lenses.push({ range: { start: range.start, end: range.start }, command: { title: 'Pin this skill', command: PIN_COMMAND, arguments: [argument] } });
+    lenses.push({
+      range: { start: range.start, end: range.start },
+      command: { title: 'Pin this skill', command: PIN_COMMAND, arguments: [argument] },
+    });
   });
   return lenses;
 }
 
 export function registerCodeLens(ctx: ServerContext): void {
-  ctx.connection.onCodeLens((params, token) => runSafe(ctx.connection.console, token, [] as CodeLens[], 'code lens', async () => {
-    const a = await ctx.analysis(params.textDocument.uri);
-    if (!a || a.kind !== 'card' || a.tooLarge || a.value === undefined) return [];
-    // A card that is not a file is pinned from the URL it was fetched from: no lens when that is not known.
-    if (!a.uri.startsWith('file:') && (await fetchedCardUrl(ctx, a.uri)) === undefined) return [];
-    return skillLenses(a.uri, a.text, a.value);
-  }));
+  ctx.connection.onCodeLens((params, token) =>
+    runSafe(ctx.connection.console, token, [] as CodeLens[], 'code lens', async () => {
+      const a = await ctx.analysis(params.textDocument.uri);
+      if (!a || a.kind !== 'card' || a.tooLarge || a.value === undefined) return [];
+      // A card that is not a file is pinned from the URL it was fetched from: no lens when that is not known.
+      if (!a.uri.startsWith('file:') && (await fetchedCardUrl(ctx, a.uri)) === undefined) return [];
+      return skillLenses(a.uri, a.text, a.value);
+    }),
+  );
 }

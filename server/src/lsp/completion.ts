@@ -1,5 +1,11 @@
 import { getLocation, parse, type Location } from 'jsonc-parser';
-import { CompletionItemKind, InsertTextFormat, type CompletionItem, type Position, type Range } from 'vscode-languageserver';
+import {
+  CompletionItemKind,
+  InsertTextFormat,
+  type CompletionItem,
+  type Position,
+  type Range,
+} from 'vscode-languageserver';
 import type { TextDocument } from 'vscode-languageserver-textdocument';
 import type { Analysis } from './analysis';
 import type { ServerContext } from './context';
@@ -13,11 +19,13 @@ import { objectAt, valueCompletions } from './completionValues';
  * (inside requirements) and the scopes a scheme declares.
  */
 export function registerCompletion(ctx: ServerContext): void {
-  ctx.connection.onCompletion((params, token) => runSafe(ctx.connection.console, token, [], 'completion', async () => {
-    const doc = ctx.documents.get(params.textDocument.uri);
-    const a = await ctx.analysis(params.textDocument.uri);
-    return doc && a ? completionItems(doc, a, params.position) : [];
-  }));
+  ctx.connection.onCompletion((params, token) =>
+    runSafe(ctx.connection.console, token, [], 'completion', async () => {
+      const doc = ctx.documents.get(params.textDocument.uri);
+      const a = await ctx.analysis(params.textDocument.uri);
+      return doc && a ? completionItems(doc, a, params.position) : [];
+    }),
+  );
 }
 
 /** The completions at `position` of one analysed document version. */
@@ -34,7 +42,14 @@ export function completionItems(doc: TextDocument, a: Analysis, position: Positi
     : valueCompletions(a.kind, value, path, range);
 }
 
-function memberCompletions(a: Analysis, value: unknown, parent: string[], range: Range, text: string, offset: number): CompletionItem[] {
+function memberCompletions(
+  a: Analysis,
+  value: unknown,
+  parent: string[],
+  range: Range,
+  text: string,
+  offset: number,
+): CompletionItem[] {
   const kind = a.kind === 'lockfile' ? 'lockfile' : 'card';
   const existing = objectAt(value, parent);
   const present = new Set(existing ? Object.keys(existing) : []);
@@ -45,18 +60,37 @@ function memberCompletions(a: Analysis, value: unknown, parent: string[], range:
     const schemes = objectAt(value, ['securitySchemes']) ?? {};
     for (const name of Object.keys(schemes)) {
       if (present.has(name)) continue;
-      items.push(keyItem(name, 'security scheme defined in this card', range, colonFollows, '{"list": [$1]}', CompletionItemKind.Reference));
+      items.push(
+        keyItem(
+          name,
+          'security scheme defined in this card',
+          range,
+          colonFollows,
+          '{"list": [$1]}',
+          CompletionItemKind.Reference,
+        ),
+      );
     }
     return items;
   }
   for (const m of memberNames(kind, parent)) {
     if (present.has(m.name)) continue;
-    items.push(keyItem(m.name, m.description, range, colonFollows, template(m.schema), CompletionItemKind.Property, m.required));
+    items.push(
+      keyItem(m.name, m.description, range, colonFollows, template(m.schema), CompletionItemKind.Property, m.required),
+    );
   }
   return items;
 }
 
-function keyItem(name: string, doc: string | undefined, range: Range, colonFollows: boolean, valueTemplate: string, kind: CompletionItemKind, required = false): CompletionItem {
+function keyItem(
+  name: string,
+  doc: string | undefined,
+  range: Range,
+  colonFollows: boolean,
+  valueTemplate: string,
+  kind: CompletionItemKind,
+  required = false,
+): CompletionItem {
   const key = JSON.stringify(name);
   return {
     label: name,
@@ -82,7 +116,12 @@ function template(schema: SchemaNode): string {
 /** The range a completion replaces: the quoted string (or literal) around the cursor, else nothing. */
 function replaceRange(doc: TextDocument, loc: Location, offset: number): Range {
   const n = loc.previousNode;
-  if (n && offset >= n.offset && offset <= n.offset + n.length && (n.type === 'string' || n.type === 'number' || n.type === 'boolean' || n.type === 'null')) {
+  if (
+    n &&
+    offset >= n.offset &&
+    offset <= n.offset + n.length &&
+    (n.type === 'string' || n.type === 'number' || n.type === 'boolean' || n.type === 'null')
+  ) {
     return { start: doc.positionAt(n.offset), end: doc.positionAt(n.offset + n.length) };
   }
   // A key being typed is not a node yet: find its quotes on the cursor's line.

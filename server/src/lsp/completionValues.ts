@@ -4,10 +4,30 @@ import type { DocumentKind } from '../core/types';
 import { schemaAt } from '../core/schema/schemaNav';
 
 /** Media types offered in mode lists (plus every media type the card already uses). */
-const COMMON_MEDIA_TYPES = ['text/plain', 'application/json', 'text/markdown', 'text/html', 'text/csv', 'application/pdf', 'image/png', 'image/jpeg', 'image/*', 'audio/mpeg', 'video/mp4', 'application/octet-stream'];
+const COMMON_MEDIA_TYPES = [
+  'text/plain',
+  'application/json',
+  'text/markdown',
+  'text/html',
+  'text/csv',
+  'application/pdf',
+  'image/png',
+  'image/jpeg',
+  'image/*',
+  'audio/mpeg',
+  'video/mp4',
+  'application/octet-stream',
+];
 const BINDINGS = ['JSONRPC', 'HTTP+JSON', 'GRPC'];
 const VERSIONS = ['1.0', '0.3'];
-const MODE_MEMBERS = new Set(['defaultInputModes', 'defaultOutputModes', 'inputModes', 'outputModes', 'input', 'output']);
+const MODE_MEMBERS = new Set([
+  'defaultInputModes',
+  'defaultOutputModes',
+  'inputModes',
+  'outputModes',
+  'input',
+  'output',
+]);
 
 export function valueCompletions(kind: DocumentKind, value: unknown, path: string[], range: Range): CompletionItem[] {
   const last = path.at(-1);
@@ -17,21 +37,41 @@ export function valueCompletions(kind: DocumentKind, value: unknown, path: strin
   if (member === undefined) return [];
   if (MODE_MEMBERS.has(member)) return values(mediaTypes(value), 'media type', range, CompletionItemKind.Value);
   if (member === 'protocolBinding') return values(BINDINGS, 'protocol binding', range, CompletionItemKind.EnumMember);
-  if (member === 'protocolVersion' || (kind === 'lockfile' && member === 'version' && path[0] === 'interface')) return values(VERSIONS, 'A2A protocol version', range, CompletionItemKind.EnumMember);
-  if (kind === 'lockfile' && member === 'binding') return values(BINDINGS, 'protocol binding', range, CompletionItemKind.EnumMember);
+  if (member === 'protocolVersion' || (kind === 'lockfile' && member === 'version' && path[0] === 'interface'))
+    return values(VERSIONS, 'A2A protocol version', range, CompletionItemKind.EnumMember);
+  if (kind === 'lockfile' && member === 'binding')
+    return values(BINDINGS, 'protocol binding', range, CompletionItemKind.EnumMember);
   // A scope inside a requirement: {"schemes": {"<name>": {"list": ["|"]}}}
-  if (member === 'list' && path.at(-4) === 'schemes' || (path.at(-2) === 'list' && path.at(-4) === 'schemes')) {
+  if ((member === 'list' && path.at(-4) === 'schemes') || (path.at(-2) === 'list' && path.at(-4) === 'schemes')) {
     const name = path.at(-2) === 'list' ? path.at(-3) : path.at(-2);
-    return name ? values(scopesOfScheme(value, name), `scope declared by ${name}`, range, CompletionItemKind.Value) : [];
+    return name
+      ? values(scopesOfScheme(value, name), `scope declared by ${name}`, range, CompletionItemKind.Value)
+      : [];
   }
   const schema = schemaAt(kind, path);
   if (schema?.enum) return values(schema.enum.map(String), schema.description, range, CompletionItemKind.EnumMember);
-  if (schema?.type === 'boolean') return ['true', 'false'].map((v) => ({ label: v, kind: CompletionItemKind.Value, textEdit: { range, newText: v } }));
+  if (schema?.type === 'boolean')
+    return ['true', 'false'].map((v) => ({
+      label: v,
+      kind: CompletionItemKind.Value,
+      textEdit: { range, newText: v },
+    }));
   return [];
 }
 
-function values(list: readonly string[], detail: string | undefined, range: Range, kind: CompletionItemKind): CompletionItem[] {
-  return [...new Set(list)].map((v) => ({ label: v, kind, detail, filterText: JSON.stringify(v), textEdit: { range, newText: JSON.stringify(v) } }));
+function values(
+  list: readonly string[],
+  detail: string | undefined,
+  range: Range,
+  kind: CompletionItemKind,
+): CompletionItem[] {
+  return [...new Set(list)].map((v) => ({
+    label: v,
+    kind,
+    detail,
+    filterText: JSON.stringify(v),
+    textEdit: { range, newText: JSON.stringify(v) },
+  }));
 }
 
 /** Common media types plus every one the document already mentions (consistency within a card). */
@@ -40,8 +80,10 @@ function mediaTypes(value: unknown): string[] {
   const visit = (node: unknown, depth: number): void => {
     if (depth > 6 || node === null || typeof node !== 'object') return;
     for (const [k, v] of Object.entries(node)) {
-      if (MODE_MEMBERS.has(k) && Array.isArray(v)) for (const m of v) if (typeof m === 'string' && m.includes('/') && m.length < 100) found.add(m);
-      else visit(v, depth + 1);
+      if (MODE_MEMBERS.has(k) && Array.isArray(v))
+        for (const m of v)
+          if (typeof m === 'string' && m.includes('/') && m.length < 100) found.add(m);
+          else visit(v, depth + 1);
     }
   };
   visit(value, 0);

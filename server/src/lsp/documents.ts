@@ -11,7 +11,8 @@ import { TextDocument, type Position, type TextDocumentContentChangeEvent } from
 
 export function createDocuments(): TextDocuments<TextDocument> {
   return new TextDocuments<TextDocument>({
-    create: (uri, languageId, version, text) => TextDocument.create(uri, languageId, version, typeof text === 'string' ? text : ''),
+    create: (uri, languageId, version, text) =>
+      TextDocument.create(uri, languageId, version, typeof text === 'string' ? text : ''),
     update: (document, changes, version) => {
       for (const change of changes) TextDocument.update(document, [saneChange(document, change)], version);
       return document;

@@ -9,11 +9,13 @@ const MAX_RANGES = 5000;
 
 /** Folding for objects and arrays that span lines (JSON's own folding does not apply to our languages). */
 export function registerFolding(ctx: ServerContext): void {
-  ctx.connection.onFoldingRanges((params, token) => runSafe(ctx.connection.console, token, [], 'folding', async () => {
-    const doc = ctx.documents.get(params.textDocument.uri);
-    const a = await ctx.analysis(params.textDocument.uri);
-    return doc && a ? foldingRanges(doc, a) : [];
-  }));
+  ctx.connection.onFoldingRanges((params, token) =>
+    runSafe(ctx.connection.console, token, [], 'folding', async () => {
+      const doc = ctx.documents.get(params.textDocument.uri);
+      const a = await ctx.analysis(params.textDocument.uri);
+      return doc && a ? foldingRanges(doc, a) : [];
+    }),
+  );
 }
 
 /** The folding ranges of one analysed document version. */

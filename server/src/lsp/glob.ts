@@ -17,12 +17,22 @@ export function globToRegExp(glob: string): RegExp {
     if (c === '*') {
       if (glob[i + 1] === '*') {
         // `**/` matches zero or more whole segments; a trailing `**` matches the rest.
-        if (glob[i + 2] === '/') { out += '(?:.*/)?'; i += 2; } else { out += '.*'; i += 1; }
+        if (glob[i + 2] === '/') {
+          out += '(?:.*/)?';
+          i += 2;
+        } else {
+          out += '.*';
+          i += 1;
+        }
       } else out += '[^/]*';
     } else if (c === '?') out += '[^/]';
-    else if (c === '{' && groups) { out += '(?:'; depth++; }
-    else if (c === '}' && groups && depth > 0) { out += ')'; depth--; }
-    else if (c === ',' && depth > 0) out += '|';
+    else if (c === '{' && groups) {
+      out += '(?:';
+      depth++;
+    } else if (c === '}' && groups && depth > 0) {
+      out += ')';
+      depth--;
+    } else if (c === ',' && depth > 0) out += '|';
     else out += c.replace(/[.+^$(){}|[\]\\]/g, '\\$&');
   }
   re = new RegExp(`^${out}$`);

@@ -12,13 +12,15 @@ import { runSafe } from './runSafe';
 import { schemaAt } from '../core/schema/schemaNav';
 
 export function registerHover(ctx: ServerContext): void {
-  ctx.connection.onHover((params, token) => runSafe(ctx.connection.console, token, null, 'hover', async (): Promise<Hover | null> => {
-    const a = await ctx.analysis(params.textDocument.uri);
-    const doc = ctx.documents.get(params.textDocument.uri);
-    if (!a || !doc || a.value === undefined || a.tooLarge) return null;
-    const pinned = a.kind === 'card' ? undefined : withLiveAsPinned(await lockfileAgainstCard(ctx, a));
-    return documentHover(a, doc.offsetAt(params.position), pinned);
-  }));
+  ctx.connection.onHover((params, token) =>
+    runSafe(ctx.connection.console, token, null, 'hover', async (): Promise<Hover | null> => {
+      const a = await ctx.analysis(params.textDocument.uri);
+      const doc = ctx.documents.get(params.textDocument.uri);
+      if (!a || !doc || a.value === undefined || a.tooLarge) return null;
+      const pinned = a.kind === 'card' ? undefined : withLiveAsPinned(await lockfileAgainstCard(ctx, a));
+      return documentHover(a, doc.offsetAt(params.position), pinned);
+    }),
+  );
 }
 
 /**
@@ -44,9 +46,11 @@ function cardHover(a: Analysis, s: readonly string[]): string | undefined {
   const index = s[1] !== undefined && /^\d+$/.test(s[1]) ? Number(s[1]) : undefined;
   if (s[0] === 'skills' && index !== undefined && s.length <= 3) return skillHover(a, index);
   if (s[0] === 'supportedInterfaces') return interfacesHover(a, index);
-  if ((s[0] === 'defaultInputModes' || s[0] === 'defaultOutputModes') && s.length <= 2) return defaultModesHover(a, s[0]);
+  if ((s[0] === 'defaultInputModes' || s[0] === 'defaultOutputModes') && s.length <= 2)
+    return defaultModesHover(a, s[0]);
   if (s[0] === 'capabilities' && s.length === 2 && s[1] !== undefined) return flagHover(a, s[1]);
-  if (s[0] === 'capabilities' && s[1] === 'extensions' && s[2] !== undefined && /^\d+$/.test(s[2])) return extensionHover(a, Number(s[2]));
+  if (s[0] === 'capabilities' && s[1] === 'extensions' && s[2] !== undefined && /^\d+$/.test(s[2]))
+    return extensionHover(a, Number(s[2]));
   return undefined;
 }
 

@@ -5,7 +5,13 @@
 import { isObject } from '../core/document';
 import { withoutUserinfo } from '../core/redact';
 import { compileProfile } from '../core/profile/compile';
-import type { CompiledProfile, InterfaceDecision, SecurityAlternative, SkillProfile, SkillProvenance } from '../core/types';
+import type {
+  CompiledProfile,
+  InterfaceDecision,
+  SecurityAlternative,
+  SkillProfile,
+  SkillProvenance,
+} from '../core/types';
 import type { Analysis } from './analysis';
 import { plain, plainList } from './markdown';
 
@@ -21,7 +27,8 @@ const FLAG_TEXT: Record<string, { gates: string; missing: string }> = {
   },
   extendedAgentCard: {
     gates: 'GetExtendedAgentCard: an authenticated caller may get a fuller card (more skills, configuration).',
-    missing: 'false or absent: GetExtendedAgentCard fails with UnsupportedOperationError. Declared but not configured on the server: ExtendedAgentCardNotConfiguredError.',
+    missing:
+      'false or absent: GetExtendedAgentCard fails with UnsupportedOperationError. Declared but not configured on the server: ExtendedAgentCardNotConfiguredError.',
   },
 };
 
@@ -31,16 +38,24 @@ function explainableProfile(a: Analysis): { profile: CompiledProfile | undefined
   if (!real || real.usable) return { profile: real };
   const card = a.value as Record<string, unknown>;
   const interfaces = Array.isArray(card.supportedInterfaces) ? card.supportedInterfaces : [];
-  const bindings = interfaces.flatMap((i) => (isObject(i) && typeof i.protocolBinding === 'string' && typeof i.protocolVersion === 'string'
-    ? [{ binding: i.protocolBinding, version: i.protocolVersion }]
-    : []));
+  const bindings = interfaces.flatMap((i) =>
+    isObject(i) && typeof i.protocolBinding === 'string' && typeof i.protocolVersion === 'string'
+      ? [{ binding: i.protocolBinding, version: i.protocolVersion }]
+      : [],
+  );
   const extensions = real.provenance?.unknownExtensions.map((e) => e.uri) ?? [];
   const known = [...a.settings.client.knownExtensions, ...extensions];
   let permissive = compileProfile(card, { bindings, knownExtensions: known });
   if (!permissive.usable) {
     // No usable interface at all (e.g. a 0.3 card): explain the skills as if one existed.
-    const standIn = { ...card, supportedInterfaces: [{ url: 'about:blank', protocolBinding: 'JSONRPC', protocolVersion: '1.0' }] };
-    permissive = compileProfile(standIn, { bindings: [{ binding: 'JSONRPC', version: '1.0' }], knownExtensions: known });
+    const standIn = {
+      ...card,
+      supportedInterfaces: [{ url: 'about:blank', protocolBinding: 'JSONRPC', protocolVersion: '1.0' }],
+    };
+    permissive = compileProfile(standIn, {
+      bindings: [{ binding: 'JSONRPC', version: '1.0' }],
+      knownExtensions: known,
+    });
   }
   return { profile: permissive.usable ? permissive : undefined, unusableReason: real.reason ?? 'unknown reason' };
 }
@@ -52,16 +67,33 @@ export function skillHover(a: Analysis, index: number): string | undefined {
   const id = skill.id;
   const { profile, unusableReason } = explainableProfile(a);
   const lines = [`**Skill ${plain(id)}**: compiled profile for this client`];
-  if (unusableReason) lines.push('', `⚠ This card is unusable for your client: ${plain(unusableReason, 400)}. Shown as a client that could connect would see it.`);
+  if (unusableReason)
+    lines.push(
+      '',
+      `⚠ This card is unusable for your client: ${plain(unusableReason, 400)}. Shown as a client that could connect would see it.`,
+    );
   const p = profile?.skills && Object.hasOwn(profile.skills, id) ? profile.skills[id] : undefined;
-  const prov = profile?.provenance?.skills && Object.hasOwn(profile.provenance.skills, id) ? profile.provenance.skills[id] : undefined;
-  if (!p || !prov) return [...lines, '', 'This skill is not in the compiled profile (a duplicate id: the first skill with this id wins).'].join('\n');
+  const prov =
+    profile?.provenance?.skills && Object.hasOwn(profile.provenance.skills, id)
+      ? profile.provenance.skills[id]
+      : undefined;
+  if (!p || !prov)
+    return [
+      ...lines,
+      '',
+      'This skill is not in the compiled profile (a duplicate id: the first skill with this id wins).',
+    ].join('\n');
   lines.push('', ...skillProfileLines(p, prov, a.value as Record<string, unknown>, profile?.schemes));
   return lines.join('\n');
 }
 
 /** Modes, security and tags of one compiled skill, with where each came from. */
-export function skillProfileLines(p: SkillProfile, prov: SkillProvenance, card: Record<string, unknown>, schemes?: CompiledProfile['schemes']): string[] {
+export function skillProfileLines(
+  p: SkillProfile,
+  prov: SkillProvenance,
+  card: Record<string, unknown>,
+  schemes?: CompiledProfile['schemes'],
+): string[] {
   const defaultsIn = Array.isArray(card.defaultInputModes) ? card.defaultInputModes : [];
   const defaultsOut = Array.isArray(card.defaultOutputModes) ? card.defaultOutputModes : [];
   return [
@@ -72,29 +104,44 @@ export function skillProfileLines(p: SkillProfile, prov: SkillProvenance, card: 
   ];
 }
 
-function modeOrigin(from: 'skill' | 'defaults', member: string, defaults: unknown[], dropped: string[], verb: string): string {
-  if (from === 'defaults') return `inherited from the card's default${member === 'inputModes' ? 'Input' : 'Output'}Modes`;
+function modeOrigin(
+  from: 'skill' | 'defaults',
+  member: string,
+  defaults: unknown[],
+  dropped: string[],
+  verb: string,
+): string {
+  if (from === 'defaults')
+    return `inherited from the card's default${member === 'inputModes' ? 'Input' : 'Output'}Modes`;
   const base = `the skill's ${member}; replaces defaults ${plainList(defaults)}`;
   return dropped.length ? `${base}: ${plainList(dropped)} ${dropped.length === 1 ? 'is' : 'are'} NOT ${verb}` : base;
 }
 
 export function securityText(security: SecurityAlternative[], schemes?: CompiledProfile['schemes']): string {
   if (security.length === 0) return 'none';
-  return security.map((alt) => {
-    const parts = Object.entries(alt).map(([name, scopes]) => {
-      const s = schemes && Object.hasOwn(schemes, name) ? schemes[name] : undefined;
-      const kind = s ? ` [${plain(s.type)}${s.flow ? ` ${plain(s.flow)}` : ''}]` : ' [not defined in securitySchemes]';
-      return `${plain(name)}${kind}${scopes.length ? ` with scopes ${plainList(scopes)}` : ''}`;
-    });
-    return parts.join(' AND ');
-  }).join(' OR ');
+  return security
+    .map((alt) => {
+      const parts = Object.entries(alt).map(([name, scopes]) => {
+        const s = schemes && Object.hasOwn(schemes, name) ? schemes[name] : undefined;
+        const kind = s
+          ? ` [${plain(s.type)}${s.flow ? ` ${plain(s.flow)}` : ''}]`
+          : ' [not defined in securitySchemes]';
+        return `${plain(name)}${kind}${scopes.length ? ` with scopes ${plainList(scopes)}` : ''}`;
+      });
+      return parts.join(' AND ');
+    })
+    .join(' OR ');
 }
 
 export function interfacesHover(a: Analysis, index?: number): string {
   const profile = a.profile();
   const decisions = profile?.provenance?.interfaces ?? [];
-  const lines = [`**Interface selection** for a client supporting ${plainList(a.settings.client.bindings)}:`, '',
-    'A client walks supportedInterfaces in order and takes the first entry whose binding and version it supports.', ''];
+  const lines = [
+    `**Interface selection** for a client supporting ${plainList(a.settings.client.bindings)}:`,
+    '',
+    'A client walks supportedInterfaces in order and takes the first entry whose binding and version it supports.',
+    '',
+  ];
   if (decisions.length === 0) lines.push('No interfaces listed: no client can reach this agent.');
   for (const d of decisions) lines.push(decisionLine(d, d.index === index));
   if (profile && !profile.usable) lines.push('', `⚠ Unusable: ${plain(profile.reason ?? '', 400)}`);
@@ -113,8 +160,13 @@ export function flagHover(a: Analysis, flag: string): string | undefined {
   const caps = (a.value as Record<string, unknown>).capabilities as Record<string, unknown> | undefined;
   const value = caps?.[flag];
   const on = value === true;
-  return [`**capabilities.${flag}**: ${on ? 'true' : value === undefined ? 'absent (means false)' : `${plain(value, 40)} (only true counts)`}`, '',
-    `Gates ${text.gates}`, '', `When ${text.missing}`].join('\n');
+  return [
+    `**capabilities.${flag}**: ${on ? 'true' : value === undefined ? 'absent (means false)' : `${plain(value, 40)} (only true counts)`}`,
+    '',
+    `Gates ${text.gates}`,
+    '',
+    `When ${text.missing}`,
+  ].join('\n');
 }
 
 export function extensionHover(a: Analysis, index: number): string | undefined {
@@ -141,10 +193,15 @@ export function defaultModesHover(a: Analysis, member: 'defaultInputModes' | 'de
   const replacing = Object.entries(prov).filter(([, p]) => p[direction] === 'skill');
   const inheriting = Object.entries(prov).filter(([, p]) => p[direction] === 'defaults');
   const dropped = (p: SkillProvenance) => (direction === 'input' ? p.droppedInput : p.droppedOutput);
-  const lines = [`**${member}**: inherited by ${inheriting.length} skill(s)${inheriting.length ? `: ${plainList(inheriting.map(([id]) => id))}` : ''}.`];
+  const lines = [
+    `**${member}**: inherited by ${inheriting.length} skill(s)${inheriting.length ? `: ${plainList(inheriting.map(([id]) => id))}` : ''}.`,
+  ];
   if (replacing.length) {
     lines.push('', `Replaced (not extended) by the own ${direction}Modes of:`);
-    for (const [id, p] of replacing.slice(0, 20)) lines.push(`- ${plain(id)}${dropped(p).length ? `: ${plainList(dropped(p))} NOT ${direction === 'input' ? 'accepted' : 'produced'}` : ''}`);
+    for (const [id, p] of replacing.slice(0, 20))
+      lines.push(
+        `- ${plain(id)}${dropped(p).length ? `: ${plainList(dropped(p))} NOT ${direction === 'input' ? 'accepted' : 'produced'}` : ''}`,
+      );
   }
   return lines.join('\n');
 }

@@ -4,7 +4,11 @@ import { skillProfileLines } from './hoverCard';
 import { plain, plainList } from './markdown';
 import type { LockfileAgainstCard } from './pinnedCard';
 
-const FLAGS: Record<string, 'streaming' | 'push' | 'extended_card'> = { streaming: 'streaming', push: 'push', extended_card: 'extended_card' };
+const FLAGS: Record<string, 'streaming' | 'push' | 'extended_card'> = {
+  streaming: 'streaming',
+  push: 'push',
+  extended_card: 'extended_card',
+};
 
 export function lockfileHover(segments: readonly string[], r: LockfileAgainstCard | undefined): string | undefined {
   if (!r) return undefined;
@@ -16,26 +20,58 @@ export function lockfileHover(segments: readonly string[], r: LockfileAgainstCar
     return undefined;
   }
   const p = pinned.profile;
-  const source = r.unusable ? `*Current card: ${plain(pinned.source, 160)}*\n\n⚠ ${plain(r.unusable, 400)}` : `*Current card: ${plain(pinned.source, 160)}*`;
+  const source = r.unusable
+    ? `*Current card: ${plain(pinned.source, 160)}*\n\n⚠ ${plain(r.unusable, 400)}`
+    : `*Current card: ${plain(pinned.source, 160)}*`;
   const [top, second, third] = segments;
-  if (top === 'agent') return [`**Pinned agent**: ${p.usable ? 'usable' : `⚠ unusable: ${plain(p.reason ?? '', 300)}`}`, '', source].join('\n');
-  if (top === 'agent_version') return [`**Agent version**: pinned ${plain(lock.agent_version ?? '(none)')}, card now ${plain(p.agent_version ?? '(unknown)')}`, '', source].join('\n');
+  if (top === 'agent')
+    return [`**Pinned agent**: ${p.usable ? 'usable' : `⚠ unusable: ${plain(p.reason ?? '', 300)}`}`, '', source].join(
+      '\n',
+    );
+  if (top === 'agent_version')
+    return [
+      `**Agent version**: pinned ${plain(lock.agent_version ?? '(none)')}, card now ${plain(p.agent_version ?? '(unknown)')}`,
+      '',
+      source,
+    ].join('\n');
   if (top === 'interface') {
-    const now = p.interface ? `${plain(p.interface.binding)} ${plain(p.interface.version)} at ${plain(p.interface.url, 120)}` : 'none (unusable)';
-    return [`**Interface**: pinned ${plain(lock.interface?.binding ?? '?')} ${plain(lock.interface?.version ?? '?')}, a client now picks ${now}`, '', source].join('\n');
+    const now = p.interface
+      ? `${plain(p.interface.binding)} ${plain(p.interface.version)} at ${plain(p.interface.url, 120)}`
+      : 'none (unusable)';
+    return [
+      `**Interface**: pinned ${plain(lock.interface?.binding ?? '?')} ${plain(lock.interface?.version ?? '?')}, a client now picks ${now}`,
+      '',
+      source,
+    ].join('\n');
   }
   const key = top === 'requires' && second !== undefined && second in FLAGS ? FLAGS[second] : undefined;
   if (key !== undefined) {
-    return [`**${second}**: the lock ${lock.requires[key] ? 'needs' : 'does not need'} it; the card now declares ${p[key] ? 'true' : 'false (or absent)'}`, '', source].join('\n');
+    return [
+      `**${second}**: the lock ${lock.requires[key] ? 'needs' : 'does not need'} it; the card now declares ${p[key] ? 'true' : 'false (or absent)'}`,
+      '',
+      source,
+    ].join('\n');
   }
   if (top === 'requires' && second === 'extensions') {
-    return [`**Extensions** the card declares and your client knows: ${plainList(p.extensions ?? [])}`, '', source].join('\n');
+    return [
+      `**Extensions** the card declares and your client knows: ${plainList(p.extensions ?? [])}`,
+      '',
+      source,
+    ].join('\n');
   }
   if (top === 'requires' && second === 'skills' && third !== undefined) {
     const skill = p.skills && Object.hasOwn(p.skills, third) ? p.skills[third] : undefined;
-    const prov = p.provenance?.skills && Object.hasOwn(p.provenance.skills, third) ? p.provenance.skills[third] : undefined;
-    if (!skill || !prov) return [`**Skill ${plain(third)}**: ⚠ not in the card any more (or the card is unusable)`, '', source].join('\n');
-    return [`**Skill ${plain(third)}** in the card now:`, '', ...skillProfileLines(skill, prov, pinned.card, p.schemes), '', source].join('\n');
+    const prov =
+      p.provenance?.skills && Object.hasOwn(p.provenance.skills, third) ? p.provenance.skills[third] : undefined;
+    if (!skill || !prov)
+      return [`**Skill ${plain(third)}**: ⚠ not in the card any more (or the card is unusable)`, '', source].join('\n');
+    return [
+      `**Skill ${plain(third)}** in the card now:`,
+      '',
+      ...skillProfileLines(skill, prov, pinned.card, p.schemes),
+      '',
+      source,
+    ].join('\n');
   }
   if (top === 'verified' && second !== undefined) {
     const ev = lock.verified && Object.hasOwn(lock.verified, second) ? lock.verified[second] : undefined;

@@ -1,4 +1,13 @@
-import { applyEdits, findNodeAtLocation, modify, parseTree, type Edit, type FormattingOptions, type JSONPath, type Node } from 'jsonc-parser';
+import {
+  applyEdits,
+  findNodeAtLocation,
+  modify,
+  parseTree,
+  type Edit,
+  type FormattingOptions,
+  type JSONPath,
+  type Node,
+} from 'jsonc-parser';
 import type { TextEdit } from 'vscode-languageserver';
 import type { TextDocument } from 'vscode-languageserver-textdocument';
 import { locatePointer, parsePointer } from '../core/pointer/range';
@@ -8,7 +17,9 @@ import type { FixOperation } from '../core/fixes/plan';
 export function formattingOf(text: string): FormattingOptions {
   const indent = /^([ \t]+)["{[\]}]/m.exec(text)?.[1] ?? '  ';
   const eol = text.includes('\r\n') ? '\r\n' : '\n';
-  return indent.startsWith('\t') ? { insertSpaces: false, tabSize: 4, eol } : { insertSpaces: true, tabSize: indent.length, eol };
+  return indent.startsWith('\t')
+    ? { insertSpaces: false, tabSize: 4, eol }
+    : { insertSpaces: true, tabSize: indent.length, eol };
 }
 
 /** Pointer → jsonc-parser path: a segment is an array index exactly when the value there is an array. */
@@ -21,7 +32,10 @@ export function toJsonPath(root: unknown, pointer: string): JSONPath {
       node = node[Number(seg)];
     } else {
       path.push(seg);
-      node = node !== null && typeof node === 'object' && Object.hasOwn(node, seg) ? (node as Record<string, unknown>)[seg] : undefined;
+      node =
+        node !== null && typeof node === 'object' && Object.hasOwn(node, seg)
+          ? (node as Record<string, unknown>)[seg]
+          : undefined;
     }
   }
   return path;
@@ -51,7 +65,8 @@ function removeChild(node: Node): Edit[] {
  */
 function removeMemberAt(text: string, name: string, keyOffset: number): Edit[] {
   const property = findProperty(parseTree(text), keyOffset);
-  if (!property?.parent || property.children?.[0]?.value !== name) throw new Error(`no member ${JSON.stringify(name)} at offset ${keyOffset}`);
+  if (!property?.parent || property.children?.[0]?.value !== name)
+    throw new Error(`no member ${JSON.stringify(name)} at offset ${keyOffset}`);
   return removeChild(property);
 }
 
@@ -69,7 +84,9 @@ function removeItem(text: string, path: JSONPath): Edit[] | undefined {
 function findProperty(root: Node | undefined, keyOffset: number): Node | undefined {
   let node = root;
   while (node?.children) {
-    const inside: Node | undefined = node.children.find((c) => c.offset <= keyOffset && keyOffset < c.offset + c.length);
+    const inside: Node | undefined = node.children.find(
+      (c) => c.offset <= keyOffset && keyOffset < c.offset + c.length,
+    );
     if (!inside) return undefined;
     if (inside.type === 'property' && inside.children?.[0]?.offset === keyOffset) return inside;
     node = inside;
@@ -90,7 +107,13 @@ function lineLengthAround(text: string, offset: number, length: number): number 
   return (end < 0 ? text.length : end) - start;
 }
 
-function modifyEdits(text: string, path: JSONPath, value: unknown, formattingOptions: FormattingOptions, index?: number): Edit[] {
+function modifyEdits(
+  text: string,
+  path: JSONPath,
+  value: unknown,
+  formattingOptions: FormattingOptions,
+  index?: number,
+): Edit[] {
   const at = index !== undefined ? { getInsertionIndex: () => index } : {};
   const plain = modify(text, path, value, at);
   if (plain.some((e) => lineLengthAround(text, e.offset, e.length) > MAX_FORMATTED_LINE)) return plain;
@@ -105,7 +128,10 @@ function operationEdits(text: string, root: unknown, op: FixOperation): Edit[] {
       return modifyEdits(text, toJsonPath(root, op.pointer), op.value, formattingOptions, op.index);
     case 'remove': {
       const path = toJsonPath(root, op.pointer);
-      return (typeof path.at(-1) === 'number' ? removeItem(text, path) : undefined) ?? modifyEdits(text, path, undefined, formattingOptions);
+      return (
+        (typeof path.at(-1) === 'number' ? removeItem(text, path) : undefined) ??
+        modifyEdits(text, path, undefined, formattingOptions)
+      );
     }
     case 'removeMember':
       return removeMemberAt(text, parsePointer(op.pointer).at(-1) ?? '', op.keyOffset);
@@ -116,7 +142,7 @@ function operationEdits(text: string, root: unknown, op: FixOperation): Edit[] {
     case 'replaceDocument': {
       const indent = formattingOptions.insertSpaces ? ' '.repeat(formattingOptions.tabSize ?? 2) : '\t';
       const body = JSON.stringify(op.value, null, indent).replace(/\n/g, formattingOptions.eol ?? '\n');
-      const trailing = /\r?\n$/.test(text) ? formattingOptions.eol ?? '\n' : '';
+      const trailing = /\r?\n$/.test(text) ? (formattingOptions.eol ?? '\n') : '';
       return [{ offset: 0, length: text.length, content: body + trailing }];
     }
   }
@@ -128,10 +154,11 @@ function operationEdits(text: string, root: unknown, op: FixOperation): Edit[] {
  */
 export function textEditsFor(doc: TextDocument, root: unknown, operations: readonly FixOperation[]): TextEdit[] {
   const text = doc.getText();
-  const toTextEdits = (edits: Edit[]): TextEdit[] => edits.map((e) => ({
-    range: { start: doc.positionAt(e.offset), end: doc.positionAt(e.offset + e.length) },
-    newText: e.content,
-  }));
+  const toTextEdits = (edits: Edit[]): TextEdit[] =>
+    edits.map((e) => ({
+      range: { start: doc.positionAt(e.offset), end: doc.positionAt(e.offset + e.length) },
+      newText: e.content,
+    }));
   const [only] = operations;
   if (operations.length === 1 && only) return toTextEdits(operationEdits(text, root, only));
   let current = text;
@@ -152,6 +179,11 @@ function changedSpan(before: string, after: string): Edit {
   let start = 0;
   while (start < before.length && start < after.length && before[start] === after[start]) start++;
   let end = 0;
-  while (end < before.length - start && end < after.length - start && before[before.length - 1 - end] === after[after.length - 1 - end]) end++;
+  while (
+    end < before.length - start &&
+    end < after.length - start &&
+    before[before.length - 1 - end] === after[after.length - 1 - end]
+  )
+    end++;
   return { offset: start, length: before.length - start - end, content: after.slice(start, after.length - end) };
 }

@@ -28,21 +28,39 @@ function realRoots(folders: readonly string[]): string[] {
 
 export function registerLanguageModelTools(ctx: ServerContext): void {
   const lastChecked: ToolWorld['lastChecked'] = new Map();
-  ctx.connection.onRequest(LanguageModelToolGateRequest.type, (params) => invalidParams(params, { tool: 'string' }) ?? toolCallGate(params.tool, params.input));
-  ctx.connection.onRequest(LanguageModelToolRequest.type, (params, token) => invalidParams(params, { tool: 'string' }) ?? runSafe<LanguageModelToolResult>(ctx.connection.console, token, { ok: false, message: 'the tool failed with an internal error' }, 'language-model tool', async () => {
-    const settings = await ctx.settings('');
-    const allow = repositoryAllowance(settings);
-    const trusted = allow !== undefined;
-    const roots = realRoots(ctx.workspaceFolders());
-    if (roots.length === 0) return { ok: false, message: `${params.tool}: open a folder: these tools read cards and lockfiles inside the workspace folders only` };
-    const world = createToolWorld({
-      roots,
-      allow: allow ?? NO_ALLOWANCE,
-      http: trusted ? ctx.network.get(settings) : null,
-      ...(trusted ? {} : { networkOff: UNTRUSTED }),
-      maxCardBytes: settings.maxCardBytes,
-      lastChecked,
-    });
-    return invokeTool(world, params.tool, params.input);
-  }));
+  ctx.connection.onRequest(
+    LanguageModelToolGateRequest.type,
+    (params) => invalidParams(params, { tool: 'string' }) ?? toolCallGate(params.tool, params.input),
+  );
+  ctx.connection.onRequest(
+    LanguageModelToolRequest.type,
+    (params, token) =>
+      invalidParams(params, { tool: 'string' }) ??
+      runSafe<LanguageModelToolResult>(
+        ctx.connection.console,
+        token,
+        { ok: false, message: 'the tool failed with an internal error' },
+        'language-model tool',
+        async () => {
+          const settings = await ctx.settings('');
+          const allow = repositoryAllowance(settings);
+          const trusted = allow !== undefined;
+          const roots = realRoots(ctx.workspaceFolders());
+          if (roots.length === 0)
+            return {
+              ok: false,
+              message: `${params.tool}: open a folder: these tools read cards and lockfiles inside the workspace folders only`,
+            };
+          const world = createToolWorld({
+            roots,
+            allow: allow ?? NO_ALLOWANCE,
+            http: trusted ? ctx.network.get(settings) : null,
+            ...(trusted ? {} : { networkOff: UNTRUSTED }),
+            maxCardBytes: settings.maxCardBytes,
+            lastChecked,
+          });
+          return invokeTool(world, params.tool, params.input);
+        },
+      ),
+  );
 }

@@ -22,6 +22,7 @@ export async function lockfileAgentUrl(ctx: ServerContext, uri: string): Promise
   const open = ctx.documents.all().find((d) => uriPath(d.uri) === path.split(sep).join('/'));
   const loaded = await loadLockfile(path, async (p) => (open ? open.getText() : readTextSync(p)));
   if (!loaded.ok) return { error: loaded.message };
-  if (!isHttpLocation(loaded.lockfile.agent)) return { error: 'the lockfile pins a card file, not a live agent: there is nothing to probe' };
+  if (!isHttpLocation(loaded.lockfile.agent))
+    return { error: 'the lockfile pins a card file, not a live agent: there is nothing to probe' };
   return { url: loaded.lockfile.agent };
 }

@@ -32,8 +32,17 @@ import type { RefreshOutcome } from '../core/check/types';
 import { resolveAgent } from '../node/agentLocation';
 import type { ClientConfig, Lockfile } from '../core/types';
 import {
-  CheckLockfilesRequest, LockfileDiffRequest, PinOptionsRequest, PinRequest, UpdateLockfileRequest,
-  type A2ASettings, type LockfileCheckEntry, type LockfileCheckItem, type LockfileDiffResult, type PinOptionsResult, type PinSource,
+  CheckLockfilesRequest,
+  LockfileDiffRequest,
+  PinOptionsRequest,
+  PinRequest,
+  UpdateLockfileRequest,
+  type A2ASettings,
+  type LockfileCheckEntry,
+  type LockfileCheckItem,
+  type LockfileDiffResult,
+  type PinOptionsResult,
+  type PinSource,
 } from '../protocol';
 import { fileStaleMarkers, type FileStaleMarkers } from '../node/fileStaleMarkers';
 import { publishClosedLockfile, republishLockfiles } from './diagnostics/closedLockfiles';
@@ -81,10 +90,26 @@ class LockfileService {
   loader(settings: A2ASettings, knownExtensions?: string[], origin: 'user' | 'repository' = 'repository'): CardLoader {
     const allow = repositoryAllowance(settings);
     const httpClient = this.httpFor(settings);
-    const http = allow ? httpCardSource(httpClient, { texts: this.ctx.cardTexts, origin, allow }) : { fetch: async () => { throw new Error(UNTRUSTED); } };
+    const http = allow
+      ? httpCardSource(httpClient, { texts: this.ctx.cardTexts, origin, allow })
+      : {
+          fetch: async () => {
+            throw new Error(UNTRUSTED);
+          },
+        };
     const base = clientConfig(settings);
-    const client: ClientConfig = { ...base, knownExtensions: [...new Set([...base.knownExtensions, ...(knownExtensions ?? [])])] };
-    return createCardLoader({ source: sourceFor(http, fileCardSource((p) => this.readText(p))), cache: this.cache, client });
+    const client: ClientConfig = {
+      ...base,
+      knownExtensions: [...new Set([...base.knownExtensions, ...(knownExtensions ?? [])])],
+    };
+    return createCardLoader({
+      source: sourceFor(
+        http,
+        fileCardSource((p) => this.readText(p)),
+      ),
+      cache: this.cache,
+      client,
+    });
   }
 
   /** Text of a file: the open document's (unsaved edits count) or the file on disk. */
@@ -137,7 +162,11 @@ function message(err: unknown): string {
   return err instanceof Error ? err.message : String(err);
 }
 
-async function pinOptions(service: LockfileService, settings: A2ASettings, source: PinSource): Promise<PinOptionsResult> {
+async function pinOptions(
+  service: LockfileService,
+  settings: A2ASettings,
+  source: PinSource,
+): Promise<PinOptionsResult> {
   const empty: PinOptionsResult = { location: '', agentName: '', skills: [], streaming: false, extensions: [] };
   let location: string;
   try {
@@ -147,21 +176,46 @@ async function pinOptions(service: LockfileService, settings: A2ASettings, sourc
   }
   try {
     const loaded = await service.loader(settings, undefined, 'user').load(location);
-    const card = loaded.card as { name?: unknown; skills?: { id?: unknown; name?: unknown }[]; capabilities?: { extensions?: { uri?: unknown; required?: unknown }[] } };
+    const card = loaded.card as {
+      name?: unknown;
+      skills?: { id?: unknown; name?: unknown }[];
+      capabilities?: { extensions?: { uri?: unknown; required?: unknown }[] };
+    };
     const declared = Array.isArray(card.capabilities?.extensions) ? card.capabilities!.extensions! : [];
-    const extensions = declared.filter((e) => typeof e?.uri === 'string' && e.uri !== '').map((e) => ({ uri: e.uri as string, required: e.required === true }));
+    const extensions = declared
+      .filter((e) => typeof e?.uri === 'string' && e.uri !== '')
+      .map((e) => ({ uri: e.uri as string, required: e.required === true }));
     // The options as a workflow relying on the card's extensions would see them: a required extension the settings do
     // not list is offered (pre-picked) rather than refused, since picking it is how the lockfile says it is implemented,
     // as with `a2acap pin --extension`. Leaving a required one out then fails the pin itself.
     const base = clientConfig(settings);
-    const p = compileProfile(loaded.card, { bindings: base.bindings, knownExtensions: [...base.knownExtensions, ...extensions.map((e) => e.uri)] });
-    if (!p.usable) return { ...empty, location, error: `the agent cannot be used by this client: ${p.reason ?? 'no reason given'}` };
-    const names = new Map((Array.isArray(card.skills) ? card.skills : []).map((s) => [String(s?.id), typeof s?.name === 'string' ? s.name : '']));
+    const p = compileProfile(loaded.card, {
+      bindings: base.bindings,
+      knownExtensions: [...base.knownExtensions, ...extensions.map((e) => e.uri)],
+    });
+    if (!p.usable)
+      return { ...empty, location, error: `the agent cannot be used by this client: ${p.reason ?? 'no reason given'}` };
+    const names = new Map(
+      (Array.isArray(card.skills) ? card.skills : []).map((s) => [
+        String(s?.id),
+        typeof s?.name === 'string' ? s.name : '',
+      ]),
+    );
     const skills = Object.entries(p.skills ?? {}).map(([id, s]) => ({
-      id, name: names.get(id) ?? '', input: [...s.input], output: [...s.output],
-      inputFrom: p.provenance?.skills[id]?.input ?? 'defaults', outputFrom: p.provenance?.skills[id]?.output ?? 'defaults',
+      id,
+      name: names.get(id) ?? '',
+      input: [...s.input],
+      output: [...s.output],
+      inputFrom: p.provenance?.skills[id]?.input ?? 'defaults',
+      outputFrom: p.provenance?.skills[id]?.output ?? 'defaults',
     }));
-    return { location, agentName: typeof card.name === 'string' ? card.name : location, skills, streaming: p.streaming === true, extensions };
+    return {
+      location,
+      agentName: typeof card.name === 'string' ? card.name : location,
+      skills,
+      streaming: p.streaming === true,
+      extensions,
+    };
   } catch (err) {
     return { ...empty, location, error: message(err) };
   }
@@ -179,16 +233,26 @@ function toItems(outcome: RefreshOutcome, text: string | undefined): LockfileChe
   };
   if (outcome.status === 'error') {
     const pointer = outcome.problems[0]?.pointer ?? '/agent';
-    return [{ level: 'error', pointer, message: outcome.cause, range: at(outcome.stage === 'lockfile' ? pointer : '/agent') }];
+    return [
+      { level: 'error', pointer, message: outcome.cause, range: at(outcome.stage === 'lockfile' ? pointer : '/agent') },
+    ];
   }
-  return [...outcome.result.problems, ...outcome.result.notes].map((i) => ({ level: i.level, pointer: i.pointer, message: i.message, range: at(i.pointer) }));
+  return [...outcome.result.problems, ...outcome.result.notes].map((i) => ({
+    level: i.level,
+    pointer: i.pointer,
+    message: i.message,
+    range: at(i.pointer),
+  }));
 }
 
 function verdictOf(o: RefreshOutcome): LockfileCheckEntry['verdict'] {
   return o.status === 'error' ? 'error' : o.result.classification;
 }
 
-async function loadLock(service: LockfileService, uri: string): Promise<{ path: string; lock: Lockfile } | { error: string }> {
+async function loadLock(
+  service: LockfileService,
+  uri: string,
+): Promise<{ path: string; lock: Lockfile } | { error: string }> {
   const path = pathOrError(uri);
   if (typeof path !== 'string') return path;
   const loaded = await loadLockfile(path, (p) => service.readText(p));
@@ -206,10 +270,18 @@ async function lockfileDiff(service: LockfileService, settings: A2ASettings, uri
     const card = await loader.load(await service.agentLocation(lock, path));
     const profile = loader.profileFor(card, lock);
     const view = pinnedVsCurrent(lock, profile);
-    const outcome = await refreshLockfile(path, { loader, readText: (p) => service.readText(p), resolveAgent, cardPath: service.cardPath });
+    const outcome = await refreshLockfile(path, {
+      loader,
+      readText: (p) => service.readText(p),
+      resolveAgent,
+      cardPath: service.cardPath,
+    });
     let pending = false;
     try {
-      const next = keepPreviousWhenUnchanged(repin({ lock, profile, cardDigest: card.digest, now: () => new Date() }), lock);
+      const next = keepPreviousWhenUnchanged(
+        repin({ lock, profile, cardDigest: card.digest, now: () => new Date() }),
+        lock,
+      );
       pending = serializeLockfile(next) !== serializeLockfile(lock);
     } catch {
       pending = false; // breaking: nothing to update to
@@ -229,12 +301,18 @@ async function loadStaleMarkers(uri: string): Promise<FileStaleMarkers | undefin
 }
 
 /** The lockfiles whose agent (as written) has a stale marker. Unreadable lockfiles are left to the next full check. */
-async function markedLockfiles(service: LockfileService, uris: readonly string[], stale: FileStaleMarkers): Promise<string[]> {
+async function markedLockfiles(
+  service: LockfileService,
+  uris: readonly string[],
+  stale: FileStaleMarkers,
+): Promise<string[]> {
   if (stale.list().length === 0) return [];
-  const marked = await Promise.all(uris.map(async (uri) => {
-    const loaded = await loadLock(service, uri).catch(() => ({ error: 'unreadable' }));
-    return 'error' in loaded || !stale.get(loaded.lock.agent) ? undefined : uri;
-  }));
+  const marked = await Promise.all(
+    uris.map(async (uri) => {
+      const loaded = await loadLock(service, uri).catch(() => ({ error: 'unreadable' }));
+      return 'error' in loaded || !stale.get(loaded.lock.agent) ? undefined : uri;
+    }),
+  );
   return marked.filter((u): u is string => u !== undefined);
 }
 
@@ -242,7 +320,8 @@ async function markedLockfiles(service: LockfileService, uris: readonly string[]
 function recordInSession(session: LiveSession, outcome: RefreshOutcome): void {
   if (outcome.card === undefined || !isHttpLocation(outcome.card)) return; // file cards are read from the workspace anyway
   // The card for the server's client, not the profile of this one lockfile (which also knows the lock's extensions).
-  if (outcome.status === 'checked') session.recordCard(outcome.card, outcome.loaded.profile, outcome.cardDigest, 'check', outcome.loaded.card);
+  if (outcome.status === 'checked')
+    session.recordCard(outcome.card, outcome.loaded.profile, outcome.cardDigest, 'check', outcome.loaded.card);
   else if (outcome.stage !== 'lockfile') session.recordFailure(outcome.card, outcome.cause);
 }
 
@@ -250,7 +329,10 @@ function recordInSession(session: LiveSession, outcome: RefreshOutcome): void {
  * The server owns every lockfile diagnostic: open lockfiles are re-validated (now against the live card);
  * checked lockfiles that are not open get the same diagnostics computed from their text on disk.
  */
-async function publishLiveDiagnostics(ctx: ServerContext, outcomes: readonly { uri: string; outcome: RefreshOutcome }[]): Promise<void> {
+async function publishLiveDiagnostics(
+  ctx: ServerContext,
+  outcomes: readonly { uri: string; outcome: RefreshOutcome }[],
+): Promise<void> {
   const session = liveSession(ctx);
   const now = new Set<string>();
   for (const { uri, outcome } of outcomes) {
@@ -259,7 +341,12 @@ async function publishLiveDiagnostics(ctx: ServerContext, outcomes: readonly { u
     if (outcome.text !== undefined) await publishClosedLockfile(ctx, uri, outcome.text);
   }
   // The check may have taught the session a newer card: lockfiles of earlier checks follow it too.
-  await Promise.all(session.checkedLockfiles().filter((uri) => !now.has(uri)).map((uri) => publishClosedLockfile(ctx, uri).catch(() => undefined)));
+  await Promise.all(
+    session
+      .checkedLockfiles()
+      .filter((uri) => !now.has(uri))
+      .map((uri) => publishClosedLockfile(ctx, uri).catch(() => undefined)),
+  );
   ctx.revalidateAll();
 }
 
@@ -268,94 +355,169 @@ export function registerLockfileRequests(ctx: ServerContext): void {
   const settings = (uri?: string) => ctx.settings(uri ?? '');
   const log = ctx.connection.console;
 
-  ctx.connection.onRequest(PinOptionsRequest.type, (params, token) => invalidParams(params, { source: 'object' }) ?? runSafe(log, token, { location: '', agentName: '', skills: [], streaming: false, extensions: [], error: 'internal error' } as PinOptionsResult, 'pin options',
-    async () => pinOptions(service, await settings(params.source.uri), params.source)));
+  ctx.connection.onRequest(
+    PinOptionsRequest.type,
+    (params, token) =>
+      invalidParams(params, { source: 'object' }) ??
+      runSafe(
+        log,
+        token,
+        {
+          location: '',
+          agentName: '',
+          skills: [],
+          streaming: false,
+          extensions: [],
+          error: 'internal error',
+        } as PinOptionsResult,
+        'pin options',
+        async () => pinOptions(service, await settings(params.source.uri), params.source),
+      ),
+  );
 
-  ctx.connection.onRequest(PinRequest.type, (params, token) => invalidParams(params, { source: 'object', target: 'string', selection: 'object', probe: 'boolean?' }) ?? runSafe(log, token, { written: false, probes: [], error: 'internal error' }, 'pin', async () => {
-    const s = await settings(params.target);
-    try {
-      const location = await sourceLocation(ctx, params.source);
-      const target = pathOf(params.target);
-      const loaded = await service.loader(s, params.selection.extensions, 'user').load(location);
-      // The card just read is the agent's newest: lockfiles checked against an older one are checked again below.
-      if (isHttpLocation(location)) liveSession(ctx).recordCard(location, loaded.profile, loaded.digest, 'check', loaded.card);
-      let lock = buildLockfile({
-        profile: loaded.profile, cardDigest: loaded.digest, agentUrl: agentField(location, target), now: () => new Date(),
-        selection: params.selection,
-      });
-      const probes: string[] = [];
-      if (params.probe && isHttpLocation(location) && s.workspaceTrusted === true) {
-        // Safe probes only (no message is sent); the ones about pinned claims become evidence.
-        const report = await probeAgent(location, { http: service.httpFor(s), grpc: ctx.network.grpcFor(s) });
-        liveSession(ctx).evidence.recordProbes(report.cardUrl, report.results);
-        for (const r of report.results) probes.push(`probe ${r.probe}: ${r.outcome} (${r.detail})`);
-        const verified = evidenceFor(lock.requires, report.results);
-        if (Object.keys(verified).length) lock = { ...lock, verified };
-      } else if (params.probe) {
-        probes.push('probes skipped: the card is a file (no live agent) or the workspace is not trusted');
-      }
-      const written = (await writeLockfile(target, lock)).written;
-      await republishLockfiles(ctx);
-      return { written, probes };
-    } catch (err) {
-      return { written: false, probes: [], error: err instanceof PinError ? err.message : message(err) };
-    }
-  }));
+  ctx.connection.onRequest(
+    PinRequest.type,
+    (params, token) =>
+      invalidParams(params, { source: 'object', target: 'string', selection: 'object', probe: 'boolean?' }) ??
+      runSafe(log, token, { written: false, probes: [], error: 'internal error' }, 'pin', async () => {
+        const s = await settings(params.target);
+        try {
+          const location = await sourceLocation(ctx, params.source);
+          const target = pathOf(params.target);
+          const loaded = await service.loader(s, params.selection.extensions, 'user').load(location);
+          // The card just read is the agent's newest: lockfiles checked against an older one are checked again below.
+          if (isHttpLocation(location))
+            liveSession(ctx).recordCard(location, loaded.profile, loaded.digest, 'check', loaded.card);
+          let lock = buildLockfile({
+            profile: loaded.profile,
+            cardDigest: loaded.digest,
+            agentUrl: agentField(location, target),
+            now: () => new Date(),
+            selection: params.selection,
+          });
+          const probes: string[] = [];
+          if (params.probe && isHttpLocation(location) && s.workspaceTrusted === true) {
+            // Safe probes only (no message is sent); the ones about pinned claims become evidence.
+            const report = await probeAgent(location, { http: service.httpFor(s), grpc: ctx.network.grpcFor(s) });
+            liveSession(ctx).evidence.recordProbes(report.cardUrl, report.results);
+            for (const r of report.results) probes.push(`probe ${r.probe}: ${r.outcome} (${r.detail})`);
+            const verified = evidenceFor(lock.requires, report.results);
+            if (Object.keys(verified).length) lock = { ...lock, verified };
+          } else if (params.probe) {
+            probes.push('probes skipped: the card is a file (no live agent) or the workspace is not trusted');
+          }
+          const written = (await writeLockfile(target, lock)).written;
+          await republishLockfiles(ctx);
+          return { written, probes };
+        } catch (err) {
+          return { written: false, probes: [], error: err instanceof PinError ? err.message : message(err) };
+        }
+      }),
+  );
 
-  ctx.connection.onRequest(CheckLockfilesRequest.type, (params, token) => invalidParams(params, { uris: 'string[]', staleMarkers: 'string?', onlyStale: 'boolean?' }) ?? runSafe(log, token, { results: [] as LockfileCheckEntry[] }, 'check lockfiles', async () => {
-    // Each lockfile under its own settings (its folder's, over its project configuration: the CLI's grouping too);
-    // lockfiles with the same client share one loader, so an agent they all pin is fetched once.
-    const loaders = new Map<string, CardLoader>();
-    const loaderFor = async (uri: string): Promise<CardLoader> => {
-      const s = await settings(uri);
-      const key = JSON.stringify([s.client, s.maxCardBytes, s.workspaceTrusted === true, s.network.allowedHosts, s.network.allowFromWorkspace]);
-      let loader = loaders.get(key);
-      if (!loader) loaders.set(key, (loader = service.loader(s)));
-      return loader;
-    };
-    // A lockfile path that is a symbolic link out of its workspace folder is not read.
-    const insideWorkspace = async (path: string | { error: string }): Promise<string | { error: string }> => {
-      if (typeof path !== 'string') return path;
-      const inside = await lockfileInsideWorkspace(ctx.workspaceFolders(), path);
-      return inside.ok ? path : { error: inside.reason };
-    };
-    const stale = params.staleMarkers !== undefined ? await loadStaleMarkers(params.staleMarkers) : undefined;
-    const uris = stale && params.onlyStale ? await markedLockfiles(service, params.uris, stale) : params.uris;
-    const session = liveSession(ctx);
-    const outcomes: { uri: string; outcome: RefreshOutcome }[] = [];
-    const results = await mapBounded(uris, CONCURRENCY, async (uri): Promise<LockfileCheckEntry> => {
-      const path = await insideWorkspace(pathOrError(uri));
-      const outcome: RefreshOutcome = typeof path !== 'string'
-        ? { status: 'error', lockfile: uri, stage: 'lockfile', cause: path.error, problems: [] }
-        : await refreshLockfile(path, { loader: await loaderFor(uri), readText: (p) => service.readText(p), resolveAgent, cardPath: service.cardPath, ...(stale ? { stale } : {}) });
-      recordInSession(session, outcome);
-      outcomes.push({ uri, outcome });
-      const entry: LockfileCheckEntry = { uri, verdict: verdictOf(outcome), unchanged: outcome.status === 'checked' && outcome.unchanged, items: toItems(outcome, outcome.text) };
-      if (outcome.card !== undefined) entry.agent = outcome.card;
-      return entry;
-    });
-    if (stale) await stale.flush().catch((err: unknown) => log.error(`cannot update ${stale.path}: ${message(err)}`));
-    await publishLiveDiagnostics(ctx, outcomes);
-    return { results };
-  }));
+  ctx.connection.onRequest(
+    CheckLockfilesRequest.type,
+    (params, token) =>
+      invalidParams(params, { uris: 'string[]', staleMarkers: 'string?', onlyStale: 'boolean?' }) ??
+      runSafe(log, token, { results: [] as LockfileCheckEntry[] }, 'check lockfiles', async () => {
+        // Each lockfile under its own settings (its folder's, over its project configuration: the CLI's grouping too);
+        // lockfiles with the same client share one loader, so an agent they all pin is fetched once.
+        const loaders = new Map<string, CardLoader>();
+        const loaderFor = async (uri: string): Promise<CardLoader> => {
+          const s = await settings(uri);
+          const key = JSON.stringify([
+            s.client,
+            s.maxCardBytes,
+            s.workspaceTrusted === true,
+            s.network.allowedHosts,
+            s.network.allowFromWorkspace,
+          ]);
+          let loader = loaders.get(key);
+          if (!loader) loaders.set(key, (loader = service.loader(s)));
+          return loader;
+        };
+        // A lockfile path that is a symbolic link out of its workspace folder is not read.
+        const insideWorkspace = async (path: string | { error: string }): Promise<string | { error: string }> => {
+          if (typeof path !== 'string') return path;
+          const inside = await lockfileInsideWorkspace(ctx.workspaceFolders(), path);
+          return inside.ok ? path : { error: inside.reason };
+        };
+        const stale = params.staleMarkers !== undefined ? await loadStaleMarkers(params.staleMarkers) : undefined;
+        const uris = stale && params.onlyStale ? await markedLockfiles(service, params.uris, stale) : params.uris;
+        const session = liveSession(ctx);
+        const outcomes: { uri: string; outcome: RefreshOutcome }[] = [];
+        const results = await mapBounded(uris, CONCURRENCY, async (uri): Promise<LockfileCheckEntry> => {
+          const path = await insideWorkspace(pathOrError(uri));
+          const outcome: RefreshOutcome =
+            typeof path !== 'string'
+              ? { status: 'error', lockfile: uri, stage: 'lockfile', cause: path.error, problems: [] }
+              : await refreshLockfile(path, {
+                  loader: await loaderFor(uri),
+                  readText: (p) => service.readText(p),
+                  resolveAgent,
+                  cardPath: service.cardPath,
+                  ...(stale ? { stale } : {}),
+                });
+          recordInSession(session, outcome);
+          outcomes.push({ uri, outcome });
+          const entry: LockfileCheckEntry = {
+            uri,
+            verdict: verdictOf(outcome),
+            unchanged: outcome.status === 'checked' && outcome.unchanged,
+            items: toItems(outcome, outcome.text),
+          };
+          if (outcome.card !== undefined) entry.agent = outcome.card;
+          return entry;
+        });
+        if (stale)
+          await stale.flush().catch((err: unknown) => log.error(`cannot update ${stale.path}: ${message(err)}`));
+        await publishLiveDiagnostics(ctx, outcomes);
+        return { results };
+      }),
+  );
 
-  ctx.connection.onRequest(LockfileDiffRequest.type, (params, token) => invalidParams(params, { uri: 'string' }) ?? runSafe(log, token, { pinned: '', current: '', diff: '', pending: false, error: 'internal error' } as LockfileDiffResult, 'lockfile diff',
-    async () => lockfileDiff(service, await settings(params.uri), params.uri)));
+  ctx.connection.onRequest(
+    LockfileDiffRequest.type,
+    (params, token) =>
+      invalidParams(params, { uri: 'string' }) ??
+      runSafe(
+        log,
+        token,
+        { pinned: '', current: '', diff: '', pending: false, error: 'internal error' } as LockfileDiffResult,
+        'lockfile diff',
+        async () => lockfileDiff(service, await settings(params.uri), params.uri),
+      ),
+  );
 
-  ctx.connection.onRequest(UpdateLockfileRequest.type, (params, token) => invalidParams(params, { uri: 'string' }) ?? runSafe(log, token, { written: false, error: 'internal error' } as { error?: string; written: boolean }, 'update lockfile', async () => {
-    const loaded = await loadLock(service, params.uri);
-    if ('error' in loaded) return { written: false, error: loaded.error };
-    const s = await settings(params.uri);
-    try {
-      const loader = service.loader(s);
-      const card = await loader.load(await service.agentLocation(loaded.lock, loaded.path));
-      const next = repin({ lock: loaded.lock, profile: loader.profileFor(card, loaded.lock), cardDigest: card.digest, now: () => new Date() });
-      const written = (await writeLockfile(loaded.path, next)).written;
-      await republishLockfiles(ctx);
-      return { written };
-    } catch (err) {
-      return { written: false, error: err instanceof PinError ? `cannot update: ${err.message}` : message(err) };
-    }
-  }));
-
+  ctx.connection.onRequest(
+    UpdateLockfileRequest.type,
+    (params, token) =>
+      invalidParams(params, { uri: 'string' }) ??
+      runSafe(
+        log,
+        token,
+        { written: false, error: 'internal error' } as { error?: string; written: boolean },
+        'update lockfile',
+        async () => {
+          const loaded = await loadLock(service, params.uri);
+          if ('error' in loaded) return { written: false, error: loaded.error };
+          const s = await settings(params.uri);
+          try {
+            const loader = service.loader(s);
+            const card = await loader.load(await service.agentLocation(loaded.lock, loaded.path));
+            const next = repin({
+              lock: loaded.lock,
+              profile: loader.profileFor(card, loaded.lock),
+              cardDigest: card.digest,
+              now: () => new Date(),
+            });
+            const written = (await writeLockfile(loaded.path, next)).written;
+            await republishLockfiles(ctx);
+            return { written };
+          } catch (err) {
+            return { written: false, error: err instanceof PinError ? `cannot update: ${err.message}` : message(err) };
+          }
+        },
+      ),
+  );
 }

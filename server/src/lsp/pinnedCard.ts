@@ -44,7 +44,10 @@ export interface LockfileAgainstCard {
  * Reads a lockfile analysis, finds the card it pins and checks the lock against that card's compiled
  * profile (for this document's client settings). Returns undefined when the lockfile itself is invalid.
  */
-export async function lockfileAgainstCard(ctx: ServerContext, lockAnalysis: Analysis): Promise<LockfileAgainstCard | undefined> {
+export async function lockfileAgainstCard(
+  ctx: ServerContext,
+  lockAnalysis: Analysis,
+): Promise<LockfileAgainstCard | undefined> {
   const read = readLockfile(lockAnalysis.value);
   if (!read.ok) return undefined;
   const lock = read.lockfile;
@@ -58,7 +61,10 @@ export async function lockfileAgainstCard(ctx: ServerContext, lockAnalysis: Anal
   if (liveCard) {
     // The card as this lockfile's client sees it: the extensions the lockfile relies on are known (currentProfile.ts).
     const profile = liveCard.card ? profileForLock(liveCard.card, liveCard.profile, lock, client) : liveCard.profile;
-    result.live = { card: liveCard, check: checkLockfile(lock, profile, checkOptionsFor(liveCard.card, liveCard.digest, lock)) };
+    result.live = {
+      card: liveCard,
+      check: checkLockfile(lock, profile, checkOptionsFor(liveCard.card, liveCard.digest, lock)),
+    };
   }
   const failure = session.failure(agent);
   if (failure) result.liveFailure = failure;
@@ -75,7 +81,11 @@ export async function lockfileAgainstCard(ctx: ServerContext, lockAnalysis: Anal
   return result;
 }
 
-async function findCard(ctx: ServerContext, lockAnalysis: Analysis, agent: string): Promise<{ source: string; card: Record<string, unknown> } | undefined> {
+async function findCard(
+  ctx: ServerContext,
+  lockAnalysis: Analysis,
+  agent: string,
+): Promise<{ source: string; card: Record<string, unknown> } | undefined> {
   const lockPath = uriPath(lockAnalysis.uri);
   // A card path stays inside the lockfile's workspace folder (symlinks resolved); one outside is not read, and no
   // other card is taken for it.
@@ -90,7 +100,8 @@ async function findCard(ctx: ServerContext, lockAnalysis: Analysis, agent: strin
 
   // Open documents first: they hold what the user is editing right now.
   for (const a of await ctx.openAnalyses()) {
-    if (a.kind === 'card' && a.uri !== lockAnalysis.uri && matches(uriPath(a.uri), a.value)) return { source: a.uri, card: a.value as Record<string, unknown> };
+    if (a.kind === 'card' && a.uri !== lockAnalysis.uri && matches(uriPath(a.uri), a.value))
+      return { source: a.uri, card: a.value as Record<string, unknown> };
   }
   const open = new Set(ctx.documents.keys().map(uriPath));
   const { maxCardBytes, files } = lockAnalysis.settings;
@@ -110,7 +121,9 @@ export function cardMatchesAgent(card: Record<string, unknown>, agent: string): 
   if (!isHttpUrl(agent)) return false;
   const origin = new URL(agent).origin;
   const interfaces = Array.isArray(card.supportedInterfaces) ? card.supportedInterfaces : [];
-  return interfaces.some((i) => isObject(i) && typeof i.url === 'string' && isHttpUrl(i.url) && new URL(i.url).origin === origin);
+  return interfaces.some(
+    (i) => isObject(i) && typeof i.url === 'string' && isHttpUrl(i.url) && new URL(i.url).origin === origin,
+  );
 }
 
 function isHttpUrl(s: string): boolean {
@@ -121,7 +134,6 @@ function isHttpUrl(s: string): boolean {
     return false;
   }
 }
-
 
 /** A card's location as the user would say it: relative to the lockfile's folder. */
 function relativeTo(lockUri: string, source: string): string {
@@ -137,5 +149,13 @@ function relativeTo(lockUri: string, source: string): string {
 export function withLiveAsPinned(r: LockfileAgainstCard | undefined): LockfileAgainstCard | undefined {
   if (!r || r.pinned || !r.live) return r;
   const { card } = r.live;
-  return { ...r, pinned: { source: `the live card at ${card.url} (fetched ${card.at})`, card: card.card ?? {}, profile: card.profile }, check: r.live.check };
+  return {
+    ...r,
+    pinned: {
+      source: `the live card at ${card.url} (fetched ${card.at})`,
+      card: card.card ?? {},
+      profile: card.profile,
+    },
+    check: r.live.check,
+  };
 }

@@ -17,7 +17,10 @@ export class ProjectConfigs {
   private readonly configs = new Map<string, ProjectConfig>();
   private readonly said = new Set<string>();
 
-  constructor(private readonly warn: (message: string) => void, private readonly folders: () => readonly string[]) {}
+  constructor(
+    private readonly warn: (message: string) => void,
+    private readonly folders: () => readonly string[],
+  ) {}
 
   /** The configuration for a document (or, for '', for the first workspace folder); {} when there is none or it is invalid. */
   forUri(uri: string): ProjectConfig {
@@ -67,16 +70,24 @@ function directoryOf(uri: string): string | undefined {
 export function withProjectConfig(settings: A2ASettings, config: ProjectConfig): A2ASettings {
   if (!config.client && !config.rules && config.maxCardBytes === undefined && !config.card) return settings;
   const d = DEFAULT_SETTINGS;
-  const atDefault = (a: readonly string[], b: readonly string[]) => a.length === b.length && a.every((x, i) => x === b[i]);
-  const bindings = config.client?.bindings && atDefault(settings.client.bindings, d.client.bindings)
-    ? config.client.bindings.map((b) => `${b.binding}@${b.version}`) : settings.client.bindings;
-  const knownExtensions = config.client?.knownExtensions && settings.client.knownExtensions.length === 0
-    ? config.client.knownExtensions : settings.client.knownExtensions;
+  const atDefault = (a: readonly string[], b: readonly string[]) =>
+    a.length === b.length && a.every((x, i) => x === b[i]);
+  const bindings =
+    config.client?.bindings && atDefault(settings.client.bindings, d.client.bindings)
+      ? config.client.bindings.map((b) => `${b.binding}@${b.version}`)
+      : settings.client.bindings;
+  const knownExtensions =
+    config.client?.knownExtensions && settings.client.knownExtensions.length === 0
+      ? config.client.knownExtensions
+      : settings.client.knownExtensions;
   return {
     ...settings,
     client: { bindings, knownExtensions },
     rules: { ...config.rules, ...settings.rules },
-    maxCardBytes: config.maxCardBytes !== undefined && settings.maxCardBytes === d.maxCardBytes ? config.maxCardBytes : settings.maxCardBytes,
+    maxCardBytes:
+      config.maxCardBytes !== undefined && settings.maxCardBytes === d.maxCardBytes
+        ? config.maxCardBytes
+        : settings.maxCardBytes,
     card: withCardConfig(settings.card, config.card),
   };
 }
@@ -84,9 +95,18 @@ export function withProjectConfig(settings: A2ASettings, config: ProjectConfig):
 /** Each card setting still at its default gives way to the file's value. */
 function withCardConfig(card: A2ASettings['card'], config: ProjectConfig['card']): A2ASettings['card'] {
   const d = DEFAULT_SETTINGS.card;
-  const pick = <T>(mine: T, theirs: T | undefined, dflt: T): T => (theirs !== undefined && mine === dflt ? theirs : mine);
-  const minLength = pick(card.skillDescription.minLength, config?.skillDescription?.minLength, d.skillDescription.minLength);
-  const maxLength = pick(card.skillDescription.maxLength, config?.skillDescription?.maxLength, d.skillDescription.maxLength);
+  const pick = <T>(mine: T, theirs: T | undefined, dflt: T): T =>
+    theirs !== undefined && mine === dflt ? theirs : mine;
+  const minLength = pick(
+    card.skillDescription.minLength,
+    config?.skillDescription?.minLength,
+    d.skillDescription.minLength,
+  );
+  const maxLength = pick(
+    card.skillDescription.maxLength,
+    config?.skillDescription?.maxLength,
+    d.skillDescription.maxLength,
+  );
   return {
     internalOnly: pick(card.internalOnly, config?.internalOnly, d.internalOnly),
     skillDescription: { minLength, maxLength: maxLength >= minLength ? maxLength : d.skillDescription.maxLength },

@@ -8,20 +8,28 @@ import { ErrorCodes, ResponseError } from 'vscode-languageserver';
 type Kind = 'string' | 'object' | 'string[]' | 'boolean?' | 'string?' | 'object?';
 
 export function invalidParams(params: unknown, shape: Record<string, Kind>): ResponseError<void> | undefined {
-  if (typeof params !== 'object' || params === null || Array.isArray(params)) return bad('the parameters must be an object');
+  if (typeof params !== 'object' || params === null || Array.isArray(params))
+    return bad('the parameters must be an object');
   const record = params as Record<string, unknown>;
   for (const [name, kind] of Object.entries(shape)) {
     const v = record[name];
     if (kind.endsWith('?') && v === undefined) continue;
-    const ok = kind.startsWith('string[]') ? Array.isArray(v) && v.every((x) => typeof x === 'string')
-      : kind.startsWith('object') ? typeof v === 'object' && v !== null && !Array.isArray(v)
+    const ok = kind.startsWith('string[]')
+      ? Array.isArray(v) && v.every((x) => typeof x === 'string')
+      : kind.startsWith('object')
+        ? typeof v === 'object' && v !== null && !Array.isArray(v)
         : typeof v === kind.replace('?', '');
     if (!ok) return bad(`"${name}" must be ${DESCRIBED[kind.replace('?', '') as keyof typeof DESCRIBED]}`);
   }
   return undefined;
 }
 
-const DESCRIBED = { string: 'a string', object: 'an object', 'string[]': 'an array of strings', boolean: 'true or false' } as const;
+const DESCRIBED = {
+  string: 'a string',
+  object: 'an object',
+  'string[]': 'an array of strings',
+  boolean: 'true or false',
+} as const;
 
 function bad(message: string): ResponseError<void> {
   return new ResponseError(ErrorCodes.InvalidParams, `invalid parameters: ${message}`);

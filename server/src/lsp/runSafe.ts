@@ -10,7 +10,13 @@ export interface ErrorLog {
  * into a logged message plus a harmless default result (an editor feature must never crash the
  * server or show a stack trace to the user).
  */
-export async function runSafe<T>(log: ErrorLog, token: CancellationToken | undefined, errorValue: T, what: string, fn: () => T | Promise<T>): Promise<T | ResponseError<void>> {
+export async function runSafe<T>(
+  log: ErrorLog,
+  token: CancellationToken | undefined,
+  errorValue: T,
+  what: string,
+  fn: () => T | Promise<T>,
+): Promise<T | ResponseError<void>> {
   if (token?.isCancellationRequested) return cancelled();
   try {
     const result = await fn();

@@ -35,7 +35,10 @@ export class SettingsCache {
     let s = this.cache.get(uri);
     if (!s) {
       const own = this.canPull()
-        ? this.connection.workspace.getConfiguration({ scopeUri: uri, section: 'a2a' }).then((raw) => this.checked(normalizeSettings(raw)), () => DEFAULT_SETTINGS)
+        ? this.connection.workspace.getConfiguration({ scopeUri: uri, section: 'a2a' }).then(
+            (raw) => this.checked(normalizeSettings(raw)),
+            () => DEFAULT_SETTINGS,
+          )
         : Promise.resolve(this.pushed);
       s = own.then((settings) => forTrust(withProjectConfig(settings, this.project(uri))));
       this.cache.set(uri, s);
@@ -92,7 +95,8 @@ export function normalizeSettings(raw: unknown): A2ASettings {
   const interval = asObject(r.lockfiles).checkInterval;
   // Entries are read (and refused with a reason) when a signature needs them: core/signature/trustEntry.ts.
   const trustStore: Record<string, TrustStoreValue> = {};
-  for (const [k, v] of Object.entries(asObject(r.trustStore))) if (k !== '__proto__' && (typeof v === 'string' || isObject(v))) trustStore[k] = v;
+  for (const [k, v] of Object.entries(asObject(r.trustStore)))
+    if (k !== '__proto__' && (typeof v === 'string' || isObject(v))) trustStore[k] = v;
   return {
     client: {
       bindings: stringArray(client.bindings) ?? d.client.bindings,
@@ -109,7 +113,12 @@ export function normalizeSettings(raw: unknown): A2ASettings {
       allowedHosts: stringArray(asObject(r.network).allowedHosts) ?? d.network.allowedHosts,
       allowFromWorkspace: networkClasses(asObject(r.network).allowFromWorkspace) ?? d.network.allowFromWorkspace,
     },
-    lockfiles: { checkInterval: typeof interval === 'string' && INTERVALS.has(interval) ? (interval as A2ASettings['lockfiles']['checkInterval']) : d.lockfiles.checkInterval },
+    lockfiles: {
+      checkInterval:
+        typeof interval === 'string' && INTERVALS.has(interval)
+          ? (interval as A2ASettings['lockfiles']['checkInterval'])
+          : d.lockfiles.checkInterval,
+    },
     signatures: signatureSettings(asObject(r.signatures)),
     trustStore,
     // Fail closed: only an explicit `true` from the client allows network access.
@@ -125,7 +134,10 @@ function signatureSettings(raw: Record<string, unknown>): A2ASettings['signature
 }
 
 /** a2a.client.bindings → the bindings (core/bindingSpec.ts); a malformed entry is skipped and handed to `skipped`. */
-export function parseBindings(list: readonly string[], skipped?: (entry: string, error: string) => void): BindingSupport[] {
+export function parseBindings(
+  list: readonly string[],
+  skipped?: (entry: string, error: string) => void,
+): BindingSupport[] {
   const out: BindingSupport[] = [];
   for (const entry of list) {
     const parsed = parseBinding(entry);
@@ -141,14 +153,22 @@ export function clientConfig(s: A2ASettings): ClientConfig {
 }
 
 export function toLintSettings(s: A2ASettings): Partial<LintSettings> {
-  return { severities: s.rules, maxCardBytes: s.maxCardBytes, client: clientConfig(s), card: resolveCardSettings(s.card) };
+  return {
+    severities: s.rules,
+    maxCardBytes: s.maxCardBytes,
+    client: clientConfig(s),
+    card: resolveCardSettings(s.card),
+  };
 }
 
 /** a2a.card.*: a bad value takes the default (core/lint.ts resolveCardSettings). */
 function cardSettings(card: Record<string, unknown>): A2ASettings['card'] {
   const d = asObject(card.skillDescription);
   const n = (v: unknown) => (typeof v === 'number' ? v : undefined);
-  return resolveCardSettings({ internalOnly: card.internalOnly === true, skillDescription: { minLength: n(d.minLength), maxLength: n(d.maxLength) } });
+  return resolveCardSettings({
+    internalOnly: card.internalOnly === true,
+    skillDescription: { minLength: n(d.minLength), maxLength: n(d.maxLength) },
+  });
 }
 
 function asObject(v: unknown): Record<string, unknown> {

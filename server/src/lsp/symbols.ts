@@ -19,11 +19,13 @@ const MAX_SYMBOLS = 5000;
 const MAX_OUTLINE_DEPTH = 64;
 
 export function registerSymbols(ctx: ServerContext): void {
-  ctx.connection.onDocumentSymbol((params, token) => runSafe(ctx.connection.console, token, [], 'document symbols', async () => {
-    const doc = ctx.documents.get(params.textDocument.uri);
-    const a = await ctx.analysis(params.textDocument.uri);
-    return doc && a ? documentSymbols(doc, a) : [];
-  }));
+  ctx.connection.onDocumentSymbol((params, token) =>
+    runSafe(ctx.connection.console, token, [], 'document symbols', async () => {
+      const doc = ctx.documents.get(params.textDocument.uri);
+      const a = await ctx.analysis(params.textDocument.uri);
+      return doc && a ? documentSymbols(doc, a) : [];
+    }),
+  );
 }
 
 /** The outline of one analysed document version. */
@@ -52,14 +54,32 @@ function childrenOf(doc: TextDocument, node: Node, path: string[], budget: { lef
   return out;
 }
 
-function symbol(doc: TextDocument, whole: Node, selection: Node, name: string, value: Node | undefined, path: string[], budget: { left: number }): DocumentSymbol {
+function symbol(
+  doc: TextDocument,
+  whole: Node,
+  selection: Node,
+  name: string,
+  value: Node | undefined,
+  path: string[],
+  budget: { left: number },
+): DocumentSymbol {
   const range = { start: doc.positionAt(whole.offset), end: doc.positionAt(whole.offset + whole.length) };
-  const selectionRange = { start: doc.positionAt(selection.offset), end: doc.positionAt(selection.offset + selection.length) };
+  const selectionRange = {
+    start: doc.positionAt(selection.offset),
+    end: doc.positionAt(selection.offset + selection.length),
+  };
   // Card text: hidden characters shown as escapes, so the outline reads as what the card says.
   const detail = detailOf(value, path);
-  const s: DocumentSymbol = { name: truncate(visibleText(name), 120), kind: kindOf(value, path), range, selectionRange, detail: detail === undefined ? undefined : visibleText(detail) };
+  const s: DocumentSymbol = {
+    name: truncate(visibleText(name), 120),
+    kind: kindOf(value, path),
+    range,
+    selectionRange,
+    detail: detail === undefined ? undefined : visibleText(detail),
+  };
   // Deeper than any outline is read (and the recursion stays far from the stack's end: 1,999 levels overflowed it).
-  if (value && (value.type === 'object' || value.type === 'array') && path.length < MAX_OUTLINE_DEPTH) s.children = childrenOf(doc, value, path, budget);
+  if (value && (value.type === 'object' || value.type === 'array') && path.length < MAX_OUTLINE_DEPTH)
+    s.children = childrenOf(doc, value, path, budget);
   return s;
 }
 
@@ -68,7 +88,11 @@ function itemName(path: string[], item: Node, index: number): string {
   const list = path.at(-1);
   const member = (k: string) => item.children?.find((p) => p.children?.[0]?.value === k)?.children?.[1]?.value;
   if (list === 'supportedInterfaces' && item.type === 'object') {
-    return [member('protocolBinding'), member('protocolVersion'), member('url')].filter((v) => typeof v === 'string').join(' ') || `interface ${index}`;
+    return (
+      [member('protocolBinding'), member('protocolVersion'), member('url')]
+        .filter((v) => typeof v === 'string')
+        .join(' ') || `interface ${index}`
+    );
   }
   if (list === 'skills' && item.type === 'object') {
     const id = member('id');
@@ -84,12 +108,18 @@ function kindOf(value: Node | undefined, path: string[]): SymbolKind {
   if (parent === 'supportedInterfaces') return SymbolKind.Interface;
   if (parent === 'securitySchemes') return SymbolKind.Key;
   switch (value?.type) {
-    case 'object': return SymbolKind.Module;
-    case 'array': return SymbolKind.Array;
-    case 'string': return SymbolKind.String;
-    case 'number': return SymbolKind.Number;
-    case 'boolean': return SymbolKind.Boolean;
-    default: return SymbolKind.Variable;
+    case 'object':
+      return SymbolKind.Module;
+    case 'array':
+      return SymbolKind.Array;
+    case 'string':
+      return SymbolKind.String;
+    case 'number':
+      return SymbolKind.Number;
+    case 'boolean':
+      return SymbolKind.Boolean;
+    default:
+      return SymbolKind.Variable;
   }
 }
 
@@ -98,6 +128,7 @@ function detailOf(value: Node | undefined, path: string[]): string | undefined {
     const key = value.children?.[0]?.children?.[0]?.value;
     return typeof key === 'string' ? truncate(key, 60) : undefined;
   }
-  if (value && (value.type === 'string' || value.type === 'number' || value.type === 'boolean')) return truncate(String(value.value), 60);
+  if (value && (value.type === 'string' || value.type === 'number' || value.type === 'boolean'))
+    return truncate(String(value.value), 60);
   return undefined;
 }

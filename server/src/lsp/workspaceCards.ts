@@ -65,15 +65,19 @@ function parseOrUndefined(text: string): unknown {
  * folder holding `dir` (the innermost), else the git top-level above it (a lockfile opened from outside the folders).
  */
 export function workspaceRootOf(folders: readonly string[], dir: string): Promise<string> {
-  const holding = folders.filter((f) => {
-    const rel = relative(resolve(f), resolve(dir));
-    return rel === '' || (!rel.startsWith('..') && !isAbsolute(rel));
-  }).sort((a, b) => b.length - a.length)[0];
+  const holding = folders
+    .filter((f) => {
+      const rel = relative(resolve(f), resolve(dir));
+      return rel === '' || (!rel.startsWith('..') && !isAbsolute(rel));
+    })
+    .sort((a, b) => b.length - a.length)[0];
   return holding !== undefined ? Promise.resolve(resolve(holding)) : repositoryRoot(dir);
 }
 
 /** The check of lockfile card paths for the editor (node/insideRoot.ts), with the workspace folder as the root. */
-export function workspaceCardPaths(folders: () => readonly string[]): (lockfilePath: string, agent: string) => Promise<InsideRoot> {
+export function workspaceCardPaths(
+  folders: () => readonly string[],
+): (lockfilePath: string, agent: string) => Promise<InsideRoot> {
   return (lockfilePath, agent) => lockfileCardPaths((dir) => workspaceRootOf(folders(), dir))(lockfilePath, agent);
 }
 

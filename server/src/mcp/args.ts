@@ -14,8 +14,10 @@ const MAX_LIST_ITEMS = 200;
 
 export function requiredString(args: Args, name: string): string {
   const value = args[name];
-  if (typeof value !== 'string' || value.trim() === '') throw new ToolError(`argument "${name}" is required: a non-empty string`);
-  if (value.length > MAX_ARG_CHARS) throw new ToolError(`argument "${name}" is longer than ${MAX_ARG_CHARS} characters`);
+  if (typeof value !== 'string' || value.trim() === '')
+    throw new ToolError(`argument "${name}" is required: a non-empty string`);
+  if (value.length > MAX_ARG_CHARS)
+    throw new ToolError(`argument "${name}" is longer than ${MAX_ARG_CHARS} characters`);
   return value;
 }
 
@@ -33,7 +35,8 @@ export function optionalBoolean(args: Args, name: string): boolean | undefined {
 export function stringList(args: Args, name: string): string[] | undefined {
   const value = args[name];
   if (value === undefined || value === null) return undefined;
-  if (!Array.isArray(value) || value.some((v) => typeof v !== 'string' || v.length > MAX_ARG_CHARS)) throw new ToolError(`argument "${name}" must be a list of strings`);
+  if (!Array.isArray(value) || value.some((v) => typeof v !== 'string' || v.length > MAX_ARG_CHARS))
+    throw new ToolError(`argument "${name}" must be a list of strings`);
   if (value.length > MAX_LIST_ITEMS) throw new ToolError(`argument "${name}" has more than ${MAX_LIST_ITEMS} items`);
   return value as string[];
 }

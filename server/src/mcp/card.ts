@@ -21,11 +21,16 @@ export interface AnalyzedCard {
 export async function analyzeCard(world: ToolWorld, source: string, client: ClientConfig): Promise<AnalyzedCard> {
   const { location, text } = await readSource(world, source);
   const lint = lintDocument(text, { kind: 'card', settings: { client, maxCardBytes: world.maxCardBytes } });
-  if (lint.tooLarge) throw new ToolError(`the card is over the ${world.maxCardBytes}-byte limit of this server (card-too-large); not compiled`);
+  if (lint.tooLarge)
+    throw new ToolError(
+      `the card is over the ${world.maxCardBytes}-byte limit of this server (card-too-large); not compiled`,
+    );
   if (lint.value === undefined) {
     const parsed = parseDocument(text);
     const first = parsed.ok ? undefined : parsed.syntaxErrors[0];
-    throw new ToolError(`the card is not valid JSON${first ? ` at ${lineColumn(text, first.offset)}: ${first.message}` : ''}`);
+    throw new ToolError(
+      `the card is not valid JSON${first ? ` at ${lineColumn(text, first.offset)}: ${first.message}` : ''}`,
+    );
   }
   return { location, card: lint.value, findings: lint.findings, profile: compileProfile(lint.value, client) };
 }

@@ -37,7 +37,8 @@ function withDeadline<T>(work: Promise<T>, ms: number): Promise<T> {
 export async function invokeTool(world: ToolWorld, name: string, args: unknown): Promise<ToolOutcome> {
   const tool = toolNamed(name);
   if (!tool) return { ok: false, message: `unknown tool ${JSON.stringify(oneLineText(name, 60))}` };
-  if (args !== undefined && (args === null || typeof args !== 'object' || Array.isArray(args))) return { ok: false, message: 'the arguments must be an object' };
+  if (args !== undefined && (args === null || typeof args !== 'object' || Array.isArray(args)))
+    return { ok: false, message: 'the arguments must be an object' };
   try {
     const result = await withDeadline(tool.run(world, (args ?? {}) as Record<string, unknown>), LIMITS.callMs);
     // A second redaction of the whole text: a secret split over two strings by clipping is still found whole here.
@@ -46,8 +47,15 @@ export async function invokeTool(world: ToolWorld, name: string, args: unknown):
     const message = err instanceof ToolError ? err.message : `internal error: ${messageOf(err)}`;
     const agentText = err instanceof ToolError ? err.agentText : undefined;
     return {
-      ok: false, message: `${name}: ${visible(world.redact(withoutUserinfo(message)), 400)}`,
-      ...(agentText !== undefined ? { untrusted: world.redact(JSON.stringify({ untrusted: untrustedErrorText(world.redact(withoutUserinfo(agentText))) }, null, 2)) } : {}),
+      ok: false,
+      message: `${name}: ${visible(world.redact(withoutUserinfo(message)), 400)}`,
+      ...(agentText !== undefined
+        ? {
+            untrusted: world.redact(
+              JSON.stringify({ untrusted: untrustedErrorText(world.redact(withoutUserinfo(agentText))) }, null, 2),
+            ),
+          }
+        : {}),
     };
   }
 }

@@ -51,7 +51,8 @@ export function findLockfiles(world: ToolWorld): FoundLockfiles {
 export function displayPath(world: ToolWorld, path: string): string {
   for (const root of world.roots) {
     const rel = relative(root, path);
-    if (rel !== '' && !rel.startsWith('..')) return world.roots.length > 1 ? `${root.split(sep).pop()}/${rel.split(sep).join('/')}` : rel.split(sep).join('/');
+    if (rel !== '' && !rel.startsWith('..'))
+      return world.roots.length > 1 ? `${root.split(sep).pop()}/${rel.split(sep).join('/')}` : rel.split(sep).join('/');
   }
   return path;
 }
@@ -66,7 +67,9 @@ export interface ReadLockfile {
 export function readLockfileAt(world: ToolWorld, path: string): ReadLockfile {
   try {
     const read = parseLockfile(readFile(path, displayPath(world, path), world.maxCardBytes, 'the lockfile'));
-    return read.ok ? { path, lock: read.lockfile } : { path, problem: read.problems[0]?.message ?? 'not a valid lockfile' };
+    return read.ok
+      ? { path, lock: read.lockfile }
+      : { path, problem: read.problems[0]?.message ?? 'not a valid lockfile' };
   } catch (err) {
     return { path, problem: err instanceof Error ? err.message : String(err) };
   }

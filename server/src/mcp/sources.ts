@@ -25,7 +25,9 @@ export async function pathInsideRoots(world: ToolWorld, candidate: string, baseD
     const inside = await resolveInside(root, baseDir ?? (isAbsolute(candidate) ? root : firstRoot(world)), candidate);
     if (inside.ok) return inside.path;
   }
-  throw new ToolError(`${JSON.stringify(candidate.slice(0, 200))} is outside the roots this server was started with (--root), so it is not read or written`);
+  throw new ToolError(
+    `${JSON.stringify(candidate.slice(0, 200))} is outside the roots this server was started with (--root), so it is not read or written`,
+  );
 }
 
 export function networkOf(world: ToolWorld): NonNullable<ToolWorld['http']> {
@@ -60,7 +62,10 @@ export async function readSource(world: ToolWorld, source: string): Promise<Read
 async function fetchText(world: ToolWorld, url: string): Promise<string> {
   const http = networkOf(world);
   try {
-    const got = await conditionalCardGet(http, url, undefined, { timeoutMs: LIMITS.requestMs, maxBytes: world.maxCardBytes });
+    const got = await conditionalCardGet(http, url, undefined, {
+      timeoutMs: LIMITS.requestMs,
+      maxBytes: world.maxCardBytes,
+    });
     return stripBom(got.response.body.toString('utf8'));
   } catch (err) {
     throw fetchFailure(url, err);
@@ -73,8 +78,12 @@ async function fetchText(world: ToolWorld, url: string): Promise<string> {
  * words go to `untrusted`.
  */
 function fetchFailure(url: string, err: unknown): ToolError {
-  if (!isNetError(err) || (err.kind !== 'content-type' && err.url === withoutUserinfo(url))) return new ToolError(messageOf(err));
-  const what = err.kind === 'content-type' ? 'the agent answered with a media type that is not a card' : `the request failed after a redirect (${err.kind})`;
+  if (!isNetError(err) || (err.kind !== 'content-type' && err.url === withoutUserinfo(url)))
+    return new ToolError(messageOf(err));
+  const what =
+    err.kind === 'content-type'
+      ? 'the agent answered with a media type that is not a card'
+      : `the request failed after a redirect (${err.kind})`;
   return new ToolError(`${displayUrl(url)}: ${what}; what the agent sent is in "untrusted"`, messageOf(err));
 }
 
@@ -97,13 +106,18 @@ export function toolCardSource(world: ToolWorld, live: boolean): CardSource {
   return {
     async fetch(location) {
       if (isHttpLocation(location)) {
-        if (!live) throw new Error(`${withoutUserinfo(location)}: the lockfile pins a URL; pass live: true to fetch it`);
+        if (!live)
+          throw new Error(`${withoutUserinfo(location)}: the lockfile pins a URL; pass live: true to fetch it`);
         const text = await fetchText(world, location);
         return { status: 'fresh', card: parseJson(location, text), validators: {} };
       }
       if (isOtherUrl(location)) throw new Error('only http(s) URLs and card files are card locations');
       const path = await pathInsideRoots(world, location);
-      return { status: 'fresh', card: parseJson(location, readFile(path, location, world.maxCardBytes, 'the card')), validators: {} };
+      return {
+        status: 'fresh',
+        card: parseJson(location, readFile(path, location, world.maxCardBytes, 'the card')),
+        validators: {},
+      };
     },
   };
 }

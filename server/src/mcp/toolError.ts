@@ -7,7 +7,10 @@ export class ToolError extends Error {
    * @param message one line of our own words (never text an agent chose);
    * @param agentText what the agent said (a redirect target, a media type…), answered only inside `untrusted`.
    */
-  constructor(message: string, readonly agentText?: string) {
+  constructor(
+    message: string,
+    readonly agentText?: string,
+  ) {
     super(message);
     this.name = 'ToolError';
   }

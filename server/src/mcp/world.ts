@@ -48,13 +48,24 @@ function originOf(url: string): string | undefined {
  * only, plus what the launch allowed; link-local and metadata never), and a launch credential is attached only to a
  * request for its own origin (the guarded client drops it on a redirect to another origin).
  */
-export function toolHttp(inner: HttpClient, allow: NetworkAllowance, credentials: readonly LaunchCredential[]): HttpClient {
+export function toolHttp(
+  inner: HttpClient,
+  allow: NetworkAllowance,
+  credentials: readonly LaunchCredential[],
+): HttpClient {
   return {
     request(url: string, req: HttpRequest): Promise<HttpResponse> {
       const target = originOf(url);
       const credential = credentials.find((c) => c.origin === target);
-      const credentialHeaders = credential ? { ...req.credentialHeaders, authorization: `Bearer ${credential.value}` } : req.credentialHeaders;
-      return inner.request(url, { ...req, origin: 'repository', allow, ...(credentialHeaders ? { credentialHeaders } : {}) });
+      const credentialHeaders = credential
+        ? { ...req.credentialHeaders, authorization: `Bearer ${credential.value}` }
+        : req.credentialHeaders;
+      return inner.request(url, {
+        ...req,
+        origin: 'repository',
+        allow,
+        ...(credentialHeaders ? { credentialHeaders } : {}),
+      });
     },
     close: () => inner.close(),
   };

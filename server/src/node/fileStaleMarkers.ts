@@ -68,8 +68,19 @@ export function parseStaleFile(text: string): { markers: StaleMarker[]; problems
   const kept: unknown[] = [];
   for (const m of list) {
     const e = m as Partial<StaleMarker> | null;
-    if (e && typeof e.agent === 'string' && e.agent !== '' && typeof e.reason === 'string' && typeof e.at === 'string') {
-      markers.push({ agent: e.agent, reason: e.reason, at: e.at, count: Number.isInteger(e.count) && e.count! > 0 ? e.count! : 1 });
+    if (
+      e &&
+      typeof e.agent === 'string' &&
+      e.agent !== '' &&
+      typeof e.reason === 'string' &&
+      typeof e.at === 'string'
+    ) {
+      markers.push({
+        agent: e.agent,
+        reason: e.reason,
+        at: e.at,
+        count: Number.isInteger(e.count) && e.count! > 0 ? e.count! : 1,
+      });
     } else {
       kept.push(m);
     }

@@ -18,7 +18,12 @@ export async function repositoryRoot(startDir: string, fallback: string = startD
 }
 
 async function exists(path: string): Promise<boolean> {
-  try { await fs.lstat(path); return true; } catch { return false; }
+  try {
+    await fs.lstat(path);
+    return true;
+  } catch {
+    return false;
+  }
 }
 
 /** The real path of `path`, or of its nearest existing ancestor with the rest appended (the file may not exist yet). */
@@ -45,7 +50,10 @@ function contains(root: string, path: string): boolean {
  * naming only what the repository wrote.
  */
 export async function resolveInside(root: string, baseDir: string, candidate: string): Promise<InsideRoot> {
-  const refused: InsideRoot = { ok: false, reason: `${JSON.stringify(candidate.slice(0, 200))} is outside the repository, so it is not read (paths in repository files must stay inside ${'the repository root'})` };
+  const refused: InsideRoot = {
+    ok: false,
+    reason: `${JSON.stringify(candidate.slice(0, 200))} is outside the repository, so it is not read (paths in repository files must stay inside ${'the repository root'})`,
+  };
   if (candidate.includes('\0')) return refused;
   const lexical = resolve(baseDir, candidate);
   const realRoot = await realPathOf(resolve(root));
@@ -59,7 +67,9 @@ export async function resolveInside(root: string, baseDir: string, candidate: st
  * of each lockfile (`rootOf`: the git top-level by default; the editor passes its workspace folder), each folder's
  * root looked up once.
  */
-export function lockfileCardPaths(rootOf: (dir: string) => Promise<string> = repositoryRoot): (lockfilePath: string, agent: string) => Promise<InsideRoot> {
+export function lockfileCardPaths(
+  rootOf: (dir: string) => Promise<string> = repositoryRoot,
+): (lockfilePath: string, agent: string) => Promise<InsideRoot> {
   const roots = new Map<string, Promise<string>>();
   return async (lockfilePath, agent) => {
     const dir = dirname(resolve(lockfilePath));

@@ -7,11 +7,17 @@ import { CURVES, inspectJwk, unreadableKey, type KeyFacts, type KeyMaterial } fr
 
 function typeOfKeyObject(key: KeyObject): string {
   switch (key.asymmetricKeyType) {
-    case 'ec': return `EC ${CURVES[key.asymmetricKeyDetails?.namedCurve ?? ''] ?? key.asymmetricKeyDetails?.namedCurve ?? '(unknown curve)'}`;
-    case 'rsa': case 'rsa-pss': return 'RSA';
-    case 'ed25519': return 'Ed25519';
-    case 'ed448': return 'Ed448';
-    default: return String(key.asymmetricKeyType ?? 'unknown');
+    case 'ec':
+      return `EC ${CURVES[key.asymmetricKeyDetails?.namedCurve ?? ''] ?? key.asymmetricKeyDetails?.namedCurve ?? '(unknown curve)'}`;
+    case 'rsa':
+    case 'rsa-pss':
+      return 'RSA';
+    case 'ed25519':
+      return 'Ed25519';
+    case 'ed448':
+      return 'Ed448';
+    default:
+      return String(key.asymmetricKeyType ?? 'unknown');
   }
 }
 
@@ -23,8 +29,12 @@ export function inspectKey(material: KeyMaterial): KeyFacts | Error {
     const cert = new X509Certificate(material.pem);
     const from = Date.parse(cert.validFrom);
     const to = Date.parse(cert.validTo);
-    if (!Number.isFinite(from) || !Number.isFinite(to)) return new Error('the certificate\'s validity dates cannot be read');
-    return { type: typeOfKeyObject(cert.publicKey), validity: { notBefore: { at: from, from: 'its certificate' }, notAfter: { at: to, from: 'its certificate' } } };
+    if (!Number.isFinite(from) || !Number.isFinite(to))
+      return new Error("the certificate's validity dates cannot be read");
+    return {
+      type: typeOfKeyObject(cert.publicKey),
+      validity: { notBefore: { at: from, from: 'its certificate' }, notAfter: { at: to, from: 'its certificate' } },
+    };
   } catch {
     return unreadableKey(material);
   }

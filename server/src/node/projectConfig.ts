@@ -17,7 +17,10 @@ export interface LoadedProjectConfig {
 }
 
 export class ProjectConfigError extends Error {
-  constructor(readonly path: string, readonly reason: string) {
+  constructor(
+    readonly path: string,
+    readonly reason: string,
+  ) {
     super(`${path}: ${reason}`);
     this.name = 'ProjectConfigError';
   }
@@ -66,7 +69,8 @@ function leadsOutside(path: string): boolean {
 }
 
 export function readProjectConfigFile(path: string): ProjectConfig {
-  if (leadsOutside(path)) throw new ProjectConfigError(path, 'a symbolic link leads outside the directory it configures, so it is not read');
+  if (leadsOutside(path))
+    throw new ProjectConfigError(path, 'a symbolic link leads outside the directory it configures, so it is not read');
   let text: string;
   try {
     text = readTextSync(path, 1024 * 1024);

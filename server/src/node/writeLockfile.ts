@@ -21,7 +21,11 @@ export interface LockfileWrite {
   written: boolean;
 }
 
-export async function writeLockfile(path: string, next: Lockfile, readText: ReadLockfileText = async (p) => readTextSync(p)): Promise<LockfileWrite> {
+export async function writeLockfile(
+  path: string,
+  next: Lockfile,
+  readText: ReadLockfileText = async (p) => readTextSync(p),
+): Promise<LockfileWrite> {
   // Never through a symbolic link that leads out of the repository (the link is judged before it is followed).
   await assertWritableInside(path);
   // Never over something that is not a lockfile (`pin --out card.json`), a device or a FIFO.
@@ -29,7 +33,10 @@ export async function writeLockfile(path: string, next: Lockfile, readText: Read
   // The guard has read the file already: its text is loaded, not read a second time.
   const previous = await loadLockfile(target.path, target.text !== undefined ? async () => target.text! : readText);
   // Members a person added to the previous lockfile (a comment, a note on a skill) survive the re-pin.
-  const lock = keepUnknownMembers(keepPreviousWhenUnchanged(next, previous.ok ? previous.lockfile : undefined), previous.ok ? previous.text : undefined);
+  const lock = keepUnknownMembers(
+    keepPreviousWhenUnchanged(next, previous.ok ? previous.lockfile : undefined),
+    previous.ok ? previous.text : undefined,
+  );
   const text = serializeLockfile(lock);
   const previousText = previous.ok || previous.stage === 'parse' ? previous.text : undefined;
   if (text === previousText) return { lock, text, written: false };
@@ -44,9 +51,14 @@ const LOCKFILE_NAME = /\.a2a-lock\.json$/i;
 function hasLockfileMembers(text: string): boolean {
   try {
     const value = JSON.parse(text) as unknown;
-    return typeof value === 'object' && value !== null && !Array.isArray(value) && 'agent' in value && ('requires' in value || 'card_digest' in value);
+    return (
+      typeof value === 'object' &&
+      value !== null &&
+      !Array.isArray(value) &&
+      'agent' in value &&
+      ('requires' in value || 'card_digest' in value)
+    );
   } catch {
     return false;
   }
 }
-

@@ -7,8 +7,13 @@ import { httpCardSource } from '../../../server/src/core/check/cardSources';
 
 let agent: LyingAgent;
 const http = createHttpClient();
-before(async () => { agent = await startLyingAgent(); });
-after(async () => { await http.close(); await agent.close(); });
+before(async () => {
+  agent = await startLyingAgent();
+});
+after(async () => {
+  await http.close();
+  await agent.close();
+});
 
 test('a 304 carrying another ETag than the one sent is refetched in full; a matching one is unchanged', async () => {
   const source = httpCardSource(http, { allow: new Set(['loopback'] as const) });

@@ -17,8 +17,12 @@ import { cli, tempDir } from '../../cli/helpers';
 import { resolveAgent } from '../../../server/src/node/agentLocation';
 
 let agent: PricingAgent;
-before(async () => { agent = await startPricingAgent(); });
-after(async () => { await agent.close(); });
+before(async () => {
+  agent = await startPricingAgent();
+});
+after(async () => {
+  await agent.close();
+});
 
 function checked(o: RefreshOutcome): Extract<RefreshOutcome, { status: 'checked' }> {
   assert.equal(o.status, 'checked', o.status === 'error' ? o.cause : '');
@@ -29,14 +33,36 @@ describe('remembered checks', () => {
   test('304 re-checks reuse the verdict; an edited lockfile and a changed card are checked afresh', async (t) => {
     const dir = tempDir(t);
     agent.setVersion('base');
-    const pinned = await cli(['pin', agent.url, '--skill', 'itinerary-pricing', '--input', 'application/json', '--output', 'application/json', '--streaming', '--out', 'p.a2a-lock.json'], dir);
+    const pinned = await cli(
+      [
+        'pin',
+        agent.url,
+        '--skill',
+        'itinerary-pricing',
+        '--input',
+        'application/json',
+        '--output',
+        'application/json',
+        '--streaming',
+        '--out',
+        'p.a2a-lock.json',
+      ],
+      dir,
+    );
     assert.equal(pinned.code, 0, pinned.stderr);
     const lockPath = `${dir}/p.a2a-lock.json`;
     const http = createHttpClient();
     t.after(() => http.close());
     const cache = new MemoryCardCache();
     const readText = async (p: string) => readFileSync(p, 'utf8');
-    const run = async () => checked(await refreshLockfile(lockPath, { loader: createCardLoader({ source: httpCardSource(http, { allow: new Set(['loopback'] as const) }), cache }), readText, resolveAgent }));
+    const run = async () =>
+      checked(
+        await refreshLockfile(lockPath, {
+          loader: createCardLoader({ source: httpCardSource(http, { allow: new Set(['loopback'] as const) }), cache }),
+          readText,
+          resolveAgent,
+        }),
+      );
 
     agent.setVersion('no-streaming');
     const first = await run();

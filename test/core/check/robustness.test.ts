@@ -25,10 +25,27 @@ let base = '';
 let http: HttpClient;
 before(async () => {
   server = createServer((req, res) => {
-    if (req.url === '/500') { res.statusCode = 500; res.end('oops'); return; }
-    if (req.url === '/304') { res.statusCode = 304; res.end(); return; }
-    if (req.url === '/429') { res.statusCode = 429; res.setHeader('retry-after', '7'); res.end(); return; }
-    if (req.url === '/html') { res.setHeader('content-type', 'text/html'); res.end('<html></html>'); return; }
+    if (req.url === '/500') {
+      res.statusCode = 500;
+      res.end('oops');
+      return;
+    }
+    if (req.url === '/304') {
+      res.statusCode = 304;
+      res.end();
+      return;
+    }
+    if (req.url === '/429') {
+      res.statusCode = 429;
+      res.setHeader('retry-after', '7');
+      res.end();
+      return;
+    }
+    if (req.url === '/html') {
+      res.setHeader('content-type', 'text/html');
+      res.end('<html></html>');
+      return;
+    }
     res.statusCode = 404;
     res.end();
   });
@@ -42,10 +59,19 @@ after(async () => {
 });
 
 const readText = (p: string) => readFile(p, 'utf8');
-const lockTo = (agent: string) => serializeLockfile({ agent, pinned_at: '2026-10-02T08:00:00Z', card_digest: `sha256:${'0'.repeat(64)}`, requires: { skills: { s: { input: [], output: [] } } } });
+const lockTo = (agent: string) =>
+  serializeLockfile({
+    agent,
+    pinned_at: '2026-10-02T08:00:00Z',
+    card_digest: `sha256:${'0'.repeat(64)}`,
+    requires: { skills: { s: { input: [], output: [] } } },
+  });
 
 async function refresh(path: string): Promise<RefreshOutcome> {
-  const loader = createCardLoader({ source: sourceFor(httpCardSource(http, { allow: new Set(['loopback'] as const) }), fileCardSource(readText)), cache: new MemoryCardCache() });
+  const loader = createCardLoader({
+    source: sourceFor(httpCardSource(http, { allow: new Set(['loopback'] as const) }), fileCardSource(readText)),
+    cache: new MemoryCardCache(),
+  });
   return refreshLockfile(path, { loader, readText, resolveAgent });
 }
 
@@ -64,7 +90,11 @@ test('broken lockfiles: a directory, binary bytes, empty, a JSON array', async (
   writeFileSync(join(dir, 'empty.a2a-lock.json'), '');
   writeFileSync(join(dir, 'array.a2a-lock.json'), '[1,2]');
   assertError(await refresh(join(dir, 'dir.a2a-lock.json')), 'lockfile', /cannot read the lockfile \(is a directory\)/);
-  assertError(await refresh(join(dir, 'bin.a2a-lock.json')), 'lockfile', /corrupt lockfile: .*(binary file|not valid JSON)/);
+  assertError(
+    await refresh(join(dir, 'bin.a2a-lock.json')),
+    'lockfile',
+    /corrupt lockfile: .*(binary file|not valid JSON)/,
+  );
   assertError(await refresh(join(dir, 'empty.a2a-lock.json')), 'lockfile', /corrupt lockfile: .*empty/i);
   assertError(await refresh(join(dir, 'array.a2a-lock.json')), 'lockfile', /corrupt lockfile: .*array/i);
 });
@@ -74,7 +104,11 @@ test('broken cards on disk: a JSON array, 10,000-deep nesting, binary bytes', as
   writeFileSync(join(dir, 'array.json'), '[]');
   writeFileSync(join(dir, 'deep.json'), `${'{"a":'.repeat(10_000)}1${'}'.repeat(10_000)}`);
   writeFileSync(join(dir, 'bin.json'), Buffer.from([0xde, 0xad, 0xbe, 0xef]));
-  for (const [card, cause] of [['array.json', /not a valid A2A 1\.0 agent card/], ['deep.json', /not a valid A2A 1\.0 agent card|nested too deeply/], ['bin.json', /not valid JSON/]] as const) {
+  for (const [card, cause] of [
+    ['array.json', /not a valid A2A 1\.0 agent card/],
+    ['deep.json', /not a valid A2A 1\.0 agent card|nested too deeply/],
+    ['bin.json', /not valid JSON/],
+  ] as const) {
     writeFileSync(join(dir, `${card}.a2a-lock.json`), lockTo(card));
     assertError(await refresh(join(dir, `${card}.a2a-lock.json`)), 'card', cause);
   }

@@ -13,9 +13,13 @@ import { createHttpClient } from '../../../server/src/node/net/http';
 import { httpCardSource } from '../../../server/src/core/check/cardSources';
 
 const card = (version: string) => ({
-  name: 'Shared', description: 'A card two pipelines fetch.', version,
+  name: 'Shared',
+  description: 'A card two pipelines fetch.',
+  version,
   supportedInterfaces: [{ url: 'http://127.0.0.1:9/a2a', protocolBinding: 'JSONRPC', protocolVersion: '1.0' }],
-  capabilities: {}, defaultInputModes: ['text/plain'], defaultOutputModes: ['text/plain'],
+  capabilities: {},
+  defaultInputModes: ['text/plain'],
+  defaultOutputModes: ['text/plain'],
   skills: [{ id: 's', name: 'S', description: 'd', tags: ['t'] }],
 });
 
@@ -30,7 +34,11 @@ before(async () => {
     asked.push({ ifNoneMatch: req.headers['if-none-match'] });
     const etag = `"v${version}"`;
     res.setHeader('etag', etag);
-    if (req.headers['if-none-match'] === etag) { res.statusCode = 304; res.end(); return; }
+    if (req.headers['if-none-match'] === etag) {
+      res.statusCode = 304;
+      res.end();
+      return;
+    }
     res.setHeader('content-type', 'application/json');
     res.end(JSON.stringify(card(version)));
   });
@@ -53,7 +61,11 @@ test('fetched by one pipeline, revalidated by the other, in both directions', as
   const first = await source.fetch(url, undefined);
   assert.equal(first.status, 'fresh');
   assert.equal((first as { card: { version: string } }).card.version, '1.0.0');
-  assert.deepEqual(asked.map((a) => a.ifNoneMatch), [undefined, '"v1.0.0"'], 'one download, then a revalidation');
+  assert.deepEqual(
+    asked.map((a) => a.ifNoneMatch),
+    [undefined, '"v1.0.0"'],
+    'one download, then a revalidation',
+  );
   // The next check holds those validators: unchanged.
   assert.equal((await source.fetch(url, { etag: '"v1.0.0"' })).status, 'unchanged');
 
@@ -64,7 +76,10 @@ test('fetched by one pipeline, revalidated by the other, in both directions', as
   assert.equal((changed as { card: { version: string } }).card.version, '2.0.0');
   const refetched = await fetchCard(url, { http, cache: texts, revalidate: true });
   assert.equal(refetched.status, 'not-modified');
-  assert.deepEqual(asked.map((a) => a.ifNoneMatch), ['"v1.0.0"', '"v2.0.0"']);
+  assert.deepEqual(
+    asked.map((a) => a.ifNoneMatch),
+    ['"v1.0.0"', '"v2.0.0"'],
+  );
 });
 
 test('without a shared cache the refresh source behaves as before (its own validators only)', async () => {
@@ -73,5 +88,8 @@ test('without a shared cache the refresh source behaves as before (its own valid
   asked.length = 0;
   assert.equal((await source.fetch(url, undefined)).status, 'fresh');
   assert.equal((await source.fetch(url, { etag: '"v3.0.0"' })).status, 'unchanged');
-  assert.deepEqual(asked.map((a) => a.ifNoneMatch), [undefined, '"v3.0.0"']);
+  assert.deepEqual(
+    asked.map((a) => a.ifNoneMatch),
+    [undefined, '"v3.0.0"'],
+  );
 });

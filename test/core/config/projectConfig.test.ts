@@ -11,7 +11,9 @@ import { parseProjectConfig } from '../../../server/src/core/config/projectConfi
 import { findProjectConfig } from '../../../server/src/core/config/findProjectConfig';
 
 const DIR = join(__dirname, '..', '..', 'fixtures', 'config');
-const { cases } = JSON.parse(readFileSync(join(DIR, 'cases.json'), 'utf8')) as { cases: { file: string; schema: boolean; config?: unknown; message?: string }[] };
+const { cases } = JSON.parse(readFileSync(join(DIR, 'cases.json'), 'utf8')) as {
+  cases: { file: string; schema: boolean; config?: unknown; message?: string }[];
+};
 const schema = JSON.parse(readFileSync(join(__dirname, '..', '..', '..', 'schemas', 'a2a-config.schema.json'), 'utf8'));
 const validate = new Ajv2020({ strict: false }).compile(schema);
 
@@ -27,8 +29,13 @@ for (const c of cases) {
       assert.ok(!read.ok && read.message.includes(c.message!), !read.ok ? read.message : '');
     }
     let value: unknown;
-    try { value = JSON.parse(text); } catch { value = undefined; }
-    if (value !== undefined) assert.equal(validate(value), c.schema, `the schema ${c.schema ? 'accepts' : 'refuses'} ${c.file}`);
+    try {
+      value = JSON.parse(text);
+    } catch {
+      value = undefined;
+    }
+    if (value !== undefined)
+      assert.equal(validate(value), c.schema, `the schema ${c.schema ? 'accepts' : 'refuses'} ${c.file}`);
     assert.equal(read.ok, c.schema, 'reader and schema agree');
   });
 }

@@ -7,7 +7,9 @@ import { cardUrlFor } from '../../../server/src/core/fetch/cardUrl';
 import { NetError } from '../../../server/src/core/net/errors';
 
 type Case = [input: string, expected: string | { error: string }, why: string];
-const { cases } = JSON.parse(readFileSync(join(__dirname, '../../fixtures/card-urls/cases.json'), 'utf8')) as { cases: Case[] };
+const { cases } = JSON.parse(readFileSync(join(__dirname, '../../fixtures/card-urls/cases.json'), 'utf8')) as {
+  cases: Case[];
+};
 
 test('the card-URL table covers bases, card URLs, errors', () => {
   assert.ok(cases.length >= 20);
@@ -21,11 +23,14 @@ for (const [input, expected, why] of cases) {
       assert.equal(cardUrlFor(expected), expected, 'a card URL maps to itself');
       return;
     }
-    assert.throws(() => cardUrlFor(input), (err: unknown) => {
-      assert.ok(err instanceof NetError);
-      assert.equal(err.kind, expected.error);
-      assert.doesNotMatch(err.message, /\n|^\s*at /m, 'one line, no stack');
-      return true;
-    });
+    assert.throws(
+      () => cardUrlFor(input),
+      (err: unknown) => {
+        assert.ok(err instanceof NetError);
+        assert.equal(err.kind, expected.error);
+        assert.doesNotMatch(err.message, /\n|^\s*at /m, 'one line, no stack');
+        return true;
+      },
+    );
   });
 }

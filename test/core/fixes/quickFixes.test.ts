@@ -37,11 +37,23 @@ function applyPlan(text: string, value: unknown, operations: Parameters<typeof t
 
 const rules = readdirSync(FIXTURES).sort();
 test('there are quick-fix fixtures for the eight rules and for schema', () => {
-  assert.deepEqual(rules, ['deprecated-oauth-flow', 'duplicate-member', 'duplicate-skill-id', 'empty-skill-tags', 'extension-missing-uri', 'invalid-interface-url', 'malformed-signature', 'schema', 'unknown-field']);
+  assert.deepEqual(rules, [
+    'deprecated-oauth-flow',
+    'duplicate-member',
+    'duplicate-skill-id',
+    'empty-skill-tags',
+    'extension-missing-uri',
+    'invalid-interface-url',
+    'malformed-signature',
+    'schema',
+    'unknown-field',
+  ]);
 });
 
 for (const rule of rules) {
-  for (const file of readdirSync(join(FIXTURES, rule)).filter((f) => f.endsWith('.fixes.json')).sort()) {
+  for (const file of readdirSync(join(FIXTURES, rule))
+    .filter((f) => f.endsWith('.fixes.json'))
+    .sort()) {
     const name = file.slice(0, -'.fixes.json'.length);
     const text = readFileSync(join(FIXTURES, rule, `${name}.json`), 'utf8');
     const cases: FixCase[] = JSON.parse(readFileSync(join(FIXTURES, rule, file), 'utf8'));
@@ -49,18 +61,35 @@ for (const rule of rules) {
       test(`${rule}/${name} ${c.pointer}: ${c.titles.length ? c.titles.join(' | ') : 'no fix offered'}`, () => {
         const before = lint(text);
         const finding = before.findings.find((f) => f.code === c.code && f.pointer === c.pointer);
-        assert.ok(finding, `a ${c.code} finding at ${c.pointer} in ${JSON.stringify(before.findings.map((f) => `${f.code} ${f.pointer}`))}`);
-        const plans = quickFixesFor({ code: finding.code, pointer: finding.pointer, ...(finding.data ? { data: finding.data } : {}) }, before.value);
-        assert.deepEqual(plans.map((p) => p.title), c.titles);
+        assert.ok(
+          finding,
+          `a ${c.code} finding at ${c.pointer} in ${JSON.stringify(before.findings.map((f) => `${f.code} ${f.pointer}`))}`,
+        );
+        const plans = quickFixesFor(
+          { code: finding.code, pointer: finding.pointer, ...(finding.data ? { data: finding.data } : {}) },
+          before.value,
+        );
+        assert.deepEqual(
+          plans.map((p) => p.title),
+          c.titles,
+        );
         for (const { title, expected } of c.apply ?? []) {
           const plan = plans.find((p) => p.title === title)!;
           const fixed = applyPlan(text, before.value, plan.operations);
           assert.deepEqual(JSON.parse(fixed), expected, title);
           const after = lint(fixed).findings;
-          assert.equal(after.filter((f) => f.code === c.code).length, c.remaining ?? 0, `${title}: ${c.code} findings left`);
+          assert.equal(
+            after.filter((f) => f.code === c.code).length,
+            c.remaining ?? 0,
+            `${title}: ${c.code} findings left`,
+          );
           const beforeCodes = codesOf(text);
           const allowed = new Set(c.introduces ?? []);
-          assert.deepEqual(after.map((f) => f.code).filter((code) => !beforeCodes.has(code) && !allowed.has(code)), [], `${title}: no new kind of finding`);
+          assert.deepEqual(
+            after.map((f) => f.code).filter((code) => !beforeCodes.has(code) && !allowed.has(code)),
+            [],
+            `${title}: no new kind of finding`,
+          );
         }
       });
     }
@@ -68,12 +97,31 @@ for (const rule of rules) {
 }
 
 test('the fix for each rule fails soft on data or documents it does not expect', () => {
-  const odd: unknown[] = [null, [], 'card', { skills: 'x', signatures: {}, supportedInterfaces: [null] }, JSON.parse('{"__proto__": {"id": "x"}}')];
-  const pointers = ['', '/skills/0/id', '/skills/0/tags', '/signatures/0/protected', '/capabilities/extensions/0', '/supportedInterfaces/0/url', '/securitySchemes/a/oauth2SecurityScheme/flows/implicit', '/__proto__/id'];
+  const odd: unknown[] = [
+    null,
+    [],
+    'card',
+    { skills: 'x', signatures: {}, supportedInterfaces: [null] },
+    JSON.parse('{"__proto__": {"id": "x"}}'),
+  ];
+  const pointers = [
+    '',
+    '/skills/0/id',
+    '/skills/0/tags',
+    '/signatures/0/protected',
+    '/capabilities/extensions/0',
+    '/supportedInterfaces/0/url',
+    '/securitySchemes/a/oauth2SecurityScheme/flows/implicit',
+    '/__proto__/id',
+  ];
   for (const code of rules) {
     for (const doc of odd) {
       for (const pointer of pointers) {
-        assert.deepEqual(quickFixesFor({ code, pointer, data: { firstIndex: 'zero', index: -1 } }, doc), [], `${code} ${pointer} on ${JSON.stringify(doc)}`);
+        assert.deepEqual(
+          quickFixesFor({ code, pointer, data: { firstIndex: 'zero', index: -1 } }, doc),
+          [],
+          `${code} ${pointer} on ${JSON.stringify(doc)}`,
+        );
       }
     }
   }

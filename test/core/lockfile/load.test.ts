@@ -4,7 +4,9 @@ import { test } from 'node:test';
 import { loadLockfile } from '../../../server/src/core/lockfile/load';
 import { ioReason } from '../../../server/src/core/ioReason';
 
-const failing = (err: unknown) => async (): Promise<string> => { throw err; };
+const failing = (err: unknown) => async (): Promise<string> => {
+  throw err;
+};
 const coded = (code: string) => Object.assign(new Error(`${code}: x`), { code });
 
 test('read failures: friendly reasons for the common codes, the code otherwise, a first line without a code', async () => {
@@ -21,7 +23,11 @@ test('read failures: friendly reasons for the common codes, the code otherwise, 
   ];
   for (const [err, reason] of cases) {
     assert.equal(ioReason(err), reason);
-    assert.deepEqual(await loadLockfile('/x', failing(err)), { ok: false, stage: 'read', message: `cannot read the lockfile (${reason})` });
+    assert.deepEqual(await loadLockfile('/x', failing(err)), {
+      ok: false,
+      stage: 'read',
+      message: `cannot read the lockfile (${reason})`,
+    });
   }
 });
 
@@ -30,10 +36,22 @@ test('a corrupt lockfile keeps its problems and text; a valid one comes with its
   assert.equal(bad.ok, false);
   assert.ok(!bad.ok && bad.stage === 'parse' && bad.text === '{"agent": 1}' && bad.problems.length > 1);
   assert.match(bad.ok ? '' : bad.message, /^corrupt lockfile: \/agent: "agent" must be a string \(and \d+ more\)$/);
-  const text = JSON.stringify({ agent: 'http://127.0.0.1:9', pinned_at: '2026-10-02T08:00:00Z', card_digest: `sha256:${'0'.repeat(64)}`, requires: {} });
+  const text = JSON.stringify({
+    agent: 'http://127.0.0.1:9',
+    pinned_at: '2026-10-02T08:00:00Z',
+    card_digest: `sha256:${'0'.repeat(64)}`,
+    requires: {},
+  });
   const good = await loadLockfile('/x', async () => text);
   assert.ok(good.ok && good.text === text && good.lockfile.agent === 'http://127.0.0.1:9');
   let parsed = 0;
-  await loadLockfile('/x', async () => text, (t) => { parsed++; return { ok: false, problems: [{ pointer: '', message: t.length ? 'nope' : 'empty' }] }; });
+  await loadLockfile(
+    '/x',
+    async () => text,
+    (t) => {
+      parsed++;
+      return { ok: false, problems: [{ pointer: '', message: t.length ? 'nope' : 'empty' }] };
+    },
+  );
   assert.equal(parsed, 1);
 });

@@ -6,10 +6,14 @@ import { compileProfile } from '../../../server/src/core/profile/compile';
 import { pricingCard, type CardVersion } from '../../../examples/pricing-agent/cards';
 
 const lock = buildLockfile({
-  profile: compileProfile(pricingCard('http://127.0.0.1:1', 'base')), cardDigest: `sha256:${'a'.repeat(64)}`, agentUrl: 'http://127.0.0.1:1/.well-known/agent-card.json',
-  selection: { skills: ['itinerary-pricing'], input: ['text/plain'], streaming: true }, now: () => new Date(0),
+  profile: compileProfile(pricingCard('http://127.0.0.1:1', 'base')),
+  cardDigest: `sha256:${'a'.repeat(64)}`,
+  agentUrl: 'http://127.0.0.1:1/.well-known/agent-card.json',
+  selection: { skills: ['itinerary-pricing'], input: ['text/plain'], streaming: true },
+  now: () => new Date(0),
 });
-const diffFor = (v: CardVersion) => pinnedVsCurrent(lock, compileProfile(pricingCard('http://127.0.0.1:1', v))).diff.text;
+const diffFor = (v: CardVersion) =>
+  pinnedVsCurrent(lock, compileProfile(pricingCard('http://127.0.0.1:1', v))).diff.text;
 
 test('the diff shows only what the lockfile records: each card version gives exactly its change', () => {
   assert.equal(diffFor('base'), '');
@@ -30,7 +34,10 @@ test('the card\'s location is shown as "agent", never as the interface\'s URL (t
 
 test('both sides render as stable JSON; an unusable agent shows its reason', () => {
   const r = pinnedVsCurrent(lock, compileProfile({ nope: true }));
-  assert.match(r.pinned, /^\{\n {2}"agent": "http:\/\/127\.0\.0\.1:1\/\.well-known\/agent-card\.json",\n {2}"agent_version": "3\.2\.0",/);
+  assert.match(
+    r.pinned,
+    /^\{\n {2}"agent": "http:\/\/127\.0\.0\.1:1\/\.well-known\/agent-card\.json",\n {2}"agent_version": "3\.2\.0",/,
+  );
   assert.match(r.current, /"usable": false/);
   assert.match(r.diff.text, /~ \/usable: true → false/);
 });

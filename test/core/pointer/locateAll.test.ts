@@ -28,7 +28,9 @@ function pointersOf(value: unknown, at = '', out: string[] = []): string[] {
 
 function sameAsCore(text: string, name: string): number {
   const value = JSON.parse(text.charCodeAt(0) === 0xfeff ? text.slice(1) : text);
-  const findings = lintDocument(text, { kind: 'card', settings: { maxCardBytes: 1e8 } }).findings.filter((f) => !f.offset);
+  const findings = lintDocument(text, { kind: 'card', settings: { maxCardBytes: 1e8 } }).findings.filter(
+    (f) => !f.offset,
+  );
   const pointers = [...pointersOf(value), ...findings.map((f) => f.pointer)];
   const locate = makeLocator(text, pointers);
   for (const p of pointers) {
@@ -53,7 +55,12 @@ test('same ranges as the core on tricky documents', () => {
 
 test('same ranges as the core on the fixtures and the real-card corpus', () => {
   const fixtures = join(__dirname, '../../lsp/fixtures');
-  const files = [...readdirSync(fixtures).filter((x) => x.endsWith('.json')).map((f) => join(fixtures, f)), ...corpusCards().map((c) => c.path)];
+  const files = [
+    ...readdirSync(fixtures)
+      .filter((x) => x.endsWith('.json'))
+      .map((f) => join(fixtures, f)),
+    ...corpusCards().map((c) => c.path),
+  ];
   let checked = 0;
   for (const f of files) {
     const text = readFileSync(f, 'utf8');

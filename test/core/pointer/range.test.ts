@@ -1,7 +1,14 @@
 import { strict as assert } from 'node:assert';
 import { test } from 'node:test';
 import { lintDocument } from '../../../server/src/core/lint';
-import { findingOffsets, locatePointer, offsetToPosition, parsePointer, pointerAtOffset, toPointer } from '../../../server/src/core/pointer/range';
+import {
+  findingOffsets,
+  locatePointer,
+  offsetToPosition,
+  parsePointer,
+  pointerAtOffset,
+  toPointer,
+} from '../../../server/src/core/pointer/range';
 
 const text = `{
   "name": "Agent",
@@ -28,7 +35,7 @@ test('missing member → the key of its parent', () => {
   assert.equal(slice('/provider/organization'), '"provider"');
 });
 
-test('missing member of an array item → the item\'s opening brace; missing deep path → closest ancestor', () => {
+test("missing member of an array item → the item's opening brace; missing deep path → closest ancestor", () => {
   assert.equal(slice('/skills/1/tags', 'key'), '{');
   assert.equal(slice('/skills/7/id'), '"skills"');
   assert.equal(slice('/nope/deeper/still'), '{');

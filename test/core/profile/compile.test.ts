@@ -14,13 +14,18 @@ import { seededRandom } from '../../seededRandom';
 
 const dir = join(__dirname, '..', '..', 'fixtures', 'compile');
 const readJson = (file: string): unknown => JSON.parse(readFileSync(join(dir, file), 'utf8'));
-const cases = readdirSync(dir).filter((f) => f.endsWith('.card.json')).map((f) => f.slice(0, -'.card.json'.length)).sort();
+const cases = readdirSync(dir)
+  .filter((f) => f.endsWith('.card.json'))
+  .map((f) => f.slice(0, -'.card.json'.length))
+  .sort();
 
 describe('compileProfile: fixture table', () => {
   it('has fixtures', () => assert.ok(cases.length >= 10, `found ${cases.length} cases`));
   for (const name of cases) {
     it(name, () => {
-      const client = existsSync(join(dir, `${name}.client.json`)) ? (readJson(`${name}.client.json`) as ClientConfig) : undefined;
+      const client = existsSync(join(dir, `${name}.client.json`))
+        ? (readJson(`${name}.client.json`) as ClientConfig)
+        : undefined;
       const actual = compileProfile(readJson(`${name}.card.json`), client);
       // Round-trip through JSON: the profile is a JSON contract, and this is what the CLI prints.
       assert.deepStrictEqual(JSON.parse(JSON.stringify(actual)), readJson(`${name}.profile.json`));
@@ -29,10 +34,24 @@ describe('compileProfile: fixture table', () => {
 });
 
 describe('compileProfile: untrusted input', () => {
-  const junk: unknown[] = [null, undefined, 0, 'card', true, [], {}, { supportedInterfaces: 'x' }, { supportedInterfaces: [null, 1, 'x', []] },
-    { supportedInterfaces: [{ url: 1, protocolBinding: {}, protocolVersion: [] }] }, { skills: { a: 1 } }, { capabilities: [] },
-    { capabilities: { extensions: [null, { uri: 5, required: true }, { required: true }] } }, { securityRequirements: [null, 1, { schemes: null }] },
-    { securitySchemes: [] }, { defaultInputModes: [1, null, {}] }];
+  const junk: unknown[] = [
+    null,
+    undefined,
+    0,
+    'card',
+    true,
+    [],
+    {},
+    { supportedInterfaces: 'x' },
+    { supportedInterfaces: [null, 1, 'x', []] },
+    { supportedInterfaces: [{ url: 1, protocolBinding: {}, protocolVersion: [] }] },
+    { skills: { a: 1 } },
+    { capabilities: [] },
+    { capabilities: { extensions: [null, { uri: 5, required: true }, { required: true }] } },
+    { securityRequirements: [null, 1, { schemes: null }] },
+    { securitySchemes: [] },
+    { defaultInputModes: [1, null, {}] },
+  ];
   for (const card of junk) {
     it(`never throws on ${JSON.stringify(card) ?? 'undefined'}`, () => {
       const p = compileProfile(card);
@@ -47,9 +66,11 @@ describe('compileProfile: untrusted input', () => {
   });
 
   it('does not pollute any prototype with "__proto__" skill ids and scheme names', () => {
-    const card = JSON.parse('{"supportedInterfaces":[{"url":"https://h.example.com","protocolBinding":"JSONRPC","protocolVersion":"1.0"}],' +
-      '"securitySchemes":{"__proto__":{"mtlsSecurityScheme":{}}},' +
-      '"skills":[{"id":"__proto__","tags":["polluted"]},{"id":"toString","tags":["t"]},{"id":"hasOwnProperty","tags":["t"]}]}');
+    const card = JSON.parse(
+      '{"supportedInterfaces":[{"url":"https://h.example.com","protocolBinding":"JSONRPC","protocolVersion":"1.0"}],' +
+        '"securitySchemes":{"__proto__":{"mtlsSecurityScheme":{}}},' +
+        '"skills":[{"id":"__proto__","tags":["polluted"]},{"id":"toString","tags":["t"]},{"id":"hasOwnProperty","tags":["t"]}]}',
+    );
     const p = compileProfile(card);
     assert.equal(({} as Record<string, unknown>).tags, undefined);
     assert.equal(Object.getPrototypeOf(p.skills), Object.prototype);
@@ -60,8 +81,18 @@ describe('compileProfile: untrusted input', () => {
   });
 
   it('compiles 20,000 skills without trouble', () => {
-    const skills = Array.from({ length: 20000 }, (_, i) => ({ id: `s${i}`, name: 'n', description: 'd', tags: ['t'], inputModes: i % 2 ? ['image/*'] : [] }));
-    const p = compileProfile({ supportedInterfaces: [{ url: 'https://x.example.com', protocolBinding: 'JSONRPC', protocolVersion: '1.0' }], defaultInputModes: ['text/plain'], skills });
+    const skills = Array.from({ length: 20000 }, (_, i) => ({
+      id: `s${i}`,
+      name: 'n',
+      description: 'd',
+      tags: ['t'],
+      inputModes: i % 2 ? ['image/*'] : [],
+    }));
+    const p = compileProfile({
+      supportedInterfaces: [{ url: 'https://x.example.com', protocolBinding: 'JSONRPC', protocolVersion: '1.0' }],
+      defaultInputModes: ['text/plain'],
+      skills,
+    });
     assert.equal(Object.keys(p.skills!).length, 20000);
     assert.deepEqual(p.provenance!.skills.s1!.droppedInput, ['text/plain']);
   });
@@ -69,25 +100,51 @@ describe('compileProfile: untrusted input', () => {
   it('tolerates 10,000-deep nesting inside a card member', () => {
     let deep: unknown = 1;
     for (let i = 0; i < 10000; i++) deep = [deep];
-    const p = compileProfile({ supportedInterfaces: [{ url: 'https://x.example.com', protocolBinding: 'JSONRPC', protocolVersion: '1.0' }], skills: deep, capabilities: { extensions: deep } });
+    const p = compileProfile({
+      supportedInterfaces: [{ url: 'https://x.example.com', protocolBinding: 'JSONRPC', protocolVersion: '1.0' }],
+      skills: deep,
+      capabilities: { extensions: deep },
+    });
     assert.equal(p.usable, true);
     assert.deepEqual(p.skills, {});
   });
 });
 
 describe('selectInterface', () => {
-  const entry = (protocolBinding: string, protocolVersion: string, extra: Record<string, unknown> = {}) => ({ url: 'https://a.example.com', protocolBinding, protocolVersion, ...extra });
+  const entry = (protocolBinding: string, protocolVersion: string, extra: Record<string, unknown> = {}) => ({
+    url: 'https://a.example.com',
+    protocolBinding,
+    protocolVersion,
+    ...extra,
+  });
 
   it('follows the card order, not the client list order', () => {
-    const client: ClientConfig = { bindings: [{ binding: 'HTTP+JSON', version: '1.0' }, { binding: 'JSONRPC', version: '1.0' }], knownExtensions: [] };
+    const client: ClientConfig = {
+      bindings: [
+        { binding: 'HTTP+JSON', version: '1.0' },
+        { binding: 'JSONRPC', version: '1.0' },
+      ],
+      knownExtensions: [],
+    };
     const s = selectInterface([entry('JSONRPC', '1.0'), entry('HTTP+JSON', '1.0')], client);
     assert.equal(s.chosen, 0);
     assert.equal(s.decisions[1]!.reason, 'interface #0 was chosen first');
   });
 
   it('skips entries without url, binding or version, saying which', () => {
-    const s = selectInterface([{ protocolBinding: 'JSONRPC', protocolVersion: '1.0' }, { url: 'u', protocolVersion: '1.0' }, { url: 'u', protocolBinding: 'JSONRPC' }, entry('JSONRPC', '1.0')], DEFAULT_CLIENT);
-    assert.deepEqual(s.decisions.map((d) => d.reason), ['no url', 'no protocolBinding', 'no protocolVersion', undefined]);
+    const s = selectInterface(
+      [
+        { protocolBinding: 'JSONRPC', protocolVersion: '1.0' },
+        { url: 'u', protocolVersion: '1.0' },
+        { url: 'u', protocolBinding: 'JSONRPC' },
+        entry('JSONRPC', '1.0'),
+      ],
+      DEFAULT_CLIENT,
+    );
+    assert.deepEqual(
+      s.decisions.map((d) => d.reason),
+      ['no url', 'no protocolBinding', 'no protocolVersion', undefined],
+    );
     assert.equal(s.chosen, 3);
   });
 
@@ -98,39 +155,91 @@ describe('selectInterface', () => {
   });
 
   it('copies a non-empty tenant and maps "" or a non-string to null', () => {
-    const s = selectInterface([entry('JSONRPC', '1.0', { tenant: 't1' }), entry('JSONRPC', '1.0', { tenant: '' }), entry('JSONRPC', '1.0', { tenant: 5 })], DEFAULT_CLIENT);
-    assert.deepEqual(s.decisions.map((d) => d.tenant), ['t1', null, null]);
+    const s = selectInterface(
+      [
+        entry('JSONRPC', '1.0', { tenant: 't1' }),
+        entry('JSONRPC', '1.0', { tenant: '' }),
+        entry('JSONRPC', '1.0', { tenant: 5 }),
+      ],
+      DEFAULT_CLIENT,
+    );
+    assert.deepEqual(
+      s.decisions.map((d) => d.tenant),
+      ['t1', null, null],
+    );
   });
 });
 
 describe('media types and versions', () => {
   const table: [string, string, boolean][] = [
-    ['image/*', 'image/png', true], ['image/png', 'image/*', false], ['*/*', 'text/plain', true], ['IMAGE/PNG', 'image/png', true],
-    ['text/plain; charset=utf-8', 'text/plain', true], ['text/plain', 'text/html', false], ['text', 'text', true], ['text', 'text/plain', false],
+    ['image/*', 'image/png', true],
+    ['image/png', 'image/*', false],
+    ['*/*', 'text/plain', true],
+    ['IMAGE/PNG', 'image/png', true],
+    ['text/plain; charset=utf-8', 'text/plain', true],
+    ['text/plain', 'text/html', false],
+    ['text', 'text', true],
+    ['text', 'text/plain', false],
   ];
   for (const [offered, wanted, expected] of table) {
-    it(`${offered} ${expected ? 'covers' : 'does not cover'} ${wanted}`, () => assert.equal(covers(offered, wanted), expected));
+    it(`${offered} ${expected ? 'covers' : 'does not cover'} ${wanted}`, () =>
+      assert.equal(covers(offered, wanted), expected));
   }
   it('reduces versions to Major.Minor', () => {
-    assert.deepEqual(['1.0', '1.0.0', '01.2', '1', 'v1.0', ' 2.1 '].map(majorMinor), ['1.0', '1.0', '1.2', null, null, '2.1']);
+    assert.deepEqual(['1.0', '1.0.0', '01.2', '1', 'v1.0', ' 2.1 '].map(majorMinor), [
+      '1.0',
+      '1.0',
+      '1.2',
+      null,
+      null,
+      '2.1',
+    ]);
   });
 });
 
 describe('compileProfile: seeded mutation fuzz', () => {
-  const junk = [null, 0, -1, 1.5, '', '__proto__', 'constructor', '\u0000\u202e', 'image/*', '*/*', true, false, [], {}, [null], { list: 5 }, { schemes: [] }, { '__proto__': [] }];
+  const junk = [
+    null,
+    0,
+    -1,
+    1.5,
+    '',
+    '__proto__',
+    'constructor',
+    '\u0000\u202e',
+    'image/*',
+    '*/*',
+    true,
+    false,
+    [],
+    {},
+    [null],
+    { list: 5 },
+    { schemes: [] },
+    { __proto__: [] },
+  ];
 
   function mutate(value: unknown, next: () => number, depth = 0): unknown {
     if (next() < 0.08 || depth > 6) return junk[Math.floor(next() * junk.length)];
     if (Array.isArray(value)) return value.map((v) => mutate(v, next, depth + 1));
     if (value && typeof value === 'object') {
       const out: Record<string, unknown> = {};
-      for (const [k, v] of Object.entries(value)) if (next() > 0.05) Object.defineProperty(out, k, { value: mutate(v, next, depth + 1), enumerable: true, writable: true, configurable: true });
+      for (const [k, v] of Object.entries(value))
+        if (next() > 0.05)
+          Object.defineProperty(out, k, {
+            value: mutate(v, next, depth + 1),
+            enumerable: true,
+            writable: true,
+            configurable: true,
+          });
       return out;
     }
     return value;
   }
 
-  const seeds = readdirSync(dir).filter((f) => f.endsWith('.card.json')).map((f) => readJson(f));
+  const seeds = readdirSync(dir)
+    .filter((f) => f.endsWith('.card.json'))
+    .map((f) => readJson(f));
   const SEED = 20261002;
   it(`compiles 3,000 mutated cards without reaching the defensive catch (seed ${SEED})`, () => {
     const next = seededRandom(SEED); // a failure reproduces from the seed in the test name

@@ -8,11 +8,16 @@ import { cardDigest } from '../../../server/src/core/digest';
 import { compileProfile } from '../../../server/src/core/profile/compile';
 import { corpusCards } from '../../fixtures/corpus/corpus';
 
-const expected = (JSON.parse(readFileSync(join(__dirname, '..', '..', 'fixtures', 'compile', 'corpus.expected.json'), 'utf8')) as { cards: Record<string, string> }).cards;
+const expected = (
+  JSON.parse(readFileSync(join(__dirname, '..', '..', 'fixtures', 'compile', 'corpus.expected.json'), 'utf8')) as {
+    cards: Record<string, string>;
+  }
+).cards;
 
 function outcome(card: unknown): string {
   const p = compileProfile(card);
-  if (!p.usable) return `unusable: ${p.reason!.split(':')[0]}${p.reason!.includes('0.3-shaped') ? ' (0.3-shaped)' : ''}`;
+  if (!p.usable)
+    return `unusable: ${p.reason!.split(':')[0]}${p.reason!.includes('0.3-shaped') ? ' (0.3-shaped)' : ''}`;
   return `usable ${p.interface!.binding} ${p.interface!.version} skills=${Object.keys(p.skills!).length}`;
 }
 
@@ -21,7 +26,13 @@ describe('corpus: compile every real card', () => {
   const read = (path: string): unknown => JSON.parse(readFileSync(path, 'utf8'));
 
   it('knows every card of the repository corpus, and nothing else', () => {
-    assert.deepEqual(cards.filter((c) => c.own).map((c) => c.name).sort(), Object.keys(expected).sort());
+    assert.deepEqual(
+      cards
+        .filter((c) => c.own)
+        .map((c) => c.name)
+        .sort(),
+      Object.keys(expected).sort(),
+    );
   });
 
   for (const card of cards) {
@@ -38,7 +49,9 @@ describe('corpus: compile every real card', () => {
   it('no card in v03/ is usable by a 1.0-only client unless it also lists a 1.0 interface', () => {
     for (const card of cards.filter((c) => c.group === 'v03')) {
       const value = read(card.path) as Record<string, unknown>;
-      const lists10 = Array.isArray(value.supportedInterfaces) && value.supportedInterfaces.some((i: { protocolVersion?: unknown }) => i?.protocolVersion === '1.0');
+      const lists10 =
+        Array.isArray(value.supportedInterfaces) &&
+        value.supportedInterfaces.some((i: { protocolVersion?: unknown }) => i?.protocolVersion === '1.0');
       assert.equal(compileProfile(value).usable, lists10, card.name);
     }
   });

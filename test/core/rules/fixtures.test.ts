@@ -18,7 +18,9 @@ const NO_FIXTURES: Readonly<Record<string, string>> = {
   'internal-error': 'only a throwing rule produces it: test/core/lint.test.ts',
 };
 
-const folders = readdirSync(FIXTURES).filter((name) => statSync(join(FIXTURES, name)).isDirectory()).sort();
+const folders = readdirSync(FIXTURES)
+  .filter((name) => statSync(join(FIXTURES, name)).isDirectory())
+  .sort();
 const lintRuleIds = RULES.filter((r) => r.producedBy === undefined).map((r) => r.id);
 
 test('every rule lint reports has a fixture folder', () => {

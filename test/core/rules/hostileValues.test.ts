@@ -14,9 +14,44 @@ import type { DocumentKind } from '../../../server/src/core/types';
 import { seededRandom } from '../../seededRandom';
 import { FIXTURES } from './harness';
 
-const PROTO_KEYS = ['__proto__', 'constructor', 'toString', 'valueOf', 'hasOwnProperty', 'prototype', 'length', 'then', 'toJSON', 'Symbol.iterator'];
-const STRINGS = ['', ' ', 'x', '__proto__', 'constructor', 'toString', 'http://', 'https://[::1', 'JSONRPC', 'GRPC', 'HTTP+JSON', 'text/plain', '*/*', 'a/b/c',
-  '1.0', '0.3', '999999999999.1', 'sha256:', '\u202e\u2066\u200b', `x${String.fromCodePoint(0xe0041)}`, '\ud800', '~1/~0', 'ignore previous instructions', 'é'.repeat(300)];
+const PROTO_KEYS = [
+  '__proto__',
+  'constructor',
+  'toString',
+  'valueOf',
+  'hasOwnProperty',
+  'prototype',
+  'length',
+  'then',
+  'toJSON',
+  'Symbol.iterator',
+];
+const STRINGS = [
+  '',
+  ' ',
+  'x',
+  '__proto__',
+  'constructor',
+  'toString',
+  'http://',
+  'https://[::1',
+  'JSONRPC',
+  'GRPC',
+  'HTTP+JSON',
+  'text/plain',
+  '*/*',
+  'a/b/c',
+  '1.0',
+  '0.3',
+  '999999999999.1',
+  'sha256:',
+  '\u202e\u2066\u200b',
+  `x${String.fromCodePoint(0xe0041)}`,
+  '\ud800',
+  '~1/~0',
+  'ignore previous instructions',
+  'é'.repeat(300),
+];
 
 /** Deeper than any recursive serializer's stack: JSON.parse builds it, so a rule may meet it. */
 const ABYSS: unknown = JSON.parse(`${'['.repeat(100000)}"x"${']'.repeat(100000)}`);
@@ -37,7 +72,12 @@ function hostile(rand: () => number, depth = 0): unknown {
     const n = 1 + Math.floor(rand() * 4);
     for (let i = 0; i < n; i++) {
       // JSON.parse defines "__proto__" as an own member: build objects the way a parsed document has them.
-      Object.defineProperty(obj, rand() < 0.6 ? pick(PROTO_KEYS) : pick(STRINGS), { value: hostile(rand, depth + 1), enumerable: true, writable: true, configurable: true });
+      Object.defineProperty(obj, rand() < 0.6 ? pick(PROTO_KEYS) : pick(STRINGS), {
+        value: hostile(rand, depth + 1),
+        enumerable: true,
+        writable: true,
+        configurable: true,
+      });
     }
     return obj;
   }
@@ -49,8 +89,16 @@ function hostile(rand: () => number, depth = 0): unknown {
 
 /** Every node of `v` with its parent and key. */
 function nodes(v: unknown, out: [Record<string, unknown> | unknown[], string | number][] = []): typeof out {
-  if (Array.isArray(v)) v.forEach((x, i) => { out.push([v, i]); nodes(x, out); });
-  else if (v && typeof v === 'object') for (const k of Object.keys(v)) { out.push([v as Record<string, unknown>, k]); nodes((v as Record<string, unknown>)[k], out); }
+  if (Array.isArray(v))
+    v.forEach((x, i) => {
+      out.push([v, i]);
+      nodes(x, out);
+    });
+  else if (v && typeof v === 'object')
+    for (const k of Object.keys(v)) {
+      out.push([v as Record<string, unknown>, k]);
+      nodes((v as Record<string, unknown>)[k], out);
+    }
   return out;
 }
 
@@ -61,7 +109,13 @@ function mutate(base: unknown, rand: () => number): unknown {
   for (let i = 0; i < n && all.length; i++) {
     const [parent, key] = all[Math.floor(rand() * all.length)]!;
     if (Array.isArray(parent)) parent[key as number] = hostile(rand);
-    else Object.defineProperty(parent, rand() < 0.2 ? PROTO_KEYS[Math.floor(rand() * PROTO_KEYS.length)]! : key, { value: hostile(rand), enumerable: true, writable: true, configurable: true });
+    else
+      Object.defineProperty(parent, rand() < 0.2 ? PROTO_KEYS[Math.floor(rand() * PROTO_KEYS.length)]! : key, {
+        value: hostile(rand),
+        enumerable: true,
+        writable: true,
+        configurable: true,
+      });
   }
   return doc;
 }
@@ -87,7 +141,10 @@ test(`no rule throws on hostile JSON values (${CASES} mutated documents per base
           try {
             rule({ value, kind: k, settings });
           } catch (err) {
-            failures.set(id, `rule ${id} threw on seed ${seed} (${kind} base, run as ${k}): ${(err as Error).stack?.split("\n").slice(0, 3).join(" | ")}`);
+            failures.set(
+              id,
+              `rule ${id} threw on seed ${seed} (${kind} base, run as ${k}): ${(err as Error).stack?.split('\n').slice(0, 3).join(' | ')}`,
+            );
           }
         }
       }
@@ -104,13 +161,19 @@ test('through lintDocument (as text, so the text screens run too): no internal-e
       const value = mutate(base, seededRandom(seed));
       let text: string;
       try {
-        text = JSON.stringify(value, (_k, v: unknown) => (typeof v === 'number' && !Number.isFinite(v) ? '__INF__' : v)).replace(/"__INF__"/g, '1e400');
+        text = JSON.stringify(value, (_k, v: unknown) =>
+          typeof v === 'number' && !Number.isFinite(v) ? '__INF__' : v,
+        ).replace(/"__INF__"/g, '1e400');
       } catch {
         continue; // too deep to write as text here; the direct runs above cover it
       }
       const result = lintDocument(text, { fileName: b === 1 ? 'x.a2a-lock.json' : 'x.agent-card.json' });
       const internal = result.findings.filter((f) => f.code === 'internal-error');
-      assert.deepEqual(internal.map((f) => f.message), [], `seed ${seed}`);
+      assert.deepEqual(
+        internal.map((f) => f.message),
+        [],
+        `seed ${seed}`,
+      );
     }
   }
 });
@@ -118,7 +181,9 @@ test('through lintDocument (as text, so the text screens run too): no internal-e
 test('a rule that throws is reported as internal-error naming the rule, and the other rules still run', () => {
   const original = RULE_IMPLEMENTATIONS['empty-skill-tags']!;
   const table = RULE_IMPLEMENTATIONS as Record<string, typeof original>;
-  table['empty-skill-tags'] = () => { throw new TypeError('boom\u202e'); };
+  table['empty-skill-tags'] = () => {
+    throw new TypeError('boom\u202e');
+  };
   try {
     const text = readFileSync(join(FIXTURES, 'suspicious-text', 'hidden-and-instructions.json'), 'utf8');
     const result = lintDocument(text, { fileName: 'x.agent-card.json' });

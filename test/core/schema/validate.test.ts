@@ -24,7 +24,8 @@ function properties(schema: Record<string, unknown>): [string, Record<string, un
     }
   };
   visit(schema, '#');
-  for (const [name, def] of Object.entries((schema.$defs ?? {}) as Record<string, Record<string, unknown>>)) visit(def, name);
+  for (const [name, def] of Object.entries((schema.$defs ?? {}) as Record<string, Record<string, unknown>>))
+    visit(def, name);
   return out;
 }
 
@@ -35,7 +36,8 @@ test('schemas: 2020-12, $id, $comment with the source, a description on every pr
     assert.ok(schema.$comment.length > 20);
     const props = properties(schema);
     assert.ok(props.length > 10);
-    for (const [path, p] of props) assert.ok(typeof p.description === 'string' && p.description.length > 3, `${path} has a description`);
+    for (const [path, p] of props)
+      assert.ok(typeof p.description === 'string' && p.description.length > 3, `${path} has a description`);
   }
   assert.match(cardSchema.$comment, /v1\.0\.1/);
 });
@@ -54,7 +56,7 @@ test('the valid card and lockfile pass; both evidence forms are accepted', () =>
   assert.deepEqual(validateValue(withSchema, 'lockfile'), []);
 });
 
-test('required → the missing member\'s pointer, aimed at the key, with a message that says what to add', () => {
+test("required → the missing member's pointer, aimed at the key, with a message that says what to add", () => {
   const c = clone(card);
   delete c.provider.organization;
   const [f] = validateValue(c, 'card');
@@ -67,7 +69,10 @@ test('required → the missing member\'s pointer, aimed at the key, with a messa
 test('REQUIRED arrays need one item', () => {
   const c = clone(card);
   c.defaultOutputModes = [];
-  assert.deepEqual(validateValue(c, 'card').map((f) => f.pointer), ['/defaultOutputModes']);
+  assert.deepEqual(
+    validateValue(c, 'card').map((f) => f.pointer),
+    ['/defaultOutputModes'],
+  );
 });
 
 test('oneOf: one readable finding naming every choice (none, several, or a misspelled key)', () => {
@@ -76,13 +81,19 @@ test('oneOf: one readable finding naming every choice (none, several, or a missp
   const [a, ...restA] = validateValue(none, 'card');
   assert.equal(restA.length, 0);
   assert.ok(a);
-  assert.match(a.message, /exactly one of apiKeySecurityScheme, httpAuthSecurityScheme, oauth2SecurityScheme, openIdConnectSecurityScheme, mtlsSecurityScheme; none found/);
+  assert.match(
+    a.message,
+    /exactly one of apiKeySecurityScheme, httpAuthSecurityScheme, oauth2SecurityScheme, openIdConnectSecurityScheme, mtlsSecurityScheme; none found/,
+  );
 
   const two = clone(card);
   two.securitySchemes.oauth.httpAuthSecurityScheme = { scheme: 'Bearer' };
   const found = validateValue(two, 'card');
   assert.equal(found.length, 1);
-  assert.match(found[0]?.message ?? '', /has oauth2SecurityScheme and httpAuthSecurityScheme|has httpAuthSecurityScheme and oauth2SecurityScheme/);
+  assert.match(
+    found[0]?.message ?? '',
+    /has oauth2SecurityScheme and httpAuthSecurityScheme|has httpAuthSecurityScheme and oauth2SecurityScheme/,
+  );
 
   const flows = clone(card);
   flows.securitySchemes.oauth.oauth2SecurityScheme.flows.implicitFlow = {};
@@ -97,7 +108,10 @@ test('errors inside the chosen oneOf variant are reported where they are', () =>
   const c = clone(card);
   c.securitySchemes.key = { apiKeySecurityScheme: { location: 'body', name: 'X-Key' } };
   const findings = validateValue(c, 'card');
-  assert.deepEqual(findings.map((f) => f.pointer), ['/securitySchemes/key/apiKeySecurityScheme/location']);
+  assert.deepEqual(
+    findings.map((f) => f.pointer),
+    ['/securitySchemes/key/apiKeySecurityScheme/location'],
+  );
   assert.match(findings[0]?.message ?? '', /"query", "header", "cookie"/);
 });
 
@@ -119,6 +133,9 @@ test('lockfile: evidence must be a string or {result, probe, at}', () => {
   const l = clone(lock);
   l.verified.push = 7;
   const findings = validateValue(l, 'lockfile');
-  assert.deepEqual(findings.map((f) => f.pointer), ['/verified/push']);
+  assert.deepEqual(
+    findings.map((f) => f.pointer),
+    ['/verified/push'],
+  );
   assert.match(findings[0]?.message ?? '', /string .* or an object/);
 });

@@ -9,7 +9,10 @@ import { createTrustStore, TrustStore } from '../../../server/src/core/signature
 import { verifyCardSignatures } from '../../../server/src/core/signature/verify';
 import { inspectKey } from '../../../server/src/node/keyInspection';
 
-const CARD = JSON.parse(readFileSync(join(__dirname, '../../fixtures/signatures/card.json'), 'utf8')) as Record<string, unknown>;
+const CARD = JSON.parse(readFileSync(join(__dirname, '../../fixtures/signatures/card.json'), 'utf8')) as Record<
+  string,
+  unknown
+>;
 const CARD_URL = 'https://agent.example.test/.well-known/agent-card.json';
 type Jose = typeof import('jose', { with: { 'resolution-mode': 'import' } });
 let jose: Jose;
@@ -23,9 +26,19 @@ async function makeKey(kid: string): Promise<{ priv: CryptoKey; jwk: JWK }> {
 }
 
 /** Sign `payload` detached (A2A §8.4.2) and append the signature to the card. */
-async function sign(card: Record<string, unknown>, payload: string, header: Record<string, unknown>, priv: CryptoKey): Promise<Record<string, unknown>> {
-  const jws = await new jose.FlattenedSign(new TextEncoder().encode(payload)).setProtectedHeader(header as never).sign(priv);
-  return { ...card, signatures: [...((card.signatures as unknown[]) ?? []), { protected: jws.protected, signature: jws.signature }] };
+async function sign(
+  card: Record<string, unknown>,
+  payload: string,
+  header: Record<string, unknown>,
+  priv: CryptoKey,
+): Promise<Record<string, unknown>> {
+  const jws = await new jose.FlattenedSign(new TextEncoder().encode(payload))
+    .setProtectedHeader(header as never)
+    .sign(priv);
+  return {
+    ...card,
+    signatures: [...((card.signatures as unknown[]) ?? []), { protected: jws.protected, signature: jws.signature }],
+  };
 }
 const specSign = (card: Record<string, unknown>, kid = 'key-a', priv = keyA.priv): Promise<Record<string, unknown>> =>
   sign(card, canonicalPayloads(card).spec, { alg: 'ES256', kid, typ: 'JOSE' }, priv);
@@ -43,7 +56,10 @@ describe('canonical payload (A2A §8.4.1)', () => {
     assert.deepEqual(spec.capabilities, { streaming: false });
     assert.equal((spec.skills as unknown as Record<string, unknown>[])[0]!.examples, undefined);
     assert.match(canonicalPayloads(CARD).spec, /日本語/);
-    assert.equal(canonicalPayloads({ ...CARD, signatures: [{ protected: 'x', signature: 'y' }] }).spec, canonicalPayloads(CARD).spec);
+    assert.equal(
+      canonicalPayloads({ ...CARD, signatures: [{ protected: 'x', signature: 'y' }] }).spec,
+      canonicalPayloads(CARD).spec,
+    );
   });
 });
 
@@ -71,7 +87,11 @@ describe('verifyCardSignatures', () => {
   });
 
   it('no trusted key for this agent at all: unverifiable', async () => {
-    const r = await verifyCardSignatures(await specSign(CARD), { inspectKey, trust, cardUrl: 'https://other.example.test/card.json' });
+    const r = await verifyCardSignatures(await specSign(CARD), {
+      inspectKey,
+      trust,
+      cardUrl: 'https://other.example.test/card.json',
+    });
     assert.ok(r.outcome === 'unverifiable' && r.reason === 'no-trusted-key', r.detail);
   });
 
@@ -79,10 +99,23 @@ describe('verifyCardSignatures', () => {
     const noKid = await sign(CARD, canonicalPayloads(CARD).spec, { alg: 'ES256', typ: 'JOSE' }, keyA.priv);
     const r1 = await verifyCardSignatures(noKid, { inspectKey, trust, cardUrl: CARD_URL });
     assert.ok(r1.outcome === 'unverifiable' && r1.reason === 'missing-kid', r1.detail);
-    const weird = { ...CARD, signatures: [{ protected: Buffer.from(JSON.stringify({ alg: 'XS999', kid: 'key-a' })).toString('base64url'), signature: 'AAAA' }] };
+    const weird = {
+      ...CARD,
+      signatures: [
+        {
+          protected: Buffer.from(JSON.stringify({ alg: 'XS999', kid: 'key-a' })).toString('base64url'),
+          signature: 'AAAA',
+        },
+      ],
+    };
     const r2 = await verifyCardSignatures(weird, { inspectKey, trust, cardUrl: CARD_URL });
     assert.ok(r2.outcome === 'unverifiable' && r2.reason === 'unsupported-alg', r2.detail);
-    const none = { ...CARD, signatures: [{ protected: Buffer.from(JSON.stringify({ alg: 'none', kid: 'key-a' })).toString('base64url'), signature: '' }] };
+    const none = {
+      ...CARD,
+      signatures: [
+        { protected: Buffer.from(JSON.stringify({ alg: 'none', kid: 'key-a' })).toString('base64url'), signature: '' },
+      ],
+    };
     assert.ok((await verifyCardSignatures(none, { inspectKey, trust, cardUrl: CARD_URL })).outcome === 'unverifiable');
     const garbage = { ...CARD, signatures: [{ protected: '%%%', signature: 1 }] };
     const r3 = await verifyCardSignatures(garbage, { inspectKey, trust, cardUrl: CARD_URL });
@@ -97,9 +130,15 @@ describe('verifyCardSignatures', () => {
     assert.ok(r.outcome === 'unverifiable' && r.reason === 'duplicate-names', r.detail);
     assert.match(r.detail, /"\/description"/);
     // Without the text only the parsed value is known (JSON.parse kept the signed description): verified.
-    assert.equal((await verifyCardSignatures(JSON.parse(before), { inspectKey, trust, cardUrl: CARD_URL })).outcome, 'verified');
+    assert.equal(
+      (await verifyCardSignatures(JSON.parse(before), { inspectKey, trust, cardUrl: CARD_URL })).outcome,
+      'verified',
+    );
     // The same text without the duplicate, colon-leading values and all, verifies.
-    assert.equal((await verifyCardSignatures(signed, { inspectKey, trust, cardUrl: CARD_URL, text })).outcome, 'verified');
+    assert.equal(
+      (await verifyCardSignatures(signed, { inspectKey, trust, cardUrl: CARD_URL, text })).outcome,
+      'verified',
+    );
   });
 
   it('an unsigned card is unverifiable (unsigned)', async () => {
@@ -112,15 +151,28 @@ describe('verifyCardSignatures', () => {
     // A card where the SDK form differs from the spec form: an unknown member and an empty optional member.
     const card = { ...CARD, iconUrl: '', 'x-vendor-tier': 'gold' };
     assert.notEqual(sdk.canonicalizeAgentCard(card as never), canonicalPayloads(card).spec);
-    const signed = await sign(card, sdk.canonicalizeAgentCard(card as never), { alg: 'ES256', kid: 'key-a', typ: 'JOSE' }, keyA.priv);
+    const signed = await sign(
+      card,
+      sdk.canonicalizeAgentCard(card as never),
+      { alg: 'ES256', kid: 'key-a', typ: 'JOSE' },
+      keyA.priv,
+    );
     const r = await verifyCardSignatures(signed, { inspectKey, trust, cardUrl: CARD_URL });
     assert.equal(r.outcome, 'unverifiable', r.detail);
-    assert.ok(r.outcome === 'unverifiable' && r.reason === 'canonicalization-variant' && r.variant === 'sdk-stripped', r.detail);
+    assert.ok(
+      r.outcome === 'unverifiable' && r.reason === 'canonicalization-variant' && r.variant === 'sdk-stripped',
+      r.detail,
+    );
     assert.match(r.detail, /a2a-js/);
   });
 
   it('signed the a2a-python way (non-ASCII escaped): canonicalization variant', async () => {
-    const signed = await sign(CARD, canonicalPayloads(CARD)['sdk-stripped-ascii'], { alg: 'ES256', kid: 'key-a', typ: 'JOSE' }, keyA.priv);
+    const signed = await sign(
+      CARD,
+      canonicalPayloads(CARD)['sdk-stripped-ascii'],
+      { alg: 'ES256', kid: 'key-a', typ: 'JOSE' },
+      keyA.priv,
+    );
     const r = await verifyCardSignatures(signed, { inspectKey, trust, cardUrl: CARD_URL });
     assert.ok(r.outcome === 'unverifiable' && r.reason === 'canonicalization-variant', r.detail);
   });
@@ -131,7 +183,12 @@ describe('verifyCardSignatures', () => {
   });
 
   it('a jku from the card is not followed unless allowed for the agent', async () => {
-    const withJku = await sign(CARD, canonicalPayloads(CARD).spec, { alg: 'ES256', kid: 'key-z', typ: 'JOSE', jku: 'https://keys.example.test/jwks.json' }, keyA.priv);
+    const withJku = await sign(
+      CARD,
+      canonicalPayloads(CARD).spec,
+      { alg: 'ES256', kid: 'key-z', typ: 'JOSE', jku: 'https://keys.example.test/jwks.json' },
+      keyA.priv,
+    );
     const r = await verifyCardSignatures(withJku, { inspectKey, trust, cardUrl: CARD_URL });
     assert.ok(r.outcome === 'unverifiable' && r.reason === 'jku-refused', r.detail);
   });

@@ -62,33 +62,84 @@ describe('parseTrustEntry: accepted forms', () => {
     assert.equal(sourceOf({ key: jwk }), 'jwk');
     assert.equal(sourceOf({ key: { keys: [jwk] }, notAfter: '2030-01-01' }), 'jwk');
     assert.equal(sourceOf({ key: JSON.stringify(jwk) }), 'jwk');
-    assert.equal(sourceOf({ key: 'https://keys.example.test/jwks.json', notAfter: '2030-01-01' }), 'url https://keys.example.test/jwks.json');
+    assert.equal(
+      sourceOf({ key: 'https://keys.example.test/jwks.json', notAfter: '2030-01-01' }),
+      'url https://keys.example.test/jwks.json',
+    );
   });
 });
 
 describe('parseTrustEntry: refusals', () => {
   const cases: { name: string; value: () => unknown; error: RegExp }[] = [
     { name: 'a PEM private key (PKCS#8)', value: () => PRIVATE, error: /PRIVATE key.*public keys only/ },
-    { name: 'a PEM private key inside {key}', value: () => ({ key: PRIVATE, notAfter: '2030-01-01' }), error: /PRIVATE key/ },
+    {
+      name: 'a PEM private key inside {key}',
+      value: () => ({ key: PRIVATE, notAfter: '2030-01-01' }),
+      error: /PRIVATE key/,
+    },
     { name: 'a PEM private key on one line', value: () => PRIVATE.replace(/\n/g, ' '), error: /PRIVATE key/ },
-    { name: 'a legacy EC private key', value: () => PRIVATE.replace(/PRIVATE KEY/g, 'EC PRIVATE KEY'), error: /PRIVATE key/ },
-    { name: 'an encrypted private key', value: () => PRIVATE.replace(/PRIVATE KEY/g, 'ENCRYPTED PRIVATE KEY'), error: /PRIVATE key/ },
+    {
+      name: 'a legacy EC private key',
+      value: () => PRIVATE.replace(/PRIVATE KEY/g, 'EC PRIVATE KEY'),
+      error: /PRIVATE key/,
+    },
+    {
+      name: 'an encrypted private key',
+      value: () => PRIVATE.replace(/PRIVATE KEY/g, 'ENCRYPTED PRIVATE KEY'),
+      error: /PRIVATE key/,
+    },
     { name: 'a certificate followed by its private key', value: () => `${CERT}\n${PRIVATE}`, error: /PRIVATE key/ },
     { name: 'a certificate chain', value: () => `${CERT}${CERT}`, error: /2 PEM blocks.*not a chain/ },
-    { name: 'a PKCS#1 RSA public key', value: () => spki.replace(/PUBLIC KEY/g, 'RSA PUBLIC KEY'), error: /PEM "RSA PUBLIC KEY" is not supported.*BEGIN PUBLIC KEY/ },
+    {
+      name: 'a PKCS#1 RSA public key',
+      value: () => spki.replace(/PUBLIC KEY/g, 'RSA PUBLIC KEY'),
+      error: /PEM "RSA PUBLIC KEY" is not supported.*BEGIN PUBLIC KEY/,
+    },
     { name: 'a PEM without END', value: () => spki.split('-----END')[0], error: /not readable PEM/ },
-    { name: 'a PEM body that is not base64', value: () => '-----BEGIN PUBLIC KEY-----\nnot*base64\n-----END PUBLIC KEY-----', error: /not base64/ },
+    {
+      name: 'a PEM body that is not base64',
+      value: () => '-----BEGIN PUBLIC KEY-----\nnot*base64\n-----END PUBLIC KEY-----',
+      error: /not base64/,
+    },
     { name: 'text that is nothing', value: () => 'my key', error: /neither a JWKS URL, JWK\/JWKS JSON, nor PEM/ },
     { name: 'JSON text that is an array', value: () => '[1]', error: /not an object/ },
-    { name: 'an object that is no key', value: () => ({ url: 'https://x.test' }), error: /neither a JWKS URL, a JWK or JWKS/ },
+    {
+      name: 'an object that is no key',
+      value: () => ({ url: 'https://x.test' }),
+      error: /neither a JWKS URL, a JWK or JWKS/,
+    },
     { name: 'a number', value: () => 42, error: /neither a string nor an object/ },
     { name: 'a JWKS with a non-object key', value: () => ({ keys: ['x'] }), error: /not a JWK/ },
-    { name: 'a misspelt member', value: () => ({ key: spki, notafter: '2027-01-01' }), error: /unknown member\(s\) "notafter".*allowed: key, notBefore, notAfter/ },
-    { name: 'a date that does not exist', value: () => ({ key: spki, notAfter: '2027-02-30' }), error: /"notAfter" is not an ISO 8601/ },
-    { name: 'a local time without zone', value: () => ({ key: spki, notAfter: '2027-01-01T00:00:00' }), error: /"notAfter" is not an ISO 8601 date or date-time with a zone/ },
-    { name: 'a date in another format', value: () => ({ key: spki, notBefore: '01/02/2027' }), error: /"notBefore" is not an ISO 8601/ },
-    { name: 'a number as a date', value: () => ({ key: spki, notAfter: 1800000000 }), error: /"notAfter" is not an ISO 8601/ },
-    { name: 'notBefore after notAfter', value: () => ({ key: spki, notBefore: '2028-01-01', notAfter: '2027-01-01' }), error: /"notBefore" is after "notAfter"/ },
+    {
+      name: 'a misspelt member',
+      value: () => ({ key: spki, notafter: '2027-01-01' }),
+      error: /unknown member\(s\) "notafter".*allowed: key, notBefore, notAfter/,
+    },
+    {
+      name: 'a date that does not exist',
+      value: () => ({ key: spki, notAfter: '2027-02-30' }),
+      error: /"notAfter" is not an ISO 8601/,
+    },
+    {
+      name: 'a local time without zone',
+      value: () => ({ key: spki, notAfter: '2027-01-01T00:00:00' }),
+      error: /"notAfter" is not an ISO 8601 date or date-time with a zone/,
+    },
+    {
+      name: 'a date in another format',
+      value: () => ({ key: spki, notBefore: '01/02/2027' }),
+      error: /"notBefore" is not an ISO 8601/,
+    },
+    {
+      name: 'a number as a date',
+      value: () => ({ key: spki, notAfter: 1800000000 }),
+      error: /"notAfter" is not an ISO 8601/,
+    },
+    {
+      name: 'notBefore after notAfter',
+      value: () => ({ key: spki, notBefore: '2028-01-01', notAfter: '2027-01-01' }),
+      error: /"notBefore" is after "notAfter"/,
+    },
   ];
   for (const c of cases) {
     it(c.name, () => {
@@ -96,7 +147,8 @@ describe('parseTrustEntry: refusals', () => {
       const r = parseTrustEntry(value);
       assert.ok(!r.ok, 'refused');
       assert.match(r.error, c.error);
-      for (const line of bodyLines(PRIVATE)) assert.ok(!r.error.includes(line.trim()), 'the message never quotes key material');
+      for (const line of bodyLines(PRIVATE))
+        assert.ok(!r.error.includes(line.trim()), 'the message never quotes key material');
     });
   }
 
@@ -118,5 +170,6 @@ describe('parseIsoInstant', () => {
     ['tomorrow', undefined],
     [null, undefined],
   ];
-  for (const [input, expected] of table) it(`${JSON.stringify(input)} → ${expected}`, () => assert.equal(parseIsoInstant(input), expected));
+  for (const [input, expected] of table)
+    it(`${JSON.stringify(input)} → ${expected}`, () => assert.equal(parseIsoInstant(input), expected));
 });

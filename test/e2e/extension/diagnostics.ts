@@ -2,9 +2,25 @@ import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
 import expectations from '../expectations.json';
 import { test, waitFor } from './harness';
-import { EXTENSION_ID, codeOf, describe, exampleUri, openExample, ours, severityName, waitForDiagnostics } from './workspace';
+import {
+  EXTENSION_ID,
+  codeOf,
+  describe,
+  exampleUri,
+  openExample,
+  ours,
+  severityName,
+  waitForDiagnostics,
+} from './workspace';
 
-interface ExpectedDiagnostic { file: string; code: string; severity?: string; rangeText?: string; rangeMatches?: string; messageMatches?: string }
+interface ExpectedDiagnostic {
+  file: string;
+  code: string;
+  severity?: string;
+  rangeText?: string;
+  rangeMatches?: string;
+  messageMatches?: string;
+}
 
 test('the extension is installed and activates', async () => {
   const ext = vscode.extensions.getExtension(EXTENSION_ID);
@@ -39,16 +55,23 @@ function matches(doc: vscode.TextDocument, d: vscode.Diagnostic, e: ExpectedDiag
 }
 
 const byFile = new Map<string, ExpectedDiagnostic[]>();
-for (const e of expectations.diagnostics as ExpectedDiagnostic[]) byFile.set(e.file, [...(byFile.get(e.file) ?? []), e]);
+for (const e of expectations.diagnostics as ExpectedDiagnostic[])
+  byFile.set(e.file, [...(byFile.get(e.file) ?? []), e]);
 
 for (const [file, expected] of byFile) {
   test(`diagnostics on ${file}: ${[...new Set(expected.map((e) => e.code))].join(', ')} with the right ranges`, async () => {
     const editor = await openExample(file);
     const doc = editor.document;
     try {
-      await waitForDiagnostics(doc.uri, (all) => expected.every((e) => all.some((d) => matches(doc, d, e))), `diagnostics of ${file}`);
+      await waitForDiagnostics(
+        doc.uri,
+        (all) => expected.every((e) => all.some((d) => matches(doc, d, e))),
+        `diagnostics of ${file}`,
+      );
     } catch (e) {
-      assert.fail(`${(e as Error).message}\nexpected: ${JSON.stringify(expected)}\ngot:\n${describe(doc, ours(doc.uri))}`);
+      assert.fail(
+        `${(e as Error).message}\nexpected: ${JSON.stringify(expected)}\ngot:\n${describe(doc, ours(doc.uri))}`,
+      );
     }
     for (const d of ours(doc.uri)) {
       assert.ok(d.message.trim().length > 0, 'every diagnostic has a message');
@@ -63,7 +86,12 @@ for (const file of expectations.clean) {
     const uri = editor.document.uri;
     // A clean file publishes an empty list, which cannot be told apart from "not validated yet" through
     // getDiagnostics; prove the server has seen the document first by breaking it and waiting for a finding.
-    await editor.edit((b) => b.insert(editor.document.positionAt(editor.document.getText().lastIndexOf('}')), ',\n  "unexpectedMember": true\n'));
+    await editor.edit((b) =>
+      b.insert(
+        editor.document.positionAt(editor.document.getText().lastIndexOf('}')),
+        ',\n  "unexpectedMember": true\n',
+      ),
+    );
     await waitForDiagnostics(uri, (all) => all.length > 0, `a finding on the edited ${file}`);
     await vscode.commands.executeCommand('undo');
     const serious = await waitFor(`${file} to be clean again`, () => {

@@ -9,10 +9,13 @@ import { pricingCard, type CardVersion } from '../../../examples/pricing-agent/c
 import { test, waitFor } from './harness';
 import { codeOf, EXTENSION_ID, exampleUri, ours } from './workspace';
 
-interface Client { sendRequest(method: string, params: unknown): Promise<unknown> }
+interface Client {
+  sendRequest(method: string, params: unknown): Promise<unknown>;
+}
 
 function languageClient(): Client {
-  const api = vscode.extensions.getExtension(EXTENSION_ID)?.exports as { client?: () => Client | undefined } | undefined;
+  const api = vscode.extensions.getExtension(EXTENSION_ID)?.exports as
+    { client?: () => Client | undefined } | undefined;
   const client = api?.client?.();
   assert.ok(client, 'the extension exposes its language client');
   return client;
@@ -22,15 +25,22 @@ function languageClient(): Client {
 async function cardServer(state: { version: CardVersion }): Promise<{ server: Server; url: string; cardUrl: string }> {
   let base = '';
   const server = createServer((req, res) => {
-    if (req.url !== '/.well-known/agent-card.json') { res.writeHead(404).end(); return; }
-    res.writeHead(200, { 'content-type': 'application/json', 'cache-control': 'no-cache' }).end(JSON.stringify(pricingCard(base, state.version)));
+    if (req.url !== '/.well-known/agent-card.json') {
+      res.writeHead(404).end();
+      return;
+    }
+    res
+      .writeHead(200, { 'content-type': 'application/json', 'cache-control': 'no-cache' })
+      .end(JSON.stringify(pricingCard(base, state.version)));
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   return { server, url: base, cardUrl: `${base}/.well-known/agent-card.json` };
 }
 
-async function withAgent(fn: (agent: { url: string; cardUrl: string; state: { version: CardVersion } }) => Promise<void>): Promise<void> {
+async function withAgent(
+  fn: (agent: { url: string; cardUrl: string; state: { version: CardVersion } }) => Promise<void>,
+): Promise<void> {
   const state: { version: CardVersion } = { version: 'base' };
   const { server, url, cardUrl } = await cardServer(state);
   const config = vscode.workspace.getConfiguration('a2a');
@@ -45,23 +55,34 @@ async function withAgent(fn: (agent: { url: string; cardUrl: string; state: { ve
 
 async function fetchIntoEditor(url: string): Promise<vscode.TextDocument> {
   await vscode.commands.executeCommand('a2a.fetchCard', url);
-  return waitFor('the fetched card in an untitled editor', () => {
-    const doc = vscode.window.activeTextEditor?.document;
-    return doc?.uri.scheme === 'untitled' && doc.languageId === 'a2a-agent-card' ? doc : undefined;
-  }, 30_000);
+  return waitFor(
+    'the fetched card in an untitled editor',
+    () => {
+      const doc = vscode.window.activeTextEditor?.document;
+      return doc?.uri.scheme === 'untitled' && doc.languageId === 'a2a-agent-card' ? doc : undefined;
+    },
+    30_000,
+  );
 }
 
 test('a fetched, unsaved card offers "Pin this skill", and it pins from the URL the card came from', async () => {
   await withAgent(async ({ url, cardUrl }) => {
     const doc = await fetchIntoEditor(url);
-    const lenses = await waitFor('"Pin this skill" lenses on the fetched card', async () => {
-      const all = await vscode.commands.executeCommand<vscode.CodeLens[]>('vscode.executeCodeLensProvider', doc.uri);
-      const pins = (all ?? []).filter((l) => l.command?.title === 'Pin this skill');
-      return pins.length > 0 ? pins : undefined;
-    }, 30_000);
+    const lenses = await waitFor(
+      '"Pin this skill" lenses on the fetched card',
+      async () => {
+        const all = await vscode.commands.executeCommand<vscode.CodeLens[]>('vscode.executeCodeLensProvider', doc.uri);
+        const pins = (all ?? []).filter((l) => l.command?.title === 'Pin this skill');
+        return pins.length > 0 ? pins : undefined;
+      },
+      30_000,
+    );
     const argument = lenses[0]!.command!.arguments![0] as { uri: string; skill: string };
     assert.equal(argument.skill, 'itinerary-pricing');
-    const options = await languageClient().sendRequest('a2a/pinOptions', { source: { uri: argument.uri } }) as { error?: string; location: string };
+    const options = (await languageClient().sendRequest('a2a/pinOptions', { source: { uri: argument.uri } })) as {
+      error?: string;
+      location: string;
+    };
     assert.equal(options.error, undefined);
     assert.equal(options.location, cardUrl);
   });
@@ -70,8 +91,19 @@ test('a fetched, unsaved card offers "Pin this skill", and it pins from the URL 
 test('after "Check Lockfiles Now" says breaking, fetching the fixed card clears the lockfile\'s diagnostics', async () => {
   await withAgent(async ({ url, state }) => {
     const lock = exampleUri('fetched-agent.a2a-lock.json');
-    const selection = { skills: ['itinerary-pricing'], input: ['text/plain'], output: [], streaming: true, extensions: [] };
-    const pinned = await languageClient().sendRequest('a2a/pin', { source: { url }, target: lock.toString(), selection, probe: false }) as { error?: string; written: boolean };
+    const selection = {
+      skills: ['itinerary-pricing'],
+      input: ['text/plain'],
+      output: [],
+      streaming: true,
+      extensions: [],
+    };
+    const pinned = (await languageClient().sendRequest('a2a/pin', {
+      source: { url },
+      target: lock.toString(),
+      selection,
+      probe: false,
+    })) as { error?: string; written: boolean };
     assert.deepEqual(pinned, { written: true, probes: [] });
     try {
       const breaking = () => ours(lock).some((d) => codeOf(d) === 'lockfile-breaking');
@@ -80,7 +112,11 @@ test('after "Check Lockfiles Now" says breaking, fetching the fixed card clears 
       await waitFor('a lockfile-breaking diagnostic after the check', () => (breaking() ? true : undefined), 30_000);
       state.version = 'base';
       await fetchIntoEditor(url);
-      await waitFor('the breaking diagnostic to go once the fixed card is fetched', () => (breaking() ? undefined : true), 30_000);
+      await waitFor(
+        'the breaking diagnostic to go once the fixed card is fetched',
+        () => (breaking() ? undefined : true),
+        30_000,
+      );
     } finally {
       await vscode.workspace.fs.delete(lock).then(undefined, () => undefined);
     }

@@ -24,7 +24,9 @@ export function test(name: string, fn: () => Promise<void>, timeoutMs = 30_000):
 
 function withTimeout<T>(promise: Promise<T>, ms: number, name: string): Promise<T> {
   let timer: NodeJS.Timeout | undefined;
-  const timeout = new Promise<never>((_, reject) => { timer = setTimeout(() => reject(new Error(`timed out after ${ms} ms: ${name}`)), ms); });
+  const timeout = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new Error(`timed out after ${ms} ms: ${name}`)), ms);
+  });
   return Promise.race([promise, timeout]).finally(() => clearTimeout(timer));
 }
 
@@ -39,7 +41,12 @@ export async function runTests(log: (line: string) => void): Promise<TestResult[
     } catch (e) {
       const error = e instanceof Error ? (e.stack ?? e.message) : String(e);
       results.push({ name: t.name, ok: false, ms: Date.now() - started, error });
-      log(`  ✖ ${t.name}\n${error.split('\n').map((l) => `      ${l}`).join('\n')}`);
+      log(
+        `  ✖ ${t.name}\n${error
+          .split('\n')
+          .map((l) => `      ${l}`)
+          .join('\n')}`,
+      );
     } finally {
       await vscode.commands.executeCommand('workbench.action.closeAllEditors');
     }
@@ -48,7 +55,11 @@ export async function runTests(log: (line: string) => void): Promise<TestResult[
 }
 
 /** Polls `probe` until it returns a value that is not undefined; fails with `what` and the last value seen. */
-export async function waitFor<T>(what: string, probe: () => T | undefined | Promise<T | undefined>, timeoutMs = 15_000): Promise<T> {
+export async function waitFor<T>(
+  what: string,
+  probe: () => T | undefined | Promise<T | undefined>,
+  timeoutMs = 15_000,
+): Promise<T> {
   const deadline = Date.now() + timeoutMs;
   let lastError: unknown;
   for (;;) {
@@ -59,7 +70,9 @@ export async function waitFor<T>(what: string, probe: () => T | undefined | Prom
       lastError = e;
     }
     if (Date.now() > deadline) {
-      throw new Error(`timed out after ${timeoutMs} ms waiting for ${what}${lastError ? `: ${String(lastError)}` : ''}`);
+      throw new Error(
+        `timed out after ${timeoutMs} ms waiting for ${what}${lastError ? `: ${String(lastError)}` : ''}`,
+      );
     }
     await new Promise((r) => setTimeout(r, 50));
   }

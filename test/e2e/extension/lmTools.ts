@@ -24,7 +24,13 @@ function cli(args: string[]): unknown {
   const ext = vscode.extensions.getExtension(EXTENSION_ID);
   if (!ext) throw new Error(`${EXTENSION_ID} is not installed`);
   try {
-    return JSON.parse(execFileSync(process.execPath, [join(ext.extensionPath, 'server', 'dist', 'cli.js'), ...args], { cwd: folder(), encoding: 'utf8', env: { ...process.env, ELECTRON_RUN_AS_NODE: '1' } }));
+    return JSON.parse(
+      execFileSync(process.execPath, [join(ext.extensionPath, 'server', 'dist', 'cli.js'), ...args], {
+        cwd: folder(),
+        encoding: 'utf8',
+        env: { ...process.env, ELECTRON_RUN_AS_NODE: '1' },
+      }),
+    );
   } catch (e) {
     const out = (e as { stdout?: string }).stdout;
     if (out) return JSON.parse(out);
@@ -34,14 +40,20 @@ function cli(args: string[]): unknown {
 
 async function invoke(name: string, input: object): Promise<Record<string, unknown>> {
   const result = await vscode.lm.invokeTool(name, { input, toolInvocationToken: undefined });
-  const text = result.content.filter((p): p is vscode.LanguageModelTextPart => p instanceof vscode.LanguageModelTextPart).map((p) => p.value).join('');
+  const text = result.content
+    .filter((p): p is vscode.LanguageModelTextPart => p instanceof vscode.LanguageModelTextPart)
+    .map((p) => p.value)
+    .join('');
   return JSON.parse(text) as Record<string, unknown>;
 }
 
 test('the three language-model tools are registered', async () => {
   await vscode.extensions.getExtension(EXTENSION_ID)?.activate();
   const names = new Set(vscode.lm.tools.map((t) => t.name));
-  assert.deepEqual(TOOLS.filter((t) => !names.has(t)), []);
+  assert.deepEqual(
+    TOOLS.filter((t) => !names.has(t)),
+    [],
+  );
 });
 
 test('a2a_profile answers the profile `a2acap compile` gives, card text only in untrusted', async () => {
@@ -51,7 +63,10 @@ test('a2a_profile answers the profile `a2acap compile` gives, card text only in 
 });
 
 test('a2a_how_to_call answers the endpoint and media types of the compiled profile', async () => {
-  const compiled = cli(['compile', CARD]) as { interface: { url: string; version: string }; skills: Record<string, { input: string[]; output: string[] }> };
+  const compiled = cli(['compile', CARD]) as {
+    interface: { url: string; version: string };
+    skills: Record<string, { input: string[]; output: string[] }>;
+  };
   const got = await invoke('a2a_how_to_call', { source: CARD, skill: 'book-trip' });
   assert.equal(got.endpoint, compiled.interface.url);
   assert.deepEqual((got.headers as Record<string, string>)['A2A-Version'], compiled.interface.version);
@@ -60,5 +75,8 @@ test('a2a_how_to_call answers the endpoint and media types of the compiled profi
 });
 
 test('a2a_check_lockfile answers what `a2acap check --format json` prints', async () => {
-  assert.deepEqual(await invoke('a2a_check_lockfile', { lockfile: LOCK }), cli(['check', LOCK, '--live', '--format', 'json']));
+  assert.deepEqual(
+    await invoke('a2a_check_lockfile', { lockfile: LOCK }),
+    cli(['check', LOCK, '--live', '--format', 'json']),
+  );
 });

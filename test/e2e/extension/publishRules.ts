@@ -24,7 +24,11 @@ test('a patch-versioned interface gets protocol-version-patch, and its quick fix
   assert.equal(warning.severity, vscode.DiagnosticSeverity.Warning);
 
   const actions = await waitFor(`a code action titled ${TITLE}`, async () => {
-    const all = await vscode.commands.executeCommand<vscode.CodeAction[]>('vscode.executeCodeActionProvider', uri, warning.range);
+    const all = await vscode.commands.executeCommand<vscode.CodeAction[]>(
+      'vscode.executeCodeActionProvider',
+      uri,
+      warning.range,
+    );
     return all?.some((a) => a.title === TITLE) ? all : undefined;
   });
   const fix = actions.find((a) => a.title === TITLE);
@@ -33,7 +37,10 @@ test('a patch-versioned interface gets protocol-version-patch, and its quick fix
   assert.equal(await vscode.workspace.applyEdit(fix.edit), true);
 
   const fixed = JSON.parse(doc.getText()) as { supportedInterfaces: { protocolVersion: string }[] };
-  assert.deepEqual(fixed.supportedInterfaces.map((i) => i.protocolVersion), ['1.0', '0.3.0']);
+  assert.deepEqual(
+    fixed.supportedInterfaces.map((i) => i.protocolVersion),
+    ['1.0', '0.3.0'],
+  );
   await waitFor(`${RULE} to remain only on "0.3.0"`, () => {
     const left = patchWarnings();
     return left.length > 0 && left.every((d) => doc.getText(d.range) === '"0.3.0"') ? true : undefined;

@@ -9,19 +9,33 @@ test('changing a rule severity in the settings re-validates the open card', asyn
   const { document } = await openExample(file);
   const uri = document.uri;
   const ofRule = (all: vscode.Diagnostic[]) => all.filter((d) => codeOf(d) === rule);
-  await waitForDiagnostics(uri, (all) => ofRule(all).some((d) => d.severity === vscode.DiagnosticSeverity.Error), `${rule} as an error`);
+  await waitForDiagnostics(
+    uri,
+    (all) => ofRule(all).some((d) => d.severity === vscode.DiagnosticSeverity.Error),
+    `${rule} as an error`,
+  );
   const config = vscode.workspace.getConfiguration('a2a', uri);
-  const explain = (e: Error) => assert.fail(`${e.message} (a2a.rules now ${JSON.stringify(vscode.workspace.getConfiguration('a2a', uri).get('rules'))})\n${describe(document, ours(uri))}`);
+  const explain = (e: Error) =>
+    assert.fail(
+      `${e.message} (a2a.rules now ${JSON.stringify(vscode.workspace.getConfiguration('a2a', uri).get('rules'))})\n${describe(document, ours(uri))}`,
+    );
   try {
     await config.update('rules', { [rule]: severity }, vscode.ConfigurationTarget.Workspace);
-    await waitForDiagnostics(uri, (all) => ofRule(all).length > 0 && ofRule(all).every((d) => d.severity === vscode.DiagnosticSeverity.Warning), `${rule} downgraded to ${severity}`)
-      .catch(explain);
+    await waitForDiagnostics(
+      uri,
+      (all) => ofRule(all).length > 0 && ofRule(all).every((d) => d.severity === vscode.DiagnosticSeverity.Warning),
+      `${rule} downgraded to ${severity}`,
+    ).catch(explain);
     await config.update('rules', { [rule]: 'off' }, vscode.ConfigurationTarget.Workspace);
     await waitForDiagnostics(uri, (all) => ofRule(all).length === 0, `${rule} switched off`).catch(explain);
   } finally {
     await config.update('rules', undefined, vscode.ConfigurationTarget.Workspace);
   }
-  await waitForDiagnostics(uri, (all) => ofRule(all).some((d) => d.severity === vscode.DiagnosticSeverity.Error), `${rule} back as an error`);
+  await waitForDiagnostics(
+    uri,
+    (all) => ofRule(all).some((d) => d.severity === vscode.DiagnosticSeverity.Error),
+    `${rule} back as an error`,
+  );
 });
 
 test('a .a2a/config.json in the workspace sets rule severities, and a change to it applies at once', async () => {
@@ -31,17 +45,28 @@ test('a .a2a/config.json in the workspace sets rule severities, and a change to 
   const folder = vscode.workspace.getWorkspaceFolder(uri)!.uri;
   const configUri = vscode.Uri.joinPath(folder, '.a2a', 'config.json');
   const ofRule = (all: vscode.Diagnostic[]) => all.filter((d) => codeOf(d) === rule);
-  await waitForDiagnostics(uri, (all) => ofRule(all).some((d) => d.severity === vscode.DiagnosticSeverity.Error), `${rule} as an error`);
+  await waitForDiagnostics(
+    uri,
+    (all) => ofRule(all).some((d) => d.severity === vscode.DiagnosticSeverity.Error),
+    `${rule} as an error`,
+  );
   const explain = (e: Error) => assert.fail(`${e.message}\n${describe(document, ours(uri))}`);
   try {
     // The file the CLI reads in CI; the editor's watcher hands its creation to the server.
     await vscode.workspace.fs.writeFile(configUri, Buffer.from(JSON.stringify({ rules: { [rule]: severity } })));
-    await waitForDiagnostics(uri, (all) => ofRule(all).length > 0 && ofRule(all).every((d) => d.severity === vscode.DiagnosticSeverity.Warning), `${rule} as ${severity} from .a2a/config.json`)
-      .catch(explain);
+    await waitForDiagnostics(
+      uri,
+      (all) => ofRule(all).length > 0 && ofRule(all).every((d) => d.severity === vscode.DiagnosticSeverity.Warning),
+      `${rule} as ${severity} from .a2a/config.json`,
+    ).catch(explain);
   } finally {
     await vscode.workspace.fs.delete(configUri, { useTrash: false });
   }
-  await waitForDiagnostics(uri, (all) => ofRule(all).some((d) => d.severity === vscode.DiagnosticSeverity.Error), `${rule} back as an error once the file is gone`).catch(explain);
+  await waitForDiagnostics(
+    uri,
+    (all) => ofRule(all).some((d) => d.severity === vscode.DiagnosticSeverity.Error),
+    `${rule} back as an error once the file is gone`,
+  ).catch(explain);
 });
 
 test('"A2A: Create Project Configuration" writes .a2a/config.json from the folder\'s settings and opens it', async () => {
@@ -52,8 +77,15 @@ test('"A2A: Create Project Configuration" writes .a2a/config.json from the folde
   try {
     await vscode.commands.executeCommand('a2a.createProjectConfig');
     const written = JSON.parse(Buffer.from(await vscode.workspace.fs.readFile(configUri)).toString('utf8'));
-    assert.deepEqual(written, { client: { bindings: ['JSONRPC@1.0', 'HTTP+JSON@1.0'], knownExtensions: [] }, rules: { 'unknown-field': 'off' } });
-    assert.equal(vscode.window.activeTextEditor?.document.uri.toString(), configUri.toString(), 'the new file is opened');
+    assert.deepEqual(written, {
+      client: { bindings: ['JSONRPC@1.0', 'HTTP+JSON@1.0'], knownExtensions: [] },
+      rules: { 'unknown-field': 'off' },
+    });
+    assert.equal(
+      vscode.window.activeTextEditor?.document.uri.toString(),
+      configUri.toString(),
+      'the new file is opened',
+    );
     // A second run opens the file and leaves it as it is.
     await vscode.workspace.fs.writeFile(configUri, Buffer.from('{"rules": {}}\n'));
     await vscode.commands.executeCommand('a2a.createProjectConfig');
@@ -64,17 +96,21 @@ test('"A2A: Create Project Configuration" writes .a2a/config.json from the folde
   }
 });
 
-test('VS Code\'s JSON language server validates .a2a/config.json with our schema (a misspelled member is flagged)', async () => {
+test("VS Code's JSON language server validates .a2a/config.json with our schema (a misspelled member is flagged)", async () => {
   const folder = vscode.workspace.workspaceFolders![0]!.uri;
   const configUri = vscode.Uri.joinPath(folder, '.a2a', 'config.json');
   await vscode.workspace.fs.writeFile(configUri, Buffer.from('{\n  "rulez": {}\n}\n'));
   try {
     const document = await vscode.workspace.openTextDocument(configUri);
     await vscode.window.showTextDocument(document);
-    const flagged = await waitFor('a JSON schema diagnostic on "rulez"', () => {
-      const all = vscode.languages.getDiagnostics(configUri).filter((d) => d.source !== 'a2a');
-      return all.some((d) => document.getText(d.range).includes('rulez')) ? all : undefined;
-    }, 30_000);
+    const flagged = await waitFor(
+      'a JSON schema diagnostic on "rulez"',
+      () => {
+        const all = vscode.languages.getDiagnostics(configUri).filter((d) => d.source !== 'a2a');
+        return all.some((d) => document.getText(d.range).includes('rulez')) ? all : undefined;
+      },
+      30_000,
+    );
     assert.ok(flagged.length > 0);
   } finally {
     await vscode.commands.executeCommand('workbench.action.closeActiveEditor');

@@ -4,7 +4,11 @@ import expectations from '../expectations.json';
 import { test, waitFor } from './harness';
 import { EXTENSION_ID, openExample } from './workspace';
 
-interface Node { label?: string; description?: string; children?: Node[] }
+interface Node {
+  label?: string;
+  description?: string;
+  children?: Node[];
+}
 
 function flatten(nodes: Node[]): string[] {
   return nodes.flatMap((n) => [`${n.label ?? ''} ${n.description ?? ''}`, ...flatten(n.children ?? [])]);
@@ -19,7 +23,9 @@ async function treeNodes(uri: vscode.Uri): Promise<Node[] | undefined> {
   if (commands.includes('a2a.internal.treeSnapshot')) {
     return vscode.commands.executeCommand<Node[]>('a2a.internal.treeSnapshot');
   }
-  const api = vscode.extensions.getExtension(EXTENSION_ID)?.exports as { client?: () => { sendRequest(method: string, params: unknown): Promise<{ nodes?: Node[] }> } | undefined } | undefined;
+  const api = vscode.extensions.getExtension(EXTENSION_ID)?.exports as
+    | { client?: () => { sendRequest(method: string, params: unknown): Promise<{ nodes?: Node[] }> } | undefined }
+    | undefined;
   const client = api?.client?.();
   if (!client) return undefined;
   return (await client.sendRequest('a2a/capabilities', { uri: uri.toString() }))?.nodes;

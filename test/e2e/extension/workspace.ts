@@ -26,11 +26,20 @@ export function ours(uri: vscode.Uri): vscode.Diagnostic[] {
 }
 
 /** Waits until our server published at least one diagnostic for `uri` that satisfies `accept`. */
-export function waitForDiagnostics(uri: vscode.Uri, accept: (all: vscode.Diagnostic[]) => boolean, what: string, timeoutMs = 15_000): Promise<vscode.Diagnostic[]> {
-  return waitFor(what, () => {
-    const all = ours(uri);
-    return accept(all) ? all : undefined;
-  }, timeoutMs);
+export function waitForDiagnostics(
+  uri: vscode.Uri,
+  accept: (all: vscode.Diagnostic[]) => boolean,
+  what: string,
+  timeoutMs = 15_000,
+): Promise<vscode.Diagnostic[]> {
+  return waitFor(
+    what,
+    () => {
+      const all = ours(uri);
+      return accept(all) ? all : undefined;
+    },
+    timeoutMs,
+  );
 }
 
 export function offsetPosition(doc: vscode.TextDocument, needle: string, nth = 0): vscode.Position {
@@ -50,5 +59,9 @@ export const severityName: Record<vscode.DiagnosticSeverity, string> = {
 };
 
 export function describe(doc: vscode.TextDocument, ds: vscode.Diagnostic[]): string {
-  return ds.map((d) => `${codeOf(d)} [${severityName[d.severity]}] ${JSON.stringify(doc.getText(d.range))}: ${d.message}`).join('\n') || '(none)';
+  return (
+    ds
+      .map((d) => `${codeOf(d)} [${severityName[d.severity]}] ${JSON.stringify(doc.getText(d.range))}: ${d.message}`)
+      .join('\n') || '(none)'
+  );
 }

@@ -37,13 +37,23 @@ export async function startSession(o: SessionOptions): Promise<Session> {
   let codeServer: CodeServer | undefined;
   try {
     codeServer = await launchCodeServer({ toolchain, vsix: [vsix], smokeTestDriver: true, log: o.log });
-    const browser = await launchBrowser({ executablePath: toolchain.chromium, profileDir: profileDirIn(codeServer.tempDir), env: codeServer.env });
+    const browser = await launchBrowser({
+      executablePath: toolchain.chromium,
+      profileDir: profileDirIn(codeServer.tempDir),
+      env: codeServer.env,
+    });
     const running = codeServer;
     return {
-      toolchain, codeServer: running, vsix, browser,
+      toolchain,
+      codeServer: running,
+      vsix,
+      browser,
       workspace(name) {
         const dir = join(scratch, name, 'examples');
-        cpSync(join(repoRoot, 'examples'), dir, { recursive: true, filter: (src) => !/[\\/]node_modules([\\/]|$)/.test(src) });
+        cpSync(join(repoRoot, 'examples'), dir, {
+          recursive: true,
+          filter: (src) => !/[\\/]node_modules([\\/]|$)/.test(src),
+        });
         // A repository of its own, as a user's workspace is: the CLI resolves lockfile card paths inside the git
         // top-level, the editor inside the workspace folder, and the two then agree.
         execFileSync('git', ['init', '-q', dir]);

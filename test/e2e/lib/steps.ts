@@ -1,5 +1,11 @@
 // Records named checks for the suite's summary: each step passes or fails on its own, the run goes on.
-export interface StepResult { group: string; name: string; ok: boolean; ms: number; error?: string }
+export interface StepResult {
+  group: string;
+  name: string;
+  ok: boolean;
+  ms: number;
+  error?: string;
+}
 
 export class Steps {
   readonly results: StepResult[] = [];
@@ -20,15 +26,29 @@ export class Steps {
       return true;
     } catch (e) {
       await onFailure?.().catch(() => {});
-      this.record({ group, name, ok: false, ms: Date.now() - started, error: e instanceof Error ? (e.stack ?? e.message) : String(e) });
+      this.record({
+        group,
+        name,
+        ok: false,
+        ms: Date.now() - started,
+        error: e instanceof Error ? (e.stack ?? e.message) : String(e),
+      });
       return false;
     }
   }
 
-  get failed(): number { return this.results.filter((r) => !r.ok).length; }
-  get passed(): number { return this.results.filter((r) => r.ok).length; }
+  get failed(): number {
+    return this.results.filter((r) => !r.ok).length;
+  }
+  get passed(): number {
+    return this.results.filter((r) => r.ok).length;
+  }
 }
 
 function indent(text: string): string {
-  return text.split('\n').slice(0, 25).map((l) => `      ${l}`).join('\n');
+  return text
+    .split('\n')
+    .slice(0, 25)
+    .map((l) => `      ${l}`)
+    .join('\n');
 }

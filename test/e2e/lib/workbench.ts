@@ -7,7 +7,10 @@ import type { Locator, Page } from 'playwright-core';
 export const WORKBENCH_START_TIMEOUT = 60_000;
 
 export class Workbench {
-  constructor(readonly page: Page, private readonly screenshotDir: string) {
+  constructor(
+    readonly page: Page,
+    private readonly screenshotDir: string,
+  ) {
     mkdirSync(screenshotDir, { recursive: true });
   }
 
@@ -15,7 +18,10 @@ export class Workbench {
   async open(url: string): Promise<void> {
     await this.page.goto(url, { waitUntil: 'domcontentloaded', timeout: WORKBENCH_START_TIMEOUT });
     await this.page.locator('.monaco-workbench').waitFor({ timeout: WORKBENCH_START_TIMEOUT });
-    await this.page.locator('.explorer-folders-view .monaco-list-row').first().waitFor({ timeout: WORKBENCH_START_TIMEOUT });
+    await this.page
+      .locator('.explorer-folders-view .monaco-list-row')
+      .first()
+      .waitFor({ timeout: WORKBENCH_START_TIMEOUT });
   }
 
   get editor(): Locator {
@@ -81,7 +87,10 @@ export class Workbench {
     for (;;) {
       await this.page.mouse.move(0, 0);
       await this.token(text).hover();
-      const shown = await hover.waitFor({ timeout: 3000 }).then(() => true, () => false);
+      const shown = await hover.waitFor({ timeout: 3000 }).then(
+        () => true,
+        () => false,
+      );
       if (shown) return;
       if (Date.now() > deadline) throw new Error(`no hover over "${text}" within ${timeoutMs} ms`);
     }
@@ -94,7 +103,13 @@ export class Workbench {
   }
 
   async dismissNotifications(): Promise<void> {
-    const toasts = this.page.locator('.notification-toast .codicon-notifications-clear, .notification-toast .codicon-close');
-    for (let i = (await toasts.count()) - 1; i >= 0; i--) await toasts.nth(i).click().catch(() => {});
+    const toasts = this.page.locator(
+      '.notification-toast .codicon-notifications-clear, .notification-toast .codicon-close',
+    );
+    for (let i = (await toasts.count()) - 1; i >= 0; i--)
+      await toasts
+        .nth(i)
+        .click()
+        .catch(() => {});
   }
 }

@@ -16,7 +16,9 @@ function tagsOf(code: string): DiagnosticTag[] | undefined {
 }
 
 test('the deprecated rules are the ones tagged so in their metadata', () => {
-  const tagged = RULES.filter((r) => r.tags?.includes('deprecated')).map((r) => r.id).sort();
+  const tagged = RULES.filter((r) => r.tags?.includes('deprecated'))
+    .map((r) => r.id)
+    .sort();
   assert.deepEqual(tagged, ['deprecated-oauth-flow', 'legacy-card-shape']);
 });
 

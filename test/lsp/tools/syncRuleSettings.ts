@@ -27,9 +27,14 @@ console.log(`a2a.rules: ${RULES.length} rules`);
 // The project configuration's "rules" member (schemas/a2a-config.schema.json): the same ids and severities.
 const schemaFile = join(__dirname, '..', '..', '..', 'schemas', 'a2a-config.schema.json');
 const schema = JSON.parse(readFileSync(schemaFile, 'utf8'));
-schema.properties.rules.properties = Object.fromEntries(RULES.map((r) => [r.id, {
-  enum: ['error', 'warning', 'info', 'hint', 'off'],
-  description: `${r.title}. Default: ${r.defaultSeverity}.`,
-}]));
+schema.properties.rules.properties = Object.fromEntries(
+  RULES.map((r) => [
+    r.id,
+    {
+      enum: ['error', 'warning', 'info', 'hint', 'off'],
+      description: `${r.title}. Default: ${r.defaultSeverity}.`,
+    },
+  ]),
+);
 writeFileSync(schemaFile, `${JSON.stringify(schema, null, 2)}\n`);
 console.log(`a2a-config.schema.json rules: ${RULES.length} rules`);

@@ -17,12 +17,24 @@ let http: HttpClient;
 let resolutions = 0;
 
 before(async () => {
-  server = createServer((_req, res) => { res.setHeader('content-type', 'application/json'); res.end('{}'); });
+  server = createServer((_req, res) => {
+    res.setHeader('content-type', 'application/json');
+    res.end('{}');
+  });
   await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
   port = (server.address() as AddressInfo).port;
-  http = createHttpClient({ resolver: async () => { resolutions++; return [{ address: answer, family: 4 }]; } });
+  http = createHttpClient({
+    resolver: async () => {
+      resolutions++;
+      return [{ address: answer, family: 4 }];
+    },
+  });
 });
-after(async () => { await http.close(); server.closeAllConnections(); await new Promise((r) => server.close(r)); });
+after(async () => {
+  await http.close();
+  server.closeAllConnections();
+  await new Promise((r) => server.close(r));
+});
 
 describe('remembered policy decisions', () => {
   it('a host allowed on loopback is refused once it re-resolves to a link-local address, and allowed again after', async () => {
@@ -40,6 +52,9 @@ describe('remembered policy decisions', () => {
   it('the same address is judged per kind of URL: a loopback literal allowed for a user URL is refused as a card URL from a public origin', async () => {
     const url = `http://127.0.0.1:${port}/card`;
     assert.equal((await http.request(url, { origin: 'user' })).status, 200);
-    await assert.rejects(http.request(url, { origin: 'card', originClass: 'public' }), (err: unknown) => err instanceof NetError && err.kind === 'policy');
+    await assert.rejects(
+      http.request(url, { origin: 'card', originClass: 'public' }),
+      (err: unknown) => err instanceof NetError && err.kind === 'policy',
+    );
   });
 });

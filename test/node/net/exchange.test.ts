@@ -19,27 +19,46 @@ let arrived: (() => void) | undefined;
 
 function answer(req: IncomingMessage, res: ServerResponse): void {
   switch (req.url) {
-    case '/hold': held.push(res); arrived?.(); return; // never answers
+    case '/hold':
+      held.push(res);
+      arrived?.();
+      return; // never answers
     case '/sse':
       res.writeHead(200, { 'content-type': 'text/event-stream' });
-      res.write('data: {"first":true}\n\n'); held.push(res); return; // never ends
+      res.write('data: {"first":true}\n\n');
+      held.push(res);
+      return; // never ends
     case '/early-hints':
       res.writeEarlyHints({ link: '</x.css>; rel=preload' });
-      res.setHeader('content-type', 'application/json'); res.end('{"ok":1}'); return;
+      res.setHeader('content-type', 'application/json');
+      res.end('{"ok":1}');
+      return;
     case '/redirect-with-body':
-      res.writeHead(302, { location: '/card', 'content-type': 'text/html' }); res.end('x'.repeat(10_000)); return;
+      res.writeHead(302, { location: '/card', 'content-type': 'text/html' });
+      res.end('x'.repeat(10_000));
+      return;
     case '/card': {
       res.setHeader('etag', '"v1"');
-      if (req.headers['if-none-match'] === '"v1"') { res.statusCode = 304; res.end(); return; }
-      res.setHeader('content-type', 'application/json'); res.end('{"name":"card"}'); return;
+      if (req.headers['if-none-match'] === '"v1"') {
+        res.statusCode = 304;
+        res.end();
+        return;
+      }
+      res.setHeader('content-type', 'application/json');
+      res.end('{"name":"card"}');
+      return;
     }
-    default: res.statusCode = 404; res.end();
+    default:
+      res.statusCode = 404;
+      res.end();
   }
 }
 
 before(async () => {
   server = createServer(answer);
-  server.on('connection', () => { connections++; });
+  server.on('connection', () => {
+    connections++;
+  });
   await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
   base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   http = createHttpClient();
@@ -52,14 +71,21 @@ after(async () => {
 });
 
 async function failure(p: Promise<unknown>): Promise<NetError> {
-  try { await p; } catch (err) { assert.ok(err instanceof NetError, `expected NetError, got ${String(err)}`); return err; }
+  try {
+    await p;
+  } catch (err) {
+    assert.ok(err instanceof NetError, `expected NetError, got ${String(err)}`);
+    return err;
+  }
   assert.fail('expected a failure');
 }
 
 describe('guarded client exchanges', () => {
   it('a caller cancelling a request in flight gets an aborted error at once', async () => {
     const controller = new AbortController();
-    const came = new Promise<void>((r) => { arrived = r; });
+    const came = new Promise<void>((r) => {
+      arrived = r;
+    });
     const pending = http.request(`${base}/hold`, { origin: 'user', signal: controller.signal, timeoutMs: 5000 });
     await came;
     const t0 = Date.now();
@@ -77,7 +103,11 @@ describe('guarded client exchanges', () => {
 
   it('stopWhen ends reading a never-ending stream with what came so far', async () => {
     const t0 = Date.now();
-    const res = await http.request(`${base}/sse`, { origin: 'user', timeoutMs: 5000, stopWhen: (b) => b.includes('\n\n') });
+    const res = await http.request(`${base}/sse`, {
+      origin: 'user',
+      timeoutMs: 5000,
+      stopWhen: (b) => b.includes('\n\n'),
+    });
     assert.equal(res.status, 200);
     assert.equal(res.body.toString('utf8'), 'data: {"first":true}\n\n');
     assert.ok(Date.now() - t0 < 2000, 'did not wait for the deadline');
@@ -95,17 +125,30 @@ describe('guarded client exchanges', () => {
     const client = createHttpClient({ dispatcher });
     try {
       const before = connections;
-      const res = await client.request(`${base}/redirect-with-body`, { origin: 'user', contentTypes: ['application/json'] });
+      const res = await client.request(`${base}/redirect-with-body`, {
+        origin: 'user',
+        contentTypes: ['application/json'],
+      });
       assert.equal(res.status, 200);
       assert.equal(res.redirects, 1);
       assert.equal(res.body.toString('utf8'), '{"name":"card"}');
       assert.equal(connections - before, 1, 'one keep-alive connection for both hops');
-    } finally { await client.close(); await dispatcher.close(); }
+    } finally {
+      await client.close();
+      await dispatcher.close();
+    }
   });
 
   it('many concurrent conditional requests: every one a 304 with an empty body, no error', async () => {
-    const results = await Promise.all(Array.from({ length: 200 }, () =>
-      http.request(`${base}/card`, { origin: 'user', headers: { 'If-None-Match': '"v1"' }, contentTypes: ['application/json'] })));
+    const results = await Promise.all(
+      Array.from({ length: 200 }, () =>
+        http.request(`${base}/card`, {
+          origin: 'user',
+          headers: { 'If-None-Match': '"v1"' },
+          contentTypes: ['application/json'],
+        }),
+      ),
+    );
     assert.ok(results.every((r) => r.status === 304 && r.body.length === 0 && r.headers.etag === '"v1"'));
   });
 });

@@ -14,19 +14,32 @@ before(async () => {
   agent = await startLyingAgent({ busyCount: 1 });
   http = createHttpClient({ resolver: async (h) => (h === 'agent.test' ? [{ address: '127.0.0.1', family: 4 }] : []) });
 });
-after(async () => { await http.close(); await agent.close(); });
+after(async () => {
+  await http.close();
+  await agent.close();
+});
 
 async function failure(p: Promise<unknown>): Promise<NetError> {
-  try { await p; } catch (err) { assert.ok(err instanceof NetError, `expected NetError, got ${String(err)}`); return err; }
+  try {
+    await p;
+  } catch (err) {
+    assert.ok(err instanceof NetError, `expected NetError, got ${String(err)}`);
+    return err;
+  }
   assert.fail('expected a failure');
 }
 
 /** Bytes held by Buffers/ArrayBuffers: what a 50 MB body would inflate. */
-function arrayBytes(): number { return process.memoryUsage().arrayBuffers; }
+function arrayBytes(): number {
+  return process.memoryUsage().arrayBuffers;
+}
 
 describe('guarded HTTP client', () => {
   it('fetches a card and reports status, headers and origin class', async () => {
-    const res = await http.request(`${agent.url}/.well-known/agent-card.json`, { origin: 'user', contentTypes: ['application/json'] });
+    const res = await http.request(`${agent.url}/.well-known/agent-card.json`, {
+      origin: 'user',
+      contentTypes: ['application/json'],
+    });
     assert.equal(res.status, 200);
     assert.equal(res.headers.etag, '"card-v2"');
     assert.equal(res.addressClass, 'loopback');
@@ -78,7 +91,9 @@ describe('guarded HTTP client', () => {
   });
 
   it('a wrong content type is a typed error', async () => {
-    const err = await failure(http.request(`${agent.url}/html`, { origin: 'user', contentTypes: ['application/json', '+json'] }));
+    const err = await failure(
+      http.request(`${agent.url}/html`, { origin: 'user', contentTypes: ['application/json', '+json'] }),
+    );
     assert.equal(err.kind, 'content-type');
     assert.match(err.message, /text\/html/);
   });
@@ -95,15 +110,23 @@ describe('guarded HTTP client', () => {
     for (const userinfo of ['user:secret@', 'user@', ':secret@']) {
       const err = await failure(http.request(agent.url.replace('http://', `http://${userinfo}`), { origin: 'user' }));
       assert.equal(err.kind, 'bad-url');
-      assert.match(err.message, /a URL with credentials \(user:password@\) is refused; give a credential with --credential-env/);
+      assert.match(
+        err.message,
+        /a URL with credentials \(user:password@\) is refused; give a credential with --credential-env/,
+      );
       assert.doesNotMatch(err.message, /secret|user@/);
     }
   });
 
   it('a card URL on loopback is allowed only from a loopback origin', async () => {
-    const ok = await http.request(`${agent.url}/.well-known/agent-card.json`, { origin: 'card', originClass: 'loopback' });
+    const ok = await http.request(`${agent.url}/.well-known/agent-card.json`, {
+      origin: 'card',
+      originClass: 'loopback',
+    });
     assert.equal(ok.status, 200);
-    const err = await failure(http.request(`${agent.url}/.well-known/agent-card.json`, { origin: 'card', originClass: 'public' }));
+    const err = await failure(
+      http.request(`${agent.url}/.well-known/agent-card.json`, { origin: 'card', originClass: 'public' }),
+    );
     assert.equal(err.kind, 'policy');
   });
 
@@ -115,19 +138,25 @@ describe('guarded HTTP client', () => {
   it('credentials go to the first origin only, never across a redirect to another origin', async () => {
     const target = `http://agent.test:${agent.port}/.well-known/agent-card.json`;
     await http.request(`${agent.url}/redirect?to=${encodeURIComponent(target)}`, {
-      origin: 'user', credentialHeaders: { authorization: 'Bearer secret-xyz' },
+      origin: 'user',
+      credentialHeaders: { authorization: 'Bearer secret-xyz' },
     });
     assert.equal(agent.lastHeaders.get('/redirect')?.authorization, 'Bearer secret-xyz');
     assert.equal(agent.lastHeaders.get('/.well-known/agent-card.json')?.authorization, undefined);
     // Even a caller that put a secret in the ordinary headers does not leak it across origins.
-    await http.request(`${agent.url}/redirect?to=${encodeURIComponent(target)}`, { origin: 'user', headers: { Authorization: 'Bearer oops', cookie: 'sid=1' } });
+    await http.request(`${agent.url}/redirect?to=${encodeURIComponent(target)}`, {
+      origin: 'user',
+      headers: { Authorization: 'Bearer oops', cookie: 'sid=1' },
+    });
     assert.equal(agent.lastHeaders.get('/.well-known/agent-card.json')?.authorization, undefined);
     assert.equal(agent.lastHeaders.get('/.well-known/agent-card.json')?.cookie, undefined);
   });
 
   it('an already-cancelled request makes no request at all', async () => {
     const hits = agent.hits.get('/.well-known/agent-card.json');
-    const err = await failure(http.request(`${agent.url}/.well-known/agent-card.json`, { origin: 'user', signal: AbortSignal.abort() }));
+    const err = await failure(
+      http.request(`${agent.url}/.well-known/agent-card.json`, { origin: 'user', signal: AbortSignal.abort() }),
+    );
     assert.equal(err.kind, 'aborted');
     assert.equal(agent.hits.get('/.well-known/agent-card.json'), hits);
   });

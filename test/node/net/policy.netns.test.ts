@@ -11,11 +11,25 @@ import { NetError } from '../../../server/src/core/net/errors';
 import { startLyingAgent, LyingAgent } from '../../agents/lying';
 
 const CLASSES: [string, string][] = [
-  ['127.0.0.1', 'loopback'], ['::1', 'loopback'], ['10.1.2.3', 'private'], ['172.16.0.1', 'private'],
-  ['192.168.1.1', 'private'], ['fd12::1', 'private'], ['169.254.169.254', 'link-local'], ['fe80::1', 'link-local'],
-  ['100.100.100.200', 'metadata'], ['fd00:ec2::254', 'metadata'], ['0.0.0.0', 'unspecified'], ['::', 'unspecified'],
-  ['::ffff:169.254.169.254', 'link-local'], ['::ffff:127.0.0.1', 'loopback'], ['::ffff:a9fe:a9fe', 'link-local'],
-  ['64:ff9b::a9fe:a9fe', 'link-local'], ['224.0.0.1', 'multicast'], ['8.8.8.8', 'public'], ['2001:db8::1', 'public'],
+  ['127.0.0.1', 'loopback'],
+  ['::1', 'loopback'],
+  ['10.1.2.3', 'private'],
+  ['172.16.0.1', 'private'],
+  ['192.168.1.1', 'private'],
+  ['fd12::1', 'private'],
+  ['169.254.169.254', 'link-local'],
+  ['fe80::1', 'link-local'],
+  ['100.100.100.200', 'metadata'],
+  ['fd00:ec2::254', 'metadata'],
+  ['0.0.0.0', 'unspecified'],
+  ['::', 'unspecified'],
+  ['::ffff:169.254.169.254', 'link-local'],
+  ['::ffff:127.0.0.1', 'loopback'],
+  ['::ffff:a9fe:a9fe', 'link-local'],
+  ['64:ff9b::a9fe:a9fe', 'link-local'],
+  ['224.0.0.1', 'multicast'],
+  ['8.8.8.8', 'public'],
+  ['2001:db8::1', 'public'],
 ];
 
 describe('address classification', () => {
@@ -35,8 +49,16 @@ describe('policy decisions', () => {
     assert.equal(checkAddress('h', '127.0.0.1', { origin: 'card', originClass: 'private' }).allowed, false);
     assert.equal(checkAddress('h', '127.0.0.1', { origin: 'card', originClass: 'public' }).allowed, false);
     assert.equal(checkAddress('h', '93.184.216.34', { origin: 'card', originClass: 'loopback' }).allowed, true);
-    assert.equal(checkAddress('intra.test', '10.0.0.5', { origin: 'card', originClass: 'public', allowHosts: ['intra.test'] }).allowed, true);
-    assert.equal(checkAddress('meta.test', '169.254.169.254', { origin: 'card', originClass: 'public', allowHosts: ['meta.test'] }).allowed, false);
+    assert.equal(
+      checkAddress('intra.test', '10.0.0.5', { origin: 'card', originClass: 'public', allowHosts: ['intra.test'] })
+        .allowed,
+      true,
+    );
+    assert.equal(
+      checkAddress('meta.test', '169.254.169.254', { origin: 'card', originClass: 'public', allowHosts: ['meta.test'] })
+        .allowed,
+      false,
+    );
   });
 });
 
@@ -57,10 +79,15 @@ describe('policy enforced on the wire (loopback-only namespace)', () => {
       },
     });
   });
-  after(async () => { await http.close(); await agent.close(); });
+  after(async () => {
+    await http.close();
+    await agent.close();
+  });
 
   async function refused(p: Promise<unknown>): Promise<NetError> {
-    try { await p; } catch (err) {
+    try {
+      await p;
+    } catch (err) {
       assert.ok(err instanceof NetError, String(err));
       assert.equal(err.kind, 'policy', `refused by our policy, not by the kernel: ${err.message}`);
       assert.doesNotMatch(err.message, /ENETUNREACH/);
@@ -70,11 +97,17 @@ describe('policy enforced on the wire (loopback-only namespace)', () => {
   }
 
   it('a redirect to 169.254.169.254 is refused by the policy', async () => {
-    const err = await refused(http.request(`${agent.url}/redirect?to=${encodeURIComponent('http://169.254.169.254/latest/meta-data/')}`, { origin: 'user' }));
+    const err = await refused(
+      http.request(`${agent.url}/redirect?to=${encodeURIComponent('http://169.254.169.254/latest/meta-data/')}`, {
+        origin: 'user',
+      }),
+    );
     assert.match(err.message, /link-local/);
   });
   it('a redirect from a loopback card to a private address is refused', async () => {
-    const err = await refused(http.request(`${agent.url}/redirect?to=${encodeURIComponent('http://10.1.2.3/card')}`, { origin: 'user' }));
+    const err = await refused(
+      http.request(`${agent.url}/redirect?to=${encodeURIComponent('http://10.1.2.3/card')}`, { origin: 'user' }),
+    );
     assert.match(err.message, /private address 10\.1\.2\.3/);
   });
   it('a host name resolving to a metadata address is refused after DNS', async () => {
@@ -87,7 +120,13 @@ describe('policy enforced on the wire (loopback-only namespace)', () => {
     await refused(http.request('http://100.100.100.200/x', { origin: 'user' }));
   });
   it('obfuscated spellings of the metadata address are normalized, then refused', async () => {
-    for (const url of ['http://0xa9.0xfe.0xa9.0xfe/', 'http://2852039166/', 'http://169.254.43518/', 'http://[::ffff:a9fe:a9fe]/', 'http://[0:0:0:0:0:ffff:169.254.169.254]/']) {
+    for (const url of [
+      'http://0xa9.0xfe.0xa9.0xfe/',
+      'http://2852039166/',
+      'http://169.254.43518/',
+      'http://[::ffff:a9fe:a9fe]/',
+      'http://[0:0:0:0:0:ffff:169.254.169.254]/',
+    ]) {
       await refused(http.request(url, { origin: 'user' }));
     }
   });

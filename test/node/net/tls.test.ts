@@ -18,7 +18,11 @@ let port = 0;
 let sni: (string | false)[] = [];
 before(async () => {
   server = createServer({ cert, key }, (req, res) => {
-    if (req.url === '/down') { res.writeHead(302, { location: `http://agent.test:${port}/card.json` }); res.end(); return; }
+    if (req.url === '/down') {
+      res.writeHead(302, { location: `http://agent.test:${port}/card.json` });
+      res.end();
+      return;
+    }
     sni.push((req.socket as unknown as { servername: string | false }).servername);
     res.writeHead(200, { 'content-type': 'application/json' });
     res.end(JSON.stringify({ host: req.headers.host }));
@@ -26,9 +30,13 @@ before(async () => {
   await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
   port = (server.address() as AddressInfo).port;
 });
-after(async () => { server.closeAllConnections(); await new Promise<void>((r) => server.close(() => r())); });
+after(async () => {
+  server.closeAllConnections();
+  await new Promise<void>((r) => server.close(() => r()));
+});
 
-const resolver = async (h: string) => (h === 'agent.test' || h === 'other.test' ? [{ address: '127.0.0.1', family: 4 }] : []);
+const resolver = async (h: string) =>
+  h === 'agent.test' || h === 'other.test' ? [{ address: '127.0.0.1', family: 4 }] : [];
 
 describe('TLS to the pinned address', () => {
   it('verifies the certificate against the name and sends SNI', async () => {
@@ -40,22 +48,35 @@ describe('TLS to the pinned address', () => {
       assert.equal(res.status, 200);
       assert.equal(JSON.parse(res.body.toString()).host, `agent.test:${port}`);
       assert.deepEqual(sni, ['agent.test']);
-    } finally { await dispatcher.close(); }
+    } finally {
+      await dispatcher.close();
+    }
   });
 
   it('a redirect from https down to plain http is refused', async () => {
     const dispatcher = new Agent({ connect: { ca: cert } });
     const http = createHttpClient({ resolver, dispatcher });
     try {
-      await assert.rejects(http.request(`https://agent.test:${port}/down`, { origin: 'user' }), (e: unknown) => e instanceof NetError && e.kind === 'policy' && /https to plain http/.test(e.message));
-    } finally { await dispatcher.close(); }
+      await assert.rejects(
+        http.request(`https://agent.test:${port}/down`, { origin: 'user' }),
+        (e: unknown) => e instanceof NetError && e.kind === 'policy' && /https to plain http/.test(e.message),
+      );
+    } finally {
+      await dispatcher.close();
+    }
   });
 
   it('a certificate for another name is refused (no silent IP-only trust)', async () => {
     const dispatcher = new Agent({ connect: { ca: cert } });
     const http = createHttpClient({ resolver, dispatcher });
     try {
-      await assert.rejects(http.request(`https://other.test:${port}/card.json`, { origin: 'user' }), (e: unknown) => e instanceof NetError && e.kind === 'network' && /ERR_TLS_CERT_ALTNAME_INVALID|altname/i.test(e.message));
-    } finally { await dispatcher.close(); }
+      await assert.rejects(
+        http.request(`https://other.test:${port}/card.json`, { origin: 'user' }),
+        (e: unknown) =>
+          e instanceof NetError && e.kind === 'network' && /ERR_TLS_CERT_ALTNAME_INVALID|altname/i.test(e.message),
+      );
+    } finally {
+      await dispatcher.close();
+    }
   });
 });

@@ -51,12 +51,14 @@ const SPEC = {
     'fail-on': { type: 'string', choices: ['breaking', 'review', 'note'] },
     concurrency: { type: 'string', value: 'N' },
     'stale-markers': {
-      type: 'string', value: 'FILE',
+      type: 'string',
+      value: 'FILE',
       help: `--stale-markers FILE: runtime errors recorded by workflows (default .a2a/stale.json when it exists); a marked
 agent is re-fetched without validators and its marker cleared once checked.`,
     },
     'cache-dir': {
-      type: 'string', value: 'DIR',
+      type: 'string',
+      value: 'DIR',
       help: '--cache-dir DIR (or A2ACAP_CACHE_DIR): keep public cards and their validators between runs (304s next time).',
     },
     ...CLIENT_FLAGS,
@@ -89,8 +91,10 @@ export const help: CommandHelp = {
 with a conditional request. Never rewrites a lockfile: use 'a2acap update'. --format: json (default), text,
 sarif (code scanning), markdown (a pull-request comment) or codequality (a GitLab Code Quality report; paths
 relative to the working directory, which should be the repository root).`,
-    { flagHelp: 'stale-markers' }, { flagHelp: 'cache-dir' }, { flagHelp: 'allow-network' },
-    'A card path in a lockfile must stay inside the lockfile\'s repository (the git top-level; symlinks resolved).',
+    { flagHelp: 'stale-markers' },
+    { flagHelp: 'cache-dir' },
+    { flagHelp: 'allow-network' },
+    "A card path in a lockfile must stay inside the lockfile's repository (the git top-level; symlinks resolved).",
     `Each lockfile is checked for the client of its project configuration (the nearest .a2a/config.json from the
 lockfile's folder, as the editor takes it; or --config FILE); the client flags override it. Each lockfile's own
 extensions count as known.`,
@@ -119,7 +123,8 @@ async function staleMarkersFor(named: string | undefined, io: CliIO): Promise<Fi
 function parseConcurrency(value: string | undefined): number {
   if (value === undefined) return DEFAULT_CONCURRENCY;
   const n = /^\d+$/.test(value) ? Number(value) : NaN; // not 0x10, 1e2 or ' 16'
-  if (!Number.isInteger(n) || n < 1 || n > 256) throw new UsageError(`--concurrency must be an integer from 1 to 256 (got ${JSON.stringify(value.slice(0, 40))})`);
+  if (!Number.isInteger(n) || n < 1 || n > 256)
+    throw new UsageError(`--concurrency must be an integer from 1 to 256 (got ${JSON.stringify(value.slice(0, 40))})`);
   return n;
 }
 
@@ -128,13 +133,24 @@ function parseConcurrency(value: string | undefined): number {
  * so a bad card is one clear error. The loader serves that one card for every lockfile; `location` is the path
  * as the user wrote it, which is what the reports show.
  */
-async function cardFileLoader(location: string, io: CliIO, maxBytes: number, client: ClientConfig): Promise<CardLoader> {
+async function cardFileLoader(
+  location: string,
+  io: CliIO,
+  maxBytes: number,
+  client: ClientConfig,
+): Promise<CardLoader> {
   const card = await loadJson(location, io, maxBytes, 'the card');
-  const loader = createCardLoader({ source: { fetch: async () => ({ status: 'fresh', card, validators: {} }) }, cache: new MemoryCardCache(), client });
+  const loader = createCardLoader({
+    source: { fetch: async () => ({ status: 'fresh', card, validators: {} }) },
+    cache: new MemoryCardCache(),
+    client,
+  });
   try {
     await loader.load(location);
   } catch (err) {
-    throw new UsageError(`${err instanceof Error ? err.message : String(err)} (run 'a2acap lint ${location}' for every finding)`);
+    throw new UsageError(
+      `${err instanceof Error ? err.message : String(err)} (run 'a2acap lint ${location}' for every finding)`,
+    );
   }
   return loader;
 }
@@ -147,7 +163,10 @@ function textStyle(io: CliIO): TextStyle | undefined {
 }
 
 /** Lockfiles (path and argument index) by the settings that apply to them, in argument order (one group when one configuration applies). */
-function groupBySettings(perFile: readonly { file: string; settings: CommandSettings }[], cwd: string): Map<CommandSettings, { index: number; path: string }[]> {
+function groupBySettings(
+  perFile: readonly { file: string; settings: CommandSettings }[],
+  cwd: string,
+): Map<CommandSettings, { index: number; path: string }[]> {
   const groups = new Map<CommandSettings, { index: number; path: string }[]>();
   perFile.forEach(({ file, settings }, index) => {
     let list = groups.get(settings);
@@ -163,7 +182,13 @@ function displayPaths(typed: ReadonlyMap<string, string>, cwd: string): (path: s
   return (p) => typed.get(p) ?? (isAbsolute(p) ? relative(cwd, p) || p : withoutUserinfo(p));
 }
 
-function render(format: string, outcomes: readonly RefreshOutcome[], display: (path: string) => string, io: CliIO, version: string): string {
+function render(
+  format: string,
+  outcomes: readonly RefreshOutcome[],
+  display: (path: string) => string,
+  io: CliIO,
+  version: string,
+): string {
   if (format === 'sarif') return sarifReport(outcomes, display, version);
   if (format === 'markdown') return markdownReport(outcomes, display);
   // GitLab links each issue to a file of the repository: a path relative to it, whatever the user typed.
@@ -181,11 +206,14 @@ export async function runCheck(argv: string[], rawIO: CliIO, version = VERSION):
     return 0;
   }
   if (flags.live && flags.card !== undefined) throw new UsageError('--live and --card exclude each other');
-  if (!flags.live && flags.card === undefined) throw new UsageError('say what to check against: --card CARD (a card file) or --live (each lockfile\'s agent)');
+  if (!flags.live && flags.card === undefined)
+    throw new UsageError("say what to check against: --card CARD (a card file) or --live (each lockfile's agent)");
   for (const live of ['stale-markers', 'cache-dir'] as const) {
-    if (flags[live] !== undefined && flags.card !== undefined) throw new UsageError(`--${live} applies to --live checks, not to --card`);
+    if (flags[live] !== undefined && flags.card !== undefined)
+      throw new UsageError(`--${live} applies to --live checks, not to --card`);
   }
-  if (flags['allow-network'].length && flags.card !== undefined) throw new UsageError('--allow-network applies to --live checks, not to --card');
+  if (flags['allow-network'].length && flags.card !== undefined)
+    throw new UsageError('--allow-network applies to --live checks, not to --card');
   const concurrency = parseConcurrency(flags.concurrency);
   const allow = flags.live ? networkAllowance(flags, io) : undefined;
   const lockfiles = positionals.map((p) => resolve(io.cwd, p));
@@ -194,38 +222,53 @@ export async function runCheck(argv: string[], rawIO: CliIO, version = VERSION):
   const groups = groupBySettings(settingsPerFile(flags, io, positionals), io.cwd);
   const cardLoaders = new Map<CommandSettings, CardLoader>();
   if (flags.card !== undefined) {
-    for (const settings of groups.keys()) cardLoaders.set(settings, await cardFileLoader(flags.card, io, settings.maxBytes, settings.client));
+    for (const settings of groups.keys())
+      cardLoaders.set(settings, await cardFileLoader(flags.card, io, settings.maxBytes, settings.client));
   }
   const stale = flags.live ? await staleMarkersFor(flags['stale-markers'], io) : undefined;
   const cacheDirFlag = flags['cache-dir'] ?? (flags.live ? io.env.A2ACAP_CACHE_DIR : undefined);
   // Only a live check talks to agents: --card needs no HTTP client.
-  const world = flags.card !== undefined ? undefined : createRefreshWorld(undefined, undefined, cacheDirFlag ? resolve(io.cwd, cacheDirFlag) : undefined, { origin: 'repository', allow });
+  const world =
+    flags.card !== undefined
+      ? undefined
+      : createRefreshWorld(undefined, undefined, cacheDirFlag ? resolve(io.cwd, cacheDirFlag) : undefined, {
+          origin: 'repository',
+          allow,
+        });
   const cardPath = lockfileCardPaths();
   try {
     const outcomes: RefreshOutcome[] = new Array(lockfiles.length);
     for (const [settings, members] of groups) {
-      const checked = await checkMany(members.map((m) => m.path), {
-        loader: cardLoaders.get(settings) ?? world!.loaderFor(settings.client, settings.maxBytes),
-        readText,
-        resolveAgent,
-        cardOverride: flags.card,
-        cardPath,
-        concurrency,
-        ...(stale ? { stale } : {}),
-      });
+      const checked = await checkMany(
+        members.map((m) => m.path),
+        {
+          loader: cardLoaders.get(settings) ?? world!.loaderFor(settings.client, settings.maxBytes),
+          readText,
+          resolveAgent,
+          cardOverride: flags.card,
+          cardPath,
+          concurrency,
+          ...(stale ? { stale } : {}),
+        },
+      );
       checked.forEach((o, k) => {
         const member = members[k];
         if (member) outcomes[member.index] = o;
       });
     }
     if (stale) {
-      await stale.flush().catch((err: unknown) => io.stderr(`a2acap check: cannot update ${stale.path}: ${err instanceof Error ? err.message : String(err)}\n`));
+      await stale
+        .flush()
+        .catch((err: unknown) =>
+          io.stderr(`a2acap check: cannot update ${stale.path}: ${err instanceof Error ? err.message : String(err)}\n`),
+        );
     }
     const format = flags.format ?? 'json';
     // The text report shows why a lockfile could not be checked; the machine formats are often redirected to a
     // file, so the reason also goes to stderr, one line per lockfile, where the person reading the CI log sees it.
     if (format !== 'text') {
-      for (const o of outcomes) if (o.status === 'error') io.stderr(`a2acap check: ${clean(display(o.lockfile))}: ${clean(o.cause, 400)}\n`);
+      for (const o of outcomes)
+        if (o.status === 'error') io.stderr(`a2acap check: ${clean(display(o.lockfile))}: ${clean(o.cause, 400)}\n`);
     }
     io.stdout(render(format, outcomes, display, io, version));
     return exitCodeFor(outcomes, (flags['fail-on'] ?? 'breaking') as FailOn);

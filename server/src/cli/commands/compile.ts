@@ -37,7 +37,12 @@ const SPEC = {
 export const help: CommandHelp = {
   name: 'compile',
   spec: SPEC,
-  usage: { lines: [['format', 'binding', 'known-extension'], ['max-card-bytes', 'config']] },
+  usage: {
+    lines: [
+      ['format', 'binding', 'known-extension'],
+      ['max-card-bytes', 'config'],
+    ],
+  },
   overview: { lines: [['format', 'binding', 'known-extension', 'max-card-bytes', 'config']] },
   body: [
     `Compiles an agent card into the profile this client can use. --binding replaces the default set
@@ -66,7 +71,9 @@ export async function loadJson(path: string, io: CliIO, maxBytes: number, what: 
     throw new UsageError(`${path}: cannot read ${what} (${ioReason(err)})`);
   }
   if (size > maxBytes) {
-    throw new UsageError(`${path}: ${what} is ${size} bytes, over the ${maxBytes}-byte limit (card-too-large); not compiled — raise it with --max-card-bytes`);
+    throw new UsageError(
+      `${path}: ${what} is ${size} bytes, over the ${maxBytes}-byte limit (card-too-large); not compiled — raise it with --max-card-bytes`,
+    );
   }
   let text: string;
   try {
@@ -77,7 +84,9 @@ export async function loadJson(path: string, io: CliIO, maxBytes: number, what: 
   const doc = parseDocument(text);
   if (!doc.ok) {
     const first = doc.syntaxErrors[0];
-    throw new UsageError(`${path}: ${what} is not valid JSON${first ? ` at ${lineColumn(text, first.offset)}: ${first.message}` : ''}`);
+    throw new UsageError(
+      `${path}: ${what} is not valid JSON${first ? ` at ${lineColumn(text, first.offset)}: ${first.message}` : ''}`,
+    );
   }
   return doc.value;
 }
@@ -105,10 +114,21 @@ function listText(values: readonly string[]): string {
 
 function securityText(security: readonly SecurityAlternative[]): string {
   if (security.length === 0) return '(none)';
-  return security.map((alt) => Object.keys(alt).map((s) => `${clean(s)}(${(alt[s] ?? []).map((x) => clean(x)).join(' ')})`).join(' + ')).join(' or ');
+  return security
+    .map((alt) =>
+      Object.keys(alt)
+        .map((s) => `${clean(s)}(${(alt[s] ?? []).map((x) => clean(x)).join(' ')})`)
+        .join(' + '),
+    )
+    .join(' or ');
 }
 
-function modesText(modes: readonly string[], from: string | undefined, dropped: readonly string[], verb: string): string {
+function modesText(
+  modes: readonly string[],
+  from: string | undefined,
+  dropped: readonly string[],
+  verb: string,
+): string {
   const origin = from === 'skill' ? 'skill' : 'card defaults';
   const drops = dropped.length ? `; does NOT ${verb} default ${listText(dropped)}` : '';
   return `${listText(modes)}  (${origin}${drops})`;
@@ -123,24 +143,38 @@ export function profileText(file: string, profile: CompiledProfile, io: CliIO): 
   } else {
     const i = profile.interface!;
     out += `${clean(file)}: ${p.green('usable')}\n`;
-    out += aligned([
-      ['agent version', profile.agent_version ? clean(profile.agent_version) : '(none)'],
-      ['interface', `${clean(i.binding)} ${clean(i.version)}  ${clean(i.url)}${i.tenant !== null ? `  tenant ${clean(i.tenant)}` : ''}`],
-      ['streaming', yesNo(profile.streaming)],
-      ['push', yesNo(profile.push)],
-      ['extended card', yesNo(profile.extended_card)],
-      ['extensions', listText(profile.extensions ?? [])],
-    ], '  ');
+    out += aligned(
+      [
+        ['agent version', profile.agent_version ? clean(profile.agent_version) : '(none)'],
+        [
+          'interface',
+          `${clean(i.binding)} ${clean(i.version)}  ${clean(i.url)}${i.tenant !== null ? `  tenant ${clean(i.tenant)}` : ''}`,
+        ],
+        ['streaming', yesNo(profile.streaming)],
+        ['push', yesNo(profile.push)],
+        ['extended card', yesNo(profile.extended_card)],
+        ['extensions', listText(profile.extensions ?? [])],
+      ],
+      '  ',
+    );
     const skills = profile.skills ?? {};
     for (const [id, s] of Object.entries(skills)) {
-      const prov = Object.prototype.hasOwnProperty.call(profile.provenance?.skills ?? {}, id) ? profile.provenance!.skills[id] : undefined;
+      const prov = Object.prototype.hasOwnProperty.call(profile.provenance?.skills ?? {}, id)
+        ? profile.provenance!.skills[id]
+        : undefined;
       out += `  ${p.bold(`skill ${clean(id)}`)}\n`;
-      out += aligned([
-        ['input', modesText(s.input, prov?.input, prov?.droppedInput ?? [], 'accept')],
-        ['output', modesText(s.output, prov?.output, prov?.droppedOutput ?? [], 'produce')],
-        ['security', `${securityText(s.security)}${prov ? `  (${prov.security === 'skill' ? 'skill' : prov.security === 'card' ? 'card' : 'none declared'})` : ''}`],
-        ['tags', listText(s.tags)],
-      ], '    ');
+      out += aligned(
+        [
+          ['input', modesText(s.input, prov?.input, prov?.droppedInput ?? [], 'accept')],
+          ['output', modesText(s.output, prov?.output, prov?.droppedOutput ?? [], 'produce')],
+          [
+            'security',
+            `${securityText(s.security)}${prov ? `  (${prov.security === 'skill' ? 'skill' : prov.security === 'card' ? 'card' : 'none declared'})` : ''}`,
+          ],
+          ['tags', listText(s.tags)],
+        ],
+        '    ',
+      );
     }
     if (Object.keys(skills).length === 0) out += '  skills         (none)\n';
   }
@@ -151,7 +185,13 @@ export function profileText(file: string, profile: CompiledProfile, io: CliIO): 
   }
   if (passedOver.length) {
     out += `  ${p.gray('interfaces passed over')}\n`;
-    out += aligned(passedOver.map((d) => [`#${d.index} ${clean(d.binding || '?')} ${clean(d.version || '?')}`, clean(d.reason ?? '')]), '    ');
+    out += aligned(
+      passedOver.map((d) => [
+        `#${d.index} ${clean(d.binding || '?')} ${clean(d.version || '?')}`,
+        clean(d.reason ?? ''),
+      ]),
+      '    ',
+    );
   }
   return out;
 }

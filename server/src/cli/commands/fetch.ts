@@ -46,13 +46,17 @@ or an API key for a scheme that takes one in a header or cookie; --credential-sc
     },
     'credential-scheme': CREDENTIAL_FLAGS['credential-scheme'],
     'signature-policy': {
-      type: 'string', choices: SIGNATURE_POLICY_NAMES, value: 'MODE',
+      type: 'string',
+      choices: SIGNATURE_POLICY_NAMES,
+      value: 'MODE',
       help: `--signature-policy MODE: off (signatures not checked), verify-if-present (default: an invalid signature
 makes the card invalid) or require (anything but a verified signature does); --require-signed means require.`,
     },
     'require-signed': { type: 'boolean' },
     jwks: {
-      type: 'string', multiple: true, value: 'FILE',
+      type: 'string',
+      multiple: true,
+      value: 'FILE',
       help: `--jwks FILE: a JWKS file of trusted keys. --trust-store FILE: {"<kid>": key or {key, notBefore, notAfter}},
 the key a JWKS URL, JWK/JWKS or PEM public key/certificate (as the a2a.trustStore setting).`,
     },
@@ -84,8 +88,10 @@ export const help: CommandHelp = {
     ],
   },
   body: [
-    'Fetches, validates, verifies and compiles an agent card. URL is the agent\'s base URL or the card URL.',
-    { flagHelp: 'signature-policy' }, { flagHelp: 'jwks' }, { flagHelp: 'credential-env' },
+    "Fetches, validates, verifies and compiles an agent card. URL is the agent's base URL or the card URL.",
+    { flagHelp: 'signature-policy' },
+    { flagHelp: 'jwks' },
+    { flagHelp: 'credential-env' },
     `The profile is compiled for the client of the project configuration (the nearest .a2a/config.json from the
 working directory, or --config FILE). Exit 0 valid card, 1 invalid card, 2 usage, network or policy failure.`,
   ],
@@ -95,7 +101,9 @@ working directory, or --config FILE). Exit 0 valid card, 1 invalid card, 2 usage
 function signaturePolicyFrom(flags: { 'signature-policy'?: string; 'require-signed'?: boolean }): SignaturePolicy {
   const named = flags['signature-policy'];
   if (flags['require-signed'] && named !== undefined && named !== 'require') {
-    throw new UsageError(`--require-signed means --signature-policy require; it contradicts --signature-policy ${named}`);
+    throw new UsageError(
+      `--require-signed means --signature-policy require; it contradicts --signature-policy ${named}`,
+    );
   }
   return resolveSignaturePolicy(named, flags['require-signed']);
 }
@@ -106,7 +114,9 @@ export const MAX_TIMEOUT_MS = 600_000;
 export function timeoutFrom(value: string | undefined): number | undefined {
   if (value === undefined) return undefined;
   if (!/^\d+$/.test(value) || Number(value) <= 0 || Number(value) > MAX_TIMEOUT_MS) {
-    throw new UsageError(`--timeout expects milliseconds from 1 to ${MAX_TIMEOUT_MS} (got ${JSON.stringify(value.slice(0, 40))})`);
+    throw new UsageError(
+      `--timeout expects milliseconds from 1 to ${MAX_TIMEOUT_MS} (got ${JSON.stringify(value.slice(0, 40))})`,
+    );
   }
   return Number(value);
 }
@@ -131,7 +141,8 @@ async function loadJwks(files: readonly string[], io: CliIO, agentPrefix: string
       throw new UsageError(`${file}: the JWKS file is not valid JSON`);
     }
     if (!Array.isArray(doc?.keys)) throw new UsageError(`${file}: not a JWKS document (no "keys" array)`);
-    if (!doc.keys.every(isJwkObject)) throw new UsageError(`${file}: its "keys" array holds something that is not a JWK (an object)`);
+    if (!doc.keys.every(isJwkObject))
+      throw new UsageError(`${file}: its "keys" array holds something that is not a JWK (an object)`);
     entries.push({ agent: agentPrefix, jwks: doc });
   }
   return entries;
@@ -152,7 +163,11 @@ export function redactingIO(io: CliIO, redact: Redactor): CliIO {
 }
 
 /** Runs a live command with its output and its failure redacted (see redactingIO). */
-export async function withRedaction(io: CliIO, secrets: Iterable<string | undefined>, body: (io: CliIO, redact: Redactor) => Promise<number>): Promise<number> {
+export async function withRedaction(
+  io: CliIO,
+  secrets: Iterable<string | undefined>,
+  body: (io: CliIO, redact: Redactor) => Promise<number>,
+): Promise<number> {
   const redact = redactorFor(secrets);
   try {
     return await body(redactingIO(io, redact), redact);
@@ -163,25 +178,57 @@ export async function withRedaction(io: CliIO, secrets: Iterable<string | undefi
 
 export const run: Command = async (argv, io) => {
   const { flags, positionals, help: wantsHelp } = parseArgs(argv, SPEC);
-  if (wantsHelp) { io.stdout(commandHelpText(help)); return EXIT_OK; }
+  if (wantsHelp) {
+    io.stdout(commandHelpText(help));
+    return EXIT_OK;
+  }
   const target = firstPositional(positionals, SPEC);
   const credential = credentialFromEnv(flags['credential-env'], io, flags['credential-scheme']);
-  return withRedaction(io, [credential?.token, ...urlSecrets(target)], (out, redact) => fetchCommand(target, flags, credential, out, redact));
+  return withRedaction(io, [credential?.token, ...urlSecrets(target)], (out, redact) =>
+    fetchCommand(target, flags, credential, out, redact),
+  );
 };
 
-async function fetchCommand(target: string, flags: FlagValues<typeof SPEC.flags>, credential: Credential | undefined, io: CliIO, redact: Redactor): Promise<number> {
-  if (flags.extended && !credential) throw new UsageError('--extended needs --credential-env VAR (the extended card is only served to authenticated callers)');
+async function fetchCommand(
+  target: string,
+  flags: FlagValues<typeof SPEC.flags>,
+  credential: Credential | undefined,
+  io: CliIO,
+  redact: Redactor,
+): Promise<number> {
+  if (flags.extended && !credential)
+    throw new UsageError(
+      '--extended needs --credential-env VAR (the extended card is only served to authenticated callers)',
+    );
   let origin: string;
-  try { origin = new URL(target).origin; } catch { throw new UsageError(`not a URL: ${JSON.stringify(target.slice(0, 200))}`); }
+  try {
+    origin = new URL(target).origin;
+  } catch {
+    throw new UsageError(`not a URL: ${JSON.stringify(target.slice(0, 200))}`);
+  }
   const jwks = await loadJwks(flags.jwks, io, `${origin}/`);
   const project = commandSettings({ config: flags.config }, io);
   const http = createHttpClient({ allowHosts: flags['allow-host'] });
   try {
-    const trust = combineTrustStores([createTrustStore(jwks, http), ...flags['trust-store'].map((f) => loadTrustStoreFile(f, io.cwd, http))]);
+    const trust = combineTrustStores([
+      createTrustStore(jwks, http),
+      ...flags['trust-store'].map((f) => loadTrustStoreFile(f, io.cwd, http)),
+    ]);
     const timeoutMs = timeoutFrom(flags.timeout);
     const fetched = await fetchCard(target, {
-      http, timeoutMs, signaturePolicy: signaturePolicyFrom(flags), client: project.client, settings: { maxCardBytes: project.maxBytes },
-      verify: (card, ctx) => verifyCardSignatures(card, { inspectKey, trust, cardUrl: ctx.url, originClass: ctx.originClass, text: ctx.text }),
+      http,
+      timeoutMs,
+      signaturePolicy: signaturePolicyFrom(flags),
+      client: project.client,
+      settings: { maxCardBytes: project.maxBytes },
+      verify: (card, ctx) =>
+        verifyCardSignatures(card, {
+          inspectKey,
+          trust,
+          cardUrl: ctx.url,
+          originClass: ctx.originClass,
+          text: ctx.text,
+        }),
     }).catch(rethrowNet);
     let extended: ExtendedCardResult | undefined;
     if (flags.extended && fetched.valid && fetched.profile) {
@@ -189,7 +236,14 @@ async function fetchCommand(target: string, flags: FlagValues<typeof SPEC.flags>
       const grpc = createGrpcClient({ allowHosts: flags['allow-host'] });
       try {
         extended = await fetchExtendedCard({
-          http, grpc, cardUrl: fetched.url, publicCard: fetched.card, publicProfile: fetched.profile, credential, originClass: fetched.originClass, timeoutMs,
+          http,
+          grpc,
+          cardUrl: fetched.url,
+          publicCard: fetched.card,
+          publicProfile: fetched.profile,
+          credential,
+          originClass: fetched.originClass,
+          timeoutMs,
           client: project.client,
         }).catch(rethrowNet);
       } finally {
@@ -204,7 +258,9 @@ async function fetchCommand(target: string, flags: FlagValues<typeof SPEC.flags>
       io.stderr(`a2acap fetch: ${safeText(shown.extended.message)}\n`);
       return EXIT_USAGE;
     }
-    return fetched.valid && (!extended || !['auth-failed', 'invalid', 'error'].includes(extended.status)) ? EXIT_OK : EXIT_FINDINGS;
+    return fetched.valid && (!extended || !['auth-failed', 'invalid', 'error'].includes(extended.status))
+      ? EXIT_OK
+      : EXIT_FINDINGS;
   } finally {
     await http.close();
   }
@@ -222,7 +278,17 @@ function toJson(f: FetchCardResult, ext: ExtendedCardResult | undefined): Record
     max_age_seconds: f.maxAgeSeconds,
     fetched_at: f.fetchedAt,
     findings: f.findings.map((x) => ({ code: x.code, severity: x.severity, pointer: x.pointer, message: x.message })),
-    ...(ext ? { extended: { status: ext.status, message: ext.message, card: ext.status === 'extended' ? ext.card : null, profile: ext.status === 'extended' ? ext.profile ?? null : null, evidence: ext.evidence } } : {}),
+    ...(ext
+      ? {
+          extended: {
+            status: ext.status,
+            message: ext.message,
+            card: ext.status === 'extended' ? ext.card : null,
+            profile: ext.status === 'extended' ? (ext.profile ?? null) : null,
+            evidence: ext.evidence,
+          },
+        }
+      : {}),
   };
 }
 
@@ -230,17 +296,29 @@ function toText(f: FetchCardResult, ext: ExtendedCardResult | undefined): string
   const card = (f.card ?? {}) as { name?: unknown; version?: unknown };
   const rows: string[][] = [
     ['card', safeText(f.url)],
-    ['status', `${f.status}${f.validators.etag ? `, ETag ${safeText(f.validators.etag)}` : ''}, fresh for ${f.maxAgeSeconds}s`],
+    [
+      'status',
+      `${f.status}${f.validators.etag ? `, ETag ${safeText(f.validators.etag)}` : ''}, fresh for ${f.maxAgeSeconds}s`,
+    ],
     ['agent', `${safeText(String(card.name ?? '?'))} ${safeText(String(card.version ?? ''))}`.trim()],
     ['valid', f.valid ? 'yes' : `no (${f.findings.filter((x) => x.severity === 'error').length} error(s))`],
     ['signature', f.signature ? `${f.signature.outcome}: ${safeText(f.signature.detail)}` : 'not checked'],
   ];
-  if (f.profile?.interface) rows.push(['interface', `${f.profile.interface.binding} ${f.profile.interface.version} ${safeText(f.profile.interface.url)}`]);
+  if (f.profile?.interface)
+    rows.push([
+      'interface',
+      `${f.profile.interface.binding} ${f.profile.interface.version} ${safeText(f.profile.interface.url)}`,
+    ]);
   if (f.profile) rows.push(['usable', f.profile.usable ? 'yes' : `no: ${safeText(f.profile.reason ?? '')}`]);
   if (f.profile?.skills) rows.push(['skills', Object.keys(f.profile.skills).map(safeText).join(', ') || '(none)']);
   if (ext) rows.push(['extended', `${ext.status}: ${safeText(ext.message)}`]);
-  if (ext?.profile?.skills && ext.status === 'extended') rows.push(['extended skills', Object.keys(ext.profile.skills).map(safeText).join(', ')]);
-  const problems = f.findings.filter((x) => x.severity === 'error').slice(0, 10).map((x) => `  ${x.pointer || '/'}: ${safeText(x.message)}\n`).join('');
+  if (ext?.profile?.skills && ext.status === 'extended')
+    rows.push(['extended skills', Object.keys(ext.profile.skills).map(safeText).join(', ')]);
+  const problems = f.findings
+    .filter((x) => x.severity === 'error')
+    .slice(0, 10)
+    .map((x) => `  ${x.pointer || '/'}: ${safeText(x.message)}\n`)
+    .join('');
   return `${alignColumns(rows)}\n${problems}`;
 }
 

@@ -35,7 +35,8 @@ import { readProjectConfigFile } from '../../node/projectConfig';
 const SPEC = {
   flags: {
     format: {
-      type: 'string', choices: ['text', 'json', 'sarif', 'codequality'],
+      type: 'string',
+      choices: ['text', 'json', 'sarif', 'codequality'],
       help: '--format codequality writes a GitLab Code Quality report (paths relative to the working directory).',
     },
     'max-card-bytes': CLIENT_FLAGS['max-card-bytes'],
@@ -53,18 +54,22 @@ internal host names in the card's URLs) is not reported, as with "card": {"inter
     'known-extension': CLIENT_FLAGS['known-extension'],
     // Severity overrides, as the editor's a2a.rules setting: a file of them, then single ones (which win).
     rule: {
-      type: 'string', multiple: true, value: 'ID=SEVERITY',
-      help: '--rule ID=SEVERITY sets one rule\'s severity: error, warning, info, hint or off (repeatable, e.g. --rule unknown-field=off).',
+      type: 'string',
+      multiple: true,
+      value: 'ID=SEVERITY',
+      help: "--rule ID=SEVERITY sets one rule's severity: error, warning, info, hint or off (repeatable, e.g. --rule unknown-field=off).",
     },
     rules: {
-      type: 'string', value: 'FILE',
+      type: 'string',
+      value: 'FILE',
       help: `--rules FILE reads such overrides from a JSON object {"<rule id>": "<severity>"}, the value of the editor's a2a.rules
 setting; --rule flags win over it. An unknown rule id or severity is a usage error.`,
     },
     // Accepted findings (core/baseline.ts): report only new ones, or record the current ones.
     baseline: { type: 'string', value: 'FILE' },
     'write-baseline': {
-      type: 'string', value: 'FILE',
+      type: 'string',
+      value: 'FILE',
       help: `--write-baseline FILE records the current findings (by file, rule and JSON Pointer) as accepted and exits 0;
 --baseline FILE then reports only findings not in it, so CI fails on new problems only.`,
     },
@@ -84,7 +89,11 @@ export const help: CommandHelp = {
   body: [
     '',
     'Validates A2A 1.0 agent cards and a2a-lock.json lockfiles (detected by content, then by file name).',
-    { flagHelp: 'format' }, { flagHelp: 'rule' }, { flagHelp: 'rules' }, { flagHelp: 'write-baseline' }, { flagHelp: 'internal-only' },
+    { flagHelp: 'format' },
+    { flagHelp: 'rule' },
+    { flagHelp: 'rules' },
+    { flagHelp: 'write-baseline' },
+    { flagHelp: 'internal-only' },
     { flagHelp: 'binding' },
     `Each file's project configuration (the nearest .a2a/config.json from its folder, as the editor takes it; or
 --config FILE) gives rules, client and size limit; --rules, --rule and the client flags override it.`,
@@ -107,7 +116,16 @@ interface FileFindings {
 }
 
 function sarifEntries(results: readonly FileFindings[]): SarifEntry[] {
-  return results.flatMap(({ file, findings }) => findings.map((f) => ({ ruleId: f.code, severity: f.severity, message: f.message, file, pointer: f.pointer, range: f.range })));
+  return results.flatMap(({ file, findings }) =>
+    findings.map((f) => ({
+      ruleId: f.code,
+      severity: f.severity,
+      message: f.message,
+      file,
+      pointer: f.pointer,
+      range: f.range,
+    })),
+  );
 }
 
 const SEVERITY_ORDER: Record<Severity, number> = { error: 0, warning: 1, info: 2, hint: 3 };
@@ -123,7 +141,11 @@ function lintProjectConfig(file: string, path: string): FileFindings | { file: s
 }
 
 /** Lint one file; an I/O problem becomes a one-line message, never an exception. */
-async function lintFile(file: string, cwd: string, settings: LintSettings): Promise<FileFindings | { file: string; error: string }> {
+async function lintFile(
+  file: string,
+  cwd: string,
+  settings: LintSettings,
+): Promise<FileFindings | { file: string; error: string }> {
   const maxBytes = settings.maxCardBytes;
   const path = resolve(cwd, file);
   // A project configuration is not a card: it is checked as one (valid: no findings; invalid: why, as for I/O).
@@ -147,13 +169,23 @@ async function lintFile(file: string, cwd: string, settings: LintSettings): Prom
     return { file, error: `cannot read it (${ioReason(err)})` };
   }
   // All pointers located in one pass, as the editor does (one lookup per finding was quadratic: 60,000 unknown members, 39 s).
-  const locate = makeLocator(text, result.findings.filter((f) => !f.offset).map((f) => f.pointer));
+  const locate = makeLocator(
+    text,
+    result.findings.filter((f) => !f.offset).map((f) => f.pointer),
+  );
   const findings = result.findings.map((f): RangedFinding => ({
-    code: f.code, severity: f.severity, pointer: f.pointer, message: f.message,
+    code: f.code,
+    severity: f.severity,
+    pointer: f.pointer,
+    message: f.message,
     range: rangeOf(text, f.offset ?? locate(f.pointer, f.target ?? 'value')),
   }));
-  findings.sort((a, b) => a.range.start.line - b.range.start.line || a.range.start.character - b.range.start.character
-    || SEVERITY_ORDER[a.severity] - SEVERITY_ORDER[b.severity]);
+  findings.sort(
+    (a, b) =>
+      a.range.start.line - b.range.start.line ||
+      a.range.start.character - b.range.start.character ||
+      SEVERITY_ORDER[a.severity] - SEVERITY_ORDER[b.severity],
+  );
   return { file, findings };
 }
 
@@ -165,7 +197,12 @@ function writeText(results: FileFindings[], io: CliIO, baselined: number, unread
   for (const { file, findings } of results) {
     for (const f of findings) {
       counts[f.severity] = (counts[f.severity] ?? 0) + 1;
-      rows.push([`${safeText(file)}:${f.range.start.line + 1}:${f.range.start.character + 1}`, severityLabel(f.severity, c), c.gray(f.code), safeText(f.message)]);
+      rows.push([
+        `${safeText(file)}:${f.range.start.line + 1}:${f.range.start.character + 1}`,
+        severityLabel(f.severity, c),
+        c.gray(f.code),
+        safeText(f.message),
+      ]);
     }
   }
   io.stdout(alignColumns(rows));
@@ -187,7 +224,9 @@ function rulesFile(path: string | undefined, io: CliIO): Record<string, Severity
   try {
     value = JSON.parse(readTextSync(resolve(io.cwd, path)));
   } catch (err) {
-    throw new UsageError(`--rules ${path}: ${err instanceof SyntaxError ? 'not valid JSON' : `cannot read it (${ioReason(err)})`}`);
+    throw new UsageError(
+      `--rules ${path}: ${err instanceof SyntaxError ? 'not valid JSON' : `cannot read it (${ioReason(err)})`}`,
+    );
   }
   const parsed = parseRuleObject(value);
   if (!parsed.ok) throw new UsageError(`--rules ${path}: ${parsed.error}`);
@@ -237,7 +276,12 @@ export const run: Command = async (argv, io) => {
   const lintSettingsOf = (project: CommandSettings): LintSettings => {
     let settings = resolved.get(project);
     if (!settings) {
-      settings = resolveSettings({ severities: { ...project.rules, ...overrides }, maxCardBytes: project.maxBytes, client: project.client, card: project.card });
+      settings = resolveSettings({
+        severities: { ...project.rules, ...overrides },
+        maxCardBytes: project.maxBytes,
+        client: project.client,
+        card: project.card,
+      });
       resolved.set(project, settings);
     }
     return settings;
@@ -253,13 +297,22 @@ export const run: Command = async (argv, io) => {
       results.push(r);
     }
   }
-  if (flags.baseline !== undefined && flags['write-baseline'] !== undefined) throw new UsageError('--baseline and --write-baseline exclude each other');
+  if (flags.baseline !== undefined && flags['write-baseline'] !== undefined)
+    throw new UsageError('--baseline and --write-baseline exclude each other');
   if (flags['write-baseline'] !== undefined) {
-    const entries = results.flatMap(({ file, findings }) => findings.map((f) => ({ file: baselineFile(file, io), code: f.code, pointer: f.pointer })));
+    const entries = results.flatMap(({ file, findings }) =>
+      findings.map((f) => ({ file: baselineFile(file, io), code: f.code, pointer: f.pointer })),
+    );
     // Never over something that is not a baseline (`--write-baseline card.json`), a device or a FIFO.
-    const target = replaceable(resolve(io.cwd, flags['write-baseline']), 'an a2acap baseline', (text) => parseBaseline(text).ok);
+    const target = replaceable(
+      resolve(io.cwd, flags['write-baseline']),
+      'an a2acap baseline',
+      (text) => parseBaseline(text).ok,
+    );
     await writeFileAtomic(target.path, serializeBaseline(entries), target.mode);
-    io.stderr(`a2acap lint: ${entries.length} finding${entries.length === 1 ? '' : 's'} recorded as accepted in ${safeText(flags['write-baseline'])}\n`);
+    io.stderr(
+      `a2acap lint: ${entries.length} finding${entries.length === 1 ? '' : 's'} recorded as accepted in ${safeText(flags['write-baseline'])}\n`,
+    );
     return ioFailure ? EXIT_USAGE : EXIT_OK;
   }
   const baselined = flags.baseline === undefined ? 0 : applyBaseline(results, readBaseline(flags.baseline, io), io);

@@ -24,21 +24,28 @@ import { VERSION } from '../version';
 const SPEC = {
   flags: {
     root: {
-      type: 'string', multiple: true, value: 'DIR',
+      type: 'string',
+      multiple: true,
+      value: 'DIR',
       help: '  --root DIR              paths resolve inside these directories (default: the working directory)',
     },
     'allow-network': {
-      type: 'string', multiple: true, value: 'loopback,private',
+      type: 'string',
+      multiple: true,
+      value: 'loopback,private',
       help: `  --allow-network C       URLs from tool arguments and lockfiles reach public addresses only, plus these classes
                           (loopback, private; also ${ALLOW_NETWORK_ENV}); link-local and metadata never`,
     },
     'credential-env': {
-      type: 'string', multiple: true, value: 'VAR=ORIGIN',
+      type: 'string',
+      multiple: true,
+      value: 'VAR=ORIGIN',
       help: `  --credential-env V=O    send the value of environment variable V as a bearer token to origin O (https://host:port)
                           only; never a tool argument, never in a result`,
     },
     'max-card-bytes': {
-      type: 'string', value: 'N',
+      type: 'string',
+      value: 'N',
       help: `  --max-card-bytes N      card and lockfile size limit (default ${LIMITS.cardBytes})`,
     },
   },
@@ -54,7 +61,10 @@ export const help: CommandHelp = {
   body: [
     `Serves the A2A tools (a2a_profile, a2a_how_to_call, a2a_check_lockfile, a2a_lockfiles, a2a_pin) over the Model
 Context Protocol on stdio. Tool arguments are untrusted:`,
-    { flagHelp: 'root' }, { flagHelp: 'allow-network' }, { flagHelp: 'credential-env' }, { flagHelp: 'max-card-bytes' },
+    { flagHelp: 'root' },
+    { flagHelp: 'allow-network' },
+    { flagHelp: 'credential-env' },
+    { flagHelp: 'max-card-bytes' },
     `Card text comes back only inside "untrusted", clipped at ${LIMITS.untrustedChars} characters, invisible characters shown.`,
   ],
 };
@@ -86,17 +96,29 @@ function credentialsFrom(values: readonly string[], io: CliIO): LaunchCredential
   return values.map((value) => {
     const eq = value.indexOf('=');
     const variable = eq < 0 ? value : value.slice(0, eq);
-    if (!/^[A-Za-z_][A-Za-z0-9_]*$/.test(variable)) throw new UsageError('--credential-env expects VAR=ORIGIN: the NAME of an environment variable (never the credential itself) and the origin it is for');
-    if (eq < 0) throw new UsageError(`--credential-env ${variable}: name the origin the credential is for (${variable}=https://agent.example.com), so a URL a model chose never receives it`);
+    if (!/^[A-Za-z_][A-Za-z0-9_]*$/.test(variable))
+      throw new UsageError(
+        '--credential-env expects VAR=ORIGIN: the NAME of an environment variable (never the credential itself) and the origin it is for',
+      );
+    if (eq < 0)
+      throw new UsageError(
+        `--credential-env ${variable}: name the origin the credential is for (${variable}=https://agent.example.com), so a URL a model chose never receives it`,
+      );
     let origin: string;
     try {
       origin = new URL(value.slice(eq + 1)).origin;
     } catch {
       origin = 'null';
     }
-    if (origin === 'null' || !/^https?:/.test(origin)) throw new UsageError(`--credential-env ${variable}: the origin must be an http(s) URL such as https://agent.example.com`);
+    if (origin === 'null' || !/^https?:/.test(origin))
+      throw new UsageError(
+        `--credential-env ${variable}: the origin must be an http(s) URL such as https://agent.example.com`,
+      );
     const secret = io.env[variable];
-    if (!secret || /[\r\n]/.test(secret)) throw new UsageError(`--credential-env ${variable}: the environment variable is not set, empty, or holds a line break`);
+    if (!secret || /[\r\n]/.test(secret))
+      throw new UsageError(
+        `--credential-env ${variable}: the environment variable is not set, empty, or holds a line break`,
+      );
     return { variable, value: secret.trim(), origin };
   });
 }

@@ -49,8 +49,18 @@ const SPEC = {
 export const help: CommandHelp = {
   name: 'pin',
   spec: SPEC,
-  usage: { lines: [[{ bare: 'skill' }, 'skill', 'input', 'output', 'streaming'], ['extension', 'out', 'probe', 'config']] },
-  overview: { lines: [[{ bare: 'skill' }, 'skill', 'input', 'output', 'streaming', 'extension'], ['out', 'probe', 'config']] },
+  usage: {
+    lines: [
+      [{ bare: 'skill' }, 'skill', 'input', 'output', 'streaming'],
+      ['extension', 'out', 'probe', 'config'],
+    ],
+  },
+  overview: {
+    lines: [
+      [{ bare: 'skill' }, 'skill', 'input', 'output', 'streaming', 'extension'],
+      ['out', 'probe', 'config'],
+    ],
+  },
   body: [
     `Writes a capability lockfile holding only what the workflow relies on: the named skills, the media types it
 sends (--input, each must be accepted) and reads (--output; without them the skill's current modes), streaming
@@ -106,11 +116,20 @@ export const run: Command = async (argv, io: CliIO) => {
     throw new UsageError(err instanceof Error ? err.message : String(err));
   }
   const outFile = flags.out !== undefined ? resolve(io.cwd, flags.out) : undefined;
-  const selection: PinSelection = { skills: flags.skill, input: flags.input, output: flags.output, streaming: flags.streaming, extensions: flags.extension };
+  const selection: PinSelection = {
+    skills: flags.skill,
+    input: flags.input,
+    output: flags.output,
+    streaming: flags.streaming,
+    extensions: flags.extension,
+  };
   // The client of the workflow's project (the configuration over the lockfile being written, else over the working
   // directory), which also knows the extensions the workflow relies on (so they appear in the profile).
   const project = commandSettings({ config: flags.config }, io, outFile ? dirname(outFile) : io.cwd);
-  const client = { bindings: project.client.bindings, knownExtensions: [...new Set([...project.client.knownExtensions, ...flags.extension])] };
+  const client = {
+    bindings: project.client.bindings,
+    knownExtensions: [...new Set([...project.client.knownExtensions, ...flags.extension])],
+  };
   // The URL or path the user typed: a 'user' URL (loopback and private agents allowed).
   const world = createRefreshWorld(client, project.maxBytes, undefined, { origin: 'user' });
   try {
@@ -122,7 +141,13 @@ export const run: Command = async (argv, io: CliIO) => {
     }
     let lock: Lockfile;
     try {
-      lock = buildLockfile({ profile: loaded.profile, cardDigest: loaded.digest, agentUrl: agentField(location, outFile, io.cwd), selection, now: () => new Date() });
+      lock = buildLockfile({
+        profile: loaded.profile,
+        cardDigest: loaded.digest,
+        agentUrl: agentField(location, outFile, io.cwd),
+        selection,
+        now: () => new Date(),
+      });
     } catch (err) {
       if (err instanceof PinError) throw new UsageError(err.message);
       throw err;
@@ -134,9 +159,11 @@ export const run: Command = async (argv, io: CliIO) => {
     }
     const result = await writeLockfile(outFile, lock);
     const skills = Object.keys(lock.requires.skills ?? {}).join(', ');
-    io.stderr(result.written
-      ? `pinned ${safeText(skills)} of ${safeText(location)} → ${safeText(relative(io.cwd, outFile) || outFile)}\n`
-      : `${safeText(relative(io.cwd, outFile) || outFile)} is already up to date (nothing changed)\n`);
+    io.stderr(
+      result.written
+        ? `pinned ${safeText(skills)} of ${safeText(location)} → ${safeText(relative(io.cwd, outFile) || outFile)}\n`
+        : `${safeText(relative(io.cwd, outFile) || outFile)} is already up to date (nothing changed)\n`,
+    );
     return 0;
   } finally {
     await world.close();

@@ -84,7 +84,10 @@ claim refuted or a probe failed, 2 usage, network or policy failure.`,
 
 function intervalFrom(value: string | undefined): number | undefined {
   if (value === undefined) return undefined;
-  if (!/^\d+$/.test(value) || Number(value) > 60_000) throw new UsageError(`--min-interval expects milliseconds from 0 to 60000 (got ${JSON.stringify(value.slice(0, 40))})`);
+  if (!/^\d+$/.test(value) || Number(value) > 60_000)
+    throw new UsageError(
+      `--min-interval expects milliseconds from 0 to 60000 (got ${JSON.stringify(value.slice(0, 40))})`,
+    );
   return Number(value);
 }
 
@@ -98,13 +101,17 @@ async function agentOf(arg: string, io: CliIO): Promise<{ agent: string; lock?: 
   const loaded = await loadLockfile(path, readText);
   if (!loaded.ok) throw new UsageError(`${arg}: ${loaded.message}`);
   const agent = loaded.lockfile.agent;
-  if (!isHttpLocation(agent)) throw new UsageError(`${arg}: the lockfile pins ${JSON.stringify(agent)}, not a live http(s) agent`);
+  if (!isHttpLocation(agent))
+    throw new UsageError(`${arg}: the lockfile pins ${JSON.stringify(agent)}, not a live http(s) agent`);
   return { agent, lock: loaded.lockfile };
 }
 
 export const run: Command = async (argv, io) => {
   const { flags, positionals, help: wantsHelp } = parseArgs(argv, SPEC);
-  if (wantsHelp) { io.stdout(commandHelpText(help)); return EXIT_OK; }
+  if (wantsHelp) {
+    io.stdout(commandHelpText(help));
+    return EXIT_OK;
+  }
   const target = firstPositional(positionals, SPEC);
   const project = commandSettings({ config: flags.config }, io, directoryOf(io, target));
   const allow = networkAllowance(flags, io);
@@ -113,13 +120,22 @@ export const run: Command = async (argv, io) => {
   const client = lock ? clientForLock(project.client, lock) : project.client;
   const credential = credentialFromEnv(flags['credential-env'], io, flags['credential-scheme']);
   const text = flags['safe-request'];
-  if (text !== undefined && text.trim() === '') throw new UsageError('--safe-request needs the agreed message text (it is empty)');
-  if (flags['media-type'].some((m) => m.trim() === '')) throw new UsageError('--media-type needs a media type (one is empty)');
+  if (text !== undefined && text.trim() === '')
+    throw new UsageError('--safe-request needs the agreed message text (it is empty)');
+  if (flags['media-type'].some((m) => m.trim() === ''))
+    throw new UsageError('--media-type needs a media type (one is empty)');
   if (!text && (flags.skill || flags['media-type'].length || flags['allow-skill'].length)) {
-    throw new UsageError('--skill, --allow-skill and --media-type need --safe-request TEXT (message probes are opt-in)');
+    throw new UsageError(
+      '--skill, --allow-skill and --media-type need --safe-request TEXT (message probes are opt-in)',
+    );
   }
   const safeRequest: SafeProbeRequest | undefined = text
-    ? { text, ...(flags.skill ? { skill: flags.skill } : {}), allowSkills: flags['allow-skill'], mediaTypes: flags['media-type'] }
+    ? {
+        text,
+        ...(flags.skill ? { skill: flags.skill } : {}),
+        allowSkills: flags['allow-skill'],
+        mediaTypes: flags['media-type'],
+      }
     : undefined;
   // The lockfile's agent URL may carry userinfo, and the agent may quote the credential: both are redacted.
   return withRedaction(io, [credential?.token, ...urlSecrets(agent)], async (io, redact) => {
@@ -127,15 +143,28 @@ export const run: Command = async (argv, io) => {
     const grpc = createGrpcClient({ allowHosts: flags['allow-host'] });
     try {
       const limiter = createRateLimiter({ minIntervalMs: intervalFrom(flags['min-interval']) });
-      const report = await probeAgent(agent, { http, grpc, client, credential, safeRequest, limiter, timeoutMs: timeoutFrom(flags.timeout),
+      const report = await probeAgent(agent, {
+        http,
+        grpc,
+        client,
+        credential,
+        safeRequest,
+        limiter,
+        timeoutMs: timeoutFrom(flags.timeout),
         // A URL typed on the command line is the user's; a lockfile's agent is repository content (public unless allowed).
-        ...(lock ? { origin: 'repository' as const, allow } : {}) }).catch(rethrowNet);
-      const results = redactValue(report.results.map((r) => ({ probe: r.probe, claim: r.claim, outcome: r.outcome, detail: r.detail, at: r.at })), redact);
+        ...(lock ? { origin: 'repository' as const, allow } : {}),
+      }).catch(rethrowNet);
+      const results = redactValue(
+        report.results.map((r) => ({ probe: r.probe, claim: r.claim, outcome: r.outcome, detail: r.detail, at: r.at })),
+        redact,
+      );
       if (flags.format === 'json') io.stdout(`${visibleJson({ agent: redact(agent), results }, 2)}\n`);
       else {
         // A probe's name can hold card text (required-extension:URI): escaped like its detail.
         const rows = results.map((r) => [r.outcome.toUpperCase(), safeText(r.probe), safeText(r.detail)]);
-        io.stdout(`${safeText(redact(agent))}${report.interface ? ` (${report.interface.binding} ${report.interface.version})` : ''}\n${alignColumns(rows)}\n`);
+        io.stdout(
+          `${safeText(redact(agent))}${report.interface ? ` (${report.interface.binding} ${report.interface.version})` : ''}\n${alignColumns(rows)}\n`,
+        );
       }
       return results.some((r) => r.outcome === 'refuted' || r.outcome === 'error') ? EXIT_FINDINGS : EXIT_OK;
     } finally {

@@ -94,13 +94,23 @@ export const run: Command = async (argv, io: CliIO) => {
     const { diff } = pinnedVsCurrent(lock, profile);
     io.stdout(`${shown}: ${check.classification}\n`);
     // The diff quotes skill ids and card values: each line escaped for the terminal.
-    io.stdout(diff.text ? `${diff.text.replace(/\n?$/, '').split('\n').map(safeText).join('\n')}\n` : '(the pinned part of the profile is unchanged)\n');
+    io.stdout(
+      diff.text
+        ? `${diff.text.replace(/\n?$/, '').split('\n').map(safeText).join('\n')}\n`
+        : '(the pinned part of the profile is unchanged)\n',
+    );
     let next: Lockfile;
     try {
-      next = keepPreviousWhenUnchanged(repin({ lock, profile, cardDigest: loaded.digest, now: () => new Date() }), lock);
+      next = keepPreviousWhenUnchanged(
+        repin({ lock, profile, cardDigest: loaded.digest, now: () => new Date() }),
+        lock,
+      );
     } catch (err) {
       // Say what to do: a breaking change is not an update, the workflow needs a new selection.
-      if (err instanceof PinError) throw new UsageError(`cannot update: ${err.message}${err.message.includes("'a2acap pin'") ? '' : "; pin a new selection with 'a2acap pin'"}`);
+      if (err instanceof PinError)
+        throw new UsageError(
+          `cannot update: ${err.message}${err.message.includes("'a2acap pin'") ? '' : "; pin a new selection with 'a2acap pin'"}`,
+        );
       throw err;
     }
     if (serializeLockfile(next) === text) {

@@ -23,7 +23,12 @@ const STREAMING: ReadonlySet<A2aOperation> = new Set(['SubscribeToTask', 'SendSt
  * every failure passes through the redactor of this call, which knows the credential it sent and the interface
  * URL's userinfo: an agent that quotes the caller's credential back never gets it printed, stored or shown.
  */
-export async function callA2a(iface: A2aInterface, op: A2aOperation, params: Record<string, unknown>, opts: A2aCallOptions): Promise<A2aCallResult> {
+export async function callA2a(
+  iface: A2aInterface,
+  op: A2aOperation,
+  params: Record<string, unknown>,
+  opts: A2aCallOptions,
+): Promise<A2aCallResult> {
   const redact = callRedactor(iface, opts);
   try {
     return redactValue(await unredactedCall(iface, op, params, opts), redact);
@@ -39,15 +44,28 @@ export async function callA2a(iface: A2aInterface, op: A2aOperation, params: Rec
  */
 function explainRedirect(err: unknown): unknown {
   if (!isNetError(err) || err.kind !== 'redirect-limit' || err.details.limit !== 0) return err;
-  return new NetError('redirect-limit', err.url, `${displayUrl(err.url)}: the interface answered with a redirect; A2A interface calls follow no redirects, so the card's interface URL must be the endpoint itself (a redirect would take the request and its credential to a URL the card does not declare)`, err.details);
+  return new NetError(
+    'redirect-limit',
+    err.url,
+    `${displayUrl(err.url)}: the interface answered with a redirect; A2A interface calls follow no redirects, so the card's interface URL must be the endpoint itself (a redirect would take the request and its credential to a URL the card does not declare)`,
+    err.details,
+  );
 }
 
 /** The redactor of one call: the credential headers it sends and the userinfo of the URL it goes to. */
-export function callRedactor(iface: Pick<A2aInterface, 'url'>, opts: Pick<A2aCallOptions, 'credentialHeaders'>): Redactor {
+export function callRedactor(
+  iface: Pick<A2aInterface, 'url'>,
+  opts: Pick<A2aCallOptions, 'credentialHeaders'>,
+): Redactor {
   return redactorFor([...headerSecrets(opts.credentialHeaders), ...urlSecrets(iface.url)]);
 }
 
-async function unredactedCall(iface: A2aInterface, op: A2aOperation, params: Record<string, unknown>, opts: A2aCallOptions): Promise<A2aCallResult> {
+async function unredactedCall(
+  iface: A2aInterface,
+  op: A2aOperation,
+  params: Record<string, unknown>,
+  opts: A2aCallOptions,
+): Promise<A2aCallResult> {
   const headers: Record<string, string> = {
     ...(opts.a2aVersion === null ? {} : { 'a2a-version': opts.a2aVersion ?? iface.version }),
     accept: STREAMING.has(op) ? 'text/event-stream, application/json' : 'application/json, application/a2a+json',
@@ -59,13 +77,29 @@ async function unredactedCall(iface: A2aInterface, op: A2aOperation, params: Rec
     return callGrpc(opts.grpc, iface, op, params, opts, metadata);
   }
   const common = {
-    origin: 'card' as const, originClass: opts.originClass, headers, credentialHeaders: opts.credentialHeaders,
-    timeoutMs: opts.timeoutMs, maxBytes: opts.maxBytes, signal: opts.signal, stopWhen: STREAMING.has(op) && !opts.fullStream ? firstSseEvent : undefined,
+    origin: 'card' as const,
+    originClass: opts.originClass,
+    headers,
+    credentialHeaders: opts.credentialHeaders,
+    timeoutMs: opts.timeoutMs,
+    maxBytes: opts.maxBytes,
+    signal: opts.signal,
+    stopWhen: STREAMING.has(op) && !opts.fullStream ? firstSseEvent : undefined,
     maxRedirects: 0,
   };
   if (iface.binding === 'JSONRPC') {
-    const body = JSON.stringify({ jsonrpc: '2.0', id: 1, method: op, params: iface.tenant !== null ? { ...params, tenant: iface.tenant } : params });
-    const res = await opts.http.request(iface.url, { ...common, method: 'POST', body, headers: { ...headers, 'content-type': 'application/json' } });
+    const body = JSON.stringify({
+      jsonrpc: '2.0',
+      id: 1,
+      method: op,
+      params: iface.tenant !== null ? { ...params, tenant: iface.tenant } : params,
+    });
+    const res = await opts.http.request(iface.url, {
+      ...common,
+      method: 'POST',
+      body,
+      headers: { ...headers, 'content-type': 'application/json' },
+    });
     return withEvents(jsonRpcResult(res), res, true);
   }
   if (iface.binding === 'HTTP+JSON') {
@@ -73,23 +107,38 @@ async function unredactedCall(iface: A2aInterface, op: A2aOperation, params: Rec
     const prefix = iface.tenant !== null ? `/${encodeURIComponent(iface.tenant)}` : '';
     const url = `${trimEnd(iface.url, '/')}${prefix}${path}`;
     const res = await opts.http.request(url, {
-      ...common, method, ...(body !== undefined ? { body: JSON.stringify(body), headers: { ...headers, 'content-type': 'application/a2a+json' } } : {}),
+      ...common,
+      method,
+      ...(body !== undefined
+        ? { body: JSON.stringify(body), headers: { ...headers, 'content-type': 'application/a2a+json' } }
+        : {}),
     });
     return withEvents(restResult(res), res, false);
   }
-  throw new Error(`binding ${JSON.stringify(iface.binding)} is not supported for live calls here (JSONRPC and HTTP+JSON are${iface.binding === 'GRPC' ? '; GRPC needs a gRPC client' : ''})`);
+  throw new Error(
+    `binding ${JSON.stringify(iface.binding)} is not supported for live calls here (JSONRPC and HTTP+JSON are${iface.binding === 'GRPC' ? '; GRPC needs a gRPC client' : ''})`,
+  );
 }
 
-function restRoute(op: A2aOperation, params: Record<string, unknown>): { method: 'GET' | 'POST'; path: string; body?: unknown } {
+function restRoute(
+  op: A2aOperation,
+  params: Record<string, unknown>,
+): { method: 'GET' | 'POST'; path: string; body?: unknown } {
   const id = encodeURIComponent(String(params.id ?? params.taskId ?? ''));
   switch (op) {
-    case 'GetTask': return { method: 'GET', path: `/tasks/${id}` };
+    case 'GetTask':
+      return { method: 'GET', path: `/tasks/${id}` };
     // The proto says GET (facts §7, inconsistency 4); the SDK accepts GET.
-    case 'SubscribeToTask': return { method: 'GET', path: `/tasks/${id}:subscribe` };
-    case 'ListTaskPushNotificationConfigs': return { method: 'GET', path: `/tasks/${id}/pushNotificationConfigs` };
-    case 'GetExtendedAgentCard': return { method: 'GET', path: '/extendedAgentCard' };
-    case 'SendMessage': return { method: 'POST', path: '/message:send', body: params };
-    case 'SendStreamingMessage': return { method: 'POST', path: '/message:stream', body: params };
+    case 'SubscribeToTask':
+      return { method: 'GET', path: `/tasks/${id}:subscribe` };
+    case 'ListTaskPushNotificationConfigs':
+      return { method: 'GET', path: `/tasks/${id}/pushNotificationConfigs` };
+    case 'GetExtendedAgentCard':
+      return { method: 'GET', path: '/extendedAgentCard' };
+    case 'SendMessage':
+      return { method: 'POST', path: '/message:send', body: params };
+    case 'SendStreamingMessage':
+      return { method: 'POST', path: '/message:stream', body: params };
   }
 }
 
@@ -102,7 +151,10 @@ export function firstSseEvent(soFar: Buffer): boolean {
 /** The data of the first SSE event (joined data: lines), or undefined. */
 export function parseFirstSse(text: string): string | undefined {
   const event = text.split(/\r?\n\r?\n/)[0] ?? '';
-  const lines = event.split(/\r?\n/).filter((l) => l.startsWith('data:')).map((l) => l.slice(5).replace(/^ /, ''));
+  const lines = event
+    .split(/\r?\n/)
+    .filter((l) => l.startsWith('data:'))
+    .map((l) => l.slice(5).replace(/^ /, ''));
   return lines.length ? lines.join('\n') : undefined;
 }
 
@@ -113,7 +165,11 @@ export function parseAllSse(text: string, jsonRpc: boolean): unknown[] {
     const data = parseFirstSse(event);
     if (data === undefined) continue;
     const value = parseJson(data);
-    out.push(jsonRpc && value && typeof value === 'object' && 'result' in value ? (value as { result: unknown }).result : value);
+    out.push(
+      jsonRpc && value && typeof value === 'object' && 'result' in value
+        ? (value as { result: unknown }).result
+        : value,
+    );
   }
   return out;
 }
@@ -136,19 +192,34 @@ function parseJson(text: string): unknown {
 }
 
 function invalid(res: HttpResponse, what: string): A2aCallResult {
-  return { ok: false, status: res.status, headers: res.headers, error: { type: 'InvalidAgentResponse', message: what, httpStatus: res.status } };
+  return {
+    ok: false,
+    status: res.status,
+    headers: res.headers,
+    error: { type: 'InvalidAgentResponse', message: what, httpStatus: res.status },
+  };
 }
 
 function jsonRpcResult(res: HttpResponse): A2aCallResult {
   if (res.status < 200 || res.status >= 300) {
-    return { ok: false, status: res.status, headers: res.headers, error: fromHttpError(res.status, parseJson(res.body.toString('utf8')), res.headers['retry-after']) };
+    return {
+      ok: false,
+      status: res.status,
+      headers: res.headers,
+      error: fromHttpError(res.status, parseJson(res.body.toString('utf8')), res.headers['retry-after']),
+    };
   }
   const streamed = isSse(res);
   const text = streamed ? parseFirstSse(res.body.toString('utf8')) : res.body.toString('utf8');
   const envelope = text === undefined ? undefined : parseJson(text);
-  if (!envelope || typeof envelope !== 'object') return invalid(res, streamed ? 'the event stream carried no JSON-RPC response' : 'the answer is not a JSON-RPC response');
+  if (!envelope || typeof envelope !== 'object')
+    return invalid(
+      res,
+      streamed ? 'the event stream carried no JSON-RPC response' : 'the answer is not a JSON-RPC response',
+    );
   const e = envelope as Record<string, unknown>;
-  if (e.error !== undefined) return { ok: false, status: res.status, headers: res.headers, error: fromJsonRpcError(e.error) };
+  if (e.error !== undefined)
+    return { ok: false, status: res.status, headers: res.headers, error: fromJsonRpcError(e.error) };
   if (!('result' in e)) return invalid(res, 'the JSON-RPC response has neither result nor error');
   return { ok: true, result: e.result, status: res.status, streamed, headers: res.headers };
 }
@@ -158,7 +229,12 @@ function restResult(res: HttpResponse): A2aCallResult {
   const text = streamed ? parseFirstSse(res.body.toString('utf8')) : res.body.toString('utf8');
   const body = text === undefined ? undefined : parseJson(text);
   if (res.status < 200 || res.status >= 300) {
-    return { ok: false, status: res.status, headers: res.headers, error: fromHttpError(res.status, body, res.headers['retry-after']) };
+    return {
+      ok: false,
+      status: res.status,
+      headers: res.headers,
+      error: fromHttpError(res.status, body, res.headers['retry-after']),
+    };
   }
   if (body === undefined) return invalid(res, streamed ? 'the event stream carried no JSON' : 'the answer is not JSON');
   // Some agents put an error object inside a 200 stream event.

@@ -83,7 +83,11 @@ export function sanitizeMessage(value: unknown): string {
 function reasonOf(details: unknown): string | undefined {
   if (!Array.isArray(details)) return undefined;
   for (const d of details) {
-    if (d && typeof d === 'object' && String((d as Record<string, unknown>)['@type'] ?? '').endsWith('google.rpc.ErrorInfo')) {
+    if (
+      d &&
+      typeof d === 'object' &&
+      String((d as Record<string, unknown>)['@type'] ?? '').endsWith('google.rpc.ErrorInfo')
+    ) {
       const reason = (d as Record<string, unknown>).reason;
       if (typeof reason === 'string') return reason;
     }
@@ -96,13 +100,20 @@ export function fromJsonRpcError(error: unknown): A2aError {
   const e = (error && typeof error === 'object' ? error : {}) as Record<string, unknown>;
   const code = typeof e.code === 'number' ? e.code : undefined;
   const reason = reasonOf(e.data);
-  const type = (code !== undefined ? BY_CODE[code] : undefined) ?? (reason ? BY_REASON[reason] : undefined) ?? 'Unknown';
-  return { type, message: sanitizeMessage(e.message), ...(code !== undefined ? { jsonRpcCode: code } : {}), ...(reason ? { reason } : {}) };
+  const type =
+    (code !== undefined ? BY_CODE[code] : undefined) ?? (reason ? BY_REASON[reason] : undefined) ?? 'Unknown';
+  return {
+    type,
+    message: sanitizeMessage(e.message),
+    ...(code !== undefined ? { jsonRpcCode: code } : {}),
+    ...(reason ? { reason } : {}),
+  };
 }
 
 /** An HTTP+JSON error answer (status + google.rpc.Status body) → A2aError. ErrorInfo.reason decides among the 400s. */
 export function fromHttpError(status: number, body: unknown, retryAfter?: string): A2aError {
-  const err = (body && typeof body === 'object' ? (body as Record<string, unknown>).error : undefined) as Record<string, unknown> | undefined;
+  const err = (body && typeof body === 'object' ? (body as Record<string, unknown>).error : undefined) as
+    Record<string, unknown> | undefined;
   const reason = reasonOf(err?.details);
   const message = sanitizeMessage(err?.message);
   const base = { message, httpStatus: status, ...(reason ? { reason } : {}) };
@@ -130,12 +141,32 @@ export function retryAfterSeconds(value: string | undefined, now: number = Date.
 
 /** One line for users: what the agent said, by type. */
 export function describeA2aError(e: A2aError): string {
-  const where = e.jsonRpcCode !== undefined ? `JSON-RPC ${e.jsonRpcCode}` : e.httpStatus !== undefined ? `HTTP ${e.httpStatus}` : e.grpcStatus !== undefined ? `gRPC ${GRPC_NAMES[e.grpcStatus] ?? e.grpcStatus}` : 'error';
+  const where =
+    e.jsonRpcCode !== undefined
+      ? `JSON-RPC ${e.jsonRpcCode}`
+      : e.httpStatus !== undefined
+        ? `HTTP ${e.httpStatus}`
+        : e.grpcStatus !== undefined
+          ? `gRPC ${GRPC_NAMES[e.grpcStatus] ?? e.grpcStatus}`
+          : 'error';
   return `${e.type} (${where}${e.reason ? `, ${e.reason}` : ''})${e.message ? `: ${e.message}` : ''}`;
 }
 
 const GRPC_NAMES: Record<number, string> = {
-  1: 'CANCELLED', 2: 'UNKNOWN', 3: 'INVALID_ARGUMENT', 4: 'DEADLINE_EXCEEDED', 5: 'NOT_FOUND', 6: 'ALREADY_EXISTS', 7: 'PERMISSION_DENIED',
-  8: 'RESOURCE_EXHAUSTED', 9: 'FAILED_PRECONDITION', 10: 'ABORTED', 11: 'OUT_OF_RANGE', 12: 'UNIMPLEMENTED', 13: 'INTERNAL', 14: 'UNAVAILABLE',
-  15: 'DATA_LOSS', 16: 'UNAUTHENTICATED',
+  1: 'CANCELLED',
+  2: 'UNKNOWN',
+  3: 'INVALID_ARGUMENT',
+  4: 'DEADLINE_EXCEEDED',
+  5: 'NOT_FOUND',
+  6: 'ALREADY_EXISTS',
+  7: 'PERMISSION_DENIED',
+  8: 'RESOURCE_EXHAUSTED',
+  9: 'FAILED_PRECONDITION',
+  10: 'ABORTED',
+  11: 'OUT_OF_RANGE',
+  12: 'UNIMPLEMENTED',
+  13: 'INTERNAL',
+  14: 'UNAVAILABLE',
+  15: 'DATA_LOSS',
+  16: 'UNAUTHENTICATED',
 };

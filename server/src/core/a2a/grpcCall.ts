@@ -13,19 +13,37 @@ import { errorFromReason, sanitizeMessage, type A2aError, type A2aErrorType } fr
 function methodOf(op: A2aOperation, runtime: A2aGrpcRuntime): GrpcMethod {
   const s = runtime.a2aService;
   switch (op) {
-    case 'GetTask': return s.getTask;
-    case 'SubscribeToTask': return s.subscribeToTask;
-    case 'ListTaskPushNotificationConfigs': return s.listTaskPushNotificationConfigs;
-    case 'GetExtendedAgentCard': return s.getExtendedAgentCard;
-    case 'SendMessage': return s.sendMessage;
-    case 'SendStreamingMessage': return s.sendStreamingMessage;
+    case 'GetTask':
+      return s.getTask;
+    case 'SubscribeToTask':
+      return s.subscribeToTask;
+    case 'ListTaskPushNotificationConfigs':
+      return s.listTaskPushNotificationConfigs;
+    case 'GetExtendedAgentCard':
+      return s.getExtendedAgentCard;
+    case 'SendMessage':
+      return s.sendMessage;
+    case 'SendStreamingMessage':
+      return s.sendStreamingMessage;
   }
 }
 
-export async function callGrpc(grpc: GrpcClient, iface: A2aInterface, op: A2aOperation, params: Record<string, unknown>, opts: A2aCallOptions, metadata: Record<string, string>): Promise<A2aCallResult> {
+export async function callGrpc(
+  grpc: GrpcClient,
+  iface: A2aInterface,
+  op: A2aOperation,
+  params: Record<string, unknown>,
+  opts: A2aCallOptions,
+  metadata: Record<string, string>,
+): Promise<A2aCallResult> {
   const answer = await grpc.call(iface.url, methodOf(op, grpc.a2a()), grpcRequest(op, params, iface.tenant ?? ''), {
-    metadata, credentialHeaders: opts.credentialHeaders, originClass: opts.originClass, timeoutMs: opts.timeoutMs, maxBytes: opts.maxBytes,
-    signal: opts.signal, fullStream: opts.fullStream,
+    metadata,
+    credentialHeaders: opts.credentialHeaders,
+    originClass: opts.originClass,
+    timeoutMs: opts.timeoutMs,
+    maxBytes: opts.maxBytes,
+    signal: opts.signal,
+    fullStream: opts.fullStream,
   });
   return grpcResult(answer, answerJson(op, grpc.a2a()), grpc.a2a());
 }
@@ -36,12 +54,17 @@ export async function callGrpc(grpc: GrpcClient, iface: A2aInterface, op: A2aOpe
  */
 function answerJson(op: A2aOperation, m: A2aGrpcRuntime): (message: unknown) => unknown {
   switch (op) {
-    case 'GetTask': return (x) => m.Task.toJSON(x as never);
+    case 'GetTask':
+      return (x) => m.Task.toJSON(x as never);
     case 'SubscribeToTask':
-    case 'SendStreamingMessage': return (x) => m.StreamResponse.toJSON(x as never);
-    case 'ListTaskPushNotificationConfigs': return (x) => m.ListTaskPushNotificationConfigsResponse.toJSON(x as never);
-    case 'GetExtendedAgentCard': return (x) => m.AgentCard.toJSON(x as never);
-    case 'SendMessage': return (x) => m.SendMessageResponse.toJSON(x as never);
+    case 'SendStreamingMessage':
+      return (x) => m.StreamResponse.toJSON(x as never);
+    case 'ListTaskPushNotificationConfigs':
+      return (x) => m.ListTaskPushNotificationConfigsResponse.toJSON(x as never);
+    case 'GetExtendedAgentCard':
+      return (x) => m.AgentCard.toJSON(x as never);
+    case 'SendMessage':
+      return (x) => m.SendMessageResponse.toJSON(x as never);
   }
 }
 
@@ -69,14 +92,24 @@ function sendMessageRequest(params: Record<string, unknown>, tenant: string): un
   return {
     tenant,
     message: {
-      messageId: String(m.messageId ?? ''), contextId: String(m.contextId ?? ''), taskId: String(m.taskId ?? ''),
+      messageId: String(m.messageId ?? ''),
+      contextId: String(m.contextId ?? ''),
+      taskId: String(m.taskId ?? ''),
       role: m.role === 'ROLE_AGENT' ? 2 : 1,
-      parts: parts.map((p) => ({ content: { $case: 'text', value: String(p.text ?? '') }, mediaType: String(p.mediaType ?? ''), filename: '', metadata: undefined })),
-      metadata: m.metadata, extensions: [], referenceTaskIds: [],
+      parts: parts.map((p) => ({
+        content: { $case: 'text', value: String(p.text ?? '') },
+        mediaType: String(p.mediaType ?? ''),
+        filename: '',
+        metadata: undefined,
+      })),
+      metadata: m.metadata,
+      extensions: [],
+      referenceTaskIds: [],
     },
     configuration: {
       acceptedOutputModes: Array.isArray(c.acceptedOutputModes) ? c.acceptedOutputModes.map(String) : [],
-      taskPushNotificationConfig: undefined, returnImmediately: c.returnImmediately === true,
+      taskPushNotificationConfig: undefined,
+      returnImmediately: c.returnImmediately === true,
     },
     metadata: undefined,
   };
@@ -84,18 +117,41 @@ function sendMessageRequest(params: Record<string, unknown>, tenant: string): un
 
 function grpcResult(answer: GrpcAnswer, toJson: (message: unknown) => unknown, runtime: A2aGrpcRuntime): A2aCallResult {
   if (!answer.ok && answer.undecodable) {
-    return { ok: false, status: 0, headers: {}, error: { type: 'InvalidAgentResponse', message: `the answer is not a message of the A2A proto (${sanitizeMessage(answer.message)})` } };
+    return {
+      ok: false,
+      status: 0,
+      headers: {},
+      error: {
+        type: 'InvalidAgentResponse',
+        message: `the answer is not a message of the A2A proto (${sanitizeMessage(answer.message)})`,
+      },
+    };
   }
-  if (!answer.ok) return { ok: false, status: 0, headers: {}, error: fromGrpcStatus(answer.code, answer.message, runtime, answer.statusDetails) };
+  if (!answer.ok)
+    return {
+      ok: false,
+      status: 0,
+      headers: {},
+      error: fromGrpcStatus(answer.code, answer.message, runtime, answer.statusDetails),
+    };
   let results: unknown[];
   try {
     results = answer.messages.map((m) => toJson(m));
   } catch {
     // The messages decoded, yet the SDK cannot write them as JSON: an answer no HTTP binding could have carried.
-    return { ok: false, status: 0, headers: {}, error: { type: 'InvalidAgentResponse', message: 'the answer cannot be read as A2A JSON' } };
+    return {
+      ok: false,
+      status: 0,
+      headers: {},
+      error: { type: 'InvalidAgentResponse', message: 'the answer cannot be read as A2A JSON' },
+    };
   }
   return {
-    ok: true, result: results[0], status: 0, streamed: answer.streamed, headers: {},
+    ok: true,
+    result: results[0],
+    status: 0,
+    streamed: answer.streamed,
+    headers: {},
     ...(answer.streamed ? { events: results } : {}),
   };
 }
@@ -111,7 +167,12 @@ const BY_STATUS: Record<number, A2aErrorType> = {
 };
 
 /** A gRPC status the agent sent → A2aError; ErrorInfo.reason decides among the FAILED_PRECONDITIONs. */
-export function fromGrpcStatus(code: number, message: string, runtime: A2aGrpcRuntime, statusDetails?: Buffer): A2aError {
+export function fromGrpcStatus(
+  code: number,
+  message: string,
+  runtime: A2aGrpcRuntime,
+  statusDetails?: Buffer,
+): A2aError {
   const reason = reasonOf(statusDetails, runtime);
   const base = { message: sanitizeMessage(message), grpcStatus: code, ...(reason ? { reason } : {}) };
   const byReason = reason ? errorFromReason(reason) : undefined;

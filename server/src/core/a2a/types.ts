@@ -32,5 +32,12 @@ export interface A2aCallOptions extends CallOptions {
 }
 
 export type A2aCallResult =
-  | { ok: true; result: unknown; status: number; streamed: boolean; headers: Record<string, string>; events?: unknown[] }
+  | {
+      ok: true;
+      result: unknown;
+      status: number;
+      streamed: boolean;
+      headers: Record<string, string>;
+      events?: unknown[];
+    }
   | { ok: false; error: A2aError; status: number; headers: Record<string, string> };

@@ -27,7 +27,8 @@ export function freshnessOf(cacheControl: string | undefined, defaultTtlSeconds:
   if (directives.has('no-store')) return { store: false, maxAgeSeconds: 0 };
   if (directives.has('no-cache')) return { store: true, maxAgeSeconds: 0 };
   const maxAge = Number(directives.get('max-age'));
-  if (directives.has('max-age') && Number.isInteger(maxAge) && maxAge >= 0) return { store: true, maxAgeSeconds: maxAge };
+  if (directives.has('max-age') && Number.isInteger(maxAge) && maxAge >= 0)
+    return { store: true, maxAgeSeconds: maxAge };
   return { store: true, maxAgeSeconds: defaultTtlSeconds };
 }
 
@@ -40,7 +41,10 @@ export function validatorsOf(headers: Record<string, string>): CardValidators {
 }
 
 /** Adds If-None-Match / If-Modified-Since for the validators held, if any. */
-export function addConditionalHeaders(headers: Record<string, string>, validators: CardValidators | undefined): Record<string, string> {
+export function addConditionalHeaders(
+  headers: Record<string, string>,
+  validators: CardValidators | undefined,
+): Record<string, string> {
   if (validators?.etag) headers['if-none-match'] = validators.etag;
   if (validators?.lastModified) headers['if-modified-since'] = validators.lastModified;
   return headers;

@@ -32,8 +32,12 @@ export function memoryCardCache(): CardCache {
   const entries = new Map<string, CardCacheEntry>();
   return {
     get: async (url) => entries.get(url),
-    set: async (url, entry) => { entries.set(url, entry); },
-    delete: async (url) => { entries.delete(url); },
+    set: async (url, entry) => {
+      entries.set(url, entry);
+    },
+    delete: async (url) => {
+      entries.delete(url);
+    },
   };
 }
 
@@ -61,8 +65,14 @@ export function fileCardCache(dir: string, fs: CacheFiles): CardCache {
     async set(url, entry) {
       await fs.mkdir(dir, { recursive: true, mode: 0o700 });
       // Only the documented fields are written: nothing a caller attached by accident reaches the disk.
-      const safe: CardCacheEntry = { url, text: entry.text, validators: { ...pick(entry.validators) }, maxAgeSeconds: entry.maxAgeSeconds, fetchedAt: entry.fetchedAt,
-        ...(entry.originClass ? { originClass: entry.originClass } : {}) };
+      const safe: CardCacheEntry = {
+        url,
+        text: entry.text,
+        validators: { ...pick(entry.validators) },
+        maxAgeSeconds: entry.maxAgeSeconds,
+        fetchedAt: entry.fetchedAt,
+        ...(entry.originClass ? { originClass: entry.originClass } : {}),
+      };
       const tmp = `${pathOf(url)}.${process.pid}.${Date.now()}.tmp`;
       await fs.writeFile(tmp, JSON.stringify(safe), { encoding: 'utf8', mode: 0o600 });
       await fs.rename(tmp, pathOf(url));

@@ -13,19 +13,37 @@ import type { CardCacheEntry } from './cardText';
 export const DEFAULT_TTL_SECONDS = 300;
 
 /** The entry for a downloaded card, or undefined when the answer forbids storing it. */
-export function entryFromDownload(url: string, res: HttpResponse, now: number, defaultTtlSeconds = DEFAULT_TTL_SECONDS): { entry: CardCacheEntry; store: boolean } {
+export function entryFromDownload(
+  url: string,
+  res: HttpResponse,
+  now: number,
+  defaultTtlSeconds = DEFAULT_TTL_SECONDS,
+): { entry: CardCacheEntry; store: boolean } {
   const fresh = freshnessOf(res.headers['cache-control'], defaultTtlSeconds);
   const entry: CardCacheEntry = {
-    url, text: stripBom(res.body.toString('utf8')), validators: validatorsOf(res.headers), maxAgeSeconds: fresh.maxAgeSeconds, fetchedAt: now,
+    url,
+    text: stripBom(res.body.toString('utf8')),
+    validators: validatorsOf(res.headers),
+    maxAgeSeconds: fresh.maxAgeSeconds,
+    fetchedAt: now,
     originClass: res.originClass,
   };
   return { entry, store: fresh.store };
 }
 
 /** The stored entry a 304 confirmed, with its freshness renewed. */
-export function entryAfterNotModified(cached: CardCacheEntry, res: HttpResponse, now: number, defaultTtlSeconds = DEFAULT_TTL_SECONDS): { entry: CardCacheEntry; store: boolean } {
-  const fresh = res.headers['cache-control'] !== undefined
-    ? freshnessOf(res.headers['cache-control'], defaultTtlSeconds)
-    : { store: true, maxAgeSeconds: cached.maxAgeSeconds };
-  return { entry: { ...cached, maxAgeSeconds: fresh.maxAgeSeconds, fetchedAt: now, originClass: res.originClass }, store: fresh.store };
+export function entryAfterNotModified(
+  cached: CardCacheEntry,
+  res: HttpResponse,
+  now: number,
+  defaultTtlSeconds = DEFAULT_TTL_SECONDS,
+): { entry: CardCacheEntry; store: boolean } {
+  const fresh =
+    res.headers['cache-control'] !== undefined
+      ? freshnessOf(res.headers['cache-control'], defaultTtlSeconds)
+      : { store: true, maxAgeSeconds: cached.maxAgeSeconds };
+  return {
+    entry: { ...cached, maxAgeSeconds: fresh.maxAgeSeconds, fetchedAt: now, originClass: res.originClass },
+    store: fresh.store,
+  };
 }

@@ -37,7 +37,11 @@ export class FileCardCache implements CardCache {
   private readonly memory = new Map<string, CachedCard | null>();
   private dirReady = false;
 
-  constructor(private readonly dir: string, private readonly files: CacheDirFiles, private readonly client?: ClientConfig) {}
+  constructor(
+    private readonly dir: string,
+    private readonly files: CacheDirFiles,
+    private readonly client?: ClientConfig,
+  ) {}
 
   get(location: string): CachedCard | undefined {
     let entry = this.memory.get(location);
@@ -96,8 +100,13 @@ function isStoredEntry(value: unknown): value is StoredEntry {
   if (typeof value !== 'object' || value === null) return false;
   const v = value as Record<string, unknown>;
   const validators = v.validators as Record<string, unknown> | null;
-  return v.format === FORMAT && typeof v.location === 'string' && typeof validators === 'object' && validators !== null
-    && (validators.etag === undefined || typeof validators.etag === 'string')
-    && (validators.lastModified === undefined || typeof validators.lastModified === 'string')
-    && (typeof validators.etag === 'string' || typeof validators.lastModified === 'string');
+  return (
+    v.format === FORMAT &&
+    typeof v.location === 'string' &&
+    typeof validators === 'object' &&
+    validators !== null &&
+    (validators.etag === undefined || typeof validators.etag === 'string') &&
+    (validators.lastModified === undefined || typeof validators.lastModified === 'string') &&
+    (typeof validators.etag === 'string' || typeof validators.lastModified === 'string')
+  );
 }

@@ -14,7 +14,10 @@ import { DEFAULT_CLIENT, type ClientConfig, type CompiledProfile, type Lockfile 
 import type { CachedCard, CardCache, CardSource } from './types';
 
 export class CardLoadError extends Error {
-  constructor(readonly stage: 'fetch' | 'card', message: string) {
+  constructor(
+    readonly stage: 'fetch' | 'card',
+    message: string,
+  ) {
     super(message);
     this.name = 'CardLoadError';
   }
@@ -64,16 +67,29 @@ const compiledFor = new WeakMap<CompiledProfile, string>();
 /** No client is the default one: the same key, so neither compiles what the other already did. */
 function keyOfClient(given: ClientConfig | undefined): string {
   const client = given ?? DEFAULT_CLIENT;
-  return JSON.stringify([client.bindings.map((b) => `${b.binding}@${b.version}`).sort(), [...client.knownExtensions].sort()]);
+  return JSON.stringify([
+    client.bindings.map((b) => `${b.binding}@${b.version}`).sort(),
+    [...client.knownExtensions].sort(),
+  ]);
 }
 
-function compileFor(location: string, card: unknown, client: ClientConfig | undefined, clientKey: string): CompiledProfile {
+function compileFor(
+  location: string,
+  card: unknown,
+  client: ClientConfig | undefined,
+  clientKey: string,
+): CompiledProfile {
   const profile = compileValid(location, card, client);
   compiledFor.set(profile, clientKey);
   return profile;
 }
 
-async function loadOnce(location: string, { source, cache, client }: CardLoaderOptions, clientKey: string, fresh: boolean): Promise<LoadedCard> {
+async function loadOnce(
+  location: string,
+  { source, cache, client }: CardLoaderOptions,
+  clientKey: string,
+  fresh: boolean,
+): Promise<LoadedCard> {
   const cached = fresh ? undefined : cache.get(location);
   let fetched;
   try {
@@ -87,11 +103,21 @@ async function loadOnce(location: string, { source, cache, client }: CardLoaderO
     const cachedFor = compiledFor.get(cached.profile);
     // Untagged: compiled by the cache itself for its own client (cache/loadedCardFiles.ts, given the loader's client).
     if (cachedFor === undefined || cachedFor === clientKey) return loaded(cached, true);
-    const recompiled: CachedCard = { validators: cached.validators, card: cached.card, profile: compileFor(location, cached.card, client, clientKey), digest: cached.digest };
+    const recompiled: CachedCard = {
+      validators: cached.validators,
+      card: cached.card,
+      profile: compileFor(location, cached.card, client, clientKey),
+      digest: cached.digest,
+    };
     cache.set(location, recompiled);
     return loaded(recompiled, true);
   }
-  const entry: CachedCard = { validators: fetched.validators, card: fetched.card, profile: compileFor(location, fetched.card, client, clientKey), digest: digestOf(location, fetched.card) };
+  const entry: CachedCard = {
+    validators: fetched.validators,
+    card: fetched.card,
+    profile: compileFor(location, fetched.card, client, clientKey),
+    digest: digestOf(location, fetched.card),
+  };
   cache.set(location, entry);
   return loaded(entry, false);
 }
@@ -106,7 +132,10 @@ function compileValid(location: string, card: unknown, client: ClientConfig | un
   const [first] = errors;
   if (first) {
     const more = errors.length > 1 ? ` (and ${errors.length - 1} more)` : '';
-    throw new CardLoadError('card', `${location}: not a valid A2A 1.0 agent card: ${first.pointer || '/'}: ${first.message}${more}`);
+    throw new CardLoadError(
+      'card',
+      `${location}: not a valid A2A 1.0 agent card: ${first.pointer || '/'}: ${first.message}${more}`,
+    );
   }
   return compileProfile(card, client);
 }

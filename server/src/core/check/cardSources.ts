@@ -52,13 +52,22 @@ export function httpCardSource(http: HttpClient, options: HttpCardSourceOptions 
       // The one conditional GET of both card pipelines (fetch/conditionalGet.ts): headers, accepted types, what a 304 proves.
       const got = await conditionalCardGet(http, url, previous, getOptions(options));
       if (got.status === 'not-modified') return { status: 'unchanged' };
-      return { status: 'fresh', card: parseCard(url, got.response.body.toString('utf8')), validators: validatorsOf(got.response.headers) };
+      return {
+        status: 'fresh',
+        card: parseCard(url, got.response.body.toString('utf8')),
+        validators: validatorsOf(got.response.headers),
+      };
     },
   };
 }
 
 function getOptions(options: HttpCardSourceOptions): CardGetOptions {
-  return { origin: options.origin ?? 'repository', allow: options.allow, timeoutMs: options.timeoutMs, maxBytes: options.maxBytes };
+  return {
+    origin: options.origin ?? 'repository',
+    allow: options.allow,
+    timeoutMs: options.timeoutMs,
+    maxBytes: options.maxBytes,
+  };
 }
 
 /** Injected file access: (path) → UTF-8 text, throwing with a code (ENOENT…) like fs.readFile. */
@@ -84,7 +93,9 @@ export function sourceFor(http: CardSource, file: CardSource): CardSource {
     fetch: (location, previous) => {
       if (isOtherUrl(location)) {
         const scheme = location.slice(0, location.indexOf(':') + 1).slice(0, 20);
-        return Promise.reject(new Error(`${scheme} URLs are not card locations: give an http(s) URL or a path to a card file`));
+        return Promise.reject(
+          new Error(`${scheme} URLs are not card locations: give an http(s) URL or a path to a card file`),
+        );
       }
       return (isHttpLocation(location) ? http : file).fetch(location, previous);
     },
@@ -109,7 +120,13 @@ function sameValidators(a: Validators | undefined, b: Validators | undefined): b
  * cache's newer ones means the card is that stored text, returned as fresh (the caller compiles it). Every answer
  * updates the text cache as the card fetcher would (cache/cardTextEntry.ts).
  */
-async function sharedFetch(http: HttpClient, url: string, previous: Validators | undefined, options: HttpCardSourceOptions, texts: CardCache): Promise<FetchedCard> {
+async function sharedFetch(
+  http: HttpClient,
+  url: string,
+  previous: Validators | undefined,
+  options: HttpCardSourceOptions,
+  texts: CardCache,
+): Promise<FetchedCard> {
   const now = options.now ?? Date.now;
   const stored = await texts.get(url);
   const sent = stored?.validators ?? previous;

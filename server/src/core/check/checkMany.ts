@@ -7,7 +7,10 @@ import type { RefreshOutcome } from './types';
 
 export const DEFAULT_CONCURRENCY = 16;
 
-export async function checkMany(lockfiles: readonly string[], options: RefreshOptions & { concurrency?: number }): Promise<RefreshOutcome[]> {
+export async function checkMany(
+  lockfiles: readonly string[],
+  options: RefreshOptions & { concurrency?: number },
+): Promise<RefreshOutcome[]> {
   return mapBounded(lockfiles, options.concurrency ?? DEFAULT_CONCURRENCY, (path) => refreshLockfile(path, options));
 }
 

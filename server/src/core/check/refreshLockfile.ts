@@ -34,14 +34,19 @@ export interface RefreshOptions {
 }
 
 /** A lockfile's card path → the path to read, or a refusal that reveals nothing about the target. */
-export type CardPathCheck = (lockfilePath: string, agent: string) => Promise<{ ok: true; path: string } | { ok: false; reason: string }>;
+export type CardPathCheck = (
+  lockfilePath: string,
+  agent: string,
+) => Promise<{ ok: true; path: string } | { ok: false; reason: string }>;
 
 export async function refreshLockfile(lockfilePath: string, options: RefreshOptions): Promise<RefreshOutcome> {
   // The core lockfile loader (lockfile/load.ts): the same messages as every other reader, the memoized parse.
   const loaded = await loadLockfile(lockfilePath, options.readText, parseLockfileMemo);
   if (!loaded.ok) {
     const failed = { status: 'error', lockfile: lockfilePath, stage: 'lockfile', cause: loaded.message } as const;
-    return loaded.stage === 'parse' ? { ...failed, problems: loaded.problems, text: loaded.text } : { ...failed, problems: [] };
+    return loaded.stage === 'parse'
+      ? { ...failed, problems: loaded.problems, text: loaded.text }
+      : { ...failed, problems: [] };
   }
   const { lockfile: lock, text } = loaded;
   const card = options.cardOverride ?? options.resolveAgent(lock.agent, lockfilePath);
@@ -49,7 +54,16 @@ export async function refreshLockfile(lockfilePath: string, options: RefreshOpti
   let readFrom = card;
   if (options.cardOverride === undefined && options.cardPath && !isHttpLocation(card) && !isOtherUrl(card)) {
     const inside = await options.cardPath(lockfilePath, lock.agent);
-    if (!inside.ok) return { status: 'error', lockfile: lockfilePath, stage: 'card', cause: `/agent: ${inside.reason}`, problems: [], card: lock.agent, text };
+    if (!inside.ok)
+      return {
+        status: 'error',
+        lockfile: lockfilePath,
+        stage: 'card',
+        cause: `/agent: ${inside.reason}`,
+        problems: [],
+        card: lock.agent,
+        text,
+      };
     readFrom = inside.path;
   }
   try {
@@ -64,14 +78,34 @@ export async function refreshLockfile(lockfilePath: string, options: RefreshOpti
     }
     if (marker) {
       options.stale!.clear(lock.agent);
-      result.notes.push({ level: 'note', pointer: '/agent', message: `re-checked because calls contradicted the profile: ${marker.reason} (${marker.count}× since ${marker.at})` });
+      result.notes.push({
+        level: 'note',
+        pointer: '/agent',
+        message: `re-checked because calls contradicted the profile: ${marker.reason} (${marker.count}× since ${marker.at})`,
+      });
     }
     return {
-      status: 'checked', lockfile: lockfilePath, lock, text, card, unchanged: loaded.unchanged, profile,
-      loaded: { card: loaded.card, profile: loaded.profile }, cardDigest: loaded.digest, result,
+      status: 'checked',
+      lockfile: lockfilePath,
+      lock,
+      text,
+      card,
+      unchanged: loaded.unchanged,
+      profile,
+      loaded: { card: loaded.card, profile: loaded.profile },
+      cardDigest: loaded.digest,
+      result,
     };
   } catch (err) {
     const stage = err instanceof CardLoadError ? err.stage : 'fetch';
-    return { status: 'error', lockfile: lockfilePath, stage, cause: err instanceof Error ? err.message : String(err), problems: [], card, text };
+    return {
+      status: 'error',
+      lockfile: lockfilePath,
+      stage,
+      cause: err instanceof Error ? err.message : String(err),
+      problems: [],
+      card,
+      text,
+    };
   }
 }

@@ -12,8 +12,7 @@ export interface Validators {
 
 export type FetchedCard =
   /** 304 Not Modified: the card is the one the validators were taken from. */
-  | { status: 'unchanged' }
-  | { status: 'fresh'; card: unknown; validators: Validators };
+  { status: 'unchanged' } | { status: 'fresh'; card: unknown; validators: Validators };
 
 /** Where cards come from: a conditional HTTP fetch, or a file. Throws an Error with a one-line message. */
 export interface CardSource {

@@ -13,7 +13,7 @@ export interface ConfigPaths {
 }
 
 export function findProjectConfig(startDir: string, paths: ConfigPaths): string | undefined {
-  for (let dir = startDir; ; ) {
+  for (let dir = startDir; ;) {
     const candidate = paths.join(dir, PROJECT_CONFIG_PATH);
     if (paths.isFile(candidate)) return candidate;
     const parent = paths.dirname(dir);

@@ -43,7 +43,12 @@ export function parseProjectConfig(text: string): ProjectConfigRead {
   const doc = parseDocument(text);
   if (!doc.ok) {
     const first = doc.syntaxErrors[0];
-    return { ok: false, message: first ? `not valid JSON${first.length === 0 && first.offset === 0 ? '' : ` at ${lineColumn(text, first.offset)}`}: ${first.message}` : 'not valid JSON' };
+    return {
+      ok: false,
+      message: first
+        ? `not valid JSON${first.length === 0 && first.offset === 0 ? '' : ` at ${lineColumn(text, first.offset)}`}: ${first.message}`
+        : 'not valid JSON',
+    };
   }
   return readProjectConfig(doc.value);
 }
@@ -83,7 +88,8 @@ export function readProjectConfig(value: unknown): ProjectConfigRead {
   }
   if (value.maxCardBytes !== undefined) {
     const n = value.maxCardBytes;
-    if (typeof n !== 'number' || !Number.isInteger(n) || n <= 0) return fail('/maxCardBytes', `must be a positive whole number of bytes (got ${JSON.stringify(n)})`);
+    if (typeof n !== 'number' || !Number.isInteger(n) || n <= 0)
+      return fail('/maxCardBytes', `must be a positive whole number of bytes (got ${JSON.stringify(n)})`);
     config.maxCardBytes = n;
   }
   if (value.card !== undefined) {
@@ -100,7 +106,8 @@ function readCard(value: unknown): NonNullable<ProjectConfig['card']> | Failure 
   if (unknown) return unknown;
   const card: NonNullable<ProjectConfig['card']> = {};
   if (value.internalOnly !== undefined) {
-    if (typeof value.internalOnly !== 'boolean') return fail('/card/internalOnly', `must be true or false (got ${JSON.stringify(value.internalOnly)})`);
+    if (typeof value.internalOnly !== 'boolean')
+      return fail('/card/internalOnly', `must be true or false (got ${JSON.stringify(value.internalOnly)})`);
     card.internalOnly = value.internalOnly;
   }
   if (value.skillDescription !== undefined) {
@@ -112,7 +119,11 @@ function readCard(value: unknown): NonNullable<ProjectConfig['card']> | Failure 
     for (const key of SKILL_DESCRIPTION as readonly ('minLength' | 'maxLength')[]) {
       const n = d[key];
       if (n === undefined) continue;
-      if (typeof n !== 'number' || !Number.isInteger(n) || n < 0) return fail(`/card/skillDescription/${key}`, `must be a whole number of characters, 0 or more (got ${JSON.stringify(n)})`);
+      if (typeof n !== 'number' || !Number.isInteger(n) || n < 0)
+        return fail(
+          `/card/skillDescription/${key}`,
+          `must be a whole number of characters, 0 or more (got ${JSON.stringify(n)})`,
+        );
       out[key] = n;
     }
     card.skillDescription = out;
@@ -121,14 +132,20 @@ function readCard(value: unknown): NonNullable<ProjectConfig['card']> | Failure 
 }
 
 function strings(value: unknown): string[] | undefined {
-  return Array.isArray(value) && value.every((v) => typeof v === 'string') ? value as string[] : undefined;
+  return Array.isArray(value) && value.every((v) => typeof v === 'string') ? (value as string[]) : undefined;
 }
 
 function unknownMember(obj: Record<string, unknown>, known: readonly string[], at: string): Failure | undefined {
   const extra = Object.keys(obj).find((k) => !known.includes(k));
   if (extra === undefined) return undefined;
   const near = suggestMember(extra, known);
-  return fail(`${at}/${extra}`, `unknown member${near ? ` (did you mean "${near}"?)` : ''}; expected ${known.filter((k) => k !== '$schema').map((k) => `"${k}"`).join(', ')}`);
+  return fail(
+    `${at}/${extra}`,
+    `unknown member${near ? ` (did you mean "${near}"?)` : ''}; expected ${known
+      .filter((k) => k !== '$schema')
+      .map((k) => `"${k}"`)
+      .join(', ')}`,
+  );
 }
 
 function fail(pointer: string, message: string): Failure {

@@ -26,7 +26,10 @@ const DEFAULTS = new Map<string, Severity>(RULES.map((r) => [r.id, r.defaultSeve
  * `rules` (what the repository and the user set together) with every reader-protecting rule at least at its floor:
  * `userRules[id]` when the user set one in their own settings, else the rule's default severity.
  */
-export function restrictedRules(rules: Record<string, SeveritySetting>, userRules: Record<string, SeveritySetting> = {}): Record<string, SeveritySetting> {
+export function restrictedRules(
+  rules: Record<string, SeveritySetting>,
+  userRules: Record<string, SeveritySetting> = {},
+): Record<string, SeveritySetting> {
   const out: Record<string, SeveritySetting> = { ...rules };
   for (const id of Object.keys(READER_PROTECTING_RULES)) {
     const floor = userRules[id] ?? DEFAULTS.get(id);

@@ -29,7 +29,15 @@ export class EvidenceStore {
   private readonly byAgent = new Map<string, Map<string, EvidenceRecord>>();
 
   recordProbes(agent: string, results: readonly ProbeResult[]): void {
-    for (const r of results) this.put(agent, { probe: r.probe, claim: r.claim, outcome: r.outcome, detail: r.detail, at: r.at, source: 'probe' });
+    for (const r of results)
+      this.put(agent, {
+        probe: r.probe,
+        claim: r.claim,
+        outcome: r.outcome,
+        detail: r.detail,
+        at: r.at,
+        source: 'probe',
+      });
   }
 
   /** Structured entries of a lockfile's `verified` member; free-text entries are claims, not evidence. */
@@ -38,7 +46,14 @@ export class EvidenceStore {
       if (typeof e === 'string' || e === null || typeof e !== 'object') continue;
       if (!OUTCOMES.includes(e.result) || typeof e.at !== 'string') continue;
       const probe = typeof e.probe === 'string' && e.probe !== '' ? e.probe : name;
-      this.put(agent, { probe, claim: '', outcome: e.result, detail: typeof e.detail === 'string' ? e.detail : '', at: e.at, source: 'lockfile' });
+      this.put(agent, {
+        probe,
+        claim: '',
+        outcome: e.result,
+        detail: typeof e.detail === 'string' ? e.detail : '',
+        at: e.at,
+        source: 'lockfile',
+      });
     }
   }
 

@@ -37,7 +37,12 @@ export type CardGet =
  * trusted: the card is fetched again in full. Any other non-2xx answer throws a NetError ('http-status') that
  * says so, with the rate limit when the agent sent one.
  */
-export async function conditionalCardGet(http: HttpClient, url: string, validators: CardValidators | undefined, opts: CardGetOptions = {}): Promise<CardGet> {
+export async function conditionalCardGet(
+  http: HttpClient,
+  url: string,
+  validators: CardValidators | undefined,
+  opts: CardGetOptions = {},
+): Promise<CardGet> {
   let res = await get(http, url, validators, opts);
   if (res.status === 304 && validators) {
     const served = res.headers.etag;
@@ -48,18 +53,35 @@ export async function conditionalCardGet(http: HttpClient, url: string, validato
   return { status: 'fetched', response: res };
 }
 
-function get(http: HttpClient, url: string, validators: CardValidators | undefined, opts: CardGetOptions): Promise<HttpResponse> {
+function get(
+  http: HttpClient,
+  url: string,
+  validators: CardValidators | undefined,
+  opts: CardGetOptions,
+): Promise<HttpResponse> {
   return http.request(url, {
-    origin: opts.origin ?? 'user', originClass: opts.originClass, allow: opts.allow,
-    headers: addConditionalHeaders({ accept: 'application/json, application/a2a+json', 'a2a-version': '1.0' }, validators),
-    contentTypes: CARD_TYPES, timeoutMs: opts.timeoutMs, maxBytes: opts.maxBytes, signal: opts.signal,
+    origin: opts.origin ?? 'user',
+    originClass: opts.originClass,
+    allow: opts.allow,
+    headers: addConditionalHeaders(
+      { accept: 'application/json, application/a2a+json', 'a2a-version': '1.0' },
+      validators,
+    ),
+    contentTypes: CARD_TYPES,
+    timeoutMs: opts.timeoutMs,
+    maxBytes: opts.maxBytes,
+    signal: opts.signal,
   });
 }
 
 function statusError(url: string, res: HttpResponse): NetError {
   const retry = retryAfterSeconds(res.headers['retry-after']);
-  const busy = (res.status === 429 || res.status === 503) ? ` (rate limited${retry !== undefined ? `; retry after ${retry} s` : ''})` : '';
+  const busy =
+    res.status === 429 || res.status === 503
+      ? ` (rate limited${retry !== undefined ? `; retry after ${retry} s` : ''})`
+      : '';
   return new NetError('http-status', url, `${displayUrl(url)}: HTTP ${res.status} instead of the agent card${busy}`, {
-    status: res.status, ...(retry !== undefined ? { retryAfterSeconds: retry } : {}),
+    status: res.status,
+    ...(retry !== undefined ? { retryAfterSeconds: retry } : {}),
   });
 }

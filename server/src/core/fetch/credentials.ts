@@ -32,9 +32,24 @@ const TOKEN = /^[!#$%&'*+.^_`|~0-9A-Za-z-]+$/;
 
 /** Headers the request machinery or the protocol sets: a card's API-key scheme may not take them over. */
 const RESERVED = new Set([
-  'host', 'content-length', 'content-type', 'transfer-encoding', 'connection', 'keep-alive', 'upgrade', 'te', 'trailer',
-  'expect', 'accept', 'accept-encoding', 'if-none-match', 'if-modified-since', 'a2a-version', 'a2a-extensions',
-  'cookie', 'proxy-authorization',
+  'host',
+  'content-length',
+  'content-type',
+  'transfer-encoding',
+  'connection',
+  'keep-alive',
+  'upgrade',
+  'te',
+  'trailer',
+  'expect',
+  'accept',
+  'accept-encoding',
+  'if-none-match',
+  'if-modified-since',
+  'a2a-version',
+  'a2a-extensions',
+  'cookie',
+  'proxy-authorization',
 ]);
 
 function carrierOf(value: unknown): Carrier | undefined {
@@ -46,13 +61,27 @@ function carrierOf(value: unknown): Carrier | undefined {
   if (!apiKey) return undefined;
   const location = typeof apiKey.location === 'string' ? apiKey.location.toLowerCase() : '';
   const name = typeof apiKey.name === 'string' ? apiKey.name : '';
-  if (location === 'query') return { kind: 'refused', reason: 'it puts the key in the URL query, where URLs end up in logs and error messages; a2acap sends credentials in headers only' };
-  if (!TOKEN.test(name)) return { kind: 'refused', reason: `its key name ${JSON.stringify(name.slice(0, 60))} is not a plain header or cookie name` };
+  if (location === 'query')
+    return {
+      kind: 'refused',
+      reason:
+        'it puts the key in the URL query, where URLs end up in logs and error messages; a2acap sends credentials in headers only',
+    };
+  if (!TOKEN.test(name))
+    return {
+      kind: 'refused',
+      reason: `its key name ${JSON.stringify(name.slice(0, 60))} is not a plain header or cookie name`,
+    };
   if (location === 'header') {
-    return RESERVED.has(name.toLowerCase()) ? { kind: 'refused', reason: `it would put the key in the ${name} header, which the request itself sets` } : { kind: 'header', name };
+    return RESERVED.has(name.toLowerCase())
+      ? { kind: 'refused', reason: `it would put the key in the ${name} header, which the request itself sets` }
+      : { kind: 'header', name };
   }
   if (location === 'cookie') return { kind: 'cookie', name };
-  return { kind: 'refused', reason: `its location ${JSON.stringify(String(apiKey.location).slice(0, 20))} is not header, cookie or query` };
+  return {
+    kind: 'refused',
+    reason: `its location ${JSON.stringify(String(apiKey.location).slice(0, 20))} is not header, cookie or query`,
+  };
 }
 
 function declaredCarriers(card: unknown): [string, Carrier][] {
@@ -68,10 +97,13 @@ function declaredCarriers(card: unknown): [string, Carrier][] {
 
 /** Schemes a credential can be sent for: bearer-token schemes and API keys in a header or a cookie. */
 export function credentialSchemes(card: unknown): string[] {
-  return declaredCarriers(card).filter(([, c]) => c.kind !== 'refused').map(([name]) => name);
+  return declaredCarriers(card)
+    .filter(([, c]) => c.kind !== 'refused')
+    .map(([name]) => name);
 }
 
-export type CredentialDecision = { send: true; scheme: string; headers: Record<string, string> } | { send: false; reason: string };
+export type CredentialDecision =
+  { send: true; scheme: string; headers: Record<string, string> } | { send: false; reason: string };
 
 /** Decide whether (and under which declared scheme, in which header) a credential may go to this agent. */
 export function credentialFor(card: unknown, credential: Credential | undefined): CredentialDecision {
@@ -83,13 +115,21 @@ export function credentialFor(card: unknown, credential: Credential | undefined)
     const which = credential.scheme ? `scheme '${credential.scheme}'` : 'any scheme a credential can be sent for';
     return { send: false, reason: `the card does not declare ${which}, so the credential is not sent` };
   }
-  if (carrier.kind === 'refused') return { send: false, reason: `the credential is not sent for scheme '${scheme}': ${carrier.reason}` };
+  if (carrier.kind === 'refused')
+    return { send: false, reason: `the credential is not sent for scheme '${scheme}': ${carrier.reason}` };
   // A token with a line break or control character would split or corrupt the header it goes in.
   // eslint-disable-next-line no-control-regex -- finding control characters is the point
-  if (/[\u0000-\u001f\u007f]/.test(credential.token)) return { send: false, reason: 'the credential contains control characters or line breaks, so it is not sent' };
-  if (carrier.kind === 'bearer') return { send: true, scheme, headers: { authorization: `Bearer ${credential.token}` } };
-  if (carrier.kind === 'header') return { send: true, scheme, headers: { [carrier.name.toLowerCase()]: credential.token } };
-  if (/[\s",;\\]/.test(credential.token)) return { send: false, reason: `the credential has characters a cookie value cannot hold, so it is not sent as cookie ${carrier.name}` };
+  if (/[\u0000-\u001f\u007f]/.test(credential.token))
+    return { send: false, reason: 'the credential contains control characters or line breaks, so it is not sent' };
+  if (carrier.kind === 'bearer')
+    return { send: true, scheme, headers: { authorization: `Bearer ${credential.token}` } };
+  if (carrier.kind === 'header')
+    return { send: true, scheme, headers: { [carrier.name.toLowerCase()]: credential.token } };
+  if (/[\s",;\\]/.test(credential.token))
+    return {
+      send: false,
+      reason: `the credential has characters a cookie value cannot hold, so it is not sent as cookie ${carrier.name}`,
+    };
   return { send: true, scheme, headers: { cookie: `${carrier.name}=${credential.token}` } };
 }
 

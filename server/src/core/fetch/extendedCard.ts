@@ -56,7 +56,9 @@ export function memoryExtendedProfileCache(): ExtendedProfileCache {
   const key = (url: string, identity: string): string => `${identity}\u0000${url}`;
   return {
     get: (url, identity) => entries.get(key(url, identity)),
-    set: (url, identity, result) => { entries.set(key(url, identity), result); },
+    set: (url, identity, result) => {
+      entries.set(key(url, identity), result);
+    },
   };
 }
 
@@ -81,37 +83,81 @@ export interface ExtendedCardOptions {
 
 export async function fetchExtendedCard(opts: ExtendedCardOptions): Promise<ExtendedCardResult> {
   const at = new Date((opts.now ?? Date.now)()).toISOString();
-  const base = { card: opts.publicCard, profile: opts.publicProfile, findings: [] as Finding[], evidence: [] as Evidence[] };
-  const flag = (opts.publicCard as { capabilities?: { extendedAgentCard?: unknown } })?.capabilities?.extendedAgentCard === true;
-  if (!flag) return { ...base, status: 'not-declared', message: 'The public card does not declare capabilities.extendedAgentCard; no extended card was requested.' };
+  const base = {
+    card: opts.publicCard,
+    profile: opts.publicProfile,
+    findings: [] as Finding[],
+    evidence: [] as Evidence[],
+  };
+  const flag =
+    (opts.publicCard as { capabilities?: { extendedAgentCard?: unknown } })?.capabilities?.extendedAgentCard === true;
+  if (!flag)
+    return {
+      ...base,
+      status: 'not-declared',
+      message: 'The public card does not declare capabilities.extendedAgentCard; no extended card was requested.',
+    };
   const iface = opts.publicProfile.interface;
-  if (!opts.publicProfile.usable || !iface) return { ...base, status: 'error', message: `No usable interface to request the extended card over: ${opts.publicProfile.reason ?? 'unknown reason'}` };
+  if (!opts.publicProfile.usable || !iface)
+    return {
+      ...base,
+      status: 'error',
+      message: `No usable interface to request the extended card over: ${opts.publicProfile.reason ?? 'unknown reason'}`,
+    };
   const decision = credentialFor(opts.publicCard, opts.credential);
-  if (!decision.send) return { ...base, status: 'no-credential', message: `Extended card not requested: ${decision.reason}.` };
+  if (!decision.send)
+    return { ...base, status: 'no-credential', message: `Extended card not requested: ${decision.reason}.` };
   const identity = opts.secret !== undefined ? credentialIdentity(opts.secret, opts.credential!.token) : undefined;
   if (identity && opts.cache) {
     const hit = opts.cache.get(opts.cardUrl, identity);
     if (hit) return { ...hit, fromCache: true };
   }
-  const res = await callA2a(iface, 'GetExtendedAgentCard', {}, {
-    http: opts.http, grpc: opts.grpc, credentialHeaders: decision.headers, originClass: opts.originClass, timeoutMs: opts.timeoutMs, signal: opts.signal,
-  });
+  const res = await callA2a(
+    iface,
+    'GetExtendedAgentCard',
+    {},
+    {
+      http: opts.http,
+      grpc: opts.grpc,
+      credentialHeaders: decision.headers,
+      originClass: opts.originClass,
+      timeoutMs: opts.timeoutMs,
+      signal: opts.signal,
+    },
+  );
   let result: ExtendedCardResult;
   if (!res.ok) {
     const said = describeA2aError(res.error);
     switch (res.error.type) {
       case 'ExtendedAgentCardNotConfigured':
-        result = { ...base, status: 'not-configured', message: `The agent has no extended card configured (${said}); the public card stands.` };
+        result = {
+          ...base,
+          status: 'not-configured',
+          message: `The agent has no extended card configured (${said}); the public card stands.`,
+        };
         break;
       case 'UnsupportedOperation':
         result = {
-          ...base, status: 'flag-wrong', message: `The card claims an extended card, but the agent answers ${said}.`,
-          evidence: [{ probe: 'extended-card', result: 'refuted', at, detail: `capabilities.extendedAgentCard is true but GetExtendedAgentCard answers ${said}` }],
+          ...base,
+          status: 'flag-wrong',
+          message: `The card claims an extended card, but the agent answers ${said}.`,
+          evidence: [
+            {
+              probe: 'extended-card',
+              result: 'refuted',
+              at,
+              detail: `capabilities.extendedAgentCard is true but GetExtendedAgentCard answers ${said}`,
+            },
+          ],
         };
         break;
       case 'Unauthenticated':
       case 'PermissionDenied':
-        result = { ...base, status: 'auth-failed', message: `The agent refused the credential for scheme '${decision.scheme}' (${said}). Check or replace the credential.` };
+        result = {
+          ...base,
+          status: 'auth-failed',
+          message: `The agent refused the credential for scheme '${decision.scheme}' (${said}). Check or replace the credential.`,
+        };
         break;
       default:
         result = { ...base, status: 'error', message: `GetExtendedAgentCard failed: ${said}` };
@@ -120,15 +166,29 @@ export async function fetchExtendedCard(opts: ExtendedCardOptions): Promise<Exte
   }
   const text = JSON.stringify(res.result);
   const inside = servedInside(opts.cardUrl) ? { card: { ...resolveCardSettings(), internalOnly: true } } : {};
-  const lint = lintDocument(text, { kind: 'card', settings: { ...(opts.client ? { client: opts.client } : {}), ...inside } });
+  const lint = lintDocument(text, {
+    kind: 'card',
+    settings: { ...(opts.client ? { client: opts.client } : {}), ...inside },
+  });
   const errors = lint.findings.filter((f) => f.severity === 'error');
   if (lint.value === undefined || lint.tooLarge || errors.length > 0) {
-    return { ...base, status: 'invalid', findings: lint.findings, message: `The extended card is not a valid A2A 1.0 card (${errors.length} error(s)); the public card stands.` };
+    return {
+      ...base,
+      status: 'invalid',
+      findings: lint.findings,
+      message: `The extended card is not a valid A2A 1.0 card (${errors.length} error(s)); the public card stands.`,
+    };
   }
   // A whole replacement for this caller: compiled from the extended card alone, never merged.
   result = {
-    status: 'extended', card: lint.value, profile: compileProfile(lint.value, opts.client), findings: lint.findings,
-    message: `Extended card for scheme '${decision.scheme}'.`, evidence: [{ probe: 'extended-card', result: 'verified', at, detail: 'GetExtendedAgentCard returned a valid card' }],
+    status: 'extended',
+    card: lint.value,
+    profile: compileProfile(lint.value, opts.client),
+    findings: lint.findings,
+    message: `Extended card for scheme '${decision.scheme}'.`,
+    evidence: [
+      { probe: 'extended-card', result: 'verified', at, detail: 'GetExtendedAgentCard returned a valid card' },
+    ],
     ...(identity ? { identity } : {}),
   };
   if (identity && opts.cache) opts.cache.set(opts.cardUrl, identity, result);

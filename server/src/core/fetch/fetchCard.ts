@@ -49,7 +49,10 @@ export interface FetchCardOptions {
   settings?: Partial<LintSettings>;
   client?: ClientConfig;
   /** Verify signatures (signature/verify.ts wired by the caller with its trust store). */
-  verify?: (card: unknown, context: { url: string; originClass: AddressClass | undefined; text: string }) => Promise<SignatureReport>;
+  verify?: (
+    card: unknown,
+    context: { url: string; originClass: AddressClass | undefined; text: string },
+  ) => Promise<SignatureReport>;
   /** Which signature outcome makes the card invalid (signature/policy.ts). Default verify-if-present. */
   signaturePolicy?: SignaturePolicy;
   /** Deprecated alias of signaturePolicy 'require' (wins when true). */
@@ -132,8 +135,15 @@ function analysisOf(entry: CardCacheEntry, opts: FetchCardOptions): Analysis {
  */
 function lintSettingsOf(opts: FetchCardOptions, cardUrl: string): Partial<LintSettings> {
   const client = clientOf(opts);
-  const card = servedInside(cardUrl) ? { card: { ...resolveCardSettings(opts.settings?.card), internalOnly: true } } : {};
-  return { ...opts.settings, ...(client ? { client } : {}), ...(opts.maxBytes ? { maxCardBytes: opts.maxBytes } : {}), ...card };
+  const card = servedInside(cardUrl)
+    ? { card: { ...resolveCardSettings(opts.settings?.card), internalOnly: true } }
+    : {};
+  return {
+    ...opts.settings,
+    ...(client ? { client } : {}),
+    ...(opts.maxBytes ? { maxCardBytes: opts.maxBytes } : {}),
+    ...card,
+  };
 }
 
 /** A card served from an internal address is served inside the network: internal addresses in it are expected. */
@@ -149,7 +159,12 @@ function clientOf(opts: FetchCardOptions): ClientConfig | undefined {
   return opts.client ?? opts.settings?.client;
 }
 
-async function finish(status: FetchCardResult['status'], entry: CardCacheEntry, originClass: AddressClass | undefined, opts: FetchCardOptions): Promise<FetchCardResult> {
+async function finish(
+  status: FetchCardResult['status'],
+  entry: CardCacheEntry,
+  originClass: AddressClass | undefined,
+  opts: FetchCardOptions,
+): Promise<FetchCardResult> {
   const analysis = analysisOf(entry, opts);
   const lint = analysis.lint;
   // A fresh array per result: the signature check below may add to it, and callers may too.

@@ -31,20 +31,49 @@ export interface CardMigration {
 }
 
 /** 1.0 member order (proto field order), used for the migrated card; other members follow in their order. */
-const ORDER = ['name', 'description', 'supportedInterfaces', 'provider', 'version', 'documentationUrl', 'capabilities', 'securitySchemes', 'securityRequirements', 'defaultInputModes', 'defaultOutputModes', 'skills', 'signatures', 'iconUrl'];
-const LEGACY_TOP = ['url', 'preferredTransport', 'additionalInterfaces', 'protocolVersion', 'supportsAuthenticatedExtendedCard', 'supportsExtendedAgentCard', 'security', 'authentication'];
+const ORDER = [
+  'name',
+  'description',
+  'supportedInterfaces',
+  'provider',
+  'version',
+  'documentationUrl',
+  'capabilities',
+  'securitySchemes',
+  'securityRequirements',
+  'defaultInputModes',
+  'defaultOutputModes',
+  'skills',
+  'signatures',
+  'iconUrl',
+];
+const LEGACY_TOP = [
+  'url',
+  'preferredTransport',
+  'additionalInterfaces',
+  'protocolVersion',
+  'supportsAuthenticatedExtendedCard',
+  'supportsExtendedAgentCard',
+  'security',
+  'authentication',
+];
 /** 0.2 `authentication.schemes` names that map to a 1.0 scheme without guessing. */
 const HTTP_AUTH_NAMES: Record<string, string> = { bearer: 'Bearer', basic: 'Basic', digest: 'Digest' };
 
 export function isLegacyCard(card: unknown): boolean {
   if (!isObject(card)) return false;
   if (LEGACY_TOP.some((k) => Object.hasOwn(card, k))) return true;
-  if (isObject(card.securitySchemes) && Object.values(card.securitySchemes).some((s) => isObject(s) && typeof s.type === 'string')) return true;
+  if (
+    isObject(card.securitySchemes) &&
+    Object.values(card.securitySchemes).some((s) => isObject(s) && typeof s.type === 'string')
+  )
+    return true;
   return Array.isArray(card.skills) && card.skills.some((s) => isObject(s) && Object.hasOwn(s, 'security'));
 }
 
 export function migrateCard(input: unknown): CardMigration {
-  if (!isObject(input)) return { card: {}, changed: false, notes: ['not a JSON object: nothing to migrate'], operations: [] };
+  if (!isObject(input))
+    return { card: {}, changed: false, notes: ['not a JSON object: nothing to migrate'], operations: [] };
   const notes: string[] = [];
   const card: Record<string, unknown> = { ...input };
   const before = JSON.stringify(input);
@@ -78,7 +107,12 @@ export function migrateCard(input: unknown): CardMigration {
  * Operations turning `from` into `to` (at `pointer`), applied one after the other: removals, then changes in
  * place, then insertions at the index the target order gives among the members already there.
  */
-function diffObject(from: Record<string, unknown>, to: Record<string, unknown>, pointer: string, out: FixOperation[]): void {
+function diffObject(
+  from: Record<string, unknown>,
+  to: Record<string, unknown>,
+  pointer: string,
+  out: FixOperation[],
+): void {
   const keys = Object.keys(from);
   for (const k of [...keys]) {
     if (Object.hasOwn(to, k)) continue;
@@ -108,19 +142,28 @@ function diffValue(from: unknown, to: unknown, pointer: string, out: FixOperatio
   }
 }
 
-
 function migrateInterfaces(card: Record<string, unknown>, notes: string[]): void {
   const legacyVersion = typeof card.protocolVersion === 'string' ? card.protocolVersion : undefined;
-  const interfaces: Record<string, unknown>[] = Array.isArray(card.supportedInterfaces) ? [...card.supportedInterfaces] as Record<string, unknown>[] : [];
+  const interfaces: Record<string, unknown>[] = Array.isArray(card.supportedInterfaces)
+    ? ([...card.supportedInterfaces] as Record<string, unknown>[])
+    : [];
   const add = (url: unknown, binding: unknown) => {
     if (typeof url !== 'string' || url === '') return;
-    const protocolBinding = typeof binding === 'string' && binding !== '' ? binding.toUpperCase() === 'HTTP+JSON' || binding.toUpperCase() === 'JSONRPC' || binding.toUpperCase() === 'GRPC' ? binding.toUpperCase() : binding : 'JSONRPC';
+    const protocolBinding =
+      typeof binding === 'string' && binding !== ''
+        ? binding.toUpperCase() === 'HTTP+JSON' ||
+          binding.toUpperCase() === 'JSONRPC' ||
+          binding.toUpperCase() === 'GRPC'
+          ? binding.toUpperCase()
+          : binding
+        : 'JSONRPC';
     if (interfaces.some((i) => isObject(i) && i.url === url && i.protocolBinding === protocolBinding)) return;
     interfaces.push({ url, protocolBinding, protocolVersion: '1.0' });
   };
   add(card.url, card.preferredTransport);
   if (Array.isArray(card.additionalInterfaces)) {
-    for (const extra of card.additionalInterfaces) if (isObject(extra)) add(extra.url, extra.transport ?? extra.protocolBinding);
+    for (const extra of card.additionalInterfaces)
+      if (isObject(extra)) add(extra.url, extra.transport ?? extra.protocolBinding);
   }
   const hadLegacy = 'url' in card || 'additionalInterfaces' in card;
   delete card.url;
@@ -129,7 +172,9 @@ function migrateInterfaces(card: Record<string, unknown>, notes: string[]): void
   delete card.protocolVersion;
   if (hadLegacy || interfaces.length) card.supportedInterfaces = interfaces;
   if (hadLegacy && legacyVersion !== undefined && !legacyVersion.startsWith('1.')) {
-    notes.push(`the card declared protocolVersion ${JSON.stringify(legacyVersion)}; its interfaces now declare "1.0": make sure the endpoints speak A2A 1.0 (or add entries with protocolVersion "0.3" for legacy clients)`);
+    notes.push(
+      `the card declared protocolVersion ${JSON.stringify(legacyVersion)}; its interfaces now declare "1.0": make sure the endpoints speak A2A 1.0 (or add entries with protocolVersion "0.3" for legacy clients)`,
+    );
   }
 }
 
@@ -137,7 +182,8 @@ function migrateExtendedCardFlag(card: Record<string, unknown>): void {
   const legacy = card.supportsAuthenticatedExtendedCard ?? card.supportsExtendedAgentCard;
   delete card.supportsAuthenticatedExtendedCard;
   delete card.supportsExtendedAgentCard;
-  if (legacy === true) card.capabilities = { ...(isObject(card.capabilities) ? card.capabilities : {}), extendedAgentCard: true };
+  if (legacy === true)
+    card.capabilities = { ...(isObject(card.capabilities) ? card.capabilities : {}), extendedAgentCard: true };
 }
 
 function migrateCapabilities(card: Record<string, unknown>, notes: string[]): void {
@@ -163,7 +209,9 @@ function migrateAuthentication(card: Record<string, unknown>, notes: string[]): 
   const names = Array.isArray(auth.schemes) ? auth.schemes.filter((n): n is string => typeof n === 'string') : [];
   const unknown = names.filter((n) => n.toLowerCase() !== 'none' && !Object.hasOwn(HTTP_AUTH_NAMES, n.toLowerCase()));
   if (unknown.length) {
-    notes.push(`"authentication" names schemes that cannot be converted without guessing (${unknown.join(', ')}): declare them in securitySchemes and remove "authentication"`);
+    notes.push(
+      `"authentication" names schemes that cannot be converted without guessing (${unknown.join(', ')}): declare them in securitySchemes and remove "authentication"`,
+    );
     return;
   }
   const schemes: Record<string, unknown> = isObject(card.securitySchemes) ? { ...card.securitySchemes } : {};
@@ -176,7 +224,8 @@ function migrateAuthentication(card: Record<string, unknown>, notes: string[]): 
   }
   if (requirements.length) {
     card.securitySchemes = schemes;
-    if (card.securityRequirements === undefined && card.security === undefined) card.securityRequirements = requirements;
+    if (card.securityRequirements === undefined && card.security === undefined)
+      card.securityRequirements = requirements;
   }
   delete card.authentication;
 }
@@ -186,7 +235,12 @@ function migrateSchemes(card: Record<string, unknown>, notes: string[]): void {
   const out: Record<string, unknown> = {};
   for (const [name, value] of Object.entries(card.securitySchemes)) {
     const m = migrateSecurityScheme(name, value);
-    Object.defineProperty(out, name, { value: m ? m.scheme : value, enumerable: true, writable: true, configurable: true });
+    Object.defineProperty(out, name, {
+      value: m ? m.scheme : value,
+      enumerable: true,
+      writable: true,
+      configurable: true,
+    });
     if (m) notes.push(...m.notes);
   }
   card.securitySchemes = out;
@@ -219,7 +273,8 @@ function migrateProvider(card: Record<string, unknown>): void {
 
 function reorder(card: Record<string, unknown>): Record<string, unknown> {
   const out: Record<string, unknown> = {};
-  const put = (k: string) => Object.defineProperty(out, k, { value: card[k], enumerable: true, writable: true, configurable: true });
+  const put = (k: string) =>
+    Object.defineProperty(out, k, { value: card[k], enumerable: true, writable: true, configurable: true });
   for (const k of ORDER) if (Object.hasOwn(card, k)) put(k);
   for (const k of Object.keys(card)) if (!Object.hasOwn(out, k)) put(k);
   return out;

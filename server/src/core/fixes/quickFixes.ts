@@ -22,28 +22,51 @@ type FixBuilder = (f: FixInput, doc: unknown) => FixPlan[];
 const str = (v: unknown): string | undefined => (typeof v === 'string' ? v : undefined);
 /** Card text shown in a fix title: clipped, one line, without bidi or zero-width characters (a title must read as what it does). */
 function short(text: string, n = 60): string {
-  // eslint-disable-next-line no-control-regex -- matching control characters is the point
-  const s = text.replace(/[\u0000-\u001f\u007f-\u009f]/g, ' ').replace(/[\u200b-\u200f\u202a-\u202e\u2060-\u2069\ufeff]/g, '');
+  const s = text
+    // eslint-disable-next-line no-control-regex -- matching control characters is the point
+    .replace(/[\u0000-\u001f\u007f-\u009f]/g, ' ')
+    .replace(/[\u200b-\u200f\u202a-\u202e\u2060-\u2069\ufeff]/g, '');
   return s.length > n ? `${s.slice(0, n - 1)}…` : s;
 }
 
 /** Parent pointer and last segment of a pointer. */
 export function splitPointer(pointer: string): { parent: string; last: string } {
   const i = pointer.lastIndexOf('/');
-  return { parent: pointer.slice(0, Math.max(i, 0)), last: pointer.slice(i + 1).replace(/~1/g, '/').replace(/~0/g, '~') };
+  return {
+    parent: pointer.slice(0, Math.max(i, 0)),
+    last: pointer
+      .slice(i + 1)
+      .replace(/~1/g, '/')
+      .replace(/~0/g, '~'),
+  };
 }
 
 function replaceWithSuggestion(label: string): FixBuilder {
   return (f) => {
     const suggestion = str(f.data?.suggestion);
-    return suggestion ? [{ title: `${label} ${JSON.stringify(short(suggestion))}`, preferred: true, operations: [{ op: 'set', pointer: f.pointer, value: suggestion }] }] : [];
+    return suggestion
+      ? [
+          {
+            title: `${label} ${JSON.stringify(short(suggestion))}`,
+            preferred: true,
+            operations: [{ op: 'set', pointer: f.pointer, value: suggestion }],
+          },
+        ]
+      : [];
   };
 }
 
 /** Placeholder for a missing REQUIRED member, by what the schema expects there. */
 const MISSING_DEFAULTS: Record<string, unknown> = {
-  capabilities: {}, skills: [], supportedInterfaces: [], defaultInputModes: ['text/plain'], defaultOutputModes: ['text/plain'],
-  tags: [], schemes: {}, requires: {}, list: [],
+  capabilities: {},
+  skills: [],
+  supportedInterfaces: [],
+  defaultInputModes: ['text/plain'],
+  defaultOutputModes: ['text/plain'],
+  tags: [],
+  schemes: {},
+  requires: {},
+  list: [],
 };
 
 /** The whole-card 0.3 → 1.0 migration as one fix (offered on every legacy finding; editors show it once). */
@@ -53,12 +76,17 @@ function migration(doc: unknown): FixPlan[] {
 }
 
 /** The builder only for findings at pointers of the shape its rule reports (a stale or foreign finding gets no fix). */
-const onlyAt = (shape: RegExp, builder: FixBuilder): FixBuilder => (f, doc) => (shape.test(f.pointer) ? builder(f, doc) : []);
+const onlyAt =
+  (shape: RegExp, builder: FixBuilder): FixBuilder =>
+  (f, doc) =>
+    shape.test(f.pointer) ? builder(f, doc) : [];
 
 /** "<id>-2" (or -3, …): the first suffix no skill of the card uses yet. */
 function freeSkillId(doc: unknown, id: string): string {
   const skills = isObject(doc) && Array.isArray(doc.skills) ? doc.skills : [];
-  const used = new Set(skills.map((s: unknown) => (isObject(s) ? s.id : undefined)).filter((x): x is string => typeof x === 'string'));
+  const used = new Set(
+    skills.map((s: unknown) => (isObject(s) ? s.id : undefined)).filter((x): x is string => typeof x === 'string'),
+  );
   let n = 2;
   while (used.has(`${id}-${n}`)) n++;
   return `${id}-${n}`;
@@ -71,12 +99,25 @@ const duplicateSkillId: FixBuilder = (f, doc) => {
   const id = str(valueAtPointer(doc, f.pointer));
   if (id === undefined) return [];
   const free = freeSkillId(doc, id);
-  const plans: FixPlan[] = [{ title: `Rename this skill's id to ${JSON.stringify(short(free))}`, preferred: true, operations: [{ op: 'set', pointer: f.pointer, value: free }] }];
+  const plans: FixPlan[] = [
+    {
+      title: `Rename this skill's id to ${JSON.stringify(short(free))}`,
+      preferred: true,
+      operations: [{ op: 'set', pointer: f.pointer, value: free }],
+    },
+  ];
   // Removing the skill loses nothing only when it is an exact copy of the one clients already see.
   const skill = splitPointer(f.pointer).parent;
   const firstIndex = f.data?.firstIndex;
-  if (typeof firstIndex === 'number' && `/skills/${firstIndex}` !== skill && sameJson(valueAtPointer(doc, skill), valueAtPointer(doc, `/skills/${firstIndex}`))) {
-    plans.push({ title: `Remove this skill (an exact copy of skills[${firstIndex}])`, operations: [{ op: 'remove', pointer: skill }] });
+  if (
+    typeof firstIndex === 'number' &&
+    `/skills/${firstIndex}` !== skill &&
+    sameJson(valueAtPointer(doc, skill), valueAtPointer(doc, `/skills/${firstIndex}`))
+  ) {
+    plans.push({
+      title: `Remove this skill (an exact copy of skills[${firstIndex}])`,
+      operations: [{ op: 'remove', pointer: skill }],
+    });
   }
   return plans;
 };
@@ -91,13 +132,18 @@ const emptySkillTags: FixBuilder = (f, doc) => {
     const tag = str(skill[source])?.trim();
     if (!tag || offered.has(tag)) continue;
     offered.add(tag);
-    plans.push({ title: `Add the skill's ${source} ${JSON.stringify(short(tag))} as a tag`, preferred: plans.length === 0, operations: [{ op: 'set', pointer: f.pointer, value: [tag] }] });
+    plans.push({
+      title: `Add the skill's ${source} ${JSON.stringify(short(tag))} as a tag`,
+      preferred: plans.length === 0,
+      operations: [{ op: 'set', pointer: f.pointer, value: [tag] }],
+    });
   }
   return plans;
 };
 
 const FLOWS_IN_USE = ['authorizationCode', 'clientCredentials', 'deviceCode'];
-const scopeNames = (flow: unknown): string[] => (isObject(flow) && isObject(flow.scopes) ? Object.keys(flow.scopes) : []);
+const scopeNames = (flow: unknown): string[] =>
+  isObject(flow) && isObject(flow.scopes) ? Object.keys(flow.scopes) : [];
 
 /**
  * implicit/password → authorizationCode only when the flow already carries both URLs that flow needs (then the
@@ -116,26 +162,48 @@ const deprecatedOauthFlow: FixBuilder = (f, doc) => {
     // Dropping the flow must not drop a scope declaration that requirements may rely on.
     const kept = new Set(others.flatMap((k) => scopeNames(flows[k])));
     if (!scopeNames(flow).every((scope) => kept.has(scope))) return [];
-    return [{ title: `Remove the deprecated ${flowName} flow (the scheme keeps ${others.join(', ')})`, operations: [{ op: 'remove', pointer: f.pointer }] }];
+    return [
+      {
+        title: `Remove the deprecated ${flowName} flow (the scheme keeps ${others.join(', ')})`,
+        operations: [{ op: 'remove', pointer: f.pointer }],
+      },
+    ];
   }
   if (typeof flow.authorizationUrl !== 'string' || typeof flow.tokenUrl !== 'string') return [];
   const target = `${flowsPointer}/authorizationCode`;
-  return [{
-    title: `Change the ${flowName} flow to authorizationCode (same URLs and scopes)`,
-    preferred: true,
-    operations: [{ op: 'renameKey', pointer: f.pointer, name: 'authorizationCode' }, ...(isObject(flow.scopes) ? [] : [{ op: 'set' as const, pointer: `${target}/scopes`, value: {} }])],
-  }];
+  return [
+    {
+      title: `Change the ${flowName} flow to authorizationCode (same URLs and scopes)`,
+      preferred: true,
+      operations: [
+        { op: 'renameKey', pointer: f.pointer, name: 'authorizationCode' },
+        ...(isObject(flow.scopes) ? [] : [{ op: 'set' as const, pointer: `${target}/scopes`, value: {} }]),
+      ],
+    },
+  ];
 };
 
 /** Default values say nothing (ProtoJSON drops them), so an entry holding only those loses nothing when removed. */
 const isDefaultValue = (v: unknown): boolean =>
-  v === null || v === false || v === '' || (Array.isArray(v) && v.length === 0) || (isObject(v) && Object.keys(v).length === 0);
+  v === null ||
+  v === false ||
+  v === '' ||
+  (Array.isArray(v) && v.length === 0) ||
+  (isObject(v) && Object.keys(v).length === 0);
 
 const extensionMissingUri: FixBuilder = (f, doc) => {
   const ext = valueAtPointer(doc, f.pointer);
   if (!isObject(ext) || (ext.uri !== undefined && typeof ext.uri !== 'string')) return [];
   const empty = Object.entries(ext).every(([k, v]) => k === 'uri' || isDefaultValue(v));
-  return empty ? [{ title: 'Remove the empty extension entry', preferred: true, operations: [{ op: 'remove', pointer: f.pointer }] }] : [];
+  return empty
+    ? [
+        {
+          title: 'Remove the empty extension entry',
+          preferred: true,
+          operations: [{ op: 'remove', pointer: f.pointer }],
+        },
+      ]
+    : [];
 };
 
 /** A malformed signature can never verify; removing it is offered (re-signing is the real fix, and needs the key). */
@@ -145,61 +213,103 @@ const malformedSignature: FixBuilder = (f, doc) => {
   const signatures = valueAtPointer(doc, '/signatures');
   if (!Array.isArray(signatures) || !isObject(valueAtPointer(doc, entry))) return [];
   const last = signatures.length === 1;
-  return [{
-    title: last ? 'Remove the malformed signature (the card is then unsigned)' : `Remove the malformed signature signatures[${index}]`,
-    operations: [{ op: 'remove', pointer: last ? '/signatures' : entry }],
-  }];
+  return [
+    {
+      title: last
+        ? 'Remove the malformed signature (the card is then unsigned)'
+        : `Remove the malformed signature signatures[${index}]`,
+      operations: [{ op: 'remove', pointer: last ? '/signatures' : entry }],
+    },
+  ];
 };
 
 const invalidInterfaceUrl: FixBuilder = (f, doc) => {
   const raw = valueAtPointer(doc, f.pointer);
   const binding = valueAtPointer(doc, `${splitPointer(f.pointer).parent}/protocolBinding`);
   const fixed = typeof raw === 'string' ? withMissingScheme(raw, binding) : undefined;
-  return fixed ? [{ title: `Add the scheme: ${JSON.stringify(short(fixed))}`, preferred: true, operations: [{ op: 'set', pointer: f.pointer, value: fixed }] }] : [];
+  return fixed
+    ? [
+        {
+          title: `Add the scheme: ${JSON.stringify(short(fixed))}`,
+          preferred: true,
+          operations: [{ op: 'set', pointer: f.pointer, value: fixed }],
+        },
+      ]
+    : [];
 };
 
 /** The overridden occurrence goes: what JSON.parse (and this tool) read stays what every parser reads. */
 const duplicateMember: FixBuilder = (f) => {
   const keyOffset = f.data?.keyOffset;
   if (typeof keyOffset !== 'number' || typeof f.data?.name !== 'string') return [];
-  return [{
-    title: `Remove this ${JSON.stringify(short(f.data.name))} (the later one is the value in use)`, preferred: true,
-    operations: [{ op: 'removeMember', pointer: f.pointer, keyOffset }],
-  }];
+  return [
+    {
+      title: `Remove this ${JSON.stringify(short(f.data.name))} (the later one is the value in use)`,
+      preferred: true,
+      operations: [{ op: 'removeMember', pointer: f.pointer, keyOffset }],
+    },
+  ];
 };
 
 export const QUICK_FIXES: Record<string, FixBuilder> = {
   'duplicate-member': duplicateMember,
   'duplicate-skill-id': onlyAt(/^\/skills\/\d+\/id$/, duplicateSkillId),
   'empty-skill-tags': onlyAt(/^\/skills\/\d+\/tags$/, emptySkillTags),
-  'deprecated-oauth-flow': onlyAt(/^\/securitySchemes\/[^/]+\/oauth2SecurityScheme\/flows\/(?:implicit|password)$/, deprecatedOauthFlow),
+  'deprecated-oauth-flow': onlyAt(
+    /^\/securitySchemes\/[^/]+\/oauth2SecurityScheme\/flows\/(?:implicit|password)$/,
+    deprecatedOauthFlow,
+  ),
   'extension-missing-uri': onlyAt(/^\/capabilities\/extensions\/\d+$/, extensionMissingUri),
   'malformed-signature': onlyAt(/^\/signatures\/\d+\/(?:protected|signature)$/, malformedSignature),
   'invalid-interface-url': onlyAt(/^\/supportedInterfaces\/\d+\/url$/, invalidInterfaceUrl),
   'legacy-card-shape': (f, doc) => {
     const plans = migration(doc);
-    if (f.data?.member === 'stateTransitionHistory') plans.push({ title: 'Remove "stateTransitionHistory"', operations: [{ op: 'remove', pointer: f.pointer }] });
+    if (f.data?.member === 'stateTransitionHistory')
+      plans.push({ title: 'Remove "stateTransitionHistory"', operations: [{ op: 'remove', pointer: f.pointer }] });
     return plans;
   },
   'security-requirement-shape': (f) => {
     const replacement = f.data?.replacement;
     if (replacement === undefined) return [];
-    return [{ title: 'Rewrite as an A2A 1.0 security requirement', preferred: true, operations: [{ op: 'set', pointer: f.pointer, value: replacement }] }];
+    return [
+      {
+        title: 'Rewrite as an A2A 1.0 security requirement',
+        preferred: true,
+        operations: [{ op: 'set', pointer: f.pointer, value: replacement }],
+      },
+    ];
   },
   'sdk-internal-shape': (f, doc) => {
     const parent = str(f.data?.parentPointer) ?? f.pointer;
     const value = valueAtPointer(doc, parent);
-    const unwrapped = value && typeof value === 'object' && !Array.isArray(value) ? unwrapSdkInternal(value as Record<string, unknown>) : undefined;
-    return unwrapped ? [{ title: `Unwrap the SDK-internal form into "${str(f.data?.case) ?? 'the scheme'}"`, preferred: true, operations: [{ op: 'set', pointer: parent, value: unwrapped }] }] : [];
+    const unwrapped =
+      value && typeof value === 'object' && !Array.isArray(value)
+        ? unwrapSdkInternal(value as Record<string, unknown>)
+        : undefined;
+    return unwrapped
+      ? [
+          {
+            title: `Unwrap the SDK-internal form into "${str(f.data?.case) ?? 'the scheme'}"`,
+            preferred: true,
+            operations: [{ op: 'set', pointer: parent, value: unwrapped }],
+          },
+        ]
+      : [];
   },
   'skill-mode-narrows-default': (f, doc) => {
     // From the card itself (the finding carries no card-sized lists): the skill's modes, and the defaults they miss.
     const defaultsMember = str(f.data?.defaultsMember);
-    if (!isObject(doc) || (defaultsMember !== 'defaultInputModes' && defaultsMember !== 'defaultOutputModes')) return [];
+    if (!isObject(doc) || (defaultsMember !== 'defaultInputModes' && defaultsMember !== 'defaultOutputModes'))
+      return [];
     const modes = stringsOf(valueAtPointer(doc, f.pointer));
     const dropped = stringsOf(doc[defaultsMember]).filter((d) => !anyCovers(modes, d));
     if (!dropped.length || !modes.length) return [];
-    return [{ title: `Add the default modes this skill dropped (${short(dropped.join(', '))})`, operations: [{ op: 'set', pointer: f.pointer, value: [...modes, ...dropped] }] }];
+    return [
+      {
+        title: `Add the default modes this skill dropped (${short(dropped.join(', '))})`,
+        operations: [{ op: 'set', pointer: f.pointer, value: [...modes, ...dropped] }],
+      },
+    ];
   },
   'undeclared-oauth-scope': (f, doc) => {
     const scheme = str(f.data?.scheme);
@@ -207,30 +317,64 @@ export const QUICK_FIXES: Record<string, FixBuilder> = {
     const flow = str(f.data?.flow);
     if (!scheme || !scope || !flow || flow.includes('+')) return [];
     const scopes = `/securitySchemes/${escapeSegment(scheme)}/oauth2SecurityScheme/flows/${escapeSegment(flow)}/scopes`;
-    const op = valueAtPointer(doc, scopes) === undefined
-      ? { op: 'set' as const, pointer: scopes, value: { [scope]: '' } }
-      : { op: 'set' as const, pointer: `${scopes}/${escapeSegment(scope)}`, value: '' };
-    return [{ title: `Declare scope ${JSON.stringify(short(scope))} in the ${flow} flow of ${JSON.stringify(short(scheme))}`, preferred: true, operations: [op] }];
+    const op =
+      valueAtPointer(doc, scopes) === undefined
+        ? { op: 'set' as const, pointer: scopes, value: { [scope]: '' } }
+        : { op: 'set' as const, pointer: `${scopes}/${escapeSegment(scope)}`, value: '' };
+    return [
+      {
+        title: `Declare scope ${JSON.stringify(short(scope))} in the ${flow} flow of ${JSON.stringify(short(scheme))}`,
+        preferred: true,
+        operations: [op],
+      },
+    ];
   },
-  'provider-name-field': (f) => [{ title: 'Rename "name" to "organization"', preferred: true, operations: [{ op: 'renameKey', pointer: f.pointer, name: 'organization' }] }],
+  'provider-name-field': (f) => [
+    {
+      title: 'Rename "name" to "organization"',
+      preferred: true,
+      operations: [{ op: 'renameKey', pointer: f.pointer, name: 'organization' }],
+    },
+  ],
   'unknown-field': (f, doc) => {
     const { parent, last: member } = splitPointer(f.pointer);
     const object = valueAtPointer(doc, parent);
     // Only a member the document has; never a rename onto one it has (a duplicate key: the later one would win).
-    if (f.pointer === '' || parent.includes('/__proto__') || !isObject(object) || !Object.prototype.hasOwnProperty.call(object, member)) return [];
+    if (
+      f.pointer === '' ||
+      parent.includes('/__proto__') ||
+      !isObject(object) ||
+      !Object.prototype.hasOwnProperty.call(object, member)
+    )
+      return [];
     const named = str(f.data?.suggestion);
     const suggestion = named !== undefined && !Object.prototype.hasOwnProperty.call(object, named) ? named : undefined;
     const plans: FixPlan[] = [];
-    if (suggestion) plans.push({ title: `Rename to "${short(suggestion)}"`, preferred: true, operations: [{ op: 'renameKey', pointer: f.pointer, name: suggestion }] });
+    if (suggestion)
+      plans.push({
+        title: `Rename to "${short(suggestion)}"`,
+        preferred: true,
+        operations: [{ op: 'renameKey', pointer: f.pointer, name: suggestion }],
+      });
     plans.push({ title: `Remove "${short(member)}"`, operations: [{ op: 'remove', pointer: f.pointer }] });
     return plans;
   },
   'undefined-security-scheme': (f) => {
     const name = str(f.data?.scheme);
     const target = name === undefined ? undefined : closestName(name, stringsOf(f.data?.defined));
-    return target ? [{ title: `Change to "${short(target)}" (defined in securitySchemes)`, preferred: true, operations: [{ op: 'renameKey', pointer: f.pointer, name: target }] }] : [];
+    return target
+      ? [
+          {
+            title: `Change to "${short(target)}" (defined in securitySchemes)`,
+            preferred: true,
+            operations: [{ op: 'renameKey', pointer: f.pointer, name: target }],
+          },
+        ]
+      : [];
   },
-  'duplicate-interface': (f) => [{ title: 'Remove the duplicate interface', preferred: true, operations: [{ op: 'remove', pointer: f.pointer }] }],
+  'duplicate-interface': (f) => [
+    { title: 'Remove the duplicate interface', preferred: true, operations: [{ op: 'remove', pointer: f.pointer }] },
+  ],
   'invalid-protocol-version': replaceWithSuggestion('Change to'),
   'protocol-version-patch': replaceWithSuggestion('Change to'),
   'card-version-not-semver': replaceWithSuggestion('Change to'),
@@ -241,28 +385,55 @@ export const QUICK_FIXES: Record<string, FixBuilder> = {
   'suspicious-text': (f, doc) => {
     // Only hidden characters have one obvious fix; an instruction in prose needs a person to reword it.
     const text = valueAtPointer(doc, f.pointer);
-    const points = stringsOf(f.data?.codePoints).map((p) => Number.parseInt(p.replace(/^U\+/, ''), 16)).filter((n) => Number.isFinite(n));
+    const points = stringsOf(f.data?.codePoints)
+      .map((p) => Number.parseInt(p.replace(/^U\+/, ''), 16))
+      .filter((n) => Number.isFinite(n));
     if (f.data?.kind !== 'hidden-characters' || typeof text !== 'string' || points.length === 0) return [];
     const hidden = new Set(points);
-    const cleaned = Array.from(text).filter((ch) => !hidden.has(ch.charCodeAt(0))).join('');
-    return cleaned === text ? [] : [{ title: 'Remove the hidden characters', preferred: true, operations: [{ op: 'set', pointer: f.pointer, value: cleaned }] }];
+    const cleaned = Array.from(text)
+      .filter((ch) => !hidden.has(ch.charCodeAt(0)))
+      .join('');
+    return cleaned === text
+      ? []
+      : [
+          {
+            title: 'Remove the hidden characters',
+            preferred: true,
+            operations: [{ op: 'set', pointer: f.pointer, value: cleaned }],
+          },
+        ];
   },
   schema: (f, doc) => {
     // An optional member written as null (SDKs that serialize unset fields do): omitting it is what 1.0 means.
     // A REQUIRED one needs a value instead, which only the author knows.
     const { parent, last } = splitPointer(f.pointer);
     if (f.data?.actual === 'null' && isObject(valueAtPointer(doc, parent)) && !requiredAt(doc, parent).includes(last)) {
-      return [{ title: `Remove "${short(last)}" (null): leave an unset member out`, preferred: true, operations: [{ op: 'remove', pointer: f.pointer }] }];
+      return [
+        {
+          title: `Remove "${short(last)}" (null): leave an unset member out`,
+          preferred: true,
+          operations: [{ op: 'remove', pointer: f.pointer }],
+        },
+      ];
     }
     const missing = str(f.data?.missing);
     // A 0.3 card lacks supportedInterfaces because it has `url`: migrating is the fix, not an empty list.
     if (missing === 'supportedInterfaces' && isLegacyCard(doc)) return migration(doc);
     if (missing !== undefined) {
       const value = Object.hasOwn(MISSING_DEFAULTS, missing) ? MISSING_DEFAULTS[missing] : '';
-      return [{ title: `Add the missing member "${short(missing)}"`, preferred: true, operations: [{ op: 'set', pointer: f.pointer, value }] }];
+      return [
+        {
+          title: `Add the missing member "${short(missing)}"`,
+          preferred: true,
+          operations: [{ op: 'set', pointer: f.pointer, value }],
+        },
+      ];
     }
     const allowed = Array.isArray(f.data?.allowed) ? f.data.allowed.slice(0, 6) : [];
-    return allowed.map((v) => ({ title: `Change to ${short(JSON.stringify(v))}`, operations: [{ op: 'set' as const, pointer: f.pointer, value: v }] }));
+    return allowed.map((v) => ({
+      title: `Change to ${short(JSON.stringify(v))}`,
+      operations: [{ op: 'set' as const, pointer: f.pointer, value: v }],
+    }));
   },
 };
 

@@ -8,8 +8,20 @@
  * Also unwraps the ts-proto internal form {scheme: {$case, value}} leaked by some SDKs.
  */
 const FLOW_PREFERENCE = ['authorizationCode', 'clientCredentials', 'deviceCode', 'implicit', 'password'];
-const FLOW_ALIASES: Record<string, string> = { authorizationCodeFlow: 'authorizationCode', clientCredentialsFlow: 'clientCredentials', deviceCodeFlow: 'deviceCode', implicitFlow: 'implicit', passwordFlow: 'password' };
-const ONEOF_KEYS = new Set(['apiKeySecurityScheme', 'httpAuthSecurityScheme', 'oauth2SecurityScheme', 'openIdConnectSecurityScheme', 'mtlsSecurityScheme']);
+const FLOW_ALIASES: Record<string, string> = {
+  authorizationCodeFlow: 'authorizationCode',
+  clientCredentialsFlow: 'clientCredentials',
+  deviceCodeFlow: 'deviceCode',
+  implicitFlow: 'implicit',
+  passwordFlow: 'password',
+};
+const ONEOF_KEYS = new Set([
+  'apiKeySecurityScheme',
+  'httpAuthSecurityScheme',
+  'oauth2SecurityScheme',
+  'openIdConnectSecurityScheme',
+  'mtlsSecurityScheme',
+]);
 
 export interface SchemeMigration {
   scheme: Record<string, unknown>;
@@ -26,16 +38,37 @@ export function migrateSecurityScheme(name: string, value: unknown): SchemeMigra
   const description = typeof value.description === 'string' ? { description: value.description } : {};
   switch (value.type) {
     case 'apiKey':
-      return { scheme: { apiKeySecurityScheme: { location: value.in ?? value.location ?? 'header', name: value.name ?? '', ...description } }, notes };
+      return {
+        scheme: {
+          apiKeySecurityScheme: {
+            location: value.in ?? value.location ?? 'header',
+            name: value.name ?? '',
+            ...description,
+          },
+        },
+        notes,
+      };
     case 'http':
-      return { scheme: { httpAuthSecurityScheme: { scheme: value.scheme ?? 'Bearer', ...(value.bearerFormat !== undefined ? { bearerFormat: value.bearerFormat } : {}), ...description } }, notes };
+      return {
+        scheme: {
+          httpAuthSecurityScheme: {
+            scheme: value.scheme ?? 'Bearer',
+            ...(value.bearerFormat !== undefined ? { bearerFormat: value.bearerFormat } : {}),
+            ...description,
+          },
+        },
+        notes,
+      };
     case 'oauth2': {
       const flows = oneFlow(name, value.flows, notes);
       const meta = value.oauth2MetadataUrl !== undefined ? { oauth2MetadataUrl: value.oauth2MetadataUrl } : {};
       return { scheme: { oauth2SecurityScheme: { flows, ...meta, ...description } }, notes };
     }
     case 'openIdConnect':
-      return { scheme: { openIdConnectSecurityScheme: { openIdConnectUrl: value.openIdConnectUrl ?? '', ...description } }, notes };
+      return {
+        scheme: { openIdConnectSecurityScheme: { openIdConnectUrl: value.openIdConnectUrl ?? '', ...description } },
+        notes,
+      };
     case 'mutualTLS':
     case 'mtls':
       return { scheme: { mtlsSecurityScheme: { ...description } }, notes };
@@ -47,7 +80,8 @@ export function migrateSecurityScheme(name: string, value: unknown): SchemeMigra
 /** {scheme: {$case: K, value: V}} or {$case: K, value: V} → {K: V}. */
 export function unwrapSdkInternal(value: Record<string, unknown>): Record<string, unknown> | undefined {
   const inner = isObject(value.scheme) && Object.keys(value).length === 1 ? value.scheme : value;
-  if (typeof inner.$case === 'string' && ONEOF_KEYS.has(inner.$case) && 'value' in inner) return { [inner.$case]: inner.value };
+  if (typeof inner.$case === 'string' && ONEOF_KEYS.has(inner.$case) && 'value' in inner)
+    return { [inner.$case]: inner.value };
   return undefined;
 }
 
@@ -60,7 +94,10 @@ export function oneFlow(name: string, flows: unknown, notes: string[]): Record<s
   const [keep] = present;
   if (keep === undefined) return renamed;
   const dropped = Object.keys(renamed).filter((k) => k !== keep);
-  if (dropped.length) notes.push(`security scheme ${JSON.stringify(name)}: A2A 1.0 allows one OAuth flow per scheme; kept ${keep}, dropped ${dropped.join(', ')} (declare another scheme for each if clients need them)`);
+  if (dropped.length)
+    notes.push(
+      `security scheme ${JSON.stringify(name)}: A2A 1.0 allows one OAuth flow per scheme; kept ${keep}, dropped ${dropped.join(', ')} (declare another scheme for each if clients need them)`,
+    );
   return { [keep]: renamed[keep] };
 }
 

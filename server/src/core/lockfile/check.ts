@@ -70,12 +70,20 @@ const CAPABILITIES = [
 function checkCapabilities(lock: Lockfile, profile: CompiledProfile, items: Items): void {
   for (const [key, what, member] of CAPABILITIES) {
     if (lock.requires[key] === true && profile[key] !== true) {
-      items.add('breaking', pointerOf('requires', key), `the lock needs ${what}, but the card no longer declares ${member}`);
+      items.add(
+        'breaking',
+        pointerOf('requires', key),
+        `the lock needs ${what}, but the card no longer declares ${member}`,
+      );
     }
   }
   (lock.requires.extensions ?? []).forEach((uri, i) => {
     if (!(profile.extensions ?? []).includes(uri)) {
-      items.add('breaking', pointerOf('requires', 'extensions', i), `extension ${q(uri)} is no longer declared by the card (or not known to this client)`);
+      items.add(
+        'breaking',
+        pointerOf('requires', 'extensions', i),
+        `extension ${q(uri)} is no longer declared by the card (or not known to this client)`,
+      );
     }
   });
 }
@@ -84,13 +92,29 @@ function checkInterface(lock: Lockfile, profile: CompiledProfile, items: Items):
   const now = profile.interface;
   if (lock.interface && now) {
     if (lock.interface.binding !== now.binding) {
-      items.add('review', pointerOf('interface', 'binding'), `the chosen interface binding changed: ${q(lock.interface.binding)} → ${q(now.binding)}`);
+      items.add(
+        'review',
+        pointerOf('interface', 'binding'),
+        `the chosen interface binding changed: ${q(lock.interface.binding)} → ${q(now.binding)}`,
+      );
     } else if (!sameVersion(lock.interface.version, now.version)) {
-      items.add('review', pointerOf('interface', 'version'), `the chosen interface version changed: ${q(lock.interface.version)} → ${q(now.version)}`);
+      items.add(
+        'review',
+        pointerOf('interface', 'version'),
+        `the chosen interface version changed: ${q(lock.interface.version)} → ${q(now.version)}`,
+      );
     }
   }
-  if (lock.agent_version !== undefined && profile.agent_version !== undefined && lock.agent_version !== profile.agent_version) {
-    items.add('review', pointerOf('agent_version'), `the agent version changed: ${q(lock.agent_version)} → ${q(profile.agent_version)}`);
+  if (
+    lock.agent_version !== undefined &&
+    profile.agent_version !== undefined &&
+    lock.agent_version !== profile.agent_version
+  ) {
+    items.add(
+      'review',
+      pointerOf('agent_version'),
+      `the agent version changed: ${q(lock.agent_version)} → ${q(profile.agent_version)}`,
+    );
   }
 }
 
@@ -99,8 +123,15 @@ function checkInput(id: string, pinned: string[], skill: SkillProfile, profile: 
   const accepted = coveredMask(skill.input, pinned);
   pinned.forEach((mode, i) => {
     if (accepted(i)) return;
-    const why = provenance?.input === 'skill' && anyCovers(provenance.droppedInput, mode) ? ' (its own inputModes replace the card defaults, which accept it)' : '';
-    items.add('breaking', pointerOf('requires', 'skills', id, 'input', i), `skill ${q(id)} no longer accepts ${q(mode)}${why}; it accepts ${qList(skill.input)}`);
+    const why =
+      provenance?.input === 'skill' && anyCovers(provenance.droppedInput, mode)
+        ? ' (its own inputModes replace the card defaults, which accept it)'
+        : '';
+    items.add(
+      'breaking',
+      pointerOf('requires', 'skills', id, 'input', i),
+      `skill ${q(id)} no longer accepts ${q(mode)}${why}; it accepts ${qList(skill.input)}`,
+    );
   });
 }
 
@@ -108,11 +139,20 @@ function checkOutput(id: string, pinned: string[], skill: SkillProfile, items: I
   if (pinned.length === 0) return;
   const readable = pinned.map((mode) => skill.output.some((o) => overlaps(o, mode)));
   if (!readable.some(Boolean)) {
-    items.add('breaking', pointerOf('requires', 'skills', id, 'output'), `skill ${q(id)} offers none of the output modes the lock can read (${qList(pinned)}); it offers ${qList(skill.output)}`);
+    items.add(
+      'breaking',
+      pointerOf('requires', 'skills', id, 'output'),
+      `skill ${q(id)} offers none of the output modes the lock can read (${qList(pinned)}); it offers ${qList(skill.output)}`,
+    );
     return;
   }
   pinned.forEach((mode, i) => {
-    if (!readable[i]) items.add('note', pointerOf('requires', 'skills', id, 'output', i), `skill ${q(id)} no longer offers ${q(mode)}; another pinned output mode still is`);
+    if (!readable[i])
+      items.add(
+        'note',
+        pointerOf('requires', 'skills', id, 'output', i),
+        `skill ${q(id)} no longer offers ${q(mode)}; another pinned output mode still is`,
+      );
   });
 }
 
@@ -124,7 +164,15 @@ function scopesAsked(alternative: SecurityAlternative, scheme: string | undefine
 
 function describeSecurity(alternatives: readonly SecurityAlternative[]): string {
   const scopes = (list: readonly string[]): string => someOf(list, { max: MAX_LISTED, sep: ' ' });
-  const shown = alternatives.slice(0, MAX_LISTED).map((a) => Object.keys(a).slice(0, MAX_LISTED).map((s) => `${q(s)}(${scopes(a[s] ?? [])})`).join(' + ')).join(' or ');
+  const shown = alternatives
+    .slice(0, MAX_LISTED)
+    .map((a) =>
+      Object.keys(a)
+        .slice(0, MAX_LISTED)
+        .map((s) => `${q(s)}(${scopes(a[s] ?? [])})`)
+        .join(' + '),
+    )
+    .join(' or ');
   return alternatives.length > MAX_LISTED ? `${shown} or ${alternatives.length - MAX_LISTED} more alternatives` : shown;
 }
 
@@ -138,11 +186,19 @@ function checkSchemeDefinition(id: string, pinned: RequiredSkill, profile: Compi
   const at = pointerOf('requires', 'skills', id, 'scheme');
   const definition = getOwn(profile.schemes, scheme);
   if (!definition) {
-    items.add('breaking', at, `scheme ${q(scheme)} of skill ${q(id)} is no longer defined in the card's securitySchemes`);
+    items.add(
+      'breaking',
+      at,
+      `scheme ${q(scheme)} of skill ${q(id)} is no longer defined in the card's securitySchemes`,
+    );
     return false;
   }
   if ((pinned.scopes ?? []).length > 0 && definition.type !== 'unknown' && !SCOPED_TYPES.has(definition.type)) {
-    items.add('breaking', at, `scheme ${q(scheme)} of skill ${q(id)} is now of type ${definition.type}, which carries no scopes`);
+    items.add(
+      'breaking',
+      at,
+      `scheme ${q(scheme)} of skill ${q(id)} is now of type ${definition.type}, which carries no scopes`,
+    );
     return false;
   }
   return true;
@@ -152,26 +208,44 @@ function checkSecurity(id: string, pinned: RequiredSkill, skill: SkillProfile, i
   if (pinned.scopes === undefined && pinned.scheme === undefined) return;
   const at = ['requires', 'skills', id];
   if (skill.security.length === 0) {
-    items.add('note', pointerOf(...at, pinned.scopes ? 'scopes' : 'scheme'), `skill ${q(id)} no longer requires credentials`);
+    items.add(
+      'note',
+      pointerOf(...at, pinned.scopes ? 'scopes' : 'scheme'),
+      `skill ${q(id)} no longer requires credentials`,
+    );
     return;
   }
   const scheme = pinned.scheme;
-  const relevant = scheme === undefined ? skill.security : skill.security.filter((a) => getOwn(a, scheme) !== undefined);
+  const relevant =
+    scheme === undefined ? skill.security : skill.security.filter((a) => getOwn(a, scheme) !== undefined);
   if (relevant.length === 0) {
-    items.add('breaking', pointerOf(...at, 'scheme'), `skill ${q(id)} no longer accepts scheme ${q(scheme!)}; it asks for ${describeSecurity(skill.security)}`);
+    items.add(
+      'breaking',
+      pointerOf(...at, 'scheme'),
+      `skill ${q(id)} no longer accepts scheme ${q(scheme!)}; it asks for ${describeSecurity(skill.security)}`,
+    );
     return;
   }
   const held = pinned.scopes ?? [];
   const asked = new Set(relevant.flatMap((a) => scopesAsked(a, scheme)));
   held.forEach((scope, i) => {
-    if (!asked.has(scope)) items.add('breaking', pointerOf(...at, 'scopes', i), `skill ${q(id)} no longer requests scope ${q(scope)}; it asks for ${describeSecurity(relevant)}`);
+    if (!asked.has(scope))
+      items.add(
+        'breaking',
+        pointerOf(...at, 'scopes', i),
+        `skill ${q(id)} no longer requests scope ${q(scope)}; it asks for ${describeSecurity(relevant)}`,
+      );
   });
   if (pinned.scopes === undefined) return;
   const heldSet = new Set(held);
   const missing = relevant.map((a) => scopesAsked(a, scheme).filter((s) => !heldSet.has(s)));
   if (missing.every((m) => m.length > 0)) {
     const fewest = missing.reduce((a, b) => (b.length < a.length ? b : a));
-    items.add('breaking', pointerOf(...at, 'scopes'), `skill ${q(id)} now needs scope(s) ${qList(fewest)}, which the lock does not hold`);
+    items.add(
+      'breaking',
+      pointerOf(...at, 'scopes'),
+      `skill ${q(id)} now needs scope(s) ${qList(fewest)}, which the lock does not hold`,
+    );
   }
 }
 
@@ -183,16 +257,23 @@ function checkSkills(lock: Lockfile, profile: CompiledProfile, items: Items): vo
     const skill = getOwn(profile.skills, id);
     if (!skill) {
       // A rename defeats pinning by id: name the offered skill it most likely became, when one is that close.
-      const unpinned = Object.keys(profile.skills ?? {}).filter((s) => !Object.prototype.hasOwnProperty.call(pinned, s));
+      const unpinned = Object.keys(profile.skills ?? {}).filter(
+        (s) => !Object.prototype.hasOwnProperty.call(pinned, s),
+      );
       // A hint, so bounded: thousands of missing skills × thousands of offered ones is no question to answer.
       const renamed = unpinned.length <= MAX_RENAME_CANDIDATES ? closestName(id, unpinned) : undefined;
       const hint = renamed !== undefined ? `; the card offers ${q(renamed)}: renamed?` : '';
-      items.add('breaking', pointerOf('requires', 'skills', id), `skill ${q(id)} is not offered by the card (removed or renamed, or only on an extended card this caller cannot see)${hint}`);
+      items.add(
+        'breaking',
+        pointerOf('requires', 'skills', id),
+        `skill ${q(id)} is not offered by the card (removed or renamed, or only on an extended card this caller cannot see)${hint}`,
+      );
       continue;
     }
     checkInput(id, want.input ?? [], skill, profile, items);
     checkOutput(id, want.output ?? [], skill, items);
-    if (skill.security.length === 0 || checkSchemeDefinition(id, want, profile, items)) checkSecurity(id, want, skill, items);
+    if (skill.security.length === 0 || checkSchemeDefinition(id, want, profile, items))
+      checkSecurity(id, want, skill, items);
   }
 }
 
@@ -204,7 +285,11 @@ function classify(items: readonly CheckItem[]): CheckResult['classification'] {
 export function checkLockfile(lock: Lockfile, profile: CompiledProfile, options: CheckOptions = {}): CheckResult {
   const items = new Items();
   if (!profile.usable) {
-    items.add('breaking', pointerOf('agent'), `the agent is no longer usable by this client: ${profile.reason ?? 'no reason given'}`);
+    items.add(
+      'breaking',
+      pointerOf('agent'),
+      `the agent is no longer usable by this client: ${profile.reason ?? 'no reason given'}`,
+    );
   } else {
     checkInterface(lock, profile, items);
     checkCapabilities(lock, profile, items);
@@ -215,14 +300,24 @@ export function checkLockfile(lock: Lockfile, profile: CompiledProfile, options:
     const cue = options.textCues?.[0];
     if (cue) {
       const more = options.textCues!.length > 1 ? ` (and ${options.textCues!.length - 1} more)` : '';
-      const what = cue.kind === 'instruction' ? `an instruction aimed at the model that reads it (${cue.detail})`
-        : cue.kind === 'selection' ? `text telling the model that selects agents to prefer this one (${cue.detail})`
-          : `invisible or control characters (${cue.detail})`;
-      items.add('review', pointerOf('card_digest'), `the card changed, and its text holds ${what} at ${q(cue.pointer)}${more}: card text is untrusted input for the planner; review the change before adopting it`);
+      const what =
+        cue.kind === 'instruction'
+          ? `an instruction aimed at the model that reads it (${cue.detail})`
+          : cue.kind === 'selection'
+            ? `text telling the model that selects agents to prefer this one (${cue.detail})`
+            : `invisible or control characters (${cue.detail})`;
+      items.add(
+        'review',
+        pointerOf('card_digest'),
+        `the card changed, and its text holds ${what} at ${q(cue.pointer)}${more}: card text is untrusted input for the planner; review the change before adopting it`,
+      );
     }
   }
   // Most severe first (breaking before review); lockfile order within a level.
-  const problems = [...items.all.filter((i) => i.level === 'breaking'), ...items.all.filter((i) => i.level === 'review')];
+  const problems = [
+    ...items.all.filter((i) => i.level === 'breaking'),
+    ...items.all.filter((i) => i.level === 'review'),
+  ];
   const notes = items.all.filter((i) => i.level === 'note');
   return { classification: classify(problems), problems, notes };
 }

@@ -26,7 +26,12 @@ const recompiled = new WeakMap<CompiledProfile, Map<string, CompiledProfile>>();
  * `profile` is `card` compiled for `client`; the result is the card compiled for `clientForLock(client, lock)`:
  * `profile` itself when the lockfile adds no extension, else a recompilation, remembered per `profile` object.
  */
-export function profileForLock(card: unknown, profile: CompiledProfile, lock: Lockfile, client: ClientConfig | undefined): CompiledProfile {
+export function profileForLock(
+  card: unknown,
+  profile: CompiledProfile,
+  lock: Lockfile,
+  client: ClientConfig | undefined,
+): CompiledProfile {
   const base = client ?? DEFAULT_CLIENT;
   const extra = extraExtensions(base, lock);
   if (extra.length === 0) return profile;

@@ -75,9 +75,12 @@ function walk(before: unknown, after: unknown, pointer: string, out: ProfileChan
 function line(change: ProfileChange): string {
   const show = (v: unknown) => JSON.stringify(v);
   switch (change.kind) {
-    case 'added': return `+ ${change.pointer || '/'}: ${show(change.after)}`;
-    case 'removed': return `- ${change.pointer || '/'}: ${show(change.before)}`;
-    default: return `~ ${change.pointer || '/'}: ${show(change.before)} → ${show(change.after)}`;
+    case 'added':
+      return `+ ${change.pointer || '/'}: ${show(change.after)}`;
+    case 'removed':
+      return `- ${change.pointer || '/'}: ${show(change.before)}`;
+    default:
+      return `~ ${change.pointer || '/'}: ${show(change.before)} → ${show(change.after)}`;
   }
 }
 

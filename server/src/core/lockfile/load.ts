@@ -30,7 +30,11 @@ export function corruptLockfileMessage(problems: readonly LockfileProblem[]): st
 }
 
 /** `parse` defaults to parseLockfile; the refresh path passes its memoized parser. */
-export async function loadLockfile(path: string, readText: ReadLockfileText, parse: (text: string) => LockfileRead = parseLockfile): Promise<LockfileLoad> {
+export async function loadLockfile(
+  path: string,
+  readText: ReadLockfileText,
+  parse: (text: string) => LockfileRead = parseLockfile,
+): Promise<LockfileLoad> {
   let text: string;
   try {
     text = await readText(path);
@@ -38,6 +42,7 @@ export async function loadLockfile(path: string, readText: ReadLockfileText, par
     return { ok: false, stage: 'read', message: lockfileReadError(err) };
   }
   const read = parse(text);
-  if (!read.ok) return { ok: false, stage: 'parse', message: corruptLockfileMessage(read.problems), problems: read.problems, text };
+  if (!read.ok)
+    return { ok: false, stage: 'parse', message: corruptLockfileMessage(read.problems), problems: read.problems, text };
   return { ok: true, lockfile: read.lockfile, text };
 }

@@ -34,12 +34,21 @@ export function profileFromLock(lock: Lockfile): CompiledProfile {
     skills,
   };
   if (lock.agent_version !== undefined) profile.agent_version = lock.agent_version;
-  if (lock.interface) profile.interface = { url: lock.agent, binding: lock.interface.binding, version: lock.interface.version, tenant: null };
+  if (lock.interface)
+    profile.interface = {
+      url: lock.agent,
+      binding: lock.interface.binding,
+      version: lock.interface.version,
+      tenant: null,
+    };
   return profile;
 }
 
 /** The current profile reduced to the skills the lock pins (others are listed by id only). */
-export function restrictToLock(profile: CompiledProfile, lock: Lockfile): CompiledProfile & { other_skills?: string[] } {
+export function restrictToLock(
+  profile: CompiledProfile,
+  lock: Lockfile,
+): CompiledProfile & { other_skills?: string[] } {
   if (!profile.usable || !profile.skills) return profile;
   const pinnedIds = Object.keys(lock.requires.skills ?? {});
   const skills: Record<string, SkillProfile> = {};
@@ -47,6 +56,8 @@ export function restrictToLock(profile: CompiledProfile, lock: Lockfile): Compil
     const skill = getOwn(profile.skills, id);
     if (skill) setOwn(skills, id, skill);
   }
-  const other = Object.keys(profile.skills).filter((id) => !pinnedIds.includes(id)).sort();
+  const other = Object.keys(profile.skills)
+    .filter((id) => !pinnedIds.includes(id))
+    .sort();
   return { ...profile, skills, other_skills: other };
 }

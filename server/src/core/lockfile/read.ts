@@ -73,7 +73,12 @@ class Reader {
     return value.filter((v): v is string => typeof v === 'string');
   }
 
-  object(obj: Record<string, unknown>, key: string, at: (string | number)[], required: boolean): Record<string, unknown> | undefined {
+  object(
+    obj: Record<string, unknown>,
+    key: string,
+    at: (string | number)[],
+    required: boolean,
+  ): Record<string, unknown> | undefined {
     const value = obj[key];
     if (value === undefined) {
       if (required) this.fail(pointerOf(...at), `missing required member "${key}"`);
@@ -176,8 +181,15 @@ export function readLockfile(value: unknown): LockfileRead {
   // A newer format is refused before anything else is read: its members may mean what this reader cannot know.
   const version = value.lockfile_version;
   // Infinity (1e400 in the text) is not an integer but is certainly newer: refused too, never read as format 1.
-  if (typeof version === 'number' && (Number.isInteger(version) || version === Infinity) && version > LOCKFILE_VERSION) {
-    return { ok: false, problems: [{ pointer: '/lockfile_version', message: newerFormatMessage(version), newerFormat: true }] };
+  if (
+    typeof version === 'number' &&
+    (Number.isInteger(version) || version === Infinity) &&
+    version > LOCKFILE_VERSION
+  ) {
+    return {
+      ok: false,
+      problems: [{ pointer: '/lockfile_version', message: newerFormatMessage(version), newerFormat: true }],
+    };
   }
   const r = new Reader();
   const schema = r.string(value, '$schema', [], false);
@@ -186,8 +198,10 @@ export function readLockfile(value: unknown): LockfileRead {
   const digest = r.string(value, 'card_digest', [], true);
   const agentVersion = r.string(value, 'agent_version', [], false);
   if (agent !== undefined && agent.trim() === '') r.fail('/agent', '"agent" must name the agent card (URL or path)');
-  if (pinnedAt !== undefined && !isPinnedAt(pinnedAt)) r.fail('/pinned_at', '"pinned_at" must be an ISO 8601 date-time');
-  if (digest !== undefined && !DIGEST.test(digest)) r.fail('/card_digest', '"card_digest" must be "sha256:" followed by 64 hex digits');
+  if (pinnedAt !== undefined && !isPinnedAt(pinnedAt))
+    r.fail('/pinned_at', '"pinned_at" must be an ISO 8601 date-time');
+  if (digest !== undefined && !DIGEST.test(digest))
+    r.fail('/card_digest', '"card_digest" must be "sha256:" followed by 64 hex digits');
   const iface = readInterface(r, value);
   const requires = readRequires(r, value);
   const verified = readVerified(r, value);
@@ -195,7 +209,8 @@ export function readLockfile(value: unknown): LockfileRead {
   // The schema (schemas/a2a-lock.schema.json, precompiled) has the last word: whatever it rejects is not read,
   // so the reader and `a2acap lint` never disagree about a lockfile being valid.
   const schemaProblems = validateValue(value, 'lockfile');
-  if (schemaProblems.length) return { ok: false, problems: schemaProblems.map((f) => ({ pointer: f.pointer, message: f.message })) };
+  if (schemaProblems.length)
+    return { ok: false, problems: schemaProblems.map((f) => ({ pointer: f.pointer, message: f.message })) };
 
   const lockfile: Lockfile = { agent: agent!, pinned_at: pinnedAt!, card_digest: digest!.toLowerCase(), requires };
   if (schema !== undefined) lockfile.$schema = schema;
@@ -217,8 +232,11 @@ export function parseLockfile(text: string): LockfileRead {
   if (!doc.ok) {
     const first = doc.syntaxErrors[0];
     // Empty and binary files have no position worth naming; syntax errors get line and column.
-    const message = !first ? 'the lockfile is not valid JSON' : first.length === 0 && first.offset === 0 ? first.message
-      : `the lockfile is not valid JSON at ${lineColumn(text, first.offset)}: ${first.message}`;
+    const message = !first
+      ? 'the lockfile is not valid JSON'
+      : first.length === 0 && first.offset === 0
+        ? first.message
+        : `the lockfile is not valid JSON at ${lineColumn(text, first.offset)}: ${first.message}`;
     return { ok: false, problems: [{ pointer: '', message }] };
   }
   return readLockfile(doc.value);

@@ -5,14 +5,7 @@
 import { ipFamily } from './ipLiteral';
 
 export type AddressClass =
-  | 'loopback'
-  | 'private'
-  | 'link-local'
-  | 'metadata'
-  | 'unspecified'
-  | 'multicast'
-  | 'reserved'
-  | 'public';
+  'loopback' | 'private' | 'link-local' | 'metadata' | 'unspecified' | 'multicast' | 'reserved' | 'public';
 
 /** Cloud metadata endpoints that are not already link-local (169.254.169.254 is link-local). */
 const METADATA = new Set(['100.100.100.200', 'fd00:ec2::254', '168.63.129.16']);

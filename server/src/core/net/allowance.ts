@@ -12,12 +12,19 @@ export type AllowanceParse = { ok: true; allow: NetworkAllowance } | { ok: false
 
 /** `loopback`, `private`, both comma-separated, or `none`/`public` (nothing beyond public). Empty → none. */
 export function parseNetworkAllowance(text: string | undefined): AllowanceParse {
-  const words = (text ?? '').split(',').map((w) => w.trim().toLowerCase()).filter((w) => w !== '');
+  const words = (text ?? '')
+    .split(',')
+    .map((w) => w.trim().toLowerCase())
+    .filter((w) => w !== '');
   const allow = new Set<AllowedClass>();
   for (const word of words) {
     if (word === 'none' || word === 'public') continue;
     const known = CLASSES.find((c) => c === word);
-    if (!known) return { ok: false, error: `unknown network class ${JSON.stringify(word.slice(0, 40))}: use loopback, private or none (link-local and metadata addresses are never allowed)` };
+    if (!known)
+      return {
+        ok: false,
+        error: `unknown network class ${JSON.stringify(word.slice(0, 40))}: use loopback, private or none (link-local and metadata addresses are never allowed)`,
+      };
     allow.add(known);
   }
   return { ok: true, allow: allow.size ? allow : NO_ALLOWANCE };

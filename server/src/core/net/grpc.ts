@@ -32,7 +32,15 @@ interface GrpcMessageType {
 
 /** The A2A service definition and the codecs of its answers (the SDK's generated code). */
 export interface A2aGrpcRuntime {
-  a2aService: Record<'getTask' | 'subscribeToTask' | 'listTaskPushNotificationConfigs' | 'getExtendedAgentCard' | 'sendMessage' | 'sendStreamingMessage', GrpcMethod>;
+  a2aService: Record<
+    | 'getTask'
+    | 'subscribeToTask'
+    | 'listTaskPushNotificationConfigs'
+    | 'getExtendedAgentCard'
+    | 'sendMessage'
+    | 'sendStreamingMessage',
+    GrpcMethod
+  >;
   Task: GrpcMessageType;
   StreamResponse: GrpcMessageType;
   ListTaskPushNotificationConfigsResponse: GrpcMessageType;

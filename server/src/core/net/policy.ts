@@ -31,7 +31,8 @@ export interface PolicyContext {
   allow?: NetworkAllowance;
 }
 
-export type PolicyDecision = { allowed: true; addressClass: AddressClass } | { allowed: false; addressClass: AddressClass; reason: string };
+export type PolicyDecision =
+  { allowed: true; addressClass: AddressClass } | { allowed: false; addressClass: AddressClass; reason: string };
 
 const NEVER: ReadonlySet<AddressClass> = new Set(['link-local', 'metadata', 'unspecified', 'multicast', 'reserved']);
 
@@ -42,8 +43,11 @@ export function checkAddress(host: string, address: string, ctx: PolicyContext):
   if (addressClass === 'public') return { allowed: true, addressClass };
   if (ctx.origin === 'user') return { allowed: true, addressClass };
   if (ctx.origin === 'repository') {
-    if ((addressClass === 'loopback' || addressClass === 'private') && ctx.allow?.has(addressClass)) return { allowed: true, addressClass };
-    return refuse(`${addressClass} address ${address} is not reachable from a URL in repository content unless the run allows it (--allow-network ${addressClass === 'loopback' || addressClass === 'private' ? addressClass : '…'} or A2ACAP_ALLOW_NETWORK)`);
+    if ((addressClass === 'loopback' || addressClass === 'private') && ctx.allow?.has(addressClass))
+      return { allowed: true, addressClass };
+    return refuse(
+      `${addressClass} address ${address} is not reachable from a URL in repository content unless the run allows it (--allow-network ${addressClass === 'loopback' || addressClass === 'private' ? addressClass : '…'} or A2ACAP_ALLOW_NETWORK)`,
+    );
   }
   if (ctx.allowHosts?.some((h) => h.toLowerCase() === host.toLowerCase())) return { allowed: true, addressClass };
   if (ctx.originClass === addressClass) return { allowed: true, addressClass };

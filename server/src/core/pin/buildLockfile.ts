@@ -43,7 +43,8 @@ export interface PinInput {
 
 export function buildLockfile(input: PinInput): Lockfile {
   const { profile, selection } = input;
-  if (!profile.usable) throw new PinError(`the agent cannot be used by this client: ${profile.reason ?? 'no reason given'}`);
+  if (!profile.usable)
+    throw new PinError(`the agent cannot be used by this client: ${profile.reason ?? 'no reason given'}`);
   if (selection.skills.length === 0) throw new PinError('select at least one skill to pin');
   const offered = profile.skills ?? {};
 
@@ -56,7 +57,8 @@ export function buildLockfile(input: PinInput): Lockfile {
 
   const requires: Lockfile['requires'] = { skills };
   if (selection.streaming) {
-    if (!profile.streaming) throw new PinError('the workflow needs streaming but the card does not declare capabilities.streaming');
+    if (!profile.streaming)
+      throw new PinError('the workflow needs streaming but the card does not declare capabilities.streaming');
     requires.streaming = true;
   }
   const extensions = sortedSet(selection.extensions ?? []);
@@ -93,7 +95,12 @@ function pinSkill(id: string, skill: SkillProfile, selection: PinSelection): Pin
   return pinned;
 }
 
-function pickModes(skillId: string, direction: 'input' | 'output', offered: readonly string[], wanted: string[] | undefined): string[] {
+function pickModes(
+  skillId: string,
+  direction: 'input' | 'output',
+  offered: readonly string[],
+  wanted: string[] | undefined,
+): string[] {
   if (!wanted || wanted.length === 0) return sortedSet(offered);
   for (const type of wanted) {
     if (!anyCovers(offered, type)) {

@@ -17,10 +17,16 @@ export function keepUnknownMembers(next: Lockfile, previousText: string | undefi
   } catch {
     return next;
   }
-  return isObject(previous) ? (carry(next as unknown as Record<string, unknown>, previous, []) as unknown as Lockfile) : next;
+  return isObject(previous)
+    ? (carry(next as unknown as Record<string, unknown>, previous, []) as unknown as Lockfile)
+    : next;
 }
 
-function carry(next: Record<string, unknown>, previous: Record<string, unknown>, path: string[]): Record<string, unknown> {
+function carry(
+  next: Record<string, unknown>,
+  previous: Record<string, unknown>,
+  path: string[],
+): Record<string, unknown> {
   const schema = schemaAt('lockfile', path);
   const defined = schema?.properties;
   // A map (skills by id, evidence by claim): its keys are data, not members; only its entries are looked into.

@@ -40,7 +40,8 @@ export function projectToLock(lock: Lockfile, profile: CompiledProfile): Lockfil
   }
   const projected: Lockfile = { agent: lock.agent, pinned_at: lock.pinned_at, card_digest: lock.card_digest, requires };
   if (profile.agent_version !== undefined) projected.agent_version = profile.agent_version;
-  if (profile.interface) projected.interface = { binding: profile.interface.binding, version: profile.interface.version };
+  if (profile.interface)
+    projected.interface = { binding: profile.interface.binding, version: profile.interface.version };
   return projected;
 }
 
@@ -53,8 +54,14 @@ export interface PinnedVsCurrent {
 
 export function pinnedVsCurrent(lock: Lockfile, profile: CompiledProfile): PinnedVsCurrent {
   const pinned = profileFromLock(lock);
-  const current: CompiledProfile = profile.usable ? profileFromLock(projectToLock(lock, profile)) : { usable: false, reason: profile.reason };
-  return { pinned: renderSide(pinned, lock.agent), current: renderSide(current, lock.agent), diff: diffProfiles(pinned, current) };
+  const current: CompiledProfile = profile.usable
+    ? profileFromLock(projectToLock(lock, profile))
+    : { usable: false, reason: profile.reason };
+  return {
+    pinned: renderSide(pinned, lock.agent),
+    current: renderSide(current, lock.agent),
+    diff: diffProfiles(pinned, current),
+  };
 }
 
 /**

@@ -26,18 +26,27 @@ export function repin({ lock, profile, cardDigest, now, evidence }: RepinInput):
   const perSkill: Record<string, { input: string[]; output: string[] }> = {};
   for (const id of ids) {
     const current = getOwn(skills, id);
-    if (!current) throw new PinError(`skill ${q(id)} is no longer offered; this is a breaking change: pin a new selection with 'a2acap pin'`);
+    if (!current)
+      throw new PinError(
+        `skill ${q(id)} is no longer offered; this is a breaking change: pin a new selection with 'a2acap pin'`,
+      );
     const want = getOwn(pinned, id);
     const outputs = want?.output ?? [];
     const covered = coveredMask(current.output, outputs);
     const still = outputs.filter((_, i) => covered(i));
     if (outputs.length > 0 && still.length === 0) {
-      throw new PinError(`skill ${q(id)} no longer produces any of the pinned output modes; pin a new selection with 'a2acap pin'`);
+      throw new PinError(
+        `skill ${q(id)} no longer produces any of the pinned output modes; pin a new selection with 'a2acap pin'`,
+      );
     }
     setOwn(perSkill, id, { input: want?.input ?? [], output: still });
   }
   const next = buildLockfile({
-    profile, cardDigest, agentUrl: lock.agent, now, evidence,
+    profile,
+    cardDigest,
+    agentUrl: lock.agent,
+    now,
+    evidence,
     selection: {
       skills: ids,
       perSkill,

@@ -32,7 +32,9 @@ function sortKeys(value: unknown): unknown {
  */
 export function keepPreviousWhenUnchanged(next: Lockfile, previous: Lockfile | undefined): Lockfile {
   if (!previous) return next;
-  return serializeLockfile(withoutTimestamps(next)) === serializeLockfile(withoutTimestamps(previous)) ? previous : next;
+  return serializeLockfile(withoutTimestamps(next)) === serializeLockfile(withoutTimestamps(previous))
+    ? previous
+    : next;
 }
 
 /**
@@ -43,7 +45,10 @@ function withoutTimestamps(lock: Lockfile): Lockfile {
   const copy: Lockfile = { ...lock, pinned_at: '', lockfile_version: lock.lockfile_version ?? LOCKFILE_VERSION };
   if (lock.verified) {
     copy.verified = Object.fromEntries(
-      Object.entries(lock.verified).map(([claim, e]) => [claim, typeof e === 'string' ? e : { ...e, at: '', detail: '' }]),
+      Object.entries(lock.verified).map(([claim, e]) => [
+        claim,
+        typeof e === 'string' ? e : { ...e, at: '', detail: '' },
+      ]),
     );
   }
   return copy;

@@ -63,7 +63,16 @@ function range(r: NodeRecord, wantKey: boolean): OffsetRange {
   return { offset: r.offset, length: r.end - r.offset };
 }
 
-const enum C { Quote = 34, Backslash = 92, Comma = 44, Colon = 58, OpenBrace = 123, CloseBrace = 125, OpenBracket = 91, CloseBracket = 93 }
+const enum C {
+  Quote = 34,
+  Backslash = 92,
+  Comma = 44,
+  Colon = 58,
+  OpenBrace = 123,
+  CloseBrace = 125,
+  OpenBracket = 91,
+  CloseBracket = 93,
+}
 
 function isSpace(c: number): boolean {
   return c === 32 || c === 10 || c === 13 || c === 9 || c === 0xfeff;
@@ -124,7 +133,14 @@ function scan(text: string, wanted: ReadonlySet<string>): Map<string, NodeRecord
   const open = (pointer: string, offset: number, keyOffset: number, keyLength: number): Frame | undefined => {
     const c = text.charCodeAt(offset);
     const container = c === C.OpenBrace || c === C.OpenBracket;
-    const record: NodeRecord = { seq: seq++, offset, end: container ? offset + 1 : skipValue(text, offset), container, keyOffset, keyLength };
+    const record: NodeRecord = {
+      seq: seq++,
+      offset,
+      end: container ? offset + 1 : skipValue(text, offset),
+      container,
+      keyOffset,
+      keyLength,
+    };
     records.set(pointer, record);
     return container ? { pointer, array: c === C.OpenBracket, index: 0, record } : undefined;
   };

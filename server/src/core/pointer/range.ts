@@ -36,7 +36,10 @@ function treeOf(text: string): Node | undefined {
 export function parsePointer(pointer: JsonPointer): string[] {
   if (pointer === '' || pointer === '#') return [];
   const body = pointer.startsWith('#') ? pointer.slice(1) : pointer;
-  return body.split('/').slice(1).map((s) => s.replace(/~1/g, '/').replace(/~0/g, '~'));
+  return body
+    .split('/')
+    .slice(1)
+    .map((s) => s.replace(/~1/g, '/').replace(/~0/g, '~'));
 }
 
 /** The value at a pointer in a parsed document, through own members only (never Object.prototype); undefined when absent. */
@@ -146,6 +149,9 @@ export function pointerAtOffset(text: string, offset: number): { pointer: JsonPo
 }
 
 /** The offset range a finding covers: its own offset (syntax errors) or its pointer resolved in the text. */
-export function findingOffsets(text: string, f: { pointer: JsonPointer; target?: 'key' | 'value'; offset?: OffsetRange }): OffsetRange {
+export function findingOffsets(
+  text: string,
+  f: { pointer: JsonPointer; target?: 'key' | 'value'; offset?: OffsetRange },
+): OffsetRange {
   return f.offset ?? locatePointer(text, f.pointer, f.target ?? 'value');
 }

@@ -55,7 +55,12 @@ export function probeInterface(fetched: FetchCardResult, withGrpc = false): A2aI
   if (!Array.isArray(list)) return undefined;
   for (const i of list as Record<string, unknown>[]) {
     if (bindings.includes(String(i?.protocolBinding)) && typeof i?.url === 'string') {
-      return { url: i.url, binding: String(i.protocolBinding), version: String(i.protocolVersion ?? '1.0'), tenant: typeof i.tenant === 'string' ? i.tenant : null };
+      return {
+        url: i.url,
+        binding: String(i.protocolBinding),
+        version: String(i.protocolVersion ?? '1.0'),
+        tenant: typeof i.tenant === 'string' ? i.tenant : null,
+      };
     }
   }
   return undefined;
@@ -64,17 +69,41 @@ export function probeInterface(fetched: FetchCardResult, withGrpc = false): A2aI
 export async function probeAgent(target: string, opts: ProbeAgentOptions): Promise<ProbeReport> {
   const now = opts.now ?? Date.now;
   const client = opts.grpc ? withGrpc(opts.client ?? DEFAULT_CLIENT) : opts.client;
-  const fetched = opts.fetched ?? await fetchCard(target, { http: opts.http, now, client, ...(client ? { settings: { client } } : {}), revalidate: true, signal: opts.signal, timeoutMs: opts.timeoutMs, origin: opts.origin, allow: opts.allow });
+  const fetched =
+    opts.fetched ??
+    (await fetchCard(target, {
+      http: opts.http,
+      now,
+      client,
+      ...(client ? { settings: { client } } : {}),
+      revalidate: true,
+      signal: opts.signal,
+      timeoutMs: opts.timeoutMs,
+      origin: opts.origin,
+      allow: opts.allow,
+    }));
   const at = (): string => new Date(now()).toISOString();
   const report: ProbeReport = { agent: target, cardUrl: fetched.url, results: [] };
   if (fetched.card === undefined || !fetched.valid) {
     const first = fetched.findings.find((f) => f.severity === 'error');
-    report.results.push({ probe: 'card', claim: 'the agent serves a valid A2A 1.0 card', outcome: 'refuted', detail: first ? `${first.pointer || '/'}: ${first.message}` : 'the card is not valid', at: at() });
+    report.results.push({
+      probe: 'card',
+      claim: 'the agent serves a valid A2A 1.0 card',
+      outcome: 'refuted',
+      detail: first ? `${first.pointer || '/'}: ${first.message}` : 'the card is not valid',
+      at: at(),
+    });
     return report;
   }
   const iface = probeInterface(fetched, opts.grpc !== undefined);
   if (!iface) {
-    report.results.push({ probe: 'card', claim: 'the card lists an interface we can probe', outcome: 'skipped', detail: `no ${opts.grpc ? 'JSONRPC, HTTP+JSON or GRPC' : 'JSONRPC or HTTP+JSON'} interface`, at: at() });
+    report.results.push({
+      probe: 'card',
+      claim: 'the card lists an interface we can probe',
+      outcome: 'skipped',
+      detail: `no ${opts.grpc ? 'JSONRPC, HTTP+JSON or GRPC' : 'JSONRPC or HTTP+JSON'} interface`,
+      at: at(),
+    });
     return report;
   }
   report.interface = iface;
@@ -82,24 +111,65 @@ export async function probeAgent(target: string, opts: ProbeAgentOptions): Promi
   const card = fetched.card as Record<string, unknown>;
   const target_ = opts.safeRequest?.tenant !== undefined ? { ...iface, tenant: opts.safeRequest.tenant } : iface;
   const env: ProbeEnv = {
-    iface: target_, card, now,
+    iface: target_,
+    card,
+    now,
     call: async (op, params, extra: Partial<A2aCallOptions> = {}) => {
       const r = await limiter.run(
-        () => callA2a(target_, op, params, { http: opts.http, grpc: opts.grpc, originClass: fetched.originClass, timeoutMs: opts.timeoutMs ?? 5_000, signal: opts.signal, ...extra }),
+        () =>
+          callA2a(target_, op, params, {
+            http: opts.http,
+            grpc: opts.grpc,
+            originClass: fetched.originClass,
+            timeoutMs: opts.timeoutMs ?? 5_000,
+            signal: opts.signal,
+            ...extra,
+          }),
         (res) => (!res.ok && res.error.type === 'RateLimited' ? (res.error.retryAfterSeconds ?? 1) * 1000 : undefined),
       );
       // Still rate limited after the waits the limiter allows: no verdict about the claim, the probe is an error.
-      if (!r.ok && r.error.type === 'RateLimited') throw new Error(`the agent is rate limiting (${describeA2aError(r.error)})${r.error.retryAfterSeconds !== undefined ? `; it asks to retry after ${r.error.retryAfterSeconds} s` : ''}: probe again later`);
+      if (!r.ok && r.error.type === 'RateLimited')
+        throw new Error(
+          `the agent is rate limiting (${describeA2aError(r.error)})${r.error.retryAfterSeconds !== undefined ? `; it asks to retry after ${r.error.retryAfterSeconds} s` : ''}: probe again later`,
+        );
       return r;
     },
   };
   const decision = credentialFor(card, opts.credential);
-  const probes: Probe[] = [versionProbe, streamingProbe, pushProbe, extendedCardProbe(decision.send ? decision.headers : undefined), messageProbes(opts.safeRequest)];
-  for (const probe of probes) report.results.push(...await probe(env));
+  const probes: Probe[] = [
+    versionProbe,
+    streamingProbe,
+    pushProbe,
+    extendedCardProbe(decision.send ? decision.headers : undefined),
+    messageProbes(opts.safeRequest),
+  ];
+  for (const probe of probes) report.results.push(...(await probe(env)));
   // The endpoints themselves: how the card refreshes and how the interfaces are protected (plain GETs, paced like the calls).
   const run = <T>(fn: () => Promise<T>): Promise<T> => limiter.run(fn);
-  report.results.push(...await cardEndpointProbe({ http: opts.http, cardUrl: fetched.url, now, run, origin: opts.origin, allow: opts.allow, timeoutMs: opts.timeoutMs, signal: opts.signal }));
-  report.results.push(...await transportProbe({ http: opts.http, cardUrl: fetched.url, card, now, run, originClass: fetched.originClass, timeoutMs: opts.timeoutMs, signal: opts.signal }));
+  report.results.push(
+    ...(await cardEndpointProbe({
+      http: opts.http,
+      cardUrl: fetched.url,
+      now,
+      run,
+      origin: opts.origin,
+      allow: opts.allow,
+      timeoutMs: opts.timeoutMs,
+      signal: opts.signal,
+    })),
+  );
+  report.results.push(
+    ...(await transportProbe({
+      http: opts.http,
+      cardUrl: fetched.url,
+      card,
+      now,
+      run,
+      originClass: fetched.originClass,
+      timeoutMs: opts.timeoutMs,
+      signal: opts.signal,
+    })),
+  );
   return report;
 }
 

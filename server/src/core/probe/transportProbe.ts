@@ -32,26 +32,41 @@ export const MAX_TRANSPORT_PROBES = 8;
 const CLAIM = 'the interface is served over HTTPS with Strict-Transport-Security';
 
 export function isLoopbackAsWritten(hostname: string): boolean {
-  const host = hostname.toLowerCase().replace(/^\[|\]$/g, '').replace(/\.$/, '');
+  const host = hostname
+    .toLowerCase()
+    .replace(/^\[|\]$/g, '')
+    .replace(/\.$/, '');
   if (host === 'localhost' || host.endsWith('.localhost')) return true;
   return classifyAddress(host) === 'loopback';
 }
 
 /** The interface URLs worth a transport check: distinct http(s) URLs, in card order, at most MAX_TRANSPORT_PROBES. */
 export function interfaceUrls(card: Record<string, unknown>): { urls: string[]; others: number } {
-  const list = Array.isArray(card.supportedInterfaces) ? card.supportedInterfaces as Record<string, unknown>[] : [];
+  const list = Array.isArray(card.supportedInterfaces) ? (card.supportedInterfaces as Record<string, unknown>[]) : [];
   const all = [...new Set(list.map((i) => i?.url).filter((u): u is string => typeof u === 'string' && u !== ''))];
   return { urls: all.slice(0, MAX_TRANSPORT_PROBES), others: Math.max(0, all.length - MAX_TRANSPORT_PROBES) };
 }
 
 /** A positive HSTS max-age, or why not. */
 export function judgeHsts(value: string | undefined): { ok: boolean; detail: string } {
-  if (value === undefined || value.trim() === '') return { ok: false, detail: 'no Strict-Transport-Security header: a client that once follows an http:// link to this host can be downgraded to plain HTTP' };
+  if (value === undefined || value.trim() === '')
+    return {
+      ok: false,
+      detail:
+        'no Strict-Transport-Security header: a client that once follows an http:// link to this host can be downgraded to plain HTTP',
+    };
   const d = cacheDirectives(value.replace(/;/g, ','));
   const maxAge = d.get('max-age');
-  if (maxAge === undefined || !/^\d{1,10}$/.test(maxAge)) return { ok: false, detail: `Strict-Transport-Security ${JSON.stringify(value.slice(0, 120))} has no valid max-age` };
+  if (maxAge === undefined || !/^\d{1,10}$/.test(maxAge))
+    return {
+      ok: false,
+      detail: `Strict-Transport-Security ${JSON.stringify(value.slice(0, 120))} has no valid max-age`,
+    };
   if (Number(maxAge) === 0) return { ok: false, detail: 'Strict-Transport-Security max-age=0 switches HSTS off' };
-  return { ok: true, detail: `Strict-Transport-Security max-age=${maxAge}${d.has('includesubdomains') ? '; includeSubDomains' : ''}` };
+  return {
+    ok: true,
+    detail: `Strict-Transport-Security max-age=${maxAge}${d.has('includesubdomains') ? '; includeSubDomains' : ''}`,
+  };
 }
 
 export async function transportProbe(ctx: TransportContext): Promise<ProbeResult[]> {
@@ -59,7 +74,13 @@ export async function transportProbe(ctx: TransportContext): Promise<ProbeResult
   const out: ProbeResult[] = [];
   for (const url of urls) out.push(await oneInterface(ctx, url));
   if (others > 0) {
-    out.push({ probe: 'transport-security', claim: CLAIM, outcome: 'skipped', detail: `${others} more interface URL(s) not checked (at most ${MAX_TRANSPORT_PROBES} per probe run)`, at: new Date(ctx.now()).toISOString() });
+    out.push({
+      probe: 'transport-security',
+      claim: CLAIM,
+      outcome: 'skipped',
+      detail: `${others} more interface URL(s) not checked (at most ${MAX_TRANSPORT_PROBES} per probe run)`,
+      at: new Date(ctx.now()).toISOString(),
+    });
   }
   return out;
 }
@@ -68,17 +89,46 @@ async function oneInterface(ctx: TransportContext, raw: string): Promise<ProbeRe
   const at = new Date(ctx.now()).toISOString();
   const url = httpUrl(raw);
   // A gRPC interface may be a bare host:port (facts §2): named as written, without anything after the authority.
-  const shown = url ? displayUrl(url) : raw.replace(/^[^@/]*@/, '').split(/[/?#]/)[0]!.slice(0, 200);
-  const done = (outcome: ProbeOutcome, detail: string): ProbeResult => ({ probe: `transport-security:${shown}`, claim: CLAIM, outcome, detail, at });
-  if (!url) return done('skipped', 'not an http(s) URL (a gRPC host:port, for instance): HTTPS and HSTS are checked on http(s) URLs only');
+  const shown = url
+    ? displayUrl(url)
+    : raw
+        .replace(/^[^@/]*@/, '')
+        .split(/[/?#]/)[0]!
+        .slice(0, 200);
+  const done = (outcome: ProbeOutcome, detail: string): ProbeResult => ({
+    probe: `transport-security:${shown}`,
+    claim: CLAIM,
+    outcome,
+    detail,
+    at,
+  });
+  if (!url)
+    return done(
+      'skipped',
+      'not an http(s) URL (a gRPC host:port, for instance): HTTPS and HSTS are checked on http(s) URLs only',
+    );
   const note = hostNote(ctx.cardUrl, url);
-  if (isLoopbackAsWritten(url.hostname)) return done('skipped', `a loopback host (local testing): HTTPS and HSTS are not expected${note}`);
-  if (url.protocol === 'http:') return done('refuted', `plain HTTP: messages and credentials travel unencrypted and can be altered on the way${note}`);
+  if (isLoopbackAsWritten(url.hostname))
+    return done('skipped', `a loopback host (local testing): HTTPS and HSTS are not expected${note}`);
+  if (url.protocol === 'http:')
+    return done(
+      'refuted',
+      `plain HTTP: messages and credentials travel unencrypted and can be altered on the way${note}`,
+    );
   try {
-    const res = await ctx.run(() => ctx.http.request(raw, {
-      method: 'GET', origin: 'card', originClass: ctx.originClass, headers: { accept: 'application/json' },
-      maxRedirects: 0, maxBytes: 64 * 1024, stopWhen: () => true, timeoutMs: ctx.timeoutMs, signal: ctx.signal,
-    }));
+    const res = await ctx.run(() =>
+      ctx.http.request(raw, {
+        method: 'GET',
+        origin: 'card',
+        originClass: ctx.originClass,
+        headers: { accept: 'application/json' },
+        maxRedirects: 0,
+        maxBytes: 64 * 1024,
+        stopWhen: () => true,
+        timeoutMs: ctx.timeoutMs,
+        signal: ctx.signal,
+      }),
+    );
     const hsts = judgeHsts(res.headers['strict-transport-security']);
     return done(hsts.ok ? 'verified' : 'refuted', `HTTPS; ${hsts.detail}${note}`);
   } catch (err) {
@@ -103,5 +153,7 @@ function hostNote(cardUrl: string, iface: URL): string {
     return '';
   }
   const host = iface.hostname.toLowerCase();
-  return host === cardHost ? '' : ` (note: the interface host ${host} differs from the card's host ${cardHost}; gateways do this, but the messages go to ${host})`;
+  return host === cardHost
+    ? ''
+    : ` (note: the interface host ${host} differs from the card's host ${cardHost}; gateways do this, but the messages go to ${host})`;
 }

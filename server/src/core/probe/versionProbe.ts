@@ -18,15 +18,25 @@ export function negotiatedVersion(declared: string): { sent: string; patch: bool
   return { sent: `${m[1]}.${m[2]}`, patch: m[3] !== undefined };
 }
 
-const result = (env: ProbeEnv, probe: string, claim: string, outcome: ProbeOutcome, detail: string): ProbeResult =>
-  ({ probe, claim, outcome, detail, at: new Date(env.now()).toISOString() });
+const result = (env: ProbeEnv, probe: string, claim: string, outcome: ProbeOutcome, detail: string): ProbeResult => ({
+  probe,
+  claim,
+  outcome,
+  detail,
+  at: new Date(env.now()).toISOString(),
+});
 const errType = (r: A2aCallResult): string => (r.ok ? 'ok' : r.error.type);
 const said = (r: A2aCallResult): string => (r.ok ? 'a result' : describeA2aError(r.error));
 /** Web Crypto's randomUUID: a global in Node and browsers, so the core imports no Node module for it. */
 const randomTask = (): string => `a2acap-probe-${globalThis.crypto.randomUUID()}`;
 const understood = (t: string): boolean => t === 'TaskNotFound' || t === 'ok';
 
-async function attempt(env: ProbeEnv, probe: string, claim: string, fn: () => Promise<ProbeResult>): Promise<ProbeResult> {
+async function attempt(
+  env: ProbeEnv,
+  probe: string,
+  claim: string,
+  fn: () => Promise<ProbeResult>,
+): Promise<ProbeResult> {
   try {
     return await fn();
   } catch (err) {
@@ -36,9 +46,16 @@ async function attempt(env: ProbeEnv, probe: string, claim: string, fn: () => Pr
 
 /** The protocolVersion as the card writes it for the probed interface (a compiled profile keeps Major.Minor only). */
 function declaredFor(env: ProbeEnv): string {
-  const list = Array.isArray(env.card.supportedInterfaces) ? env.card.supportedInterfaces as Record<string, unknown>[] : [];
-  const entry = list.find((i) => i?.url === env.iface.url && i?.protocolBinding === env.iface.binding && typeof i?.protocolVersion === 'string'
-    && negotiatedVersion(i.protocolVersion).sent === negotiatedVersion(env.iface.version).sent);
+  const list = Array.isArray(env.card.supportedInterfaces)
+    ? (env.card.supportedInterfaces as Record<string, unknown>[])
+    : [];
+  const entry = list.find(
+    (i) =>
+      i?.url === env.iface.url &&
+      i?.protocolBinding === env.iface.binding &&
+      typeof i?.protocolVersion === 'string' &&
+      negotiatedVersion(i.protocolVersion).sent === negotiatedVersion(env.iface.version).sent,
+  );
   return typeof entry?.protocolVersion === 'string' ? entry.protocolVersion : env.iface.version;
 }
 
@@ -46,16 +63,34 @@ async function declaredVersion(env: ProbeEnv): Promise<ProbeResult> {
   const declared = declaredFor(env);
   const { sent, patch } = negotiatedVersion(declared);
   const claim = `the interface speaks A2A ${declared}`;
-  const patchNote = patch ? `; the card's protocolVersion ${JSON.stringify(declared)} has a patch part, which versions must not carry (they compare as Major.Minor): write ${JSON.stringify(sent)}` : '';
+  const patchNote = patch
+    ? `; the card's protocolVersion ${JSON.stringify(declared)} has a patch part, which versions must not carry (they compare as Major.Minor): write ${JSON.stringify(sent)}`
+    : '';
   return attempt(env, 'version', claim, async () => {
     const r = await env.call('GetTask', { id: randomTask() }, { a2aVersion: sent });
     const t = errType(r);
-    if (understood(t)) return result(env, 'version', claim, 'verified', `GetTask with A2A-Version ${sent} was understood (${said(r)})${patchNote}`);
-    if (t !== 'VersionNotSupported') return result(env, 'version', claim, 'error', `unexpected answer to GetTask: ${said(r)}`);
+    if (understood(t))
+      return result(
+        env,
+        'version',
+        claim,
+        'verified',
+        `GetTask with A2A-Version ${sent} was understood (${said(r)})${patchNote}`,
+      );
+    if (t !== 'VersionNotSupported')
+      return result(env, 'version', claim, 'error', `unexpected answer to GetTask: ${said(r)}`);
     if (!patch) return result(env, 'version', claim, 'refuted', `the agent rejects A2A-Version ${sent}: ${said(r)}`);
     const verbatim = await env.call('GetTask', { id: randomTask() }, { a2aVersion: declared });
-    const how = understood(errType(verbatim)) ? `only the verbatim ${declared} is understood, and clients send Major.Minor` : `the verbatim ${declared} answered ${said(verbatim)} too`;
-    return result(env, 'version', claim, 'refuted', `A2A-Version ${sent} (what clients send for ${declared}) answered ${said(r)}: ${how}${patchNote}`);
+    const how = understood(errType(verbatim))
+      ? `only the verbatim ${declared} is understood, and clients send Major.Minor`
+      : `the verbatim ${declared} answered ${said(verbatim)} too`;
+    return result(
+      env,
+      'version',
+      claim,
+      'refuted',
+      `A2A-Version ${sent} (what clients send for ${declared}) answered ${said(r)}: ${how}${patchNote}`,
+    );
   });
 }
 
@@ -63,8 +98,15 @@ async function unsupportedVersion(env: ProbeEnv): Promise<ProbeResult> {
   const claim = 'unsupported versions are rejected (A2A §3.6.2)';
   return attempt(env, 'version-negotiation', claim, async () => {
     const r = await env.call('GetTask', { id: randomTask() }, { a2aVersion: '99.0' });
-    if (errType(r) === 'VersionNotSupported') return result(env, 'version-negotiation', claim, 'verified', 'A2A-Version 99.0 answered VersionNotSupported');
-    return result(env, 'version-negotiation', claim, 'refuted', `A2A-Version 99.0 answered ${said(r)} instead of VersionNotSupported`);
+    if (errType(r) === 'VersionNotSupported')
+      return result(env, 'version-negotiation', claim, 'verified', 'A2A-Version 99.0 answered VersionNotSupported');
+    return result(
+      env,
+      'version-negotiation',
+      claim,
+      'refuted',
+      `A2A-Version 99.0 answered ${said(r)} instead of VersionNotSupported`,
+    );
   });
 }
 
@@ -73,12 +115,43 @@ async function absentVersion(env: ProbeEnv): Promise<ProbeResult> {
   return attempt(env, 'version-default', claim, async () => {
     const r = await env.call('GetTask', { id: randomTask() }, { a2aVersion: null });
     const t = errType(r);
-    if (t === 'VersionNotSupported') return result(env, 'version-default', claim, 'verified', `without A2A-Version, GetTask answered ${said(r)}: the request was taken as 0.3, which this interface does not serve`);
+    if (t === 'VersionNotSupported')
+      return result(
+        env,
+        'version-default',
+        claim,
+        'verified',
+        `without A2A-Version, GetTask answered ${said(r)}: the request was taken as 0.3, which this interface does not serve`,
+      );
     // 0.3 names the operation tasks/get (JSON-RPC) and routes it under /v1 (HTTP+JSON): the 1.0 name is unknown there.
-    if (t === 'MethodNotFound' || t === 'NotFound') return result(env, 'version-default', claim, 'verified', `without A2A-Version, GetTask answered ${said(r)}, as 0.3 would (it has no such operation)`);
-    if (understood(t)) return result(env, 'version-default', claim, 'refuted', `without A2A-Version, GetTask was served with ${env.iface.version} semantics (${said(r)}): 0.3 clients, which send no header, get answers they cannot read`);
-    return result(env, 'version-default', claim, 'error', `inconclusive answer to GetTask without A2A-Version: ${said(r)}`);
+    if (t === 'MethodNotFound' || t === 'NotFound')
+      return result(
+        env,
+        'version-default',
+        claim,
+        'verified',
+        `without A2A-Version, GetTask answered ${said(r)}, as 0.3 would (it has no such operation)`,
+      );
+    if (understood(t))
+      return result(
+        env,
+        'version-default',
+        claim,
+        'refuted',
+        `without A2A-Version, GetTask was served with ${env.iface.version} semantics (${said(r)}): 0.3 clients, which send no header, get answers they cannot read`,
+      );
+    return result(
+      env,
+      'version-default',
+      claim,
+      'error',
+      `inconclusive answer to GetTask without A2A-Version: ${said(r)}`,
+    );
   });
 }
 
-export const versionProbe: Probe = async (env) => [await declaredVersion(env), await unsupportedVersion(env), await absentVersion(env)];
+export const versionProbe: Probe = async (env) => [
+  await declaredVersion(env),
+  await unsupportedVersion(env),
+  await absentVersion(env),
+];

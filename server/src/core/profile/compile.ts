@@ -63,7 +63,13 @@ function droppedDefaults(own: readonly string[], defaults: LazyModeIndex): strin
 }
 
 /** One skill's profile and provenance, written straight into the two records (no per-skill wrapper). */
-function compileSkill(skill: Record<string, unknown>, id: string, defaults: Defaults, pointer: string, into: CompiledSkills): void {
+function compileSkill(
+  skill: Record<string, unknown>,
+  id: string,
+  defaults: Defaults,
+  pointer: string,
+  into: CompiledSkills,
+): void {
   // A skill's non-empty modes replace the defaults; an empty or absent list inherits them.
   const ownInput = stringList(skill.inputModes);
   const ownOutput = stringList(skill.outputModes);
@@ -114,7 +120,11 @@ export function compileProfile(card: unknown, client: ClientConfig = DEFAULT_CLI
     return compileCard(card, client);
   } catch (err) {
     // Defence in depth: the compiler is written not to throw, but a profile is always returned.
-    return unusable(`the card could not be compiled: ${err instanceof Error ? err.message : String(err)}`, { interfaces: [], skills: {}, unknownExtensions: [] });
+    return unusable(`the card could not be compiled: ${err instanceof Error ? err.message : String(err)}`, {
+      interfaces: [],
+      skills: {},
+      unknownExtensions: [],
+    });
   }
 }
 
@@ -131,16 +141,26 @@ function compileCard(card: unknown, client: ClientConfig): CompiledProfile {
   const input = stringList(card.defaultInputModes);
   const output = stringList(card.defaultOutputModes);
   const defaults: Defaults = {
-    input, output, security: readRequirements(card.securityRequirements), inputIndex: new LazyModeIndex(input), outputIndex: new LazyModeIndex(output),
+    input,
+    output,
+    security: readRequirements(card.securityRequirements),
+    inputIndex: new LazyModeIndex(input),
+    outputIndex: new LazyModeIndex(output),
   };
   const skills = compileSkills(card, defaults);
-  const provenance: ProfileProvenance = { interfaces: selection.decisions, skills: skills.provenance, unknownExtensions };
+  const provenance: ProfileProvenance = {
+    interfaces: selection.decisions,
+    skills: skills.provenance,
+    unknownExtensions,
+  };
 
   const reasons: string[] = [];
   if (selection.chosen < 0) {
-    reasons.push(Array.isArray(card.supportedInterfaces)
-      ? `no supported interface: the card offers ${describeOffered(selection.decisions)}; this client supports ${describeClient(client)}`
-      : `no supported interface: the card has no supportedInterfaces list${typeof card.url === 'string' ? ' (it has a top-level url: an A2A 0.3-shaped card)' : ''}; this client supports ${describeClient(client)}`);
+    reasons.push(
+      Array.isArray(card.supportedInterfaces)
+        ? `no supported interface: the card offers ${describeOffered(selection.decisions)}; this client supports ${describeClient(client)}`
+        : `no supported interface: the card has no supportedInterfaces list${typeof card.url === 'string' ? ' (it has a top-level url: an A2A 0.3-shaped card)' : ''}; this client supports ${describeClient(client)}`,
+    );
   }
   for (const e of unknownExtensions.filter((x) => x.required)) {
     reasons.push(`the card requires extension ${e.uri}, which this client does not implement`);
@@ -153,7 +173,12 @@ function compileCard(card: unknown, client: ClientConfig): CompiledProfile {
     usable: true,
     agent_version: typeof card.version === 'string' ? card.version : '',
     // The version the client sends (A2A-Version) is Major.Minor; the raw value stays in provenance.
-    interface: { url: chosen.url, binding: chosen.binding, version: majorMinor(chosen.version) ?? chosen.version, tenant: chosen.tenant },
+    interface: {
+      url: chosen.url,
+      binding: chosen.binding,
+      version: majorMinor(chosen.version) ?? chosen.version,
+      tenant: chosen.tenant,
+    },
     streaming: flag(card.capabilities, 'streaming'),
     push: flag(card.capabilities, 'pushNotifications'),
     extended_card: flag(card.capabilities, 'extendedAgentCard'),

@@ -123,7 +123,11 @@ export class LazyModeIndex {
  * undefined when `own` covers them all. Pairwise, allocating nothing when nothing is missing (big cards have
  * thousands of skills that drop nothing), or through the list's index when both are long.
  */
-export function uncovered(own: readonly unknown[], list: LazyModeIndex, max: number): { first: string[]; missing: number } | undefined {
+export function uncovered(
+  own: readonly unknown[],
+  list: LazyModeIndex,
+  max: number,
+): { first: string[]; missing: number } | undefined {
   const modes = list.list;
   if (own.length * modes.length > PAIRWISE_LIMIT) {
     const coverage = list.get().covered(own);

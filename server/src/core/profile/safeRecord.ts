@@ -5,7 +5,8 @@
  */
 export function setOwn<T>(target: Record<string, T>, key: string, value: T): void {
   // Only "__proto__" is special for assignment on a plain object; defineProperty is slow, so it is kept for that key.
-  if (key === '__proto__') Object.defineProperty(target, key, { value, enumerable: true, writable: true, configurable: true });
+  if (key === '__proto__')
+    Object.defineProperty(target, key, { value, enumerable: true, writable: true, configurable: true });
   else target[key] = value;
 }
 

@@ -54,7 +54,11 @@ const SCHEME_TYPES: Record<string, string> = {
 
 /** 0.3 / OpenAPI `type` values → the same names (legacy cards are read, and linted elsewhere). */
 const LEGACY_TYPES: Record<string, string> = {
-  apiKey: 'apiKey', http: 'http', oauth2: 'oauth2', openIdConnect: 'openIdConnect', mutualTLS: 'mtls',
+  apiKey: 'apiKey',
+  http: 'http',
+  oauth2: 'oauth2',
+  openIdConnect: 'openIdConnect',
+  mutualTLS: 'mtls',
 };
 
 const FLOWS = ['authorizationCode', 'clientCredentials', 'deviceCode', 'implicit', 'password'];
@@ -73,9 +77,17 @@ function schemeOf(value: unknown): { type: string; flow?: string } {
   }
   // ts-proto internal form leaked by @a2a-js/sdk 1.3.0: {"scheme": {"$case": "...", "value": {...}}}
   const leaked = value.scheme;
-  const leakedType = isObject(leaked) && typeof leaked.$case === 'string' && Object.prototype.hasOwnProperty.call(SCHEME_TYPES, leaked.$case) ? SCHEME_TYPES[leaked.$case] : undefined;
+  const leakedType =
+    isObject(leaked) &&
+    typeof leaked.$case === 'string' &&
+    Object.prototype.hasOwnProperty.call(SCHEME_TYPES, leaked.$case)
+      ? SCHEME_TYPES[leaked.$case]
+      : undefined;
   if (isObject(leaked) && leakedType !== undefined) return withFlow(leakedType, leaked.value);
-  const legacyType = typeof value.type === 'string' && Object.prototype.hasOwnProperty.call(LEGACY_TYPES, value.type) ? LEGACY_TYPES[value.type] : undefined;
+  const legacyType =
+    typeof value.type === 'string' && Object.prototype.hasOwnProperty.call(LEGACY_TYPES, value.type)
+      ? LEGACY_TYPES[value.type]
+      : undefined;
   if (legacyType !== undefined) return withFlow(legacyType, value);
   return { type: 'unknown' };
 }

@@ -41,7 +41,10 @@ function rejection(entry: unknown, bindings: readonly BindingSupport[]): string 
   if (!version) return 'no protocolVersion';
   if (!bindings.some((b) => b.binding === binding)) return `binding ${binding} is not supported by this client`;
   if (!clientSupports(bindings, binding, version)) {
-    const known = bindings.filter((b) => b.binding === binding).map((b) => b.version).join(', ');
+    const known = bindings
+      .filter((b) => b.binding === binding)
+      .map((b) => b.version)
+      .join(', ');
     return `${binding} version ${version} is not supported by this client (supports ${known})`;
   }
   return undefined;
@@ -86,6 +89,8 @@ export function selectInterface(interfaces: unknown, client: ClientConfig): Inte
 export function describeOffered(decisions: readonly InterfaceDecision[]): string {
   // Card text in a message: each value cut short, and a few of them (a card may list thousands of interfaces).
   const cut = (s: string): string => (s.length > 60 ? `${s.slice(0, 57)}…` : s);
-  const offered = [...new Set(decisions.map((d) => `${cut(d.binding) || '(no binding)'} ${cut(d.version) || '(no version)'}`))];
+  const offered = [
+    ...new Set(decisions.map((d) => `${cut(d.binding) || '(no binding)'} ${cut(d.version) || '(no version)'}`)),
+  ];
   return offered.length ? someOf(offered) : 'none';
 }

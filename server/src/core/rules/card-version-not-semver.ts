@@ -7,11 +7,15 @@ import { isObject } from '../document';
 import { finding, quote, type Rule, type RuleDefinition, type RuleMeta } from './context';
 
 export const meta: RuleMeta = {
-  id: 'card-version-not-semver', defaultSeverity: 'hint', title: 'The card version is not semantic versioning (MAJOR.MINOR.PATCH)', appliesTo: ['card'],
+  id: 'card-version-not-semver',
+  defaultSeverity: 'hint',
+  title: 'The card version is not semantic versioning (MAJOR.MINOR.PATCH)',
+  appliesTo: ['card'],
 };
 
 /** semver.org 2.0.0's grammar. */
-const SEMVER = /^(0|[1-9]\d*)\.(0|[1-9]\d*)\.(0|[1-9]\d*)(?:-((?:0|[1-9]\d*|\d*[a-zA-Z-][0-9a-zA-Z-]*)(?:\.(?:0|[1-9]\d*|\d*[a-zA-Z-][0-9a-zA-Z-]*))*))?(?:\+([0-9a-zA-Z-]+(?:\.[0-9a-zA-Z-]+)*))?$/;
+const SEMVER =
+  /^(0|[1-9]\d*)\.(0|[1-9]\d*)\.(0|[1-9]\d*)(?:-((?:0|[1-9]\d*|\d*[a-zA-Z-][0-9a-zA-Z-]*)(?:\.(?:0|[1-9]\d*|\d*[a-zA-Z-][0-9a-zA-Z-]*))*))?(?:\+([0-9a-zA-Z-]+(?:\.[0-9a-zA-Z-]+)*))?$/;
 
 /** What the version could be written as, when that is plain: "v1.2.3" → "1.2.3", "1.2" → "1.2.0". */
 function suggestion(v: string): string | undefined {
@@ -20,11 +24,17 @@ function suggestion(v: string): string | undefined {
 }
 
 export const cardVersionNotSemver: Rule = ({ value }) => {
-  if (!isObject(value) || typeof value.version !== 'string' || value.version.length > 256 || SEMVER.test(value.version)) return [];
+  if (!isObject(value) || typeof value.version !== 'string' || value.version.length > 256 || SEMVER.test(value.version))
+    return [];
   const s = suggestion(value.version);
-  return [finding(meta, '/version',
-    `${quote(value.version)} is not semantic versioning (MAJOR.MINOR.PATCH${s ? `, e.g. "${s}"` : ''}): readers and lockfile checks cannot tell a fix from a breaking release.`,
-    { data: s ? { suggestion: s } : {} })];
+  return [
+    finding(
+      meta,
+      '/version',
+      `${quote(value.version)} is not semantic versioning (MAJOR.MINOR.PATCH${s ? `, e.g. "${s}"` : ''}): readers and lockfile checks cannot tell a fix from a breaking release.`,
+      { data: s ? { suggestion: s } : {} },
+    ),
+  ];
 };
 
 export const rule: RuleDefinition = { meta, check: cardVersionNotSemver };

@@ -26,25 +26,79 @@ const lock: AppliesTo[] = ['lockfile'];
 /** Findings lint makes about the whole document before any rule runs. */
 const DOCUMENT_RULES: readonly RuleMeta[] = [
   { id: 'invalid-json', defaultSeverity: 'error', title: 'The file is not valid JSON', appliesTo: both },
-  { id: 'schema', defaultSeverity: 'error', title: 'The document violates the A2A 1.0 card (or lockfile) schema', appliesTo: both },
-  { id: 'card-too-large', defaultSeverity: 'error', title: 'The card is larger than the configured limit', appliesTo: both },
-  { id: 'not-an-agent-card', defaultSeverity: 'error', title: 'The JSON is not an agent card or a lockfile', appliesTo: both },
+  {
+    id: 'schema',
+    defaultSeverity: 'error',
+    title: 'The document violates the A2A 1.0 card (or lockfile) schema',
+    appliesTo: both,
+  },
+  {
+    id: 'card-too-large',
+    defaultSeverity: 'error',
+    title: 'The card is larger than the configured limit',
+    appliesTo: both,
+  },
+  {
+    id: 'not-an-agent-card',
+    defaultSeverity: 'error',
+    title: 'The JSON is not an agent card or a lockfile',
+    appliesTo: both,
+  },
 ];
 
 /** What lint reports in place of a rule's findings when that rule throws. */
 const INTERNAL_ERROR: RuleMeta = {
-  id: 'internal-error', defaultSeverity: 'error', title: 'A rule failed on this document, so its findings are missing', appliesTo: both,
+  id: 'internal-error',
+  defaultSeverity: 'error',
+  title: 'A rule failed on this document, so its findings are missing',
+  appliesTo: both,
 };
 
 /** Findings made outside lint, with these ids as their codes. */
 const PRODUCED_ELSEWHERE: readonly RuleMeta[] = [
-  { id: 'signature-required', defaultSeverity: 'error', title: 'Signed cards are required and this card is not verified', appliesTo: ['card'], producedBy: 'fetch' },
-  { id: 'signature-invalid', defaultSeverity: 'error', title: 'The card\'s signature does not match the card for a trusted key', appliesTo: ['card'], producedBy: 'fetch' },
+  {
+    id: 'signature-required',
+    defaultSeverity: 'error',
+    title: 'Signed cards are required and this card is not verified',
+    appliesTo: ['card'],
+    producedBy: 'fetch',
+  },
+  {
+    id: 'signature-invalid',
+    defaultSeverity: 'error',
+    title: "The card's signature does not match the card for a trusted key",
+    appliesTo: ['card'],
+    producedBy: 'fetch',
+  },
   // The lockfile checked against the card it pins (a workspace card or the live card fetched this session).
-  { id: 'lockfile-breaking', defaultSeverity: 'error', title: 'The card it pins no longer offers what the lockfile requires', appliesTo: lock, producedBy: 'check' },
-  { id: 'lockfile-review', defaultSeverity: 'warning', title: 'The card it pins changed in a way a person should review', appliesTo: lock, producedBy: 'check' },
-  { id: 'lockfile-note', defaultSeverity: 'info', title: 'The card it pins changed harmlessly (description, digest, version)', appliesTo: lock, producedBy: 'check' },
-  { id: 'lockfile-error', defaultSeverity: 'error', title: 'The lockfile could not be checked (unreadable or corrupt lockfile, unreachable agent, invalid card)', appliesTo: lock, producedBy: 'check' },
+  {
+    id: 'lockfile-breaking',
+    defaultSeverity: 'error',
+    title: 'The card it pins no longer offers what the lockfile requires',
+    appliesTo: lock,
+    producedBy: 'check',
+  },
+  {
+    id: 'lockfile-review',
+    defaultSeverity: 'warning',
+    title: 'The card it pins changed in a way a person should review',
+    appliesTo: lock,
+    producedBy: 'check',
+  },
+  {
+    id: 'lockfile-note',
+    defaultSeverity: 'info',
+    title: 'The card it pins changed harmlessly (description, digest, version)',
+    appliesTo: lock,
+    producedBy: 'check',
+  },
+  {
+    id: 'lockfile-error',
+    defaultSeverity: 'error',
+    title: 'The lockfile could not be checked (unreadable or corrupt lockfile, unreachable agent, invalid card)',
+    appliesTo: lock,
+    producedBy: 'check',
+  },
 ];
 
 /**

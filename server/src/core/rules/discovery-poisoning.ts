@@ -10,30 +10,36 @@ import { finding, type Rule, type RuleDefinition, type RuleMeta } from './contex
 import { textFields, type TextCue } from './suspicious-text';
 
 export const meta: RuleMeta = {
-  id: 'discovery-poisoning', defaultSeverity: 'warning', title: 'Card text that tells the selecting model to prefer this agent', appliesTo: ['card'],
+  id: 'discovery-poisoning',
+  defaultSeverity: 'warning',
+  title: 'Card text that tells the selecting model to prefer this agent',
+  appliesTo: ['card'],
 };
 
 const THIS = String.raw`(?:this|our|my)\s+(?:agent|skill|service|tool)`;
 const OTHERS = String.raw`(?:all\s+|any\s+)?(?:the\s+)?other\s+(?:agents|skills|services|tools|options)`;
 const PICK = String.raw`(?:choose|select|pick|use|call|prefer|route\s+(?:\w+\s+)?to|invoke|recommend)`;
 
-const PHRASES = new RegExp([
-  // always / only choose this agent ("only use this skill for refunds" is guidance, not a claim to be chosen)
-  String.raw`\b(?:always|must\s+always|should\s+always)\s+${PICK}\s+${THIS}(?!\s+(?:for|when|to|if|with|in)\b)`,
-  String.raw`\b(?:always|only)\s+(?:choose|select|pick|prefer)\s+${THIS}`,
-  // prefer this agent over (all) others
-  String.raw`\b${PICK}\s+${THIS}\s+(?:over|instead\s+of|before|above)\s+(?:${OTHERS}|any(?:\s+other)?|all(?:\s+others)?|others)`,
-  // ranked first, rank this agent first, ranked #1
-  String.raw`\b(?:is\s+)?rank(?:ed)?\s+(?:${THIS}\s+)?(?:first|#\s?1|number\s+one|highest|above\s+${OTHERS})`,
-  // guaranteed best / guaranteed to be the best
-  String.raw`\bguaranteed\s+(?:to\s+be\s+)?(?:the\s+)?(?:best|top|most\s+accurate|correct\s+choice|right\s+choice|first\s+choice)`,
-  // outranks / supersedes / overrides other agents
-  String.raw`\b(?:outranks|supersedes|overrides|beats|is\s+better\s+than)\s+${OTHERS}`,
-  // ignore / never use / do not use other agents
-  String.raw`\b(?:ignore|disregard|never\s+(?:use|choose|select|call)|do\s+not\s+(?:use|choose|select|call|consider))\s+${OTHERS}`,
-  // the only agent you should use / need
-  String.raw`\bthe\s+only\s+(?:agent|skill|tool|service)\s+(?:you\s+)?(?:should|need|must)\b`,
-].join('|'), 'i');
+const PHRASES = new RegExp(
+  [
+    // always / only choose this agent ("only use this skill for refunds" is guidance, not a claim to be chosen)
+    String.raw`\b(?:always|must\s+always|should\s+always)\s+${PICK}\s+${THIS}(?!\s+(?:for|when|to|if|with|in)\b)`,
+    String.raw`\b(?:always|only)\s+(?:choose|select|pick|prefer)\s+${THIS}`,
+    // prefer this agent over (all) others
+    String.raw`\b${PICK}\s+${THIS}\s+(?:over|instead\s+of|before|above)\s+(?:${OTHERS}|any(?:\s+other)?|all(?:\s+others)?|others)`,
+    // ranked first, rank this agent first, ranked #1
+    String.raw`\b(?:is\s+)?rank(?:ed)?\s+(?:${THIS}\s+)?(?:first|#\s?1|number\s+one|highest|above\s+${OTHERS})`,
+    // guaranteed best / guaranteed to be the best
+    String.raw`\bguaranteed\s+(?:to\s+be\s+)?(?:the\s+)?(?:best|top|most\s+accurate|correct\s+choice|right\s+choice|first\s+choice)`,
+    // outranks / supersedes / overrides other agents
+    String.raw`\b(?:outranks|supersedes|overrides|beats|is\s+better\s+than)\s+${OTHERS}`,
+    // ignore / never use / do not use other agents
+    String.raw`\b(?:ignore|disregard|never\s+(?:use|choose|select|call)|do\s+not\s+(?:use|choose|select|call|consider))\s+${OTHERS}`,
+    // the only agent you should use / need
+    String.raw`\bthe\s+only\s+(?:agent|skill|tool|service)\s+(?:you\s+)?(?:should|need|must)\b`,
+  ].join('|'),
+  'i',
+);
 
 /** Cheap screen of the whole text: every phrase names this agent, other agents, a rank or a guarantee. */
 const STEMS = /\b(?:agent|skill|service|tool)|other\s|rank|guarantee/i;
@@ -59,8 +65,14 @@ export function selectionCues(value: unknown, text?: string): TextCue[] {
   return out;
 }
 
-export const discoveryPoisoning: Rule = ({ value, text }) => selectionCues(value, text).map((cue) => finding(meta, cue.pointer,
-  `This text tells the model that selects agents to prefer this one (${cue.detail}): planners should choose by what a skill does, and card text is untrusted input that must not rank itself. Describe what the agent does instead.`,
-  { data: cue.data }));
+export const discoveryPoisoning: Rule = ({ value, text }) =>
+  selectionCues(value, text).map((cue) =>
+    finding(
+      meta,
+      cue.pointer,
+      `This text tells the model that selects agents to prefer this one (${cue.detail}): planners should choose by what a skill does, and card text is untrusted input that must not rank itself. Describe what the agent does instead.`,
+      { data: cue.data },
+    ),
+  );
 
 export const rule: RuleDefinition = { meta, check: discoveryPoisoning };

@@ -4,7 +4,10 @@ import { interfacesOf } from './walk';
 import type { Finding } from '../types';
 
 export const meta: RuleMeta = {
-  id: 'duplicate-interface', defaultSeverity: 'warning', title: 'The same interface is listed twice', appliesTo: ['card'],
+  id: 'duplicate-interface',
+  defaultSeverity: 'warning',
+  title: 'The same interface is listed twice',
+  appliesTo: ['card'],
 };
 
 export const duplicateInterface: Rule = ({ value }) => {
@@ -21,9 +24,14 @@ export const duplicateInterface: Rule = ({ value }) => {
       seen.set(key, entry.index);
       continue;
     }
-    out.push(finding(meta, entry.pointer,
-      `This interface repeats supportedInterfaces[${earlier}] (same url, binding, version and tenant): remove one.`,
-      { data: { firstIndex: earlier, index: entry.index } }));
+    out.push(
+      finding(
+        meta,
+        entry.pointer,
+        `This interface repeats supportedInterfaces[${earlier}] (same url, binding, version and tenant): remove one.`,
+        { data: { firstIndex: earlier, index: entry.index } },
+      ),
+    );
   }
   return out;
 };

@@ -11,7 +11,10 @@ import { finding, quote, Rule, type RuleDefinition, type RuleMeta } from './cont
 import type { Finding } from '../types';
 
 export const meta: RuleMeta = {
-  id: 'duplicate-member', defaultSeverity: 'warning', title: 'A member name given twice in one object', appliesTo: ['card', 'lockfile'],
+  id: 'duplicate-member',
+  defaultSeverity: 'warning',
+  title: 'A member name given twice in one object',
+  appliesTo: ['card', 'lockfile'],
 };
 
 /** A document made of duplicates should not yield a finding per member. */
@@ -23,10 +26,19 @@ export const duplicateMember: Rule = ({ value, text }) => {
   const out: Finding[] = [];
   for (const o of overridden.slice(0, MAX_FINDINGS)) {
     // Its own offset: the pointer names every occurrence alike.
-    out.push(finding(meta, o.pointer,
-      `${quote(o.name)} is given ${o.occurrences} times in this object. JSON.parse (and this tool) uses the last one, other parsers ` +
-      'may use this one or refuse the document, and a signature over it is ambiguous: keep one.',
-      { target: 'key', offset: { offset: o.offset, length: o.length }, data: { name: o.name, occurrences: o.occurrences, keyOffset: o.offset } }));
+    out.push(
+      finding(
+        meta,
+        o.pointer,
+        `${quote(o.name)} is given ${o.occurrences} times in this object. JSON.parse (and this tool) uses the last one, other parsers ` +
+          'may use this one or refuse the document, and a signature over it is ambiguous: keep one.',
+        {
+          target: 'key',
+          offset: { offset: o.offset, length: o.length },
+          data: { name: o.name, occurrences: o.occurrences, keyOffset: o.offset },
+        },
+      ),
+    );
   }
   const unlisted = overridden.length - MAX_FINDINGS;
   const last = out[out.length - 1];

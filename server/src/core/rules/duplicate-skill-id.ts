@@ -4,7 +4,10 @@ import { skillsOf } from './walk';
 import type { Finding } from '../types';
 
 export const meta: RuleMeta = {
-  id: 'duplicate-skill-id', defaultSeverity: 'error', title: 'Two skills share an id', appliesTo: ['card'],
+  id: 'duplicate-skill-id',
+  defaultSeverity: 'error',
+  title: 'Two skills share an id',
+  appliesTo: ['card'],
 };
 
 export const duplicateSkillId: Rule = ({ value }) => {
@@ -18,9 +21,14 @@ export const duplicateSkillId: Rule = ({ value }) => {
       first.set(id, skill.index);
       continue;
     }
-    out.push(finding(meta, `${skill.pointer}/id`,
-      `Skill id ${quote(id)} is already used by skills[${earlier}]: give this skill a unique id (clients will only ever see the first).`,
-      { data: { id, firstIndex: earlier } }));
+    out.push(
+      finding(
+        meta,
+        `${skill.pointer}/id`,
+        `Skill id ${quote(id)} is already used by skills[${earlier}]: give this skill a unique id (clients will only ever see the first).`,
+        { data: { id, firstIndex: earlier } },
+      ),
+    );
   }
   return out;
 };

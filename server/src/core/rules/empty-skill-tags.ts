@@ -4,7 +4,10 @@ import { skillsOf } from './walk';
 import type { Finding } from '../types';
 
 export const meta: RuleMeta = {
-  id: 'empty-skill-tags', defaultSeverity: 'error', title: 'A skill without tags', appliesTo: ['card'],
+  id: 'empty-skill-tags',
+  defaultSeverity: 'error',
+  title: 'A skill without tags',
+  appliesTo: ['card'],
 };
 
 /** An array with no entries, or only blank strings (a loop, not every(): big cards have thousands of skills). */
@@ -22,9 +25,14 @@ export const emptySkillTags: Rule = ({ value }) => {
   const skills = skillsOf(value);
   for (const skill of skills) {
     if (!allBlank(skill.value.tags)) continue;
-    out.push(finding(meta, `${skill.pointer}/tags`,
-      `Skill ${quote(skill.value.id)} has no tags: tags are REQUIRED and need at least one keyword.`,
-      { data: { skillId: skill.value.id } }));
+    out.push(
+      finding(
+        meta,
+        `${skill.pointer}/tags`,
+        `Skill ${quote(skill.value.id)} has no tags: tags are REQUIRED and need at least one keyword.`,
+        { data: { skillId: skill.value.id } },
+      ),
+    );
   }
   return out;
 };

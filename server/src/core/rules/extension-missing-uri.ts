@@ -5,7 +5,10 @@ import { objectItems } from './walk';
 import type { Finding } from '../types';
 
 export const meta: RuleMeta = {
-  id: 'extension-missing-uri', defaultSeverity: 'error', title: 'An extension without a uri', appliesTo: ['card'],
+  id: 'extension-missing-uri',
+  defaultSeverity: 'error',
+  title: 'An extension without a uri',
+  appliesTo: ['card'],
 };
 
 export const extensionMissingUri: Rule = ({ value }) => {
@@ -14,9 +17,14 @@ export const extensionMissingUri: Rule = ({ value }) => {
   for (const ext of objectItems(value.capabilities.extensions, '/capabilities/extensions')) {
     const uri = ext.value.uri;
     if (typeof uri === 'string' && uri.trim() !== '') continue;
-    out.push(finding(meta, ext.pointer,
-      'This extension has no uri: clients activate extensions by URI, so give it one (with a version, e.g. https://example.com/ext/v1).',
-      { data: { index: ext.index } }));
+    out.push(
+      finding(
+        meta,
+        ext.pointer,
+        'This extension has no uri: clients activate extensions by URI, so give it one (with a version, e.g. https://example.com/ext/v1).',
+        { data: { index: ext.index } },
+      ),
+    );
   }
   return out;
 };

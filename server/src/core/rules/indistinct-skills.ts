@@ -12,7 +12,10 @@ import { skillsOf, type At } from './walk';
 import type { Finding } from '../types';
 
 export const meta: RuleMeta = {
-  id: 'indistinct-skills', defaultSeverity: 'hint', title: 'Two skills with the same or nearly the same name and description', appliesTo: ['card'],
+  id: 'indistinct-skills',
+  defaultSeverity: 'hint',
+  title: 'Two skills with the same or nearly the same name and description',
+  appliesTo: ['card'],
 };
 
 const PAIRWISE_LIMIT = 200;
@@ -22,7 +25,10 @@ const DESCRIPTION_PREFIX = 1000;
 
 /** Case, spacing and punctuation do not tell skills apart for a planner. */
 export function normalise(s: string): string {
-  return s.toLowerCase().replace(/[\s\p{P}]+/gu, ' ').trim();
+  return s
+    .toLowerCase()
+    .replace(/[\s\p{P}]+/gu, ' ')
+    .trim();
 }
 
 /** Names within 1 edit (2 for longer names); descriptions within a twentieth of their length. */
@@ -48,7 +54,9 @@ function named(skill: At<Record<string, unknown>>): Named | undefined {
   const { name, description } = skill.value;
   if (typeof name !== 'string' || typeof description !== 'string') return undefined;
   const n = normalise(name.slice(0, 200));
-  return n === '' ? undefined : { skill, name: n, description: normalise(description.slice(0, DESCRIPTION_PREFIX * 2)) };
+  return n === ''
+    ? undefined
+    : { skill, name: n, description: normalise(description.slice(0, DESCRIPTION_PREFIX * 2)) };
 }
 
 /** Two skills with one id are duplicate-skill-id's. */
@@ -57,23 +65,36 @@ function sameId(a: Named, b: Named): boolean {
 }
 
 export const indistinctSkills: Rule = ({ value }) => {
-  const skills = skillsOf(value).map(named).filter((s): s is Named => s !== undefined);
+  const skills = skillsOf(value)
+    .map(named)
+    .filter((s): s is Named => s !== undefined);
   const out: Finding[] = [];
-  const report = (later: Named, earlier: Named) => out.push(finding(meta, `${later.skill.pointer}/name`,
-    `This skill has the same or nearly the same name and description as the skill at ${earlier.skill.pointer} (${quote(earlier.skill.value.name)}): a planner cannot tell them apart. Say what each does differently, or merge them.`,
-    { data: { other: earlier.skill.pointer } }));
+  const report = (later: Named, earlier: Named) =>
+    out.push(
+      finding(
+        meta,
+        `${later.skill.pointer}/name`,
+        `This skill has the same or nearly the same name and description as the skill at ${earlier.skill.pointer} (${quote(earlier.skill.value.name)}): a planner cannot tell them apart. Say what each does differently, or merge them.`,
+        { data: { other: earlier.skill.pointer } },
+      ),
+    );
   if (skills.length > PAIRWISE_LIMIT) {
     const firstByName = new Map<string, Named>();
     for (const s of skills) {
       const first = firstByName.get(s.name);
       if (!first) firstByName.set(s.name, s);
-      else if (out.length < MAX_FINDINGS && !sameId(first, s) && nearDescription(first.description, s.description)) report(s, first);
+      else if (out.length < MAX_FINDINGS && !sameId(first, s) && nearDescription(first.description, s.description))
+        report(s, first);
     }
     return out;
   }
   for (let j = 1; j < skills.length && out.length < MAX_FINDINGS; j++) {
     const later = skills[j]!;
-    const earlier = skills.slice(0, j).find((e) => !sameId(e, later) && nearName(e.name, later.name) && nearDescription(e.description, later.description));
+    const earlier = skills
+      .slice(0, j)
+      .find(
+        (e) => !sameId(e, later) && nearName(e.name, later.name) && nearDescription(e.description, later.description),
+      );
     if (earlier) report(later, earlier);
   }
   return out;

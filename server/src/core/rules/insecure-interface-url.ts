@@ -8,7 +8,10 @@ import { interfacesOf } from './walk';
 import type { Finding } from '../types';
 
 export const meta: RuleMeta = {
-  id: 'insecure-interface-url', defaultSeverity: 'warning', title: 'An interface uses http:// to a non-loopback host', appliesTo: ['card'],
+  id: 'insecure-interface-url',
+  defaultSeverity: 'warning',
+  title: 'An interface uses http:// to a non-loopback host',
+  appliesTo: ['card'],
 };
 
 export const insecureInterfaceUrl: Rule = ({ value }) => {
@@ -18,9 +21,14 @@ export const insecureInterfaceUrl: Rule = ({ value }) => {
     if (typeof raw !== 'string') continue;
     const url = parseUrl(raw.trim());
     if (!url || url.protocol !== 'http:' || isLoopbackHost(url.hostname)) continue;
-    out.push(finding(meta, `${entry.pointer}/url`,
-      `${quote(raw)} uses plain http:// to a non-loopback host: requests and credentials travel unencrypted. Use https://.`,
-      { data: { url: raw, suggestion: 'https://' + raw.trim().slice('http://'.length) } }));
+    out.push(
+      finding(
+        meta,
+        `${entry.pointer}/url`,
+        `${quote(raw)} uses plain http:// to a non-loopback host: requests and credentials travel unencrypted. Use https://.`,
+        { data: { url: raw, suggestion: 'https://' + raw.trim().slice('http://'.length) } },
+      ),
+    );
   }
   return out;
 };

@@ -9,10 +9,14 @@ import { interfacesOf } from './walk';
 import type { Finding } from '../types';
 
 export const meta: RuleMeta = {
-  id: 'interface-url-operation-path', defaultSeverity: 'warning', title: 'An interface URL ends in an operation or card path', appliesTo: ['card'],
+  id: 'interface-url-operation-path',
+  defaultSeverity: 'warning',
+  title: 'An interface URL ends in an operation or card path',
+  appliesTo: ['card'],
 };
 
-const OPERATION = /\/(?:message:(?:send|stream)|tasks(?:\/[^/]*)?(?::cancel|:subscribe)?|extendedAgentCard|\.well-known\/agent(?:-card)?\.json|v1\/card)\/?$/;
+const OPERATION =
+  /\/(?:message:(?:send|stream)|tasks(?:\/[^/]*)?(?::cancel|:subscribe)?|extendedAgentCard|\.well-known\/agent(?:-card)?\.json|v1\/card)\/?$/;
 
 export const interfaceUrlOperationPath: Rule = ({ value }) => {
   const out: Finding[] = [];
@@ -24,9 +28,14 @@ export const interfaceUrlOperationPath: Rule = ({ value }) => {
     const m = OPERATION.exec(url.pathname);
     if (!m) continue;
     const base = `${url.origin}${url.pathname.slice(0, m.index) || '/'}`;
-    out.push(finding(meta, `${entry.pointer}/url`,
-      `${quote(raw)} ends in an operation or card path (${m[0]}): an interface url is the base that clients add operations to. Use the endpoint base, e.g. ${quote(base)}.`,
-      { data: { url: raw, suggestion: base } }));
+    out.push(
+      finding(
+        meta,
+        `${entry.pointer}/url`,
+        `${quote(raw)} ends in an operation or card path (${m[0]}): an interface url is the base that clients add operations to. Use the endpoint base, e.g. ${quote(base)}.`,
+        { data: { url: raw, suggestion: base } },
+      ),
+    );
   }
   return out;
 };

@@ -16,20 +16,46 @@ import { interfacesOf, pointerTo, securitySchemesOf } from './walk';
 import type { Finding } from '../types';
 
 export const meta: RuleMeta = {
-  id: 'internal-address', defaultSeverity: 'warning', title: 'A URL in a public card points at an internal address or host name', appliesTo: ['card'],
+  id: 'internal-address',
+  defaultSeverity: 'warning',
+  title: 'A URL in a public card points at an internal address or host name',
+  appliesTo: ['card'],
 };
 
 /** Suffixes of names that resolve only inside a network (RFC 6762 .local, RFC 8375 home.arpa, ICANN's .internal, common private TLDs). */
-const INTERNAL_SUFFIXES = ['internal', 'local', 'localdomain', 'localhost', 'lan', 'corp', 'home', 'home.arpa', 'intranet', 'intra', 'private', 'svc'];
+const INTERNAL_SUFFIXES = [
+  'internal',
+  'local',
+  'localdomain',
+  'localhost',
+  'lan',
+  'corp',
+  'home',
+  'home.arpa',
+  'intranet',
+  'intra',
+  'private',
+  'svc',
+];
 
 /** OAuth and OpenID Connect members that hold URLs the caller's client will visit. */
-const AUTH_URL_MEMBERS = new Set(['authorizationUrl', 'tokenUrl', 'refreshUrl', 'deviceAuthorizationUrl', 'openIdConnectUrl', 'oauth2MetadataUrl']);
+const AUTH_URL_MEMBERS = new Set([
+  'authorizationUrl',
+  'tokenUrl',
+  'refreshUrl',
+  'deviceAuthorizationUrl',
+  'openIdConnectUrl',
+  'oauth2MetadataUrl',
+]);
 
 const MAX_AUTH_DEPTH = 5;
 
 /** Why a host is internal, for the message; undefined for a public host. */
 export function internalHost(hostname: string): string | undefined {
-  const host = hostname.replace(/^\[|\]$/g, '').replace(/\.$/, '').toLowerCase();
+  const host = hostname
+    .replace(/^\[|\]$/g, '')
+    .replace(/\.$/, '')
+    .toLowerCase();
   if (host === '') return undefined;
   if (ipFamily(host) !== 0) return describeClass(classifyAddress(host));
   if (host === 'localhost') return 'a loopback name';
@@ -40,12 +66,18 @@ export function internalHost(hostname: string): string | undefined {
 
 function describeClass(c: AddressClass): string | undefined {
   switch (c) {
-    case 'loopback': return 'a loopback address';
-    case 'private': return 'a private address (RFC 1918, unique-local or carrier-grade NAT)';
-    case 'link-local': return 'a link-local address';
-    case 'metadata': return 'a cloud metadata address';
-    case 'unspecified': return 'the unspecified address';
-    default: return undefined;
+    case 'loopback':
+      return 'a loopback address';
+    case 'private':
+      return 'a private address (RFC 1918, unique-local or carrier-grade NAT)';
+    case 'link-local':
+      return 'a link-local address';
+    case 'metadata':
+      return 'a cloud metadata address';
+    case 'unspecified':
+      return 'the unspecified address';
+    default:
+      return undefined;
   }
 }
 
@@ -57,7 +89,8 @@ function* cardUrls(card: Record<string, unknown>): Generator<[string, unknown]> 
   if (isObject(card.provider)) yield ['/provider/url', card.provider.url];
   yield ['/documentationUrl', card.documentationUrl];
   yield ['/iconUrl', card.iconUrl];
-  for (const [name, scheme] of Object.entries(securitySchemesOf(card))) yield* authUrls(scheme, pointerTo('/securitySchemes', name), 0);
+  for (const [name, scheme] of Object.entries(securitySchemesOf(card)))
+    yield* authUrls(scheme, pointerTo('/securitySchemes', name), 0);
 }
 
 /** OAuth flow and discovery URLs at any depth of a scheme: the 1.0 shape and the SDKs' shapes nest them differently. */
@@ -85,9 +118,14 @@ export const internalAddress: Rule = ({ value, settings }) => {
     const host = hostOf(raw);
     const why = host === undefined ? undefined : internalHost(host);
     if (!why) continue;
-    out.push(finding(meta, pointer,
-      `${quote(raw)} points at ${why}: nobody outside your network can reach it, and a public card should not map your network. Use the public address, or, if this card is served only inside your network, mark the project's cards internal-only (a2a.card.internalOnly).`,
-      { data: { host: host!.slice(0, 253), reason: why } }));
+    out.push(
+      finding(
+        meta,
+        pointer,
+        `${quote(raw)} points at ${why}: nobody outside your network can reach it, and a public card should not map your network. Use the public address, or, if this card is served only inside your network, mark the project's cards internal-only (a2a.card.internalOnly).`,
+        { data: { host: host!.slice(0, 253), reason: why } },
+      ),
+    );
   }
   return out;
 };

@@ -8,7 +8,10 @@ import { interfacesOf } from './walk';
 import type { Finding } from '../types';
 
 export const meta: RuleMeta = {
-  id: 'invalid-interface-url', defaultSeverity: 'error', title: 'An interface URL is relative, a placeholder or not a URL', appliesTo: ['card'],
+  id: 'invalid-interface-url',
+  defaultSeverity: 'error',
+  title: 'An interface URL is relative, a placeholder or not a URL',
+  appliesTo: ['card'],
 };
 
 export const HTTP_BINDINGS = new Set(['JSONRPC', 'HTTP+JSON']);
@@ -17,19 +20,38 @@ const FORBIDDEN_SCHEMES = new Set(['javascript:', 'data:', 'file:', 'blob:']);
 function problem(raw: string, binding: unknown): { kind: string; message: string } | undefined {
   const s = raw.trim();
   if (s === '') return { kind: 'empty', message: 'The interface url is empty: give the absolute URL of the endpoint.' };
-  if (looksLikePlaceholder(s)) return { kind: 'placeholder', message: `${quote(raw)} looks like an unfilled placeholder: publish the real absolute URL.` };
+  if (looksLikePlaceholder(s))
+    return {
+      kind: 'placeholder',
+      message: `${quote(raw)} looks like an unfilled placeholder: publish the real absolute URL.`,
+    };
   if (s.startsWith('/') || s.startsWith('./') || s.startsWith('../')) {
-    return { kind: 'relative', message: `${quote(raw)} is a relative URL: clients resolve interfaces from the card alone, so give an absolute URL (https://host${s.startsWith('/') ? s : '/' + s}).` };
+    return {
+      kind: 'relative',
+      message: `${quote(raw)} is a relative URL: clients resolve interfaces from the card alone, so give an absolute URL (https://host${s.startsWith('/') ? s : '/' + s}).`,
+    };
   }
   const grpc = typeof binding === 'string' && binding.toUpperCase() === 'GRPC';
   if (grpc && isHostPort(s)) return undefined;
   const url = parseUrl(s);
   // "localhost:8080" parses as a URL with the scheme "localhost:": for HTTP-based bindings only http(s) makes sense.
-  if (url && typeof binding === 'string' && HTTP_BINDINGS.has(binding) && url.protocol !== 'http:' && url.protocol !== 'https:') {
-    return { kind: 'not-http', message: `${quote(raw)} is not an http(s) URL, which ${binding} needs: write https://….` };
+  if (
+    url &&
+    typeof binding === 'string' &&
+    HTTP_BINDINGS.has(binding) &&
+    url.protocol !== 'http:' &&
+    url.protocol !== 'https:'
+  ) {
+    return {
+      kind: 'not-http',
+      message: `${quote(raw)} is not an http(s) URL, which ${binding} needs: write https://….`,
+    };
   }
   if (url && !FORBIDDEN_SCHEMES.has(url.protocol)) return undefined;
-  return { kind: 'not-a-url', message: `${quote(raw)} is not an absolute URL: give the endpoint's absolute URL (https://…).` };
+  return {
+    kind: 'not-a-url',
+    message: `${quote(raw)} is not an absolute URL: give the endpoint's absolute URL (https://…).`,
+  };
 }
 
 export const invalidInterfaceUrl: Rule = ({ value }) => {

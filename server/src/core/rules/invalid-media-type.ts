@@ -10,20 +10,39 @@ import type { At } from './walk';
 import type { Finding } from '../types';
 
 export const meta: RuleMeta = {
-  id: 'invalid-media-type', defaultSeverity: 'error', title: 'Not a media type (type/subtype)', appliesTo: ['card', 'lockfile'],
+  id: 'invalid-media-type',
+  defaultSeverity: 'error',
+  title: 'Not a media type (type/subtype)',
+  appliesTo: ['card', 'lockfile'],
 };
 
-const TOKEN = "[A-Za-z0-9][A-Za-z0-9!#$&^_.+-]{0,126}";
+const TOKEN = '[A-Za-z0-9][A-Za-z0-9!#$&^_.+-]{0,126}';
 // A parameter value is quoted (with \-escapes) or a run without quotes: the two alternatives cannot match the same
 // text, so the repetition never backtracks (they overlapped: `;a="b"` × 27 took 36 s, doubling with each one).
 const MEDIA_TYPE = new RegExp(`^(${TOKEN}|\\*)/(${TOKEN}|\\*)(\\s*;\\s*${TOKEN}=("(?:[^"\\\\]|\\\\.)*"|[^;\\s"]+))*$`);
 
 const SUGGESTIONS: Record<string, string> = {
-  text: 'text/plain', plain: 'text/plain', string: 'text/plain', txt: 'text/plain',
-  json: 'application/json', data: 'application/json', object: 'application/json',
-  html: 'text/html', markdown: 'text/markdown', md: 'text/markdown', csv: 'text/csv', xml: 'application/xml',
-  pdf: 'application/pdf', file: 'application/octet-stream', binary: 'application/octet-stream',
-  image: 'image/*', png: 'image/png', jpeg: 'image/jpeg', jpg: 'image/jpeg', audio: 'audio/*', video: 'video/*',
+  text: 'text/plain',
+  plain: 'text/plain',
+  string: 'text/plain',
+  txt: 'text/plain',
+  json: 'application/json',
+  data: 'application/json',
+  object: 'application/json',
+  html: 'text/html',
+  markdown: 'text/markdown',
+  md: 'text/markdown',
+  csv: 'text/csv',
+  xml: 'application/xml',
+  pdf: 'application/pdf',
+  file: 'application/octet-stream',
+  binary: 'application/octet-stream',
+  image: 'image/*',
+  png: 'image/png',
+  jpeg: 'image/jpeg',
+  jpg: 'image/jpeg',
+  audio: 'audio/*',
+  video: 'video/*',
 };
 
 export function isMediaType(s: string): boolean {
@@ -45,11 +64,16 @@ function check(values: unknown, where: Where, out: Finding[], seen: Verdicts): v
     if (ok === undefined) seen.set(v, (ok = isMediaType(v)));
     if (ok) continue;
     const lower = v.trim().toLowerCase();
-    const suggestion = has(SUGGESTIONS, lower) ? SUGGESTIONS[lower] ?? null : null;
+    const suggestion = has(SUGGESTIONS, lower) ? (SUGGESTIONS[lower] ?? null) : null;
     const pointer = typeof where === 'string' ? where : `${where.skill.pointer}/${where.member}`;
-    out.push(finding(meta, `${pointer}/${i}`,
-      `${quote(v)} is not a media type (type/subtype)${suggestion ? `: did you mean "${suggestion}"?` : ', e.g. "text/plain" or "application/json".'}`,
-      { data: { value: v, suggestion } }));
+    out.push(
+      finding(
+        meta,
+        `${pointer}/${i}`,
+        `${quote(v)} is not a media type (type/subtype)${suggestion ? `: did you mean "${suggestion}"?` : ', e.g. "text/plain" or "application/json".'}`,
+        { data: { value: v, suggestion } },
+      ),
+    );
   }
 }
 
@@ -70,8 +94,10 @@ export const invalidMediaType: Rule = ({ value, kind }) => {
   check(value.defaultOutputModes, '/defaultOutputModes', out, seen);
   const skills = skillsOf(value);
   for (const skill of skills) {
-    if (Array.isArray(skill.value.inputModes)) check(skill.value.inputModes, { skill, member: 'inputModes' }, out, seen);
-    if (Array.isArray(skill.value.outputModes)) check(skill.value.outputModes, { skill, member: 'outputModes' }, out, seen);
+    if (Array.isArray(skill.value.inputModes))
+      check(skill.value.inputModes, { skill, member: 'inputModes' }, out, seen);
+    if (Array.isArray(skill.value.outputModes))
+      check(skill.value.outputModes, { skill, member: 'outputModes' }, out, seen);
   }
   return out;
 };

@@ -7,14 +7,22 @@ import { isPinnedAt } from '../lockfile/read';
 import { finding, quote, Rule, type RuleDefinition, type RuleMeta } from './context';
 
 export const meta: RuleMeta = {
-  id: 'invalid-pinned-at', defaultSeverity: 'error', title: 'pinned_at is not a date-time', appliesTo: ['lockfile'],
+  id: 'invalid-pinned-at',
+  defaultSeverity: 'error',
+  title: 'pinned_at is not a date-time',
+  appliesTo: ['lockfile'],
 };
 
 export const invalidPinnedAt: Rule = ({ value }) => {
   if (!isObject(value) || typeof value.pinned_at !== 'string' || isPinnedAt(value.pinned_at)) return [];
-  return [finding(meta, '/pinned_at',
-    `${quote(value.pinned_at)} is not a date-time: write ISO 8601, e.g. "2026-10-02T08:00:00Z" (a2acap pin writes it), or re-pin the lockfile.`,
-    { data: { value: value.pinned_at } })];
+  return [
+    finding(
+      meta,
+      '/pinned_at',
+      `${quote(value.pinned_at)} is not a date-time: write ISO 8601, e.g. "2026-10-02T08:00:00Z" (a2acap pin writes it), or re-pin the lockfile.`,
+      { data: { value: value.pinned_at } },
+    ),
+  ];
 };
 
 export const rule: RuleDefinition = { meta, check: invalidPinnedAt };

@@ -8,7 +8,10 @@ import { interfacesOf } from './walk';
 import type { Finding } from '../types';
 
 export const meta: RuleMeta = {
-  id: 'invalid-protocol-version', defaultSeverity: 'warning', title: 'A protocol version that is not Major.Minor or not a known A2A version', appliesTo: ['card'],
+  id: 'invalid-protocol-version',
+  defaultSeverity: 'warning',
+  title: 'A protocol version that is not Major.Minor or not a known A2A version',
+  appliesTo: ['card'],
 };
 
 export const KNOWN_PROTOCOL_VERSIONS = ['1.0', '0.3', '0.2', '0.1'];
@@ -24,7 +27,10 @@ function problem(v: string): { message: string; suggestion: string | null } | un
     return { message: `${quote(v)} is not a Major.Minor protocol version: write e.g. "${suggestion}".`, suggestion };
   }
   if (!KNOWN_PROTOCOL_VERSIONS.includes(v)) {
-    return { message: `${quote(v)} is not a known A2A protocol version (known: ${KNOWN_PROTOCOL_VERSIONS.join(', ')}): did you mean "1.0"?`, suggestion: '1.0' };
+    return {
+      message: `${quote(v)} is not a known A2A protocol version (known: ${KNOWN_PROTOCOL_VERSIONS.join(', ')}): did you mean "1.0"?`,
+      suggestion: '1.0',
+    };
   }
   return undefined;
 }
@@ -35,7 +41,12 @@ export const invalidProtocolVersion: Rule = ({ value }) => {
     const v = entry.value.protocolVersion;
     if (typeof v !== 'string') continue;
     const p = problem(v);
-    if (p) out.push(finding(meta, `${entry.pointer}/protocolVersion`, p.message, { data: { value: v.slice(0, 200), suggestion: p.suggestion } }));
+    if (p)
+      out.push(
+        finding(meta, `${entry.pointer}/protocolVersion`, p.message, {
+          data: { value: v.slice(0, 200), suggestion: p.suggestion },
+        }),
+      );
   }
   return out;
 };

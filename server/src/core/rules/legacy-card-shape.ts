@@ -9,7 +9,11 @@ import { pointerTo, securitySchemesOf, skillsOf } from './walk';
 import type { Finding } from '../types';
 
 export const meta: RuleMeta = {
-  id: 'legacy-card-shape', defaultSeverity: 'error', title: 'A member from A2A 0.3 or older that 1.0 replaced', appliesTo: ['card'], tags: ['deprecated'],
+  id: 'legacy-card-shape',
+  defaultSeverity: 'error',
+  title: 'A member from A2A 0.3 or older that 1.0 replaced',
+  appliesTo: ['card'],
+  tags: ['deprecated'],
 };
 
 const TOP_LEVEL: Record<string, string> = {
@@ -37,29 +41,56 @@ export const legacyCardShape: Rule = ({ value }) => {
   const out: Finding[] = [];
   for (const [member, replacement] of Object.entries(TOP_LEVEL)) {
     if (!has(value, member)) continue;
-    out.push(finding(meta, pointerTo('', member), `"${member}" is an A2A 0.3 member that 1.0 clients ignore: use ${replacement}.`, {
-      target: 'key', data: { member, replacement },
-    }));
+    out.push(
+      finding(
+        meta,
+        pointerTo('', member),
+        `"${member}" is an A2A 0.3 member that 1.0 clients ignore: use ${replacement}.`,
+        {
+          target: 'key',
+          data: { member, replacement },
+        },
+      ),
+    );
   }
   for (const skill of skillsOf(value)) {
     if (!has(skill.value, 'security')) continue;
-    out.push(finding(meta, pointerTo(skill.pointer, 'security'),
-      `Skill ${quote(skill.value.id)}: "security" is the A2A 0.3 name: use securityRequirements with {"schemes": {"<name>": {"list": [scopes]}}}.`,
-      { target: 'key', data: { member: 'security', replacement: 'securityRequirements', skillId: skill.value.id } }));
+    out.push(
+      finding(
+        meta,
+        pointerTo(skill.pointer, 'security'),
+        `Skill ${quote(skill.value.id)}: "security" is the A2A 0.3 name: use securityRequirements with {"schemes": {"<name>": {"list": [scopes]}}}.`,
+        { target: 'key', data: { member: 'security', replacement: 'securityRequirements', skillId: skill.value.id } },
+      ),
+    );
   }
   for (const [name, scheme] of Object.entries(securitySchemesOf(value))) {
     if (!isObject(scheme) || !has(scheme, 'type')) continue;
     const legacyType = scheme.type;
-    const key = typeof legacyType === 'string' && has(LEGACY_SCHEME_TYPES, legacyType) ? LEGACY_SCHEME_TYPES[legacyType] : undefined;
+    const key =
+      typeof legacyType === 'string' && has(LEGACY_SCHEME_TYPES, legacyType)
+        ? LEGACY_SCHEME_TYPES[legacyType]
+        : undefined;
     const replacement = key ? `{"${key}": {…}}` : `one of ${Object.values(LEGACY_SCHEME_TYPES).join(', ')}`;
-    out.push(finding(meta, pointerTo('/securitySchemes', name),
-      `Security scheme ${quote(name)} uses the OpenAPI/0.3 "type" form: A2A 1.0 wraps the scheme in ${replacement}${legacyType === 'apiKey' ? ' and names "in" "location"' : ''}.`,
-      { target: 'key', data: { member: 'type', scheme: name, legacyType, replacementKey: key ?? null } }));
+    out.push(
+      finding(
+        meta,
+        pointerTo('/securitySchemes', name),
+        `Security scheme ${quote(name)} uses the OpenAPI/0.3 "type" form: A2A 1.0 wraps the scheme in ${replacement}${legacyType === 'apiKey' ? ' and names "in" "location"' : ''}.`,
+        { target: 'key', data: { member: 'type', scheme: name, legacyType, replacementKey: key ?? null } },
+      ),
+    );
   }
   const capabilities = isObject(value.capabilities) ? value.capabilities : undefined;
   if (capabilities && has(capabilities, 'stateTransitionHistory')) {
-    out.push(finding(meta, '/capabilities/stateTransitionHistory',
-      '"stateTransitionHistory" no longer exists in A2A 1.0: remove it.', { target: 'key', data: { member: 'stateTransitionHistory', replacement: null } }));
+    out.push(
+      finding(
+        meta,
+        '/capabilities/stateTransitionHistory',
+        '"stateTransitionHistory" no longer exists in A2A 1.0: remove it.',
+        { target: 'key', data: { member: 'stateTransitionHistory', replacement: null } },
+      ),
+    );
   }
   return out;
 };

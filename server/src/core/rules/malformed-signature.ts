@@ -9,7 +9,10 @@ import { objectItems } from './walk';
 import type { Finding } from '../types';
 
 export const meta: RuleMeta = {
-  id: 'malformed-signature', defaultSeverity: 'error', title: 'A signature whose protected header is not base64url JSON with alg and kid', appliesTo: ['card'],
+  id: 'malformed-signature',
+  defaultSeverity: 'error',
+  title: 'A signature whose protected header is not base64url JSON with alg and kid',
+  appliesTo: ['card'],
 };
 
 const BASE64URL = /^[A-Za-z0-9_-]+$/;
@@ -35,19 +38,32 @@ export const malformedSignature: Rule = ({ value }) => {
     if (typeof prot === 'string') {
       const { header, problem } = decodeHeader(prot);
       if (problem) {
-        out.push(finding(meta, `${sig.pointer}/protected`, `The protected header ${problem}: re-sign the card.`, { data: { problem } }));
+        out.push(
+          finding(meta, `${sig.pointer}/protected`, `The protected header ${problem}: re-sign the card.`, {
+            data: { problem },
+          }),
+        );
       } else if (header) {
         const missing = ['alg', 'kid'].filter((k) => typeof header[k] !== 'string' || header[k] === '');
         if (missing.length) {
-          out.push(finding(meta, `${sig.pointer}/protected`,
-            `The protected header has no ${missing.join(' and ')}: A2A signatures must name the algorithm (alg) and the key (kid).`,
-            { data: { missing, header } }));
+          out.push(
+            finding(
+              meta,
+              `${sig.pointer}/protected`,
+              `The protected header has no ${missing.join(' and ')}: A2A signatures must name the algorithm (alg) and the key (kid).`,
+              { data: { missing, header } },
+            ),
+          );
         }
       }
     }
     const signature = sig.value.signature;
     if (typeof signature === 'string' && !BASE64URL.test(trimEnd(signature, '='))) {
-      out.push(finding(meta, `${sig.pointer}/signature`, 'The signature is not base64url: re-sign the card.', { data: { problem: 'signature-not-base64url' } }));
+      out.push(
+        finding(meta, `${sig.pointer}/signature`, 'The signature is not base64url: re-sign the card.', {
+          data: { problem: 'signature-not-base64url' },
+        }),
+      );
     }
   }
   return out;

@@ -8,18 +8,37 @@ import { describeOffered, selectInterface } from '../profile/selectInterface';
 import { finding, Rule, type RuleDefinition, type RuleMeta } from './context';
 
 export const meta: RuleMeta = {
-  id: 'no-supported-interface', defaultSeverity: 'error', title: 'No interface the client supports', appliesTo: ['card'],
+  id: 'no-supported-interface',
+  defaultSeverity: 'error',
+  title: 'No interface the client supports',
+  appliesTo: ['card'],
 };
 
 export const noSupportedInterface: Rule = ({ value, settings }) => {
-  if (!isObject(value) || !Array.isArray(value.supportedInterfaces) || value.supportedInterfaces.length === 0) return [];
+  if (!isObject(value) || !Array.isArray(value.supportedInterfaces) || value.supportedInterfaces.length === 0)
+    return [];
   const selection = selectInterface(value.supportedInterfaces, settings.client);
   if (selection.chosen >= 0) return [];
   const supported = settings.client.bindings.map((b) => `${b.binding}@${b.version}`);
-  return [finding(meta, '/supportedInterfaces',
-    `No interface this client can use: the card offers ${describeOffered(selection.decisions)}; the client supports ${supported.join(', ') || 'nothing'}. Add an interface for one of those, or configure the client's bindings.`,
-    // The offers a "my client speaks it" action could add (a few, each short: the data goes with every diagnostic).
-    { target: 'key', data: { offered: selection.decisions.slice(0, 20).map((d) => ({ binding: d.binding.slice(0, 200), version: d.version.slice(0, 20), reason: d.reason?.slice(0, 300) })), supported } })];
+  return [
+    finding(
+      meta,
+      '/supportedInterfaces',
+      `No interface this client can use: the card offers ${describeOffered(selection.decisions)}; the client supports ${supported.join(', ') || 'nothing'}. Add an interface for one of those, or configure the client's bindings.`,
+      // The offers a "my client speaks it" action could add (a few, each short: the data goes with every diagnostic).
+      {
+        target: 'key',
+        data: {
+          offered: selection.decisions.slice(0, 20).map((d) => ({
+            binding: d.binding.slice(0, 200),
+            version: d.version.slice(0, 20),
+            reason: d.reason?.slice(0, 300),
+          })),
+          supported,
+        },
+      },
+    ),
+  ];
 };
 
 export const rule: RuleDefinition = { meta, check: noSupportedInterface };

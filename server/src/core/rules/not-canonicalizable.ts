@@ -8,15 +8,23 @@ import { cardCanonicalProblem } from '../digest';
 import { finding, Rule, type RuleDefinition, type RuleMeta } from './context';
 
 export const meta: RuleMeta = {
-  id: 'not-canonicalizable', defaultSeverity: 'error', title: 'The card has no canonical form, so it cannot be pinned, digested or signature-checked', appliesTo: ['card'],
+  id: 'not-canonicalizable',
+  defaultSeverity: 'error',
+  title: 'The card has no canonical form, so it cannot be pinned, digested or signature-checked',
+  appliesTo: ['card'],
 };
 
 export const notCanonicalizable: Rule = ({ value }) => {
   const problem = cardCanonicalProblem(value);
   if (!problem) return [];
-  return [finding(meta, problem.pointer,
-    `This card cannot be pinned, digested or signature-checked: it has no canonical form (RFC 8785) because of ${problem.reason}.`,
-    { data: { reason: problem.reason } })];
+  return [
+    finding(
+      meta,
+      problem.pointer,
+      `This card cannot be pinned, digested or signature-checked: it has no canonical form (RFC 8785) because of ${problem.reason}.`,
+      { data: { reason: problem.reason } },
+    ),
+  ];
 };
 
 export const rule: RuleDefinition = { meta, check: notCanonicalizable };

@@ -8,7 +8,10 @@ import { interfacesOf } from './walk';
 import type { Finding } from '../types';
 
 export const meta: RuleMeta = {
-  id: 'protocol-version-patch', defaultSeverity: 'warning', title: 'A protocol version with a patch part (versions compare as Major.Minor)', appliesTo: ['card'],
+  id: 'protocol-version-patch',
+  defaultSeverity: 'warning',
+  title: 'A protocol version with a patch part (versions compare as Major.Minor)',
+  appliesTo: ['card'],
 };
 
 /** "1.0.1" → "1.0"; anything that is not Major.Minor.Patch → undefined. */
@@ -23,9 +26,14 @@ export const protocolVersionPatch: Rule = ({ value }) => {
     const v = entry.value.protocolVersion;
     const mm = typeof v === 'string' ? patchVersion(v) : undefined;
     if (mm === undefined) continue;
-    out.push(finding(meta, `${entry.pointer}/protocolVersion`,
-      `${quote(v)} has a patch part: protocol versions compare as Major.Minor, so clients looking for "${mm}" may not match this interface. Write "${mm}".`,
-      { data: { value: v, suggestion: mm } }));
+    out.push(
+      finding(
+        meta,
+        `${entry.pointer}/protocolVersion`,
+        `${quote(v)} has a patch part: protocol versions compare as Major.Minor, so clients looking for "${mm}" may not match this interface. Write "${mm}".`,
+        { data: { value: v, suggestion: mm } },
+      ),
+    );
   }
   return out;
 };

@@ -3,16 +3,22 @@ import { has, isObject } from '../document';
 import { finding, Rule, type RuleDefinition, type RuleMeta } from './context';
 
 export const meta: RuleMeta = {
-  id: 'provider-name-field', defaultSeverity: 'error', title: 'provider.name instead of provider.organization', appliesTo: ['card'],
+  id: 'provider-name-field',
+  defaultSeverity: 'error',
+  title: 'provider.name instead of provider.organization',
+  appliesTo: ['card'],
 };
 
 export const providerNameField: Rule = ({ value }) => {
   if (!isObject(value) || !isObject(value.provider)) return [];
   const provider = value.provider;
   if (!has(provider, 'name') || has(provider, 'organization')) return [];
-  return [finding(meta, '/provider/name',
-    'AgentProvider has no "name" member: rename it to "organization".',
-    { target: 'key', data: { member: 'name', replacement: 'organization' } })];
+  return [
+    finding(meta, '/provider/name', 'AgentProvider has no "name" member: rename it to "organization".', {
+      target: 'key',
+      data: { member: 'name', replacement: 'organization' },
+    }),
+  ];
 };
 
 export const rule: RuleDefinition = { meta, check: providerNameField };

@@ -8,7 +8,10 @@ import { objectItems } from './walk';
 import type { Finding } from '../types';
 
 export const meta: RuleMeta = {
-  id: 'required-extension-unsupported', defaultSeverity: 'warning', title: 'A required extension the client does not implement', appliesTo: ['card'],
+  id: 'required-extension-unsupported',
+  defaultSeverity: 'warning',
+  title: 'A required extension the client does not implement',
+  appliesTo: ['card'],
 };
 
 export const requiredExtensionUnsupported: Rule = ({ value, settings }) => {
@@ -17,9 +20,14 @@ export const requiredExtensionUnsupported: Rule = ({ value, settings }) => {
   const out: Finding[] = [];
   for (const ext of objectItems(value.capabilities.extensions, '/capabilities/extensions')) {
     if (ext.value.required !== true || typeof ext.value.uri !== 'string' || known.has(ext.value.uri)) continue;
-    out.push(finding(meta, ext.pointer,
-      `Extension ${quote(ext.value.uri)} is required, and this client does not implement it: every call would fail with ExtensionSupportRequiredError. Add it to the client's known extensions, or mark it required: false if it is optional.`,
-      { data: { uri: ext.value.uri } }));
+    out.push(
+      finding(
+        meta,
+        ext.pointer,
+        `Extension ${quote(ext.value.uri)} is required, and this client does not implement it: every call would fail with ExtensionSupportRequiredError. Add it to the client's known extensions, or mark it required: false if it is optional.`,
+        { data: { uri: ext.value.uri } },
+      ),
+    );
   }
   return out;
 };

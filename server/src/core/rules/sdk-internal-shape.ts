@@ -10,7 +10,10 @@ import { pointerTo } from './walk';
 import type { Finding } from '../types';
 
 export const meta: RuleMeta = {
-  id: 'sdk-internal-shape', defaultSeverity: 'error', title: 'An SDK-internal ($case/value) form leaked into the card', appliesTo: ['card'],
+  id: 'sdk-internal-shape',
+  defaultSeverity: 'error',
+  title: 'An SDK-internal ($case/value) form leaked into the card',
+  appliesTo: ['card'],
 };
 
 const MAX_DEPTH = 16;
@@ -19,21 +22,33 @@ const MAX_NODES = 200_000;
 export const sdkInternalShape: Rule = ({ value }) => {
   if (!isObject(value) || !isObject(value.securitySchemes)) return [];
   const out: Finding[] = [];
-  const stack: { node: unknown; pointer: string; depth: number }[] = [{ node: value.securitySchemes, pointer: '/securitySchemes', depth: 0 }];
+  const stack: { node: unknown; pointer: string; depth: number }[] = [
+    { node: value.securitySchemes, pointer: '/securitySchemes', depth: 0 },
+  ];
   let visited = 0;
   while (stack.length && visited++ < MAX_NODES) {
     const { node, pointer, depth } = stack.pop()!;
     if (depth > MAX_DEPTH) continue;
-    const children: [string | number, unknown][] = Array.isArray(node) ? node.map((v, i) => [i, v]) : isObject(node) ? Object.entries(node) : [];
+    const children: [string | number, unknown][] = Array.isArray(node)
+      ? node.map((v, i) => [i, v])
+      : isObject(node)
+        ? Object.entries(node)
+        : [];
     for (const [key, child] of children) {
       const childPointer = pointerTo(pointer, key);
       if (isObject(child) && typeof child.$case === 'string' && 'value' in child) {
-        out.push(finding(meta, childPointer,
-          `${quote(String(key))} holds an SDK-internal oneof wrapper {"$case", "value"}: write {${JSON.stringify(child.$case)}: …} in its place (ProtoJSON).`,
-          { target: 'key', data: { member: key, case: child.$case, parentPointer: pointer } }));
+        out.push(
+          finding(
+            meta,
+            childPointer,
+            `${quote(String(key))} holds an SDK-internal oneof wrapper {"$case", "value"}: write {${JSON.stringify(child.$case)}: …} in its place (ProtoJSON).`,
+            { target: 'key', data: { member: key, case: child.$case, parentPointer: pointer } },
+          ),
+        );
         continue;
       }
-      if (typeof child === 'object' && child !== null) stack.push({ node: child, pointer: childPointer, depth: depth + 1 });
+      if (typeof child === 'object' && child !== null)
+        stack.push({ node: child, pointer: childPointer, depth: depth + 1 });
     }
   }
   return out.sort((a, b) => (a.pointer < b.pointer ? -1 : 1));

@@ -13,7 +13,10 @@ import { finding, type Rule, type RuleDefinition, type RuleMeta } from './contex
 import { pointerTo } from './walk';
 
 export const meta: RuleMeta = {
-  id: 'secrets-in-card', defaultSeverity: 'error', title: 'A credential (API key, token, private key, password) in the document', appliesTo: ['card', 'lockfile'],
+  id: 'secrets-in-card',
+  defaultSeverity: 'error',
+  title: 'A credential (API key, token, private key, password) in the document',
+  appliesTo: ['card', 'lockfile'],
 };
 
 const MAX_FINDINGS = 50;
@@ -56,8 +59,14 @@ function scan(value: unknown): PlacedSecret[] {
   return out;
 }
 
-export const secretsInCard: Rule = ({ value, text }) => documentSecrets(value, text).map((s) => finding(meta, s.pointer,
-  `This value holds ${s.kind}: a card is public, so the credential is leaked to everyone who fetches it. Remove it, and revoke or rotate the credential.`,
-  { data: { kind: s.kind } }));
+export const secretsInCard: Rule = ({ value, text }) =>
+  documentSecrets(value, text).map((s) =>
+    finding(
+      meta,
+      s.pointer,
+      `This value holds ${s.kind}: a card is public, so the credential is leaked to everyone who fetches it. Remove it, and revoke or rotate the credential.`,
+      { data: { kind: s.kind } },
+    ),
+  );
 
 export const rule: RuleDefinition = { meta, check: secretsInCard };

@@ -9,7 +9,10 @@ import { pointerTo, requirementListsOf } from './walk';
 import type { Finding } from '../types';
 
 export const meta: RuleMeta = {
-  id: 'security-requirement-shape', defaultSeverity: 'error', title: 'A security requirement is not in the {schemes:{name:{list:[...]}}} shape', appliesTo: ['card'],
+  id: 'security-requirement-shape',
+  defaultSeverity: 'error',
+  title: 'A security requirement is not in the {schemes:{name:{list:[...]}}} shape',
+  appliesTo: ['card'],
 };
 
 function scopesOf(v: unknown): string[] {
@@ -38,9 +41,14 @@ export const securityRequirementShape: Rule = ({ value }) => {
       if (!('schemes' in req)) {
         if (!isOpenApiMap(req)) continue;
         const schemes = Object.fromEntries(Object.entries(req).map(([k, v]) => [k, { list: scopesOf(v) }]));
-        out.push(finding(meta, `${owner.pointer}/${i}`,
-          `This is the A2A 0.3 requirement shape {"<name>": [scopes]}: 1.0 writes ${JSON.stringify({ schemes })}.`,
-          { data: { shape: 'openapi-map', replacement: { schemes } } }));
+        out.push(
+          finding(
+            meta,
+            `${owner.pointer}/${i}`,
+            `This is the A2A 0.3 requirement shape {"<name>": [scopes]}: 1.0 writes ${JSON.stringify({ schemes })}.`,
+            { data: { shape: 'openapi-map', replacement: { schemes } } },
+          ),
+        );
         continue;
       }
       const named = req.schemes;
@@ -49,9 +57,14 @@ export const securityRequirementShape: Rule = ({ value }) => {
         if (!has(named, name)) continue;
         const scopes = named[name];
         if (!Array.isArray(scopes)) continue;
-        out.push(finding(meta, pointerTo(`${owner.pointer}/${i}/schemes`, name),
-          `Scopes must be wrapped as {"list": [...]}: write ${JSON.stringify({ [name]: { list: scopesOf(scopes) } })}.`,
-          { data: { shape: 'missing-list', scheme: name, replacement: { list: scopesOf(scopes) } } }));
+        out.push(
+          finding(
+            meta,
+            pointerTo(`${owner.pointer}/${i}/schemes`, name),
+            `Scopes must be wrapped as {"list": [...]}: write ${JSON.stringify({ [name]: { list: scopesOf(scopes) } })}.`,
+            { data: { shape: 'missing-list', scheme: name, replacement: { list: scopesOf(scopes) } } },
+          ),
+        );
       }
     }
   }

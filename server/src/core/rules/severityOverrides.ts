@@ -31,7 +31,8 @@ export function parseRuleFlags(pairs: readonly string[]): Overrides {
   const severities: Record<string, SeveritySetting> = {};
   for (const pair of pairs) {
     const eq = pair.indexOf('=');
-    if (eq <= 0) return { ok: false, error: `${JSON.stringify(pair.slice(0, 80))} is not ID=SEVERITY (e.g. unknown-field=off)` };
+    if (eq <= 0)
+      return { ok: false, error: `${JSON.stringify(pair.slice(0, 80))} is not ID=SEVERITY (e.g. unknown-field=off)` };
     const id = pair.slice(0, eq).trim();
     const severity = pair.slice(eq + 1).trim();
     const problem = check(id, severity);
@@ -43,7 +44,8 @@ export function parseRuleFlags(pairs: readonly string[]): Overrides {
 
 /** A JSON object of rule id → severity (the value of the `a2a.rules` setting). */
 export function parseRuleObject(value: unknown): Overrides {
-  if (!isObject(value)) return { ok: false, error: 'expected a JSON object of rule id → severity, e.g. {"unknown-field": "off"}' };
+  if (!isObject(value))
+    return { ok: false, error: 'expected a JSON object of rule id → severity, e.g. {"unknown-field": "off"}' };
   const severities: Record<string, SeveritySetting> = {};
   for (const id of Object.keys(value)) {
     const problem = check(id, value[id]);

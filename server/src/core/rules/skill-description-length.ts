@@ -9,7 +9,10 @@ import { skillsOf } from './walk';
 import type { Finding } from '../types';
 
 export const meta: RuleMeta = {
-  id: 'skill-description-length', defaultSeverity: 'hint', title: 'A skill description too short to plan with or too long for a planner to read', appliesTo: ['card'],
+  id: 'skill-description-length',
+  defaultSeverity: 'hint',
+  title: 'A skill description too short to plan with or too long for a planner to read',
+  appliesTo: ['card'],
 };
 
 /** Code points, counted without building an array of a multi-megabyte string. */
@@ -30,13 +33,23 @@ export const skillDescriptionLength: Rule = ({ value, settings }) => {
     if (typeof d !== 'string') continue;
     const n = length(d.trim());
     if (n < minLength) {
-      out.push(finding(meta, `${skill.pointer}/description`,
-        `This description is ${n} characters, under ${minLength}: too short for a planner to tell what the skill does, what it needs and what it returns. Say that in a sentence or two.`,
-        { data: { length: n, minLength } }));
+      out.push(
+        finding(
+          meta,
+          `${skill.pointer}/description`,
+          `This description is ${n} characters, under ${minLength}: too short for a planner to tell what the skill does, what it needs and what it returns. Say that in a sentence or two.`,
+          { data: { length: n, minLength } },
+        ),
+      );
     } else if (n > maxLength) {
-      out.push(finding(meta, `${skill.pointer}/description`,
-        `This description is ${n} characters, over ${maxLength}: planners reading many skills truncate or skip text this long. Keep what a planner needs to choose the skill; move the rest to documentationUrl or examples.`,
-        { data: { length: n, maxLength } }));
+      out.push(
+        finding(
+          meta,
+          `${skill.pointer}/description`,
+          `This description is ${n} characters, over ${maxLength}: planners reading many skills truncate or skip text this long. Keep what a planner needs to choose the skill; move the rest to documentationUrl or examples.`,
+          { data: { length: n, maxLength } },
+        ),
+      );
     }
   }
   return out;

@@ -12,7 +12,10 @@ import type { Finding } from '../types';
 import { someOf } from '../messageList';
 
 export const meta: RuleMeta = {
-  id: 'skill-mode-narrows-default', defaultSeverity: 'info', title: "A skill's modes replace the card defaults and leave a default out", appliesTo: ['card'],
+  id: 'skill-mode-narrows-default',
+  defaultSeverity: 'info',
+  title: "A skill's modes replace the card defaults and leave a default out",
+  appliesTo: ['card'],
 };
 
 const DIRECTIONS = [
@@ -42,9 +45,14 @@ export const skillModeNarrowsDefault: Rule = ({ value }) => {
       if (dropped === undefined) continue;
       // The message names a few; the data carries no card-sized lists (the quick fix reads the card itself).
       const list = someOf(dropped.first, { total: dropped.missing });
-      out.push(finding(meta, `${skill.pointer}/${d.member}`,
-        `Skill ${quote(skill.value.id)} does NOT ${d.verb} ${list}: its ${d.member} replace the card's ${d.defaults}, they do not add to them.`,
-        { target: 'key', data: { skillId: skill.value.id, direction: d.direction, defaultsMember: d.defaults } }));
+      out.push(
+        finding(
+          meta,
+          `${skill.pointer}/${d.member}`,
+          `Skill ${quote(skill.value.id)} does NOT ${d.verb} ${list}: its ${d.member} replace the card's ${d.defaults}, they do not add to them.`,
+          { target: 'key', data: { skillId: skill.value.id, direction: d.direction, defaultsMember: d.defaults } },
+        ),
+      );
     }
   }
   return out;

@@ -13,7 +13,10 @@ import { skillsOf } from './walk';
 import type { Finding } from '../types';
 
 export const meta: RuleMeta = {
-  id: 'spoofed-name', defaultSeverity: 'warning', title: 'A name that mixes look-alike scripts or uses characters that pass for ASCII', appliesTo: ['card'],
+  id: 'spoofed-name',
+  defaultSeverity: 'warning',
+  title: 'A name that mixes look-alike scripts or uses characters that pass for ASCII',
+  appliesTo: ['card'],
 };
 
 /** At most this many characters are named in one message. */
@@ -39,7 +42,9 @@ export function spoofingCharacters(name: string): Suspect[] {
   const words = text.match(/[\p{L}\p{M}\p{N}]+/gu) ?? [];
   const hasLatin = /\p{Script=Latin}/u.test(text);
   const found = new Map<string, Suspect>();
-  const add = (ch: string, script: string) => { if (!found.has(ch)) found.set(ch, { ch, script, looksLike: asciiLookalike(ch) }); };
+  const add = (ch: string, script: string) => {
+    if (!found.has(ch)) found.set(ch, { ch, script, looksLike: asciiLookalike(ch) });
+  };
   for (const word of words) {
     const chars = Array.from(word);
     const scripts = new Map<LookalikeScript, string[]>();
@@ -51,12 +56,15 @@ export function spoofingCharacters(name: string): Suspect[] {
     }
     if (scripts.size > 1) {
       // The odd ones out: every script but Latin when Latin is there, else every script but the word's main one.
-      const main = scripts.has('Latin') ? 'Latin' : [...scripts.entries()].sort((a, b) => b[1].length - a[1].length)[0]![0];
+      const main = scripts.has('Latin')
+        ? 'Latin'
+        : [...scripts.entries()].sort((a, b) => b[1].length - a[1].length)[0]![0];
       for (const [script, list] of scripts) if (script !== main) for (const ch of list) add(ch, script);
     } else if (hasLatin && scripts.size === 1 && !scripts.has('Latin')) {
       // A whole word of look-alikes inside a Latin name ("Рау" in "Рау Pal"): it reads as ASCII.
       const [script, list] = [...scripts.entries()][0]!;
-      if (list.length === chars.length && list.every((ch) => asciiLookalike(ch))) for (const ch of list) add(ch, script);
+      if (list.length === chars.length && list.every((ch) => asciiLookalike(ch)))
+        for (const ch of list) add(ch, script);
     }
   }
   return [...found.values()];
@@ -76,10 +84,17 @@ export const spoofedName: Rule = ({ value }) => {
     if (/^[\x00-\x7f]*$/.test(name)) continue;
     const suspects = spoofingCharacters(name);
     if (suspects.length === 0) continue;
-    const listed = suspects.slice(0, MAX_NAMED).map(describe).join(', ') + (suspects.length > MAX_NAMED ? `, … ${suspects.length} in all` : '');
-    out.push(finding(meta, pointer,
-      `${quote(name)} uses characters that pass for others: ${listed}. A name that looks like another agent's or brand's misleads the people and models choosing agents; write it in one script.`,
-      { data: { codePoints: suspects.map((s) => codePointLabel(s.ch)) } }));
+    const listed =
+      suspects.slice(0, MAX_NAMED).map(describe).join(', ') +
+      (suspects.length > MAX_NAMED ? `, … ${suspects.length} in all` : '');
+    out.push(
+      finding(
+        meta,
+        pointer,
+        `${quote(name)} uses characters that pass for others: ${listed}. A name that looks like another agent's or brand's misleads the people and models choosing agents; write it in one script.`,
+        { data: { codePoints: suspects.map((s) => codePointLabel(s.ch)) } },
+      ),
+    );
   }
   return out;
 };

@@ -13,10 +13,14 @@ import { finding, Rule, type RuleDefinition, type RuleMeta } from './context';
 import { objectItems, skillsOf } from './walk';
 
 export const meta: RuleMeta = {
-  id: 'suspicious-text', defaultSeverity: 'warning', title: 'Card text with hidden characters or instructions aimed at a model', appliesTo: ['card'],
+  id: 'suspicious-text',
+  defaultSeverity: 'warning',
+  title: 'Card text with hidden characters or instructions aimed at a model',
+  appliesTo: ['card'],
 };
 
-const INSTRUCTIONS = /ignore\s+(?:all\s+|any\s+)?(?:the\s+|your\s+)?(?:previous|prior|above|earlier|preceding)\s+(?:instructions|prompts?|rules)|disregard\s+(?:all\s+|any\s+)?(?:the\s+|your\s+)?(?:previous|prior|above|earlier)\s+(?:instructions|prompts?|rules)|(?:reveal|print|show)\s+(?:your\s+|the\s+)?system\s+prompt|do\s+not\s+(?:tell|inform|show)\s+the\s+user|you\s+are\s+now\s+(?:in\s+)?(?:developer|jailbreak|dan)\b/i;
+const INSTRUCTIONS =
+  /ignore\s+(?:all\s+|any\s+)?(?:the\s+|your\s+)?(?:previous|prior|above|earlier|preceding)\s+(?:instructions|prompts?|rules)|disregard\s+(?:all\s+|any\s+)?(?:the\s+|your\s+)?(?:previous|prior|above|earlier)\s+(?:instructions|prompts?|rules)|(?:reveal|print|show)\s+(?:your\s+|the\s+)?system\s+prompt|do\s+not\s+(?:tell|inform|show)\s+the\s+user|you\s+are\s+now\s+(?:in\s+)?(?:developer|jailbreak|dan)\b/i;
 
 /** Cheap screen for the whole text: every INSTRUCTIONS alternative contains one of these stems. */
 const INSTRUCTION_STEMS = /nstruction|rompt|rules|he\s+user|re\s+now/i;
@@ -40,7 +44,8 @@ export function* textFields(card: Record<string, unknown>): Generator<[string, u
     }
   }
   if (isObject(card.capabilities)) {
-    for (const ext of objectItems(card.capabilities.extensions, '/capabilities/extensions')) yield [`${ext.pointer}/description`, ext.value.description];
+    for (const ext of objectItems(card.capabilities.extensions, '/capabilities/extensions'))
+      yield [`${ext.pointer}/description`, ext.value.description];
   }
 }
 
@@ -50,8 +55,13 @@ export function* textFields(card: Record<string, unknown>): Generator<[string, u
  * escape: \uXXXX, \b (U+0008) or \f (U+000C). Each test is a single scan for a rare character.
  */
 function mayHoldHidden(text: string): boolean {
-  return Buffer.byteLength(text, 'utf8') !== text.length || text.includes('\x7f')
-    || text.includes('\\u') || text.includes('\\b') || text.includes('\\f');
+  return (
+    Buffer.byteLength(text, 'utf8') !== text.length ||
+    text.includes('\x7f') ||
+    text.includes('\\u') ||
+    text.includes('\\b') ||
+    text.includes('\\f')
+  );
 }
 
 /** One cue in the card's text: where, which kind, and what was found (code points or the phrase). */
@@ -79,20 +89,36 @@ export function textCues(value: unknown, text?: string): TextCue[] {
     if (typeof field !== 'string' || out.length >= MAX_FINDINGS) continue;
     const hidden = mayHide ? hiddenCodePoints(field) : [];
     if (hidden.length) {
-      const detail = hidden.length > MAX_NAMED ? `${hidden.slice(0, MAX_NAMED).join(', ')}, … ${hidden.length} in all` : hidden.join(', ');
+      const detail =
+        hidden.length > MAX_NAMED
+          ? `${hidden.slice(0, MAX_NAMED).join(', ')}, … ${hidden.length} in all`
+          : hidden.join(', ');
       out.push({ pointer, kind: 'hidden-characters', detail, data: { kind: 'hidden-characters', codePoints: hidden } });
     }
     // What a model may read: text spelled in tag characters revealed, zero-width splitters removed.
     const readable = hidden.length ? revealHiddenText(field) : field;
     const phrase = mayInstruct || hidden.length ? INSTRUCTIONS.exec(readable) : null;
-    if (phrase) out.push({ pointer, kind: 'instruction', detail: JSON.stringify(phrase[0].slice(0, 60)), data: { kind: 'instruction', phrase: phrase[0] } });
+    if (phrase)
+      out.push({
+        pointer,
+        kind: 'instruction',
+        detail: JSON.stringify(phrase[0].slice(0, 60)),
+        data: { kind: 'instruction', phrase: phrase[0] },
+      });
   }
   return out;
 }
 
-export const suspiciousText: Rule = ({ value, text }) => textCues(value, text).map((cue) => finding(meta, cue.pointer, cue.kind === 'hidden-characters'
-  ? `This text contains invisible or control characters (${cue.detail}): they can hide text from people while models still read it. Remove them.`
-  : `This text contains an instruction aimed at the model that reads the card (${cue.detail}): card text is untrusted input for planners and must not give orders. Remove it.`,
-  { data: cue.data }));
+export const suspiciousText: Rule = ({ value, text }) =>
+  textCues(value, text).map((cue) =>
+    finding(
+      meta,
+      cue.pointer,
+      cue.kind === 'hidden-characters'
+        ? `This text contains invisible or control characters (${cue.detail}): they can hide text from people while models still read it. Remove them.`
+        : `This text contains an instruction aimed at the model that reads the card (${cue.detail}): card text is untrusted input for planners and must not give orders. Remove it.`,
+      { data: cue.data },
+    ),
+  );
 
 export const rule: RuleDefinition = { meta, check: suspiciousText };

@@ -9,7 +9,10 @@ import { requirementListsOf, securitySchemesOf } from './walk';
 import type { Finding } from '../types';
 
 export const meta: RuleMeta = {
-  id: 'undeclared-oauth-scope', defaultSeverity: 'warning', title: "A required scope is not among the OAuth flow's scopes", appliesTo: ['card'],
+  id: 'undeclared-oauth-scope',
+  defaultSeverity: 'warning',
+  title: "A required scope is not among the OAuth flow's scopes",
+  appliesTo: ['card'],
 };
 
 const FLOWS = ['authorizationCode', 'clientCredentials', 'deviceCode', 'implicit', 'password'];
@@ -18,8 +21,11 @@ const FLOWS = ['authorizationCode', 'clientCredentials', 'deviceCode', 'implicit
 type Declared = { flow: string; scopes: Set<string> };
 
 function flowScopes(scheme: unknown): Declared | undefined {
-  if (!isObject(scheme) || !isObject(scheme.oauth2SecurityScheme) || !isObject(scheme.oauth2SecurityScheme.flows)) return undefined;
-  const flows = Object.entries(scheme.oauth2SecurityScheme.flows).filter(([name, f]) => FLOWS.includes(name) && isObject(f));
+  if (!isObject(scheme) || !isObject(scheme.oauth2SecurityScheme) || !isObject(scheme.oauth2SecurityScheme.flows))
+    return undefined;
+  const flows = Object.entries(scheme.oauth2SecurityScheme.flows).filter(
+    ([name, f]) => FLOWS.includes(name) && isObject(f),
+  );
   if (flows.length === 0) return undefined;
   const scopes = flows.flatMap(([, f]) => (isObject(f) && isObject(f.scopes) ? Object.keys(f.scopes) : []));
   return { flow: flows.map(([name]) => name).join('+'), scopes: new Set(scopes) };
@@ -43,7 +49,8 @@ export const undeclaredOauthScope: Rule = ({ value }) => {
       for (const scheme in named) {
         if (!has(named, scheme)) continue;
         let declared = cache.get(scheme);
-        if (declared === undefined) cache.set(scheme, (declared = (has(schemes, scheme) ? flowScopes(schemes[scheme]) : undefined) ?? null));
+        if (declared === undefined)
+          cache.set(scheme, (declared = (has(schemes, scheme) ? flowScopes(schemes[scheme]) : undefined) ?? null));
         if (declared === null) continue;
         const scopes = named[scheme];
         if (!isObject(scopes) || !Array.isArray(scopes.list)) continue;
@@ -51,9 +58,14 @@ export const undeclaredOauthScope: Rule = ({ value }) => {
         for (let j = 0; j < listed.length; j++) {
           const scope = listed[j];
           if (typeof scope !== 'string' || declared.scopes.has(scope)) continue;
-          out.push(finding(meta, `${owner.pointer}/${i}/schemes/${escapeSegment(scheme)}/list/${j}`,
-            `Scope ${quote(scope)} is not declared by the ${declared.flow} flow of scheme ${quote(scheme)}: add it to that flow's scopes, or fix the name.`,
-            { data: { scheme, scope, flow: declared.flow } }));
+          out.push(
+            finding(
+              meta,
+              `${owner.pointer}/${i}/schemes/${escapeSegment(scheme)}/list/${j}`,
+              `Scope ${quote(scope)} is not declared by the ${declared.flow} flow of scheme ${quote(scheme)}: add it to that flow's scopes, or fix the name.`,
+              { data: { scheme, scope, flow: declared.flow } },
+            ),
+          );
         }
       }
     }

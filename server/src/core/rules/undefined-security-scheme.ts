@@ -10,7 +10,10 @@ import type { Finding } from '../types';
 import { someOf } from '../messageList';
 
 export const meta: RuleMeta = {
-  id: 'undefined-security-scheme', defaultSeverity: 'error', title: 'A security requirement names a scheme not in securitySchemes', appliesTo: ['card'],
+  id: 'undefined-security-scheme',
+  defaultSeverity: 'error',
+  title: 'A security requirement names a scheme not in securitySchemes',
+  appliesTo: ['card'],
 };
 
 export const undefinedSecurityScheme: Rule = ({ value }) => {
@@ -38,10 +41,17 @@ export const undefinedSecurityScheme: Rule = ({ value }) => {
           total = names.length;
           defined = names.slice(0, MAX_NAMES);
         }
-        const p = inSchemes ? pointerTo(`${owner.pointer}/${i}/schemes`, name) : pointerTo(`${owner.pointer}/${i}`, name);
-        out.push(finding(meta, p,
-          `Security scheme ${quote(name)} is not defined in securitySchemes${defined.length ? ` (defined: ${someOf(defined, { total })})` : ''}: define it or fix the name.`,
-          { target: 'key', data: { scheme: name, defined } }));
+        const p = inSchemes
+          ? pointerTo(`${owner.pointer}/${i}/schemes`, name)
+          : pointerTo(`${owner.pointer}/${i}`, name);
+        out.push(
+          finding(
+            meta,
+            p,
+            `Security scheme ${quote(name)} is not defined in securitySchemes${defined.length ? ` (defined: ${someOf(defined, { total })})` : ''}: define it or fix the name.`,
+            { target: 'key', data: { scheme: name, defined } },
+          ),
+        );
       }
     }
   }

@@ -13,7 +13,10 @@ import { pointerTo } from './walk';
 import type { DocumentKind, Finding } from '../types';
 
 export const meta: RuleMeta = {
-  id: 'unknown-field', defaultSeverity: 'warning', title: 'A member the A2A 1.0 schema does not define', appliesTo: ['card', 'lockfile'],
+  id: 'unknown-field',
+  defaultSeverity: 'warning',
+  title: 'A member the A2A 1.0 schema does not define',
+  appliesTo: ['card', 'lockfile'],
 };
 
 type Schema = Record<string, unknown>;
@@ -125,14 +128,26 @@ const UNKNOWN_MEMBER: Record<DocumentKind, string> = {
   lockfile: 'is not a member the capability lockfile format defines here; checks ignore it.',
 };
 
-function unknownMember(key: string, path: (string | number)[], known: string[], kind: DocumentKind, siblings: Record<string, unknown>): Finding {
+function unknownMember(
+  key: string,
+  path: (string | number)[],
+  known: string[],
+  kind: DocumentKind,
+  siblings: Record<string, unknown>,
+): Finding {
   // Never a member the object already has: renaming "skils" to "skills" beside an existing "skills" would make a
   // duplicate key, and the later one (maybe the empty one) would win.
-  const suggestion = suggestMember(key, known.filter((k) => !Object.prototype.hasOwnProperty.call(siblings, k)));
+  const suggestion = suggestMember(
+    key,
+    known.filter((k) => !Object.prototype.hasOwnProperty.call(siblings, k)),
+  );
   const shown = key.length > 60 ? key.slice(0, 57) + '…' : key;
-  return finding(meta, path.reduce<string>((p, seg) => pointerTo(p, seg), ''),
+  return finding(
+    meta,
+    path.reduce<string>((p, seg) => pointerTo(p, seg), ''),
     `"${shown}" ${UNKNOWN_MEMBER[kind]}${suggestion ? ` Did you mean "${suggestion}"?` : ''}`,
-    { target: 'key', data: { member: key, suggestion } });
+    { target: 'key', data: { member: key, suggestion } },
+  );
 }
 
 export const unknownField: Rule = ({ value, kind }) => {

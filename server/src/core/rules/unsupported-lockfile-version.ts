@@ -8,15 +8,27 @@ import { LOCKFILE_VERSION, newerFormatMessage } from '../lockfile/format';
 import { finding, Rule, type RuleDefinition, type RuleMeta } from './context';
 
 export const meta: RuleMeta = {
-  id: 'unsupported-lockfile-version', defaultSeverity: 'error', title: 'The lockfile is in a format newer than this version reads', appliesTo: ['lockfile'],
+  id: 'unsupported-lockfile-version',
+  defaultSeverity: 'error',
+  title: 'The lockfile is in a format newer than this version reads',
+  appliesTo: ['lockfile'],
 };
 
 export const unsupportedLockfileVersion: Rule = ({ value }) => {
   if (!isObject(value)) return [];
   const version = value.lockfile_version;
   // Infinity (1e400 in the text) passes the schema's integer check but is no format this version reads.
-  if (typeof version !== 'number' || !(Number.isInteger(version) || version === Infinity) || version <= LOCKFILE_VERSION) return [];
-  return [finding(meta, '/lockfile_version', `${newerFormatMessage(version)}. Until then it is not checked.`, { data: { version } })];
+  if (
+    typeof version !== 'number' ||
+    !(Number.isInteger(version) || version === Infinity) ||
+    version <= LOCKFILE_VERSION
+  )
+    return [];
+  return [
+    finding(meta, '/lockfile_version', `${newerFormatMessage(version)}. Until then it is not checked.`, {
+      data: { version },
+    }),
+  ];
 };
 
 export const rule: RuleDefinition = { meta, check: unsupportedLockfileVersion };

@@ -16,7 +16,9 @@ export function parseUrl(s: string): URL | undefined {
 
 /** Template markers left in published cards: {BASE_URL}, ${HOST}, <your-host>, REPLACE_ME… */
 export function looksLikePlaceholder(s: string): boolean {
-  return /[{}<>]|\$\{|%7B|%7D/i.test(s) || /^(?:[A-Z0-9_]+)$/.test(s) || /REPLACE|CHANGE[_-]?ME|YOUR[_-]|REMPLACER/i.test(s);
+  return (
+    /[{}<>]|\$\{|%7B|%7D/i.test(s) || /^(?:[A-Z0-9_]+)$/.test(s) || /REPLACE|CHANGE[_-]?ME|YOUR[_-]|REMPLACER/i.test(s)
+  );
 }
 
 /** gRPC targets may be host:port without a scheme (a2a main comment). */

@@ -13,7 +13,11 @@ export interface At<T> {
  * with findings ever need a pointer string.
  */
 class Item<T> implements At<T> {
-  constructor(readonly value: T, readonly index: number, private readonly parent: string) {}
+  constructor(
+    readonly value: T,
+    readonly index: number,
+    private readonly parent: string,
+  ) {}
 
   get pointer(): string {
     return `${this.parent}/${this.index}`;
@@ -61,7 +65,10 @@ interface RequirementList {
 
 /** A skill's requirement list; its pointer, like the skill's, is built only when a finding asks for it. */
 class SkillRequirements implements RequirementList {
-  constructor(readonly list: unknown[], private readonly skill: At<Record<string, unknown>>) {}
+  constructor(
+    readonly list: unknown[],
+    private readonly skill: At<Record<string, unknown>>,
+  ) {}
 
   get skillId(): unknown {
     return this.skill.value.id;
@@ -80,7 +87,8 @@ export function requirementListsOf(card: unknown): RequirementList[] {
 function computeRequirementLists(card: unknown): RequirementList[] {
   if (!isObject(card)) return [];
   const lists: RequirementList[] = [];
-  if (Array.isArray(card.securityRequirements)) lists.push({ list: card.securityRequirements, pointer: '/securityRequirements' });
+  if (Array.isArray(card.securityRequirements))
+    lists.push({ list: card.securityRequirements, pointer: '/securityRequirements' });
   for (const skill of skillsOf(card)) {
     const list = skill.value.securityRequirements;
     if (Array.isArray(list)) lists.push(new SkillRequirements(list, skill));

@@ -75,7 +75,10 @@ function lookup(root: SchemaNode, ref: string): SchemaNode | undefined {
 }
 
 /** The member names an object schema declares (for completion), with their descriptions. */
-export function memberNames(kind: DocumentKind, segments: readonly string[]): { name: string; description?: string; required: boolean; schema: SchemaNode }[] {
+export function memberNames(
+  kind: DocumentKind,
+  segments: readonly string[],
+): { name: string; description?: string; required: boolean; schema: SchemaNode }[] {
   const root = rootSchema(kind);
   const node = schemaAt(kind, segments);
   if (!node) return [];

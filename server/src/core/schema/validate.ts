@@ -11,13 +11,23 @@ import { isObject } from '../document';
 import type { DocumentKind, Finding } from '../types';
 
 /** Proto oneof groups, written as "exactly one of these keys" in the schema. */
-interface OneOfGroup { what: string; keys: string[]; legacyHint?: (present: string[]) => string | undefined }
+interface OneOfGroup {
+  what: string;
+  keys: string[];
+  legacyHint?: (present: string[]) => string | undefined;
+}
 
 /** The security scheme's oneof, then the OAuth flows' (a tuple: the fallback below names each by position). */
 const ONE_OF_GROUPS: readonly [OneOfGroup, OneOfGroup] = [
   {
     what: 'a security scheme',
-    keys: ['apiKeySecurityScheme', 'httpAuthSecurityScheme', 'oauth2SecurityScheme', 'openIdConnectSecurityScheme', 'mtlsSecurityScheme'],
+    keys: [
+      'apiKeySecurityScheme',
+      'httpAuthSecurityScheme',
+      'oauth2SecurityScheme',
+      'openIdConnectSecurityScheme',
+      'mtlsSecurityScheme',
+    ],
   },
   {
     what: 'OAuth flows',
@@ -81,14 +91,19 @@ function toFinding(error: ErrorObject, root: unknown, kind: DocumentKind): Findi
     case 'required': {
       const missing = String((error.params as { missingProperty?: string }).missingProperty);
       return {
-        code: 'schema', severity: 'error', pointer: childPointer(at, missing), target: 'key',
+        code: 'schema',
+        severity: 'error',
+        pointer: childPointer(at, missing),
+        target: 'key',
         message: `${at === '' ? `The ${kind === 'lockfile' ? 'lockfile' : 'card'}` : `"${name}"`} is missing the REQUIRED member "${missing}": add it.`,
         data: { missing, parent: at },
       };
     }
     case 'minItems':
       return {
-        code: 'schema', severity: 'error', pointer: at,
+        code: 'schema',
+        severity: 'error',
+        pointer: at,
         message: `"${name}" must list at least one item (REQUIRED arrays cannot be empty).`,
         data: { minItems: (error.params as { limit?: number }).limit ?? 1 },
       };
@@ -97,15 +112,21 @@ function toFinding(error: ErrorObject, root: unknown, kind: DocumentKind): Findi
       const actual = valueAtPointer(root, at);
       const hint = actual === null ? ' Omit an unset optional member instead of writing null.' : '';
       return {
-        code: 'schema', severity: 'error', pointer: at,
+        code: 'schema',
+        severity: 'error',
+        pointer: at,
         message: `"${name}" must be ${article(expected)} ${expected}, not ${describeType(actual)}.${hint}`,
         data: { expected, actual: describeType(actual) },
       };
     }
     case 'enum': {
-      const allowed = ((error.params as { allowedValues?: unknown[] }).allowedValues ?? []).map((v) => JSON.stringify(v));
+      const allowed = ((error.params as { allowedValues?: unknown[] }).allowedValues ?? []).map((v) =>
+        JSON.stringify(v),
+      );
       return {
-        code: 'schema', severity: 'error', pointer: at,
+        code: 'schema',
+        severity: 'error',
+        pointer: at,
         message: `"${name}" must be one of ${allowed.join(', ')}.`,
         data: { allowed: (error.params as { allowedValues?: unknown[] }).allowedValues ?? [] },
       };
@@ -121,15 +142,18 @@ function oneOfFinding(error: ErrorObject, root: unknown): Finding {
   const at = error.instancePath;
   if (/^\/verified\//.test(at)) {
     return {
-      code: 'schema', severity: 'error', pointer: at,
+      code: 'schema',
+      severity: 'error',
+      pointer: at,
       message: `Evidence for "${lastSegment(at)}" must be a string (e.g. "probe ok 2026-10-02") or an object {"result", "probe", "at"}.`,
     };
   }
   const value = valueAtPointer(root, at);
   const present = isObject(value) ? Object.keys(value) : [];
-  const group = ONE_OF_GROUPS.find((g) => g.keys.some((k) => present.includes(k)))
-    ?? ONE_OF_GROUPS.find((g) => misspelledKey(value, g.keys))
-    ?? (lastSegment(at) === 'flows' ? ONE_OF_GROUPS[1] : ONE_OF_GROUPS[0]);
+  const group =
+    ONE_OF_GROUPS.find((g) => g.keys.some((k) => present.includes(k))) ??
+    ONE_OF_GROUPS.find((g) => misspelledKey(value, g.keys)) ??
+    (lastSegment(at) === 'flows' ? ONE_OF_GROUPS[1] : ONE_OF_GROUPS[0]);
   const choices = group.keys.join(', ');
   const passing = (error.params as { passingSchemas?: number[] | null }).passingSchemas;
   const chosen = group.keys.filter((k) => present.includes(k));

@@ -64,14 +64,23 @@ export class ProfileUseError extends Error {
 
 const STALE_ON = new Set(['ContentTypeNotSupported', 'VersionNotSupported', 'ExtensionSupportRequired']);
 
-export async function sendToSkill(profile: CompiledProfile, skillId: string, parts: OutgoingPart[], opts: SendOptions): Promise<SendResult> {
-  if (!profile.usable || !profile.interface) throw new ProfileUseError(`the profile is not usable: ${profile.reason ?? 'no interface'}`);
+export async function sendToSkill(
+  profile: CompiledProfile,
+  skillId: string,
+  parts: OutgoingPart[],
+  opts: SendOptions,
+): Promise<SendResult> {
+  if (!profile.usable || !profile.interface)
+    throw new ProfileUseError(`the profile is not usable: ${profile.reason ?? 'no interface'}`);
   const skill = profile.skills?.[skillId];
   if (!skill) throw new ProfileUseError(`the profile has no skill ${JSON.stringify(skillId)}`);
   for (const p of parts) {
-    const type = p.mediaType ?? (p.text !== undefined ? 'text/plain' : p.data !== undefined ? 'application/json' : undefined);
+    const type =
+      p.mediaType ?? (p.text !== undefined ? 'text/plain' : p.data !== undefined ? 'application/json' : undefined);
     if (type && skill.input.length > 0 && !skill.input.includes(type) && !skill.input.includes('*/*')) {
-      throw new ProfileUseError(`skill ${JSON.stringify(skillId)} does not accept ${type} (accepts ${skill.input.join(', ')})`);
+      throw new ProfileUseError(
+        `skill ${JSON.stringify(skillId)} does not accept ${type} (accepts ${skill.input.join(', ')})`,
+      );
     }
   }
   const iface = profile.interface;
@@ -79,13 +88,23 @@ export async function sendToSkill(profile: CompiledProfile, skillId: string, par
   const params = {
     message: { messageId: randomId(), role: 'ROLE_USER', parts, metadata: { skill: skillId } },
   };
-  const call = (op: 'SendMessage' | 'SendStreamingMessage'): Promise<A2aCallResult> => callA2a(iface, op, params, {
-    http: opts.http, grpc: opts.grpc, extensions: profile.extensions ?? [], credentialHeaders: opts.credentialHeaders, originClass: opts.originClass,
-    timeoutMs: opts.timeoutMs, signal: opts.signal, fullStream: true,
-  });
+  const call = (op: 'SendMessage' | 'SendStreamingMessage'): Promise<A2aCallResult> =>
+    callA2a(iface, op, params, {
+      http: opts.http,
+      grpc: opts.grpc,
+      extensions: profile.extensions ?? [],
+      credentialHeaders: opts.credentialHeaders,
+      originClass: opts.originClass,
+      timeoutMs: opts.timeoutMs,
+      signal: opts.signal,
+      fullStream: true,
+    });
   let fellBack = false;
   let markedStale = false;
-  const markStale = (reason: string): void => { opts.stale.mark(opts.agent, reason, new Date(now()).toISOString()); markedStale = true; };
+  const markStale = (reason: string): void => {
+    opts.stale.mark(opts.agent, reason, new Date(now()).toISOString());
+    markedStale = true;
+  };
   let res: A2aCallResult;
   if (opts.stream && profile.streaming === true) {
     res = await call('SendStreamingMessage');
@@ -97,7 +116,22 @@ export async function sendToSkill(profile: CompiledProfile, skillId: string, par
   } else {
     res = await call('SendMessage');
   }
-  if (res.ok) return { ok: true, result: res.result, ...(res.events ? { events: res.events } : {}), streamed: res.streamed, fellBack, markedStale };
+  if (res.ok)
+    return {
+      ok: true,
+      result: res.result,
+      ...(res.events ? { events: res.events } : {}),
+      streamed: res.streamed,
+      fellBack,
+      markedStale,
+    };
   if (STALE_ON.has(res.error.type)) markStale(describeA2aError(res.error));
-  return { ok: false, error: describeA2aError(res.error), errorType: res.error.type, streamed: false, fellBack, markedStale };
+  return {
+    ok: false,
+    error: describeA2aError(res.error),
+    errorType: res.error.type,
+    streamed: false,
+    fellBack,
+    markedStale,
+  };
 }

@@ -24,10 +24,15 @@ export function memoryStaleMarkers(): StaleMarkers {
   return {
     mark(agent, reason, at) {
       const existing = markers.get(agent);
-      markers.set(agent, existing ? { ...existing, count: existing.count + 1, reason } : { agent, reason, at, count: 1 });
+      markers.set(
+        agent,
+        existing ? { ...existing, count: existing.count + 1, reason } : { agent, reason, at, count: 1 },
+      );
     },
     get: (agent) => markers.get(agent),
     list: () => [...markers.values()],
-    clear: (agent) => { markers.delete(agent); },
+    clear: (agent) => {
+      markers.delete(agent);
+    },
   };
 }

@@ -13,50 +13,103 @@ import { canonicalJson, digestPayload } from '../digest';
 import { isObject } from '../document';
 
 type FieldKind = 'required' | 'presence' | 'plain';
-interface Field { kind: FieldKind; msg?: string; repeated?: boolean; map?: boolean; struct?: boolean }
-const R = (msg?: string, extra: Partial<Field> = {}): Field => ({ kind: 'required', ...(msg ? { msg } : {}), ...extra });
-const P = (msg?: string, extra: Partial<Field> = {}): Field => ({ kind: 'presence', ...(msg ? { msg } : {}), ...extra });
+interface Field {
+  kind: FieldKind;
+  msg?: string;
+  repeated?: boolean;
+  map?: boolean;
+  struct?: boolean;
+}
+const R = (msg?: string, extra: Partial<Field> = {}): Field => ({
+  kind: 'required',
+  ...(msg ? { msg } : {}),
+  ...extra,
+});
+const P = (msg?: string, extra: Partial<Field> = {}): Field => ({
+  kind: 'presence',
+  ...(msg ? { msg } : {}),
+  ...extra,
+});
 const D = (msg?: string, extra: Partial<Field> = {}): Field => ({ kind: 'plain', ...(msg ? { msg } : {}), ...extra });
 
 const FLOW: Record<string, Field> = {
-  authorizationUrl: R(), tokenUrl: R(), deviceAuthorizationUrl: R(), refreshUrl: D(), scopes: R(undefined, { map: true }), pkceRequired: D(),
+  authorizationUrl: R(),
+  tokenUrl: R(),
+  deviceAuthorizationUrl: R(),
+  refreshUrl: D(),
+  scopes: R(undefined, { map: true }),
+  pkceRequired: D(),
 };
 
 /** The proto messages of an agent card (a2a.proto v1.0.1), reduced to what default handling needs. */
 const MESSAGES: Record<string, Record<string, Field>> = {
   AgentCard: {
-    name: R(), description: R(), supportedInterfaces: R('AgentInterface', { repeated: true }), provider: P('AgentProvider'),
-    version: R(), documentationUrl: P(), capabilities: R('AgentCapabilities'), securitySchemes: D('SecurityScheme', { map: true }),
-    securityRequirements: D('SecurityRequirement', { repeated: true }), defaultInputModes: R(undefined, { repeated: true }),
-    defaultOutputModes: R(undefined, { repeated: true }), skills: R('AgentSkill', { repeated: true }), iconUrl: P(),
+    name: R(),
+    description: R(),
+    supportedInterfaces: R('AgentInterface', { repeated: true }),
+    provider: P('AgentProvider'),
+    version: R(),
+    documentationUrl: P(),
+    capabilities: R('AgentCapabilities'),
+    securitySchemes: D('SecurityScheme', { map: true }),
+    securityRequirements: D('SecurityRequirement', { repeated: true }),
+    defaultInputModes: R(undefined, { repeated: true }),
+    defaultOutputModes: R(undefined, { repeated: true }),
+    skills: R('AgentSkill', { repeated: true }),
+    iconUrl: P(),
   },
   AgentInterface: { url: R(), protocolBinding: R(), tenant: D(), protocolVersion: R() },
   AgentProvider: { url: R(), organization: R() },
-  AgentCapabilities: { streaming: P(), pushNotifications: P(), extensions: D('AgentExtension', { repeated: true }), extendedAgentCard: P() },
+  AgentCapabilities: {
+    streaming: P(),
+    pushNotifications: P(),
+    extensions: D('AgentExtension', { repeated: true }),
+    extendedAgentCard: P(),
+  },
   AgentExtension: { uri: D(), description: D(), required: D(), params: P(undefined, { struct: true }) },
   AgentSkill: {
-    id: R(), name: R(), description: R(), tags: R(undefined, { repeated: true }), examples: D(undefined, { repeated: true }),
-    inputModes: D(undefined, { repeated: true }), outputModes: D(undefined, { repeated: true }),
+    id: R(),
+    name: R(),
+    description: R(),
+    tags: R(undefined, { repeated: true }),
+    examples: D(undefined, { repeated: true }),
+    inputModes: D(undefined, { repeated: true }),
+    outputModes: D(undefined, { repeated: true }),
     securityRequirements: D('SecurityRequirement', { repeated: true }),
   },
   SecurityRequirement: { schemes: D('StringList', { map: true }) },
   StringList: { list: D(undefined, { repeated: true }) },
   SecurityScheme: {
-    apiKeySecurityScheme: P('ApiKey'), httpAuthSecurityScheme: P('HttpAuth'), oauth2SecurityScheme: P('OAuth2'),
-    openIdConnectSecurityScheme: P('Oidc'), mtlsSecurityScheme: P('Mtls'),
+    apiKeySecurityScheme: P('ApiKey'),
+    httpAuthSecurityScheme: P('HttpAuth'),
+    oauth2SecurityScheme: P('OAuth2'),
+    openIdConnectSecurityScheme: P('Oidc'),
+    mtlsSecurityScheme: P('Mtls'),
   },
   ApiKey: { description: D(), location: R(), name: R() },
   HttpAuth: { description: D(), scheme: R(), bearerFormat: D() },
   OAuth2: { description: D(), flows: R('OAuthFlows'), oauth2MetadataUrl: D() },
   Oidc: { description: D(), openIdConnectUrl: R() },
   Mtls: { description: D() },
-  OAuthFlows: { authorizationCode: P('Flow'), clientCredentials: P('Flow'), implicit: P('Flow'), password: P('Flow'), deviceCode: P('Flow') },
+  OAuthFlows: {
+    authorizationCode: P('Flow'),
+    clientCredentials: P('Flow'),
+    implicit: P('Flow'),
+    password: P('Flow'),
+    deviceCode: P('Flow'),
+  },
   Flow: FLOW,
 };
 
-
 function isDefault(v: unknown): boolean {
-  return v === '' || v === false || v === 0 || v === null || (Array.isArray(v) && v.length === 0) || (isObject(v) && Object.keys(v).length === 0);
+  return (
+    v === '' ||
+    v === false ||
+    v === 0 ||
+    v === null ||
+    (Array.isArray(v) && v.length === 0) ||
+    (isObject(v) && Object.keys(v).length === 0)
+  );
 }
 
 /** Apply §8.4.1 default handling to a value of message `msg`; `dropUnknown` imitates a proto round trip. */
@@ -66,7 +119,10 @@ function normalize(value: unknown, msg: string, dropUnknown: boolean): unknown {
   const out: Record<string, unknown> = {};
   for (const [key, v] of Object.entries(value)) {
     const field = fields[key];
-    if (!field) { if (!dropUnknown) out[key] = v; continue; }
+    if (!field) {
+      if (!dropUnknown) out[key] = v;
+      continue;
+    }
     if (field.kind === 'plain' && isDefault(v)) continue;
     out[key] = field.struct ? v : normalizeField(v, field, dropUnknown);
   }
@@ -76,7 +132,8 @@ function normalize(value: unknown, msg: string, dropUnknown: boolean): unknown {
 function normalizeField(v: unknown, field: Field, dropUnknown: boolean): unknown {
   if (!field.msg) return v;
   if (field.repeated && Array.isArray(v)) return v.map((x) => normalize(x, field.msg!, dropUnknown));
-  if (field.map && isObject(v)) return Object.fromEntries(Object.entries(v).map(([k, x]) => [k, normalize(x, field.msg!, dropUnknown)]));
+  if (field.map && isObject(v))
+    return Object.fromEntries(Object.entries(v).map(([k, x]) => [k, normalize(x, field.msg!, dropUnknown)]));
   return normalize(v, field.msg, dropUnknown);
 }
 
@@ -88,7 +145,9 @@ function cleanEmpty(v: unknown): unknown {
     return list.length ? list : undefined;
   }
   if (isObject(v)) {
-    const entries = Object.entries(v).map(([k, x]) => [k, cleanEmpty(x)] as const).filter(([, x]) => x !== undefined);
+    const entries = Object.entries(v)
+      .map(([k, x]) => [k, cleanEmpty(x)] as const)
+      .filter(([, x]) => x !== undefined);
     return entries.length ? Object.fromEntries(entries) : undefined;
   }
   return v;

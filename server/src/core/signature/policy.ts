@@ -20,9 +20,23 @@ export interface SignaturePolicyRow {
 }
 
 export const SIGNATURE_POLICIES: readonly SignaturePolicyRow[] = [
-  { policy: 'off', description: 'Signatures are not checked; no key is fetched and no outcome is an error.', errors: [] },
-  { policy: 'verify-if-present', description: 'A signature is checked when the card has one and a trusted key is configured; a signature that does not match the card (invalid) is an error; unsigned or unverifiable cards are reported, not refused.', errors: ['invalid'] },
-  { policy: 'require', description: 'Only a card with a verified signature is valid: unsigned, unverifiable (no trusted key, expired key, …) and invalid cards are errors.', errors: ['unsigned', 'untrusted', 'invalid'] },
+  {
+    policy: 'off',
+    description: 'Signatures are not checked; no key is fetched and no outcome is an error.',
+    errors: [],
+  },
+  {
+    policy: 'verify-if-present',
+    description:
+      'A signature is checked when the card has one and a trusted key is configured; a signature that does not match the card (invalid) is an error; unsigned or unverifiable cards are reported, not refused.',
+    errors: ['invalid'],
+  },
+  {
+    policy: 'require',
+    description:
+      'Only a card with a verified signature is valid: unsigned, unverifiable (no trusted key, expired key, …) and invalid cards are errors.',
+    errors: ['unsigned', 'untrusted', 'invalid'],
+  },
 ];
 
 export const DEFAULT_SIGNATURE_POLICY: SignaturePolicy = 'verify-if-present';
@@ -42,7 +56,10 @@ export function resolveSignaturePolicy(policy: unknown, requireAlias: unknown): 
 }
 
 /** A verification outcome (signature/verify.ts) as the policy table names it. */
-export function verdictOf(outcome: { outcome: 'verified' | 'unverifiable' | 'invalid'; reason?: string }): SignatureVerdict {
+export function verdictOf(outcome: {
+  outcome: 'verified' | 'unverifiable' | 'invalid';
+  reason?: string;
+}): SignatureVerdict {
   if (outcome.outcome === 'unverifiable') return outcome.reason === 'unsigned' ? 'unsigned' : 'untrusted';
   return outcome.outcome;
 }
@@ -51,18 +68,36 @@ export function verdictOf(outcome: { outcome: 'verified' | 'unverifiable' | 'inv
  * The finding a signature outcome turns into under a policy, or undefined when the card stays valid.
  * `report` undefined: no verifier was configured (nothing could be checked).
  */
-export function signatureFinding(policy: SignaturePolicy, report: { outcome: 'verified' | 'unverifiable' | 'invalid'; reason?: string; detail: string } | undefined): Finding | undefined {
+export function signatureFinding(
+  policy: SignaturePolicy,
+  report: { outcome: 'verified' | 'unverifiable' | 'invalid'; reason?: string; detail: string } | undefined,
+): Finding | undefined {
   if (policy === 'off') return undefined;
   if (!report) {
     return policy === 'require'
-      ? { code: 'signature-required', severity: 'error', pointer: '', message: 'Signed cards are required, but no signature verifier is configured.' }
+      ? {
+          code: 'signature-required',
+          severity: 'error',
+          pointer: '',
+          message: 'Signed cards are required, but no signature verifier is configured.',
+        }
       : undefined;
   }
   const verdict = verdictOf(report);
   const row = SIGNATURE_POLICIES.find((r) => r.policy === policy)!;
   if (!row.errors.includes(verdict)) return undefined;
   if (policy === 'require') {
-    return { code: 'signature-required', severity: 'error', pointer: '/signatures', message: `Signed cards are required, and this card's signature is ${report.outcome}: ${report.detail}` };
+    return {
+      code: 'signature-required',
+      severity: 'error',
+      pointer: '/signatures',
+      message: `Signed cards are required, and this card's signature is ${report.outcome}: ${report.detail}`,
+    };
   }
-  return { code: 'signature-invalid', severity: 'error', pointer: '/signatures', message: `The card's signature does not verify (signature policy ${policy}): ${report.detail}` };
+  return {
+    code: 'signature-invalid',
+    severity: 'error',
+    pointer: '/signatures',
+    message: `The card's signature does not verify (signature policy ${policy}): ${report.detail}`,
+  };
 }

@@ -31,7 +31,8 @@ const PRIVATE_PEM = /-----BEGIN [A-Z0-9 ]*PRIVATE KEY-----/;
 const PEM_BLOCK = /-----BEGIN ([A-Z0-9 ]{1,40})-----([^-]*)-----END \1-----/g;
 
 const fail = (error: string): TrustEntryResult => ({ ok: false, error });
-const isPlainObject = (v: unknown): v is Record<string, unknown> => v !== null && typeof v === 'object' && !Array.isArray(v);
+const isPlainObject = (v: unknown): v is Record<string, unknown> =>
+  v !== null && typeof v === 'object' && !Array.isArray(v);
 
 /** An ISO 8601 instant → epoch ms; a date alone means 00:00 UTC of that day. */
 export function parseIsoInstant(value: unknown): number | undefined {
@@ -47,11 +48,21 @@ export function parseIsoInstant(value: unknown): number | undefined {
 /** PEM text → one public key or certificate, re-wrapped canonically (settings often hold it on one line). */
 export function parsePem(text: string): { ok: true; value: KeyMaterial } | { ok: false; error: string } {
   if (PRIVATE_PEM.test(text)) {
-    return { ok: false, error: 'it is a PRIVATE key (PEM "PRIVATE KEY"): a trust store holds public keys only; give the public key ("BEGIN PUBLIC KEY") or certificate, and treat the private key as exposed' };
+    return {
+      ok: false,
+      error:
+        'it is a PRIVATE key (PEM "PRIVATE KEY"): a trust store holds public keys only; give the public key ("BEGIN PUBLIC KEY") or certificate, and treat the private key as exposed',
+    };
   }
   const blocks = [...text.matchAll(PEM_BLOCK)];
   if (blocks.length !== 1) {
-    return { ok: false, error: blocks.length === 0 ? 'it is not readable PEM (no complete BEGIN/END block)' : `it holds ${blocks.length} PEM blocks; give one public key or one certificate (the signing certificate, not a chain)` };
+    return {
+      ok: false,
+      error:
+        blocks.length === 0
+          ? 'it is not readable PEM (no complete BEGIN/END block)'
+          : `it holds ${blocks.length} PEM blocks; give one public key or one certificate (the signing certificate, not a chain)`,
+    };
   }
   const [, label, body = ''] = blocks[0] ?? [];
   // Copied from an environment variable or a JSON-escaped string, line breaks may arrive as a literal "\n".
@@ -60,7 +71,10 @@ export function parsePem(text: string): { ok: true; value: KeyMaterial } | { ok:
   const pem = `-----BEGIN ${label}-----\n${base64.match(/.{1,64}/g)!.join('\n')}\n-----END ${label}-----\n`;
   if (label === 'PUBLIC KEY') return { ok: true, value: { kind: 'spki', pem } };
   if (label === 'CERTIFICATE') return { ok: true, value: { kind: 'x509', pem } };
-  return { ok: false, error: `PEM "${label}" is not supported; give a SubjectPublicKeyInfo ("BEGIN PUBLIC KEY") or an X.509 certificate ("BEGIN CERTIFICATE")` };
+  return {
+    ok: false,
+    error: `PEM "${label}" is not supported; give a SubjectPublicKeyInfo ("BEGIN PUBLIC KEY") or an X.509 certificate ("BEGIN CERTIFICATE")`,
+  };
 }
 
 /** A JWK or JWKS object → its keys. */
@@ -101,15 +115,22 @@ function parseKey(value: unknown, allowEntryObject: boolean): TrustEntryResult {
 export function parseTrustEntry(value: unknown): TrustEntryResult {
   if (!isPlainObject(value) || !('key' in value)) return parseKey(value, true);
   const unknown = Object.keys(value).filter((m) => !ENTRY_MEMBERS.has(m));
-  if (unknown.length) return fail(`unknown member(s) ${unknown.map((m) => JSON.stringify(m.slice(0, 40))).join(', ')} (allowed: key, notBefore, notAfter)`);
+  if (unknown.length)
+    return fail(
+      `unknown member(s) ${unknown.map((m) => JSON.stringify(m.slice(0, 40))).join(', ')} (allowed: key, notBefore, notAfter)`,
+    );
   const validity: Validity = {};
   for (const member of ['notBefore', 'notAfter'] as const) {
     if (value[member] === undefined) continue;
     const at = parseIsoInstant(value[member]);
-    if (at === undefined) return fail(`"${member}" is not an ISO 8601 date or date-time with a zone (e.g. "2027-01-31" or "2027-01-31T12:00:00Z")`);
+    if (at === undefined)
+      return fail(
+        `"${member}" is not an ISO 8601 date or date-time with a zone (e.g. "2027-01-31" or "2027-01-31T12:00:00Z")`,
+      );
     validity[member] = { at, from: `its trust-store entry's ${member}` };
   }
-  if (validity.notBefore && validity.notAfter && validity.notBefore.at > validity.notAfter.at) return fail('"notBefore" is after "notAfter"');
+  if (validity.notBefore && validity.notAfter && validity.notBefore.at > validity.notAfter.at)
+    return fail('"notBefore" is after "notAfter"');
   const key = parseKey(value.key, false);
   return key.ok ? { ok: true, value: { source: key.value.source, validity } } : key;
 }

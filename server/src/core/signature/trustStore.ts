@@ -10,7 +10,9 @@ import type { HttpClient } from '../net/http';
 import type { KeyMaterial, Validity } from './keyMaterial';
 import { parseTrustEntry, type TrustStoreValue } from './trustEntry';
 
-export interface JwksDocument { keys: JWK[] }
+export interface JwksDocument {
+  keys: JWK[];
+}
 
 export interface TrustEntry {
   /** Applies to cards whose URL starts with this prefix. */
@@ -34,7 +36,11 @@ export interface KeyLookup {
 }
 
 /** A candidate key; `validity` is its trust-store entry's window (the key's own is read from the key itself). */
-export interface FoundKey { material: KeyMaterial; source: string; validity?: Validity }
+export interface FoundKey {
+  material: KeyMaterial;
+  source: string;
+  validity?: Validity;
+}
 
 export interface TrustStore {
   /** Keys with this kid from every matching source; `refused` explains a jku that was not followed. */
@@ -77,7 +83,11 @@ export function createTrustStore(entries: TrustEntry[], http?: HttpClient): Trus
     fetchJwks(url, { origin, originClass, contentTypes: JWKS_TYPES });
   return {
     async find(lookup) {
-      const matching = entries.filter((e) => (e.agent !== undefined && lookup.cardUrl.startsWith(e.agent)) || (e.provider !== undefined && e.provider === lookup.provider));
+      const matching = entries.filter(
+        (e) =>
+          (e.agent !== undefined && lookup.cardUrl.startsWith(e.agent)) ||
+          (e.provider !== undefined && e.provider === lookup.provider),
+      );
       const keys: FoundKey[] = [];
       const errors: string[] = [];
       let refused: string | undefined;
@@ -86,12 +96,28 @@ export function createTrustStore(entries: TrustEntry[], http?: HttpClient): Trus
       };
       for (const e of matching) {
         if (e.jwks) take(e.jwks, e.agent ? `trust store (agent ${e.agent})` : `trust store (provider ${e.provider})`);
-        if (e.jwksUrl) await load(e.jwksUrl, 'user').then((d) => take(d, e.jwksUrl!), (err: Error) => { errors.push(err.message); });
+        if (e.jwksUrl)
+          await load(e.jwksUrl, 'user').then(
+            (d) => take(d, e.jwksUrl!),
+            (err: Error) => {
+              errors.push(err.message);
+            },
+          );
       }
       if (lookup.jku) {
-        const allowedBy = matching.find((e) => e.allowJku === true || (Array.isArray(e.allowJku) && e.allowJku.some((p) => lookup.jku!.startsWith(p))));
-        if (!allowedBy) refused = `the card's jku ${lookup.jku} is not followed (not allowed for this agent or provider)`;
-        else await load(lookup.jku, 'card', lookup.originClass).then((d) => take(d, `jku ${lookup.jku}`), (err: Error) => { errors.push(err.message); });
+        const allowedBy = matching.find(
+          (e) =>
+            e.allowJku === true || (Array.isArray(e.allowJku) && e.allowJku.some((p) => lookup.jku!.startsWith(p))),
+        );
+        if (!allowedBy)
+          refused = `the card's jku ${lookup.jku} is not followed (not allowed for this agent or provider)`;
+        else
+          await load(lookup.jku, 'card', lookup.originClass).then(
+            (d) => take(d, `jku ${lookup.jku}`),
+            (err: Error) => {
+              errors.push(err.message);
+            },
+          );
       }
       return { keys, errors, ...(refused ? { refused } : {}) };
     },
@@ -104,7 +130,11 @@ export function createTrustStore(entries: TrustEntry[], http?: HttpClient): Trus
  * or certificate; optionally with notBefore / notAfter). It applies to every agent. An entry that cannot be read
  * is an error for its kid only (it never quotes the entry: it may be a key pasted by mistake).
  */
-export function trustStoreFromKidMap(map: Readonly<Record<string, TrustStoreValue>>, http?: HttpClient, label = 'a2a.trustStore'): TrustStore {
+export function trustStoreFromKidMap(
+  map: Readonly<Record<string, TrustStoreValue>>,
+  http?: HttpClient,
+  label = 'a2a.trustStore',
+): TrustStore {
   const fetchJwks = jwksLoader(http);
   return {
     async find(lookup) {
@@ -124,9 +154,16 @@ export function trustStoreFromKidMap(map: Readonly<Record<string, TrustStoreValu
       }
       if (!http) return { keys, errors: ['no HTTP client to fetch JWKS'] };
       // Any media type, as before: the user configured this URL for this kid.
-      await fetchJwks(source.url, { origin: 'user' }).then((doc) => {
-        for (const jwk of doc.keys) if (jwk.kid === lookup.kid) keys.push({ material: { kind: 'jwk', jwk }, source: `${label} (${source.url})`, validity });
-      }, (err: Error) => { errors.push(err.message); });
+      await fetchJwks(source.url, { origin: 'user' }).then(
+        (doc) => {
+          for (const jwk of doc.keys)
+            if (jwk.kid === lookup.kid)
+              keys.push({ material: { kind: 'jwk', jwk }, source: `${label} (${source.url})`, validity });
+        },
+        (err: Error) => {
+          errors.push(err.message);
+        },
+      );
       return { keys, errors };
     },
   };
@@ -138,7 +175,11 @@ export function combineTrustStores(stores: readonly TrustStore[]): TrustStore {
     async find(lookup) {
       const results = await Promise.all(stores.map((s) => s.find(lookup)));
       const refused = results.find((r) => r.refused)?.refused;
-      return { keys: results.flatMap((r) => r.keys), errors: results.flatMap((r) => r.errors), ...(refused ? { refused } : {}) };
+      return {
+        keys: results.flatMap((r) => r.keys),
+        errors: results.flatMap((r) => r.errors),
+        ...(refused ? { refused } : {}),
+      };
     },
   };
 }

@@ -16,7 +16,10 @@ export async function publishClosedLockfile(ctx: ServerContext, uri: string, tex
   if (ctx.documents.get(uri)) return; // open: the validator owns its diagnostics
   const settings = await ctx.settings(uri);
   // A lockfile that is a symbolic link out of its workspace folder is not read (its diagnostics would quote it).
-  const readable = text === undefined && uri.startsWith('file:') && (await lockfileInsideWorkspace(ctx.workspaceFolders(), uriPath(uri))).ok;
+  const readable =
+    text === undefined &&
+    uri.startsWith('file:') &&
+    (await lockfileInsideWorkspace(ctx.workspaceFolders(), uriPath(uri))).ok;
   const content = text ?? (readable ? await ctx.runtime.files?.read(uriPath(uri), settings.maxCardBytes) : undefined);
   if (content === undefined) return;
   const doc = TextDocument.create(uri, 'a2a-lockfile', 0, content);
@@ -32,5 +35,9 @@ export async function publishClosedLockfile(ctx: ServerContext, uri: string, tex
  */
 export async function republishLockfiles(ctx: ServerContext): Promise<void> {
   ctx.revalidateAll();
-  await Promise.all(liveSession(ctx).checkedLockfiles().map((uri) => publishClosedLockfile(ctx, uri).catch(() => undefined)));
+  await Promise.all(
+    liveSession(ctx)
+      .checkedLockfiles()
+      .map((uri) => publishClosedLockfile(ctx, uri).catch(() => undefined)),
+  );
 }

@@ -12,7 +12,12 @@ import { lockfileAgainstCard, type LockfileAgainstCard } from '../pinnedCard';
  * Codes of the lockfile-against-card diagnostics: catalog rules (core/rules/catalog.ts), so their
  * severities are settings (`a2a.rules`) like every other rule's. The classification picks the rule.
  */
-export const LOCKFILE_CHECK_CODES = { breaking: 'lockfile-breaking', review: 'lockfile-review', note: 'lockfile-note', error: 'lockfile-error' } as const;
+export const LOCKFILE_CHECK_CODES = {
+  breaking: 'lockfile-breaking',
+  review: 'lockfile-review',
+  note: 'lockfile-note',
+  error: 'lockfile-error',
+} as const;
 
 /**
  * Every diagnostic of one document: the core findings, plus for a lockfile the check against the card it
@@ -20,14 +25,24 @@ export const LOCKFILE_CHECK_CODES = { breaking: 'lockfile-breaking', review: 'lo
  * live checks (the watcher, "Check Lockfiles Now") feed the live card and re-publish through here, so the
  * same problem is never shown twice; one found against both cards is one diagnostic naming both.
  */
-export async function computeDiagnostics(ctx: ServerContext, doc: TextDocument, analysis: Analysis): Promise<Diagnostic[]> {
-  const locate = makeLocator(analysis.text, analysis.findings.filter((f) => !f.offset).map((f) => f.pointer));
+export async function computeDiagnostics(
+  ctx: ServerContext,
+  doc: TextDocument,
+  analysis: Analysis,
+): Promise<Diagnostic[]> {
+  const locate = makeLocator(
+    analysis.text,
+    analysis.findings.filter((f) => !f.offset).map((f) => f.pointer),
+  );
   const diagnostics = analysis.findings.map((f) => toDiagnostic(doc, locate, f));
   if (analysis.kind !== 'lockfile' || analysis.findings.some((f) => f.severity === 'error')) return diagnostics;
   const result = await lockfileAgainstCard(ctx, analysis);
   if (!result) return diagnostics;
   const items = checkItems(result);
-  const locateItem = makeLocator(analysis.text, items.map((i) => i.pointer));
+  const locateItem = makeLocator(
+    analysis.text,
+    items.map((i) => i.pointer),
+  );
   for (const item of items) {
     const code = LOCKFILE_CHECK_CODES[item.level];
     const severity = severityOf(code, analysis.settings.rules);
@@ -40,7 +55,9 @@ export async function computeDiagnostics(ctx: ServerContext, doc: TextDocument, 
 function severityOf(code: string, rules: Record<string, string>): Severity | undefined {
   const setting = Object.hasOwn(rules, code) ? rules[code] : undefined;
   if (setting === 'off') return undefined;
-  return setting === 'error' || setting === 'warning' || setting === 'info' || setting === 'hint' ? setting : defaultSeverity(code);
+  return setting === 'error' || setting === 'warning' || setting === 'info' || setting === 'hint'
+    ? setting
+    : defaultSeverity(code);
 }
 
 interface LockItem {
@@ -63,9 +80,16 @@ export function checkItems(r: LockfileAgainstCard): LockItem[] {
   if (r.check && r.pinned) add(r.check, `the card in ${r.pinned.source}`);
   if (r.live) add(r.live.check, `the live card at ${r.live.card.url} (fetched ${r.live.card.at})`);
   const items: LockItem[] = [...merged.values()].map(({ item, sources }) => ({
-    level: item.level, pointer: item.pointer, message: `${item.message} (compared with ${sources.join(' and ')})`,
+    level: item.level,
+    pointer: item.pointer,
+    message: `${item.message} (compared with ${sources.join(' and ')})`,
   }));
   if (r.unusable) items.push({ level: 'error', pointer: '/agent', message: r.unusable });
-  if (r.liveFailure) items.push({ level: 'error', pointer: '/agent', message: `the live agent could not be checked: ${r.liveFailure.cause} (at ${r.liveFailure.at})` });
+  if (r.liveFailure)
+    items.push({
+      level: 'error',
+      pointer: '/agent',
+      message: `the live agent could not be checked: ${r.liveFailure.cause} (at ${r.liveFailure.at})`,
+    });
   return items;
 }

@@ -25,11 +25,14 @@ export class Validator {
   /** Validates after the debounce (0 → on the next tick, still coalescing a burst of changes). */
   schedule(doc: TextDocument): void {
     this.cancel(doc.uri);
-    this.pending.set(doc.uri, this.runtime.timer.setTimeout(() => {
-      this.pending.delete(doc.uri);
-      // A closed connection (shutdown) must not become an unhandled rejection that kills the process.
-      this.validate(doc.uri).catch(() => undefined);
-    }, this.delayMs));
+    this.pending.set(
+      doc.uri,
+      this.runtime.timer.setTimeout(() => {
+        this.pending.delete(doc.uri);
+        // A closed connection (shutdown) must not become an unhandled rejection that kills the process.
+        this.validate(doc.uri).catch(() => undefined);
+      }, this.delayMs),
+    );
   }
 
   cancel(uri: string): void {
@@ -45,7 +48,9 @@ export class Validator {
     try {
       diagnostics = await this.compute(doc);
     } catch (error) {
-      this.connection.console.error(`validation of ${uri} failed: ${error instanceof Error ? error.stack ?? error.message : String(error)}`);
+      this.connection.console.error(
+        `validation of ${uri} failed: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`,
+      );
       return;
     }
     const current = this.getDocument(uri);

@@ -33,8 +33,15 @@ export async function a2aCheckLockfile(world: ToolWorld, args: Args): Promise<Re
   if (live) networkOf(world);
   const lockfile = await pathInsideRoots(world, given);
   const loader = createCardLoader({ source: toolCardSource(world, live), cache: new MemoryCardCache() });
-  const [outcome] = await checkMany([lockfile], { loader, readText: async (p) => readTextSync(p, world.maxCardBytes), resolveAgent });
-  world.lastChecked.set(lockfile, { classification: outcome!.status === 'error' ? 'error' : outcome!.result.classification, at: world.now().toISOString() });
+  const [outcome] = await checkMany([lockfile], {
+    loader,
+    readText: async (p) => readTextSync(p, world.maxCardBytes),
+    resolveAgent,
+  });
+  world.lastChecked.set(lockfile, {
+    classification: outcome!.status === 'error' ? 'error' : outcome!.result.classification,
+    at: world.now().toISOString(),
+  });
   const report = JSON.parse(jsonReport([outcome!], displayFor(world, lockfile, given))) as Record<string, unknown>;
   return visibleValues(report, LIMITS.untrustedChars);
 }

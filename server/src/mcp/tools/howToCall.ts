@@ -28,10 +28,24 @@ function request(profile: CompiledProfile, streaming: boolean) {
   const i = profile.interface!;
   const operation = streaming ? 'SendStreamingMessage' : 'SendMessage';
   const accept = streaming ? 'text/event-stream' : 'application/json';
-  if (i.binding === 'JSONRPC') return { operation, http_method: 'POST', url: i.url, content_type: 'application/json', accept, json_rpc_method: operation };
+  if (i.binding === 'JSONRPC')
+    return {
+      operation,
+      http_method: 'POST',
+      url: i.url,
+      content_type: 'application/json',
+      accept,
+      json_rpc_method: operation,
+    };
   if (i.binding === 'HTTP+JSON') {
     const prefix = i.tenant !== null ? `/${encodeURIComponent(i.tenant)}` : '';
-    return { operation, http_method: 'POST', url: `${i.url.replace(/\/+$/, '')}${prefix}${streaming ? '/message:stream' : '/message:send'}`, content_type: 'application/a2a+json', accept };
+    return {
+      operation,
+      http_method: 'POST',
+      url: `${i.url.replace(/\/+$/, '')}${prefix}${streaming ? '/message:stream' : '/message:send'}`,
+      content_type: 'application/a2a+json',
+      accept,
+    };
   }
   if (i.binding === 'GRPC') return { operation, grpc_method: `lf.a2a.v1.A2AService/${operation}`, target: i.url };
   return { operation, note: 'a custom binding: the card names it, this tool does not know how it carries operations' };
@@ -41,7 +55,11 @@ function credentials(profile: CompiledProfile, security: readonly SecurityAltern
   return {
     required: security.length > 0,
     any_of: security.map((alt) => ({
-      all_of: Object.keys(alt).map((scheme) => ({ scheme, ...(profile.schemes?.[scheme] ?? { type: 'undeclared' }), scopes: [...(alt[scheme] ?? [])] })),
+      all_of: Object.keys(alt).map((scheme) => ({
+        scheme,
+        ...(profile.schemes?.[scheme] ?? { type: 'undeclared' }),
+        scopes: [...(alt[scheme] ?? [])],
+      })),
     })),
   };
 }
@@ -68,7 +86,8 @@ export async function a2aHowToCall(world: ToolWorld, args: Args): Promise<HowToC
   const skill = requiredString(args, 'skill');
   const analyzed = await analyzeCard(world, source, clientFrom(args));
   const profile = analyzed.profile;
-  if (!profile.usable || !profile.interface) throw new ToolError(`this client cannot use the agent: ${visibleValues(profile.reason ?? 'no usable interface')}`);
+  if (!profile.usable || !profile.interface)
+    throw new ToolError(`this client cannot use the agent: ${visibleValues(profile.reason ?? 'no usable interface')}`);
   skillPage(profile, skill, 0);
   const s = profile.skills?.[skill];
   if (!s) throw new ToolError(`the card has no usable skill ${visibleValues(JSON.stringify(skill))}`);
@@ -77,19 +96,22 @@ export async function a2aHowToCall(world: ToolWorld, args: Args): Promise<HowToC
   const untrusted = untrustedOf(analyzed.card, analyzed.findings, [skill]);
   return {
     ...visibleValues({
-    source: displayPath(world, analyzed.location),
-    skill,
-    endpoint: profile.interface.url,
-    binding: profile.interface.binding,
-    tenant: profile.interface.tenant,
-    headers: { 'A2A-Version': profile.interface.version, ...(extensions.length ? { 'A2A-Extensions': extensions.join(', ') } : {}) },
-    streaming,
-    request: request(profile, streaming),
-    ...(streaming ? { fallback_operation: 'SendMessage' as const } : {}),
-    input_media_types: s.input,
-    output_media_types: s.output,
-    credentials: credentials(profile, s.security),
-    rules: CALL_RULES,
+      source: displayPath(world, analyzed.location),
+      skill,
+      endpoint: profile.interface.url,
+      binding: profile.interface.binding,
+      tenant: profile.interface.tenant,
+      headers: {
+        'A2A-Version': profile.interface.version,
+        ...(extensions.length ? { 'A2A-Extensions': extensions.join(', ') } : {}),
+      },
+      streaming,
+      request: request(profile, streaming),
+      ...(streaming ? { fallback_operation: 'SendMessage' as const } : {}),
+      input_media_types: s.input,
+      output_media_types: s.output,
+      credentials: credentials(profile, s.security),
+      rules: CALL_RULES,
     }),
     // Made visible and clipped by the envelope at its own limit.
     untrusted,

@@ -18,7 +18,9 @@ export async function a2aLockfiles(world: ToolWorld, args: Args): Promise<Record
   const lockfiles = page.items.map((path) => {
     const read = readLockfileAt(world, path);
     const last = world.lastChecked.get(path);
-    const known = last ? { last_classification: last.classification, checked_at: last.at } : { last_classification: null };
+    const known = last
+      ? { last_classification: last.classification, checked_at: last.at }
+      : { last_classification: null };
     if (!read.lock) return { file: displayPath(world, path), error: read.problem ?? 'not a valid lockfile', ...known };
     return {
       file: displayPath(world, path),
@@ -33,6 +35,10 @@ export async function a2aLockfiles(world: ToolWorld, args: Args): Promise<Record
     lockfiles,
     total: page.total,
     ...(page.next_cursor ? { next_cursor: page.next_cursor } : {}),
-    ...(found.truncated ? { note: `the search stopped after ${LIMITS.directoriesVisited} directories; lockfiles deeper in the tree are not listed` } : {}),
+    ...(found.truncated
+      ? {
+          note: `the search stopped after ${LIMITS.directoriesVisited} directories; lockfiles deeper in the tree are not listed`,
+        }
+      : {}),
   });
 }

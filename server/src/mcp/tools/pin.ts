@@ -36,7 +36,9 @@ async function locationOf(world: ToolWorld, source: string): Promise<string> {
 /** What `agent` records: the URL (never its userinfo), or the card's path relative to the lockfile's folder. */
 function agentField(location: string, lockfile: string | undefined, world: ToolWorld): string {
   if (isHttpLocation(location)) return withoutUserinfo(location);
-  return relative(lockfile ? dirname(lockfile) : firstRoot(world), location).split(sep).join('/');
+  return relative(lockfile ? dirname(lockfile) : firstRoot(world), location)
+    .split(sep)
+    .join('/');
 }
 
 /** The lockfile text with invisible and bidi characters as \\uXXXX: still the same JSON, nothing hidden. */
@@ -51,8 +53,10 @@ export async function a2aPin(world: ToolWorld, args: Args): Promise<Record<strin
   const extensions = stringList(args, 'extensions') ?? [];
   const write = optionalBoolean(args, 'write') === true;
   const lockfileArg = optionalString(args, 'lockfile');
-  if (write && lockfileArg === undefined) throw new ToolError('write: true needs "lockfile": where to write it (a path inside the roots)');
-  if (lockfileArg !== undefined && !isLockfileName(basename(lockfileArg))) throw new ToolError('"lockfile" must be named a2a-lock.json or NAME.a2a-lock.json');
+  if (write && lockfileArg === undefined)
+    throw new ToolError('write: true needs "lockfile": where to write it (a path inside the roots)');
+  if (lockfileArg !== undefined && !isLockfileName(basename(lockfileArg)))
+    throw new ToolError('"lockfile" must be named a2a-lock.json or NAME.a2a-lock.json');
   const lockfile = lockfileArg !== undefined ? await pathInsideRoots(world, lockfileArg) : undefined;
   const location = await locationOf(world, source);
   const client = { bindings: DEFAULT_CLIENT.bindings, knownExtensions: extensions };
@@ -66,8 +70,16 @@ export async function a2aPin(world: ToolWorld, args: Args): Promise<Record<strin
   let lock;
   try {
     lock = buildLockfile({
-      profile: loaded.profile, cardDigest: loaded.digest, agentUrl: agentField(location, lockfile, world),
-      selection: { skills, input: stringList(args, 'input'), output: stringList(args, 'output'), streaming: optionalBoolean(args, 'streaming') === true, extensions },
+      profile: loaded.profile,
+      cardDigest: loaded.digest,
+      agentUrl: agentField(location, lockfile, world),
+      selection: {
+        skills,
+        input: stringList(args, 'input'),
+        output: stringList(args, 'output'),
+        streaming: optionalBoolean(args, 'streaming') === true,
+        extensions,
+      },
       now: world.now,
     });
   } catch (err) {
@@ -78,5 +90,9 @@ export async function a2aPin(world: ToolWorld, args: Args): Promise<Record<strin
   // The folder is inside the roots (checked above, after symlinks): a new one may be made for the lockfile.
   makeDirectory(dirname(lockfile!));
   const result = await writeLockfile(lockfile!, lock);
-  return { lockfile_text: shownText(result.text), written: result.written, file: visible(displayPath(world, lockfile!)) };
+  return {
+    lockfile_text: shownText(result.text),
+    written: result.written,
+    file: visible(displayPath(world, lockfile!)),
+  };
 }

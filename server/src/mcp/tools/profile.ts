@@ -30,15 +30,26 @@ export function profileFor(profile: CompiledProfile, skillIds: readonly string[]
     skills: pick(profile.provenance.skills)!,
     unknownExtensions: profile.provenance.unknownExtensions.slice(0, LIMITS.skillsPerPage),
   };
-  return { ...profile, ...(profile.skills ? { skills: pick(profile.skills) } : {}), ...(provenance ? { provenance } : {}) };
+  return {
+    ...profile,
+    ...(profile.skills ? { skills: pick(profile.skills) } : {}),
+    ...(provenance ? { provenance } : {}),
+  };
 }
 
 /** The skills a call covers: the one named, or a page of all of them. */
-export function skillPage(profile: CompiledProfile, skill: string | undefined, start: number): { ids: string[]; total: number; next_cursor?: string } {
+export function skillPage(
+  profile: CompiledProfile,
+  skill: string | undefined,
+  start: number,
+): { ids: string[]; total: number; next_cursor?: string } {
   // An unusable profile has no skills, but its provenance still says where each skill's values came from.
   const all = Object.keys(profile.skills ?? profile.provenance?.skills ?? {});
   if (skill !== undefined) {
-    if (!Object.prototype.hasOwnProperty.call(profile.skills ?? {}, skill)) throw new ToolError(`the card has no usable skill ${JSON.stringify(visible(skill, 80))}${profile.usable ? '' : ' (the agent is not usable by this client: see "reason" in a2a_profile)'}`);
+    if (!Object.prototype.hasOwnProperty.call(profile.skills ?? {}, skill))
+      throw new ToolError(
+        `the card has no usable skill ${JSON.stringify(visible(skill, 80))}${profile.usable ? '' : ' (the agent is not usable by this client: see "reason" in a2a_profile)'}`,
+      );
     return { ids: [skill], total: all.length };
   }
   const page = pageOf(all, start, LIMITS.skillsPerPage);
@@ -47,11 +58,18 @@ export function skillPage(profile: CompiledProfile, skill: string | undefined, s
 
 /** Errors and warnings (not infos or hints), without suspicious-text (that goes with the card text, in `untrusted`). */
 function callingFindings(findings: readonly Finding[]) {
-  const relevant = findings.filter((f) => (f.severity === 'error' || f.severity === 'warning') && f.code !== 'suspicious-text');
+  const relevant = findings.filter(
+    (f) => (f.severity === 'error' || f.severity === 'warning') && f.code !== 'suspicious-text',
+  );
   return {
     errors: relevant.filter((f) => f.severity === 'error').length,
     warnings: relevant.filter((f) => f.severity === 'warning').length,
-    findings: relevant.slice(0, LIMITS.findings).map((f) => ({ code: f.code, severity: f.severity, pointer: visible(f.pointer, LIMITS.valueChars), message: visible(f.message.split('\n')[0] ?? '', LIMITS.untrustedChars) })),
+    findings: relevant.slice(0, LIMITS.findings).map((f) => ({
+      code: f.code,
+      severity: f.severity,
+      pointer: visible(f.pointer, LIMITS.valueChars),
+      message: visible(f.message.split('\n')[0] ?? '', LIMITS.untrustedChars),
+    })),
   };
 }
 
@@ -68,14 +86,16 @@ function lockfileEvidence(world: ToolWorld, location: string) {
     const read = readLockfileAt(world, path);
     if (!read.lock || pinnedLocation(read.lock, path) !== location) continue;
     const last = world.lastChecked.get(path);
-    out.push(visibleValues({
-      file: displayPath(world, path),
-      pinned_at: read.lock.pinned_at,
-      card_digest: read.lock.card_digest,
-      ...firstOf(Object.keys(read.lock.requires.skills ?? {})),
-      verified: Object.fromEntries(Object.entries(read.lock.verified ?? {}).slice(0, LIMITS.skillsPerPage)),
-      ...(last ? { last_classification: last.classification, checked_at: last.at } : {}),
-    }));
+    out.push(
+      visibleValues({
+        file: displayPath(world, path),
+        pinned_at: read.lock.pinned_at,
+        card_digest: read.lock.card_digest,
+        ...firstOf(Object.keys(read.lock.requires.skills ?? {})),
+        verified: Object.fromEntries(Object.entries(read.lock.verified ?? {}).slice(0, LIMITS.skillsPerPage)),
+        ...(last ? { last_classification: last.classification, checked_at: last.at } : {}),
+      }),
+    );
     if (out.length >= LIMITS.lockfilesPerPage) break;
   }
   return out;

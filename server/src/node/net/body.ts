@@ -8,7 +8,10 @@ import { NetError, displayUrl } from '../../core/net/errors';
 
 /** Decode a Content-Encoding; the decoded size is capped by zlib itself (maxOutputLength). */
 export function decodeBody(raw: Buffer, encoding: string | undefined, url: string, maxBytes: number): Buffer {
-  const codings = (encoding ?? '').split(',').map((c) => c.trim().toLowerCase()).filter((c) => c && c !== 'identity');
+  const codings = (encoding ?? '')
+    .split(',')
+    .map((c) => c.trim().toLowerCase())
+    .filter((c) => c && c !== 'identity');
   let data = raw;
   // Codings are listed in the order applied; undo them in reverse.
   for (const coding of codings.reverse()) {
@@ -20,8 +23,13 @@ export function decodeBody(raw: Buffer, encoding: string | undefined, url: strin
       else throw new NetError('network', url, `${displayUrl(url)}: unsupported content-encoding '${coding}'`);
     } catch (err) {
       if (err instanceof NetError) throw err;
-      if ((err as { code?: string }).code === 'ERR_BUFFER_TOO_LARGE') throw tooLarge(url, maxBytes, 'after decompression');
-      throw new NetError('network', url, `${displayUrl(url)}: could not decode ${coding} body (${(err as Error).message})`);
+      if ((err as { code?: string }).code === 'ERR_BUFFER_TOO_LARGE')
+        throw tooLarge(url, maxBytes, 'after decompression');
+      throw new NetError(
+        'network',
+        url,
+        `${displayUrl(url)}: could not decode ${coding} body (${(err as Error).message})`,
+      );
     }
   }
   if (data.length > maxBytes) throw tooLarge(url, maxBytes, 'after decompression');
@@ -30,5 +38,7 @@ export function decodeBody(raw: Buffer, encoding: string | undefined, url: strin
 
 /** The one 'too-large' error for a body over the cap, `when` saying at which stage it was seen. */
 export function tooLarge(url: string, maxBytes: number, when: string): NetError {
-  return new NetError('too-large', url, `${displayUrl(url)}: response exceeds the ${maxBytes}-byte limit (${when})`, { limit: maxBytes });
+  return new NetError('too-large', url, `${displayUrl(url)}: response exceeds the ${maxBytes}-byte limit (${when})`, {
+    limit: maxBytes,
+  });
 }

@@ -70,15 +70,18 @@ export function exchange(dispatcher: Dispatcher, o: ExchangeOptions, cancel: Can
       return;
     }
     cancel.attach(handler);
-    dispatcher.dispatch({
-      origin: o.origin,
-      path: o.path,
-      method: o.method as Dispatcher.HttpMethod,
-      headers: o.headers,
-      body: o.body,
-      headersTimeout: o.timeoutMs,
-      bodyTimeout: o.timeoutMs,
-    }, handler);
+    dispatcher.dispatch(
+      {
+        origin: o.origin,
+        path: o.path,
+        method: o.method as Dispatcher.HttpMethod,
+        headers: o.headers,
+        body: o.body,
+        headersTimeout: o.timeoutMs,
+        bodyTimeout: o.timeoutMs,
+      },
+      handler,
+    );
   });
 }
 
@@ -118,7 +121,11 @@ class ExchangeHandler implements Dispatcher.DispatchHandler {
     if (this.settled || this.cancel.fired) c.abort(new Error('cancelled'));
   }
 
-  onResponseStart(_c: Dispatcher.DispatchController, statusCode: number, raw: Record<string, string | string[] | undefined>): void {
+  onResponseStart(
+    _c: Dispatcher.DispatchController,
+    statusCode: number,
+    raw: Record<string, string | string[] | undefined>,
+  ): void {
     if (this.settled || statusCode < 200) return; // 1xx informational answers precede the real one
     this.status = statusCode;
     this.headers = flatten(raw);
@@ -152,7 +159,16 @@ class ExchangeHandler implements Dispatcher.DispatchHandler {
 
   onResponseEnd(): void {
     const { chunks } = this;
-    this.finish(undefined, this.answer(this.verdict === 'skip' || chunks.length === 0 ? EMPTY : chunks.length === 1 && chunks[0] ? chunks[0] : Buffer.concat(chunks)));
+    this.finish(
+      undefined,
+      this.answer(
+        this.verdict === 'skip' || chunks.length === 0
+          ? EMPTY
+          : chunks.length === 1 && chunks[0]
+            ? chunks[0]
+            : Buffer.concat(chunks),
+      ),
+    );
   }
 
   onResponseError(_c: Dispatcher.DispatchController, err: Error): void {

@@ -24,7 +24,13 @@ import { oneLineText } from '../../core/untrustedText';
 const grpcModule = (): typeof import('@grpc/grpc-js') => loadGrpcRuntime().grpc;
 
 /** gRPC status codes used here (grpc/status.proto). */
-const GrpcStatus = { CANCELLED: 1, DEADLINE_EXCEEDED: 4, RESOURCE_EXHAUSTED: 8, INTERNAL: 13, UNAVAILABLE: 14 } as const;
+const GrpcStatus = {
+  CANCELLED: 1,
+  DEADLINE_EXCEEDED: 4,
+  RESOURCE_EXHAUSTED: 8,
+  INTERNAL: 13,
+  UNAVAILABLE: 14,
+} as const;
 
 const MAX_STREAM_MESSAGES = 1000;
 /** Channels kept per client (a long-lived language server probes many agents): the oldest is closed beyond this. */
@@ -33,7 +39,9 @@ const MAX_CHANNELS = 64;
 const IDLE_MS = 30_000;
 const MAX_METADATA_BYTES = 64 * 1024;
 
-export function createGrpcClient(opts: Pick<HttpClientOptions, 'resolver' | 'allowHosts' | 'connectTimeoutMs'> = {}): GrpcClient {
+export function createGrpcClient(
+  opts: Pick<HttpClientOptions, 'resolver' | 'allowHosts' | 'connectTimeoutMs'> = {},
+): GrpcClient {
   const world = targetWorld(opts.resolver, opts.allowHosts);
   const channels = new Map<string, Client>();
   return {
@@ -62,17 +70,40 @@ export function grpcEndpoint(raw: string): Endpoint {
     throw new NetError('bad-url', raw, `${raw.slice(0, 200)}: not a gRPC address (expected host:port or a URL)`);
   }
   const scheme = url.protocol.slice(0, -1).toLowerCase();
-  const tls = scheme === 'https' || scheme === 'grpcs' ? true : scheme === 'http' || scheme === 'grpc' ? false : scheme === 'grpc-bare' ? 'unless-loopback' : undefined;
-  if (tls === undefined) throw new NetError('bad-scheme', displayUrl(url), `${displayUrl(url)}: a gRPC interface URL must be host:port, https://, grpcs://, http:// or grpc://`);
+  const tls =
+    scheme === 'https' || scheme === 'grpcs'
+      ? true
+      : scheme === 'http' || scheme === 'grpc'
+        ? false
+        : scheme === 'grpc-bare'
+          ? 'unless-loopback'
+          : undefined;
+  if (tls === undefined)
+    throw new NetError(
+      'bad-scheme',
+      displayUrl(url),
+      `${displayUrl(url)}: a gRPC interface URL must be host:port, https://, grpcs://, http:// or grpc://`,
+    );
   if (!url.hostname) throw new NetError('bad-url', raw, `${raw.slice(0, 200)}: the gRPC address names no host`);
   return { url, tls, port: url.port || (tls === false ? '80' : '443') };
 }
 
-async function guardedCall(raw: string, method: GrpcMethod, request: unknown, o: GrpcCallOptions, world: TargetWorld, channels: Map<string, Client>): Promise<GrpcAnswer> {
+async function guardedCall(
+  raw: string,
+  method: GrpcMethod,
+  request: unknown,
+  o: GrpcCallOptions,
+  world: TargetWorld,
+  channels: Map<string, Client>,
+): Promise<GrpcAnswer> {
   const shown = raw.slice(0, 200);
   if (o.signal?.aborted) throw new NetError('aborted', shown, `${shown}: cancelled`);
   const endpoint = grpcEndpoint(raw);
-  const checked = checkedTarget(endpoint.url, { origin: 'card', originClass: o.originClass, allowHosts: world.allowHosts }, world);
+  const checked = checkedTarget(
+    endpoint.url,
+    { origin: 'card', originClass: o.originClass, allowHosts: world.allowHosts },
+    world,
+  );
   const target = checked instanceof Promise ? await checked : checked;
   const tls = endpoint.tls === 'unless-loopback' ? target.addressClass !== 'loopback' : endpoint.tls;
   const maxBytes = o.maxBytes ?? DEFAULT_MAX_BYTES;
@@ -85,7 +116,10 @@ async function guardedCall(raw: string, method: GrpcMethod, request: unknown, o:
   const deserialize = (b: Buffer): unknown => method.responseDeserialize(b);
   const answer = method.responseStream
     ? stream(client.makeServerStreamRequest(method.path, serialize, deserialize, request, metadata, { deadline }), o)
-    : unary((cb) => client.makeUnaryRequest(method.path, serialize, deserialize, request, metadata, { deadline }, cb), o);
+    : unary(
+        (cb) => client.makeUnaryRequest(method.path, serialize, deserialize, request, metadata, { deadline }, cb),
+        o,
+      );
   try {
     return await answer;
   } catch (err) {
@@ -93,7 +127,13 @@ async function guardedCall(raw: string, method: GrpcMethod, request: unknown, o:
   }
 }
 
-function channelFor(channels: Map<string, Client>, e: Endpoint, address: string, tls: boolean, maxBytes: number): Client {
+function channelFor(
+  channels: Map<string, Client>,
+  e: Endpoint,
+  address: string,
+  tls: boolean,
+  maxBytes: number,
+): Client {
   const literal = address.includes(':') ? `ipv6:[${address}]:${e.port}` : `ipv4:${address}:${e.port}`;
   const host = hostnameOf(e.url);
   const key = `${literal} ${host} ${tls} ${maxBytes}`;
@@ -179,15 +219,35 @@ function statusAnswer(err: ServiceError, resolve: (a: GrpcAnswer) => void, rejec
   }
   const bin = err.metadata?.get('grpc-status-details-bin')[0];
   const undecodable = err.code === GrpcStatus.INTERNAL && UNDECODABLE.test(err.details ?? '');
-  resolve({ ok: false, code: err.code, message: err.details ?? '', ...(Buffer.isBuffer(bin) ? { statusDetails: bin } : {}), ...(undecodable ? { undecodable } : {}) });
+  resolve({
+    ok: false,
+    code: err.code,
+    message: err.details ?? '',
+    ...(Buffer.isBuffer(bin) ? { statusDetails: bin } : {}),
+    ...(undecodable ? { undecodable } : {}),
+  });
 }
 
-function transportError(err: ServiceError | NetError, shown: string, timeoutMs: number, aborted: boolean, maxBytes: number): NetError {
+function transportError(
+  err: ServiceError | NetError,
+  shown: string,
+  timeoutMs: number,
+  aborted: boolean,
+  maxBytes: number,
+): NetError {
   if (err instanceof NetError) return err;
-  if (err.code === GrpcStatus.RESOURCE_EXHAUSTED) return new NetError('too-large', shown, `${shown}: an answer message exceeds the ${maxBytes}-byte limit`, { limit: maxBytes });
+  if (err.code === GrpcStatus.RESOURCE_EXHAUSTED)
+    return new NetError('too-large', shown, `${shown}: an answer message exceeds the ${maxBytes}-byte limit`, {
+      limit: maxBytes,
+    });
   if (aborted || err.code === GrpcStatus.CANCELLED) return new NetError('aborted', shown, `${shown}: cancelled`);
-  if (err.code === GrpcStatus.DEADLINE_EXCEEDED) return new NetError('timeout', shown, `${shown}: no complete answer within ${timeoutMs} ms`, { limit: timeoutMs });
+  if (err.code === GrpcStatus.DEADLINE_EXCEEDED)
+    return new NetError('timeout', shown, `${shown}: no complete answer within ${timeoutMs} ms`, { limit: timeoutMs });
   // The details may be the agent's own text (an UNAVAILABLE it sent): one line, no control or bidi characters.
   const detail = oneLineText(err.details || err.message || 'network error');
-  return new NetError('network', shown, `${shown}: gRPC ${err.code === GrpcStatus.UNAVAILABLE ? 'unavailable' : `status ${err.code}`} (${detail})`);
+  return new NetError(
+    'network',
+    shown,
+    `${shown}: gRPC ${err.code === GrpcStatus.UNAVAILABLE ? 'unavailable' : `status ${err.code}`} (${detail})`,
+  );
 }

@@ -14,4 +14,5 @@ export const grpc = require('@grpc/grpc-js') as typeof import('@grpc/grpc-js');
 export const a2aService = (require('@a2a-js/sdk/server/grpc') as SdkService).A2AService;
 export const { decodeErrorInfo, decodeStatus } = require('@a2a-js/sdk/errors/grpc') as SdkErrors;
 /** The answer messages' types, whose toJSON gives the ProtoJSON the HTTP bindings carry (and cards are served as). */
-export const { AgentCard, ListTaskPushNotificationConfigsResponse, SendMessageResponse, StreamResponse, Task } = require('@a2a-js/sdk') as Sdk;
+export const { AgentCard, ListTaskPushNotificationConfigsResponse, SendMessageResponse, StreamResponse, Task } =
+  require('@a2a-js/sdk') as Sdk;

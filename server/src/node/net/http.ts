@@ -15,7 +15,15 @@ import type { AddressClass } from '../../core/net/address';
 import { NetError, displayUrl } from '../../core/net/errors';
 import { parseHttpUrl } from '../../core/net/url';
 import type { PolicyContext } from '../../core/net/policy';
-import { DEFAULT_MAX_BYTES, DEFAULT_MAX_REDIRECTS, DEFAULT_TIMEOUT_MS, type HttpClient, type HttpRequest, type HttpResponse, type Resolver } from '../../core/net/http';
+import {
+  DEFAULT_MAX_BYTES,
+  DEFAULT_MAX_REDIRECTS,
+  DEFAULT_TIMEOUT_MS,
+  type HttpClient,
+  type HttpRequest,
+  type HttpResponse,
+  type Resolver,
+} from '../../core/net/http';
 import { checkedTarget, targetWorld, type TargetWorld } from './target';
 import { decodeBody } from './body';
 import { Cancel, exchange, type ExchangeOptions, type HeadVerdict } from './exchange';
@@ -35,10 +43,15 @@ export function createHttpClient(opts: HttpClientOptions = {}): HttpClient {
   const ownDispatcher = opts.dispatcher
     ? undefined
     : new Agent({ connect: { timeout: opts.connectTimeoutMs ?? 5_000 }, keepAliveTimeout: 10_000, connections: 16 });
-  const world: World = { ...targetWorld(opts.resolver, opts.allowHosts), dispatcher: opts.dispatcher ?? ownDispatcher! };
+  const world: World = {
+    ...targetWorld(opts.resolver, opts.allowHosts),
+    dispatcher: opts.dispatcher ?? ownDispatcher!,
+  };
   return {
     request: (url, req) => guardedRequest(url, req, world),
-    close: async () => { await ownDispatcher?.close(); },
+    close: async () => {
+      await ownDispatcher?.close();
+    },
   };
 }
 
@@ -64,35 +77,75 @@ async function guardedRequest(input: string, req: HttpRequest, world: World): Pr
   let originClass: AddressClass | undefined;
   try {
     for (let hop = 0; ; hop++) {
-      const ctx: PolicyContext = hop === 0
-        ? { origin: req.origin, originClass: req.originClass, allowHosts: world.allowHosts, allow: req.allow }
-        // A redirect is judged against the class of the card's origin (card URLs) or of the first hop (user and repository URLs).
-        : { origin: 'redirect', originClass: req.origin === 'user' || req.origin === 'repository' ? originClass : req.originClass ?? originClass, allowHosts: world.allowHosts };
+      const ctx: PolicyContext =
+        hop === 0
+          ? { origin: req.origin, originClass: req.originClass, allowHosts: world.allowHosts, allow: req.allow }
+          : // A redirect is judged against the class of the card's origin (card URLs) or of the first hop (user and repository URLs).
+            {
+              origin: 'redirect',
+              originClass:
+                req.origin === 'user' || req.origin === 'repository' ? originClass : (req.originClass ?? originClass),
+              allowHosts: world.allowHosts,
+            };
       // IP literals (every loopback agent) need no resolver: judged synchronously, no extra await per request.
       const checked = checkedTarget(current, ctx, world);
       const target = checked instanceof Promise ? await checked : checked;
-      if (hop === 0) { firstOrigin = current.origin; originClass = target.addressClass; }
+      if (hop === 0) {
+        firstOrigin = current.origin;
+        originClass = target.addressClass;
+      }
       const headers = requestHeaders(req, current, current.origin === firstOrigin, body !== undefined);
       const url = current.toString();
       const to = connectTo(current, target.address);
-      const answer = await exchange(world.dispatcher, {
-        origin: to.origin, path: to.path, method, headers, body, timeoutMs, maxBytes, url, contentTypes: req.contentTypes, onHead: judgeHead, stopWhen: req.stopWhen,
-      }, cancel);
+      const answer = await exchange(
+        world.dispatcher,
+        {
+          origin: to.origin,
+          path: to.path,
+          method,
+          headers,
+          body,
+          timeoutMs,
+          maxBytes,
+          url,
+          contentTypes: req.contentTypes,
+          onHead: judgeHead,
+          stopWhen: req.stopWhen,
+        },
+        cancel,
+      );
       const { status, headers: resHeaders } = answer;
       if (REDIRECTS.has(status) && resHeaders.location) {
         if (hop >= maxRedirects) {
-          throw new NetError('redirect-limit', input, `${displayUrl(input)}: more than ${maxRedirects} redirects`, { limit: maxRedirects });
+          throw new NetError('redirect-limit', input, `${displayUrl(input)}: more than ${maxRedirects} redirects`, {
+            limit: maxRedirects,
+          });
         }
         const next = parseHttpUrl(new URL(resHeaders.location, current).toString());
         if (current.protocol === 'https:' && next.protocol === 'http:') {
-          throw new NetError('policy', displayUrl(current), `${displayUrl(current)}: refused a redirect from https to plain http (${displayUrl(next)})`);
+          throw new NetError(
+            'policy',
+            displayUrl(current),
+            `${displayUrl(current)}: refused a redirect from https to plain http (${displayUrl(next)})`,
+          );
         }
         current = next;
-        if (status === 303 || ((status === 301 || status === 302) && method === 'POST')) { method = 'GET'; body = undefined; }
+        if (status === 303 || ((status === 301 || status === 302) && method === 'POST')) {
+          method = 'GET';
+          body = undefined;
+        }
         continue;
       }
       const decoded = decodeBody(answer.body, resHeaders['content-encoding'], url, maxBytes);
-      return { url, status, headers: resHeaders, body: decoded, addressClass: target.addressClass, originClass: originClass!, redirects: hop };
+      return {
+        url,
+        status,
+        headers: resHeaders,
+        body: decoded,
+        addressClass: target.addressClass,
+        originClass: originClass!,
+        redirects: hop,
+      };
     }
   } catch (err) {
     throw toNetError(err, current.toString(), cancel.fired && !outer?.aborted, timeoutMs, outer?.aborted === true);
@@ -107,12 +160,21 @@ function fireDeadline(cancel: Cancel): void {
 }
 
 /** What a response head decides before any body byte is kept: drain a redirect, refuse a wrong type or size. */
-function judgeHead({ url, contentTypes, maxBytes }: ExchangeOptions, status: number, headers: Record<string, string>): HeadVerdict {
+function judgeHead(
+  { url, contentTypes, maxBytes }: ExchangeOptions,
+  status: number,
+  headers: Record<string, string>,
+): HeadVerdict {
   if (REDIRECTS.has(status) && headers.location) return 'skip';
   if (status >= 200 && status < 300 && contentTypes) checkContentType(url, headers['content-type'], contentTypes);
   const declared = Number(headers['content-length']);
   if (Number.isFinite(declared) && declared > maxBytes) {
-    throw new NetError('too-large', url, `${displayUrl(url)}: Content-Length ${declared} exceeds the ${maxBytes}-byte limit`, { limit: maxBytes });
+    throw new NetError(
+      'too-large',
+      url,
+      `${displayUrl(url)}: Content-Length ${declared} exceeds the ${maxBytes}-byte limit`,
+      { limit: maxBytes },
+    );
   }
   return 'read';
 }
@@ -138,7 +200,6 @@ function requestHeaders(req: HttpRequest, url: URL, sameOrigin: boolean, hasBody
   return headers;
 }
 
-
 /** Where a hop connects: the checked IP; Host (and therefore TLS SNI and certificate checks) keep the name. */
 function connectTo(url: URL, address: string): { origin: string; path: string } {
   const literal = address.includes(':') ? `[${address}]` : address;
@@ -150,7 +211,12 @@ function checkContentType(url: string, header: string | undefined, accepted: rea
   const essence = ((header ?? '').split(';')[0] ?? '').trim().toLowerCase();
   const ok = accepted.some((t) => (t.startsWith('+') ? essence.endsWith(t) : essence === t));
   if (!ok) {
-    throw new NetError('content-type', url, `${displayUrl(url)}: unexpected content type '${essence || 'none'}' (expected ${accepted.join(', ')})`, { contentType: essence });
+    throw new NetError(
+      'content-type',
+      url,
+      `${displayUrl(url)}: unexpected content type '${essence || 'none'}' (expected ${accepted.join(', ')})`,
+      { contentType: essence },
+    );
   }
 }
 
@@ -164,11 +230,17 @@ function toNetError(err: unknown, url: string, timedOut: boolean, timeoutMs: num
   if (timedOut || err instanceof undiciErrors.HeadersTimeoutError || err instanceof undiciErrors.BodyTimeoutError) {
     return new NetError('timeout', shown, `${shown}: no complete answer within ${timeoutMs} ms`, { limit: timeoutMs });
   }
-  if (err instanceof undiciErrors.ConnectTimeoutError) return new NetError('timeout', shown, `${shown}: connect timed out`);
+  if (err instanceof undiciErrors.ConnectTimeoutError)
+    return new NetError('timeout', shown, `${shown}: connect timed out`);
   const code = (err as { code?: string }).code;
   const cause = (err as { cause?: { code?: string } }).cause?.code;
   const said = code ?? cause;
-  return new NetError('network', shown, `${shown}: ${said && NETWORK_WORDS[said] ? `${NETWORK_WORDS[said]} (${said})` : said ?? (err as Error).message ?? 'network error'}`, code ? { code } : {});
+  return new NetError(
+    'network',
+    shown,
+    `${shown}: ${said && NETWORK_WORDS[said] ? `${NETWORK_WORDS[said]} (${said})` : (said ?? (err as Error).message ?? 'network error')}`,
+    code ? { code } : {},
+  );
 }
 
 /** Network failure codes in words, the code kept beside them (it is what users search for). */

@@ -39,7 +39,11 @@ export function hostnameOf(url: URL): string {
 }
 
 /** The checked address to connect to for `url` (`ctx` carries the client's allowlist); IP literals (every loopback agent) are judged without an await. */
-export function checkedTarget(url: URL, ctx: PolicyContext, world: TargetWorld): CheckedTarget | Promise<CheckedTarget> {
+export function checkedTarget(
+  url: URL,
+  ctx: PolicyContext,
+  world: TargetWorld,
+): CheckedTarget | Promise<CheckedTarget> {
   return literalTarget(url, ctx, world) ?? resolveChecked(url, ctx, world);
 }
 
@@ -49,7 +53,12 @@ function literalTarget(url: URL, ctx: PolicyContext, world: TargetWorld): Checke
   if (!isIP(hostname)) return undefined;
   const decision = decide(world, hostname, hostname, ctx);
   if (decision.allowed) return { address: hostname, addressClass: decision.addressClass };
-  throw new NetError('policy', displayUrl(url), `${displayUrl(url)}: refused by the address policy: ${decision.reason}`, { address: hostname });
+  throw new NetError(
+    'policy',
+    displayUrl(url),
+    `${displayUrl(url)}: refused by the address policy: ${decision.reason}`,
+    { address: hostname },
+  );
 }
 
 async function resolveChecked(url: URL, ctx: PolicyContext, world: TargetWorld): Promise<CheckedTarget> {
@@ -61,9 +70,14 @@ async function resolveChecked(url: URL, ctx: PolicyContext, world: TargetWorld):
     try {
       addresses = await world.resolver(hostname);
     } catch (err) {
-      throw new NetError('dns', displayUrl(url), `${displayUrl(url)}: cannot resolve ${hostname} (${(err as { code?: string }).code ?? (err as Error).message})`);
+      throw new NetError(
+        'dns',
+        displayUrl(url),
+        `${displayUrl(url)}: cannot resolve ${hostname} (${(err as { code?: string }).code ?? (err as Error).message})`,
+      );
     }
-    if (addresses.length === 0) throw new NetError('dns', displayUrl(url), `${displayUrl(url)}: ${hostname} has no addresses`);
+    if (addresses.length === 0)
+      throw new NetError('dns', displayUrl(url), `${displayUrl(url)}: ${hostname} has no addresses`);
   }
   let firstRefusal: string | undefined;
   for (const a of addresses) {
@@ -71,7 +85,12 @@ async function resolveChecked(url: URL, ctx: PolicyContext, world: TargetWorld):
     if (decision.allowed) return { address: a.address, addressClass: decision.addressClass };
     firstRefusal ??= decision.reason;
   }
-  throw new NetError('policy', displayUrl(url), `${displayUrl(url)}: refused by the address policy: ${firstRefusal}`, addresses[0] ? { address: addresses[0].address } : {});
+  throw new NetError(
+    'policy',
+    displayUrl(url),
+    `${displayUrl(url)}: refused by the address policy: ${firstRefusal}`,
+    addresses[0] ? { address: addresses[0].address } : {},
+  );
 }
 
 /**

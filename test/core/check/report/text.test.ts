@@ -6,9 +6,18 @@ import { textReport } from '../../../../server/src/core/check/report/text';
 import type { RefreshOutcome } from '../../../../server/src/core/check/types';
 
 const hostile = 'agent says \u202eevil\u202c ok\u200b\u2066x\u2069\u001b[31m';
-const outcome: RefreshOutcome = { status: 'error', lockfile: 'a2a-lock.json', stage: 'fetch', cause: hostile, problems: [] };
+const outcome: RefreshOutcome = {
+  status: 'error',
+  lockfile: 'a2a-lock.json',
+  stage: 'fetch',
+  cause: hostile,
+  problems: [],
+};
 
-for (const [name, render] of [['text', () => textReport([outcome], (p) => p)], ['markdown', () => markdownReport([outcome], (p) => p)]] as const) {
+for (const [name, render] of [
+  ['text', () => textReport([outcome], (p) => p)],
+  ['markdown', () => markdownReport([outcome], (p) => p)],
+] as const) {
   test(`${name} report: bidi, zero-width and control characters from a cause are shown as escapes`, () => {
     const out = render();
     assert.match(out, /agent says/);

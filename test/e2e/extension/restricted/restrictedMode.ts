@@ -11,20 +11,35 @@ import { EXTENSION_ID, codeOf, exampleUri, openExample, waitForDiagnostics } fro
 const CARD = 'cards/good.agent-card.json';
 const LOCK = 'lockfiles/travel.a2a-lock.json';
 
-interface CountingAgent { url: string; hits: () => number; close: () => Promise<void> }
+interface CountingAgent {
+  url: string;
+  hits: () => number;
+  close: () => Promise<void>;
+}
 
 /** A loopback server that answers every request with a valid-looking card and counts the requests. */
 async function countingAgent(): Promise<CountingAgent> {
   let hits = 0;
-  const server: Server = createServer((_req, res) => { hits++; res.setHeader('content-type', 'application/json'); res.end('{}'); });
+  const server: Server = createServer((_req, res) => {
+    hits++;
+    res.setHeader('content-type', 'application/json');
+    res.end('{}');
+  });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const { port } = server.address() as AddressInfo;
-  return { url: `http://127.0.0.1:${port}/.well-known/agent-card.json`, hits: () => hits, close: () => new Promise((r) => server.close(() => r())) };
+  return {
+    url: `http://127.0.0.1:${port}/.well-known/agent-card.json`,
+    hits: () => hits,
+    close: () => new Promise((r) => server.close(() => r())),
+  };
 }
 
 async function invoke(name: string, input: object): Promise<string> {
   const result = await vscode.lm.invokeTool(name, { input, toolInvocationToken: undefined });
-  return result.content.filter((p): p is vscode.LanguageModelTextPart => p instanceof vscode.LanguageModelTextPart).map((p) => p.value).join('');
+  return result.content
+    .filter((p): p is vscode.LanguageModelTextPart => p instanceof vscode.LanguageModelTextPart)
+    .map((p) => p.value)
+    .join('');
 }
 
 test('the workspace opens untrusted (Restricted Mode)', async () => {
@@ -34,7 +49,12 @@ test('the workspace opens untrusted (Restricted Mode)', async () => {
 test('in Restricted Mode the extension activates and still validates cards', async () => {
   await vscode.extensions.getExtension(EXTENSION_ID)?.activate();
   await openExample('cards/broken-schema.agent-card.json');
-  const diags = await waitForDiagnostics(exampleUri('cards/broken-schema.agent-card.json'), (all) => all.some((d) => codeOf(d) === 'schema'), 'schema diagnostics in Restricted Mode', 30_000);
+  const diags = await waitForDiagnostics(
+    exampleUri('cards/broken-schema.agent-card.json'),
+    (all) => all.some((d) => codeOf(d) === 'schema'),
+    'schema diagnostics in Restricted Mode',
+    30_000,
+  );
   assert.ok(diags.length > 0);
 });
 

@@ -20,7 +20,8 @@ export function jsonReport(outcomes: readonly RefreshOutcome[], displayPath: (p:
   const results = outcomes.map((o) => {
     const file = displayPath(o.lockfile);
     // Card paths are shown like lockfile paths (URLs pass through displayPath unchanged).
-    if (o.status === 'error') return { file, ...(o.card ? { card: displayPath(o.card) } : {}), error: o.cause, stage: o.stage };
+    if (o.status === 'error')
+      return { file, ...(o.card ? { card: displayPath(o.card) } : {}), error: o.cause, stage: o.stage };
     if (RANK[o.result.classification] > RANK[classification]) classification = o.result.classification;
     problems.push(...o.result.problems.map((i) => ({ ...i, file })));
     notes.push(...o.result.notes.map((i) => ({ ...i, file })));

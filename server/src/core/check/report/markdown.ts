@@ -56,13 +56,20 @@ export function markdownReport(outcomes: readonly RefreshOutcome[], displayPath:
   for (const o of outcomes) {
     const verdict = verdictOf(o);
     const details = o.status === 'error' ? o.cause : firstLine(o);
-    lines.push(`| ${ICON[verdict]} | ${escapeMarkdown(displayPath(o.lockfile))} | ${verdict} | ${escapeMarkdown(details)} |`);
+    lines.push(
+      `| ${ICON[verdict]} | ${escapeMarkdown(displayPath(o.lockfile))} | ${verdict} | ${escapeMarkdown(details)} |`,
+    );
   }
   const detailed = outcomes.filter((o) => o.status === 'checked' && o.result.problems.length > 0);
   for (const o of detailed) {
     if (o.status !== 'checked') continue;
-    lines.push('', `<details><summary>${escapeHtml(displayPath(o.lockfile))}: ${o.result.classification}</summary>`, '');
-    for (const p of o.result.problems) lines.push(`- **${p.level}** ${escapeMarkdown(p.pointer)}: ${escapeMarkdown(p.message)}`);
+    lines.push(
+      '',
+      `<details><summary>${escapeHtml(displayPath(o.lockfile))}: ${o.result.classification}</summary>`,
+      '',
+    );
+    for (const p of o.result.problems)
+      lines.push(`- **${p.level}** ${escapeMarkdown(p.pointer)}: ${escapeMarkdown(p.message)}`);
     lines.push('', '</details>');
   }
   return `${lines.join('\n')}\n`;

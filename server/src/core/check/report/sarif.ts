@@ -15,7 +15,11 @@ import type { RefreshOutcome } from '../types';
 const CHECK_RULES = RULES.filter((r) => r.producedBy === 'check');
 const SEVERITY: Record<CheckItem['level'], Severity> = { breaking: 'error', review: 'warning', note: 'info' };
 
-export function sarifReport(outcomes: readonly RefreshOutcome[], displayPath: (p: string) => string, version: string): string {
+export function sarifReport(
+  outcomes: readonly RefreshOutcome[],
+  displayPath: (p: string) => string,
+  version: string,
+): string {
   return `${visibleJson(buildSarif(checkEntries(outcomes, displayPath), CHECK_RULES, version), 2)}\n`;
 }
 
@@ -26,15 +30,32 @@ export function checkEntries(outcomes: readonly RefreshOutcome[], displayPath: (
     const file = displayPath(o.lockfile);
     if (o.status === 'error') {
       const pointer = o.problems[0]?.pointer ?? '';
-      entries.push({ ruleId: 'lockfile-error', severity: 'error', message: o.cause, file, pointer, ...rangeIn(o.text, pointer, locatorFor(o.text, [pointer])) });
+      entries.push({
+        ruleId: 'lockfile-error',
+        severity: 'error',
+        message: o.cause,
+        file,
+        pointer,
+        ...rangeIn(o.text, pointer, locatorFor(o.text, [pointer])),
+      });
       continue;
     }
     const items = [...o.result.problems, ...o.result.notes];
     // One pass over the lockfile for all its pointers: a pointer at a time re-parsed the whole text per problem
     // (a lockfile pinning 40,000 skills took a minute).
-    const locate = locatorFor(o.text, items.map((i) => i.pointer));
+    const locate = locatorFor(
+      o.text,
+      items.map((i) => i.pointer),
+    );
     for (const item of items) {
-      entries.push({ ruleId: `lockfile-${item.level}`, severity: SEVERITY[item.level], message: item.message, file, pointer: item.pointer, ...rangeIn(o.text, item.pointer, locate) });
+      entries.push({
+        ruleId: `lockfile-${item.level}`,
+        severity: SEVERITY[item.level],
+        message: item.message,
+        file,
+        pointer: item.pointer,
+        ...rangeIn(o.text, item.pointer, locate),
+      });
     }
   }
   return entries;
@@ -51,5 +72,10 @@ function rangeIn(text: string | undefined, pointer: string, locate: Locator | un
 }
 
 function locatorFor(text: string | undefined, pointers: string[]): Locator | undefined {
-  return text === undefined ? undefined : makeLocator(text, pointers.filter((p) => p !== ''));
+  return text === undefined
+    ? undefined
+    : makeLocator(
+        text,
+        pointers.filter((p) => p !== ''),
+      );
 }

@@ -18,7 +18,11 @@ function clean(text: string): string {
   return visibleText(text.replace(/[\r\n\t]+/g, ' '));
 }
 
-export function textReport(outcomes: readonly RefreshOutcome[], displayPath: (p: string) => string, style: TextStyle = PLAIN): string {
+export function textReport(
+  outcomes: readonly RefreshOutcome[],
+  displayPath: (p: string) => string,
+  style: TextStyle = PLAIN,
+): string {
   const width = Math.max(0, ...outcomes.map((o) => verdictOf(o).length));
   const out: string[] = [];
   for (const o of outcomes) {
@@ -33,9 +37,14 @@ export function textReport(outcomes: readonly RefreshOutcome[], displayPath: (p:
     const items = [...o.result.problems, ...o.result.notes];
     const pointers = items.map((i) => clean(i.pointer) || '/');
     const pointerWidth = Math.max(0, ...pointers.map((p) => p.length));
-    items.forEach((item, i) => out.push(`    ${item.level.padEnd(8)} ${(pointers[i] ?? '/').padEnd(pointerWidth)}  ${clean(item.message)}`));
+    items.forEach((item, i) =>
+      out.push(`    ${item.level.padEnd(8)} ${(pointers[i] ?? '/').padEnd(pointerWidth)}  ${clean(item.message)}`),
+    );
   }
   const s = summarize(outcomes);
-  out.push('', `${s.total} lockfile${s.total === 1 ? '' : 's'}: ${s.compatible} compatible, ${s.review} review, ${s.breaking} breaking, ${s.error} error${s.error === 1 ? '' : 's'}`);
+  out.push(
+    '',
+    `${s.total} lockfile${s.total === 1 ? '' : 's'}: ${s.compatible} compatible, ${s.review} review, ${s.breaking} breaking, ${s.error} error${s.error === 1 ? '' : 's'}`,
+  );
   return `${out.join('\n')}\n`;
 }
