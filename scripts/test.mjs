@@ -1,5 +1,5 @@
 // `npm test`: runs every test suite of the project.
-//   static checks               tsc --noEmit and npm run lint (eslint; the layers: dependency-cruiser), on a full run only
+//   static checks               tsc --noEmit and npm run lint (prettier, eslint, the layers), on a full run only
 //   test/**/*.test.ts          node:test through tsx (core, CLI, LSP over stdio, live agents on loopback)
 //   test/**/*.netns.test.ts    the same, inside a network namespace whose only interface is `lo`
 //                              (address-policy tests: no packet can leave loopback even if the policy were broken)
@@ -50,7 +50,7 @@ function run(cmd, argv, label) {
 if (!args.length) {
   const bin = (name) => join(root, 'node_modules', '.bin', name);
   run(bin('tsc'), ['-p', 'tsconfig.json', '--noEmit'], 'typecheck (tsc --noEmit)');
-  run('npm', ['run', '--silent', 'lint'], 'lint (eslint, dependency-cruiser)');
+  run('npm', ['run', '--silent', 'lint'], 'lint (prettier, eslint, dependency-cruiser)');
 }
 if (plain.length) run(process.execPath, [...nodeArgs, ...plain], `node:test (${plain.length} files)`);
 if (netns.length) {
