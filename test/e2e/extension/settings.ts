@@ -38,36 +38,45 @@ test('changing a rule severity in the settings re-validates the open card', asyn
   );
 });
 
-test('a .a2a/config.json in the workspace sets rule severities, and a change to it applies at once', async () => {
-  const { file, rule, severity } = expectations.settingsChange;
-  const { document } = await openExample(file);
-  const uri = document.uri;
-  const folder = vscode.workspace.getWorkspaceFolder(uri)!.uri;
-  const configUri = vscode.Uri.joinPath(folder, '.a2a', 'config.json');
-  const ofRule = (all: vscode.Diagnostic[]) => all.filter((d) => codeOf(d) === rule);
-  await waitForDiagnostics(
-    uri,
-    (all) => ofRule(all).some((d) => d.severity === vscode.DiagnosticSeverity.Error),
-    `${rule} as an error`,
-  );
-  const explain = (e: Error) => assert.fail(`${e.message}\n${describe(document, ours(uri))}`);
-  try {
-    // The file the CLI reads in CI; the editor's watcher hands its creation to the server.
-    await vscode.workspace.fs.writeFile(configUri, Buffer.from(JSON.stringify({ rules: { [rule]: severity } })));
+/** A file created or deleted reaches the server through the workbench's file watcher, slower on a loaded machine. */
+const WATCHER_TIMEOUT_MS = 30_000;
+
+test(
+  'a .a2a/config.json in the workspace sets rule severities, and a change to it applies at once',
+  async () => {
+    const { file, rule, severity } = expectations.settingsChange;
+    const { document } = await openExample(file);
+    const uri = document.uri;
+    const folder = vscode.workspace.getWorkspaceFolder(uri)!.uri;
+    const configUri = vscode.Uri.joinPath(folder, '.a2a', 'config.json');
+    const ofRule = (all: vscode.Diagnostic[]) => all.filter((d) => codeOf(d) === rule);
     await waitForDiagnostics(
       uri,
-      (all) => ofRule(all).length > 0 && ofRule(all).every((d) => d.severity === vscode.DiagnosticSeverity.Warning),
-      `${rule} as ${severity} from .a2a/config.json`,
+      (all) => ofRule(all).some((d) => d.severity === vscode.DiagnosticSeverity.Error),
+      `${rule} as an error`,
+    );
+    const explain = (e: Error) => assert.fail(`${e.message}\n${describe(document, ours(uri))}`);
+    try {
+      // The file the CLI reads in CI; the editor's watcher hands its creation to the server.
+      await vscode.workspace.fs.writeFile(configUri, Buffer.from(JSON.stringify({ rules: { [rule]: severity } })));
+      await waitForDiagnostics(
+        uri,
+        (all) => ofRule(all).length > 0 && ofRule(all).every((d) => d.severity === vscode.DiagnosticSeverity.Warning),
+        `${rule} as ${severity} from .a2a/config.json`,
+        WATCHER_TIMEOUT_MS,
+      ).catch(explain);
+    } finally {
+      await vscode.workspace.fs.delete(configUri, { useTrash: false });
+    }
+    await waitForDiagnostics(
+      uri,
+      (all) => ofRule(all).some((d) => d.severity === vscode.DiagnosticSeverity.Error),
+      `${rule} back as an error once the file is gone`,
+      WATCHER_TIMEOUT_MS,
     ).catch(explain);
-  } finally {
-    await vscode.workspace.fs.delete(configUri, { useTrash: false });
-  }
-  await waitForDiagnostics(
-    uri,
-    (all) => ofRule(all).some((d) => d.severity === vscode.DiagnosticSeverity.Error),
-    `${rule} back as an error once the file is gone`,
-  ).catch(explain);
-});
+  },
+  3 * WATCHER_TIMEOUT_MS,
+);
 
 test('"A2A: Create Project Configuration" writes .a2a/config.json from the folder\'s settings and opens it', async () => {
   const folder = vscode.workspace.workspaceFolders![0]!.uri;
