@@ -30,15 +30,31 @@ export async function computeDiagnostics(
   doc: TextDocument,
   analysis: Analysis,
 ): Promise<Diagnostic[]> {
+  const pinned = checksAgainstCard(analysis) ? await lockfileAgainstCard(ctx, analysis) : undefined;
+  return documentDiagnostics(doc, analysis, pinned);
+}
+
+/** A lockfile that parses and validates is checked against the card it pins; nothing else is. */
+function checksAgainstCard(analysis: Analysis): boolean {
+  return analysis.kind === 'lockfile' && !analysis.findings.some((f) => f.severity === 'error');
+}
+
+/**
+ * The diagnostics of one analysed document version; `pinned` is a lockfile's check against the card it pins
+ * (looked up by the caller: it may read files or this session's live cards).
+ */
+export function documentDiagnostics(
+  doc: TextDocument,
+  analysis: Analysis,
+  pinned: LockfileAgainstCard | undefined,
+): Diagnostic[] {
   const locate = makeLocator(
     analysis.text,
     analysis.findings.filter((f) => !f.offset).map((f) => f.pointer),
   );
   const diagnostics = analysis.findings.map((f) => toDiagnostic(doc, locate, f));
-  if (analysis.kind !== 'lockfile' || analysis.findings.some((f) => f.severity === 'error')) return diagnostics;
-  const result = await lockfileAgainstCard(ctx, analysis);
-  if (!result) return diagnostics;
-  const items = checkItems(result);
+  if (!pinned || !checksAgainstCard(analysis)) return diagnostics;
+  const items = checkItems(pinned);
   const locateItem = makeLocator(
     analysis.text,
     items.map((i) => i.pointer),
