@@ -1,5 +1,10 @@
 import * as vscode from 'vscode';
-import { DEFAULT_SETTINGS, type A2ASettings, type AddToClientSettingArgs } from '../../server/src/protocol';
+import {
+  DEFAULT_SETTINGS,
+  type A2ASettings,
+  type AddToClientSettingArgs,
+  type SetBooleanSettingArgs,
+} from '../../server/src/protocol';
 
 /**
  * The typed settings contract the server pulls through `workspace/configuration`; the trust state
@@ -67,4 +72,26 @@ export async function addToArraySetting(setting: AddToClientSettingArgs[0], valu
     ? vscode.ConfigurationTarget.Workspace
     : vscode.ConfigurationTarget.Global;
   await c.update(setting, [...current, value], target);
+}
+
+/**
+ * Sets a boolean setting (`a2a.card.internalOnly`) for the document at `uri`: in its workspace folder's settings,
+ * so other folders keep their own; the workspace's when the document is in no folder, the user's when none is open.
+ */
+export async function setBooleanSetting(...[setting, value, uri]: SetBooleanSettingArgs): Promise<void> {
+  if (setting !== 'card.internalOnly' || typeof value !== 'boolean') return;
+  let scope: vscode.Uri | undefined;
+  try {
+    scope = vscode.Uri.parse(uri, true);
+  } catch {
+    scope = undefined;
+  }
+  const folder = scope && vscode.workspace.getWorkspaceFolder(scope);
+  const c = vscode.workspace.getConfiguration('a2a', folder ? folder.uri : scope);
+  const target = folder
+    ? vscode.ConfigurationTarget.WorkspaceFolder
+    : vscode.workspace.workspaceFolders?.length
+      ? vscode.ConfigurationTarget.Workspace
+      : vscode.ConfigurationTarget.Global;
+  await c.update(setting, value, target);
 }

@@ -3,10 +3,12 @@ import type { LanguageClient } from 'vscode-languageclient/node';
 import {
   AddToClientSettingCommand,
   CapabilitiesChangedNotification,
+  SetBooleanSettingCommand,
   type AddToClientSettingArgs,
+  type SetBooleanSettingArgs,
 } from '../../server/src/protocol';
 import { COMMANDS } from './commands/index';
-import { RESTART_SETTINGS, addToArraySetting } from './config';
+import { RESTART_SETTINGS, addToArraySetting, setBooleanSetting } from './config';
 import type { ExtensionServices } from './context';
 import { createLanguageClient } from './languageClient';
 import { LockfileWatcher } from './lockfileWatcher';
@@ -48,6 +50,10 @@ export async function activate(context: vscode.ExtensionContext): Promise<Extens
     // Internal (code actions only): "my client implements this binding / extension".
     vscode.commands.registerCommand(AddToClientSettingCommand.id, (...args: AddToClientSettingArgs) =>
       addToArraySetting(...args),
+    ),
+    // Internal (code actions only): "these cards are served only inside our network".
+    vscode.commands.registerCommand(SetBooleanSettingCommand.id, (...args: SetBooleanSettingArgs) =>
+      setBooleanSetting(...args),
     ),
     ...COMMANDS.map((command) => {
       const handler = command.factory(services);

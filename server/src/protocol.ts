@@ -406,3 +406,14 @@ export const AddToClientSettingCommand = {
   id: 'a2a.addToClientSetting',
 } as const;
 export type AddToClientSettingArgs = [setting: 'client.bindings' | 'client.knownExtensions', value: string];
+
+/**
+ * Client-side command, not in the command palette: sets the boolean setting `a2a.<setting>` to `value` in the
+ * settings of the workspace folder holding `uri` (the workspace's when the document is in no folder, the user's
+ * when no folder is open). The server offers it on internal-address ("these cards are served only inside our
+ * network"). The setting wins over `.a2a/config.json` when it differs from its default, so one target is enough.
+ */
+export const SetBooleanSettingCommand = {
+  id: 'a2a.setBooleanSetting',
+} as const;
+export type SetBooleanSettingArgs = [setting: 'card.internalOnly', value: boolean, uri: string];

@@ -186,6 +186,24 @@ test('a patch-versioned interface is changed to Major.Minor; a plain card versio
   assert.equal(JSON.parse(r.text).version, '2.1.0');
 });
 
+test('the internal-only action sets the boolean the server honours: with it set, internal-address is silent', async () => {
+  const card = JSON.parse(fixture('good.agent-card.json'));
+  card.documentationUrl = 'https://wiki.corp/pricing';
+  const uri = `file:///fix/${++n}/agent-card.json`;
+  await s.open(uri, 'a2a-agent-card', JSON.stringify(card, null, 2));
+  const diags = (await s.diagnostics(uri)).filter((d) => d.code === 'internal-address');
+  assert.equal(diags.length, 1);
+  const all = await s.codeActions(uri, diags[0]!.range, diags);
+  const set = all.filter((a) => a.command?.command === 'a2a.setBooleanSetting');
+  assert.deepEqual(
+    set.map((a) => a.command!.arguments),
+    [['card.internalOnly', true, uri]],
+  );
+  await s.updateSettings({ card: { internalOnly: true } });
+  await s.diagnosticsWhen(uri, (d) => !d.some((x) => x.code === 'internal-address'));
+  await s.updateSettings({});
+});
+
 test('"my client supports it" actions run the client command that extends the client settings', async () => {
   const card = JSON.parse(fixture('good.agent-card.json'));
   card.supportedInterfaces = [{ url: 'https://pricing.example/grpc', protocolBinding: 'GRPC', protocolVersion: '1.0' }];

@@ -70,3 +70,36 @@ test('a document that is not JSON has no actions', () => {
   };
   assert.deepEqual(codeActionsFor(doc, a, { diagnostics: [d] }), []);
 });
+
+test('internal-address offers, once per document, the command that sets a2a.card.internalOnly in the folder settings', () => {
+  const card = JSON.parse(fixture('good.agent-card.json')) as Record<string, unknown>;
+  card.supportedInterfaces = [
+    { url: 'https://10.1.2.3/a2a', protocolBinding: 'JSONRPC', protocolVersion: '1.0' },
+    { url: 'https://pricing.corp/a2a', protocolBinding: 'HTTP+JSON', protocolVersion: '1.0' },
+  ];
+  card.documentationUrl = 'http://localhost:8080/docs';
+  const { doc, a, diagnostics } = withDiagnostics(JSON.stringify(card, null, 2));
+  const internal = diagnostics.filter((d) => d.code === 'internal-address');
+  assert.ok(internal.length >= 3, JSON.stringify(diagnostics.map((d) => d.code)));
+  const actions = codeActionsFor(doc, a, { diagnostics: internal }).filter((x) => x.command);
+  assert.equal(actions.length, 1, JSON.stringify(actions.map((x) => x.title)));
+  const [action] = actions;
+  assert.equal(action!.title, 'These cards are served only inside our network: set a2a.card.internalOnly');
+  assert.equal(action!.kind, CodeActionKind.QuickFix);
+  assert.equal(action!.edit, undefined, 'the card is not edited');
+  assert.deepEqual(action!.command, {
+    title: action!.title,
+    command: 'a2a.setBooleanSetting',
+    arguments: ['card.internalOnly', true, doc.uri],
+  });
+  // Asked for refactorings only, or about another rule's diagnostic, it is not offered.
+  assert.equal(
+    codeActionsFor(doc, a, { diagnostics: internal, only: [CodeActionKind.RefactorRewrite] }).filter((x) => x.command)
+      .length,
+    0,
+  );
+  const others = diagnostics.filter((d) => d.code !== 'internal-address');
+  assert.ok(
+    !codeActionsFor(doc, a, { diagnostics: others }).some((x) => x.command?.command === 'a2a.setBooleanSetting'),
+  );
+});

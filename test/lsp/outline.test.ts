@@ -70,3 +70,19 @@ test('the capabilities request for an unknown document is empty, not an error', 
   const r = await s.connection.sendRequest(CapabilitiesRequest.type, { uri: 'file:///nowhere/agent-card.json' });
   assert.equal(r.kind, 'none');
 });
+
+test('the capabilities payload shows interface URLs without userinfo: no password in any label or the profile', async () => {
+  const fixtures = join(__dirname, '..', 'fixtures', 'redact');
+  const passwords = JSON.parse(readFileSync(join(fixtures, 'userinfo-interfaces.passwords.json'), 'utf8')) as string[];
+  const uri = 'file:///outline/userinfo.agent-card.json';
+  await s.open(uri, 'a2a-agent-card', readFileSync(join(fixtures, 'userinfo-interfaces.card.json'), 'utf8'));
+  const r = await s.connection.sendRequest(CapabilitiesRequest.type, { uri });
+  const text = JSON.stringify(r);
+  assert.equal(r.summary, 'usable · JSONRPC 1.0');
+  for (const password of passwords) assert.ok(!text.includes(password), `${password} in ${text}`);
+  assert.doesNotMatch(text, /caller|ops:|grpc:/);
+  assert.equal(r.profile?.interface?.url, 'https://pricing.example.com/a2a');
+  const iface = r.nodes.find((n) => n.id === 'interface');
+  assert.equal(iface?.description, 'JSONRPC 1.0 https://pricing.example.com/a2a');
+  assert.equal(iface?.children?.length, 3);
+});

@@ -63,6 +63,8 @@ function manySkills(n: number): Record<string, unknown> {
   );
 }
 
+const REDACT_FIXTURES = join(__dirname, '..', 'fixtures', 'redact');
+
 let root: string;
 let outside: string;
 let mcp: McpSession;
@@ -79,6 +81,10 @@ before(async () => {
     join(outside, 'secret.agent-card.json'),
     JSON.stringify(card({ name: 'outside' }, [{ id: 'x', name: 'x', description: 'x', tags: ['x'] }])),
   );
+  writeFileSync(
+    join(root, 'userinfo.agent-card.json'),
+    readFileSync(join(REDACT_FIXTURES, 'userinfo-interfaces.card.json')),
+  );
   symlinkSync(join(outside, 'secret.agent-card.json'), join(root, 'link.agent-card.json'));
   symlinkSync(outside, join(root, 'linkdir'));
   mcp = await startMcp(['--root', root, '--max-card-bytes', String(8 * 1024 * 1024)]);
@@ -94,6 +100,24 @@ function outsideUntrusted(result: Record<string, unknown>): string {
   const { untrusted: _untrusted, ...rest } = result;
   return JSON.stringify(rest);
 }
+
+describe('a2acap mcp: a card whose interface URLs carry userinfo', () => {
+  const passwords = JSON.parse(
+    readFileSync(join(REDACT_FIXTURES, 'userinfo-interfaces.passwords.json'), 'utf8'),
+  ) as string[];
+  for (const [tool, args] of [
+    ['a2a_profile', { source: 'userinfo.agent-card.json' }],
+    ['a2a_how_to_call', { source: 'userinfo.agent-card.json', skill: 'itinerary-pricing' }],
+  ] as const) {
+    it(`${tool}: the URLs without their userinfo, no password anywhere in the result`, async () => {
+      const answer = await callTool(mcp, tool, args);
+      assert.equal(answer.isError, false, answer.text);
+      for (const password of passwords) assert.ok(!answer.text.includes(password), `${password} in ${answer.text}`);
+      assert.doesNotMatch(answer.text, /caller|ops:|grpc:/);
+      assert.match(answer.text, /"https:\/\/pricing\.example\.com\/a2a"/);
+    });
+  }
+});
 
 describe('a2acap mcp: hostile card text', () => {
   it('arrives only inside untrusted, clipped, made visible, with the suspicious-text findings', async () => {

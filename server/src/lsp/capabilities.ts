@@ -16,6 +16,8 @@ import { truncate } from './markdown';
 import { visibleText } from '../core/untrustedText';
 import { cardMatchesAgent, lockfileAgainstCard, type LockfileAgainstCard } from './pinnedCard';
 import { runSafe } from './runSafe';
+import { redactValue } from '../core/redact';
+import { profileRedactor, shownProfile } from '../core/profile/shown';
 import { invalidParams } from './requestParams';
 
 type EvidenceSection = NonNullable<CapabilitiesResult['evidence']>;
@@ -33,14 +35,24 @@ export function registerCapabilitiesRequest(ctx: ServerContext): void {
         const a = await ctx.analysis(params.uri);
         const doc = ctx.documents.get(params.uri);
         if (!a || !doc || a.value === undefined) return NONE;
-        if (a.kind === 'card') return withRanges(doc, a.text, cardTree(a, await cardEvidence(ctx, a)));
+        if (a.kind === 'card')
+          return withRanges(doc, a.text, shown(cardTree(a, await cardEvidence(ctx, a)), a.profile()));
         if (a.kind === 'lockfile') {
           const r = await lockfileAgainstCard(ctx, a);
-          return withRanges(doc, a.text, lockTree(r, r ? lockEvidence(ctx, r) : undefined));
+          const tree = lockTree(r, r ? lockEvidence(ctx, r) : undefined);
+          return withRanges(doc, a.text, shown(tree, r?.pinned?.profile ?? r?.live?.card.profile));
         }
         return NONE;
       }),
   );
+}
+
+/**
+ * The tree as the view shows it: the passwords of the card's interface URLs nowhere, and no URL with its userinfo
+ * (the labels are built from the shown profile, so a clipped URL cannot keep half of one either).
+ */
+function shown(result: CapabilitiesResult, compiled: CompiledProfile | undefined): CapabilitiesResult {
+  return redactValue(result, profileRedactor(compiled));
 }
 
 /**
@@ -151,7 +163,7 @@ function withRanges(doc: TextDocument, text: string, result: CapabilitiesResult)
 }
 
 export function cardTree(a: Analysis, evidence?: EvidenceSection): CapabilitiesResult {
-  const p = a.profile();
+  const p = shownProfile(a.profile());
   if (!p) return { kind: 'card', summary: 'not compiled', severity: 'warning', nodes: [] };
   const nodes: CapabilityNode[] = [];
   if (!p.usable)
@@ -337,7 +349,7 @@ export function lockTree(r: LockfileAgainstCard | undefined, evidence?: Evidence
       : check?.classification === 'review'
         ? 'warning'
         : 'ok';
-  const profile = pinned?.profile ?? r.live?.card.profile;
+  const profile = shownProfile(pinned?.profile ?? r.live?.card.profile);
   return {
     kind: 'lockfile',
     summary,

@@ -36,8 +36,15 @@ export function codeActionsFor(doc: TextDocument, a: Analysis, context: CodeActi
   for (const diagnostic of context.diagnostics.slice(0, MAX_DIAGNOSTICS)) {
     const input = fixInputOf(diagnostic);
     if (!input) continue;
-    if (!context.only || context.only.some((k) => CodeActionKind.QuickFix.startsWith(k)))
-      actions.push(...settingActions(diagnostic, input.data));
+    if (!context.only || context.only.some((k) => CodeActionKind.QuickFix.startsWith(k))) {
+      // A setting is set once, however many diagnostics offer it.
+      for (const action of settingActions(diagnostic, input.data, uri)) {
+        const key = `${action.title}|${JSON.stringify(action.command?.arguments)}`;
+        if (seen.has(key)) continue;
+        seen.add(key);
+        actions.push(action);
+      }
+    }
     for (const plan of quickFixesFor(input, a.value)) {
       const kind = plan.kind === 'refactor.rewrite' ? CodeActionKind.RefactorRewrite : CodeActionKind.QuickFix;
       if (context.only && !context.only.some((k) => kind.startsWith(k))) continue;

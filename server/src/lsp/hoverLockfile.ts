@@ -1,4 +1,5 @@
 /** Hover text for lockfile requirements: the current value in the card the lockfile pins. */
+import { shownProfile } from '../core/profile/shown';
 import type { Evidence } from '../core/types';
 import { skillProfileLines } from './hoverCard';
 import { plain, plainList } from './markdown';
@@ -19,7 +20,8 @@ export function lockfileHover(segments: readonly string[], r: LockfileAgainstCar
     }
     return undefined;
   }
-  const p = pinned.profile;
+  // Shown: the interface URL without its userinfo (core/profile/shown.ts).
+  const p = shownProfile(pinned.profile);
   const source = r.unusable
     ? `*Current card: ${plain(pinned.source, 160)}*\n\n⚠ ${plain(r.unusable, 400)}`
     : `*Current card: ${plain(pinned.source, 160)}*`;

@@ -1,13 +1,24 @@
 import { CodeActionKind, type CodeAction, type Diagnostic } from 'vscode-languageserver';
-import { AddToClientSettingCommand, type AddToClientSettingArgs } from '../protocol';
+import {
+  AddToClientSettingCommand,
+  SetBooleanSettingCommand,
+  type AddToClientSettingArgs,
+  type SetBooleanSettingArgs,
+} from '../protocol';
 
 const MAX_OFFERS = 3;
 
 /**
- * Fixes that belong in the user's client settings, not in the card: "my client does implement this
- * extension / this binding". They run the client command that appends the value to the setting.
+ * Fixes that belong in the settings, not in the card: "my client does implement this extension / this binding"
+ * (the client command appends the value to the setting), "these cards are served only inside our network" (the
+ * client command sets the boolean in the settings of the document's workspace folder). `uri` is the document's.
  */
-export function settingActions(d: Diagnostic, fix: Record<string, unknown> | undefined): CodeAction[] {
+export function settingActions(d: Diagnostic, fix: Record<string, unknown> | undefined, uri: string): CodeAction[] {
+  if (d.code === 'internal-address') {
+    // Offered in Restricted Mode too: the server honours a2a.card.internalOnly there (it protects no reader).
+    const args: SetBooleanSettingArgs = ['card.internalOnly', true, uri];
+    return [commandAction(d, INTERNAL_ONLY_TITLE, SetBooleanSettingCommand.id, args)];
+  }
   if (!fix) return [];
   if (d.code === 'required-extension-unsupported' && typeof fix.uri === 'string' && fix.uri !== '') {
     return [
@@ -38,13 +49,14 @@ export function settingActions(d: Diagnostic, fix: Record<string, unknown> | und
   return [];
 }
 
+export const INTERNAL_ONLY_TITLE = 'These cards are served only inside our network: set a2a.card.internalOnly';
+
 function action(d: Diagnostic, title: string, ...args: AddToClientSettingArgs): CodeAction {
-  return {
-    title,
-    kind: CodeActionKind.QuickFix,
-    diagnostics: [d],
-    command: { title, command: AddToClientSettingCommand.id, arguments: args },
-  };
+  return commandAction(d, title, AddToClientSettingCommand.id, args);
+}
+
+function commandAction(d: Diagnostic, title: string, command: string, args: unknown[]): CodeAction {
+  return { title, kind: CodeActionKind.QuickFix, diagnostics: [d], command: { title, command, arguments: args } };
 }
 
 function short(s: string): string {

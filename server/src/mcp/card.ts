@@ -6,6 +6,7 @@ import { lintDocument } from '../core/lint';
 import { lineColumn } from '../core/lockfile/read';
 import { parseDocument } from '../core/document';
 import { compileProfile } from '../core/profile/compile';
+import { shownProfile } from '../core/profile/shown';
 import type { ClientConfig, CompiledProfile, Finding } from '../core/types';
 import { readSource } from './sources';
 import { ToolError } from './toolError';
@@ -15,6 +16,7 @@ export interface AnalyzedCard {
   location: string;
   card: unknown;
   findings: Finding[];
+  /** As outputs show it (core/profile/shown.ts): not for calling the agent. */
   profile: CompiledProfile;
 }
 
@@ -32,5 +34,7 @@ export async function analyzeCard(world: ToolWorld, source: string, client: Clie
       `the card is not valid JSON${first ? ` at ${lineColumn(text, first.offset)}: ${first.message}` : ''}`,
     );
   }
-  return { location, card: lint.value, findings: lint.findings, profile: compileProfile(lint.value, client) };
+  // The tools only show the profile (to a model): its URLs without userinfo, as every output shows them.
+  const profile = shownProfile(compileProfile(lint.value, client));
+  return { location, card: lint.value, findings: lint.findings, profile };
 }

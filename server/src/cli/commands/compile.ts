@@ -19,6 +19,7 @@ import { readFile, stat } from 'node:fs/promises';
 import { resolve } from 'node:path';
 import { parseDocument } from '../../core/document';
 import { compileProfile } from '../../core/profile/compile';
+import { shownProfile } from '../../core/profile/shown';
 import { lineColumn } from '../../core/lockfile/read';
 import type { CompiledProfile, SecurityAlternative } from '../../core/types';
 import { ioReason } from '../../core/ioReason';
@@ -205,7 +206,8 @@ export const run: Command = async (argv, io) => {
   const file = firstPositional(positionals, SPEC);
   const { client, maxBytes } = commandSettings(flags, io, directoryOf(io, file));
   const card = await loadJson(file, io, maxBytes, 'the card');
-  const profile = compileProfile(card, client);
+  // Printed for orchestrators and planning models: a URL's userinfo password is never shown.
+  const profile = shownProfile(compileProfile(card, client));
   if ((flags.format ?? 'json') === 'json') io.stdout(`${visibleJson(profile, 2)}\n`);
   else io.stdout(profileText(file, profile, io));
   return profile.usable ? EXIT_OK : EXIT_FINDINGS;
