@@ -12,6 +12,7 @@ import { after, before, describe, it } from 'node:test';
 import { startPricingAgent, type PricingAgent } from '../../examples/pricing-agent/server';
 import { tempDir } from '../cli/helpers';
 import { REPO, actionYaml, runAction, type ActionRun } from './runAction';
+import { at } from '../at';
 
 const CLI = join(REPO, 'server', 'dist', 'cli.js');
 const RECORDER = join(__dirname, 'fixtures', 'recording-cli.mjs');
@@ -130,13 +131,15 @@ describe('the GitHub Action', () => {
       );
       assert.equal(r.outputs['sarif-file'], join(repo.runnerTemp, 'a2acap.sarif'));
       const sarif = JSON.parse(readFileSync(r.outputs['sarif-file']!, 'utf8')) as SarifLog;
-      const results = sarif.runs[0]!.results;
+      const results = at(sarif.runs, 0).results;
       assert.ok(
         results.some((x) => x.ruleId === 'lockfile-breaking'),
         JSON.stringify(results),
       );
       assert.ok(
-        results.every((x) => x.locations[0]!.physicalLocation.artifactLocation.uri === 'agents/pricing.a2a-lock.json'),
+        results.every(
+          (x) => at(x.locations, 0).physicalLocation.artifactLocation.uri === 'agents/pricing.a2a-lock.json',
+        ),
       );
       assert.match(r.summary, /breaking/i);
       assert.match(r.summary, /agents\/pricing\.a2a-lock\.json/);
@@ -191,7 +194,7 @@ describe('the GitHub Action', () => {
       card: 'cosmetic/card.json',
       lockfiles: 'cosmetic/{x,y}.a2a-lock.json',
     });
-    assert.deepEqual(lockfilesOf(pass.calls[0]!), ['cosmetic/x.a2a-lock.json']);
+    assert.deepEqual(lockfilesOf(at(pass.calls, 0)), ['cosmetic/x.a2a-lock.json']);
     assert.equal(pass.code, 0, pass.log);
     assert.match(pass.summary, /compatible/i);
     const note = await repo.run({
@@ -234,7 +237,7 @@ describe('the GitHub Action', () => {
     copyFileSync(join(repo.workspace, name), join(repo.workspace, 'plain.a2a-lock.json'));
     const r = await repo.run({ mode: 'card', card: 'card.json' });
     assert.equal(r.code, 0, r.log);
-    assert.deepEqual(lockfilesOf(r.calls[0]!), ['plain.a2a-lock.json', name]);
+    assert.deepEqual(lockfilesOf(at(r.calls, 0)), ['plain.a2a-lock.json', name]);
     assert.doesNotMatch(r.log, /^::error::forged/m);
     assert.match(r.log, /x\\u000a::error::forged/);
   });

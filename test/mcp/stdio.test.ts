@@ -22,6 +22,7 @@ import { startPricingAgent, type PricingAgent } from '../../examples/pricing-age
 import { UNTRUSTED_NOTICE } from '../../server/src/mcp/envelope';
 import type { HowToCallResult } from '../../server/src/mcp/tools/howToCall';
 import { callJson, callTool, runCliSpawned, startMcp, type McpSession } from './helpers';
+import { at } from '../at';
 
 const EXAMPLES = join(__dirname, '..', '..', 'examples');
 const TOOL_NAMES = ['a2a_check_lockfile', 'a2a_how_to_call', 'a2a_lockfiles', 'a2a_pin', 'a2a_profile'];
@@ -213,6 +214,6 @@ describe('a2acap mcp: the example pricing agent (loopback, --allow-network loopb
       lockfile: 'planner/pricing.a2a-lock.json',
     });
     assert.equal(got.classification, 'error');
-    assert.match(got.results[0]!.error!, /pass live: true/);
+    assert.match(at(got.results, 0).error!, /pass live: true/);
   });
 });
