@@ -66,7 +66,7 @@ describe('card paths in lockfiles stay inside the workspace folder (editor)', ()
       assert.doesNotMatch(shown, new RegExp(SECRET_NAME), name);
       const checked = await lsp.connection.sendRequest(CheckLockfilesRequest.type, { uris: [uri] });
       assert.equal(at(checked.results, 0).verdict, 'error', name);
-      assert.match(at(checked.results, 0).items[0]!.message, /is outside the repository, so it is not read/, name);
+      assert.match(at(at(checked.results, 0).items, 0).message, /is outside the repository, so it is not read/, name);
       const diff = await lsp.connection.sendRequest(LockfileDiffRequest.type, { uri });
       assert.match(diff.error ?? '', /is outside the repository, so it is not read/, name);
       assert.doesNotMatch(JSON.stringify([checked, diff]), new RegExp(SECRET_NAME), name);
@@ -79,7 +79,7 @@ describe('card paths in lockfiles stay inside the workspace folder (editor)', ()
       uris: [pathToFileURL(join(folder, 'linked.a2a-lock.json')).href],
     });
     assert.equal(at(linked.results, 0).verdict, 'error');
-    assert.match(at(linked.results, 0).items[0]!.message, /is outside the repository, so it is not read/);
+    assert.match(at(at(linked.results, 0).items, 0).message, /is outside the repository, so it is not read/);
     assert.doesNotMatch(JSON.stringify(linked), new RegExp(SECRET_NAME));
     // Inside the folder: read and checked as before.
     const inside = join(folder, 'in.a2a-lock.json');

@@ -335,6 +335,6 @@ test('untrusted workspace: a marked agent is not fetched and its marker stays', 
     onlyStale: true,
   });
   assert.equal(at(r.results, 0).verdict, 'error');
-  assert.match(at(r.results, 0).items[0]!.message, /not trusted/);
+  assert.match(at(at(r.results, 0).items, 0).message, /not trusted/);
   assert.equal(JSON.parse(readFileSync(staleFile, 'utf8')).markers.length, 1);
 });

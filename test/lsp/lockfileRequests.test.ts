@@ -224,7 +224,7 @@ test('a corrupt lockfile and a bad selection are errors with their cause, never 
   writeFileSync(bad, '{"agent": 1}');
   const r = await lsp.connection.sendRequest(CheckLockfilesRequest.type, { uris: [pathToFileURL(bad).href] });
   assert.equal(at(r.results, 0).verdict, 'error');
-  assert.match(at(r.results, 0).items[0]!.message, /corrupt lockfile/);
+  assert.match(at(at(r.results, 0).items, 0).message, /corrupt lockfile/);
   agent.setVersion('base');
   const p = await lsp.connection.sendRequest(PinRequest.type, {
     source: { url: agent.url },
@@ -256,5 +256,5 @@ test('untrusted workspace: every URL fetch is refused with a clear error', async
     uris: [pathToFileURL(lockPath).href],
   });
   assert.equal(at(r.results, 0).verdict, 'error');
-  assert.match(at(r.results, 0).items[0]!.message, /not trusted/);
+  assert.match(at(at(r.results, 0).items, 0).message, /not trusted/);
 });

@@ -72,7 +72,7 @@ for (const { file, message } of cases) {
     const uri = pathToFileURL(path).href;
     const checked = await lsp.connection.sendRequest(CheckLockfilesRequest.type, { uris: [uri] });
     assert.equal(at(checked.results, 0).verdict, 'error');
-    assert.equal(at(checked.results, 0).items[0]!.message, message);
+    assert.equal(at(at(checked.results, 0).items, 0).message, message);
     assert.equal((await lsp.connection.sendRequest(LockfileDiffRequest.type, { uri })).error, message);
     assert.deepEqual(await lsp.connection.sendRequest(UpdateLockfileRequest.type, { uri }), {
       written: false,
@@ -101,7 +101,7 @@ test('a lockfile whose agent names a FIFO: "not a regular file" from the CLI and
 
   const checked = await lsp.connection.sendRequest(CheckLockfilesRequest.type, { uris: [pathToFileURL(lock).href] });
   assert.equal(at(checked.results, 0).verdict, 'error');
-  assert.equal(at(checked.results, 0).items[0]!.message, message);
+  assert.equal(at(at(checked.results, 0).items, 0).message, message);
 });
 
 // One lockfile that is not a file on disk (an unsaved document) used to make the whole check return no results,
@@ -116,11 +116,11 @@ test('a lockfile URI that is not a file: an error for that entry, the others sti
   assert.equal(checked.results.length, 3);
   assert.equal(at(checked.results, 1).verdict, 'error');
   assert.match(
-    at(checked.results, 1).items[0]!.message,
+    at(at(checked.results, 1).items, 0).message,
     /only files on disk are supported \(got untitled:Untitled-1\)/,
   );
   assert.equal(at(checked.results, 2).verdict, 'error');
-  assert.notEqual(at(checked.results, 0).items[0]?.message ?? '', at(checked.results, 1).items[0]!.message);
+  assert.notEqual(at(checked.results, 0).items[0]?.message ?? '', at(at(checked.results, 1).items, 0).message);
   assert.match(
     (await lsp.connection.sendRequest(LockfileDiffRequest.type, { uri: untitled })).error ?? '',
     /only files on disk are supported/,
