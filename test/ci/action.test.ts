@@ -12,7 +12,7 @@ import { after, before, describe, it } from 'node:test';
 import { startPricingAgent, type PricingAgent } from '../../examples/pricing-agent/server';
 import { tempDir } from '../cli/helpers';
 import { REPO, actionYaml, runAction, type ActionRun } from './runAction';
-import { at } from '../at';
+import { at, field } from '../at';
 
 const CLI = join(REPO, 'server', 'dist', 'cli.js');
 const RECORDER = join(__dirname, 'fixtures', 'recording-cli.mjs');
@@ -130,7 +130,7 @@ describe('the GitHub Action', () => {
         /::warning::agents\/linked\.a2a-lock\.json: a symbolic link to outside the workspace, skipped/,
       );
       assert.equal(r.outputs['sarif-file'], join(repo.runnerTemp, 'a2acap.sarif'));
-      const sarif = JSON.parse(readFileSync(r.outputs['sarif-file']!, 'utf8')) as SarifLog;
+      const sarif = JSON.parse(readFileSync(field(r.outputs, 'sarif-file'), 'utf8')) as SarifLog;
       const results = at(sarif.runs, 0).results;
       assert.ok(
         results.some((x) => x.ruleId === 'lockfile-breaking'),
@@ -154,7 +154,7 @@ describe('the GitHub Action', () => {
       });
       assert.equal(ok.code, 0, ok.log);
       assert.equal(ok.outputs['sarif-file'], join(repo.workspace, 'reports', 'a2a.sarif'));
-      assert.ok(existsSync(ok.outputs['sarif-file']!));
+      assert.ok(existsSync(field(ok.outputs, 'sarif-file')));
       const strict = await repo.run({
         lockfiles: 'agents/*.a2a-lock.json',
         'allow-network': 'loopback',
