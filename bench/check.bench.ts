@@ -19,6 +19,7 @@ import { Worker } from 'node:worker_threads';
 import { loadShipped } from './shipped';
 import type { CardSource } from '../server/src/core/check/types';
 import { resolveAgent } from '../server/src/node/agentLocation';
+import { at, field } from '../test/at';
 
 type Shipped = typeof import('../server/src/cli/refreshWorld') &
   typeof import('../server/src/node/net/http') &
@@ -128,7 +129,7 @@ parentPort.on('message', (m) => {
 
 function median(values: number[]): number {
   const s = [...values].sort((a, b) => a - b);
-  return s[Math.floor(s.length / 2)]!;
+  return at(s, Math.floor(s.length / 2));
 }
 
 async function startAgents(
@@ -199,7 +200,7 @@ async function measure({ agents, latencyMs, ownHosts = false }: Scenario): Promi
     const lockfiles: string[] = [];
     for (let n = 0; n < LOCKFILES; n++) {
       const i = n % agents;
-      const value = JSON.parse(pinned[keyOf(i)]!);
+      const value = JSON.parse(field(pinned, keyOf(i)));
       const lock = buildLockfile({
         profile: compileProfile(value),
         cardDigest: cardDigest(value),

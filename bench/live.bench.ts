@@ -18,6 +18,7 @@ import { createTrustStore } from '../server/src/core/signature/trustStore';
 import { verifyCardSignatures } from '../server/src/core/signature/verify';
 import { inspectKey } from '../server/src/node/keyInspection';
 import { startLyingAgent } from '../test/agents/lying';
+import { at } from '../test/at';
 
 const N = 1000;
 const CONCURRENCY = 16;
@@ -39,7 +40,7 @@ async function pool<T>(items: T[], fn: (t: T) => Promise<unknown>): Promise<void
   let next = 0;
   await Promise.all(
     Array.from({ length: CONCURRENCY }, async () => {
-      while (next < items.length) await fn(items[next++]!);
+      while (next < items.length) await fn(at(items, next++));
     }),
   );
 }

@@ -16,6 +16,7 @@ import { toDiagnostic } from '../server/src/lsp/diagnostics/toDiagnostic';
 import { makeLocator } from '../server/src/core/pointer/locateAll';
 import { startLsp, type LspSession } from '../test/lsp/harness';
 import { syntheticCard } from './lint.bench';
+import { at } from '../test/at';
 
 const SMALL = readFileSync(join(__dirname, '..', 'test', 'lsp', 'fixtures', 'good.agent-card.json'), 'utf8');
 const START_RUNS = 7;
@@ -23,7 +24,7 @@ const KEYSTROKES = 60;
 
 function percentile(values: number[], p: number): number {
   const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1))]!;
+  return at(sorted, Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1)));
 }
 const ms = (v: number) => `${v.toFixed(1)} ms`;
 const mb = (bytes: number) => `${(bytes / 1024 / 1024).toFixed(0)} MB`;

@@ -15,6 +15,7 @@ import { startPricingAgent, type PricingAgent } from '../../examples/pricing-age
 import { cardDigest } from '../../server/src/core/digest';
 import { startLsp } from '../lsp/harness';
 import { tempDir } from '../cli/helpers';
+import { at } from '../at';
 
 const CARD_TEXT = readFileSync(join(__dirname, '../../examples/cards/good.agent-card.json'), 'utf8');
 const CARD = JSON.parse(CARD_TEXT) as Record<string, unknown>;
@@ -64,8 +65,8 @@ describe('card paths in lockfiles stay inside the workspace folder (editor)', ()
       const shown = JSON.stringify([diagnostics, hover]);
       assert.doesNotMatch(shown, new RegExp(SECRET_NAME), name);
       const checked = await lsp.connection.sendRequest(CheckLockfilesRequest.type, { uris: [uri] });
-      assert.equal(checked.results[0]!.verdict, 'error', name);
-      assert.match(checked.results[0]!.items[0]!.message, /is outside the repository, so it is not read/, name);
+      assert.equal(at(checked.results, 0).verdict, 'error', name);
+      assert.match(at(at(checked.results, 0).items, 0).message, /is outside the repository, so it is not read/, name);
       const diff = await lsp.connection.sendRequest(LockfileDiffRequest.type, { uri });
       assert.match(diff.error ?? '', /is outside the repository, so it is not read/, name);
       assert.doesNotMatch(JSON.stringify([checked, diff]), new RegExp(SECRET_NAME), name);
@@ -77,14 +78,14 @@ describe('card paths in lockfiles stay inside the workspace folder (editor)', ()
     const linked = await lsp.connection.sendRequest(CheckLockfilesRequest.type, {
       uris: [pathToFileURL(join(folder, 'linked.a2a-lock.json')).href],
     });
-    assert.equal(linked.results[0]!.verdict, 'error');
-    assert.match(linked.results[0]!.items[0]!.message, /is outside the repository, so it is not read/);
+    assert.equal(at(linked.results, 0).verdict, 'error');
+    assert.match(at(at(linked.results, 0).items, 0).message, /is outside the repository, so it is not read/);
     assert.doesNotMatch(JSON.stringify(linked), new RegExp(SECRET_NAME));
     // Inside the folder: read and checked as before.
     const inside = join(folder, 'in.a2a-lock.json');
     writeFileSync(inside, lockfile('inside.agent-card.json'));
     const ok = await lsp.connection.sendRequest(CheckLockfilesRequest.type, { uris: [pathToFileURL(inside).href] });
-    assert.equal(ok.results[0]!.verdict, 'compatible', JSON.stringify(ok));
+    assert.equal(at(ok.results, 0).verdict, 'compatible', JSON.stringify(ok));
     assert.equal(lsp.stderr(), '');
   });
 });
@@ -119,13 +120,13 @@ describe('lockfile agent URLs in the editor', () => {
     const narrowed = await check();
     assert.equal(narrowed.verdict, 'error');
     assert.match(
-      narrowed.items[0]!.message,
+      at(narrowed.items, 0).message,
       /loopback address 127\.0\.0\.1 is not reachable from a URL in repository content/,
     );
     await lsp.updateSettings({ workspaceTrusted: false });
     const restricted = await check();
     assert.equal(restricted.verdict, 'error');
-    assert.match(restricted.items[0]!.message, /not trusted/);
+    assert.match(at(restricted.items, 0).message, /not trusted/);
     assert.equal(requests, 1);
   });
 });

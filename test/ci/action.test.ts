@@ -12,6 +12,7 @@ import { after, before, describe, it } from 'node:test';
 import { startPricingAgent, type PricingAgent } from '../../examples/pricing-agent/server';
 import { tempDir } from '../cli/helpers';
 import { REPO, actionYaml, runAction, type ActionRun } from './runAction';
+import { at, field } from '../at';
 
 const CLI = join(REPO, 'server', 'dist', 'cli.js');
 const RECORDER = join(__dirname, 'fixtures', 'recording-cli.mjs');
@@ -129,14 +130,16 @@ describe('the GitHub Action', () => {
         /::warning::agents\/linked\.a2a-lock\.json: a symbolic link to outside the workspace, skipped/,
       );
       assert.equal(r.outputs['sarif-file'], join(repo.runnerTemp, 'a2acap.sarif'));
-      const sarif = JSON.parse(readFileSync(r.outputs['sarif-file']!, 'utf8')) as SarifLog;
-      const results = sarif.runs[0]!.results;
+      const sarif = JSON.parse(readFileSync(field(r.outputs, 'sarif-file'), 'utf8')) as SarifLog;
+      const results = at(sarif.runs, 0).results;
       assert.ok(
         results.some((x) => x.ruleId === 'lockfile-breaking'),
         JSON.stringify(results),
       );
       assert.ok(
-        results.every((x) => x.locations[0]!.physicalLocation.artifactLocation.uri === 'agents/pricing.a2a-lock.json'),
+        results.every(
+          (x) => at(x.locations, 0).physicalLocation.artifactLocation.uri === 'agents/pricing.a2a-lock.json',
+        ),
       );
       assert.match(r.summary, /breaking/i);
       assert.match(r.summary, /agents\/pricing\.a2a-lock\.json/);
@@ -151,7 +154,7 @@ describe('the GitHub Action', () => {
       });
       assert.equal(ok.code, 0, ok.log);
       assert.equal(ok.outputs['sarif-file'], join(repo.workspace, 'reports', 'a2a.sarif'));
-      assert.ok(existsSync(ok.outputs['sarif-file']!));
+      assert.ok(existsSync(field(ok.outputs, 'sarif-file')));
       const strict = await repo.run({
         lockfiles: 'agents/*.a2a-lock.json',
         'allow-network': 'loopback',
@@ -191,7 +194,7 @@ describe('the GitHub Action', () => {
       card: 'cosmetic/card.json',
       lockfiles: 'cosmetic/{x,y}.a2a-lock.json',
     });
-    assert.deepEqual(lockfilesOf(pass.calls[0]!), ['cosmetic/x.a2a-lock.json']);
+    assert.deepEqual(lockfilesOf(at(pass.calls, 0)), ['cosmetic/x.a2a-lock.json']);
     assert.equal(pass.code, 0, pass.log);
     assert.match(pass.summary, /compatible/i);
     const note = await repo.run({
@@ -234,7 +237,7 @@ describe('the GitHub Action', () => {
     copyFileSync(join(repo.workspace, name), join(repo.workspace, 'plain.a2a-lock.json'));
     const r = await repo.run({ mode: 'card', card: 'card.json' });
     assert.equal(r.code, 0, r.log);
-    assert.deepEqual(lockfilesOf(r.calls[0]!), ['plain.a2a-lock.json', name]);
+    assert.deepEqual(lockfilesOf(at(r.calls, 0)), ['plain.a2a-lock.json', name]);
     assert.doesNotMatch(r.log, /^::error::forged/m);
     assert.match(r.log, /x\\u000a::error::forged/);
   });

@@ -9,6 +9,7 @@ import { join } from 'node:path';
 import { test } from 'node:test';
 import Ajv from 'ajv';
 import { cli, tempDir } from '../cli/helpers';
+import { at } from '../at';
 
 const FIXTURES = join(__dirname, '..', 'fixtures');
 const validate = new Ajv({ allErrors: true, strict: false }).compile(
@@ -89,7 +90,7 @@ test('lint --format codequality: fingerprints stay when lines move, and card tex
   writeFileSync(join(dir, 'a.agent-card.json'), JSON.stringify({ ...card, [hostile]: 1 }));
   const moved = report((await cli(['lint', 'a.agent-card.json', '--format', 'codequality'], dir)).stdout);
   assert.ok(
-    moved.some((m, k) => m.location.lines.begin !== first[k]!.location.lines.begin),
+    moved.some((m, k) => m.location.lines.begin !== at(first, k).location.lines.begin),
     'lines moved',
   );
   assert.deepEqual(moved.map((i) => i.fingerprint).sort(), first.map((i) => i.fingerprint).sort());
@@ -123,7 +124,7 @@ test('check --format codequality: problems on their lockfile member, exit code a
   assert.ok(breaking.every((i) => i.severity === 'major' && i.location.path === 'locks/travel.a2a-lock.json'));
   const lock = readFileSync(join(dir, 'locks', 'travel.a2a-lock.json'), 'utf8').split('\n');
   assert.ok(
-    breaking.some((i) => /streaming/.test(lock[i.location.lines.begin - 1]!)),
+    breaking.some((i) => /streaming/.test(at(lock, i.location.lines.begin - 1))),
     'placed on the streaming member',
   );
   const corrupt = issues.find((i) => i.check_name === 'lockfile-error')!;

@@ -10,6 +10,7 @@ import { test } from 'node:test';
 import { load } from 'js-yaml';
 import { REPO, actionYaml } from './runAction';
 import { cli } from '../cli/helpers';
+import { at } from '../at';
 
 interface Step {
   id?: string;
@@ -28,7 +29,7 @@ interface GitLabJob {
 }
 
 const doc = readFileSync(join(REPO, 'docs', 'ci.md'), 'utf8');
-const yamlBlocks = [...doc.matchAll(/```yaml\n([\s\S]*?)```/g)].map((m) => load(m[1]!) as Record<string, unknown>);
+const yamlBlocks = [...doc.matchAll(/```yaml\n([\s\S]*?)```/g)].map((m) => load(at(m, 1)) as Record<string, unknown>);
 const workflow = yamlBlocks.find((b) => 'jobs' in b) as unknown as Workflow;
 const gitlab = yamlBlocks
   .map((b) => Object.values(b)[0] as GitLabJob)
@@ -40,17 +41,17 @@ test('docs/ci.md: the GitHub workflow uses the action with declared inputs and o
   const steps = Object.values(workflow.jobs).flatMap((j) => j.steps);
   const ours = steps.filter((s) => s.uses?.startsWith('a2a-capabilities/a2a-capabilities@'));
   assert.equal(ours.length, 1);
-  for (const input of Object.keys(ours[0]!.with ?? {}))
+  for (const input of Object.keys(at(ours, 0).with ?? {}))
     assert.ok(input in action.inputs, `action.yml declares input ${input}`);
   assert.equal(
-    ours[0]!.with?.package,
+    at(ours, 0).with?.package,
     action.inputs.package!.default,
     'the workflow pins the version the action defaults to',
   );
   const outputs = [...doc.matchAll(/steps\.([\w-]+)\.outputs\.([\w-]+)/g)];
   assert.ok(outputs.length > 0);
   for (const [, id, name] of outputs) {
-    assert.equal(id, ours[0]!.id);
+    assert.equal(id, at(ours, 0).id);
     assert.ok(name! in action.outputs, `action.yml sets output ${name}`);
   }
   // What the page promises: checkout, setup-node, cache for --cache-dir, upload-sarif.
@@ -60,7 +61,7 @@ test('docs/ci.md: the GitHub workflow uses the action with declared inputs and o
   const cache = steps.find((s) => s.uses?.startsWith('actions/cache@'))!;
   assert.equal(
     cache.with?.path,
-    ours[0]!.with?.['cache-dir'],
+    at(ours, 0).with?.['cache-dir'],
     'the cache restores the folder the check keeps cards in',
   );
 });

@@ -9,6 +9,7 @@ import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { startPricingAgent, type PricingAgent } from '../../examples/pricing-agent/server';
 import { cli, tempDir } from './helpers';
+import { at } from '../at';
 
 let agent: PricingAgent;
 before(async () => {
@@ -66,7 +67,7 @@ describe('check --live --cache-dir', () => {
     await liveCheck(dir, cache);
     const files = readdirSync(cache);
     assert.equal(files.length, 1);
-    const entry = JSON.parse(readFileSync(join(cache, files[0]!), 'utf8'));
+    const entry = JSON.parse(readFileSync(join(cache, at(files, 0)), 'utf8'));
     assert.deepEqual(Object.keys(entry).sort(), ['card', 'format', 'location', 'validators']);
     assert.equal(entry.location, agent.cardUrl);
     assert.ok(entry.validators.etag, 'the agent sends an ETag');

@@ -11,6 +11,7 @@ import { run as compile } from '../../server/src/cli/commands/compile';
 import { parseArgs } from '../../server/src/cli/args';
 import { UsageError } from '../../server/src/cli/io';
 import type { CliIO } from '../../server/src/cli/io';
+import { at } from '../at';
 
 const root = join(__dirname, '..', '..');
 const ESC = '\u001b';
@@ -288,11 +289,11 @@ describe('a2acap check', () => {
     assert.equal(r.code, 1);
     assert.ok(!r.stdout.includes(ESC), 'no escape codes');
     const lines = r.stdout.trimEnd().split('\n');
-    assert.match(lines[0]!, /^breaking {2}\S*lock\.json$/);
-    assert.match(lines[1]!, /^ {4}breaking +\/requires\/skills\/itinerary-pricing\/input\/0 {2}skill/);
+    assert.match(at(lines, 0), /^breaking {2}\S*lock\.json$/);
+    assert.match(at(lines, 1), /^ {4}breaking +\/requires\/skills\/itinerary-pricing\/input\/0 {2}skill/);
     assert.equal(
-      lines[2]!.indexOf('the agent version'),
-      lines[1]!.indexOf('skill "itinerary-pricing"'),
+      at(lines, 2).indexOf('the agent version'),
+      at(lines, 1).indexOf('skill "itinerary-pricing"'),
       'messages start in one column',
     );
     assert.equal(

@@ -5,6 +5,7 @@ import { strict as assert } from 'node:assert';
 import { join } from 'node:path';
 import { describe, it } from 'node:test';
 import { cli } from './helpers';
+import { at } from '../at';
 
 const root = join(__dirname, '..', '..');
 const COMMANDS = ['lint', 'compile', 'check', 'fetch', 'probe', 'pin', 'update'] as const;
@@ -15,7 +16,7 @@ async function acceptedFlags(argv: string[]): Promise<string[]> {
   assert.equal(r.code, 2, r.stderr);
   const listed = /expected one of: ([^)]*)\)/.exec(r.stderr);
   assert.ok(listed, `the message lists the accepted flags: ${r.stderr}`);
-  return listed[1]!.split(', ');
+  return at(listed, 1).split(', ');
 }
 
 /** The overview's usage line(s) for a command (continuation lines are indented deeper). */
@@ -24,7 +25,7 @@ function overviewOf(usage: string, command: string): string {
   const start = lines.findIndex((l) => l.trimStart().startsWith(`a2acap ${command} `));
   assert.ok(start >= 0, `the overview has a line for ${command}`);
   let end = start + 1;
-  while (end < lines.length && /^\s{6,}\[/.test(lines[end]!)) end++;
+  while (end < lines.length && /^\s{6,}\[/.test(at(lines, end))) end++;
   return lines.slice(start, end).join('\n');
 }
 

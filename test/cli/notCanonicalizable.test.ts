@@ -4,6 +4,7 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { test } from 'node:test';
 import { cli, tempDir } from './helpers';
+import { at } from '../at';
 
 const GOOD = readFileSync(join(__dirname, '..', '..', 'examples', 'cards', 'good.agent-card.json'), 'utf8');
 
@@ -48,7 +49,7 @@ test('lint reports not-canonicalizable; check and pin refuse the card in one lin
     const lines = run.stderr.trim().split('\n');
     assert.equal(lines.length, 1, `${name} says one line: ${run.stderr}`);
     assert.match(
-      lines[0]!,
+      at(lines, 0),
       /the card cannot be used: .*cannot be pinned, digested or signature-checked, because of a number that overflows a double .*\(at \/x-limit\)/,
       name,
     );

@@ -10,6 +10,7 @@ import { test } from 'node:test';
 import { cli, tempDir } from './helpers';
 import { sarifErrors } from './sarifSchema';
 import { FINGERPRINT } from '../../server/src/core/sarif';
+import { at, field } from '../at';
 
 const FIXTURES = join(__dirname, '..', 'fixtures');
 
@@ -29,7 +30,7 @@ interface SarifResult {
 function sliceAt(text: string, region: NonNullable<Loc['physicalLocation']['region']>): string {
   const lines = text.split('\n');
   assert.equal(region.startLine, region.endLine, 'these values are on one line');
-  return lines[region.startLine - 1]!.slice(region.startColumn - 1, region.endColumn - 1);
+  return at(lines, region.startLine - 1).slice(region.startColumn - 1, region.endColumn - 1);
 }
 
 test('lint and check SARIF: one driver, one rule shape, pointers as logical locations, regions on the member', async (t) => {
@@ -54,7 +55,7 @@ test('lint and check SARIF: one driver, one rule shape, pointers as logical loca
   assert.deepEqual(sarifErrors(checkLog), []);
 
   const driver = (log: { runs: { tool: { driver: Record<string, unknown> } }[] }) => {
-    const { rules, ...rest } = log.runs[0]!.tool.driver as { rules: Record<string, unknown>[] };
+    const { rules, ...rest } = at(log.runs, 0).tool.driver as { rules: Record<string, unknown>[] };
     return { ...rest, ruleKeys: [...new Set(rules.map((r) => Object.keys(r).sort().join(',')))] };
   };
   assert.deepEqual(driver(checkLog), driver(lintLog));
@@ -75,11 +76,11 @@ test('lint and check SARIF: one driver, one rule shape, pointers as logical loca
 
   const lintResults = lintLog.runs[0].results as SarifResult[];
   assert.deepEqual(
-    lintResults.map((r) => r.locations[0]!.logicalLocations?.[0]?.fullyQualifiedName ?? ''),
+    lintResults.map((r) => at(r.locations, 0).logicalLocations?.[0]?.fullyQualifiedName ?? ''),
     lintJson.findings.map((f) => f.pointer),
   );
   assert.ok(
-    lintResults.every((r) => r.locations[0]!.physicalLocation.artifactLocation.uri === 'my%20cards/typos%231.json'),
+    lintResults.every((r) => at(r.locations, 0).physicalLocation.artifactLocation.uri === 'my%20cards/typos%231.json'),
   );
 
   const checkResults = checkLog.runs[0].results as SarifResult[];
@@ -87,18 +88,18 @@ test('lint and check SARIF: one driver, one rule shape, pointers as logical loca
   const note = checkResults.find((r) => r.ruleId === 'lockfile-note')!;
   assert.equal(breaking.level, 'error');
   assert.equal(note.level, 'note');
-  assert.equal(breaking.locations[0]!.logicalLocations![0]!.fullyQualifiedName, '/requires/streaming');
-  assert.equal(note.locations[0]!.logicalLocations![0]!.fullyQualifiedName, '/card_digest');
-  assert.equal(breaking.locations[0]!.physicalLocation.artifactLocation.uri, 'my%20cards/l%231.a2a-lock.json');
+  assert.equal(at(breaking.locations, 0).logicalLocations![0]!.fullyQualifiedName, '/requires/streaming');
+  assert.equal(at(note.locations, 0).logicalLocations![0]!.fullyQualifiedName, '/card_digest');
+  assert.equal(at(breaking.locations, 0).physicalLocation.artifactLocation.uri, 'my%20cards/l%231.a2a-lock.json');
   const lockText = readFileSync(join(dir, 'my cards', 'l#1.a2a-lock.json'), 'utf8');
-  assert.equal(sliceAt(lockText, breaking.locations[0]!.physicalLocation.region!), 'true');
-  assert.match(sliceAt(lockText, note.locations[0]!.physicalLocation.region!), /^"sha256:[0-9a-f]{64}"$/);
+  assert.equal(sliceAt(lockText, at(breaking.locations, 0).physicalLocation.region!), 'true');
+  assert.match(sliceAt(lockText, at(note.locations, 0).physicalLocation.region!), /^"sha256:[0-9a-f]{64}"$/);
   assert.equal(JSON.stringify(checkLog).includes('"properties"'), false);
 
   // Fingerprints: one per result, unique in the run, and the same for the same rule + file + pointer even when
   // the member moves to another line (code scanning keeps tracking the alert).
   const printsOf = (log: { runs: { results: { partialFingerprints: Record<string, string> }[] }[] }) =>
-    log.runs[0]!.results.map((r) => r.partialFingerprints[FINGERPRINT]!);
+    at(log.runs, 0).results.map((r) => field(r.partialFingerprints, FINGERPRINT));
   for (const log of [lintLog, checkLog]) {
     const prints = printsOf(log);
     assert.ok(prints.every((p) => /^[0-9a-f]{64}$/.test(p)));
@@ -110,8 +111,8 @@ test('lint and check SARIF: one driver, one rule shape, pointers as logical loca
   );
   const movedBreaking = (moved.runs[0].results as SarifResult[]).find((r) => r.ruleId === 'lockfile-breaking')!;
   assert.notEqual(
-    movedBreaking.locations[0]!.physicalLocation.region!.startLine,
-    breaking.locations[0]!.physicalLocation.region!.startLine,
+    at(movedBreaking.locations, 0).physicalLocation.region!.startLine,
+    at(breaking.locations, 0).physicalLocation.region!.startLine,
     'the member moved',
   );
   assert.deepEqual(printsOf(moved), printsOf(checkLog));

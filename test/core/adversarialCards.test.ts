@@ -9,6 +9,7 @@ import { join } from 'node:path';
 import { lintDocument } from '../../server/src/core/lint';
 import { compileProfile } from '../../server/src/core/profile/compile';
 import { anyCovers, coveredMask } from '../../server/src/core/profile/mediaType';
+import { at, field } from '../at';
 
 const good = (): Record<string, unknown> =>
   JSON.parse(readFileSync(join(__dirname, '..', '..', 'examples', 'cards', 'good.agent-card.json'), 'utf8'));
@@ -31,7 +32,7 @@ const cases: { name: string; card: () => Record<string, unknown>; code: string }
     name: 'protocol versions of 40,000 digits on 20 interfaces (quadratic unanchored search before)',
     card: () => {
       const card = good();
-      const base = (card.supportedInterfaces as Record<string, unknown>[])[0]!;
+      const base = at(card.supportedInterfaces as Record<string, unknown>[], 0);
       card.supportedInterfaces = Array.from({ length: 20 }, (_, i) => ({
         ...base,
         url: `${String(base.url)}/${i}`,
@@ -127,7 +128,7 @@ test(
       ],
     };
     const profile = compileProfile(card);
-    const dropped = (id: string) => profile.provenance!.skills[id]!.droppedInput;
+    const dropped = (id: string) => field(profile.provenance!.skills, id).droppedInput;
     assert.deepEqual(dropped('one'), defaults.filter((d) => !anyCovers(['application/x-1'], d)).slice(0, 50));
     assert.deepEqual(dropped('images'), defaults.filter((d) => !anyCovers(['image/*'], d)).slice(0, 50));
     assert.deepEqual(dropped('all'), []);
@@ -154,7 +155,7 @@ test('coveredMask agrees with anyCovers, pairwise and indexed', () => {
   const next = () => (seed = (seed * 1103515245 + 12345) % 2 ** 31) / 2 ** 31;
   for (let n = 0; n < 2000; n++) {
     const pick = (k: number) =>
-      Array.from({ length: Math.floor(next() * k) }, () => pool[Math.floor(next() * pool.length)]!);
+      Array.from({ length: Math.floor(next() * k) }, () => at(pool, Math.floor(next() * pool.length)));
     const offered = pick(n % 2 ? 40 : 5);
     const wanted = pick(n % 2 ? 40 : 5);
     const mask = coveredMask(offered, wanted);

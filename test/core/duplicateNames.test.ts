@@ -21,6 +21,7 @@ import { seededRandom } from '../seededRandom';
 import { TextDocument } from 'vscode-languageserver-textdocument';
 import { quickFixesFor } from '../../server/src/core/fixes/quickFixes';
 import { textEditsFor } from '../../server/src/lsp/jsonEdits';
+import { at } from '../at';
 
 /** Names as they are written in the text (JSON string contents): quotes, backslashes, colons, '/', '~', empty. */
 const NAMES = ['a', 'b', 'a\\"b', 'x:y', 'p/q~r', '', ' ', '\\\\', 'é', '\\u0061'];
@@ -36,7 +37,7 @@ interface Generated {
 
 /** A random JSON text, and which of its names are overridden (worked out while writing it). */
 function generate(random: () => number): Generated {
-  const pick = <T>(list: readonly T[]): T => list[Math.floor(random() * list.length)]!;
+  const pick = <T>(list: readonly T[]): T => at(list, Math.floor(random() * list.length));
   let text = '';
   let names = 0;
   const expected: OverriddenName[] = [];
@@ -115,7 +116,7 @@ test('nesting deeper than any recursion allows is scanned and counted', () => {
   assert.equal(countTextNames(text), depth + 2);
   const found = findOverriddenNames(text);
   assert.equal(found.length, 1);
-  assert.equal(found[0]!.pointer, `${'/a'.repeat(depth)}/x`);
+  assert.equal(at(found, 0).pointer, `${'/a'.repeat(depth)}/x`);
 });
 
 const expectedLines = JSON.parse(
@@ -143,8 +144,8 @@ test('a document made of duplicates gets 50 findings, the last saying how many m
     (f) => f.code === 'duplicate-member',
   );
   assert.equal(findings.length, 50);
-  assert.match(findings[49]!.message, /\(59948 more overridden members are not listed\.\)$/);
-  assert.deepEqual(findings[0]!.data, { name: 'k0', occurrences: 30_000, keyOffset: text.indexOf('"k0"') });
+  assert.match(at(findings, 49).message, /\(59948 more overridden members are not listed\.\)$/);
+  assert.deepEqual(at(findings, 0).data, { name: 'k0', occurrences: 30_000, keyOffset: text.indexOf('"k0"') });
 });
 
 test('the rule is off when its severity is off (no scan)', () => {

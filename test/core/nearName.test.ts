@@ -4,16 +4,17 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { closestName, editDistance } from '../../server/src/core/nearName';
+import { at } from '../at';
 
 function levenshtein(a: string, b: string): number {
   let row = Array.from({ length: b.length + 1 }, (_, j) => j);
   for (let i = 1; i <= a.length; i++) {
     const next = [i];
     for (let j = 1; j <= b.length; j++)
-      next[j] = Math.min(row[j]! + 1, next[j - 1]! + 1, row[j - 1]! + (a[i - 1] === b[j - 1] ? 0 : 1));
+      next[j] = Math.min(at(row, j) + 1, at(next, j - 1) + 1, at(row, j - 1) + (a[i - 1] === b[j - 1] ? 0 : 1));
     row = next;
   }
-  return row[b.length]!;
+  return at(row, b.length);
 }
 
 test('agrees with the full matrix, capped, on every pair of short strings over a small alphabet', () => {

@@ -4,6 +4,7 @@ import { test } from 'node:test';
 import { artifactUri, buildSarif, sarifLevel, type SarifEntry } from '../../server/src/core/sarif';
 import { REPOSITORY_URL, RULES, ruleDocsUrl } from '../../server/src/core/rules/catalog';
 import { sarifErrors } from '../cli/sarifSchema';
+import { at } from '../at';
 
 const range = { start: { line: 2, character: 4 }, end: { line: 2, character: 9 } };
 const entries: SarifEntry[] = [
@@ -15,7 +16,7 @@ const entries: SarifEntry[] = [
 test('every result: file + region when known; the pointer as the logical location (none for the whole document)', () => {
   const log = buildSarif(entries, RULES, '9.9.9');
   assert.deepEqual(sarifErrors(log), []);
-  const [a, b, c] = log.runs[0]!.results!;
+  const [a, b, c] = at(log.runs, 0).results!;
   assert.deepEqual(a!.locations, [
     {
       physicalLocation: {
@@ -26,16 +27,16 @@ test('every result: file + region when known; the pointer as the logical locatio
     },
   ]);
   assert.deepEqual(b!.locations, [{ physicalLocation: { artifactLocation: { uri: 'l.a2a-lock.json' } } }]);
-  assert.equal(c!.locations![0]!.logicalLocations![0]!.fullyQualifiedName, '/a~1b');
+  assert.equal(at(at(c!.locations!, 0).logicalLocations, 0).fullyQualifiedName, '/a~1b');
   assert.deepEqual([a!.level, b!.level, c!.level], ['warning', 'error', 'note']);
-  assert.equal(log.runs[0]!.tool.driver.rules![a!.ruleIndex!]!.id, 'unknown-field');
+  assert.equal(at(at(log.runs, 0).tool.driver.rules, a!.ruleIndex!).id, 'unknown-field');
   assert.equal(c!.ruleIndex, undefined, 'no index for a rule the run does not list');
   assert.equal(JSON.stringify(log).includes('"properties"'), false, 'the pointer is in one place only');
 });
 
 test('driver and rule metadata come from the catalog', () => {
   const rules = RULES.filter((r) => r.producedBy === 'check');
-  const driver = buildSarif([], rules, '1.2.3').runs[0]!.tool.driver;
+  const driver = at(buildSarif([], rules, '1.2.3').runs, 0).tool.driver;
   assert.equal(driver.name, 'a2acap');
   assert.equal(driver.version, '1.2.3');
   assert.equal(driver.informationUri, REPOSITORY_URL);

@@ -1,3 +1,4 @@
+import { at } from '../at';
 /**
  * The examples in README.md, CONTRIBUTING.md and docs/ that show a command with its output are run, and their
  * output compared. The convention (CONTRIBUTING.md, "Examples in the documentation"):
@@ -48,17 +49,17 @@ export function parseConsoleBlocks(file: string, text: string): ConsoleBlock[] {
   for (let i = 0; i < lines.length; i++) {
     if (lines[i] !== '```console') continue;
     const marker = /^<!-- example: (\{.*\}) -->$/.exec(lines[i - 1] ?? '');
-    const options = marker ? (JSON.parse(marker[1]!) as BlockOptions) : {};
+    const options = marker ? (JSON.parse(at(marker, 1)) as BlockOptions) : {};
     const start = i + 1;
     let end = start;
     while (end < lines.length && lines[end] !== '```') end++;
     if (end === lines.length) throw new Error(`${file}:${i + 1}: console block without a closing fence`);
     const steps: Step[] = [];
     for (let j = start; j < end; j++) {
-      const l = lines[j]!;
+      const l = at(lines, j);
       if (l.startsWith('$ ')) {
         const cmd = [l];
-        while (cmd[cmd.length - 1]!.endsWith(' \\') && j + 1 < end) cmd.push(lines[++j]!);
+        while (at(cmd, cmd.length - 1).endsWith(' \\') && j + 1 < end) cmd.push(at(lines, ++j));
         steps.push({
           lines: cmd,
           command: cmd
@@ -69,7 +70,7 @@ export function parseConsoleBlocks(file: string, text: string): ConsoleBlock[] {
         });
       } else {
         if (!steps.length) throw new Error(`${file}:${j + 1}: output before the first "$ " command`);
-        steps[steps.length - 1]!.output.push(l);
+        at(steps, steps.length - 1).output.push(l);
       }
     }
     blocks.push({ file, line: i + 1, options, steps, start, end });

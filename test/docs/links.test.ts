@@ -9,6 +9,7 @@ import { existsSync, readFileSync, readdirSync, statSync } from 'node:fs';
 import { dirname, join, relative, resolve } from 'node:path';
 import { test } from 'node:test';
 import { generatedFiles } from '../../scripts/docs/generate';
+import { at } from '../at';
 
 const ROOT = join(__dirname, '..', '..');
 
@@ -38,7 +39,7 @@ export function slugs(markdown: string): Set<string> {
   for (const m of withoutFences(markdown)
     .replace(/`/g, '')
     .matchAll(/^#{1,6} +(.+?) *#* *$/gm)) {
-    const base = m[1]!
+    const base = at(m, 1)
       .replace(/<[^>]*>/g, '')
       .replace(/\[([^\]]*)\]\([^)]*\)/g, '$1')
       .trim()
@@ -55,8 +56,10 @@ export function slugs(markdown: string): Set<string> {
 /** [text](target) and ![alt](target) links, and src="…" of HTML images; without titles. */
 function links(markdown: string): string[] {
   const text = prose(markdown);
-  const md = [...text.matchAll(/!?\[(?:[^\]\n]|\][^(])*\]\(\s*<?([^)\s>]+)>?(?:\s+"[^"]*")?\s*\)/g)].map((m) => m[1]!);
-  const html = [...text.matchAll(/<img\b[^>]*\bsrc="([^"]+)"/g)].map((m) => m[1]!);
+  const md = [...text.matchAll(/!?\[(?:[^\]\n]|\][^(])*\]\(\s*<?([^)\s>]+)>?(?:\s+"[^"]*")?\s*\)/g)].map((m) =>
+    at(m, 1),
+  );
+  const html = [...text.matchAll(/<img\b[^>]*\bsrc="([^"]+)"/g)].map((m) => at(m, 1));
   return [...md, ...html];
 }
 
@@ -114,7 +117,7 @@ test('docs/configuration.md describes exactly the settings package.json contribu
     contributes: { configuration: { properties: Record<string, unknown> } };
   };
   const text = readFileSync(join(ROOT, 'docs', 'configuration.md'), 'utf8');
-  const described = [...text.matchAll(/^\| `(a2a\.[^`]+)` \|/gm)].map((m) => m[1]!);
+  const described = [...text.matchAll(/^\| `(a2a\.[^`]+)` \|/gm)].map((m) => at(m, 1));
   assert.deepEqual(described.sort(), Object.keys(pkg.contributes.configuration.properties).sort());
 });
 

@@ -13,6 +13,7 @@ import { copyFileSync, existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { TestContext } from 'node:test';
 import { tempDir } from '../cli/helpers';
+import { field } from '../at';
 
 const REPO = join(__dirname, '..', '..');
 const HERE = join(__dirname, 'neovim');
@@ -117,7 +118,7 @@ export async function neovimScenario(t: TestContext, bin: string): Promise<void>
   ] as const) {
     assert.equal(r.files[name]?.attached, true, `${name}: the server is attached`);
     assert.ok(
-      r.files[name]!.diagnostics.some((d) => d.code === code),
+      field(r.files, name).diagnostics.some((d) => d.code === code),
       `${name}: ${JSON.stringify(r.files[name])}`,
     );
   }

@@ -6,6 +6,7 @@ import { spawn, type ChildProcessWithoutNullStreams } from 'node:child_process';
 import { join } from 'node:path';
 import { cli } from '../cli/helpers';
 import { quietSdkRefusals, refusalLine } from '../../examples/pricing-agent/sdkLog';
+import { at } from '../at';
 
 const ROOT = join(__dirname, '..', '..');
 let agent: ChildProcessWithoutNullStreams;
@@ -25,7 +26,7 @@ before(async () => {
     agent.stdout.setEncoding('utf8').on('data', (d: string) => {
       out += d;
       const m = / on (http:\/\/127\.0\.0\.1:\d+)\n/.exec(out);
-      if (m) resolve(m[1]!);
+      if (m) resolve(at(m, 1));
     });
     agent.once('exit', (code) => reject(new Error(`the agent exited (${code}): ${stderr}`)));
   });

@@ -10,6 +10,7 @@ import { join } from 'node:path';
 import { chance, mutate, pick, type Rng } from './mutate';
 import { forbiddenCharacter, stackTrace, visible, type Failure } from './properties';
 import { loadSeeds, ROOT, type Seed } from './seeds';
+import { at } from '../at';
 
 export const CLI = join(ROOT, 'server', 'dist', 'cli.js');
 
@@ -144,7 +145,7 @@ export async function runCliInput(input: CliInput, dir: string, hangMs: number):
   for (const [name, text] of Object.entries(input.files)) writeFileSync(join(dir, name), text);
   const run = await spawnCli(input.argv, dir, hangMs);
   const failures: Failure[] = [];
-  const what = input.argv[0]!;
+  const what = at(input.argv, 0);
   if (run.timedOut)
     return [{ property: `${what} ends within ${hangMs / 1000} s`, detail: `killed after ${hangMs} ms` }];
   if (run.code === null || ![0, 1, 2].includes(run.code))

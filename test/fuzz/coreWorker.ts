@@ -4,6 +4,7 @@
  */
 import { caseRng, minimize } from './campaign';
 import { generateCoreInput, runCoreInput, type CoreInput } from './core';
+import { at } from '../at';
 
 interface Job {
   seed: number;
@@ -30,7 +31,7 @@ process.on('message', async (job: Job) => {
   process.send!({ ran: job.index, ms });
   if (failures.length && job.minimizeAttempts > 0) {
     // Each document in turn (in a pair the failure may come from either), keeping what still fails.
-    const property = failures[0]!.property;
+    const property = at(failures, 0).property;
     for (const field of ['text', 'card'] as const) {
       const text = reported[field];
       if (text === undefined) continue;

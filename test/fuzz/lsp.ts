@@ -14,6 +14,7 @@ import { fileUri, startLsp, type LspSession } from '../lsp/harness';
 import { chance, editText, int, mutate, pick, type Rng } from './mutate';
 import { describeError, forbiddenCharacter, type Failure } from './properties';
 import { loadSeeds } from './seeds';
+import { at } from '../at';
 
 export type LspStep =
   | { edit: { start: number; end: number; text: string } }
@@ -199,7 +200,7 @@ export async function runLspInput(s: LspSession, input: LspInput, dir: string, h
   }
   const failed = s.logs.slice(logsBefore).filter((l) => /failed/.test(l));
   if (failed.length)
-    failures.push({ property: 'no request handler fails', detail: failed[0]!.split('\n')[0]!.slice(0, 300) });
+    failures.push({ property: 'no request handler fails', detail: at(failed, 0).split('\n')[0]!.slice(0, 300) });
   const stderr = s.stderr().slice(stderrBefore);
   if (stderr)
     failures.push({ property: 'the server writes nothing to stderr', detail: stderr.split('\n')[0]!.slice(0, 300) });

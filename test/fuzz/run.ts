@@ -17,6 +17,7 @@ import { generateLspInput, runLspInput, startFuzzSession, type LspInput } from '
 import type { Failure } from './properties';
 import { loadSeeds } from './seeds';
 import type { LspSession } from '../lsp/harness';
+import { at, field } from '../at';
 
 interface Options {
   targets: TargetName[];
@@ -45,7 +46,7 @@ function usage(message: string): never {
 function parseOptions(argv: string[]): Options {
   const o: Options = { targets: ['core', 'cli', 'lsp'], seed: Math.floor(Math.random() * 2 ** 31) };
   for (let i = 0; i < argv.length; i++) {
-    const flag = argv[i]!;
+    const flag = at(argv, i);
     const value = argv[++i];
     const n = Number(value);
     if (value === undefined) usage(`${flag} needs a value`);
@@ -138,9 +139,9 @@ function cliRunner(seed: number, scratch: string, hangMs: number): Runner<CliInp
       const ms = performance.now() - started;
       if (!failures.length || saved) return { ms, failures, input };
       // Shrink the mutated file while the first property still fails (each try is a process: a few dozen tries).
-      const property = failures[0]!.property;
+      const property = at(failures, 0).property;
       const text = await minimize(
-        input.files[input.mutated]!,
+        field(input.files, input.mutated),
         async (t) =>
           (await runCliInput({ ...input, files: { ...input.files, [input.mutated]: t } }, dir, hangMs)).some(
             (f) => f.property === property,

@@ -17,6 +17,7 @@ import { startLyingAgent, type LyingAgent } from '../agents/lying';
 import { startRawGrpcAgent, type RawGrpcAgent } from '../agents/rawGrpcAgent';
 import { createGrpcClient } from '../../server/src/node/net/grpc';
 import { describeA2aError } from '../../server/src/core/a2a/errors';
+import { at } from '../at';
 
 /** URL and base64 special characters, so the percent-encoded and base64 forms differ from the raw one. */
 const TOKEN = 'leak-T0ken/with+chars=9f3a';
@@ -138,7 +139,7 @@ describe('URL userinfo never appears in any output field or file', () => {
   it('fetch and probe of a URL with user:password@', async () => {
     for (const args of [['fetch', '--format', 'json'], ['fetch'], ['probe', '--format', 'json'], ['probe']]) {
       const url = agent.url('card-echo').replace('://', `://${USERINFO}@`);
-      const r = await cli([args[0]!, url, ...args.slice(1)]);
+      const r = await cli([at(args, 0), url, ...args.slice(1)]);
       assert.equal(r.code, 2, r.out);
       assert.deepEqual(leaks(r.out), [], r.out);
       assert.doesNotMatch(r.out, /leakuser/);

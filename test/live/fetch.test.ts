@@ -13,6 +13,7 @@ import { fileCardCache, memoryCardCache } from '../../server/src/core/cache/card
 import { fetchExtendedCard, memoryExtendedProfileCache } from '../../server/src/core/fetch/extendedCard';
 import { startSdkAgent, SdkAgent, SDK_TOKENS } from '../agents/sdkAgent';
 import { startLyingAgent, LyingAgent, LYING_TOKENS } from '../agents/lying';
+import { at } from '../at';
 
 let sdk: SdkAgent;
 let liar: LyingAgent;
@@ -159,7 +160,7 @@ describe('fetchCard', () => {
       assert.equal(again.status, 'cached');
       const files = readdirSync(dir);
       assert.equal(files.length, 1);
-      const stored = JSON.parse(readFileSync(join(dir, files[0]!), 'utf8')) as Record<string, unknown>;
+      const stored = JSON.parse(readFileSync(join(dir, at(files, 0)), 'utf8')) as Record<string, unknown>;
       assert.deepEqual(Object.keys(stored).sort(), [
         'fetchedAt',
         'maxAgeSeconds',

@@ -24,6 +24,7 @@ import {
 import { startLsp, type LspSession } from '../lsp/harness';
 import { startLyingAgent, type LyingAgent } from '../agents/lying';
 import { tempDir } from '../cli/helpers';
+import { at } from '../at';
 
 let agent: PricingAgent;
 let liar: LyingAgent;
@@ -137,21 +138,24 @@ test('lockfile diagnostics come from the live card of a check, once, with rule s
 
   // Not open: the check publishes the server's diagnostics for it.
   const checked = await lsp.connection.sendRequest(CheckLockfilesRequest.type, { uris: [target] });
-  assert.equal(checked.results[0]!.verdict, 'breaking');
+  assert.equal(at(checked.results, 0).verdict, 'breaking');
   const closed = await lsp.diagnosticsWhen(target, (d) => d.some((x) => x.code === 'lockfile-breaking'));
   const lines = readFileSync(lockPath, 'utf8').split('\n');
   const breaking = closed.filter((d) => d.code === 'lockfile-breaking');
   assert.equal(breaking.length, 1);
-  assert.equal(breaking[0]!.severity, DiagnosticSeverity.Error);
+  assert.equal(at(breaking, 0).severity, DiagnosticSeverity.Error);
   assert.equal(
-    lines[breaking[0]!.range.start.line]!.slice(breaking[0]!.range.start.character, breaking[0]!.range.end.character),
+    at(lines, at(breaking, 0).range.start.line).slice(
+      at(breaking, 0).range.start.character,
+      at(breaking, 0).range.end.character,
+    ),
     'true',
   );
   assert.match(
-    String(breaking[0]!.message),
+    String(at(breaking, 0).message),
     /compared with the live card at http:\/\/127\.0\.0\.1:\d+\/\.well-known\/agent-card\.json/,
   );
-  assert.match(breaking[0]!.codeDescription?.href ?? '', /#lockfile-breaking$/);
+  assert.match(at(breaking, 0).codeDescription?.href ?? '', /#lockfile-breaking$/);
 
   // Open: the same single diagnostic, from the document's own validation.
   const doc = await lsp.open(target, 'a2a-lockfile', readFileSync(lockPath, 'utf8'));
@@ -220,7 +224,7 @@ test('lockfile diagnostics come from the live card of a check, once, with rule s
   );
   const goneUri = pathToFileURL(gone).href;
   const r = await lsp.connection.sendRequest(CheckLockfilesRequest.type, { uris: [goneUri] });
-  assert.equal(r.results[0]!.verdict, 'error');
+  assert.equal(at(r.results, 0).verdict, 'error');
   const errors = await lsp.diagnosticsWhen(goneUri, (d) => d.some((x) => x.code === 'lockfile-error'));
   assert.equal(errors.find((d) => d.code === 'lockfile-error')!.severity, DiagnosticSeverity.Error);
 });
@@ -282,7 +286,7 @@ test('stale markers written by a workflow re-check only the lockfiles pinning th
     'only the marked agent, fetched without validators',
   );
   assert.ok(
-    r.results[0]!.items.some((i) =>
+    at(r.results, 0).items.some((i) =>
       /re-checked because calls contradicted the profile: streaming refused/.test(i.message),
     ),
   );
@@ -330,7 +334,7 @@ test('untrusted workspace: a marked agent is not fetched and its marker stays', 
     staleMarkers: pathToFileURL(staleFile).href,
     onlyStale: true,
   });
-  assert.equal(r.results[0]!.verdict, 'error');
-  assert.match(r.results[0]!.items[0]!.message, /not trusted/);
+  assert.equal(at(r.results, 0).verdict, 'error');
+  assert.match(at(at(r.results, 0).items, 0).message, /not trusted/);
   assert.equal(JSON.parse(readFileSync(staleFile, 'utf8')).markers.length, 1);
 });

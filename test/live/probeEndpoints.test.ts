@@ -13,6 +13,7 @@ import { transportProbe } from '../../server/src/core/probe/transportProbe';
 import { createRateLimiter } from '../../server/src/core/probe/rateLimit';
 import type { ProbeResult } from '../../server/src/core/probe/types';
 import { startSdkAgent, type SdkAgentOptions } from '../agents/sdkAgent';
+import { at } from '../at';
 
 const fast = () => createRateLimiter({ minIntervalMs: 0 });
 let http: HttpClient;
@@ -35,7 +36,7 @@ async function probeWith(opts: SdkAgentOptions, client: HttpClient = http): Prom
 function only(report: ProbeReport, probe: string): ProbeResult {
   const found = report.results.filter((r) => r.probe === probe);
   assert.equal(found.length, 1, `one ${probe} result in ${JSON.stringify(report.results.map((r) => r.probe))}`);
-  return found[0]!;
+  return at(found, 0);
 }
 
 function expectOutcome(report: ProbeReport, probe: string, outcome: string, detail?: RegExp): void {
@@ -181,7 +182,7 @@ describe('transport security probes', () => {
       assert.equal(transport.length, 2);
       for (const r of transport) assert.equal(r.outcome, 'refuted', r.detail);
       assert.match(
-        transport[0]!.detail,
+        at(transport, 0).detail,
         hsts ? /max-age=0 switches HSTS off/ : /no Strict-Transport-Security header: .*downgraded/,
       );
     }
@@ -214,11 +215,11 @@ describe('transport security probes', () => {
       ],
     );
     assert.match(
-      results[0]!.detail,
+      at(results, 0).detail,
       /plain HTTP.*\(note: the interface host agent\.test differs from the card's host 127\.0\.0\.1/,
     );
-    assert.doesNotMatch(results[1]!.detail, /note:/);
-    assert.match(results[2]!.detail, /loopback host.*note: the interface host localhost differs/);
+    assert.doesNotMatch(at(results, 1).detail, /note:/);
+    assert.match(at(results, 2).detail, /loopback host.*note: the interface host localhost differs/);
     assert.doesNotMatch(JSON.stringify(results), /secret|key=k/, 'userinfo and query never reach the output');
   });
 
@@ -238,6 +239,6 @@ describe('transport security probes', () => {
       run: (fn) => fn(),
     });
     assert.equal(results.length, 9);
-    assert.match(results[8]!.detail, /42 more interface URL\(s\) not checked/);
+    assert.match(at(results, 8).detail, /42 more interface URL\(s\) not checked/);
   });
 });

@@ -9,6 +9,7 @@ import { after, before, test } from 'node:test';
 import type { CodeAction, Diagnostic } from 'vscode-languageserver-protocol';
 import { MigrateCardRequest } from '../../server/src/protocol';
 import { applyAction, startLsp, type LspSession } from './harness';
+import { at } from '../at';
 
 const fixture = (name: string) => readFileSync(join(__dirname, 'fixtures', name), 'utf8');
 let s: LspSession;
@@ -91,7 +92,7 @@ test('the migration is offered once, first and preferred, however many legacy me
   );
   const migrations = actions.filter((a) => /Migrate/.test(a.title));
   assert.equal(migrations.length, 1);
-  assert.equal(migrations[0]!.isPreferred, true);
+  assert.equal(at(migrations, 0).isPreferred, true);
   assert.ok(
     !actions.some((a) => /missing member "supportedInterfaces"/.test(a.title)),
     'no empty supportedInterfaces stub for a 0.3 card',
@@ -276,7 +277,7 @@ test('a name given twice: the diagnostic sits on the overridden occurrence, and 
     ids.map((d) => d.range.start.line),
     [13, 15],
   );
-  const second = ids[1]!;
+  const second = at(ids, 1);
   const [action] = (await s.codeActions(uri, second.range, [second])).filter((a) => /^Remove this "id"/.test(a.title));
   assert.ok(action, 'a removal is offered for the second occurrence');
   const fixed = applyAction(doc, action);

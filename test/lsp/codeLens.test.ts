@@ -5,6 +5,7 @@ import { join } from 'node:path';
 import { test } from 'node:test';
 import { PIN_COMMAND, skillLenses, type PinSkillArgument } from '../../server/src/lsp/codeLens';
 import { analyzed } from './analyzed';
+import { at } from '../at';
 
 const uri = 'file:///ws/agent-card.json';
 
@@ -28,7 +29,7 @@ test('one lens per skill with a string id, at the start of the skill, naming the
     assert.deepEqual(lens.range.start, lens.range.end, 'an empty range: the lens sits above the line');
   }
   const quoteLine = a.text.split('\n').findIndex((line) => line.includes('"id": "quote"'));
-  assert.equal(lenses[0]!.range.start.line, quoteLine);
+  assert.equal(at(lenses, 0).range.start.line, quoteLine);
 });
 
 test('skills that cannot be pinned get no lens, and a card without a skills array none at all', () => {

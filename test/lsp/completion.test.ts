@@ -9,6 +9,7 @@ import type { CompletionItem } from 'vscode-languageserver-protocol';
 import { completionItems } from '../../server/src/lsp/completion';
 import { analyzed } from './analyzed';
 import { cursor, startLsp } from './harness';
+import { at } from '../at';
 
 let n = 0;
 
@@ -98,7 +99,7 @@ const SCHEMES =
 test('inside a requirement: the security scheme names the card defines', async () => {
   const { items, text } = await complete(`{${SCHEMES}, "securityRequirements": [{"schemes": {|}}]}`);
   assert.deepEqual(labels(items), ['oauth', 'key']);
-  assert.match(accept(text, items[0]!), /"schemes": \{"oauth": \{"list": \[\]\}\}/);
+  assert.match(accept(text, at(items, 0)), /"schemes": \{"oauth": \{"list": \[\]\}\}/);
 });
 
 test('inside a scope list: the scopes the scheme declares', async () => {

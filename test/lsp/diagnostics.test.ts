@@ -5,6 +5,7 @@ import { join } from 'node:path';
 import { after, before, test } from 'node:test';
 import { DiagnosticSeverity, type Diagnostic } from 'vscode-languageserver-protocol';
 import { startLsp, type LspSession } from './harness';
+import { at } from '../at';
 
 const FIXTURES = join(__dirname, 'fixtures');
 const fixture = (name: string) => readFileSync(join(FIXTURES, name), 'utf8');
@@ -61,8 +62,8 @@ test('a syntax error is reported at the offending token', async () => {
   await s.open(u, 'a2a-agent-card', fixture('syntax-error.agent-card.json'));
   const got = await s.diagnostics(u);
   assert.equal(got.length, 1);
-  assert.equal(got[0]!.code, 'invalid-json');
-  assert.deepEqual(flat(got[0]!), [3, 2, 3, 11]);
+  assert.equal(at(got, 0).code, 'invalid-json');
+  assert.deepEqual(flat(at(got, 0)), [3, 2, 3, 11]);
 });
 
 test('diagnostics carry the fix data of the finding', async () => {

@@ -3,12 +3,13 @@ import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { foldingRanges } from '../../server/src/lsp/folding';
 import { analyzed } from './analyzed';
+import { at } from '../at';
 
 const lines = (text: string) => {
   const { doc, a } = analyzed(text);
   return foldingRanges(doc, a)
     .map((r) => [r.startLine, r.endLine])
-    .sort((x, y) => x[0]! - y[0]! || x[1]! - y[1]!);
+    .sort((x, y) => at(x, 0) - at(y, 0) || at(x, 1) - at(y, 1));
 };
 
 test('multi-line objects and arrays fold, keeping the closing bracket visible', () => {

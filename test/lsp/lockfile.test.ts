@@ -10,6 +10,7 @@ import { test } from 'node:test';
 import { DiagnosticSeverity, type MarkupContent } from 'vscode-languageserver-protocol';
 import { CapabilitiesRequest } from '../../server/src/protocol';
 import { startLsp } from './harness';
+import { at } from '../at';
 
 const WORKSPACE = join(__dirname, 'fixtures', 'workspace');
 const LOCK = join(WORKSPACE, 'planner', 'pricing.a2a-lock.json');
@@ -150,7 +151,7 @@ test('a lockfile whose agent is a relative path is checked against that file, ev
       await s.open(uri, 'a2a-lockfile', readFileSync(lockPath, 'utf8'));
       const breaking = (await s.diagnostics(uri)).filter((d) => d.code === 'lockfile-breaking');
       assert.equal(breaking.length, 2);
-      assert.match(String(breaking[0]!.message), /\.\.\/cards\/pricing\.json/);
+      assert.match(String(at(breaking, 0).message), /\.\.\/cards\/pricing\.json/);
     } finally {
       await s.stop();
     }

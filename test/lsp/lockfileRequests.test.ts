@@ -21,6 +21,7 @@ import {
 } from '../../server/src/protocol';
 import { startLsp, type LspSession } from './harness';
 import { tempDir } from '../cli/helpers';
+import { at } from '../at';
 
 let agent: PricingAgent;
 let lsp: LspSession;
@@ -52,8 +53,8 @@ test('CodeLens "Pin this skill" above every skill of a card, carrying the card a
   );
   assert.equal(
     doc.getText({
-      start: lenses[0]!.range.start,
-      end: { line: lenses[0]!.range.start.line, character: lenses[0]!.range.start.character + 1 },
+      start: at(lenses, 0).range.start,
+      end: { line: at(lenses, 0).range.start.line, character: at(lenses, 0).range.start.character + 1 },
     }),
     '{',
   );
@@ -106,17 +107,17 @@ test('pin from a URL, live check (then 304), diff and update after the agent cha
     first.results.map((r) => [r.verdict, r.unchanged]),
     [['compatible', true]],
   );
-  assert.equal(first.results[0]!.agent, agent.cardUrl, 'the agent URL, for "Run probes"');
+  assert.equal(at(first.results, 0).agent, agent.cardUrl, 'the agent URL, for "Run probes"');
 
   agent.setVersion('no-streaming');
   const broken = await lsp.connection.sendRequest(CheckLockfilesRequest.type, { uris: [target] });
-  const entry = broken.results[0]!;
+  const entry = at(broken.results, 0);
   assert.equal(entry.verdict, 'breaking');
   assert.equal(entry.unchanged, false);
   const item = entry.items.find((i) => i.level === 'breaking')!;
   assert.equal(item.pointer, '/requires/streaming');
   const lines = readFileSync(lockPath, 'utf8').split('\n');
-  assert.equal(lines[item.range.start.line]!.slice(item.range.start.character, item.range.end.character), 'true');
+  assert.equal(at(lines, item.range.start.line).slice(item.range.start.character, item.range.end.character), 'true');
 
   const diff = await lsp.connection.sendRequest(LockfileDiffRequest.type, { uri: target });
   assert.equal(diff.verdict, 'breaking');
@@ -135,7 +136,7 @@ test('pin from a URL, live check (then 304), diff and update after the agent cha
   assert.deepEqual(updated, { written: true });
   assert.equal(JSON.parse(readFileSync(lockPath, 'utf8')).agent_version, '3.3.0');
   const after = await lsp.connection.sendRequest(CheckLockfilesRequest.type, { uris: [target] });
-  assert.equal(after.results[0]!.verdict, 'compatible');
+  assert.equal(at(after.results, 0).verdict, 'compatible');
 });
 
 test('a newer card, fetched or read by a pin, re-publishes the diagnostics of a closed lockfile checked earlier', async (t) => {
@@ -151,7 +152,7 @@ test('a newer card, fetched or read by a pin, re-publishes the diagnostics of a 
   const breakAndCheck = async () => {
     agent.setVersion('no-streaming');
     const r = await lsp.connection.sendRequest(CheckLockfilesRequest.type, { uris: [target] });
-    assert.equal(r.results[0]!.verdict, 'breaking');
+    assert.equal(at(r.results, 0).verdict, 'breaking');
     await lsp.diagnosticsWhen(target, breaking);
     agent.setVersion('base');
   };
@@ -201,7 +202,7 @@ test('a fetched, unsaved card: "Pin this skill" pins from the URL it was fetched
     lenses.map((l) => l.command?.arguments?.[0]?.skill),
     ['itinerary-pricing', 'currency-convert'],
   );
-  const source = { uri: lenses[0]!.command!.arguments![0].uri as string };
+  const source = { uri: at(lenses, 0).command!.arguments![0].uri as string };
   const options = await lsp.connection.sendRequest(PinOptionsRequest.type, { source });
   assert.equal(options.error, undefined);
   assert.equal(options.location, agent.cardUrl);
@@ -222,8 +223,8 @@ test('a corrupt lockfile and a bad selection are errors with their cause, never 
   const bad = join(dir, 'bad.a2a-lock.json');
   writeFileSync(bad, '{"agent": 1}');
   const r = await lsp.connection.sendRequest(CheckLockfilesRequest.type, { uris: [pathToFileURL(bad).href] });
-  assert.equal(r.results[0]!.verdict, 'error');
-  assert.match(r.results[0]!.items[0]!.message, /corrupt lockfile/);
+  assert.equal(at(r.results, 0).verdict, 'error');
+  assert.match(at(at(r.results, 0).items, 0).message, /corrupt lockfile/);
   agent.setVersion('base');
   const p = await lsp.connection.sendRequest(PinRequest.type, {
     source: { url: agent.url },
@@ -254,6 +255,6 @@ test('untrusted workspace: every URL fetch is refused with a clear error', async
   const r = await untrusted.connection.sendRequest(CheckLockfilesRequest.type, {
     uris: [pathToFileURL(lockPath).href],
   });
-  assert.equal(r.results[0]!.verdict, 'error');
-  assert.match(r.results[0]!.items[0]!.message, /not trusted/);
+  assert.equal(at(r.results, 0).verdict, 'error');
+  assert.match(at(at(r.results, 0).items, 0).message, /not trusted/);
 });

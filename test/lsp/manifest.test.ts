@@ -7,6 +7,7 @@ import { COMMAND_IDS, COMMAND_TITLES } from '../../client/src/commands/table';
 import { RULES } from '../../server/src/core/rules/catalog';
 import { DEFAULT_SETTINGS } from '../../server/src/protocol';
 import { normalizeSettings, parseBindings } from '../../server/src/lsp/settings';
+import { at, field } from '../at';
 
 const pkg = JSON.parse(readFileSync(join(__dirname, '..', '..', 'package.json'), 'utf8'));
 const props = pkg.contributes.configuration.properties as Record<
@@ -22,8 +23,8 @@ test('a2a.rules lists exactly the rules of the catalog, with their default sever
     'run: node --import tsx test/lsp/tools/syncRuleSettings.ts',
   );
   for (const r of RULES) {
-    assert.equal(listed[r.id]!.default, r.defaultSeverity, r.id);
-    assert.deepEqual(listed[r.id]!.enum, ['error', 'warning', 'info', 'hint', 'off']);
+    assert.equal(field(listed, r.id).default, r.defaultSeverity, r.id);
+    assert.deepEqual(field(listed, r.id).enum, ['error', 'warning', 'info', 'hint', 'off']);
   }
 });
 
@@ -35,7 +36,7 @@ test('the project configuration schema lists exactly the rules of the catalog', 
     RULES.map((r) => r.id).sort(),
     'run: node --import tsx test/lsp/tools/syncRuleSettings.ts',
   );
-  for (const r of RULES) assert.deepEqual(listed[r.id]!.enum, ['error', 'warning', 'info', 'hint', 'off']);
+  for (const r of RULES) assert.deepEqual(field(listed, r.id).enum, ['error', 'warning', 'info', 'hint', 'off']);
 });
 
 test('every setting of the A2ASettings contract is contributed, with the same default', () => {
@@ -54,7 +55,7 @@ test('every setting of the A2ASettings contract is contributed, with the same de
   delete contract['a2a.workspaceTrusted']; // not a setting: the client fills it from workspace.isTrusted
   for (const [key, value] of Object.entries(contract)) {
     assert.ok(props[key], `${key} is contributed`);
-    assert.deepEqual(props[key]!.default, value, key);
+    assert.deepEqual(field(props, key).default, value, key);
   }
   assert.deepEqual(
     Object.keys(props)
@@ -79,8 +80,8 @@ test('languages, view and trust declarations have the ids others rely on', () =>
     langs.map((l) => l.id),
     ['a2a-agent-card', 'a2a-lockfile'],
   );
-  assert.deepEqual(langs[0]!.filenames, ['agent-card.json']);
-  assert.deepEqual(langs[1]!.filenamePatterns, ['*.a2a-lock.json']);
+  assert.deepEqual(at(langs, 0).filenames, ['agent-card.json']);
+  assert.deepEqual(at(langs, 1).filenamePatterns, ['*.a2a-lock.json']);
   // The view has its own place in the activity bar (not squeezed under the file tree), with a monochrome icon.
   assert.deepEqual(pkg.contributes.viewsContainers.activitybar, [
     { id: 'a2a', title: 'A2A', icon: 'images/activity-bar.svg' },

@@ -6,6 +6,7 @@ import { after, before, test } from 'node:test';
 import type { DocumentSymbol } from 'vscode-languageserver-protocol';
 import { CapabilitiesRequest, type CapabilityNode } from '../../server/src/protocol';
 import { startLsp, type LspSession } from './harness';
+import { at } from '../at';
 
 const fixture = (name: string) => readFileSync(join(__dirname, 'fixtures', name), 'utf8');
 let s: LspSession;
@@ -37,7 +38,7 @@ test('the outline names interfaces, skills and security schemes', async () => {
 test('folding ranges cover multi-line objects and arrays and keep the closing bracket visible', async () => {
   const uri = 'file:///outline/folding.agent-card.json';
   await s.open(uri, 'a2a-agent-card', '{\n  "skills": [\n    {\n      "id": "a"\n    }\n  ],\n  "x": {}\n}\n');
-  const ranges = (await s.folding(uri)).map((r) => [r.startLine, r.endLine]).sort((a, b) => a[0]! - b[0]!);
+  const ranges = (await s.folding(uri)).map((r) => [r.startLine, r.endLine]).sort((a, b) => at(a, 0) - at(b, 0));
   assert.deepEqual(ranges, [
     [0, 6],
     [1, 4],

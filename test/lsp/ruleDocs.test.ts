@@ -9,6 +9,7 @@ import { join } from 'node:path';
 import { test } from 'node:test';
 import { RULES, ruleDocsUrl } from '../../server/src/core/rules/catalog';
 import { LOCKFILE_CHECK_CODES } from '../../server/src/lsp/diagnostics/compute';
+import { at } from '../at';
 
 const ROOT = join(__dirname, '..', '..');
 const rulesSection = readFileSync(join(ROOT, 'docs', 'rules.md'), 'utf8');
@@ -29,7 +30,7 @@ function sources(dir: string): string[] {
 }
 
 test('every catalog rule has a ### heading in docs/rules.md, so its docs link resolves', () => {
-  const anchors = new Set([...rulesSection.matchAll(/^### (.+)$/gm)].map((m) => anchorOf(m[1]!)));
+  const anchors = new Set([...rulesSection.matchAll(/^### (.+)$/gm)].map((m) => anchorOf(at(m, 1))));
   assert.ok(anchors.size >= RULES.length);
   for (const r of RULES) {
     const href = ruleDocsUrl(r.id);
@@ -54,7 +55,7 @@ test('every diagnostic code emitted in the code base is a catalog rule', () => {
   const emitted = new Set<string>(Object.values(LOCKFILE_CHECK_CODES));
   for (const file of [...sources(join(ROOT, 'server', 'src')), ...sources(join(ROOT, 'client', 'src'))]) {
     const text = readFileSync(file, 'utf8');
-    for (const m of text.matchAll(/\bcode(?:\s*:\s*|\s*=\s*)'([a-z][a-z0-9-]*)'/g)) emitted.add(m[1]!);
+    for (const m of text.matchAll(/\bcode(?:\s*:\s*|\s*=\s*)'([a-z][a-z0-9-]*)'/g)) emitted.add(at(m, 1));
   }
   assert.ok(emitted.has('schema') && emitted.has('lockfile-breaking'), 'the scan finds codes');
   assert.deepEqual([...emitted].filter((c) => !ids.has(c)).sort(), []);

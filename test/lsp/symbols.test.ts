@@ -6,6 +6,7 @@ import { test } from 'node:test';
 import { SymbolKind, type DocumentSymbol } from 'vscode-languageserver';
 import { documentSymbols } from '../../server/src/lsp/symbols';
 import { analyzed } from './analyzed';
+import { at } from '../at';
 
 const child = (list: DocumentSymbol[] | undefined, name: string) => list?.find((x) => x.name === name);
 
@@ -72,7 +73,7 @@ test('deep nesting stops the outline at its depth limit instead of overflowing t
   const depth = 1999;
   const { doc, a } = analyzed('{"a":'.repeat(depth) + '1' + '}'.repeat(depth));
   let levels = 0;
-  for (let list: DocumentSymbol[] | undefined = documentSymbols(doc, a); list?.length; list = list[0]!.children)
+  for (let list: DocumentSymbol[] | undefined = documentSymbols(doc, a); list?.length; list = at(list, 0).children)
     levels++;
   assert.ok(levels > 0 && levels <= 64, `${levels} levels`);
 });

@@ -12,6 +12,7 @@ import { test } from 'node:test';
 import type { MarkupContent } from 'vscode-languageserver-protocol';
 import { CapabilitiesRequest } from '../../server/src/protocol';
 import { startLsp } from './harness';
+import { at } from '../at';
 
 const FIXTURE = join(__dirname, 'fixtures', 'workspace');
 const CARD_TEXT = readFileSync(join(FIXTURE, 'agents', 'pricing', '.well-known', 'agent-card.json'), 'utf8');
@@ -60,7 +61,7 @@ for (const [name, cardText] of VARIANTS) {
       const unusable = diags.filter((d) => d.code === 'lockfile-error');
       assert.equal(unusable.length, 1, JSON.stringify(diags));
       assert.match(
-        String(unusable[0]!.message),
+        String(at(unusable, 0).message),
         /card in .*agent-card\.json cannot be used, because it has no canonical form/,
       );
 

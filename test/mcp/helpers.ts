@@ -6,6 +6,7 @@ import { spawn } from 'node:child_process';
 import { join } from 'node:path';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
+import { at } from '../at';
 
 export const CLI = join(__dirname, '..', '..', 'server', 'dist', 'cli.js');
 
@@ -45,7 +46,7 @@ export async function callTool(session: McpSession, name: string, args: Record<s
   assertTexts(content, result.isError === true);
   return {
     isError: result.isError === true,
-    text: content[0]!.text,
+    text: at(content, 0).text,
     ...(content[1] ? { untrusted: content[1].text } : {}),
   };
 }

@@ -22,6 +22,7 @@ import { startPricingAgent, type PricingAgent } from '../../examples/pricing-age
 import { UNTRUSTED_NOTICE } from '../../server/src/mcp/envelope';
 import type { HowToCallResult } from '../../server/src/mcp/tools/howToCall';
 import { callJson, callTool, runCliSpawned, startMcp, type McpSession } from './helpers';
+import { at, field } from '../at';
 
 const EXAMPLES = join(__dirname, '..', '..', 'examples');
 const TOOL_NAMES = ['a2a_check_lockfile', 'a2a_how_to_call', 'a2a_lockfiles', 'a2a_pin', 'a2a_profile'];
@@ -106,7 +107,7 @@ describe('a2acap mcp: example cards and lockfiles', () => {
     assert.equal(good.untrusted.agent.name, card.name);
     assert.deepEqual(Object.keys(good.untrusted.skills), ['plan-itinerary']);
     assert.equal(
-      good.untrusted.skills['plan-itinerary']!.name,
+      field(good.untrusted.skills, 'plan-itinerary').name,
       card.skills.find((s) => s.id === 'plan-itinerary')!.name,
     );
   });
@@ -126,12 +127,12 @@ describe('a2acap mcp: example cards and lockfiles', () => {
     assert.equal(got.tenant, compiled.interface.tenant);
     assert.equal(got.headers['A2A-Version'], compiled.interface.version);
     assert.equal(got.request.operation, compiled.streaming ? 'SendStreamingMessage' : 'SendMessage');
-    assert.deepEqual(got.input_media_types, compiled.skills['book-trip']!.input);
-    assert.deepEqual(got.output_media_types, compiled.skills['book-trip']!.output);
-    assert.equal(got.credentials.required, compiled.skills['book-trip']!.security.length > 0);
+    assert.deepEqual(got.input_media_types, field(compiled.skills, 'book-trip').input);
+    assert.deepEqual(got.output_media_types, field(compiled.skills, 'book-trip').output);
+    assert.equal(got.credentials.required, field(compiled.skills, 'book-trip').security.length > 0);
     assert.deepEqual(
       got.credentials.any_of.map((a) => Object.fromEntries(a.all_of.map((s) => [s.scheme, s.scopes]))),
-      compiled.skills['book-trip']!.security,
+      field(compiled.skills, 'book-trip').security,
     );
     const unknown = await callTool(mcp, 'a2a_how_to_call', {
       source: 'cards/good.agent-card.json',
@@ -213,6 +214,6 @@ describe('a2acap mcp: the example pricing agent (loopback, --allow-network loopb
       lockfile: 'planner/pricing.a2a-lock.json',
     });
     assert.equal(got.classification, 'error');
-    assert.match(got.results[0]!.error!, /pass live: true/);
+    assert.match(at(got.results, 0).error!, /pass live: true/);
   });
 });

@@ -14,6 +14,7 @@ import { pricingCard } from '../../examples/pricing-agent/cards';
 import { CheckLockfilesRequest, LockfileDiffRequest, UpdateLockfileRequest } from '../../server/src/protocol';
 import { startLsp, type LspSession } from '../lsp/harness';
 import { cli, tempDir } from '../cli/helpers';
+import { at } from '../at';
 
 const FIXTURES = join(__dirname, '..', 'fixtures');
 const { cases } = JSON.parse(readFileSync(join(FIXTURES, 'lockfile-errors', 'cases.json'), 'utf8')) as {
@@ -70,8 +71,8 @@ for (const { file, message } of cases) {
 
     const uri = pathToFileURL(path).href;
     const checked = await lsp.connection.sendRequest(CheckLockfilesRequest.type, { uris: [uri] });
-    assert.equal(checked.results[0]!.verdict, 'error');
-    assert.equal(checked.results[0]!.items[0]!.message, message);
+    assert.equal(at(checked.results, 0).verdict, 'error');
+    assert.equal(at(at(checked.results, 0).items, 0).message, message);
     assert.equal((await lsp.connection.sendRequest(LockfileDiffRequest.type, { uri })).error, message);
     assert.deepEqual(await lsp.connection.sendRequest(UpdateLockfileRequest.type, { uri }), {
       written: false,
@@ -99,8 +100,8 @@ test('a lockfile whose agent names a FIFO: "not a regular file" from the CLI and
   assert.equal(JSON.parse(live.stdout).results[0].error, message);
 
   const checked = await lsp.connection.sendRequest(CheckLockfilesRequest.type, { uris: [pathToFileURL(lock).href] });
-  assert.equal(checked.results[0]!.verdict, 'error');
-  assert.equal(checked.results[0]!.items[0]!.message, message);
+  assert.equal(at(checked.results, 0).verdict, 'error');
+  assert.equal(at(at(checked.results, 0).items, 0).message, message);
 });
 
 // One lockfile that is not a file on disk (an unsaved document) used to make the whole check return no results,
@@ -113,10 +114,13 @@ test('a lockfile URI that is not a file: an error for that entry, the others sti
     staleMarkers: untitled,
   });
   assert.equal(checked.results.length, 3);
-  assert.equal(checked.results[1]!.verdict, 'error');
-  assert.match(checked.results[1]!.items[0]!.message, /only files on disk are supported \(got untitled:Untitled-1\)/);
-  assert.equal(checked.results[2]!.verdict, 'error');
-  assert.notEqual(checked.results[0]!.items[0]?.message ?? '', checked.results[1]!.items[0]!.message);
+  assert.equal(at(checked.results, 1).verdict, 'error');
+  assert.match(
+    at(at(checked.results, 1).items, 0).message,
+    /only files on disk are supported \(got untitled:Untitled-1\)/,
+  );
+  assert.equal(at(checked.results, 2).verdict, 'error');
+  assert.notEqual(at(checked.results, 0).items[0]?.message ?? '', at(at(checked.results, 1).items, 0).message);
   assert.match(
     (await lsp.connection.sendRequest(LockfileDiffRequest.type, { uri: untitled })).error ?? '',
     /only files on disk are supported/,

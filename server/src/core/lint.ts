@@ -4,6 +4,7 @@
  * severity overrides. Works on the parsed VALUE only; ranges are computed at the edge from finding pointers
  * (location.ts), and only for the findings that exist.
  */
+import { utf8ByteLength } from './bytes';
 import { isObject, parseDocument } from './document';
 import { RULES, defaultSeverity } from './rules/catalog';
 import { RULE_IMPLEMENTATIONS } from './rules/index';
@@ -174,7 +175,7 @@ function syntaxFindings(errors: { message: string; offset: number; length: numbe
 function utf8Length(text: string, limit: number): number {
   // Cheap bounds first: UTF-8 needs at least 1 and at most 3 bytes per UTF-16 code unit.
   if (text.length > limit || text.length * 3 <= limit) return text.length;
-  return Buffer.byteLength(text, 'utf8');
+  return utf8ByteLength(text);
 }
 
 export function lintDocument(text: string, opts: LintOptions = {}): LintResult {

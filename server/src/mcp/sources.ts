@@ -11,6 +11,7 @@ import { cardUrlFor } from '../core/fetch/cardUrl';
 import { conditionalCardGet } from '../core/fetch/conditionalGet';
 import { isHttpLocation, isOtherUrl } from '../core/check/cardSources';
 import { stripBom } from '../core/document';
+import { utf8Text } from '../core/bytes';
 import type { CardSource } from '../core/check/types';
 import { CardLoadError } from '../core/check/cardLoader';
 import { withoutUserinfo } from '../core/redact';
@@ -66,7 +67,7 @@ async function fetchText(world: ToolWorld, url: string): Promise<string> {
       timeoutMs: LIMITS.requestMs,
       maxBytes: world.maxCardBytes,
     });
-    return stripBom(got.response.body.toString('utf8'));
+    return stripBom(utf8Text(got.response.body));
   } catch (err) {
     throw fetchFailure(url, err);
   }

@@ -5,6 +5,7 @@ import { claimsWithEvidence } from '../../../server/src/core/evidence/claims';
 import { EvidenceStore } from '../../../server/src/core/evidence/store';
 import type { ProbeResult } from '../../../server/src/core/probe/types';
 import type { CompiledProfile, Lockfile } from '../../../server/src/core/types';
+import { at } from '../../at';
 
 const result = (probe: string, outcome: ProbeResult['outcome'], at: string): ProbeResult => ({
   probe,
@@ -91,8 +92,8 @@ test('claimsWithEvidence: every card claim with its status, then evidence about 
       ['media-type:image/png', 'media-type:image/png claim', 'verified'],
     ],
   );
-  assert.equal(claims[1]!.detail, 'streaming claim: streaming refuted');
-  assert.equal(claims[4]!.label, 'Accepts image/png');
+  assert.equal(at(claims, 1).detail, 'streaming claim: streaming refuted');
+  assert.equal(at(claims, 4).label, 'Accepts image/png');
 });
 
 test('claimsWithEvidence: without a usable card, the lockfile says what is pinned', () => {

@@ -11,6 +11,7 @@ import { majorMinor } from '../../../server/src/core/profile/version';
 import { DEFAULT_CLIENT } from '../../../server/src/core/types';
 import type { ClientConfig } from '../../../server/src/core/types';
 import { seededRandom } from '../../seededRandom';
+import { at } from '../../at';
 
 const dir = join(__dirname, '..', '..', 'fixtures', 'compile');
 const readJson = (file: string): unknown => JSON.parse(readFileSync(join(dir, file), 'utf8'));
@@ -128,7 +129,7 @@ describe('selectInterface', () => {
     };
     const s = selectInterface([entry('JSONRPC', '1.0'), entry('HTTP+JSON', '1.0')], client);
     assert.equal(s.chosen, 0);
-    assert.equal(s.decisions[1]!.reason, 'interface #0 was chosen first');
+    assert.equal(at(s.decisions, 1).reason, 'interface #0 was chosen first');
   });
 
   it('skips entries without url, binding or version, saying which', () => {

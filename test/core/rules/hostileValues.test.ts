@@ -13,6 +13,7 @@ import { RULE_IMPLEMENTATIONS } from '../../../server/src/core/rules/index';
 import type { DocumentKind } from '../../../server/src/core/types';
 import { seededRandom } from '../../seededRandom';
 import { FIXTURES } from './harness';
+import { at, field } from '../../at';
 
 const PROTO_KEYS = [
   '__proto__',
@@ -57,7 +58,7 @@ const STRINGS = [
 const ABYSS: unknown = JSON.parse(`${'['.repeat(100000)}"x"${']'.repeat(100000)}`);
 
 function hostile(rand: () => number, depth = 0): unknown {
-  const pick = <T>(xs: readonly T[]): T => xs[Math.floor(rand() * xs.length)]!;
+  const pick = <T>(xs: readonly T[]): T => at(xs, Math.floor(rand() * xs.length));
   const r = rand();
   if (r < 0.02) return ABYSS;
   if (r < 0.12) return pick(STRINGS);
@@ -107,10 +108,10 @@ function mutate(base: unknown, rand: () => number): unknown {
   const all = nodes(doc);
   const n = 1 + Math.floor(rand() * 6);
   for (let i = 0; i < n && all.length; i++) {
-    const [parent, key] = all[Math.floor(rand() * all.length)]!;
+    const [parent, key] = at(all, Math.floor(rand() * all.length));
     if (Array.isArray(parent)) parent[key as number] = hostile(rand);
     else
-      Object.defineProperty(parent, rand() < 0.2 ? PROTO_KEYS[Math.floor(rand() * PROTO_KEYS.length)]! : key, {
+      Object.defineProperty(parent, rand() < 0.2 ? at(PROTO_KEYS, Math.floor(rand() * PROTO_KEYS.length)) : key, {
         value: hostile(rand),
         enumerable: true,
         writable: true,
@@ -179,7 +180,7 @@ test('through lintDocument (as text, so the text screens run too): no internal-e
 });
 
 test('a rule that throws is reported as internal-error naming the rule, and the other rules still run', () => {
-  const original = RULE_IMPLEMENTATIONS['empty-skill-tags']!;
+  const original = field(RULE_IMPLEMENTATIONS, 'empty-skill-tags');
   const table = RULE_IMPLEMENTATIONS as Record<string, typeof original>;
   table['empty-skill-tags'] = () => {
     throw new TypeError('boom\u202e');
@@ -189,9 +190,9 @@ test('a rule that throws is reported as internal-error naming the rule, and the 
     const result = lintDocument(text, { fileName: 'x.agent-card.json' });
     const internal = result.findings.filter((f) => f.code === 'internal-error');
     assert.equal(internal.length, 1);
-    assert.equal(internal[0]!.severity, 'error');
-    assert.deepEqual(internal[0]!.data, { rule: 'empty-skill-tags' });
-    assert.match(internal[0]!.message, /empty-skill-tags failed .*TypeError: boom\\u202e/);
+    assert.equal(at(internal, 0).severity, 'error');
+    assert.deepEqual(at(internal, 0).data, { rule: 'empty-skill-tags' });
+    assert.match(at(internal, 0).message, /empty-skill-tags failed .*TypeError: boom\\u202e/);
     assert.ok(result.findings.some((f) => f.code === 'suspicious-text'));
   } finally {
     table['empty-skill-tags'] = original;

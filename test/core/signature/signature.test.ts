@@ -8,6 +8,7 @@ import { canonicalPayloads } from '../../../server/src/core/signature/canonical'
 import { createTrustStore, TrustStore } from '../../../server/src/core/signature/trustStore';
 import { verifyCardSignatures } from '../../../server/src/core/signature/verify';
 import { inspectKey } from '../../../server/src/node/keyInspection';
+import { at } from '../../at';
 
 const CARD = JSON.parse(readFileSync(join(__dirname, '../../fixtures/signatures/card.json'), 'utf8')) as Record<
   string,
@@ -54,7 +55,7 @@ describe('canonical payload (A2A §8.4.1)', () => {
   it('drops default-valued plain fields, keeps presence fields, REQUIRED ones and non-ASCII text', () => {
     const spec = JSON.parse(canonicalPayloads(CARD).spec) as Record<string, Record<string, unknown>>;
     assert.deepEqual(spec.capabilities, { streaming: false });
-    assert.equal((spec.skills as unknown as Record<string, unknown>[])[0]!.examples, undefined);
+    assert.equal(at(spec.skills as unknown as Record<string, unknown>[], 0).examples, undefined);
     assert.match(canonicalPayloads(CARD).spec, /日本語/);
     assert.equal(
       canonicalPayloads({ ...CARD, signatures: [{ protected: 'x', signature: 'y' }] }).spec,

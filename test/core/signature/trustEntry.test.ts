@@ -6,6 +6,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { JWK } from 'jose' with { 'resolution-mode': 'import' };
 import { parseIsoInstant, parseTrustEntry } from '../../../server/src/core/signature/trustEntry';
+import { at } from '../../at';
 
 const FIXTURES = join(__dirname, '../../fixtures/signatures');
 const CERT = readFileSync(join(FIXTURES, 'signer.test.cert.pem'), 'utf8');
@@ -49,7 +50,7 @@ describe('parseTrustEntry: accepted forms', () => {
     assert.equal(sourceOf(CERT), 'x509');
     assert.equal(sourceOf(spki.replace(/\n/g, ' ')), 'spki');
     const r = parseTrustEntry(CERT.replace(/\n/g, '\\n')); // line breaks escaped twice, as copied from an env var
-    assert.ok(r.ok && r.value.source.kind === 'keys' && r.value.source.keys[0]!.kind === 'x509');
+    assert.ok(r.ok && r.value.source.kind === 'keys' && at(r.value.source.keys, 0).kind === 'x509');
   });
 
   it('{key, notBefore, notAfter}: as an object or as JSON text, with any key form', () => {

@@ -8,6 +8,7 @@ import * as vscode from 'vscode';
 import { pricingCard, type CardVersion } from '../../../examples/pricing-agent/cards';
 import { test, waitFor } from './harness';
 import { codeOf, EXTENSION_ID, exampleUri, ours } from './workspace';
+import { at } from '../../at';
 
 interface Client {
   sendRequest(method: string, params: unknown): Promise<unknown>;
@@ -77,7 +78,7 @@ test('a fetched, unsaved card offers "Pin this skill", and it pins from the URL 
       },
       30_000,
     );
-    const argument = lenses[0]!.command!.arguments![0] as { uri: string; skill: string };
+    const argument = at(lenses, 0).command!.arguments![0] as { uri: string; skill: string };
     assert.equal(argument.skill, 'itinerary-pricing');
     const options = (await languageClient().sendRequest('a2a/pinOptions', { source: { uri: argument.uri } })) as {
       error?: string;

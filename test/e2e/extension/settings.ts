@@ -3,6 +3,7 @@ import * as vscode from 'vscode';
 import expectations from '../expectations.json';
 import { test, waitFor } from './harness';
 import { codeOf, describe, openExample, ours, waitForDiagnostics } from './workspace';
+import { at } from '../../at';
 
 test('changing a rule severity in the settings re-validates the open card', async () => {
   const { file, rule, severity } = expectations.settingsChange;
@@ -79,7 +80,7 @@ test(
 );
 
 test('"A2A: Create Project Configuration" writes .a2a/config.json from the folder\'s settings and opens it', async () => {
-  const folder = vscode.workspace.workspaceFolders![0]!.uri;
+  const folder = at(vscode.workspace.workspaceFolders!, 0).uri;
   const configUri = vscode.Uri.joinPath(folder, '.a2a', 'config.json');
   const config = vscode.workspace.getConfiguration('a2a', folder);
   await config.update('rules', { 'unknown-field': 'off' }, vscode.ConfigurationTarget.Workspace);
@@ -106,7 +107,7 @@ test('"A2A: Create Project Configuration" writes .a2a/config.json from the folde
 });
 
 test("VS Code's JSON language server validates .a2a/config.json with our schema (a misspelled member is flagged)", async () => {
-  const folder = vscode.workspace.workspaceFolders![0]!.uri;
+  const folder = at(vscode.workspace.workspaceFolders!, 0).uri;
   const configUri = vscode.Uri.joinPath(folder, '.a2a', 'config.json');
   await vscode.workspace.fs.writeFile(configUri, Buffer.from('{\n  "rulez": {}\n}\n'));
   try {

@@ -6,13 +6,12 @@ import assert from 'node:assert/strict';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { Agent } from 'undici';
-import { createHttpClient } from '../../../server/src/node/net/http';
-import type { HttpClient } from '../../../server/src/core/net/http';
+import { createHttpClient, type NodeHttpClient } from '../../../server/src/node/net/http';
 import { NetError } from '../../../server/src/core/net/errors';
 
 let server: Server;
 let base: string;
-let http: HttpClient;
+let http: NodeHttpClient;
 let connections = 0;
 const held: ServerResponse[] = [];
 let arrived: (() => void) | undefined;

@@ -3,13 +3,12 @@
 // live in policy.netns.test.ts).
 import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import { createHttpClient } from '../../../server/src/node/net/http';
-import type { HttpClient } from '../../../server/src/core/net/http';
+import { createHttpClient, type NodeHttpClient } from '../../../server/src/node/net/http';
 import { NetError } from '../../../server/src/core/net/errors';
 import { startLyingAgent, LyingAgent } from '../../agents/lying';
 
 let agent: LyingAgent;
-let http: HttpClient;
+let http: NodeHttpClient;
 before(async () => {
   agent = await startLyingAgent({ busyCount: 1 });
   http = createHttpClient({ resolver: async (h) => (h === 'agent.test' ? [{ address: '127.0.0.1', family: 4 }] : []) });

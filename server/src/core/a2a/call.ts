@@ -9,6 +9,7 @@ import type { HttpResponse } from '../net/http';
 import type { A2aCallOptions, A2aCallResult, A2aInterface, A2aOperation } from './types';
 import { callGrpc } from './grpcCall';
 import { trimEnd } from '../trimEnd';
+import { utf8Text } from '../bytes';
 import { fromHttpError, fromJsonRpcError } from './errors';
 import { NetError, displayUrl, isNetError } from '../net/errors';
 import { headerSecrets, redactError, redactorFor, redactValue, urlSecrets, type Redactor } from '../redact';
@@ -143,8 +144,8 @@ function restRoute(
 }
 
 /** True once the buffer holds one complete SSE event (a blank line after data). */
-export function firstSseEvent(soFar: Buffer): boolean {
-  const text = soFar.toString('utf8');
+export function firstSseEvent(soFar: Uint8Array): boolean {
+  const text = utf8Text(soFar);
   return /\r?\n\r?\n/.test(text) && text.includes('data:');
 }
 
@@ -176,7 +177,7 @@ export function parseAllSse(text: string, jsonRpc: boolean): unknown[] {
 
 function withEvents(result: A2aCallResult, res: HttpResponse, jsonRpc: boolean): A2aCallResult {
   if (!result.ok || !result.streamed) return result;
-  return { ...result, events: parseAllSse(res.body.toString('utf8'), jsonRpc) };
+  return { ...result, events: parseAllSse(utf8Text(res.body), jsonRpc) };
 }
 
 function isSse(res: HttpResponse): boolean {
@@ -206,11 +207,11 @@ function jsonRpcResult(res: HttpResponse): A2aCallResult {
       ok: false,
       status: res.status,
       headers: res.headers,
-      error: fromHttpError(res.status, parseJson(res.body.toString('utf8')), res.headers['retry-after']),
+      error: fromHttpError(res.status, parseJson(utf8Text(res.body)), res.headers['retry-after']),
     };
   }
   const streamed = isSse(res);
-  const text = streamed ? parseFirstSse(res.body.toString('utf8')) : res.body.toString('utf8');
+  const text = streamed ? parseFirstSse(utf8Text(res.body)) : utf8Text(res.body);
   const envelope = text === undefined ? undefined : parseJson(text);
   if (!envelope || typeof envelope !== 'object')
     return invalid(
@@ -226,7 +227,7 @@ function jsonRpcResult(res: HttpResponse): A2aCallResult {
 
 function restResult(res: HttpResponse): A2aCallResult {
   const streamed = isSse(res);
-  const text = streamed ? parseFirstSse(res.body.toString('utf8')) : res.body.toString('utf8');
+  const text = streamed ? parseFirstSse(utf8Text(res.body)) : utf8Text(res.body);
   const body = text === undefined ? undefined : parseJson(text);
   if (res.status < 200 || res.status >= 300) {
     return {

@@ -171,7 +171,7 @@ export function fromGrpcStatus(
   code: number,
   message: string,
   runtime: A2aGrpcRuntime,
-  statusDetails?: Buffer,
+  statusDetails?: Uint8Array,
 ): A2aError {
   const reason = reasonOf(statusDetails, runtime);
   const base = { message: sanitizeMessage(message), grpcStatus: code, ...(reason ? { reason } : {}) };
@@ -180,7 +180,7 @@ export function fromGrpcStatus(
 }
 
 /** The ErrorInfo reason in a google.rpc.Status trailer; an undecodable trailer (untrusted bytes) has none. */
-function reasonOf(statusDetails: Buffer | undefined, runtime: A2aGrpcRuntime): string | undefined {
+function reasonOf(statusDetails: Uint8Array | undefined, runtime: A2aGrpcRuntime): string | undefined {
   if (!statusDetails) return undefined;
   const { decodeErrorInfo, decodeStatus } = runtime;
   try {

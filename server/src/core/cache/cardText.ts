@@ -3,7 +3,7 @@
  * its freshness, nothing else: no request headers, so no credential can ever reach the cache (and extended
  * cards, which are per caller, are never stored here; see extendedCard.ts).
  */
-import { sha256Hex } from '../hash';
+import { randomId, sha256Hex } from '../hash';
 import type { AddressClass } from '../net/address';
 
 export interface CardValidators {
@@ -73,7 +73,7 @@ export function fileCardCache(dir: string, fs: CacheFiles): CardCache {
         fetchedAt: entry.fetchedAt,
         ...(entry.originClass ? { originClass: entry.originClass } : {}),
       };
-      const tmp = `${pathOf(url)}.${process.pid}.${Date.now()}.tmp`;
+      const tmp = `${pathOf(url)}.${randomId()}.tmp`;
       await fs.writeFile(tmp, JSON.stringify(safe), { encoding: 'utf8', mode: 0o600 });
       await fs.rename(tmp, pathOf(url));
     },

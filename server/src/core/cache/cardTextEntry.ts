@@ -5,6 +5,7 @@
  * only when it carries Cache-Control itself, RFC 9111 §4.3.4), nothing when the answer says no-store.
  */
 import { stripBom } from '../document';
+import { utf8Text } from '../bytes';
 import type { HttpResponse } from '../net/http';
 import { freshnessOf, validatorsOf } from './cacheControl';
 import type { CardCacheEntry } from './cardText';
@@ -22,7 +23,7 @@ export function entryFromDownload(
   const fresh = freshnessOf(res.headers['cache-control'], defaultTtlSeconds);
   const entry: CardCacheEntry = {
     url,
-    text: stripBom(res.body.toString('utf8')),
+    text: stripBom(utf8Text(res.body)),
     validators: validatorsOf(res.headers),
     maxAgeSeconds: fresh.maxAgeSeconds,
     fetchedAt: now,

@@ -10,7 +10,7 @@
  * Writes are atomic (temporary file + rename), so a killed run never leaves a torn entry.
  */
 import { cardDigest } from '../digest';
-import { sha256Hex } from '../hash';
+import { randomId, sha256Hex } from '../hash';
 import { compileProfile } from '../profile/compile';
 import { validateValue } from '../schema/validate';
 import type { ClientConfig } from '../types';
@@ -63,7 +63,7 @@ export class FileCardCache implements CardCache {
         this.dirReady = true;
       }
       const path = this.pathOf(location);
-      const tmp = `${path}.${process.pid}.${Date.now()}.tmp`;
+      const tmp = `${path}.${randomId()}.tmp`;
       this.files.writeFile(tmp, JSON.stringify(stored));
       this.files.rename(tmp, path);
     } catch {

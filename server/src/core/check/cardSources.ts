@@ -2,6 +2,7 @@
  * Card sources: a conditional HTTP GET through the guarded client (node/net/http.ts: address policy,
  * size cap, timeouts), and a file read for cards pinned by path. `sourceFor` picks one by location.
  */
+import { utf8Text } from '../bytes';
 import { stripBom } from '../document';
 import { ioReason } from '../ioReason';
 import { validatorsOf } from '../cache/cacheControl';
@@ -54,7 +55,7 @@ export function httpCardSource(http: HttpClient, options: HttpCardSourceOptions 
       if (got.status === 'not-modified') return { status: 'unchanged' };
       return {
         status: 'fresh',
-        card: parseCard(url, got.response.body.toString('utf8')),
+        card: parseCard(url, utf8Text(got.response.body)),
         validators: validatorsOf(got.response.headers),
       };
     },

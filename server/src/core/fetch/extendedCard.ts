@@ -72,7 +72,7 @@ export interface ExtendedCardOptions {
   publicProfile: CompiledProfile;
   credential?: BearerCredential;
   /** Per-installation secret for credential identities (required for caching). */
-  secret?: string | Buffer;
+  secret?: string | Uint8Array;
   cache?: ExtendedProfileCache;
   originClass?: AddressClass;
   client?: ClientConfig;

@@ -10,8 +10,8 @@ import type { CallOptions } from './callOptions';
 export interface GrpcMethod {
   path: string;
   responseStream: boolean;
-  requestSerialize(value: never): Buffer;
-  responseDeserialize(bytes: Buffer): unknown;
+  requestSerialize(value: never): Uint8Array;
+  responseDeserialize(bytes: Uint8Array): unknown;
 }
 
 /** Credentials go as metadata; defaults: 10 s, 1 MiB per message; a full stream is read up to MAX_STREAM_MESSAGES. */
@@ -23,7 +23,7 @@ export interface GrpcCallOptions extends CallOptions {
 export type GrpcAnswer =
   | { ok: true; messages: unknown[]; streamed: boolean }
   /** `statusDetails`: the raw google.rpc.Status trailer, when the agent sent one. */
-  | { ok: false; code: number; message: string; statusDetails?: Buffer; undecodable?: boolean };
+  | { ok: false; code: number; message: string; statusDetails?: Uint8Array; undecodable?: boolean };
 
 /** An answer message's codec: its toJSON gives the ProtoJSON the HTTP bindings carry. */
 interface GrpcMessageType {

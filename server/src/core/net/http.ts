@@ -34,7 +34,7 @@ export interface HttpRequest {
   /** Accepted media types (essence, lower-case) for 2xx answers; '+json' matches any structured-syntax JSON type. */
   contentTypes?: readonly string[];
   /** Stop reading the body early once this returns true (e.g. the first complete SSE event). */
-  stopWhen?: (soFar: Buffer) => boolean;
+  stopWhen?: (soFar: Uint8Array) => boolean;
   signal?: AbortSignal;
 }
 
@@ -43,7 +43,7 @@ export interface HttpResponse {
   url: string;
   status: number;
   headers: Record<string, string>;
-  body: Buffer;
+  body: Uint8Array;
   /** Class of the address the final hop connected to. */
   addressClass: AddressClass;
   /** Class of the first hop's address: the origin class for URLs this response hands out. */

@@ -3,6 +3,7 @@
  * (§8.4.2), and the signature base64url. Checks the form only; verification is the live-agent part.
  */
 import { trimEnd } from '../trimEnd';
+import { base64UrlDecode, utf8Text } from '../bytes';
 import { isObject } from '../document';
 import { finding, Rule, type RuleDefinition, type RuleMeta } from './context';
 import { objectItems } from './walk';
@@ -22,7 +23,7 @@ function decodeHeader(protectedHeader: string): { header?: Record<string, unknow
   if (!BASE64URL.test(s)) return { problem: 'is not base64url (only A-Z a-z 0-9 - _ are allowed)' };
   let parsed: unknown;
   try {
-    parsed = JSON.parse(Buffer.from(s, 'base64url').toString('utf8'));
+    parsed = JSON.parse(utf8Text(base64UrlDecode(s)));
   } catch {
     return { problem: 'does not decode to JSON' };
   }

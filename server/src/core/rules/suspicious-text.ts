@@ -7,6 +7,7 @@
  * Cost: the check must not slow linting of multi-megabyte cards, so the whole text is screened first (see
  * mayHoldHidden; one regex pass finds the phrases) and the fields are walked only when the screen finds something.
  */
+import { hasNonAscii } from '../bytes';
 import { isObject } from '../document';
 import { hiddenCodePoints, revealHiddenText } from '../hiddenCharacters';
 import { finding, Rule, type RuleDefinition, type RuleMeta } from './context';
@@ -56,11 +57,7 @@ export function* textFields(card: Record<string, unknown>): Generator<[string, u
  */
 function mayHoldHidden(text: string): boolean {
   return (
-    Buffer.byteLength(text, 'utf8') !== text.length ||
-    text.includes('\x7f') ||
-    text.includes('\\u') ||
-    text.includes('\\b') ||
-    text.includes('\\f')
+    hasNonAscii(text) || text.includes('\x7f') || text.includes('\\u') || text.includes('\\b') || text.includes('\\f')
   );
 }
 

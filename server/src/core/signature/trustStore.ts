@@ -5,6 +5,7 @@
  * (`allowJku`, optionally restricted to URL prefixes), and then through the address policy as a 'card' URL.
  */
 import type { JWK } from 'jose' with { 'resolution-mode': 'import' };
+import { utf8Text } from '../bytes';
 import type { AddressClass } from '../net/address';
 import type { HttpClient } from '../net/http';
 import type { KeyMaterial, Validity } from './keyMaterial';
@@ -62,7 +63,7 @@ function jwksLoader(http: HttpClient | undefined): (url: string, req: JwksReques
       if (!http) return Promise.reject(new Error('no HTTP client to fetch JWKS'));
       p = http.request(url, { ...req, maxBytes: 256 * 1024 }).then((res) => {
         if (res.status !== 200) throw new Error(`${url}: HTTP ${res.status}`);
-        const doc = JSON.parse(res.body.toString('utf8')) as JwksDocument;
+        const doc = JSON.parse(utf8Text(res.body)) as JwksDocument;
         if (!Array.isArray(doc?.keys)) throw new Error(`${url}: not a JWKS document`);
         // A JWKS from the network is untrusted: an entry that is not an object (null, a string) is no key.
         return { ...doc, keys: doc.keys.filter((k) => typeof k === 'object' && k !== null && !Array.isArray(k)) };

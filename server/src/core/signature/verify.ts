@@ -12,6 +12,7 @@
  * unique names).
  */
 import type { AddressClass } from '../net/address';
+import { base64UrlDecode, base64UrlEncode, utf8Bytes, utf8Text } from '../bytes';
 import { findOverriddenNames, mayHaveDuplicateNames } from '../duplicateNames';
 import { CanonicalVariant, VARIANT_EXPLANATION, canonicalPayloads } from './canonical';
 import { algMismatch, importKey, type KeyInspector, type Validity } from './keyMaterial';
@@ -72,7 +73,7 @@ interface Header {
 function decodeHeader(protectedB64: unknown): Header | undefined {
   if (typeof protectedB64 !== 'string') return undefined;
   try {
-    const value = JSON.parse(Buffer.from(protectedB64, 'base64url').toString('utf8')) as unknown;
+    const value = JSON.parse(utf8Text(base64UrlDecode(protectedB64))) as unknown;
     return value && typeof value === 'object' && !Array.isArray(value) ? (value as Header) : undefined;
   } catch {
     return undefined;
@@ -187,7 +188,7 @@ async function verifyOne(
         {
           protected: s.protected as string,
           signature: s.signature,
-          payload: Buffer.from(payloads[variant], 'utf8').toString('base64url'),
+          payload: base64UrlEncode(utf8Bytes(payloads[variant])),
         },
         usable.key,
         { algorithms: [alg] },

@@ -112,7 +112,7 @@ async function guardedCall(
   for (const [k, v] of Object.entries({ ...o.metadata, ...o.credentialHeaders })) metadata.set(k.toLowerCase(), v);
   const timeoutMs = o.timeoutMs ?? DEFAULT_TIMEOUT_MS;
   const deadline = Date.now() + timeoutMs;
-  const serialize = (v: unknown): Buffer => method.requestSerialize(v as never);
+  const serialize = (v: unknown): Buffer => asBuffer(method.requestSerialize(v as never));
   const deserialize = (b: Buffer): unknown => method.responseDeserialize(b);
   const answer = method.responseStream
     ? stream(client.makeServerStreamRequest(method.path, serialize, deserialize, request, metadata, { deadline }), o)
@@ -250,4 +250,9 @@ function transportError(
     shown,
     `${shown}: gRPC ${err.code === GrpcStatus.UNAVAILABLE ? 'unavailable' : `status ${err.code}`} (${detail})`,
   );
+}
+
+/** grpc-js sends Buffers; the core's codecs are typed with Uint8Array (the generated ones give Buffers: no copy). */
+function asBuffer(bytes: Uint8Array): Buffer {
+  return Buffer.isBuffer(bytes) ? bytes : Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
 }

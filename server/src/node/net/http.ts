@@ -37,9 +37,23 @@ export interface HttpClientOptions {
   allowHosts?: readonly string[];
 }
 
+/**
+ * The guarded client as the Node layer sees it: its bodies are Buffers, and `stopWhen` is handed one. Callers in
+ * the core see the same client as an `HttpClient` (Uint8Array bodies), so the core never depends on Buffer.
+ */
+export interface NodeHttpRequest extends Omit<HttpRequest, 'stopWhen'> {
+  stopWhen?: (soFar: Buffer) => boolean;
+}
+export interface NodeHttpResponse extends HttpResponse {
+  body: Buffer;
+}
+export interface NodeHttpClient extends HttpClient {
+  request(url: string, req: NodeHttpRequest): Promise<NodeHttpResponse>;
+}
+
 const REDIRECTS = new Set([301, 302, 303, 307, 308]);
 
-export function createHttpClient(opts: HttpClientOptions = {}): HttpClient {
+export function createHttpClient(opts: HttpClientOptions = {}): NodeHttpClient {
   const ownDispatcher = opts.dispatcher
     ? undefined
     : new Agent({ connect: { timeout: opts.connectTimeoutMs ?? 5_000 }, keepAliveTimeout: 10_000, connections: 16 });
@@ -59,7 +73,7 @@ interface World extends TargetWorld {
   dispatcher: Dispatcher;
 }
 
-async function guardedRequest(input: string, req: HttpRequest, world: World): Promise<HttpResponse> {
+async function guardedRequest(input: string, req: NodeHttpRequest, world: World): Promise<NodeHttpResponse> {
   const timeoutMs = req.timeoutMs ?? DEFAULT_TIMEOUT_MS;
   const maxBytes = req.maxBytes ?? DEFAULT_MAX_BYTES;
   const maxRedirects = req.maxRedirects ?? DEFAULT_MAX_REDIRECTS;
@@ -180,7 +194,7 @@ function judgeHead(
 }
 
 /** The hop's headers: the caller's (secrets only to the first hop's origin), credentials likewise, Host kept. */
-function requestHeaders(req: HttpRequest, url: URL, sameOrigin: boolean, hasBody: boolean): Record<string, string> {
+function requestHeaders(req: NodeHttpRequest, url: URL, sameOrigin: boolean, hasBody: boolean): Record<string, string> {
   const headers: Record<string, string> = { 'accept-encoding': 'gzip, deflate, br' };
   if (req.headers) {
     for (const k in req.headers) {

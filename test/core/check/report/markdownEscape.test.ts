@@ -5,6 +5,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { escapeHtml, escapeMarkdown } from '../../../../server/src/core/check/report/markdown';
+import { at } from '../../../at';
 
 const HOSTILE = [
   '9.9 see https://x.example/<img src=https://evil.example/pixel.png> and <a href=https://evil.example/phish>click here</a>',
@@ -36,7 +37,7 @@ for (const text of HOSTILE) {
     const md = `| a | b |\n|---|---|\n| ${escapeMarkdown(text)} | x |\n\n<details><summary>${escapeHtml(text)}: review</summary>\n\n- ${escapeMarkdown(text)}\n\n</details>\n`;
     const { marked } = await import('marked');
     const html = await marked.parse(md, { gfm: true });
-    const tags = [...html.matchAll(/<\/?([a-z][a-z0-9]*)/gi)].map((m) => m[1]!.toLowerCase());
+    const tags = [...html.matchAll(/<\/?([a-z][a-z0-9]*)/gi)].map((m) => at(m, 1).toLowerCase());
     assert.deepEqual(
       tags.filter((t) => !ALLOWED.has(t)),
       [],
@@ -44,9 +45,9 @@ for (const text of HOSTILE) {
     );
     assert.doesNotMatch(html, /<[a-z][^>]*\s(?:href|src)=/i, html);
     // Nothing lost: each of the three places reads as the original text.
-    const cell = /<td>(.*?)<\/td>/s.exec(html)![1]!;
-    const summary = /<summary>(.*?): review<\/summary>/s.exec(html)![1]!;
-    const item = /<li>(.*?)<\/li>/s.exec(html)![1]!;
+    const cell = at(/<td>(.*?)<\/td>/s.exec(html), 1);
+    const summary = at(/<summary>(.*?): review<\/summary>/s.exec(html), 1);
+    const item = at(/<li>(.*?)<\/li>/s.exec(html), 1);
     for (const part of [cell, summary, item]) assert.equal(visibleText(part), text);
   });
 }

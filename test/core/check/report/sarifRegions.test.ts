@@ -5,6 +5,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { locatePointer, rangeOf } from '../../../../server/src/core/pointer/range';
 import { sarifReport } from '../../../../server/src/core/check/report/sarif';
+import { at } from '../../../at';
 
 const skills: Record<string, unknown> = {};
 for (let i = 0; i < 300; i++) skills[`skill-${i}`] = { input: ['text/plain'], output: [] };
@@ -49,6 +50,6 @@ test('every SARIF region is where the per-pointer locator puts it', () => {
       endLine: r.end.line + 1,
       endColumn: r.end.character + 1,
     };
-    assert.deepEqual(results[i]!.locations[0]!.physicalLocation.region, expected, pointer);
+    assert.deepEqual(at(at(results, i).locations, 0).physicalLocation.region, expected, pointer);
   });
 });
