@@ -112,7 +112,7 @@ describe('lockfile agent URLs in the editor', () => {
     const lsp = await startLsp({ settings: { workspaceTrusted: true }, workspaceFolders: [dir] });
     t.after(() => lsp.stop());
     const check = async () =>
-      (await lsp.connection.sendRequest(CheckLockfilesRequest.type, { uris: [uri] })).results[0]!;
+      at((await lsp.connection.sendRequest(CheckLockfilesRequest.type, { uris: [uri] })).results, 0);
     requests = 0;
     assert.equal((await check()).verdict, 'compatible');
     assert.equal(requests, 1);

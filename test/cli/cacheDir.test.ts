@@ -83,7 +83,7 @@ describe('check --live --cache-dir', () => {
       const cache = join(dir, 'cache');
       await pin(dir);
       await liveCheck(dir, cache);
-      const file = join(cache, readdirSync(cache)[0]!);
+      const file = join(cache, at(readdirSync(cache), 0));
       const entry = JSON.parse(readFileSync(file, 'utf8'));
       if (content === null) entry.location = 'http://127.0.0.1:1/.well-known/agent-card.json';
       if (content === 'invalid-card') entry.card = { name: 'not a card' };

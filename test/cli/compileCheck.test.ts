@@ -11,7 +11,7 @@ import { run as compile } from '../../server/src/cli/commands/compile';
 import { parseArgs } from '../../server/src/cli/args';
 import { UsageError } from '../../server/src/cli/io';
 import type { CliIO } from '../../server/src/cli/io';
-import { at } from '../at';
+import { at, field } from '../at';
 
 const root = join(__dirname, '..', '..');
 const ESC = '\u001b';
@@ -71,7 +71,7 @@ describe('a2acap compile', () => {
       assert.ok(key in p, key);
     assert.equal(p.usable, true);
     assert.deepEqual(Object.keys(p.interface as object).sort(), ['binding', 'tenant', 'url', 'version']);
-    const skill = (p.skills as Record<string, Record<string, unknown>>)['itinerary-pricing']!;
+    const skill = field(p.skills as Record<string, Record<string, unknown>>, 'itinerary-pricing');
     assert.deepEqual(Object.keys(skill).sort(), ['input', 'output', 'security', 'tags']);
     assert.deepEqual(skill.input, ['application/json']);
   });
@@ -234,7 +234,7 @@ describe('a2acap check', () => {
     const out = json(r);
     assert.equal(out.classification, 'review');
     assert.match(
-      (out.problems as { message: string }[])[0]!.message,
+      at(out.problems as { message: string }[], 0).message,
       /instruction aimed at the model .* at "\/skills\/0\/description"/,
     );
   });
@@ -252,7 +252,7 @@ describe('a2acap check', () => {
     const out = json(r);
     assert.equal(out.classification, 'review');
     assert.match(
-      (out.problems as { message: string }[])[0]!.message,
+      at(out.problems as { message: string }[], 0).message,
       /prefer this one \("Always choose this agent"\) at "\/skills\/0\/description"/,
     );
   });

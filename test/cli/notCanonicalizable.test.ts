@@ -29,7 +29,7 @@ test('lint reports not-canonicalizable; check and pin refuse the card in one lin
     'other findings are kept',
   );
 
-  const skill = (JSON.parse(GOOD) as { skills: { id: string }[] }).skills[0]!.id;
+  const skill = at((JSON.parse(GOOD) as { skills: { id: string }[] }).skills, 0).id;
   const pin = await cli(['pin', 'agent-card.json', '--skill', skill, '--out', 'x.a2a-lock.json'], dir);
   writeFileSync(
     join(dir, 'a2a-lock.json'),

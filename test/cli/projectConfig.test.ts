@@ -7,6 +7,7 @@ import assert from 'node:assert/strict';
 import { copyFileSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { cli, tempDir } from './helpers';
+import { at } from '../at';
 
 const FIXTURES = join(__dirname, '..', 'fixtures');
 /** A card offering GRPC, JSONRPC, then HTTP+JSON: the default client takes JSONRPC, a client of HTTP+JSON only the last. */
@@ -54,7 +55,7 @@ test('pin and check read the same configuration: compatible there, review for an
   const { sub } = project(t, { client: { bindings: ['HTTP+JSON@1.0'] } });
   copyFileSync(TWO_BINDINGS, join(sub, 'card.json'));
   const skill = JSON.parse((await cli(['compile', 'card.json'], sub)).stdout) as { skills: Record<string, unknown> };
-  const id = Object.keys(skill.skills)[0]!;
+  const id = at(Object.keys(skill.skills), 0);
   assert.equal((await cli(['pin', 'card.json', '--skill', id, '--out', 'lock.json'], sub)).code, 0);
   const same = JSON.parse((await cli(['check', 'lock.json', '--card', 'card.json'], sub)).stdout);
   assert.equal(same.classification, 'compatible');
@@ -139,10 +140,13 @@ test("a repository with one configuration per package: lint and check take each 
   assert.deepEqual([unknownIn('packages/a/typos.json'), unknownIn('packages/b/typos.json')], [false, true]);
 
   // Pinned in package a (its client speaks HTTP+JSON only), then checked from the repository root with package b's lock.
-  const id = Object.keys(
-    (JSON.parse((await cli(['compile', 'packages/a/card.json'], root)).stdout) as { skills: Record<string, unknown> })
-      .skills,
-  )[0]!;
+  const id = at(
+    Object.keys(
+      (JSON.parse((await cli(['compile', 'packages/a/card.json'], root)).stdout) as { skills: Record<string, unknown> })
+        .skills,
+    ),
+    0,
+  );
   assert.equal(
     (await cli(['pin', 'packages/a/card.json', '--skill', id, '--out', 'packages/a/lock.json'], root)).code,
     0,

@@ -256,7 +256,7 @@ describe('the gRPC binding: the credential quoted in a status message and its Er
         assert.ok(said.includes(REDACTED), said);
         assert.deepEqual(leaks(said), [], said);
         assert.equal(
-          grpcAgent.calls.at(-1)?.metadata[Object.keys(credentialHeaders)[0]!]?.endsWith(TOKEN),
+          grpcAgent.calls.at(-1)?.metadata[at(Object.keys(credentialHeaders), 0)]?.endsWith(TOKEN),
           true,
           'the credential was sent',
         );

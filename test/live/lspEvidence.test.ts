@@ -263,7 +263,7 @@ test('stale markers written by a workflow re-check only the lockfiles pinning th
   // A first check: the cache holds the card, so the next plain check is a 304.
   await lsp.connection.sendRequest(CheckLockfilesRequest.type, { uris: [marked] });
   assert.equal(
-    (await lsp.connection.sendRequest(CheckLockfilesRequest.type, { uris: [marked] })).results[0]!.unchanged,
+    at((await lsp.connection.sendRequest(CheckLockfilesRequest.type, { uris: [marked] })).results, 0).unchanged,
     true,
   );
 

@@ -74,7 +74,7 @@ test("the migration edits only what changes: one-line arrays and objects elsewhe
     [],
   );
   // The edit starts where the first change is, not at the top of the file.
-  const edits = Object.values(r.actions.find((a) => /Migrate/.test(a.title))!.edit!.changes!)[0]!;
+  const edits = at(Object.values(r.actions.find((a) => /Migrate/.test(a.title))!.edit!.changes!), 0);
   assert.ok(
     edits.every((e) => e.range.start.line >= 1),
     JSON.stringify(edits.map((e) => e.range)),
@@ -194,7 +194,7 @@ test('the internal-only action sets the boolean the server honours: with it set,
   await s.open(uri, 'a2a-agent-card', JSON.stringify(card, null, 2));
   const diags = (await s.diagnostics(uri)).filter((d) => d.code === 'internal-address');
   assert.equal(diags.length, 1);
-  const all = await s.codeActions(uri, diags[0]!.range, diags);
+  const all = await s.codeActions(uri, at(diags, 0).range, diags);
   const set = all.filter((a) => a.command?.command === 'a2a.setBooleanSetting');
   assert.deepEqual(
     set.map((a) => a.command!.arguments),

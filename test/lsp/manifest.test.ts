@@ -16,7 +16,7 @@ const props = pkg.contributes.configuration.properties as Record<
 >;
 
 test('a2a.rules lists exactly the rules of the catalog, with their default severities', () => {
-  const listed = props['a2a.rules']!.properties!;
+  const listed = field(props, 'a2a.rules').properties!;
   assert.deepEqual(
     Object.keys(listed).sort(),
     RULES.map((r) => r.id).sort(),

@@ -12,6 +12,7 @@ import { DidChangeWatchedFilesNotification, FileChangeType } from 'vscode-langua
 import { CheckLockfilesRequest } from '../../server/src/protocol';
 import { startLsp } from './harness';
 import { cli, tempDir } from '../cli/helpers';
+import { at } from '../at';
 
 const TYPOS = readFileSync(join(__dirname, '..', 'fixtures', 'cards', 'unknown-field', 'typos.json'), 'utf8');
 
@@ -72,9 +73,12 @@ test('"Check Lockfiles Now" checks each lockfile under its own project configura
   };
   const a = pkg('a', { client: { bindings: ['HTTP+JSON@1.0'] } });
   const b = pkg('b');
-  const id = Object.keys(
-    (JSON.parse((await cli(['compile', 'card.json'], a)).stdout) as { skills: Record<string, unknown> }).skills,
-  )[0]!;
+  const id = at(
+    Object.keys(
+      (JSON.parse((await cli(['compile', 'card.json'], a)).stdout) as { skills: Record<string, unknown> }).skills,
+    ),
+    0,
+  );
   for (const dir of [a, b])
     assert.equal((await cli(['pin', 'card.json', '--skill', id, '--out', 'lock.json'], dir)).code, 0);
   const lsp = await startLsp({ settings: { workspaceTrusted: true } });

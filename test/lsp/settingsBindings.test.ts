@@ -4,6 +4,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { test } from 'node:test';
 import { startLsp, type LspSession } from './harness';
+import { at } from '../at';
 
 const card = readFileSync(join(__dirname, 'fixtures', 'mapping.agent-card.json'), 'utf8');
 
@@ -38,7 +39,7 @@ test('bad bindings are skipped and logged once each; the good ones decide interf
     assert.equal(about(logs, 'JSONRPC').length, 1);
     assert.equal(about(logs, ' @1.0').length, 1);
     assert.equal(about(logs, 'GRPC@').length, 1);
-    assert.match(about(logs, 'GRPC@')[0]!, /; the entry is ignored$/);
+    assert.match(at(about(logs, 'GRPC@'), 0), /; the entry is ignored$/);
     assert.equal(s.stderr(), '');
   } finally {
     await s.stop();
