@@ -13,6 +13,7 @@ import { displayUrl } from '../net/errors';
 import { cacheDirectives, validatorsOf } from '../cache/cacheControl';
 import { conditionalCardGet } from '../fetch/conditionalGet';
 import type { ProbeOutcome, ProbeResult } from './types';
+import { firstLine } from './probeResult';
 
 export interface CardEndpointContext {
   http: HttpClient;
@@ -50,7 +51,7 @@ export async function cardEndpointProbe(ctx: CardEndpointContext): Promise<Probe
   try {
     first = (await ctx.run(() => conditionalCardGet(ctx.http, ctx.cardUrl, undefined, opts))).response;
   } catch (err) {
-    const why = oneLine(err);
+    const why = firstLine(err);
     return (Object.keys(CLAIMS) as EndpointProbe[]).map((p) =>
       result(p, 'error', `GET ${displayUrl(ctx.cardUrl)}: ${why}`),
     );
@@ -65,7 +66,7 @@ export async function cardEndpointProbe(ctx: CardEndpointContext): Promise<Probe
 }
 
 export function judgeMediaType(contentType: string | undefined): [ProbeOutcome, string] {
-  const essence = (contentType ?? '').split(';')[0]!.trim().toLowerCase();
+  const essence = ((contentType ?? '').split(';')[0] ?? '').trim().toLowerCase();
   if (CARD_MEDIA_TYPES.includes(essence)) return ['verified', `Content-Type: ${essence}`];
   return [
     'refuted',
@@ -130,7 +131,7 @@ async function revalidation(
       `${sent} answered ${again.response.status} with the whole card again: the validators are served but not honoured, so every refresh is a full download`,
     );
   } catch (err) {
-    return result('error', `the conditional GET failed: ${oneLine(err)}`);
+    return result('error', `the conditional GET failed: ${firstLine(err)}`);
   }
 }
 
@@ -140,8 +141,4 @@ function duration(seconds: number): string {
   if (seconds % 3600 === 0) return `for ${seconds / 3600} h`;
   if (seconds % 60 === 0) return `for ${seconds / 60} min`;
   return `for ${seconds} s`;
-}
-
-function oneLine(err: unknown): string {
-  return (err instanceof Error ? err.message : String(err)).split('\n')[0]!;
 }

@@ -5,10 +5,10 @@
  * transportProbe.ts's. Message probes (streaming-message, media-type:*,
  * required-extension:*) need a SafeProbeRequest and never target a side-effecting skill unless allowed.
  */
-import { randomId } from '../hash';
 import type { A2aCallOptions, A2aCallResult, A2aInterface, A2aOperation } from '../a2a/types';
-import { A2aError, describeA2aError } from '../a2a/errors';
-import type { ProbeOutcome, ProbeResult, SafeProbeRequest } from './types';
+import { randomId } from '../hash';
+import type { ProbeResult, SafeProbeRequest } from './types';
+import { attempt, errType, randomTask, result, said } from './probeResult';
 
 export interface ProbeEnv {
   iface: A2aInterface;
@@ -21,32 +21,6 @@ export type Probe = (env: ProbeEnv) => Promise<ProbeResult[]>;
 
 const caps = (card: Record<string, unknown>): Record<string, unknown> =>
   (card.capabilities ?? {}) as Record<string, unknown>;
-const result = (env: ProbeEnv, probe: string, claim: string, outcome: ProbeOutcome, detail: string): ProbeResult => ({
-  probe,
-  claim,
-  outcome,
-  detail,
-  at: new Date(env.now()).toISOString(),
-});
-const errType = (r: A2aCallResult): A2aError['type'] | 'ok' => (r.ok ? 'ok' : r.error.type);
-const said = (r: A2aCallResult): string =>
-  r.ok ? `a result${r.streamed ? ' (event stream)' : ''}` : describeA2aError(r.error);
-const randomTask = (): string => `a2acap-probe-${randomId()}`;
-
-/** Run one call; a network failure becomes an 'error' result instead of escaping. */
-async function attempt(
-  env: ProbeEnv,
-  probe: string,
-  claim: string,
-  fn: () => Promise<ProbeResult>,
-): Promise<ProbeResult> {
-  try {
-    return await fn();
-  } catch (err) {
-    return result(env, probe, claim, 'error', (err instanceof Error ? err.message : String(err)).split('\n')[0] ?? '');
-  }
-}
-
 export const streamingProbe: Probe = async (env) => {
   const claimed = caps(env.card).streaming === true;
   const claim = claimed ? 'streaming is supported' : 'streaming is not supported';

@@ -91,10 +91,10 @@ async function oneInterface(ctx: TransportContext, raw: string): Promise<ProbeRe
   // A gRPC interface may be a bare host:port (facts §2): named as written, without anything after the authority.
   const shown = url
     ? displayUrl(url)
-    : raw
+    : (raw
         .replace(/^[^@/]*@/, '')
-        .split(/[/?#]/)[0]!
-        .slice(0, 200);
+        .split(/[/?#]/)[0]
+        ?.slice(0, 200) ?? '');
   const done = (outcome: ProbeOutcome, detail: string): ProbeResult => ({
     probe: `transport-security:${shown}`,
     claim: CLAIM,

@@ -6,10 +6,9 @@
  * - version-negotiation: an unsupported version (99.0) gets VersionNotSupported;
  * - version-default: a request without A2A-Version is taken as 0.3, not as the agent's newest version.
  */
-import type { A2aCallResult } from '../a2a/types';
-import { describeA2aError } from '../a2a/errors';
 import type { Probe, ProbeEnv } from './probes';
-import type { ProbeOutcome, ProbeResult } from './types';
+import type { ProbeResult } from './types';
+import { attempt, errType, randomTask, result, said } from './probeResult';
 
 /** "1.0.1" → { majorMinor: "1.0", patch: true }; anything not starting with Major.Minor is sent as written. */
 export function negotiatedVersion(declared: string): { sent: string; patch: boolean } {
@@ -18,31 +17,7 @@ export function negotiatedVersion(declared: string): { sent: string; patch: bool
   return { sent: `${m[1]}.${m[2]}`, patch: m[3] !== undefined };
 }
 
-const result = (env: ProbeEnv, probe: string, claim: string, outcome: ProbeOutcome, detail: string): ProbeResult => ({
-  probe,
-  claim,
-  outcome,
-  detail,
-  at: new Date(env.now()).toISOString(),
-});
-const errType = (r: A2aCallResult): string => (r.ok ? 'ok' : r.error.type);
-const said = (r: A2aCallResult): string => (r.ok ? 'a result' : describeA2aError(r.error));
-/** Web Crypto's randomUUID: a global in Node and browsers, so the core imports no Node module for it. */
-const randomTask = (): string => `a2acap-probe-${globalThis.crypto.randomUUID()}`;
 const understood = (t: string): boolean => t === 'TaskNotFound' || t === 'ok';
-
-async function attempt(
-  env: ProbeEnv,
-  probe: string,
-  claim: string,
-  fn: () => Promise<ProbeResult>,
-): Promise<ProbeResult> {
-  try {
-    return await fn();
-  } catch (err) {
-    return result(env, probe, claim, 'error', (err instanceof Error ? err.message : String(err)).split('\n')[0]!);
-  }
-}
 
 /** The protocolVersion as the card writes it for the probed interface (a compiled profile keeps Major.Minor only). */
 function declaredFor(env: ProbeEnv): string {
