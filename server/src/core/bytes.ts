@@ -48,7 +48,7 @@ const BASE64URL_ALPHABET = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz
 export function base64UrlEncode(bytes: Uint8Array): string {
   let out = '';
   for (let i = 0; i < bytes.length; i += 3) {
-    const group = (bytes[i]! << 16) | ((bytes[i + 1] ?? 0) << 8) | (bytes[i + 2] ?? 0);
+    const group = ((bytes[i] ?? 0) << 16) | ((bytes[i + 1] ?? 0) << 8) | (bytes[i + 2] ?? 0);
     const chars = Math.min(4, Math.ceil(((bytes.length - i) * 8) / 6));
     for (let c = 0; c < chars; c++) out += BASE64URL_ALPHABET[(group >> (18 - 6 * c)) & 0x3f];
   }
@@ -78,7 +78,7 @@ export function base64UrlDecode(text: string): Uint8Array {
   let previous = 0;
   for (let i = 0; i < text.length; i++) {
     const byte = text.charCodeAt(i) & 0xff;
-    const value = SEXTET[byte]!;
+    const value = SEXTET[byte] ?? -1;
     if (value < 0) {
       if (byte === PAD) break;
       continue;

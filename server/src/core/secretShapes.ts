@@ -138,7 +138,8 @@ function jwtsIn(text: string): string[] {
     if (!run.includes('eyJ')) continue;
     const parts = run.split('.');
     for (let i = 0; i + 2 < parts.length; i++) {
-      const [h, p, sig] = [parts[i]!, parts[i + 1]!, parts[i + 2]!];
+      const [h, p, sig] = [parts[i], parts[i + 1], parts[i + 2]];
+      if (h === undefined || p === undefined || sig === undefined) continue;
       const header = h.slice(h.lastIndexOf('eyJ'));
       if (
         h.includes('eyJ') &&
@@ -166,7 +167,8 @@ export function secretsIn(text: string): SecretHit[] {
       shape.pattern.flags.includes('g') ? shape.pattern.flags : `${shape.pattern.flags}g`,
     );
     for (let m = global.exec(text); m; m = global.exec(text)) {
-      const secret = m[shape.group ?? 0]!;
+      const secret = m[shape.group ?? 0];
+      if (secret === undefined) continue;
       if (!shape.accept || shape.accept(secret)) {
         if (!out.some((h) => h.secret === secret)) out.push({ kind: kindOf(shape, m), secret });
       }

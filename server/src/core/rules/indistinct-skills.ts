@@ -89,7 +89,8 @@ export const indistinctSkills: Rule = ({ value }) => {
     return out;
   }
   for (let j = 1; j < skills.length && out.length < MAX_FINDINGS; j++) {
-    const later = skills[j]!;
+    const later = skills[j];
+    if (!later) continue;
     const earlier = skills
       .slice(0, j)
       .find(

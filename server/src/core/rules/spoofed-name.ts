@@ -58,11 +58,12 @@ export function spoofingCharacters(name: string): Suspect[] {
       // The odd ones out: every script but Latin when Latin is there, else every script but the word's main one.
       const main = scripts.has('Latin')
         ? 'Latin'
-        : [...scripts.entries()].sort((a, b) => b[1].length - a[1].length)[0]![0];
+        : [...scripts.entries()].reduce((a, b) => (b[1].length > a[1].length ? b : a))[0];
       for (const [script, list] of scripts) if (script !== main) for (const ch of list) add(ch, script);
     } else if (hasLatin && scripts.size === 1 && !scripts.has('Latin')) {
       // A whole word of look-alikes inside a Latin name ("Рау" in "Рау Pal"): it reads as ASCII.
-      const [script, list] = [...scripts.entries()][0]!;
+      const [only] = scripts.entries();
+      const [script, list] = only ?? ['', []];
       if (list.length === chars.length && list.every((ch) => asciiLookalike(ch)))
         for (const ch of list) add(ch, script);
     }
