@@ -7,13 +7,14 @@ import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
 import { join } from 'node:path';
 import { test } from 'node:test';
+import { pathToFileURL } from 'node:url';
 
 const CLI = join(__dirname, '..', '..', 'server', 'dist', 'cli.js');
-const CRASH = join(__dirname, 'fixtures', 'crash-later.cjs');
+const CRASH = pathToFileURL(join(__dirname, 'fixtures', 'crash-later.mjs')).href;
 
 for (const how of ['throw', 'reject'] as const) {
   test(`a callback that ${how}s: exit 2 and one line, no stack`, () => {
-    const r = spawnSync(process.execPath, ['-r', CRASH, CLI, '--version'], {
+    const r = spawnSync(process.execPath, ['--import', CRASH, CLI, '--version'], {
       encoding: 'utf8',
       env: { PATH: process.env.PATH ?? '', A2ACAP_TEST_CRASH: how },
     });
