@@ -19,7 +19,8 @@ import { DEFAULT_CLIENT, type Lockfile } from '../../core/types';
 import { writeLockfile } from '../../node/writeLockfile';
 import { makeDirectory } from '../../node/makeDirectory';
 import { optionalBoolean, optionalString, requiredString, stringList, type Args } from '../args';
-import { UNTRUSTED_NOTICE, listedValues, visible } from '../envelope';
+import { UNTRUSTED_NOTICE, visible } from '../envelope';
+import { pinFailure } from '../pinFailure';
 import { LIMITS } from '../limits';
 import { shownLockfile } from '../lockfileText';
 import { isLockfileName } from '../lockfileIndex';
@@ -43,22 +44,6 @@ function agentField(location: string, lockfile: string | undefined, world: ToolW
   return relative(lockfile ? dirname(lockfile) : firstRoot(world), location)
     .split(sep)
     .join('/');
-}
-
-/** A selection the card cannot satisfy, in our words; what the card offers (or says) goes under `untrusted`. */
-function pinFailure(err: PinError): ToolError {
-  const parts = err.parts;
-  if (!parts) return new ToolError(err.message);
-  if (parts.offered) {
-    const listed = listedValues(parts.offered.values);
-    return new ToolError(
-      `${parts.ours}; the card offers ${listed.total} ${parts.offered.what}, listed under "untrusted"`,
-      undefined,
-      { offered: listed.values, offered_total: listed.total },
-    );
-  }
-  if (parts.cardText !== undefined) return new ToolError(`${parts.ours}; why is under "untrusted"`, parts.cardText);
-  return new ToolError(parts.ours);
 }
 
 /** The answer: our facts outside, the lockfile text (values the card chose) inside `untrusted`. */
