@@ -67,6 +67,13 @@ describe('createNetworkClient() without options: public addresses only', () => {
     await withClient(createNetworkClient(), async (network) => {
       await assert.rejects(fetchCard(base, { network }), refused);
       await assert.rejects(fetchCard('http://10.1.2.3/', { network }), refused);
+      // In the library's words: the remedy is an option in code, not a CLI flag.
+      await assert.rejects(
+        fetchCard(base, { network }),
+        (e: Error) =>
+          /refused: loopback address 127\.0\.0\.1; .*allowNetwork: \['loopback'\]/.test(e.message) &&
+          !/--allow-network|repository content/.test(e.message),
+      );
       await assert.rejects(probeAgent(base, { network }), refused);
     });
     assert.equal(requests, before, 'no request reached the loopback agent');

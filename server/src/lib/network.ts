@@ -6,7 +6,8 @@
  * URL is judged as untrusted input (`'repository'`) with the caller's allowance, and the origin class a card or a
  * caller claims never grants a class the caller did not allow.
  */
-import type { AddressClass } from '../core/net/address';
+import { classifyAddress, type AddressClass } from '../core/net/address';
+import { NetError, isNetError } from '../core/net/errors';
 import type { GrpcClient } from '../core/net/grpc';
 import type { HttpClient } from '../core/net/http';
 import type { AllowedClass, NetworkAllowance } from '../core/net/policy';
@@ -38,13 +39,31 @@ function clampedClass(origin: AddressClass | undefined, allow: NetworkAllowance)
   return (origin === 'loopback' || origin === 'private') && !allow.has(origin) ? 'public' : origin;
 }
 
+/**
+ * A refusal as a library user can act on it: the core words it for the CLI (`--allow-network`, "repository
+ * content"); here the remedy is an option in code. Other failures pass unchanged.
+ */
+function inLibraryWords(err: unknown): unknown {
+  if (!isNetError(err) || err.kind !== 'policy' || typeof err.details.address !== 'string') return err;
+  const addressClass = classifyAddress(err.details.address);
+  if (addressClass !== 'loopback' && addressClass !== 'private') return err;
+  return new NetError(
+    'policy',
+    err.url,
+    `${err.url}: refused: ${addressClass} address ${err.details.address}; this NetworkClient reaches public addresses only unless created with allowNetwork: ['${addressClass}'] (or allowHosts)`,
+    err.details,
+  );
+}
+
 export function libraryHttp(inner: HttpClient, allow: NetworkAllowance, allowHosts: readonly string[]): HttpClient {
   const named = new Set(allowHosts.map((h) => h.toLowerCase()));
   return {
     request(url, req) {
       if (req.origin === 'user' && named.has(hostOf(url))) return inner.request(url, req);
       if (req.origin === 'user' || req.origin === 'repository')
-        return inner.request(url, { ...req, origin: 'repository', allow });
+        return inner.request(url, { ...req, origin: 'repository', allow }).catch((err: unknown) => {
+          throw inLibraryWords(err);
+        });
       return inner.request(url, { ...req, originClass: clampedClass(req.originClass, allow) });
     },
     close: () => inner.close(),
