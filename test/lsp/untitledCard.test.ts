@@ -89,3 +89,11 @@ test("an open card file counts while open; closed, its unsaved text's notes go",
   const after = await lsp.diagnosticsWhen(lockUri, (d) => !/pricing\.agent-card\.json/.test(messages(d)), 5000);
   assert.match(messages(after), /live card at/);
 });
+
+test('fetching the fixed card (the live card, not its untitled editor) clears the breaking diagnostic', async () => {
+  agent.setVersion('base');
+  const fetched = await lsp.connection.sendRequest(FetchCardRequest.type, { url: agent.url });
+  await lsp.open('untitled:Untitled-2', 'a2a-agent-card', fetched.text!);
+  await lsp.diagnosticsWhen(lockUri, (d) => !d.some((x) => x.code === 'lockfile-breaking'), 5000);
+  await lsp.close('untitled:Untitled-2');
+});
