@@ -3,7 +3,8 @@
  * The logic of the composite GitHub Action (action.yml): `a2acap check` over the lockfiles a glob names, SARIF
  * written to a file whose path is an output (for github/codeql-action/upload-sarif), the markdown report appended
  * to $GITHUB_STEP_SUMMARY, and the exit code of the check (0, 1 as --fail-on decides, 2 when something could
- * not be checked or the inputs are wrong). It uploads nothing and needs no token.
+ * not be checked, the inputs are wrong, or a2acap could not be obtained or crashed: anything that is not a
+ * result, with an `::error::` line saying why). It uploads nothing and needs no token.
  *
  * Inputs come as INPUT_* environment variables (action.yml maps them; a composite action does not do it on its
  * own), the runner's world as GITHUB_WORKSPACE, GITHUB_OUTPUT, GITHUB_STEP_SUMMARY and RUNNER_TEMP.
@@ -25,6 +26,21 @@ const FAIL_ON = ['breaking', 'review', 'note'];
 const SKIPPED_DIRS = new Set(['.git', 'node_modules']);
 
 class InputError extends Error {}
+
+/**
+ * Whether a2acap's output is a report (a SARIF log): what tells a result (exit 0, 1 or 2 with a report) from a
+ * run that never happened. npx exits 1 when it cannot obtain the package, and Node exits 1 on a crash: without
+ * this, both would read as "failed at the fail-on level".
+ * @param {string} text
+ */
+export function isSarifReport(text) {
+  try {
+    const log = JSON.parse(text);
+    return log !== null && typeof log === 'object' && log.version === '2.1.0' && Array.isArray(log.runs);
+  } catch {
+    return false;
+  }
+}
 
 /**
  * A file name or input as shown in the log: the runner reads any line starting with "::" as a workflow
@@ -236,11 +252,13 @@ async function main() {
   const command = a2acapCommand(input('cli'), input('package'));
 
   const sarif = await run([...command, ...args, '--format', 'sarif', '--', ...lockfiles], env, workspace);
-  if (sarif.stdout.trim()) {
-    mkdirSync(dirname(sarifFile), { recursive: true });
-    writeFileSync(sarifFile, sarif.stdout);
-    setOutput('sarif-file', sarifFile);
-  }
+  if (!isSarifReport(sarif.stdout) || ![0, 1, 2].includes(sarif.code))
+    throw new Error(
+      `a2acap could not be obtained or did not run (${input('cli') ? 'cli' : `package ${input('package') || 'a2acap'}`}, exit ${sarif.code}) and wrote no report: nothing was checked (see the lines above)`,
+    );
+  mkdirSync(dirname(sarifFile), { recursive: true });
+  writeFileSync(sarifFile, sarif.stdout);
+  setOutput('sarif-file', sarifFile);
   setOutput('exit-code', String(sarif.code));
   const markdown = await run([...command, ...args, '--format', 'markdown', '--', ...lockfiles], env, workspace);
   if (process.env.GITHUB_STEP_SUMMARY && markdown.stdout.trim())
@@ -255,9 +273,11 @@ if (process.argv[1] && resolve(process.argv[1]) === fileURLToPath(import.meta.ur
       process.exitCode = code;
     },
     (err) => {
-      // Wrong inputs and failures to start a2acap: one line as a workflow error annotation, exit 2 as the CLI's usage errors.
+      // Wrong inputs, and a2acap that could not be obtained, started or finished: not a result. One line as a
+      // workflow error annotation, exit 2 as the CLI's "could not run" (never 1, which means "failed at fail-on").
       const message = err instanceof Error ? err.message : String(err);
       console.log(`::error::a2acap action: ${shown(message)}`);
+      setOutput('exit-code', '2');
       process.exitCode = 2;
     },
   );

@@ -113,11 +113,17 @@ export function startServer(connection: Connection, runtime: RuntimeEnvironment)
     scheduleRelated(e.document.uri);
   });
   documents.onDidClose((e) => {
+    const wasCard = analyses.peek(e.document.uri)?.kind === 'card' || e.document.languageId === 'a2a-agent-card';
     analyses.forget(e.document.uri);
     settings.forget(e.document.uri);
     validator.clear(e.document.uri);
     // A lockfile a live check covered keeps its diagnostics (computed from the file on disk) when closed.
     if (liveSession(ctx).wasChecked(e.document.uri)) publishClosedLockfile(ctx, e.document.uri).catch(() => undefined);
+    // A closed card's unsaved text no longer counts: lockfiles checked against it are checked again without it.
+    if (wasCard) {
+      scheduleRelated(e.document.uri);
+      for (const uri of liveSession(ctx).checkedLockfiles()) publishClosedLockfile(ctx, uri).catch(() => undefined);
+    }
   });
 
   /** When a card changes, open lockfiles may pin it: re-check them too. */

@@ -7,6 +7,8 @@
 import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
 import { copyFileSync, existsSync, mkdirSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import { startPricingAgent, type PricingAgent } from '../../examples/pricing-agent/server';
@@ -226,6 +228,59 @@ describe('the GitHub Action', () => {
       assert.equal(r.calls.length, 0);
       assert.match(r.log, /^::error::a2acap action: /m);
       assert.match(r.log, message);
+    }
+  });
+
+  it('an a2acap that cannot be obtained, or crashes, is exit 2 with an error line, never the "breaking" 1', async (t) => {
+    const repo = repository(t);
+    repo.write('card.json', readFileSync(join(FIXTURES, 'compatible-cosmetic', 'card.json'), 'utf8'));
+    repo.write('a.a2a-lock.json', readFileSync(join(FIXTURES, 'compatible-cosmetic', 'lock.json'), 'utf8'));
+    const closed = createServer();
+    await new Promise<void>((r) => closed.listen(0, '127.0.0.1', r));
+    const port = (closed.address() as AddressInfo).port;
+    await new Promise<void>((r) => closed.close(() => r()));
+    const offline = {
+      npm_config_registry: `http://127.0.0.1:${port}/`,
+      npm_config_offline: 'true',
+      npm_config_cache: join(repo.root, 'npm-cache'),
+      npm_config_update_notifier: 'false',
+    };
+    const runs: [string, ActionRun][] = [
+      [
+        'a package that does not exist',
+        await runAction(
+          repo.workspace,
+          repo.runnerTemp,
+          { cli: '', package: 'a2acap-no-such-package-for-tests@0.0.0', mode: 'card', card: 'card.json' },
+          offline,
+        ),
+      ],
+      [
+        'an unreachable registry',
+        await runAction(
+          repo.workspace,
+          repo.runnerTemp,
+          { cli: '', package: 'a2acap@0.1.0', mode: 'card', card: 'card.json' },
+          { ...offline, npm_config_offline: 'false', npm_config_fetch_retries: '0' },
+        ),
+      ],
+      [
+        'a crash',
+        await runAction(repo.workspace, repo.runnerTemp, {
+          cli: join(__dirname, 'fixtures', 'crashing-cli.mjs'),
+          mode: 'card',
+          card: 'card.json',
+        }),
+      ],
+    ];
+    for (const [what, r] of runs) {
+      assert.equal(r.code, 2, `${what}: ${r.log}`);
+      assert.equal(r.outputs['exit-code'], '2', what);
+      assert.equal(r.outputs['sarif-file'], '', `${what}: no report`);
+      assert.match(
+        r.log,
+        /^::error::a2acap action: a2acap could not be obtained or did not run .*nothing was checked/m,
+      );
     }
   });
 

@@ -83,18 +83,26 @@ test('docs/ci.md: the GitHub workflow is safe for pull requests from forks', () 
   }
 });
 
+test('docs/ci.md: the GitLab job installs the version the action runs, in a line of its own', () => {
+  assert.ok(gitlab);
+  assert.equal(
+    at(gitlab.script, 0),
+    `npm install --global --no-audit --no-fund ${actionYaml().inputs.package!.default}`,
+  );
+});
+
 test('docs/ci.md: the GitLab job writes Code Quality reports a2acap can write, into artifacts:reports:codequality', async () => {
   assert.ok(gitlab, 'a GitLab job (with artifacts:)');
   const reports = gitlab.artifacts.reports.codequality;
   assert.ok(reports.length > 0);
-  const commands = gitlab.script.filter((line) => /\ba2acap@[\d.]+ /.test(line));
+  const commands = gitlab.script.filter((line) => /^a2acap (lint|check) /.test(line));
   assert.ok(commands.length >= 2);
   for (const line of commands) {
     assert.match(line, /--format codequality > (\S+)/);
     assert.ok(reports.includes(/--format codequality > (\S+)/.exec(line)![1]!), line);
     // The flags as written are ones the command accepts: its usage check runs before any file is read.
     const argv = line
-      .replace(/^.*?a2acap@[\d.]+ /, '')
+      .replace(/^a2acap /, '')
       .replace(/\$\([^)]*\)/, 'x')
       .replace(/ >.*$/, '')
       .split(/\s+/);

@@ -1,6 +1,6 @@
 // What `a2acap --help` and `a2acap COMMAND --help` promise is what the commands accept: every flag a command
 // parses (as its own "unknown option" message lists them) is named in its help and in the overview's line for
-// it. docs/cli.md shows these help texts as the commands print them (test/docs/examples.test.ts runs them).
+// it. docs/cli.md shows these help texts as the commands print them (test/docs/examples.netns.test.ts runs them).
 import { strict as assert } from 'node:assert';
 import { join } from 'node:path';
 import { describe, it } from 'node:test';

@@ -2,7 +2,8 @@
  * The core target: lint (cards and lockfiles), compile, card digest, lockfile read and check, quick-fix planning
  * and the 0.3 → 1.0 migration, called in-process on one mutated document (or a mutated card/lockfile pair).
  * Properties: nothing throws, no internal-error finding (a rule that threw), a quick fix applied to parseable JSON
- * leaves parseable JSON, check messages quote card text (no raw control or bidi character).
+ * leaves parseable JSON, check messages quote card text (no raw control or bidi character), what a2a_pin answers a
+ * model is bounded and its error line quotes no card value (pinOutput.ts).
  */
 import { TextDocument } from 'vscode-languageserver-textdocument';
 import { CanonicalizationError, cardDigest } from '../../server/src/core/digest';
@@ -20,6 +21,7 @@ import { nestsDeeperThan } from '../../server/src/lsp/nesting';
 import { chance, mutate, pick, type Rng } from './mutate';
 import { describeError, forbiddenCharacter, internalFinding, type Failure } from './properties';
 import { loadSeeds } from './seeds';
+import { pinOutputFailures } from './pinOutput';
 
 export interface CoreInput {
   /** The document linted (and, for a card, compiled, digested and fixed). */
@@ -147,6 +149,7 @@ function check(failures: Failure[], cardText: string, lockText: string): void {
       profileForLock(card, compileProfile(card, DEFAULT_CLIENT), read.lockfile, DEFAULT_CLIENT),
       checkOptionsFor(card, digest, read.lockfile),
     );
+    failures.push(...pinOutputFailures(compileProfile(card, DEFAULT_CLIENT), read.lockfile));
     for (const item of [...result.problems, ...result.notes]) {
       const bad = forbiddenCharacter(item.message);
       if (bad)

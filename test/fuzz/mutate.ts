@@ -5,6 +5,7 @@
  * case is reproduced from (seed, index) alone.
  */
 import type { Seed } from './seeds';
+import { instructionValue } from './instructionValue';
 
 export type Rng = () => number;
 
@@ -256,6 +257,7 @@ const VALUE_OPS: Record<string, ValueOp> = {
     s.set(hugeString(rng));
     return 'huge string';
   },
+  'instruction value': (rng, s) => (s.set(instructionValue(rng)), 'instruction value'),
   'huge array': (rng, s) => {
     const n = pick(rng, [1000, 10_000, 50_000]);
     // Copies of the node itself only when it is small, and as text: a later mutation must not reach into every copy

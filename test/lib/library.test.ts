@@ -30,7 +30,7 @@ let sdk: SdkAgent;
 let network: NetworkClient;
 before(async () => {
   sdk = await startSdkAgent({ extended: 'per-user', tokens: { [SDK_TOKENS.alice]: 'alice' } });
-  network = createNetworkClient();
+  network = createNetworkClient({ allowNetwork: ['loopback'] });
 });
 after(async () => {
   await network.close();

@@ -184,7 +184,7 @@ describe('a2acap fetch --signature-policy', () => {
 describe('fetchCard({ signaturePolicy }) in the library', () => {
   let network: NetworkClient;
   before(() => {
-    network = createNetworkClient();
+    network = createNetworkClient({ allowNetwork: ['loopback'] });
   });
   after(async () => {
     await network.close();

@@ -462,3 +462,120 @@ describe('a2acap mcp: a credential echoed by an agent never reaches a result', (
     assert.doesNotMatch(session.stderr(), new RegExp(TOKEN));
   });
 });
+
+describe('a2acap mcp: card values that carry an instruction reach the model only inside untrusted', () => {
+  // Arguments are bounded (4,096 characters), the card's own values are not: a media type the pin takes by default.
+  const LONG_ID = `${INSTRUCTION} ${'B'.repeat(3_000)}`;
+  const LONG_TYPE = `application/x-${INSTRUCTION.replace(/[^A-Za-z]+/g, '-')}-${'C'.repeat(30_000)}`;
+  let server: Server;
+  let url: string;
+  let session: McpSession;
+  const idsCard = () =>
+    card({}, [
+      { id: LONG_ID, name: 'long', description: 'd', tags: ['t'], inputModes: ['text/plain', LONG_TYPE] },
+      { id: 'quote', name: 'Quote', description: 'd', tags: ['t'] },
+    ]);
+  before(async () => {
+    writeFileSync(join(root, 'ids.agent-card.json'), JSON.stringify(idsCard()));
+    server = createServer((_req, res) => {
+      res.setHeader('content-type', 'application/json');
+      res.end(JSON.stringify(idsCard()));
+    });
+    await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
+    url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+    session = await startMcp(['--root', root, '--allow-network', 'loopback']);
+  });
+  after(async () => {
+    await session?.close();
+    await new Promise<void>((r) => server.close(() => r()));
+  });
+
+  it('a2a_pin: the lockfile text is inside untrusted, each value and the whole text clipped; the file is whole', async () => {
+    const answer = await callTool(mcp, 'a2a_pin', {
+      source: 'ids.agent-card.json',
+      skills: [LONG_ID],
+      lockfile: 'ids.a2a-lock.json',
+      write: true,
+    });
+    assert.equal(answer.isError, false, answer.text);
+    assert.ok(answer.text.length < 20_000, `the answer is bounded (${answer.text.length} characters)`);
+    const result = JSON.parse(answer.text) as Record<string, unknown> & {
+      untrusted: { notice: string; lockfile_text: string };
+    };
+    assert.doesNotMatch(outsideUntrusted(result), /Ignore.previous|BBBBBBBBBB|CCCCCCCCCC/);
+    assert.deepEqual([result.written, result.skills_pinned, result.lockfile_text_complete], [true, 1, false]);
+    assert.equal(result.untrusted.notice, UNTRUSTED_NOTICE);
+    assert.match(result.untrusted.lockfile_text, /Ignore previous instructions/);
+    assert.match(result.untrusted.lockfile_text, /… \[clipped: \d+ more characters\]/);
+    assert.doesNotMatch(result.untrusted.lockfile_text, new RegExp(`[BC]{${LIMITS.valueChars}}`));
+    const written = JSON.parse(readFileSync(join(root, 'ids.a2a-lock.json'), 'utf8')) as {
+      requires: { skills: Record<string, unknown> };
+    };
+    assert.deepEqual(Object.keys(written.requires.skills), [LONG_ID], 'the file itself pins the whole id');
+    assert.ok(readFileSync(join(root, 'ids.a2a-lock.json'), 'utf8').includes(LONG_TYPE), 'and the whole media type');
+
+    const plain = await callJson<{ lockfile_text_complete: boolean; untrusted: { lockfile_text: string } }>(
+      mcp,
+      'a2a_pin',
+      { source: 'ids.agent-card.json', skills: ['quote'] },
+    );
+    assert.equal(plain.lockfile_text_complete, true);
+    assert.deepEqual(Object.keys((JSON.parse(plain.untrusted.lockfile_text) as typeof written).requires.skills), [
+      'quote',
+    ]);
+  });
+
+  it('a2a_pin: an unknown skill is an error line in our words; the skills offered are listed, clipped, under untrusted', async () => {
+    const answer = await callTool(mcp, 'a2a_pin', { source: 'ids.agent-card.json', skills: ['nope'] });
+    assert.equal(answer.isError, true);
+    assert.equal(answer.text, 'a2a_pin: unknown skill "nope"; the card offers 2 skills, listed under "untrusted"');
+    const { untrusted } = JSON.parse(answer.untrusted ?? '{}') as {
+      untrusted?: { notice: string; offered: string[]; offered_total: number };
+    };
+    assert.equal(untrusted?.notice, UNTRUSTED_NOTICE);
+    assert.equal(untrusted?.offered_total, 2);
+    assert.equal(untrusted?.offered.length, 2);
+    assert.ok(untrusted?.offered.every((id) => id.length < LIMITS.valueChars + 50));
+    assert.ok(untrusted?.offered.some((id) => id.startsWith(INSTRUCTION)));
+  });
+
+  it('a URL source is shown as the URL (two slashes), by every tool', async () => {
+    const cardUrl = `${url}/.well-known/agent-card.json`;
+    const profile = await callJson<{ source: string }>(session, 'a2a_profile', { source: url });
+    assert.equal(profile.source, cardUrl);
+    const how = await callJson<{ source: string }>(session, 'a2a_how_to_call', { source: url, skill: 'quote' });
+    assert.equal(how.source, cardUrl);
+    const pinned = await callJson<{ untrusted: { lockfile_text: string } }>(session, 'a2a_pin', {
+      source: url,
+      skills: ['quote'],
+    });
+    assert.equal((JSON.parse(pinned.untrusted.lockfile_text) as { agent: string }).agent, cardUrl);
+  });
+});
+
+describe('a2acap mcp: a refused path is never echoed absolute', () => {
+  it('in the error line and in a check result, it is relative to the root it was refused against', async () => {
+    const base = join(root, '..');
+    const absolute = await callTool(mcp, 'a2a_profile', { source: join(outside, 'secret.agent-card.json') });
+    assert.equal(absolute.isError, true);
+    assert.ok(!absolute.text.includes(base), absolute.text);
+    assert.match(absolute.text, /^a2a_profile: "\.\.\/outside\/secret\.agent-card\.json" is outside the roots/);
+    const etc = await callTool(mcp, 'a2a_profile', { source: '/etc/passwd' });
+    assert.match(etc.text, /^a2a_profile: "(\.\.\/)+etc\/passwd" is outside the roots/);
+
+    writeFileSync(
+      join(root, 'escape.a2a-lock.json'),
+      JSON.stringify({
+        agent: '../outside/secret.agent-card.json',
+        pinned_at: '2026-01-01T00:00:00Z',
+        card_digest: `sha256:${'0'.repeat(64)}`,
+        requires: { skills: { x: {} } },
+      }),
+    );
+    const checked = await callTool(mcp, 'a2a_check_lockfile', { lockfile: 'escape.a2a-lock.json' });
+    assert.match(checked.text, /outside the roots/);
+    assert.ok(!checked.text.includes(base), checked.text);
+    const missing = await callTool(mcp, 'a2a_profile', { source: 'missing.agent-card.json' });
+    assert.ok(!missing.text.includes(base), missing.text);
+  });
+});

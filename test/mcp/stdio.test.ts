@@ -173,14 +173,18 @@ describe('a2acap mcp: the example pricing agent (loopback, --allow-network loopb
 
   it('a2a_pin returns what `a2acap pin` writes; write: true writes it; a2a_check_lockfile then matches `check --live`', async () => {
     const args = { source: agent.url, skills: ['itinerary-pricing'], streaming: true };
-    const preview = await callJson<{ lockfile_text: string; written: boolean }>(mcp, 'a2a_pin', args);
-    assert.equal(preview.written, false);
+    const preview = await callJson<{
+      untrusted: { lockfile_text: string };
+      lockfile_text_complete: boolean;
+      written: boolean;
+    }>(mcp, 'a2a_pin', args);
+    assert.deepEqual([preview.written, preview.lockfile_text_complete], [false, true]);
     const pinned = await runCliSpawned(['pin', agent.url, '--skill', 'itinerary-pricing', '--streaming'], root, {
       A2ACAP_ALLOW_NETWORK: 'loopback',
     });
     assert.equal(pinned.code, 0, pinned.stderr);
     const withoutTime = (text: string) => ({ ...JSON.parse(text), pinned_at: 'T' }) as Record<string, unknown>;
-    assert.deepEqual(withoutTime(preview.lockfile_text), withoutTime(pinned.stdout));
+    assert.deepEqual(withoutTime(preview.untrusted.lockfile_text), withoutTime(pinned.stdout));
 
     const written = await callJson<{ written: boolean; file: string }>(mcp, 'a2a_pin', {
       ...args,

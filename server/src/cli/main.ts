@@ -47,7 +47,19 @@ export async function runCli(argv: string[], io: CliIO): Promise<number> {
   }
 }
 
+/**
+ * A failure no command handled (a bug, or a throw from a callback): one line and exit 2, "could not run". Node's
+ * own handling would print a stack trace and exit 1, which a pipeline reads as "findings" or "breaking".
+ */
+function crashed(err: unknown): void {
+  const message = err instanceof Error ? err.message : String(err);
+  process.stderr.write(`a2acap: internal error: ${safeText(message.split('\n')[0] ?? '')}\n`);
+  process.exit(EXIT_USAGE);
+}
+
 if (require.main === module) {
+  process.on('uncaughtException', crashed);
+  process.on('unhandledRejection', crashed);
   // `a2acap lint … | head -1`: the reader went away. Stop quietly, as other CLI tools do, instead of an
   // unhandled EPIPE with a stack trace.
   for (const stream of [process.stdout, process.stderr]) {
@@ -56,13 +68,7 @@ if (require.main === module) {
       throw err;
     });
   }
-  runCli(process.argv.slice(2), nodeIO()).then(
-    (code) => {
-      process.exitCode = code;
-    },
-    (err) => {
-      process.stderr.write(`a2acap: ${String(err)}\n`);
-      process.exitCode = EXIT_USAGE;
-    },
-  );
+  runCli(process.argv.slice(2), nodeIO()).then((code) => {
+    process.exitCode = code;
+  }, crashed);
 }

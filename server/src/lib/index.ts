@@ -23,6 +23,7 @@ import { createGrpcClient } from '../node/net/grpc';
 import type { GrpcClient } from '../core/net/grpc';
 import { createHttpClient } from '../node/net/http';
 import type { HttpClient } from '../core/net/http';
+import { allowanceOf, libraryGrpc, libraryHttp } from './network';
 import { probeAgent as coreProbeAgent } from '../core/probe/probeAgent';
 import { createRateLimiter } from '../core/probe/rateLimit';
 import { compileProfile } from '../core/profile/compile';
@@ -127,7 +128,7 @@ export function checkLockfile(lockfile: Lockfile, card: unknown, options: Compil
 }
 
 // ---------------------------------------------------------------------------------------------------------------
-// Live agents (network: public addresses only, plus the hosts a NetworkClient allows)
+// Live agents (network: public addresses only, plus the classes and hosts a NetworkClient allows)
 
 interface Network extends NetworkClient {
   readonly http: HttpClient;
@@ -135,17 +136,24 @@ interface Network extends NetworkClient {
 }
 
 /**
- * Creates the connections live calls use. URLs may reach public addresses only; `allowHosts` adds hosts
- * explicitly (e.g. `['localhost']` for an agent on this machine). Redirects, body size and time are limited.
+ * Creates the connections live calls use. URLs may reach public addresses only; `allowNetwork` adds address
+ * classes (`['loopback']` for agents on this machine, `'private'` for a private network) and `allowHosts` host
+ * names. Redirects, body size and time are limited.
  * @example const network = createNetworkClient(); try { … } finally { await network.close(); }
  */
 export function createNetworkClient(options: NetworkOptions = {}): NetworkClient {
   const allowHosts = options.allowHosts ? [...options.allowHosts] : undefined;
-  const http = createHttpClient({ allowHosts, connectTimeoutMs: options.connectTimeoutMs });
+  const allow = allowanceOf(options.allowNetwork);
+  const http = libraryHttp(
+    createHttpClient({ allowHosts, connectTimeoutMs: options.connectTimeoutMs }),
+    allow,
+    allowHosts ?? [],
+  );
   let grpc: GrpcClient | undefined;
   const network: Network = {
     http,
-    grpc: () => (grpc ??= createGrpcClient({ allowHosts, connectTimeoutMs: options.connectTimeoutMs })),
+    grpc: () =>
+      (grpc ??= libraryGrpc(createGrpcClient({ allowHosts, connectTimeoutMs: options.connectTimeoutMs }), allow)),
     close: async () => {
       grpc?.close();
       await http.close();

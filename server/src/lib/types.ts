@@ -182,7 +182,12 @@ export interface NetworkClient {
 }
 
 export interface NetworkOptions {
-  /** Host names (or `*.suffix` patterns) allowed beyond public addresses, e.g. `localhost` for a local agent. */
+  /**
+   * Address classes reachable beyond public addresses: `'loopback'` (this machine), `'private'` (a private
+   * network). Default none. Link-local and cloud-metadata addresses are never reached.
+   */
+  allowNetwork?: readonly ('loopback' | 'private')[];
+  /** Host names allowed beyond public addresses, e.g. `localhost` for a local agent. */
   allowHosts?: readonly string[];
   connectTimeoutMs?: number;
 }

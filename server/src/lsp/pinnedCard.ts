@@ -98,9 +98,10 @@ async function findCard(
   const matches = (path: string | undefined, card: unknown): card is Record<string, unknown> =>
     isObject(card) && ((wantedPath !== undefined && path === wantedPath) || cardMatchesAgent(card, agent));
 
-  // Open documents first: they hold what the user is editing right now.
+  // Open card files first: they hold what the user is editing right now. Only files: an untitled buffer (a card
+  // A2A: Fetch Agent Card opened, a draft) is not what the lockfile pins, and must not stand in for it.
   for (const a of await ctx.openAnalyses()) {
-    if (a.kind === 'card' && a.uri !== lockAnalysis.uri && matches(uriPath(a.uri), a.value))
+    if (a.kind === 'card' && isFileUri(a.uri) && a.uri !== lockAnalysis.uri && matches(uriPath(a.uri), a.value))
       return { source: a.uri, card: a.value as Record<string, unknown> };
   }
   const open = new Set(ctx.documents.keys().map(uriPath));
@@ -124,6 +125,10 @@ export function cardMatchesAgent(card: Record<string, unknown>, agent: string): 
   return interfaces.some(
     (i) => isObject(i) && typeof i.url === 'string' && isHttpUrl(i.url) && new URL(i.url).origin === origin,
   );
+}
+
+function isFileUri(uri: string): boolean {
+  return uri.startsWith('file:');
 }
 
 function isHttpUrl(s: string): boolean {

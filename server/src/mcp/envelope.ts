@@ -93,7 +93,26 @@ export function untrustedOf(card: unknown, findings: readonly Finding[], skillId
   };
 }
 
-/** Agent-supplied error text, for an `untrusted` field of its own. */
-export function untrustedErrorText(message: string): { notice: string; limit_chars: number; error: string } {
-  return { notice: UNTRUSTED_NOTICE, limit_chars: LIMITS.untrustedChars, error: visible(message) };
+/** Agent-supplied error text and the card's values an error is about, for an `untrusted` field of its own. */
+export function untrustedErrorText(
+  message: string | undefined,
+  data: Readonly<Record<string, unknown>> = {},
+): { notice: string; limit_chars: number; error?: string } {
+  return {
+    notice: UNTRUSTED_NOTICE,
+    limit_chars: LIMITS.untrustedChars,
+    ...(message !== undefined ? { error: visible(message) } : {}),
+    ...visibleValues(data),
+  };
+}
+
+/**
+ * Card values listed for a model: the first page of them, each clipped at the value limit, and how many there are
+ * (a card may offer 20,000 skills, each id 30,000 characters long).
+ */
+export function listedValues(values: readonly string[]): { values: string[]; total: number } {
+  return {
+    values: values.slice(0, LIMITS.skillsPerPage).map((v) => visible(v, LIMITS.valueChars)),
+    total: values.length,
+  };
 }

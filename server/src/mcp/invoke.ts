@@ -46,16 +46,18 @@ export async function invokeTool(world: ToolWorld, name: string, args: unknown):
   } catch (err) {
     const message = err instanceof ToolError ? err.message : `internal error: ${messageOf(err)}`;
     const agentText = err instanceof ToolError ? err.agentText : undefined;
+    const agentData = err instanceof ToolError ? err.agentData : undefined;
+    const untrusted =
+      agentText !== undefined || agentData !== undefined
+        ? untrustedErrorText(
+            agentText !== undefined ? world.redact(withoutUserinfo(agentText)) : undefined,
+            agentData && (scrubbed(world, agentData) as Record<string, unknown>),
+          )
+        : undefined;
     return {
       ok: false,
       message: `${name}: ${visible(world.redact(withoutUserinfo(message)), 400)}`,
-      ...(agentText !== undefined
-        ? {
-            untrusted: world.redact(
-              JSON.stringify({ untrusted: untrustedErrorText(world.redact(withoutUserinfo(agentText))) }, null, 2),
-            ),
-          }
-        : {}),
+      ...(untrusted ? { untrusted: world.redact(JSON.stringify({ untrusted }, null, 2)) } : {}),
     };
   }
 }

@@ -7,6 +7,8 @@ export const LIMITS = {
   untrustedChars: 500,
   /** Identifiers and values we pass on structurally (skill ids, media types, URLs, tags): characters per string. */
   valueChars: 300,
+  /** The lockfile text a2a_pin returns (inside `untrusted`): characters in all, each value clipped at valueChars. */
+  lockfileTextChars: 16_000,
   /** Examples kept per skill. */
   examplesPerSkill: 5,
   /** Skills returned per call; the rest through `cursor`. */

@@ -4,7 +4,7 @@
  * directories. Shared by a2a_lockfiles and by a2a_profile (which lockfiles pin the card asked about).
  */
 import { readdirSync } from 'node:fs';
-import { join, relative, sep } from 'node:path';
+import { join } from 'node:path';
 import { parseLockfile } from '../core/lockfile/read';
 import { resolveAgent } from '../node/agentLocation';
 import { cardUrlFor } from '../core/fetch/cardUrl';
@@ -12,6 +12,7 @@ import { isHttpLocation } from '../core/check/cardSources';
 import type { Lockfile } from '../core/types';
 import { LIMITS } from './limits';
 import { readFile } from './sources';
+import { displayPath } from './shownPath';
 import type { ToolWorld } from './world';
 
 const SKIPPED = new Set(['node_modules', '.git', '.hg', '.svn', 'dist', 'out', '.cache']);
@@ -45,16 +46,6 @@ export function findLockfiles(world: ToolWorld): FoundLockfiles {
     }
   }
   return { paths: paths.sort(), truncated: false };
-}
-
-/** A path as shown in results: relative to the root holding it, with forward slashes. */
-export function displayPath(world: ToolWorld, path: string): string {
-  for (const root of world.roots) {
-    const rel = relative(root, path);
-    if (rel !== '' && !rel.startsWith('..'))
-      return world.roots.length > 1 ? `${root.split(sep).pop()}/${rel.split(sep).join('/')}` : rel.split(sep).join('/');
-  }
-  return path;
 }
 
 export interface ReadLockfile {

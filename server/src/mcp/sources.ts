@@ -18,6 +18,7 @@ import { withoutUserinfo } from '../core/redact';
 import { displayUrl, isNetError } from '../core/net/errors';
 import { LIMITS } from './limits';
 import { ToolError, messageOf } from './toolError';
+import { displayPath, refusedPath } from './shownPath';
 import { firstRoot, type ToolWorld } from './world';
 
 /** `candidate` (relative to the first root, or absolute) resolved inside one of the roots, or a refusal. */
@@ -27,7 +28,7 @@ export async function pathInsideRoots(world: ToolWorld, candidate: string, baseD
     if (inside.ok) return inside.path;
   }
   throw new ToolError(
-    `${JSON.stringify(candidate.slice(0, 200))} is outside the roots this server was started with (--root), so it is not read or written`,
+    `${JSON.stringify(refusedPath(world, candidate, baseDir).slice(0, 200))} is outside the roots this server was started with (--root), so it is not read or written`,
   );
 }
 
@@ -57,7 +58,7 @@ export async function readSource(world: ToolWorld, source: string): Promise<Read
   }
   if (isOtherUrl(source)) throw new ToolError('only http(s) URLs and card files inside the roots are card sources');
   const path = await pathInsideRoots(world, source);
-  return { location: path, text: readFile(path, source, world.maxCardBytes, 'the card') };
+  return { location: path, text: readFile(path, displayPath(world, path), world.maxCardBytes, 'the card') };
 }
 
 async function fetchText(world: ToolWorld, url: string): Promise<string> {
@@ -114,9 +115,10 @@ export function toolCardSource(world: ToolWorld, live: boolean): CardSource {
       }
       if (isOtherUrl(location)) throw new Error('only http(s) URLs and card files are card locations');
       const path = await pathInsideRoots(world, location);
+      const shown = displayPath(world, path);
       return {
         status: 'fresh',
-        card: parseJson(location, readFile(path, location, world.maxCardBytes, 'the card')),
+        card: parseJson(shown, readFile(path, shown, world.maxCardBytes, 'the card')),
         validators: {},
       };
     },

@@ -5,11 +5,13 @@
 export class ToolError extends Error {
   /**
    * @param message one line of our own words (never text an agent chose);
-   * @param agentText what the agent said (a redirect target, a media type…), answered only inside `untrusted`.
+   * @param agentText what the agent said (a redirect target, a media type…), answered only inside `untrusted`;
+   * @param agentData values the card chose that the error is about (the skill ids it offers…), listed there too.
    */
   constructor(
     message: string,
     readonly agentText?: string,
+    readonly agentData?: Readonly<Record<string, unknown>>,
   ) {
     super(message);
     this.name = 'ToolError';

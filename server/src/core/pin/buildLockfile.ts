@@ -44,14 +44,23 @@ export interface PinInput {
 export function buildLockfile(input: PinInput): Lockfile {
   const { profile, selection } = input;
   if (!profile.usable)
-    throw new PinError(`the agent cannot be used by this client: ${profile.reason ?? 'no reason given'}`);
+    throw new PinError(`the agent cannot be used by this client: ${profile.reason ?? 'no reason given'}`, {
+      ours: 'the agent cannot be used by this client',
+      cardText: profile.reason ?? 'no reason given',
+    });
   if (selection.skills.length === 0) throw new PinError('select at least one skill to pin');
   const offered = profile.skills ?? {};
 
   const skills: NonNullable<Lockfile['requires']['skills']> = {};
   for (const id of sortedSet(selection.skills)) {
     const skill = getOwn(offered, id);
-    if (!skill) throw new PinError(`unknown skill ${q(id)}; the card offers: ${qList(Object.keys(offered).sort())}`);
+    if (!skill) {
+      const ids = Object.keys(offered).sort();
+      throw new PinError(`unknown skill ${q(id)}; the card offers: ${qList(ids)}`, {
+        ours: `unknown skill ${q(id)}`,
+        offered: { what: 'skills', values: ids },
+      });
+    }
     setOwn(skills, id, pinSkill(id, skill, selection));
   }
 
@@ -105,7 +114,10 @@ function pickModes(
   for (const type of wanted) {
     if (!anyCovers(offered, type)) {
       const verb = direction === 'input' ? 'accept' : 'produce';
-      throw new PinError(`skill ${q(skillId)} does not ${verb} ${q(type)} (it ${verb}s: ${qList(offered)})`);
+      throw new PinError(`skill ${q(skillId)} does not ${verb} ${q(type)} (it ${verb}s: ${qList(offered)})`, {
+        ours: `skill ${q(skillId)} does not ${verb} ${q(type)}`,
+        offered: { what: `media types it ${verb}s`, values: offered },
+      });
     }
   }
   return sortedSet(wanted);

@@ -8,7 +8,7 @@ import type { CompiledProfile, SecurityAlternative } from '../../core/types';
 import { clientFrom, requiredString, type Args } from '../args';
 import { analyzeCard } from '../card';
 import { untrustedOf, visibleValues, type Untrusted } from '../envelope';
-import { displayPath } from '../lockfileIndex';
+import { displayPath } from '../shownPath';
 import { ToolError } from '../toolError';
 import type { ToolWorld } from '../world';
 import { skillPage } from './profile';

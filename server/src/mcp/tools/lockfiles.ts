@@ -5,7 +5,8 @@
 import { cursorFrom, type Args } from '../args';
 import { visibleValues } from '../envelope';
 import { LIMITS } from '../limits';
-import { displayPath, findLockfiles, readLockfileAt } from '../lockfileIndex';
+import { findLockfiles, readLockfileAt } from '../lockfileIndex';
+import { displayPath } from '../shownPath';
 import { withoutUserinfo } from '../../core/redact';
 import type { ToolWorld } from '../world';
 import { pageOf } from './page';

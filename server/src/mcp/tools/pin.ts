@@ -2,7 +2,9 @@
  * a2a_pin — {source, skills, input?, output?, streaming?, extensions?, lockfile?, write?} → the lockfile text
  * pinning those skills (core/pin/buildLockfile.ts, serialize.ts, as `a2acap pin` writes it); with `write: true`
  * it is written to `lockfile` (a lockfile name, inside the roots) atomically (node/writeLockfile.ts), and a re-pin
- * that changes nothing leaves the file as it was.
+ * that changes nothing leaves the file as it was. The text holds values the card chose, so it is returned inside
+ * `untrusted` (lockfileText.ts); a selection the card cannot satisfy is an error line in our words, with the card's
+ * values (the skills it offers) listed under `untrusted`.
  */
 import { basename, dirname, relative, sep } from 'node:path';
 import { createCardLoader } from '../../core/check/cardLoader';
@@ -11,15 +13,18 @@ import { isHttpLocation } from '../../core/check/cardSources';
 import { cardUrlFor } from '../../core/fetch/cardUrl';
 import { buildLockfile } from '../../core/pin/buildLockfile';
 import { PinError } from '../../core/pin/errors';
-import { serializeLockfile } from '../../core/pin/serialize';
 import { withoutUserinfo } from '../../core/redact';
-import { escapeControls } from '../../core/untrustedText';
-import { DEFAULT_CLIENT } from '../../core/types';
+import { serializeLockfile } from '../../core/pin/serialize';
+import { DEFAULT_CLIENT, type Lockfile } from '../../core/types';
 import { writeLockfile } from '../../node/writeLockfile';
 import { makeDirectory } from '../../node/makeDirectory';
 import { optionalBoolean, optionalString, requiredString, stringList, type Args } from '../args';
-import { visible } from '../envelope';
-import { isLockfileName, displayPath } from '../lockfileIndex';
+import { UNTRUSTED_NOTICE, visible } from '../envelope';
+import { pinFailure } from '../pinFailure';
+import { LIMITS } from '../limits';
+import { shownLockfile } from '../lockfileText';
+import { isLockfileName } from '../lockfileIndex';
+import { displayPath } from '../shownPath';
 import { pathInsideRoots, toolCardSource } from '../sources';
 import { ToolError, messageOf } from '../toolError';
 import { firstRoot, type ToolWorld } from '../world';
@@ -41,9 +46,21 @@ function agentField(location: string, lockfile: string | undefined, world: ToolW
     .join('/');
 }
 
-/** The lockfile text with invisible and bidi characters as \\uXXXX: still the same JSON, nothing hidden. */
-function shownText(text: string): string {
-  return text.split('\n').map(escapeControls).join('\n');
+/** The answer: our facts outside, the lockfile text (values the card chose) inside `untrusted`. */
+function pinAnswer(lock: Lockfile, text: string, written: boolean, file?: string): Record<string, unknown> {
+  const shown = shownLockfile(lock, text);
+  return {
+    written,
+    ...(file !== undefined ? { file } : {}),
+    skills_pinned: Object.keys(lock.requires.skills ?? {}).length,
+    lockfile_text_complete: shown.complete,
+    untrusted: {
+      notice: UNTRUSTED_NOTICE,
+      limit_chars: LIMITS.valueChars,
+      text_limit_chars: LIMITS.lockfileTextChars,
+      lockfile_text: shown.text,
+    },
+  };
 }
 
 export async function a2aPin(world: ToolWorld, args: Args): Promise<Record<string, unknown>> {
@@ -83,16 +100,12 @@ export async function a2aPin(world: ToolWorld, args: Args): Promise<Record<strin
       now: world.now,
     });
   } catch (err) {
-    if (err instanceof PinError) throw new ToolError(err.message);
+    if (err instanceof PinError) throw pinFailure(err);
     throw err;
   }
-  if (!write) return { lockfile_text: shownText(serializeLockfile(lock)), written: false };
+  if (!write) return pinAnswer(lock, serializeLockfile(lock), false);
   // The folder is inside the roots (checked above, after symlinks): a new one may be made for the lockfile.
   makeDirectory(dirname(lockfile!));
   const result = await writeLockfile(lockfile!, lock);
-  return {
-    lockfile_text: shownText(result.text),
-    written: result.written,
-    file: visible(displayPath(world, lockfile!)),
-  };
+  return pinAnswer(result.lock, result.text, result.written, visible(displayPath(world, lockfile!)));
 }

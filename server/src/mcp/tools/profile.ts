@@ -8,7 +8,8 @@ import { clientFrom, cursorFrom, optionalString, requiredString, type Args } fro
 import { analyzeCard } from '../card';
 import { untrustedOf, visible, visibleValues, type Untrusted } from '../envelope';
 import { LIMITS } from '../limits';
-import { displayPath, findLockfiles, pinnedLocation, readLockfileAt } from '../lockfileIndex';
+import { findLockfiles, pinnedLocation, readLockfileAt } from '../lockfileIndex';
+import { displayPath } from '../shownPath';
 import { ToolError } from '../toolError';
 import type { ToolWorld } from '../world';
 import { pageOf } from './page';

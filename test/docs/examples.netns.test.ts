@@ -2,7 +2,8 @@
  * Every ```console block of README.md, CONTRIBUTING.md, docs/ and bench/README.md is run in a copy of the
  * repository's examples/ and test/fixtures/, with `a2acap` (and `npx a2acap`) being this build's CLI and the
  * example pricing agent on 127.0.0.1:41300 where a block asks for it, and its output must be what the block shows
- * (after the normalisations of consoleBlocks.ts). `A2A_UPDATE_DOCS=1` writes the actual outputs into the files
+ * (after the normalisations of consoleBlocks.ts). A netns test: in the loopback-only namespace the docs' port is this
+ * run's own, so `npm run demo` on the same machine does not break it. `A2A_UPDATE_DOCS=1` writes the actual outputs into the files
  * instead, for a change that is meant (review the diff).
  */
 import assert from 'node:assert/strict';

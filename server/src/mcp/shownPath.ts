@@ -1,0 +1,33 @@
+/**
+ * Paths and sources as results and errors show them: a file relative to the root holding it, never the absolute
+ * path (it tells a model about the machine the server runs on); a URL as a URL (path functions would fold its
+ * `//` into one slash), without userinfo.
+ */
+import { isAbsolute, relative, resolve, sep } from 'node:path';
+import { isHttpLocation, isOtherUrl } from '../core/check/cardSources';
+import { withoutUserinfo } from '../core/redact';
+import { firstRoot, type ToolWorld } from './world';
+
+const slashed = (path: string) => path.split(sep).join('/');
+
+/** A card or lockfile location as results show it: relative to the root holding it, with forward slashes. */
+export function displayPath(world: Pick<ToolWorld, 'roots'>, path: string): string {
+  if (isHttpLocation(path) || isOtherUrl(path)) return withoutUserinfo(path);
+  if (!isAbsolute(path)) return slashed(path);
+  for (const root of world.roots) {
+    const rel = relative(root, path);
+    if (rel !== '' && !rel.startsWith('..') && !isAbsolute(rel))
+      return world.roots.length > 1 ? `${root.split(sep).pop()}/${slashed(rel)}` : slashed(rel);
+  }
+  return refusedPath(world, path);
+}
+
+/**
+ * A path that was refused, relative to the root it was judged against (`../../etc/passwd`): the caller recognises
+ * what it asked for, and the answer names nothing of the machine above the root.
+ */
+export function refusedPath(world: Pick<ToolWorld, 'roots'>, candidate: string, baseDir?: string): string {
+  const root = firstRoot(world);
+  const rel = relative(root, resolve(baseDir ?? root, candidate));
+  return isAbsolute(rel) ? '(another drive)' : slashed(rel) || '.';
+}
