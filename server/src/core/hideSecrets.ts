@@ -27,6 +27,22 @@ export function withoutDocumentSecrets(findings: Finding[], value: unknown, text
   return findings.map((f) => {
     const message = redact(f.message);
     const data = f.data === undefined ? undefined : redactValue(f.data, redact);
-    return message === f.message && data === f.data ? f : { ...f, message, ...(data ? { data } : {}) };
+    const pointer = pointerWithout(f.pointer, redact);
+    return message === f.message && data === f.data && pointer === f.pointer
+      ? f
+      : { ...f, message, pointer, ...(data ? { data } : {}) };
   });
+}
+
+/**
+ * A pointer that passes through a member named with a credential, cut back to the object holding that member:
+ * printed as it is, it would repeat the name, and the object's range still shows the reader where to look.
+ */
+function pointerWithout(pointer: string, redact: Redactor): string {
+  if (redact(pointer) === pointer) return pointer;
+  const segments = pointer.split('/');
+  let end = 1;
+  while (end < segments.length && redact(segments.slice(0, end + 1).join('/')) === segments.slice(0, end + 1).join('/'))
+    end++;
+  return segments.slice(0, end).join('/');
 }
