@@ -140,21 +140,28 @@ const STEMS = new RegExp(
     'A[KSBC][IC]A|A3T[A-Z0-9]|AGPA|AIDA|AROA|AIPA|ANPA|ANVA',
     'gh[pousr]_|github_pat_|glpat-|npm_|hf_|xox[abposr]-|xapp-|hooks\\.slack\\.com',
     'k_live_|AIza|sk-|eyJ|x-oauth-basic',
-    'secret_?access_?key|account_?id',
+    '[Ss][Ee][Cc][Rr][Ee][Tt]_?[Aa][Cc][Cc][Ee][Ss][Ss]_?[Kk][Ee][Yy]',
     'AccountKey=|SharedAccessKey=|[?&;]sig=|"kty"',
-    `[?&;](?:${QUERY_KEY_NAMES})=`,
+    // Any query parameter: naming the ones that carry credentials here would cost more than walking the few
+    // documents whose URLs have a query.
+    '[?&][A-Za-z0-9_.-]{0,40}=',
     ':(?:\\/|\\\\\\/){2}[^\\s"@/]{1,256}@',
   ].join('|'),
-  'i',
 );
 
-/** JSON's `\uXXXX` escapes decoded: a stem written `ghp\u005f` is still a stem. */
+/**
+ * A JSON escape of a printable ASCII character (`\u005f` for `_`): no serializer writes one, so a text holding one
+ * is screened again with its escapes decoded (a stem written `ghp\u005f` is still a stem). Text with only the
+ * escapes serializers do write (controls, non-ASCII) costs one more scan for this, not a decoding.
+ */
+const ESCAPED_ASCII = /\\u00[2-7][0-9a-fA-F]/;
+
 function unescaped(text: string): string {
   return text.replace(/\\u([0-9a-fA-F]{4})/g, (_, hex: string) => String.fromCharCode(parseInt(hex, 16)));
 }
 
 export function mayHoldSecrets(text: string): boolean {
-  return STEMS.test(text) || (text.includes('\\u') && STEMS.test(unescaped(text)));
+  return STEMS.test(text) || (ESCAPED_ASCII.test(text) && STEMS.test(unescaped(text)));
 }
 
 /**
