@@ -1,6 +1,7 @@
 /**
  * A credential-leak agent (node:http, loopback): it quotes back whatever credential it receives (the Authorization
- * bearer token, the X-Api-Key header, the `sid` cookie), raw, without its prefix, percent-encoded and in base64,
+ * bearer token, the X-Api-Key header, the `sid` cookie) in every form echoForms lists (a prefix, split, any case,
+ * percent-encoded, escaped, hex, base64 at any offset),
  * in every error form the two HTTP bindings have. Tests run the product against it and assert that no form of the
  * credential reaches any output. Its card is the SDK agent's (sdkPublicCard) with three credential schemes.
  *
@@ -74,12 +75,35 @@ function credentialsOf(req: IncomingMessage): string[] {
   return out;
 }
 
-/** The credential quoted back in every form: as sent (with its prefix), bare, percent-encoded, base64. */
+/**
+ * The credential quoted back in every form an agent can produce: as sent (with its prefix), bare, a prefix, split
+ * in two, lower- and upper-cased, percent-encoded, JSON `\u` escapes, hex, and base64 and base64url of texts that
+ * hold it at byte offsets 0, 1 and 2 (as after `Bearer `).
+ */
+export function echoForms(v: string): string[] {
+  const b64 = (s: string) => Buffer.from(s).toString('base64');
+  const half = Math.ceil(v.length / 2);
+  return [
+    v,
+    v.slice(0, 10),
+    `${v.slice(0, half)} … ${v.slice(half)}`,
+    v.toLowerCase(),
+    v.toUpperCase(),
+    encodeURIComponent(v),
+    [...v].map((c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`).join(''),
+    Buffer.from(v).toString('hex'),
+    b64(v),
+    b64(`x${v}`),
+    b64(`xy${v}`),
+    b64(`Bearer ${v}`).replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, ''),
+  ];
+}
+
 function echoOf(req: IncomingMessage, values: readonly string[]): string {
   const sent = [req.headers.authorization, req.headers['x-api-key'], req.headers.cookie]
     .filter((v) => typeof v === 'string')
     .join(' | ');
-  const forms = values.map((v) => `${v} / ${encodeURIComponent(v)} / ${Buffer.from(v).toString('base64')}`).join(' ; ');
+  const forms = values.map((v) => echoForms(v).join(' / ')).join(' ; ');
   return `credential ${sent} is not allowed (${forms})`;
 }
 

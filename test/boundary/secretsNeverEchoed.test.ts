@@ -9,6 +9,7 @@ import { pathToFileURL } from 'node:url';
 import { test } from 'node:test';
 import { startLsp } from '../lsp/harness';
 import { cli, tempDir } from '../cli/helpers';
+import { assertNoSecretRun } from '../secretLeak';
 
 // Made up here, shaped like the real thing (random-looking, a provider's prefix); assembled so the file holds none.
 const GITHUB = ['ghp', '_', 'R8fK2mQ9vLx4TzW7pN3bH6cJ1dY5sA0eG2uI'].join('');
@@ -107,5 +108,31 @@ test("the language server's diagnostics, their data and the quick fixes repeat n
     assert.equal(s.stderr(), '');
   } finally {
     await s.stop();
+  }
+});
+
+// The shapes an adversarial review found unflagged (GitLab, npm, Hugging Face, Azure storage, Slack webhooks, private
+// JWKs, keys in query strings, JSON-escaped stems, passwords holding `@`, secrets as member names): each is flagged
+// (test/fixtures/cards/secrets-in-card/*.expected.json), and no command prints any run of one, in any format.
+test('the review-miss fixtures: lint and compile in every format repeat no run of a planted secret', async (t) => {
+  const planted = JSON.parse(
+    readFileSync(join(__dirname, '..', 'fixtures', 'secrets', 'review-misses.json'), 'utf8'),
+  ) as { cards: string[]; secrets: string[] };
+  const dir = tempDir(t, 'a2a-secrets-shapes-');
+  for (const name of planted.cards) {
+    const text = readFileSync(join(__dirname, '..', 'fixtures', 'cards', 'secrets-in-card', name), 'utf8');
+    writeFileSync(join(dir, 'agent-card.json'), text);
+    const runs: [string, string[]][] = [
+      ...['text', 'json', 'sarif', 'codequality'].map((f): [string, string[]] => [
+        `lint ${f}`,
+        ['lint', '--format', f],
+      ]),
+      ...['text', 'json'].map((f): [string, string[]] => [`compile ${f}`, ['compile', '--format', f]]),
+    ];
+    for (const [what, args] of runs) {
+      const r = await cli([...args, 'agent-card.json'], dir);
+      assert.ok(r.code === 0 || r.code === 1, `${name} ${what}: ${r.stderr}`);
+      assertNoSecretRun(r.stdout + r.stderr, planted.secrets, `${name} ${what}`);
+    }
   }
 });

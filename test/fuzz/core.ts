@@ -22,6 +22,7 @@ import { chance, mutate, pick, type Rng } from './mutate';
 import { describeError, forbiddenCharacter, internalFinding, type Failure } from './properties';
 import { loadSeeds } from './seeds';
 import { pinOutputFailures } from './pinOutput';
+import { plantSecrets, secretsProperty } from './plantSecrets';
 
 export interface CoreInput {
   /** The document linted (and, for a card, compiled, digested and fixed). */
@@ -32,10 +33,14 @@ export interface CoreInput {
   lock?: string;
   ops: string[];
   origin: string;
+  /** Credentials planted in `text` (plantSecrets.ts): no output may repeat a run of one. */
+  secrets?: string[];
 }
 
 export function generateCoreInput(rng: Rng): CoreInput {
   const { seeds, pairs } = loadSeeds();
+  const planted = chance(rng, 0.1) ? plantedCard(rng, seeds) : undefined;
+  if (planted) return planted;
   if (chance(rng, 0.3)) {
     const pair = pick(rng, pairs);
     const which = pick(rng, ['card', 'lock', 'both'] as const);
@@ -59,6 +64,12 @@ export function generateCoreInput(rng: Rng): CoreInput {
   const m = mutate(rng, pick(rng, seeds), seeds);
   const fileName = chance(rng, 0.1) ? 'data.json' : m.kind === 'lockfile' ? 'a2a-lock.json' : 'agent-card.json';
   return { fileName, text: m.text, ops: m.ops, origin: m.origin };
+}
+
+function plantedCard(rng: Rng, seeds: ReturnType<typeof loadSeeds>['seeds']): CoreInput | undefined {
+  const seed = pick(rng, seeds);
+  const p = seed.kind === 'card' ? plantSecrets(rng, seed.text) : undefined;
+  return p && { fileName: 'agent-card.json', text: p.text, ops: p.ops, origin: seed.origin, secrets: p.secrets };
 }
 
 function guarded(failures: Failure[], what: string, fn: () => void): void {
@@ -164,6 +175,7 @@ function check(failures: Failure[], cardText: string, lockText: string): void {
 export function runCoreInput(input: CoreInput): Failure[] {
   const failures: Failure[] = [];
   guarded(failures, 'lintDocument', () => lintAndFix(failures, input.fileName, input.text));
+  if (input.secrets) failures.push(...secretsProperty({ text: input.text, secrets: input.secrets, ops: input.ops }));
   if (input.card !== undefined && input.lock !== undefined) {
     guarded(failures, 'lintDocument (card of the pair)', () => lintAndFix(failures, 'agent-card.json', input.card!));
     guarded(failures, 'parseLockfile/checkLockfile', () => check(failures, input.card!, input.lock!));

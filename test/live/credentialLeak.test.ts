@@ -1,5 +1,5 @@
-// An agent that quotes the caller's credential back in every error form (test/agents/leakAgent.ts), and URLs that
-// carry userinfo: no form of the credential reaches any CLI output format, file written, or LSP message.
+// An agent that quotes the caller's credential back in every error form (test/agents/leakAgent.ts), as a prefix,
+// split, in any case and encoding, and URLs that carry userinfo: no 8-character run of the credential reaches any CLI output format, file written, or LSP message.
 import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
@@ -7,7 +7,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { runCli } from '../../server/src/cli/main';
 import type { CliIO } from '../../server/src/cli/io';
-import { REDACTED, secretForms } from '../../server/src/core/redact';
+import { REDACTED } from '../../server/src/core/redact';
+import { secretRunsIn } from '../secretLeak';
 import { FetchCardRequest, ProbeAgentRequest } from '../../server/src/protocol';
 import { createHttpClient } from '../../server/src/node/net/http';
 import { callA2a } from '../../server/src/core/a2a/call';
@@ -35,9 +36,9 @@ after(async () => {
   rmSync(tmp, { recursive: true, force: true });
 });
 
-/** Every form of every secret that appears in the text (empty: no leak). */
+/** Every 8-character run of a secret in the text, in any case or encoding (empty: no leak). */
 function leaks(text: string, secrets: readonly string[] = [TOKEN, USERINFO]): string[] {
-  return secrets.flatMap((s) => secretForms(s)).filter((form) => text.includes(form));
+  return secretRunsIn(text, secrets);
 }
 
 async function cli(args: string[], env: Record<string, string> = {}): Promise<{ code: number; out: string }> {

@@ -2,9 +2,10 @@
  * Findings never repeat a credential found in the document. Rules quote the values they judge (an interface URL, a
  * schema value), and a URL with a password or a token in a description would go out again in a message, a
  * diagnostic's data, SARIF or JSON. Every credential the secrets-in-card rule recognises is removed from every
- * finding, whether or not that rule is on; quotes clipped to a prefix of one lose the prefix too.
+ * finding, whether or not that rule is on: any run of eight or more of its characters, in any case or encoding
+ * (core/secretRuns.ts), so a quote clipped in the middle of one loses what it kept.
  */
-import { REDACTED, redactValue, redactorFor, type Redactor } from './redact';
+import { redactValue, redactorFor, type Redactor } from './redact';
 import { documentSecrets } from './rules/secrets-in-card';
 import type { Finding } from './types';
 
@@ -16,12 +17,8 @@ export function secretRedactor(value: unknown, text?: string, escaped?: (s: stri
   const found = documentSecrets(value, text).map((s) => s.secret);
   const secrets = escaped ? [...found, ...found.map(escaped)] : found;
   if (secrets.length === 0) return undefined;
-  const whole = redactorFor(secrets);
-  return (s) => withoutPrefixes(whole(s), secrets);
+  return redactorFor(secrets);
 }
-
-/** A clipped quote keeps at least this much of a secret's beginning before "…": that much is removed too. */
-const PREFIX = 8;
 
 export function withoutDocumentSecrets(findings: Finding[], value: unknown, text: string): Finding[] {
   if (findings.length === 0) return findings;
@@ -30,23 +27,22 @@ export function withoutDocumentSecrets(findings: Finding[], value: unknown, text
   return findings.map((f) => {
     const message = redact(f.message);
     const data = f.data === undefined ? undefined : redactValue(f.data, redact);
-    return message === f.message && data === f.data ? f : { ...f, message, ...(data ? { data } : {}) };
+    const pointer = pointerWithout(f.pointer, redact);
+    return message === f.message && data === f.data && pointer === f.pointer
+      ? f
+      : { ...f, message, pointer, ...(data ? { data } : {}) };
   });
 }
 
-/** The start of a secret cut off by a quote's length limit: from the first PREFIX characters on, as far as it matches. */
-function withoutPrefixes(text: string, secrets: readonly string[]): string {
-  let out = text;
-  for (const secret of secrets) {
-    if (secret.length < PREFIX) continue;
-    const head = secret.slice(0, PREFIX);
-    let at = out.indexOf(head);
-    while (at >= 0) {
-      let end = at + PREFIX;
-      while (end < out.length && end - at < secret.length && out[end] === secret[end - at]) end++;
-      out = `${out.slice(0, at)}${REDACTED}${out.slice(end)}`;
-      at = out.indexOf(head, at + REDACTED.length);
-    }
-  }
-  return out;
+/**
+ * A pointer that passes through a member named with a credential, cut back to the object holding that member:
+ * printed as it is, it would repeat the name, and the object's range still shows the reader where to look.
+ */
+function pointerWithout(pointer: string, redact: Redactor): string {
+  if (redact(pointer) === pointer) return pointer;
+  const segments = pointer.split('/');
+  let end = 1;
+  while (end < segments.length && redact(segments.slice(0, end + 1).join('/')) === segments.slice(0, end + 1).join('/'))
+    end++;
+  return segments.slice(0, end).join('/');
 }

@@ -202,7 +202,9 @@ export function lintDocument(text: string, opts: LintOptions = {}): LintResult {
       message: `Expected an A2A agent card or a capability lockfile (a JSON object), found ${describeJson(value)}.`,
       data: { found: Array.isArray(value) ? 'array' : value === null ? 'null' : typeof value },
     };
-    return { kind, findings: applySeverities([finding], settings), value, tooLarge: false };
+    // The message names members, and a member may be named with a credential.
+    const findings = withoutDocumentSecrets(applySeverities([finding], settings), value, text);
+    return { kind, findings, value, tooLarge: false };
   }
   const findings = [...validateValue(value, kind), ...runRules({ value, kind, settings, text })];
   return {

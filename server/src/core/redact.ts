@@ -7,6 +7,8 @@
  * A redactor removes two things: the call's secrets (in each form secretForms lists) and the userinfo of any
  * URL in the text (`https://user:secret@host/` → `https://host/`), whether or not the call knew that URL.
  */
+import { runFinder } from './secretRuns';
+
 export const REDACTED = '[redacted]';
 
 /** A function that removes the call's secrets from a text. */
@@ -96,9 +98,13 @@ export function redactorFor(secrets: Iterable<string | undefined>): Redactor {
           'g',
         )
       : undefined;
+  // Any long enough run of a secret, in any case or encoding (core/secretRuns.ts); a `Bearer `/`Basic ` form would
+  // make the scheme word itself part of a run.
+  const runs = runFinder([...forms].filter((f) => !/^(?:bearer|basic)\s/i.test(f)));
   return (text) => {
     if (typeof text !== 'string') return text;
-    const without = pattern ? text.replace(pattern, REDACTED) : text;
+    const whole = pattern ? text.replace(pattern, REDACTED) : text;
+    const without = runs ? runs.replace(whole, REDACTED) : whole;
     return without.replace(USERINFO, '$1');
   };
 }

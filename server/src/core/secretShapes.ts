@@ -1,19 +1,20 @@
 /**
- * The shapes of credentials that have no business in a public document: provider API keys and tokens, JWTs,
- * private keys, connection strings and URLs with a password. Pure; used by the secrets-in-card rule (what it flags)
- * and by lint (which keeps what it flags out of every other finding: core/hideSecrets.ts).
+ * The shapes of credentials that have no business in a public document: provider API keys and tokens (from
+ * secretlint's maintained rules, core/secretlintShapes.ts), and here what those rules do not cover: JWTs, Azure
+ * storage keys, keys in URL query strings, connection strings and URLs with a password, and providers' looser
+ * formats (OpenAI and Anthropic keys without their newest markers, Stripe, Google). Pure; used by the
+ * secrets-in-card rule (what it flags) and by lint (which keeps what it flags out of every other finding:
+ * core/hideSecrets.ts).
  *
  * False positives cost trust, so every shape is anchored on a provider's fixed prefix, and the loose ones (OpenAI's
  * `sk-`, JWTs) must also look random: documentation placeholders (`sk-...`, `AKIAIOSFODNN7EXAMPLE`,
  * `postgres://user:password@host`) are not credentials.
  */
 
-export interface SecretHit {
-  /** What it looks like, for a message: "a GitHub token", "a PEM private key". */
-  kind: string;
-  /** The credential itself: kept out of every output, used only to redact. */
-  secret: string;
-}
+import { secretlintHits, type ShapeHit } from './secretlintShapes';
+
+/** What it looks like, for a message ("a GitHub token", "a PEM private key"), and the credential itself. */
+export type SecretHit = ShapeHit;
 
 interface Shape {
   kind: string;
@@ -48,6 +49,18 @@ function random(s: string): boolean {
   );
 }
 
+/** Query parameters that carry a credential: `api_key`, `access_token`, `client_secret`, `password`, … */
+const QUERY_KEY_NAMES =
+  '[a-z0-9_.-]{0,30}(?:api[_-]?key|apikey|access[_-]?key|token|secret|passw(?:or)?d|pwd|auth|credential)[a-z0-9_]{0,20}|key|code';
+
+function decodeURIComponentSafely(s: string): string {
+  try {
+    return decodeURIComponent(s);
+  } catch {
+    return s;
+  }
+}
+
 /** Schemes whose URLs with a password are connection strings to a data store or broker. */
 const DATA_STORES =
   /^(?:postgres(?:ql)?|mysql|mariadb|mongodb(?:\+srv)?|redis|rediss|amqps?|mssql|sqlserver|oracle|jdbc:[a-z]+|kafka|nats|memcached|clickhouse|cockroachdb|neo4j|cassandra|couchbase|elasticsearch)$/i;
@@ -67,24 +80,6 @@ const SHAPES: readonly Shape[] = [
     kind: 'a PEM private key',
     pattern: /-----BEGIN ((?:[A-Z0-9]+ )*PRIVATE KEY(?: BLOCK)?)-----[\s\S]*?(?:-----END \1-----|$)/,
     accept: (s) => /[A-Za-z0-9+/]{40,}/.test(s),
-  },
-  {
-    kind: 'an AWS access key ID',
-    pattern: /\b((?:AKIA|ASIA|ABIA|ACCA)[A-Z0-9]{16})\b/,
-    group: 1,
-    accept: (s) => !/EXAMPLE/.test(s),
-  },
-  {
-    kind: 'a GitHub token',
-    pattern: /\b(gh[pousr]_[A-Za-z0-9]{36,255}|github_pat_[A-Za-z0-9_]{40,255})\b/,
-    group: 1,
-    accept: random,
-  },
-  {
-    kind: 'a Slack token',
-    pattern: /\b(xox[abposr]-[A-Za-z0-9-]{10,250})\b/,
-    group: 1,
-    accept: (s) => random(s.slice(5)),
   },
   {
     kind: 'a Stripe live secret key',
@@ -109,9 +104,28 @@ const SHAPES: readonly Shape[] = [
   // backwards from it (schemeBefore).
   {
     kind: 'a URL with a password',
-    pattern: /:\/\/([^\s:@/?#"'<>\\]{0,256}):([^\s@/?#"'<>\\]{1,256})@[^\s@]/,
+    // The userinfo ends at the LAST `@` before the path, as a URL parser reads it: a password may hold `@`.
+    pattern: /:\/\/([^\s:@/?#"'<>\\]{0,256}):([^\s/?#"'<>\\]{1,256})@[^\s@/?#]/,
     group: 2,
     accept: (p) => !placeholderPassword(p),
+  },
+  {
+    kind: 'an Azure storage account key',
+    pattern: /\b(?:AccountKey|SharedAccessKey)=([A-Za-z0-9+/]{40,100}={0,2})/,
+    group: 1,
+    accept: random,
+  },
+  {
+    kind: 'an Azure shared access signature',
+    pattern: /[?&;]sig=([A-Za-z0-9%+/]{30,120}(?:%3D|=){0,2})/,
+    group: 1,
+    accept: (s) => random(decodeURIComponentSafely(s)),
+  },
+  {
+    kind: 'an API key in a URL query string',
+    pattern: new RegExp(`[?&;](?:${QUERY_KEY_NAMES})=([^&#\\s"'<>]{12,256})`, 'i'),
+    group: 1,
+    accept: (s) => random(decodeURIComponentSafely(s)),
   },
 ];
 
@@ -120,11 +134,34 @@ const SHAPES: readonly Shape[] = [
  * authority ending in `@`; `\/` is JSON's optional escape of `/`). Text without any of them holds no secret. The
  * authority stops at the first `/`, so each scan ends at the next `://` at the latest: linear in the text.
  */
-const STEMS =
-  /-----BEGIN|A[KSBC][IC]A|gh[pousr]_|github_pat_|xox[abposr]-|k_live_|AIza|sk-|eyJ|:(?:\/|\\\/){2}[^\s"@/]{1,256}@/;
+const STEMS = new RegExp(
+  [
+    '-----BEGIN',
+    'A[KSBC][IC]A|A3T[A-Z0-9]|AGPA|AIDA|AROA|AIPA|ANPA|ANVA',
+    'gh[pousr]_|github_pat_|glpat-|npm_|hf_|xox[abposr]-|xapp-|hooks\\.slack\\.com',
+    'k_live_|AIza|sk-|eyJ|x-oauth-basic',
+    '[Ss][Ee][Cc][Rr][Ee][Tt]_?[Aa][Cc][Cc][Ee][Ss][Ss]_?[Kk][Ee][Yy]',
+    'AccountKey=|SharedAccessKey=|[?&;]sig=|"kty"',
+    // Any query parameter: naming the ones that carry credentials here would cost more than walking the few
+    // documents whose URLs have a query.
+    '[?&][A-Za-z0-9_.-]{0,40}=',
+    ':(?:\\/|\\\\\\/){2}[^\\s"@/]{1,256}@',
+  ].join('|'),
+);
+
+/**
+ * A JSON escape of a printable ASCII character (`\u005f` for `_`): no serializer writes one, so a text holding one
+ * is screened again with its escapes decoded (a stem written `ghp\u005f` is still a stem). Text with only the
+ * escapes serializers do write (controls, non-ASCII) costs one more scan for this, not a decoding.
+ */
+const ESCAPED_ASCII = /\\u00[2-7][0-9a-fA-F]/;
+
+function unescaped(text: string): string {
+  return text.replace(/\\u([0-9a-fA-F]{4})/g, (_, hex: string) => String.fromCharCode(parseInt(hex, 16)));
+}
 
 export function mayHoldSecrets(text: string): boolean {
-  return STEMS.test(text);
+  return STEMS.test(text) || (ESCAPED_ASCII.test(text) && STEMS.test(unescaped(text)));
 }
 
 /**
@@ -157,10 +194,10 @@ function jwtsIn(text: string): string[] {
   return out;
 }
 
-/** The credentials in one string, each once, in the order of SHAPES (JSON Web Tokens last). */
+/** The credentials in one string, each once: secretlint's first, then SHAPES, JSON Web Tokens last. */
 export function secretsIn(text: string): SecretHit[] {
   if (!STEMS.test(text)) return [];
-  const out: SecretHit[] = [];
+  const out: SecretHit[] = secretlintHits(text);
   for (const shape of SHAPES) {
     const global = new RegExp(
       shape.pattern.source,

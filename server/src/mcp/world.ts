@@ -9,7 +9,10 @@ import type { NetworkAllowance } from '../core/net/policy';
 import { redactorFor, type Redactor } from '../core/redact';
 import type { CheckResult } from '../core/types';
 
-/** A credential granted at launch: its value (from an environment variable) and the one origin it is sent to. */
+/**
+ * A credential granted at launch: its value (from an environment variable) and the one origin it is for. The
+ * tools never send it with a public card request; every answer is redacted of it.
+ */
 export interface LaunchCredential {
   /** The environment variable it came from (named in messages; the value never is). */
   variable: string;
@@ -35,37 +38,17 @@ export interface ToolWorld {
   lastChecked: Map<string, { classification: CheckResult['classification'] | 'error'; at: string }>;
 }
 
-function originOf(url: string): string | undefined {
-  try {
-    return new URL(url).origin;
-  } catch {
-    return undefined;
-  }
-}
-
 /**
  * The HTTP client of the tools: every URL is treated as untrusted input ('repository' origin: public addresses
- * only, plus what the launch allowed; link-local and metadata never), and a launch credential is attached only to a
- * request for its own origin (the guarded client drops it on a redirect to another origin).
+ * only, plus what the launch allowed; link-local and metadata never). It attaches no credential: the tools read
+ * public cards, and a public card request carries none, as in the CLI and the editor. A tool that calls an agent's
+ * interface must decide with core/fetch/credentials.ts credentialFor on the public card, as they do.
  */
-export function toolHttp(
-  inner: HttpClient,
-  allow: NetworkAllowance,
-  credentials: readonly LaunchCredential[],
-): HttpClient {
+export function toolHttp(inner: HttpClient, allow: NetworkAllowance): HttpClient {
   return {
     request(url: string, req: HttpRequest): Promise<HttpResponse> {
-      const target = originOf(url);
-      const credential = credentials.find((c) => c.origin === target);
-      const credentialHeaders = credential
-        ? { ...req.credentialHeaders, authorization: `Bearer ${credential.value}` }
-        : req.credentialHeaders;
-      return inner.request(url, {
-        ...req,
-        origin: 'repository',
-        allow,
-        ...(credentialHeaders ? { credentialHeaders } : {}),
-      });
+      const { credentialHeaders: _none, ...rest } = req;
+      return inner.request(url, { ...rest, origin: 'repository', allow });
     },
     close: () => inner.close(),
   };
@@ -89,7 +72,7 @@ export function createToolWorld(options: ToolWorldOptions): ToolWorld {
   return {
     roots: options.roots,
     allow: options.allow,
-    http: options.http ? toolHttp(options.http, options.allow, credentials) : null,
+    http: options.http ? toolHttp(options.http, options.allow) : null,
     ...(options.networkOff ? { networkOff: options.networkOff } : {}),
     credentials,
     // The value as it travels too (`Bearer …`): an agent may echo the whole header, base64-encoded or not.

@@ -5,7 +5,7 @@
  * are untrusted (a model can be steered by what it read), so what the tools may touch is fixed here, at launch:
  * paths inside the roots (default the working directory), URLs to public addresses plus the classes
  * --allow-network (or A2ACAP_ALLOW_NETWORK) grants, credentials only from the named environment variables and only
- * to the origin named with each. stdout carries the protocol; nothing else is printed there.
+ * for the origin named with each (never sent with a public card request, as in the CLI). stdout carries the protocol; nothing else is printed there.
  */
 import { realpathSync, statSync } from 'node:fs';
 import { resolve } from 'node:path';
@@ -40,8 +40,8 @@ const SPEC = {
       type: 'string',
       multiple: true,
       value: 'VAR=ORIGIN',
-      help: `  --credential-env V=O    send the value of environment variable V as a bearer token to origin O (https://host:port)
-                          only; never a tool argument, never in a result`,
+      help: `  --credential-env V=O    the value of environment variable V is a bearer token for origin O (https://host:port)
+                          only; never sent with a public card request, never a tool argument, never in a result`,
     },
     'max-card-bytes': {
       type: 'string',

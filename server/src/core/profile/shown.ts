@@ -6,6 +6,7 @@
  * it appears. A profile whose URLs carry no userinfo is shown exactly as it is.
  */
 import { redactValue, redactorFor, urlSecrets, type Redactor } from '../redact';
+import { placedSecrets } from '../secretPlaces';
 import type { CompiledProfile } from '../types';
 
 /** The userinfo secrets of the card's interface URLs that a profile holds (the chosen one and every decision). */
@@ -15,9 +16,21 @@ export function profileSecrets(profile: CompiledProfile | undefined): string[] {
   return [...new Set(urls.flatMap((u) => (typeof u === 'string' ? urlSecrets(u) : [])))];
 }
 
-/** The redactor for anything shown about this profile: its URL secrets, and the userinfo of any URL. */
+/**
+ * The credentials the card put in what the profile keeps (a token as a skill id, tag, scheme or scope name, a key in
+ * an interface URL's query): the shapes secrets-in-card flags (core/secretPlaces.ts), so a profile never shows what
+ * lint reports.
+ */
+function cardSecrets(profile: CompiledProfile | undefined): string[] {
+  return profile ? placedSecrets(profile, MAX_SECRETS).map((s) => s.secret) : [];
+}
+
+/** More than any honest profile holds; past it the rest of a hostile card's secrets are still in lint's findings. */
+const MAX_SECRETS = 200;
+
+/** The redactor for anything shown about this profile: its URL and card secrets, and the userinfo of any URL. */
 export function profileRedactor(profile: CompiledProfile | undefined): Redactor {
-  return redactorFor(profileSecrets(profile));
+  return redactorFor([...profileSecrets(profile), ...cardSecrets(profile)]);
 }
 
 /** The profile as an output shows it: no URL userinfo, no password of one anywhere. */

@@ -4,13 +4,12 @@
  * password (core/secretShapes.ts). An error. The message names the kind and the member, never the secret; lint also
  * keeps the secret out of every other finding (core/hideSecrets.ts), since other rules quote the values they judge.
  *
- * Every string of the document is looked at (a secret can sit in an extension's params as well as in a
- * description), but only when a cheap screen of the whole text finds a credential's stem.
+ * Every string of the document is looked at, member names too (a secret can sit in an extension's params as well
+ * as in a description; core/secretPlaces.ts), but only when a cheap screen of the whole text finds a credential's stem.
  */
-import { isObject } from '../document';
-import { secretsIn, mayHoldSecrets, type SecretHit } from '../secretShapes';
+import { mayHoldSecrets } from '../secretShapes';
+import { placedSecrets, type PlacedSecret } from '../secretPlaces';
 import { finding, type Rule, type RuleDefinition, type RuleMeta } from './context';
-import { pointerTo } from './walk';
 
 export const meta: RuleMeta = {
   id: 'secrets-in-card',
@@ -21,20 +20,7 @@ export const meta: RuleMeta = {
 
 const MAX_FINDINGS = 50;
 
-export interface PlacedSecret extends SecretHit {
-  pointer: string;
-}
-
-/** Every string of a JSON value with its pointer; iterative, so a deeply nested document cannot exhaust the stack. */
-function* strings(value: unknown): Generator<[string, string]> {
-  const stack: [unknown, string][] = [[value, '']];
-  while (stack.length) {
-    const [v, pointer] = stack.pop()!;
-    if (typeof v === 'string') yield [pointer, v];
-    else if (Array.isArray(v)) for (let i = v.length - 1; i >= 0; i--) stack.push([v[i], `${pointer}/${i}`]);
-    else if (isObject(v)) for (const k of Object.keys(v).reverse()) stack.push([v[k], pointerTo(pointer, k)]);
-  }
-}
+export type { PlacedSecret };
 
 /** The rule and lint's redaction both ask, once per parsed document (nothing mutates a parsed value). */
 const found = new WeakMap<object, PlacedSecret[]>();
@@ -49,14 +35,7 @@ export function documentSecrets(value: unknown, text?: string): PlacedSecret[] {
 }
 
 function scan(value: unknown): PlacedSecret[] {
-  const out: PlacedSecret[] = [];
-  for (const [pointer, s] of strings(value)) {
-    for (const hit of secretsIn(s)) {
-      if (out.length >= MAX_FINDINGS) return out;
-      out.push({ ...hit, pointer });
-    }
-  }
-  return out;
+  return placedSecrets(value, MAX_FINDINGS);
 }
 
 export const secretsInCard: Rule = ({ value, text }) =>
