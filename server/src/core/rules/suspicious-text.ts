@@ -46,8 +46,46 @@ export function* textFields(card: Record<string, unknown>): Generator<[string, u
     }
   }
   if (isObject(card.capabilities)) {
-    for (const ext of objectItems(card.capabilities.extensions, '/capabilities/extensions'))
+    for (const ext of objectItems(card.capabilities.extensions, '/capabilities/extensions')) {
       yield [`${ext.pointer}/description`, ext.value.description];
+      // Extension parameters are free-form, and a client hands them to whatever reads the card.
+      if (ext.value.params !== undefined) yield* stringsUnder(ext.value.params, `${ext.pointer}/params`);
+    }
+  }
+  // Scheme and scope descriptions: shown when a client asks for consent, and read by models planning the call.
+  const schemes = card.securitySchemes;
+  if (isObject(schemes))
+    for (const name of Object.keys(schemes)) {
+      const scheme = schemes[name];
+      if (!isObject(scheme)) continue;
+      const base = `/securitySchemes/${escapeSegment(name)}`;
+      for (const kind of Object.keys(scheme)) {
+        const body = scheme[kind];
+        if (!isObject(body)) continue;
+        yield [`${base}/${escapeSegment(kind)}/description`, body.description];
+        if (!isObject(body.flows)) continue;
+        for (const flow of Object.keys(body.flows)) {
+          const scopes = (body.flows[flow] as Record<string, unknown> | undefined)?.scopes;
+          if (!isObject(scopes)) continue;
+          const at = `${base}/${escapeSegment(kind)}/flows/${escapeSegment(flow)}/scopes`;
+          for (const scope of Object.keys(scopes)) yield [`${at}/${escapeSegment(scope)}`, scopes[scope]];
+        }
+      }
+    }
+}
+
+/** Every string under a free-form value, with its pointer (an explicit stack: it can nest deeper than calls). */
+function* stringsUnder(root: unknown, rootPointer: string): Generator<[string, unknown]> {
+  const stack: [unknown, string][] = [[root, rootPointer]];
+  while (stack.length) {
+    const [value, pointer] = stack.pop()!;
+    if (typeof value === 'string') yield [pointer, value];
+    else if (Array.isArray(value))
+      for (let i = value.length - 1; i >= 0; i--) stack.push([value[i], `${pointer}/${i}`]);
+    else if (isObject(value)) {
+      const keys = Object.keys(value);
+      for (let i = keys.length - 1; i >= 0; i--) stack.push([value[keys[i]!], `${pointer}/${escapeSegment(keys[i]!)}`]);
+    }
   }
 }
 
@@ -77,26 +115,12 @@ export interface TextCue {
 }
 
 /** A string value that holds a character other than printable ASCII, tab or a line break: worth a closer look. */
-// eslint-disable-next-line no-control-regex
 const NOT_PLAIN = /[^\x20-\x7e\t\n\r]/;
 
-/**
- * Every string value of the card outside the free-text fields (skill ids, URLs, scheme names, anything else), with
- * its pointer. An explicit stack: a hostile card can nest deeper than the call stack.
- */
+/** Every string value of the card outside the free-text fields (skill ids, URLs, anything else) worth a look. */
 function* otherStrings(card: Record<string, unknown>, skip: ReadonlySet<string>): Generator<[string, string]> {
-  const stack: [unknown, string][] = [[card, '']];
-  while (stack.length) {
-    const [value, pointer] = stack.pop()!;
-    if (typeof value === 'string') {
-      if (NOT_PLAIN.test(value) && !skip.has(pointer)) yield [pointer, value];
-    } else if (Array.isArray(value)) {
-      for (let i = value.length - 1; i >= 0; i--) stack.push([value[i], `${pointer}/${i}`]);
-    } else if (isObject(value)) {
-      const keys = Object.keys(value);
-      for (let i = keys.length - 1; i >= 0; i--) stack.push([value[keys[i]!], `${pointer}/${escapeSegment(keys[i]!)}`]);
-    }
-  }
+  for (const [pointer, value] of stringsUnder(card, ''))
+    if (typeof value === 'string' && NOT_PLAIN.test(value) && !skip.has(pointer)) yield [pointer, value];
 }
 
 function hiddenCue(pointer: string, hidden: string[], identifier: boolean): TextCue {
