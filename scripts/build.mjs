@@ -3,6 +3,7 @@
 //  2. bundles the language server, the CLI and the VS Code client with esbuild.
 // Flags: --production (minify), --watch.
 import { build, context } from 'esbuild';
+import { unicodeData } from './unicodeData.mjs';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -105,7 +106,10 @@ async function bundle() {
     legalComments: 'none',
     logLevel: 'warning',
     banner: e.banner ? { js: e.banner } : undefined,
-    plugins: e.out.startsWith('server/dist/') && !e.out.endsWith('grpc-runtime.js') ? [grpcRuntimeBeside] : [],
+    plugins:
+      e.out.startsWith('server/dist/') && !e.out.endsWith('grpc-runtime.js')
+        ? [grpcRuntimeBeside, unicodeData]
+        : [unicodeData],
   }));
   if (watch) {
     for (const o of options) await (await context(o)).watch();

@@ -7,6 +7,7 @@
 //   dist/grpc-runtime.cjs     gRPC (grpc-js + the A2A service definition), loaded on the first gRPC call only
 //   schemas/                  the card, lockfile and project-configuration JSON Schemas
 // Needs the generated validators (scripts/build.mjs runs first in the npm script).
+import { unicodeData } from './unicodeData.mjs';
 import { build } from 'esbuild';
 import { spawnSync } from 'node:child_process';
 import {
@@ -76,7 +77,7 @@ await Promise.all([
     outfile: join(out, 'cli.cjs'),
     format: 'cjs',
     banner: { js: shebang },
-    plugins: [grpcRuntimeBeside],
+    plugins: [grpcRuntimeBeside, unicodeData],
   }),
   build({
     ...common,
@@ -84,7 +85,7 @@ await Promise.all([
     outfile: join(out, 'server.cjs'),
     format: 'cjs',
     banner: { js: shebang },
-    plugins: [grpcRuntimeBeside],
+    plugins: [grpcRuntimeBeside, unicodeData],
   }),
   build({
     ...common,
@@ -98,7 +99,7 @@ await Promise.all([
     entryPoints: [join(root, 'server/src/lib/index.ts')],
     outfile: join(out, 'index.mjs'),
     format: 'esm',
-    plugins: [grpcRuntimeBeside],
+    plugins: [grpcRuntimeBeside, unicodeData],
     banner: {
       js: "import { createRequire as __a2aCreateRequire } from 'node:module'; const require = __a2aCreateRequire(import.meta.url);",
     },

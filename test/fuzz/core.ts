@@ -23,6 +23,7 @@ import { describeError, forbiddenCharacter, internalFinding, type Failure } from
 import { loadSeeds } from './seeds';
 import { pinOutputFailures } from './pinOutput';
 import { plantSecrets, secretsProperty } from './plantSecrets';
+import { hiddenTextFailures, hiddenTextPair, type HiddenTextExpectation } from './hiddenText';
 
 export interface CoreInput {
   /** The document linted (and, for a card, compiled, digested and fixed). */
@@ -35,12 +36,25 @@ export interface CoreInput {
   origin: string;
   /** Credentials planted in `text` (plantSecrets.ts): no output may repeat a run of one. */
   secrets?: string[];
+  /** A hidden-text case (hiddenText.ts): what lint must report in the card, and check must not call compatible. */
+  hiddenText?: HiddenTextExpectation;
 }
 
 export function generateCoreInput(rng: Rng): CoreInput {
   const { seeds, pairs } = loadSeeds();
   const planted = chance(rng, 0.1) ? plantedCard(rng, seeds) : undefined;
   if (planted) return planted;
+  if (chance(rng, 0.1)) {
+    const pair = pick(rng, pairs);
+    const made = hiddenTextPair(rng, pair);
+    if (made)
+      return {
+        ...{ fileName: 'a2a-lock.json', text: pair.lock, card: made.card, lock: pair.lock },
+        ops: [`hidden text: ${made.expect.kind} at ${made.expect.pointer}`],
+        origin: pair.origin,
+        hiddenText: made.expect,
+      };
+  }
   if (chance(rng, 0.3)) {
     const pair = pick(rng, pairs);
     const which = pick(rng, ['card', 'lock', 'both'] as const);
@@ -180,6 +194,10 @@ export function runCoreInput(input: CoreInput): Failure[] {
     guarded(failures, 'lintDocument (card of the pair)', () => lintAndFix(failures, 'agent-card.json', input.card!));
     guarded(failures, 'parseLockfile/checkLockfile', () => check(failures, input.card!, input.lock!));
   }
+  if (input.hiddenText && input.card !== undefined && input.lock !== undefined)
+    guarded(failures, 'hidden-text properties', () =>
+      failures.push(...hiddenTextFailures(input.card!, input.lock!, input.hiddenText!)),
+    );
   if (input.fileName.endsWith('a2a-lock.json'))
     guarded(failures, 'parseLockfile', () => {
       parseLockfile(input.text);

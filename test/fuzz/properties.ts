@@ -2,6 +2,7 @@
  * The properties every case must keep, shared by the three targets. A failure is data (property + detail) so the
  * runner can group failures by kind and keep one reproducer per kind.
  */
+import { isSubdivisionCode } from '../../server/src/core/subdivisionFlags';
 
 export interface Failure {
   /** The property that broke, stable across cases (failures are grouped by it). */
@@ -21,15 +22,20 @@ const FORBIDDEN =
 const FORBIDDEN_GLOBAL = new RegExp(FORBIDDEN.source, 'gu');
 
 /**
- * An emoji tag sequence (a subdivision flag such as Scotland's): tag characters used as Unicode intends. Only the
- * short lowercase-and-digit form of a subdivision code: a long run after a flag would be hidden text again.
+ * An emoji tag sequence shaped like a subdivision flag; only one that spells a real subdivision code (Scotland's
+ * "gbsct") is tag characters used as Unicode intends: anything else is hidden text again.
  */
-const FLAG_SEQUENCE = /\u{1F3F4}[\u{E0030}-\u{E0039}\u{E0061}-\u{E007A}]{2,6}\u{E007F}/gu;
+const FLAG_SEQUENCE = /\u{1F3F4}([\u{E0030}-\u{E0039}\u{E0061}-\u{E007A}]{2,6})\u{E007F}/gu;
+
+function validFlag(flag: string, tagRun: string): string {
+  const code = [...tagRun].map((c) => String.fromCharCode(c.codePointAt(0)! - 0xe0000)).join('');
+  return isSubdivisionCode(code) ? 'x'.repeat(flag.length) : flag;
+}
 
 /** The first forbidden character of `text`, escaped with its context, or undefined. */
 export function forbiddenCharacter(text: string): string | undefined {
   // Same length, so the index still points into `text`.
-  const m = FORBIDDEN.exec(text.replace(FLAG_SEQUENCE, (flag) => 'x'.repeat(flag.length)));
+  const m = FORBIDDEN.exec(text.replace(FLAG_SEQUENCE, validFlag));
   if (!m) return undefined;
   const cp = m[0].codePointAt(0)!;
   return `U+${cp.toString(16).toUpperCase().padStart(4, '0')} in ${JSON.stringify(text.slice(Math.max(0, m.index - 40), m.index + 40)).replace(FORBIDDEN_GLOBAL, (c) => `\\u{${c.codePointAt(0)!.toString(16)}}`)}`;

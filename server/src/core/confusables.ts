@@ -1,138 +1,75 @@
 /**
- * Letters that look like ASCII letters but are not: the ones a spoofed brand name is made of. A hand-kept excerpt
- * of Unicode TR39's confusables for the scripts attackers use against Latin names (Cyrillic, Greek, Armenian,
- * Cherokee), and the fullwidth and mathematical forms of ASCII letters.
- * The npm packages for confusables were not used: unmaintained for years, and most of their table (ideographs,
- * symbols) is not what spoofs a name. Scripts are Unicode property escapes, so they follow the runtime's Unicode.
+ * Letters that look like Latin letters but are not: the ones a spoofed brand name is made of. The look-alikes are
+ * Unicode's own (UTS #39 confusables.txt: each character's prototype), shipped by the `unhomoglyph` data package;
+ * scripts and letter properties are Unicode property escapes, so they follow the engine's Unicode data. Nothing
+ * here is a hand list of characters.
  */
+import prototypes from 'unhomoglyph/data.json';
 
-/** Scripts whose letters pass for Latin ones. */
-export const LOOKALIKE_SCRIPTS = ['Latin', 'Cyrillic', 'Greek', 'Armenian', 'Cherokee'] as const;
-export type LookalikeScript = (typeof LOOKALIKE_SCRIPTS)[number];
+/** Scripts named in messages; a letter of any other script is named "other script". */
+export const LOOKALIKE_SCRIPTS = [
+  'Latin',
+  'Cyrillic',
+  'Greek',
+  'Armenian',
+  'Cherokee',
+  'Coptic',
+  'Lisu',
+  'Canadian_Aboriginal',
+  'Georgian',
+  'Tifinagh',
+] as const;
+export type LookalikeScript = (typeof LOOKALIKE_SCRIPTS)[number] | 'other script';
 
-const SCRIPT_TESTS: readonly [LookalikeScript, RegExp][] = [
-  ['Latin', /\p{Script=Latin}/u],
-  ['Cyrillic', /\p{Script=Cyrillic}/u],
-  ['Greek', /\p{Script=Greek}/u],
-  ['Armenian', /\p{Script=Armenian}/u],
-  ['Cherokee', /\p{Script=Cherokee}/u],
-];
+const SCRIPT_TESTS: readonly [LookalikeScript, RegExp][] = LOOKALIKE_SCRIPTS.map((s) => [
+  s,
+  new RegExp(`\\p{Script=${s}}`, 'u'),
+]);
+const LETTER = /\p{L}/u;
 
-/** The lookalike script of a character, if any (digits, punctuation and other scripts: undefined). */
+/** The script of a letter (digits, punctuation and letters of the Common script: undefined). */
 export function lookalikeScript(ch: string): LookalikeScript | undefined {
-  return SCRIPT_TESTS.find(([, re]) => re.test(ch))?.[0];
+  const named = SCRIPT_TESTS.find(([, re]) => re.test(ch))?.[0];
+  if (named) return named;
+  return LETTER.test(ch) && !/\p{Script=Common}/u.test(ch) ? 'other script' : undefined;
 }
 
-/** Non-ASCII letter → the ASCII letter it passes for. */
-const LOOKS_LIKE: Readonly<Record<string, string>> = {
-  // Cyrillic
-  а: 'a',
-  в: 'B',
-  е: 'e',
-  о: 'o',
-  р: 'p',
-  с: 'c',
-  у: 'y',
-  х: 'x',
-  і: 'i',
-  ј: 'j',
-  ѕ: 's',
-  ԁ: 'd',
-  ԛ: 'q',
-  ԝ: 'w',
-  һ: 'h',
-  ӏ: 'l',
-  ɡ: 'g',
-  ѵ: 'v',
-  ү: 'y',
-  ё: 'ë',
-  ї: 'ï',
-  А: 'A',
-  В: 'B',
-  Е: 'E',
-  К: 'K',
-  М: 'M',
-  Н: 'H',
-  О: 'O',
-  Р: 'P',
-  С: 'C',
-  Т: 'T',
-  Х: 'X',
-  У: 'Y',
-  І: 'I',
-  Ј: 'J',
-  Ѕ: 'S',
-  Ԁ: 'D',
-  Ԛ: 'Q',
-  Ԝ: 'W',
-  Һ: 'H',
-  Ӏ: 'I',
-  Ү: 'Y',
-  Ѵ: 'V',
-  // Greek
-  α: 'a',
-  ο: 'o',
-  ν: 'v',
-  ρ: 'p',
-  ι: 'i',
-  κ: 'k',
-  υ: 'u',
-  χ: 'x',
-  γ: 'y',
-  Α: 'A',
-  Β: 'B',
-  Ε: 'E',
-  Ζ: 'Z',
-  Η: 'H',
-  Ι: 'I',
-  Κ: 'K',
-  Μ: 'M',
-  Ν: 'N',
-  Ο: 'O',
-  Ρ: 'P',
-  Τ: 'T',
-  Υ: 'Y',
-  Χ: 'X',
-  // Armenian
-  օ: 'o',
-  ո: 'n',
-  ս: 'u',
-  հ: 'h',
-  զ: 'q',
-  ց: 'g',
-  ա: 'w',
-  Տ: 'S',
-  Օ: 'O',
-  // Cherokee
-  Ꭺ: 'A',
-  Ᏼ: 'B',
-  Ꮯ: 'C',
-  Ꭼ: 'E',
-  Ꮋ: 'H',
-  Ꮶ: 'K',
-  Ꮇ: 'M',
-  Ꮲ: 'P',
-  Ꮪ: 'S',
-  Ꭲ: 'T',
-  Ꮃ: 'W',
-  Ꮓ: 'Z',
-  Ꮮ: 'L',
-  Ꭰ: 'D',
-};
+const PROTOTYPE = prototypes as Readonly<Record<string, string>>;
+const ASCII_ALNUM = /^[A-Za-z0-9]+$/;
 
-/** The ASCII letter or digit a character passes for: fullwidth and mathematical forms included. */
+/** The character a non-ASCII character is confusable with (its UTS #39 prototype), if Unicode names one. */
+export function prototypeOf(ch: string): string | undefined {
+  return ch.charCodeAt(0) < 0x80 ? undefined : PROTOTYPE[ch];
+}
+
+/** The ASCII letters or digits a non-ASCII character passes for: confusables, fullwidth and mathematical forms. */
 export function asciiLookalike(ch: string): string | undefined {
-  const known = LOOKS_LIKE[ch];
-  if (known) return known;
-  const cp = ch.codePointAt(0)!;
-  // Fullwidth forms of ASCII (U+FF01–U+FF5E) sit at a fixed offset from ASCII.
-  if (cp >= 0xff01 && cp <= 0xff5e) return String.fromCharCode(cp - 0xfee0);
-  // Mathematical alphanumerics (bold, italic, script, … A–Z, a–z, 0–9): their NFKC form is the ASCII character.
-  if (cp >= 0x1d400 && cp <= 0x1d7ff) {
-    const plain = ch.normalize('NFKC');
-    return /^[A-Za-z0-9]$/.test(plain) ? plain : undefined;
-  }
-  return undefined;
+  const proto = prototypeOf(ch);
+  if (proto !== undefined && ASCII_ALNUM.test(proto)) return proto;
+  if (ch.charCodeAt(0) < 0x80) return undefined;
+  const plain = ch.normalize('NFKC');
+  return plain !== ch && ASCII_ALNUM.test(plain) ? plain : undefined;
+}
+
+/** Whether a character passes for a Latin letter: its prototype is ASCII or another Latin letter (т → ᴛ). */
+export function latinLookalike(ch: string): string | undefined {
+  const ascii = asciiLookalike(ch);
+  if (ascii !== undefined) return ascii;
+  const proto = prototypeOf(ch);
+  return proto !== undefined && proto !== ch && /^\p{Script=Latin}+$/u.test(proto) ? proto : undefined;
+}
+
+/**
+ * A Latin letter without a case partner, such as the small capitals (ᴀ, ʀ) and phonetic letters: no language
+ * writes a name with them among ordinary letters, and they read as the ASCII letter.
+ */
+export function isCaselessLatinLetter(ch: string): boolean {
+  return (
+    ch.charCodeAt(0) >= 0x80 &&
+    /^\p{Script=Latin}$/u.test(ch) &&
+    /^\p{Ll}$/u.test(ch) &&
+    !/^\p{Changes_When_Uppercased}$/u.test(ch)
+  );
 }
 
 /** "U+0420" */

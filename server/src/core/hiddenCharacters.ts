@@ -1,97 +1,99 @@
 /**
- * The one table of characters that can hide text or reorder what a reader sees: controls, bidi controls,
- * zero-width and other invisible format characters, tag characters, variation selectors, fillers. Used by the
- * suspicious-text rule (what it flags), by every output that quotes card or agent text (what it makes visible:
- * untrustedText.ts) and, through the rule's text cues, by the lockfile check's "text aimed at the model" decision.
+ * The one table of characters that can hide text or reorder what a reader sees. Used by the suspicious-text rule
+ * (what it flags), by every output that quotes card or agent text (what it makes visible: untrustedText.ts) and,
+ * through the rule's text cues, by the lockfile check's "text aimed at the model" decision.
  *
- * Emoji use some of these characters legitimately, and those uses are not hidden text: a flag's tag sequence
- * (U+1F3F4, a few lowercase letter/digit tags, U+E007F), a variation selector 15/16 after an emoji base, a zero
- * width joiner between two emoji. Any other occurrence is hidden.
+ * The table is not a hand list: it is the union of Unicode properties, read from the JavaScript engine's own
+ * Unicode data through regex property escapes: Default_Ignorable_Code_Point (zero-width characters, fillers, tag
+ * characters, unassigned code points reserved as ignorable), General_Category Cf (format controls, such as the
+ * Egyptian hieroglyph format controls), Cc (controls but tab and line breaks), Variation_Selector, Bidi_Control,
+ * the line and paragraph separators (Zl, Zp) and lone surrogates (Cs). U+2800 BRAILLE PATTERN BLANK, a letter that
+ * renders as nothing, is the one code point named here. test/core/hiddenCharacters.test.ts checks the table
+ * against the @unicode data package for every code point.
+ *
+ * Emoji use some of these characters legitimately, and those uses are not hidden text: a valid subdivision flag
+ * (U+1F3F4, tags spelling a subdivision code that CLDR lists, U+E007F: subdivisionFlags.ts), a variation selector
+ * 15/16 after an emoji base, a zero width joiner between two emoji. Any other occurrence is hidden.
  */
+import { isSubdivisionCode } from './subdivisionFlags';
 
 export interface HiddenClass {
   name: string;
-  /** Inclusive code point ranges. */
-  ranges: readonly (readonly [number, number])[];
+  /** The class as the body of a regex character class (`v` flag): Unicode property escapes. */
+  property: string;
+  /** Inclusive code point ranges, computed from `property` on first use (a scan of every code point). */
+  readonly ranges: readonly (readonly [number, number])[];
 }
 
+function hiddenClass(name: string, property: string): HiddenClass {
+  let ranges: [number, number][] | undefined;
+  return {
+    name,
+    property,
+    get ranges() {
+      return (ranges ??= rangesOf(new RegExp(`^[${property}]$`, 'v')));
+    },
+  };
+}
+
+/** Most specific first: a code point is named by the first class that holds it. */
 export const HIDDEN_CLASSES: readonly HiddenClass[] = [
-  {
-    name: 'control character',
-    ranges: [
-      [0x00, 0x08],
-      [0x0b, 0x0c],
-      [0x0e, 0x1f],
-      [0x7f, 0x9f],
-    ],
-  },
-  { name: 'soft hyphen', ranges: [[0xad, 0xad]] },
-  { name: 'combining grapheme joiner', ranges: [[0x34f, 0x34f]] },
-  {
-    name: 'bidi control',
-    ranges: [
-      [0x61c, 0x61c],
-      [0x200e, 0x200f],
-      [0x202a, 0x202e],
-      [0x2066, 0x2069],
-    ],
-  },
-  {
-    name: 'Hangul filler',
-    ranges: [
-      [0x115f, 0x1160],
-      [0x3164, 0x3164],
-      [0xffa0, 0xffa0],
-    ],
-  },
-  { name: 'Khmer inherent vowel', ranges: [[0x17b4, 0x17b5]] },
-  { name: 'Mongolian format character', ranges: [[0x180b, 0x180f]] },
-  {
-    name: 'zero-width character',
-    ranges: [
-      [0x200b, 0x200d],
-      [0x2060, 0x2064],
-      [0xfeff, 0xfeff],
-    ],
-  },
-  { name: 'line or paragraph separator', ranges: [[0x2028, 0x2029]] },
-  { name: 'deprecated format character', ranges: [[0x206a, 0x206f]] },
-  { name: 'Braille blank', ranges: [[0x2800, 0x2800]] },
-  {
-    name: 'variation selector',
-    ranges: [
-      [0xfe00, 0xfe0f],
-      [0xe0100, 0xe01ef],
-    ],
-  },
-  { name: 'interlinear annotation', ranges: [[0xfff9, 0xfffb]] },
-  { name: 'shorthand format control', ranges: [[0x1bca0, 0x1bca3]] },
-  { name: 'musical format control', ranges: [[0x1d173, 0x1d17a]] },
-  { name: 'tag character', ranges: [[0xe0000, 0xe007f]] },
-  { name: 'lone surrogate', ranges: [[0xd800, 0xdfff]] },
+  hiddenClass('control character', String.raw`\p{Cc}--[\t\n\r]`),
+  hiddenClass('bidi control', String.raw`\p{Bidi_Control}`),
+  hiddenClass('variation selector', String.raw`\p{Variation_Selector}`),
+  hiddenClass('tag character', String.raw`\p{Default_Ignorable_Code_Point}&&[\u{E0000}-\u{E007F}]`),
+  hiddenClass('line or paragraph separator', String.raw`\p{Zl}\p{Zp}`),
+  hiddenClass('format character', String.raw`\p{Cf}`),
+  hiddenClass('default-ignorable code point', String.raw`\p{Default_Ignorable_Code_Point}`),
+  hiddenClass('lone surrogate', String.raw`\p{Cs}`),
+  hiddenClass('Braille blank', String.raw`\u{2800}`),
 ];
 
-function rangeClass(ranges: readonly (readonly [number, number])[]): string {
-  const esc = (cp: number): string => `\\u{${cp.toString(16)}}`;
-  return ranges.map(([from, to]) => (from === to ? esc(from) : `${esc(from)}-${esc(to)}`)).join('');
+function rangesOf(re: RegExp): [number, number][] {
+  const out: [number, number][] = [];
+  for (let cp = 0; cp <= 0x10ffff; cp++) {
+    if (!re.test(charOf(cp))) continue;
+    const last = out[out.length - 1];
+    if (last && last[1] === cp - 1) last[1] = cp;
+    else out.push([cp, cp]);
+  }
+  return out;
 }
 
-const ALL_RANGES = HIDDEN_CLASSES.flatMap((c) => c.ranges);
-/** Every candidate character (before the emoji exceptions). Lone surrogates match one code unit each under /u. */
-const CANDIDATE = new RegExp(`[${rangeClass(ALL_RANGES)}]`, 'gu');
+/** A code point as a string; a surrogate code point as the lone code unit. */
+function charOf(cp: number): string {
+  return cp >= 0xd800 && cp <= 0xdfff ? String.fromCharCode(cp) : String.fromCodePoint(cp);
+}
+
+/** Every class in one character class: `[[class]...]`, one regex for the whole table. */
+const TABLE = HIDDEN_CLASSES.map((c) => `[${c.property}]`).join('');
+/** Every candidate character (before the emoji exceptions). Lone surrogates match one code unit each. */
+const CANDIDATE = new RegExp(`[${TABLE}]`, 'gv');
 /** Cheap test: does the text hold any candidate at all? */
-const ANY_CANDIDATE = new RegExp(`[${rangeClass(ALL_RANGES)}]`, 'u');
+const ANY_CANDIDATE = new RegExp(`[${TABLE}]`, 'v');
+const ONE_CANDIDATE = new RegExp(`^[${TABLE}]$`, 'v');
+
+/**
+ * Whether a code point is in the table of hidden characters, context aside (a variation selector after an emoji is
+ * in the table too): what machine-readable outputs escape.
+ */
+export function isHiddenCodePoint(cp: number): boolean {
+  return Number.isInteger(cp) && cp >= 0 && cp <= 0x10ffff && ONE_CANDIDATE.test(charOf(cp));
+}
+
+/** The name of the class of a hidden code point ("format character"), or undefined. */
+export function hiddenClassOf(cp: number): string | undefined {
+  if (!isHiddenCodePoint(cp)) return undefined;
+  const ch = charOf(cp);
+  return HIDDEN_CLASSES.find((c) => new RegExp(`^[${c.property}]$`, 'v').test(ch))?.name;
+}
 
 const EMOJI = /\p{Emoji}/u;
 const PICTOGRAPHIC = /[\p{Extended_Pictographic}\p{Emoji_Modifier}]/u;
 const BLACK_FLAG = 0x1f3f4;
 const CANCEL_TAG = 0xe007f;
-/** Subdivision flags (🏴 gbsct) spell an ISO 3166-2 code in lowercase letter and digit tags: 2 to 7 of them. */
-const MAX_FLAG_TAGS = 7;
-
-function isFlagTag(cp: number): boolean {
-  return (cp >= 0xe0061 && cp <= 0xe007a) || (cp >= 0xe0030 && cp <= 0xe0039);
-}
+/** Subdivision codes are a region and one to four more letters or digits; a longer run is no flag. */
+const MAX_FLAG_TAGS = 8;
 
 function codePointBefore(s: string, index: number): number | undefined {
   if (index <= 0) return undefined;
@@ -101,15 +103,20 @@ function codePointBefore(s: string, index: number): number | undefined {
   return s.codePointAt(index - (pair ? 2 : 1));
 }
 
-/** The end index (exclusive) of a well-formed flag tag sequence whose tags start at `index`, or -1. */
+/**
+ * The end index (exclusive) of a valid subdivision flag whose tags start at `index` (after U+1F3F4), or -1: the
+ * tags must spell, in lowercase letters and digits, a subdivision code that exists, and end in the cancel tag.
+ */
 function flagSequenceEnd(s: string, index: number): number {
   let i = index;
-  let tags = 0;
+  let code = '';
   for (;;) {
     const cp = s.codePointAt(i);
-    if (cp === undefined) return -1;
-    if (cp === CANCEL_TAG) return tags >= 2 && tags <= MAX_FLAG_TAGS ? i + 2 : -1;
-    if (!isFlagTag(cp) || ++tags > MAX_FLAG_TAGS) return -1;
+    if (cp === CANCEL_TAG) return isSubdivisionCode(code) ? i + 2 : -1;
+    if (cp === undefined || code.length >= MAX_FLAG_TAGS) return -1;
+    const ch = cp - 0xe0000;
+    if (!((ch >= 0x61 && ch <= 0x7a) || (ch >= 0x30 && ch <= 0x39))) return -1;
+    code += String.fromCharCode(ch);
     i += 2;
   }
 }
@@ -192,8 +199,17 @@ export function makeVisible(s: string): string {
 
 /**
  * Text hidden in tag characters (U+E0020–U+E007E mirror ASCII), revealed, and other hidden characters dropped:
- * what a model that reads the text may see, for the instruction screen.
+ * what a model that reads the text may see, for the instruction screen. The black flag that opens a forged flag
+ * sequence goes too, so text spelled across chained "flags" reads as one phrase.
  */
 export function revealHiddenText(s: string): string {
-  return replaceHidden(s, (cp) => (cp >= 0xe0020 && cp <= 0xe007e ? String.fromCharCode(cp - 0xe0000) : ''));
+  let out = '';
+  let last = 0;
+  for (const [index, length, cp] of hiddenCharacters(s)) {
+    const opensForgedFlag = cp >= 0xe0000 && cp <= 0xe007f && codePointBefore(s, index) === BLACK_FLAG;
+    out += s.slice(last, opensForgedFlag ? index - 2 : index);
+    if (cp >= 0xe0020 && cp <= 0xe007e) out += String.fromCharCode(cp - 0xe0000);
+    last = index + length;
+  }
+  return last === 0 ? s : out + s.slice(last);
 }

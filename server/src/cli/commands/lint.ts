@@ -31,6 +31,7 @@ import { replaceable } from '../../node/replaceGuard';
 import { baselineKey, parseBaseline, serializeBaseline } from '../../core/baseline';
 import { settingsPerFile, type CommandSettings } from '../projectSettings';
 import { readProjectConfigFile } from '../../node/projectConfig';
+import { restrictedRules } from '../../core/config/restrictedRules';
 
 const SPEC = {
   flags: {
@@ -75,11 +76,26 @@ setting; --rule flags win over it. An unknown rule id or severity is a usage err
     },
     // The project configuration (.a2a/config.json): rules, client and size limit shared with the editor.
     config: CLIENT_FLAGS.config,
+    // A repository's configuration is untrusted input (a fork's pull request): only this run may let it quieten
+    // the rules that protect the reader (core/config/restrictedRules.ts).
+    'allow-repo-rule-overrides': {
+      type: 'boolean',
+      help: `--allow-repo-rule-overrides lets the project configuration lower the rules that protect the reader
+(suspicious-text, spoofed-name, discovery-poisoning, ...: docs/configuration.md); without it, such a lower severity
+is raised back to the rule's default. --rule and --rules, named by the run itself, may always lower them.`,
+    },
   },
   positionals: { name: 'FILE', min: 1 },
 } as const satisfies CommandHelp['spec'];
 
-const CLIENT_USAGE: UsageItem[] = ['binding', 'known-extension', 'max-card-bytes', 'config', 'internal-only'];
+const CLIENT_USAGE: UsageItem[] = [
+  'binding',
+  'known-extension',
+  'max-card-bytes',
+  'config',
+  'allow-repo-rule-overrides',
+  'internal-only',
+];
 
 export const help: CommandHelp = {
   name: 'lint',
@@ -94,6 +110,7 @@ export const help: CommandHelp = {
     { flagHelp: 'rules' },
     { flagHelp: 'write-baseline' },
     { flagHelp: 'internal-only' },
+    { flagHelp: 'allow-repo-rule-overrides' },
     { flagHelp: 'binding' },
     `Each file's project configuration (the nearest .a2a/config.json from its folder, as the editor takes it; or
 --config FILE) gives rules, client and size limit; --rules, --rule and the client flags override it.`,
@@ -276,8 +293,10 @@ export const run: Command = async (argv, io) => {
   const lintSettingsOf = (project: CommandSettings): LintSettings => {
     let settings = resolved.get(project);
     if (!settings) {
+      // The repository's own severities stay at the reader-protecting floor unless this run allows otherwise.
+      const repoRules = flags['allow-repo-rule-overrides'] ? project.rules : restrictedRules(project.rules);
       settings = resolveSettings({
-        severities: { ...project.rules, ...overrides },
+        severities: { ...repoRules, ...overrides },
         maxCardBytes: project.maxBytes,
         client: project.client,
         card: project.card,

@@ -1,5 +1,6 @@
 /**
- * Restricted Mode (an untrusted workspace): the repository's configuration (.a2a/config.json, the workspace's
+ * Restricted Mode (an untrusted workspace), and the CLI reading a repository's configuration (a fork's pull request
+ * in CI) unless the run says --allow-repo-rule-overrides: the repository's configuration (.a2a/config.json, the workspace's
  * `a2a.rules`) still tunes lint, but it may not lower the severity of the rules that protect the person reading
  * the card, or a hostile repository could switch off the very warning about its hidden text. For those rules a
  * severity lower than the floor (the user's own setting, else the rule's default) is raised back to the floor;
@@ -11,6 +12,8 @@ import type { Severity, SeveritySetting } from '../types';
 /** The rules a repository cannot quieten in Restricted Mode, and why each protects the reader. */
 export const READER_PROTECTING_RULES: Readonly<Record<string, string>> = {
   'suspicious-text': 'hidden characters or instructions aimed at a model in card text',
+  'spoofed-name': 'a name written in look-alike characters to pass for another agent or brand',
+  'discovery-poisoning': 'card text telling the model that selects agents to prefer this one',
   'duplicate-member': 'a member given twice: the reader sees one value, a JSON parser takes the other',
   'insecure-interface-url': 'an interface over plain http://, where a credential would travel in clear text',
   'invalid-interface-url': 'an interface URL that is not what it looks like (relative, a placeholder, not a URL)',

@@ -391,7 +391,7 @@ export const QUICK_FIXES: Record<string, FixBuilder> = {
     if (f.data?.kind !== 'hidden-characters' || typeof text !== 'string' || points.length === 0) return [];
     const hidden = new Set(points);
     const cleaned = Array.from(text)
-      .filter((ch) => !hidden.has(ch.charCodeAt(0)))
+      .filter((ch) => !hidden.has(ch.codePointAt(0)!))
       .join('');
     return cleaned === text
       ? []

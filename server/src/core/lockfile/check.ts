@@ -305,7 +305,9 @@ export function checkLockfile(lock: Lockfile, profile: CompiledProfile, options:
           ? `an instruction aimed at the model that reads it (${cue.detail})`
           : cue.kind === 'selection'
             ? `text telling the model that selects agents to prefer this one (${cue.detail})`
-            : `invisible or control characters (${cue.detail})`;
+            : cue.kind === 'spoofed-name'
+              ? `a name written to pass for another (${cue.detail})`
+              : `invisible or control characters (${cue.detail})`;
       items.add(
         'review',
         pointerOf('card_digest'),

@@ -2,9 +2,10 @@
  * What the lockfile check needs to know about the card itself, beyond its profile: its digest (a difference is a
  * note) and, only when it differs, the cues in its text aimed at the reading model (a changed card carrying them is a
  * change to review; rules/suspicious-text.ts), or text that tells the selecting model to prefer it
- * (rules/discovery-poisoning.ts). One place, so the CLI, the watcher and the editor's diagnostics agree.
+ * (rules/discovery-poisoning.ts), or names that pass for others (rules/spoofed-name.ts). One place, so the CLI, the watcher and the editor's diagnostics agree.
  */
 import { selectionCues } from '../rules/discovery-poisoning';
+import { spoofedNameCues } from '../rules/spoofed-name';
 import { textCues } from '../rules/suspicious-text';
 import type { Lockfile } from '../types';
 import type { CheckOptions } from './check';
@@ -13,5 +14,5 @@ export function checkOptionsFor(card: unknown, cardDigest: string | undefined, l
   if (cardDigest === undefined) return {};
   // An unchanged card was adopted at pin time: its text is not screened again on every check.
   if (cardDigest.toLowerCase() === lock.card_digest.toLowerCase() || card === undefined) return { cardDigest };
-  return { cardDigest, textCues: [...textCues(card), ...selectionCues(card)] };
+  return { cardDigest, textCues: [...textCues(card), ...selectionCues(card), ...spoofedNameCues(card)] };
 }

@@ -19,6 +19,10 @@ export const meta: RuleMeta = {
 const THIS = String.raw`(?:this|our|my)\s+(?:agent|skill|service|tool)`;
 const OTHERS = String.raw`(?:all\s+|any\s+)?(?:the\s+)?other\s+(?:agents|skills|services|tools|options)`;
 const PICK = String.raw`(?:choose|select|pick|use|call|prefer|route\s+(?:\w+\s+)?to|invoke|recommend)`;
+/** "every request", "all tasks", "any user query" */
+const EVERY = String.raw`(?:every|each|all|any)\s+(?:\w+\s+)?(?:requests?|tasks?|quer(?:y|ies)|questions?|prompts?|messages?|jobs?|calls?|conversations?|users?|things?)`;
+const SEND = String.raw`(?:route|send|forward|direct|delegate|dispatch|hand\s+(?:off|over))`;
+const HERE = String.raw`(?:here|to\s+(?:us|me|it)\b|to\s+${THIS})`;
 
 const PHRASES = new RegExp(
   [
@@ -35,14 +39,21 @@ const PHRASES = new RegExp(
     String.raw`\b(?:outranks|supersedes|overrides|beats|is\s+better\s+than)\s+${OTHERS}`,
     // ignore / never use / do not use other agents
     String.raw`\b(?:ignore|disregard|never\s+(?:use|choose|select|call)|do\s+not\s+(?:use|choose|select|call|consider))\s+${OTHERS}`,
+    // use this agent for every request / for everything
+    String.raw`\b${PICK}\s+${THIS}\s+for\s+(?:${EVERY}|everything|anything)`,
+    // route every request here / send all tasks to this agent
+    String.raw`\b${SEND}\s+${EVERY}\s+${HERE}`,
+    String.raw`\b${SEND}\s+(?:everything|anything)\s+${HERE}`,
+    // the first choice / your default choice / the go-to agent
+    String.raw`(?:\b(?:first|top|default|preferred|number\s+one|go-to)|#\s?1)\s+(?:choice|pick)\b`,
     // the only agent you should use / need
     String.raw`\bthe\s+only\s+(?:agent|skill|tool|service)\s+(?:you\s+)?(?:should|need|must)\b`,
   ].join('|'),
   'i',
 );
 
-/** Cheap screen of the whole text: every phrase names this agent, other agents, a rank or a guarantee. */
-const STEMS = /\b(?:agent|skill|service|tool)|other\s|rank|guarantee/i;
+/** Cheap screen of the whole text: every phrase names this agent, other agents, a rank, a guarantee, a choice or a quantity. */
+const STEMS = /\b(?:agent|skill|service|tool)|other\s|rank|guarantee|choice|pick|every|each|all\s|any\s/i;
 
 /** At most this many cues are reported. */
 const MAX_FINDINGS = 50;

@@ -1,21 +1,31 @@
 /**
- * spoofed-name: an agent, provider or skill name written to pass for another: one word mixing scripts that look
- * alike (a Cyrillic "а" inside "Pаypal"), a word of look-alike letters inside a Latin name, or fullwidth and
- * mathematical forms of ASCII. People and planners choose agents by these names. A warning that names each
- * character by code point and script (core/confusables.ts), never shows it bare.
+ * spoofed-name: an agent, provider or skill name written to pass for another: a word mixing scripts that look alike
+ * (a Cyrillic "а" inside "Pаypal"), a whole word of another script that reads as Latin ("Рау", "Тест"), Latin
+ * look-alikes and small capitals among ordinary letters (ɑ, ı, ǀ, ᴀ), letterlike, fullwidth and mathematical forms
+ * (ℓ, ｐ, 𝐏). People and planners choose agents by these names. A warning that names each character by code point
+ * and script, never shows it bare. Which character passes for which is Unicode's confusables data
+ * (core/confusables.ts).
  *
- * Whole names in one script are left alone: a Russian or Greek name is a name, not a spoof.
+ * A name in another script is a name, not a spoof, as long as one of its letters does not read as Latin
+ * ("Поиск билетов").
  */
 import { isObject } from '../document';
-import { asciiLookalike, codePointLabel, lookalikeScript, type LookalikeScript } from '../confusables';
+import {
+  asciiLookalike,
+  codePointLabel,
+  isCaselessLatinLetter,
+  latinLookalike,
+  lookalikeScript,
+  type LookalikeScript,
+} from '../confusables';
 import { finding, quote, type Rule, type RuleDefinition, type RuleMeta } from './context';
 import { skillsOf } from './walk';
-import type { Finding } from '../types';
+import type { TextCue } from './suspicious-text';
 
 export const meta: RuleMeta = {
   id: 'spoofed-name',
   defaultSeverity: 'warning',
-  title: 'A name that mixes look-alike scripts or uses characters that pass for ASCII',
+  title: 'A name that mixes look-alike scripts or uses characters that pass for Latin letters',
   appliesTo: ['card'],
 };
 
@@ -23,6 +33,8 @@ export const meta: RuleMeta = {
 const MAX_NAMED = 8;
 /** Names longer than this are not names; only their start is looked at. */
 const MAX_NAME = 500;
+/** A shorter word of another script is not taken for a spoof of a Latin word. */
+const MIN_WHOLE_WORD = 3;
 
 function* names(card: Record<string, unknown>): Generator<[string, unknown]> {
   yield ['/name', card.name];
@@ -40,10 +52,9 @@ interface Suspect {
 export function spoofingCharacters(name: string): Suspect[] {
   const text = name.slice(0, MAX_NAME);
   const words = text.match(/[\p{L}\p{M}\p{N}]+/gu) ?? [];
-  const hasLatin = /\p{Script=Latin}/u.test(text);
   const found = new Map<string, Suspect>();
-  const add = (ch: string, script: string) => {
-    if (!found.has(ch)) found.set(ch, { ch, script, looksLike: asciiLookalike(ch) });
+  const add = (ch: string, script: string, looksLike = latinLookalike(ch)) => {
+    if (!found.has(ch)) found.set(ch, { ch, script, ...(looksLike !== undefined ? { looksLike } : {}) });
   };
   for (const word of words) {
     const chars = Array.from(word);
@@ -51,20 +62,24 @@ export function spoofingCharacters(name: string): Suspect[] {
     for (const ch of chars) {
       const s = lookalikeScript(ch);
       if (s) scripts.set(s, [...(scripts.get(s) ?? []), ch]);
-      // Fullwidth and mathematical letters are script Common: they pass for ASCII wherever they are.
-      else if (asciiLookalike(ch)) add(ch, 'Common');
+      // Fullwidth, mathematical and letterlike forms are script Common: they pass for ASCII wherever they are.
+      else if (/\p{L}/u.test(ch) || ch.normalize('NFKC') !== ch) {
+        if (asciiLookalike(ch)) add(ch, 'Common');
+      }
+      // Latin look-alikes of ASCII letters (ɑ, ı, ǀ) and small capitals (ᴀ) read as the ASCII letter.
+      if (s === 'Latin' && (asciiLookalike(ch) || isCaselessLatinLetter(ch))) add(ch, 'Latin');
     }
     if (scripts.size > 1) {
       // The odd ones out: every script but Latin when Latin is there, else every script but the word's main one.
       const main = scripts.has('Latin')
         ? 'Latin'
         : [...scripts.entries()].reduce((a, b) => (b[1].length > a[1].length ? b : a))[0];
-      for (const [script, list] of scripts) if (script !== main) for (const ch of list) add(ch, script);
-    } else if (hasLatin && scripts.size === 1 && !scripts.has('Latin')) {
-      // A whole word of look-alikes inside a Latin name ("Рау" in "Рау Pal"): it reads as ASCII.
-      const [only] = scripts.entries();
-      const [script, list] = only ?? ['', []];
-      if (list.length === chars.length && list.every((ch) => asciiLookalike(ch)))
+      for (const [script, list] of scripts)
+        if (script !== main) for (const ch of list) if (latinLookalike(ch) || main === 'Latin') add(ch, script);
+    } else if (scripts.size === 1 && !scripts.has('Latin')) {
+      // A whole word of another script that reads as Latin ("Рау", "Тест"): a spoof of a Latin name.
+      const [script, list] = [...scripts.entries()][0]!;
+      if (list.length >= MIN_WHOLE_WORD && list.length === chars.length && list.every((ch) => latinLookalike(ch)))
         for (const ch of list) add(ch, script);
     }
   }
@@ -75,29 +90,51 @@ function describe(s: Suspect): string {
   return `${codePointLabel(s.ch)} (${s.script}${s.looksLike ? `, looks like "${s.looksLike}"` : ''})`;
 }
 
-export const spoofedName: Rule = ({ value }) => {
+interface SpoofedName {
+  pointer: string;
+  name: string;
+  suspects: Suspect[];
+}
+
+function spoofedNames(value: unknown): SpoofedName[] {
   if (!isObject(value)) return [];
-  const out: Finding[] = [];
+  const out: SpoofedName[] = [];
   for (const [pointer, name] of names(value)) {
     if (typeof name !== 'string') continue;
     // Only non-ASCII names can hold any of these.
     // eslint-disable-next-line no-control-regex
     if (/^[\x00-\x7f]*$/.test(name)) continue;
     const suspects = spoofingCharacters(name);
-    if (suspects.length === 0) continue;
-    const listed =
-      suspects.slice(0, MAX_NAMED).map(describe).join(', ') +
-      (suspects.length > MAX_NAMED ? `, … ${suspects.length} in all` : '');
-    out.push(
-      finding(
-        meta,
-        pointer,
-        `${quote(name)} uses characters that pass for others: ${listed}. A name that looks like another agent's or brand's misleads the people and models choosing agents; write it in one script.`,
-        { data: { codePoints: suspects.map((s) => codePointLabel(s.ch)) } },
-      ),
-    );
+    if (suspects.length) out.push({ pointer, name, suspects });
   }
   return out;
-};
+}
+
+function listed(suspects: Suspect[]): string {
+  return (
+    suspects.slice(0, MAX_NAMED).map(describe).join(', ') +
+    (suspects.length > MAX_NAMED ? `, … ${suspects.length} in all` : '')
+  );
+}
+
+/** The names that pass for others, as cues: a changed card with one is a lockfile check's reason to review. */
+export function spoofedNameCues(value: unknown): TextCue[] {
+  return spoofedNames(value).map(({ pointer, name, suspects }) => ({
+    pointer,
+    kind: 'spoofed-name',
+    detail: `${quote(name)}: ${listed(suspects)}`,
+    data: { kind: 'spoofed-name', codePoints: suspects.map((s) => codePointLabel(s.ch)) },
+  }));
+}
+
+export const spoofedName: Rule = ({ value }) =>
+  spoofedNames(value).map(({ pointer, name, suspects }) =>
+    finding(
+      meta,
+      pointer,
+      `${quote(name)} uses characters that pass for others: ${listed(suspects)}. A name that looks like another agent's or brand's misleads the people and models choosing agents; write it in one script.`,
+      { data: { codePoints: suspects.map((s) => codePointLabel(s.ch)) } },
+    ),
+  );
 
 export const rule: RuleDefinition = { meta, check: spoofedName };

@@ -9,6 +9,7 @@
  */
 import { hasNonAscii } from '../bytes';
 import { isObject } from '../document';
+import { escapeSegment } from '../pointer/range';
 import { hiddenCodePoints, revealHiddenText } from '../hiddenCharacters';
 import { finding, Rule, type RuleDefinition, type RuleMeta } from './context';
 import { objectItems, skillsOf } from './walk';
@@ -45,8 +46,46 @@ export function* textFields(card: Record<string, unknown>): Generator<[string, u
     }
   }
   if (isObject(card.capabilities)) {
-    for (const ext of objectItems(card.capabilities.extensions, '/capabilities/extensions'))
+    for (const ext of objectItems(card.capabilities.extensions, '/capabilities/extensions')) {
       yield [`${ext.pointer}/description`, ext.value.description];
+      // Extension parameters are free-form, and a client hands them to whatever reads the card.
+      if (ext.value.params !== undefined) yield* stringsUnder(ext.value.params, `${ext.pointer}/params`);
+    }
+  }
+  // Scheme and scope descriptions: shown when a client asks for consent, and read by models planning the call.
+  const schemes = card.securitySchemes;
+  if (isObject(schemes))
+    for (const name of Object.keys(schemes)) {
+      const scheme = schemes[name];
+      if (!isObject(scheme)) continue;
+      const base = `/securitySchemes/${escapeSegment(name)}`;
+      for (const kind of Object.keys(scheme)) {
+        const body = scheme[kind];
+        if (!isObject(body)) continue;
+        yield [`${base}/${escapeSegment(kind)}/description`, body.description];
+        if (!isObject(body.flows)) continue;
+        for (const flow of Object.keys(body.flows)) {
+          const scopes = (body.flows[flow] as Record<string, unknown> | undefined)?.scopes;
+          if (!isObject(scopes)) continue;
+          const at = `${base}/${escapeSegment(kind)}/flows/${escapeSegment(flow)}/scopes`;
+          for (const scope of Object.keys(scopes)) yield [`${at}/${escapeSegment(scope)}`, scopes[scope]];
+        }
+      }
+    }
+}
+
+/** Every string under a free-form value, with its pointer (an explicit stack: it can nest deeper than calls). */
+function* stringsUnder(root: unknown, rootPointer: string): Generator<[string, unknown]> {
+  const stack: [unknown, string][] = [[root, rootPointer]];
+  while (stack.length) {
+    const [value, pointer] = stack.pop()!;
+    if (typeof value === 'string') yield [pointer, value];
+    else if (Array.isArray(value))
+      for (let i = value.length - 1; i >= 0; i--) stack.push([value[i], `${pointer}/${i}`]);
+    else if (isObject(value)) {
+      const keys = Object.keys(value);
+      for (let i = keys.length - 1; i >= 0; i--) stack.push([value[keys[i]!], `${pointer}/${escapeSegment(keys[i]!)}`]);
+    }
   }
 }
 
@@ -65,10 +104,37 @@ function mayHoldHidden(text: string): boolean {
 export interface TextCue {
   pointer: string;
   /** `selection`: text aimed at the model that selects agents (discovery-poisoning.ts). */
-  kind: 'hidden-characters' | 'instruction' | 'selection';
+  kind: 'hidden-characters' | 'instruction' | 'selection' | 'spoofed-name';
   /** "U+200B, U+202E" or the phrase, quoted for a message. */
   detail: string;
-  data: { kind: 'hidden-characters'; codePoints: string[] } | { kind: 'instruction' | 'selection'; phrase: string };
+  data:
+    | { kind: 'hidden-characters' | 'spoofed-name'; codePoints: string[] }
+    | { kind: 'instruction' | 'selection'; phrase: string };
+  /** A value programs use as it is (an id, a URL), not text for reading: hidden characters make it another one. */
+  identifier?: true;
+}
+
+/** A string value that holds a character other than printable ASCII, tab or a line break: worth a closer look. */
+const NOT_PLAIN = /[^\x20-\x7e\t\n\r]/;
+
+/** Every string value of the card outside the free-text fields (skill ids, URLs, anything else) worth a look. */
+function* otherStrings(card: Record<string, unknown>, skip: ReadonlySet<string>): Generator<[string, string]> {
+  for (const [pointer, value] of stringsUnder(card, ''))
+    if (typeof value === 'string' && NOT_PLAIN.test(value) && !skip.has(pointer)) yield [pointer, value];
+}
+
+function hiddenCue(pointer: string, hidden: string[], identifier: boolean): TextCue {
+  const detail =
+    hidden.length > MAX_NAMED
+      ? `${hidden.slice(0, MAX_NAMED).join(', ')}, … ${hidden.length} in all`
+      : hidden.join(', ');
+  return {
+    pointer,
+    kind: 'hidden-characters',
+    detail,
+    data: { kind: 'hidden-characters', codePoints: hidden },
+    ...(identifier ? { identifier: true as const } : {}),
+  };
 }
 
 /**
@@ -82,16 +148,12 @@ export function textCues(value: unknown, text?: string): TextCue[] {
   const mayInstruct = text === undefined || INSTRUCTION_STEMS.test(text);
   if (!mayHide && !mayInstruct) return [];
   const out: TextCue[] = [];
+  const seen = new Set<string>();
   for (const [pointer, field] of textFields(value)) {
     if (typeof field !== 'string' || out.length >= MAX_FINDINGS) continue;
+    if (mayHide) seen.add(pointer);
     const hidden = mayHide ? hiddenCodePoints(field) : [];
-    if (hidden.length) {
-      const detail =
-        hidden.length > MAX_NAMED
-          ? `${hidden.slice(0, MAX_NAMED).join(', ')}, … ${hidden.length} in all`
-          : hidden.join(', ');
-      out.push({ pointer, kind: 'hidden-characters', detail, data: { kind: 'hidden-characters', codePoints: hidden } });
-    }
+    if (hidden.length) out.push(hiddenCue(pointer, hidden, false));
     // What a model may read: text spelled in tag characters revealed, zero-width splitters removed.
     const readable = hidden.length ? revealHiddenText(field) : field;
     const phrase = mayInstruct || hidden.length ? INSTRUCTIONS.exec(readable) : null;
@@ -103,6 +165,13 @@ export function textCues(value: unknown, text?: string): TextCue[] {
         data: { kind: 'instruction', phrase: phrase[0] },
       });
   }
+  // Ids and URLs are shown to people and used by programs: a hidden character makes the two differ.
+  if (mayHide)
+    for (const [pointer, field] of otherStrings(value, seen)) {
+      if (out.length >= MAX_FINDINGS) break;
+      const hidden = hiddenCodePoints(field);
+      if (hidden.length) out.push(hiddenCue(pointer, hidden, true));
+    }
   return out;
 }
 
@@ -111,9 +180,11 @@ export const suspiciousText: Rule = ({ value, text }) =>
     finding(
       meta,
       cue.pointer,
-      cue.kind === 'hidden-characters'
-        ? `This text contains invisible or control characters (${cue.detail}): they can hide text from people while models still read it. Remove them.`
-        : `This text contains an instruction aimed at the model that reads the card (${cue.detail}): card text is untrusted input for planners and must not give orders. Remove it.`,
+      cue.kind === 'hidden-characters' && cue.identifier
+        ? `This value contains invisible or control characters (${cue.detail}): people see one id or URL while programs use another. Remove them.`
+        : cue.kind === 'hidden-characters'
+          ? `This text contains invisible or control characters (${cue.detail}): they can hide text from people while models still read it. Remove them.`
+          : `This text contains an instruction aimed at the model that reads the card (${cue.detail}): card text is untrusted input for planners and must not give orders. Remove it.`,
       { data: cue.data },
     ),
   );
