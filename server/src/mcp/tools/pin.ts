@@ -13,12 +13,11 @@ import { buildLockfile } from '../../core/pin/buildLockfile';
 import { PinError } from '../../core/pin/errors';
 import { serializeLockfile } from '../../core/pin/serialize';
 import { withoutUserinfo } from '../../core/redact';
-import { escapeControls } from '../../core/untrustedText';
 import { DEFAULT_CLIENT } from '../../core/types';
 import { writeLockfile } from '../../node/writeLockfile';
 import { makeDirectory } from '../../node/makeDirectory';
 import { optionalBoolean, optionalString, requiredString, stringList, type Args } from '../args';
-import { visible } from '../envelope';
+import { clipped } from '../envelope';
 import { isLockfileName, displayPath } from '../lockfileIndex';
 import { pathInsideRoots, toolCardSource } from '../sources';
 import { ToolError, messageOf } from '../toolError';
@@ -39,11 +38,6 @@ function agentField(location: string, lockfile: string | undefined, world: ToolW
   return relative(lockfile ? dirname(lockfile) : firstRoot(world), location)
     .split(sep)
     .join('/');
-}
-
-/** The lockfile text with invisible and bidi characters as \\uXXXX: still the same JSON, nothing hidden. */
-function shownText(text: string): string {
-  return text.split('\n').map(escapeControls).join('\n');
 }
 
 export async function a2aPin(world: ToolWorld, args: Args): Promise<Record<string, unknown>> {
@@ -86,13 +80,13 @@ export async function a2aPin(world: ToolWorld, args: Args): Promise<Record<strin
     if (err instanceof PinError) throw new ToolError(err.message);
     throw err;
   }
-  if (!write) return { lockfile_text: shownText(serializeLockfile(lock)), written: false };
+  if (!write) return { lockfile_text: serializeLockfile(lock), written: false };
   // The folder is inside the roots (checked above, after symlinks): a new one may be made for the lockfile.
   makeDirectory(dirname(lockfile!));
   const result = await writeLockfile(lockfile!, lock);
   return {
-    lockfile_text: shownText(result.text),
+    lockfile_text: result.text,
     written: result.written,
-    file: visible(displayPath(world, lockfile!)),
+    file: clipped(displayPath(world, lockfile!)),
   };
 }
