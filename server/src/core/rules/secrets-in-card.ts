@@ -9,6 +9,7 @@
  */
 import { isObject } from '../document';
 import { secretsIn, mayHoldSecrets, type SecretHit } from '../secretShapes';
+import { jsonMayHoldUrlCredentials, urlCredentialsIn } from '../urlCredentials';
 import { finding, type Rule, type RuleDefinition, type RuleMeta } from './context';
 import { pointerTo } from './walk';
 
@@ -41,7 +42,7 @@ const found = new WeakMap<object, PlacedSecret[]>();
 
 /** The credentials in a parsed document, where each is (at most MAX_FINDINGS). `text` lets a clean document skip the walk. */
 export function documentSecrets(value: unknown, text?: string): PlacedSecret[] {
-  if (text !== undefined && !mayHoldSecrets(text)) return [];
+  if (text !== undefined && !mayHoldSecrets(text) && !jsonMayHoldUrlCredentials(text)) return [];
   if (typeof value !== 'object' || value === null) return scan(value);
   let hit = found.get(value);
   if (!hit) found.set(value, (hit = scan(value)));
@@ -51,8 +52,10 @@ export function documentSecrets(value: unknown, text?: string): PlacedSecret[] {
 function scan(value: unknown): PlacedSecret[] {
   const out: PlacedSecret[] = [];
   for (const [pointer, s] of strings(value)) {
-    for (const hit of secretsIn(s)) {
+    // URL credentials as the request's parser reads them (urlCredentials.ts), beside the shapes.
+    for (const hit of [...secretsIn(s), ...urlCredentialsIn(s)]) {
       if (out.length >= MAX_FINDINGS) return out;
+      if (out.some((h) => h.pointer === pointer && h.secret === hit.secret)) continue;
       out.push({ ...hit, pointer });
     }
   }
