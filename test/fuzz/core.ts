@@ -2,7 +2,8 @@
  * The core target: lint (cards and lockfiles), compile, card digest, lockfile read and check, quick-fix planning
  * and the 0.3 → 1.0 migration, called in-process on one mutated document (or a mutated card/lockfile pair).
  * Properties: nothing throws, no internal-error finding (a rule that threw), a quick fix applied to parseable JSON
- * leaves parseable JSON, check messages quote card text (no raw control or bidi character).
+ * leaves parseable JSON, check messages quote card text (no raw control or bidi character), machine-readable output
+ * gives back every value and no planted URL credential (valueProperties.ts).
  */
 import { TextDocument } from 'vscode-languageserver-textdocument';
 import { CanonicalizationError, cardDigest } from '../../server/src/core/digest';
@@ -20,6 +21,7 @@ import { nestsDeeperThan } from '../../server/src/lsp/nesting';
 import { chance, mutate, pick, type Rng } from './mutate';
 import { describeError, forbiddenCharacter, internalFinding, type Failure } from './properties';
 import { loadSeeds } from './seeds';
+import { machineOutputFailures } from './valueProperties';
 
 export interface CoreInput {
   /** The document linted (and, for a card, compiled, digested and fixed). */
@@ -76,8 +78,9 @@ function parses(text: string): boolean {
   }
 }
 
-function lintAndFix(failures: Failure[], fileName: string, text: string): void {
+function lintAndFix(failures: Failure[], fileName: string, text: string, ops: readonly string[] = []): void {
   const result = lintDocument(text, { fileName });
+  failures.push(...machineOutputFailures(result, ops));
   const internal = internalFinding(result.findings);
   if (internal) failures.push({ property: 'lint reports no internal error (no rule threw)', detail: internal });
   const value = result.value;
@@ -160,9 +163,11 @@ function check(failures: Failure[], cardText: string, lockText: string): void {
 
 export function runCoreInput(input: CoreInput): Failure[] {
   const failures: Failure[] = [];
-  guarded(failures, 'lintDocument', () => lintAndFix(failures, input.fileName, input.text));
+  guarded(failures, 'lintDocument', () => lintAndFix(failures, input.fileName, input.text, input.ops));
   if (input.card !== undefined && input.lock !== undefined) {
-    guarded(failures, 'lintDocument (card of the pair)', () => lintAndFix(failures, 'agent-card.json', input.card!));
+    guarded(failures, 'lintDocument (card of the pair)', () =>
+      lintAndFix(failures, 'agent-card.json', input.card!, input.ops),
+    );
     guarded(failures, 'parseLockfile/checkLockfile', () => check(failures, input.card!, input.lock!));
   }
   if (input.fileName.endsWith('a2a-lock.json'))

@@ -4,6 +4,7 @@
  * on the serialized text (byte flips, truncation, stray punctuation). Every choice comes from the case's PRNG, so a
  * case is reproduced from (seed, index) alone.
  */
+import { plantValue } from './plantValues';
 import type { Seed } from './seeds';
 
 export type Rng = () => number;
@@ -320,6 +321,7 @@ const VALUE_OPS: Record<string, ValueOp> = {
     s.set(donor());
     return 'splice from another seed';
   },
+  'planted value': plantValue,
 };
 const VALUE_OP_NAMES = Object.keys(VALUE_OPS);
 
