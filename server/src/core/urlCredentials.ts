@@ -194,6 +194,9 @@ const TRAILING = /[)\]},.;:!?]+$/;
  * `a:a:a:…@`. A run with more that holds credentials is replaced whole.
  */
 const MAX_STARTS = 16;
+/** Over this length a run is parsed from two scheme starts at most: each parse reads the whole run. */
+const LONG_RUN = 16 * 1024;
+const MAX_STARTS_LONG = 2;
 
 /** Cheap screen of one string: credentials in a URL need an `@` (userinfo) or an `=` (a parameter). */
 export function mayHoldUrlCredentials(text: string): boolean {
@@ -216,8 +219,8 @@ interface FoundUrl {
   /** Where it starts in the text, and how long it is there. */
   start: number;
   length: number;
-  /** What is shown in its place. */
-  shown: string;
+  /** What is shown in its place (computed only by the redaction). */
+  shown: () => string;
   /** Parsed as the request would parse it; absent for a text the parser refuses (or a run too crowded to look into). */
   url?: URL;
   /** The userinfo of a text the parser refuses (`https://user:pw@` with no host). */
@@ -234,8 +237,8 @@ function* credentialUrls(text: string): Generator<FoundUrl> {
     let after = 0;
     for (const m of r.matchAll(SCHEME_START)) {
       if (m.index < after) continue;
-      if (++tried > MAX_STARTS) {
-        yield { start: run.index + after, length: r.length - after, shown: REDACTED_VALUE };
+      if (++tried > (r.length > LONG_RUN ? MAX_STARTS_LONG : MAX_STARTS)) {
+        yield { start: run.index + after, length: r.length - after, shown: () => REDACTED_VALUE };
         break;
       }
       const found = credentialUrlAt(r.slice(m.index));
@@ -264,10 +267,13 @@ function credentialUrlAt(token: string): Omit<FoundUrl, 'start'> | undefined {
     candidate = token.replace(TRAILING, '');
     url = candidate === token ? undefined : parseUrl(candidate);
   }
+  const written = candidate;
   if (url)
-    return hasCredentials(url) ? { url, length: candidate.length, shown: shownAsWritten(url, candidate) } : undefined;
+    return hasCredentials(url)
+      ? { url, length: written.length, shown: () => shownAsWritten(url!, written) }
+      : undefined;
   const loose = LOOSE_USERINFO.exec(token);
-  return loose ? { length: loose[0].length, shown: loose[1]!, userinfo: loose[2]! } : undefined;
+  return loose ? { length: loose[0].length, shown: () => loose[1]!, userinfo: loose[2]! } : undefined;
 }
 
 /**
@@ -279,7 +285,7 @@ export function withoutUrlCredentialsInText(text: string): string {
   let out = '';
   let last = 0;
   for (const f of credentialUrls(text)) {
-    out += text.slice(last, f.start) + f.shown;
+    out += text.slice(last, f.start) + f.shown();
     last = f.start + f.length;
   }
   return last === 0 ? text : out + text.slice(last);
