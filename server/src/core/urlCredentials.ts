@@ -209,10 +209,12 @@ export function mayHoldUrlCredentials(text: string): boolean {
  * enough), a parameter a `?`, `#` or `&`, a name and an `=`. Each attempt stops at the next `:`, at the end of a
  * string or at white space: linear in the text.
  */
-const JSON_SCREEN = /:(?:[^\s"\\:@]|\\[^:]){0,512}@|[?#&][\w.%-]{1,64}=[^\s"&]/;
+const USERINFO_SCREEN = /:(?:[^\s"\\:@]|\\[^:]){0,512}@/;
+const PARAMETER_SCREEN = /[?#&][\w.%-]{1,64}=[^\s"&]/;
 
 export function jsonMayHoldUrlCredentials(text: string): boolean {
-  return JSON_SCREEN.test(text);
+  // `includes` first: most cards have no `@` or no `=` at all, and looking for one character is far cheaper.
+  return (text.includes('@') && USERINFO_SCREEN.test(text)) || (text.includes('=') && PARAMETER_SCREEN.test(text));
 }
 
 interface FoundUrl {
