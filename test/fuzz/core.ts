@@ -3,7 +3,9 @@
  * and the 0.3 → 1.0 migration, called in-process on one mutated document (or a mutated card/lockfile pair).
  * Properties: nothing throws, no internal-error finding (a rule that threw), a quick fix applied to parseable JSON
  * leaves parseable JSON, check messages quote card text (no raw control or bidi character), what a2a_pin answers a
- * model is bounded and its error line quotes no card value (pinOutput.ts).
+ * model is bounded and its error line quotes no card value (pinOutput.ts), machine-readable output gives back every
+ * value and no planted URL credential (valueProperties.ts), planted secrets never echo (plantSecrets.ts), hidden
+ * text is reported and never compatible (hiddenText.ts).
  */
 import { TextDocument } from 'vscode-languageserver-textdocument';
 import { CanonicalizationError, cardDigest } from '../../server/src/core/digest';
@@ -24,6 +26,7 @@ import { loadSeeds } from './seeds';
 import { pinOutputFailures } from './pinOutput';
 import { plantSecrets, secretsProperty } from './plantSecrets';
 import { hiddenTextFailures, hiddenTextPair, type HiddenTextExpectation } from './hiddenText';
+import { machineOutputFailures } from './valueProperties';
 
 export interface CoreInput {
   /** The document linted (and, for a card, compiled, digested and fixed). */
@@ -103,8 +106,9 @@ function parses(text: string): boolean {
   }
 }
 
-function lintAndFix(failures: Failure[], fileName: string, text: string): void {
+function lintAndFix(failures: Failure[], fileName: string, text: string, ops: readonly string[] = []): void {
   const result = lintDocument(text, { fileName });
+  failures.push(...machineOutputFailures(result, ops));
   const internal = internalFinding(result.findings);
   if (internal) failures.push({ property: 'lint reports no internal error (no rule threw)', detail: internal });
   const value = result.value;
@@ -188,10 +192,12 @@ function check(failures: Failure[], cardText: string, lockText: string): void {
 
 export function runCoreInput(input: CoreInput): Failure[] {
   const failures: Failure[] = [];
-  guarded(failures, 'lintDocument', () => lintAndFix(failures, input.fileName, input.text));
+  guarded(failures, 'lintDocument', () => lintAndFix(failures, input.fileName, input.text, input.ops));
   if (input.secrets) failures.push(...secretsProperty({ text: input.text, secrets: input.secrets, ops: input.ops }));
   if (input.card !== undefined && input.lock !== undefined) {
-    guarded(failures, 'lintDocument (card of the pair)', () => lintAndFix(failures, 'agent-card.json', input.card!));
+    guarded(failures, 'lintDocument (card of the pair)', () =>
+      lintAndFix(failures, 'agent-card.json', input.card!, input.ops),
+    );
     guarded(failures, 'parseLockfile/checkLockfile', () => check(failures, input.card!, input.lock!));
   }
   if (input.hiddenText && input.card !== undefined && input.lock !== undefined)

@@ -4,6 +4,7 @@
  * on the serialized text (byte flips, truncation, stray punctuation). Every choice comes from the case's PRNG, so a
  * case is reproduced from (seed, index) alone.
  */
+import { plantValue } from './plantValues';
 import type { Seed } from './seeds';
 import { instructionValue } from './instructionValue';
 
@@ -322,6 +323,7 @@ const VALUE_OPS: Record<string, ValueOp> = {
     s.set(donor());
     return 'splice from another seed';
   },
+  'planted value': plantValue,
 };
 const VALUE_OP_NAMES = Object.keys(VALUE_OPS);
 

@@ -1,7 +1,7 @@
-/** The untrusted envelope's two operations on card strings: made visible, then clipped without cutting an escape. */
+/** The untrusted envelope's operations on card strings: messages made visible, values clipped and kept exact. */
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import { untrustedOf, visible, visibleValues, UNTRUSTED_NOTICE } from '../../server/src/mcp/envelope';
+import { clipped, clippedValues, untrustedOf, visible, UNTRUSTED_NOTICE } from '../../server/src/mcp/envelope';
 import { LIMITS } from '../../server/src/mcp/limits';
 
 describe('visible', () => {
@@ -19,10 +19,22 @@ describe('visible', () => {
     }
     assert.equal(visible('short', 10), 'short');
   });
+});
 
-  it('visibleValues reaches keys and nested values, and leaves other types alone', () => {
-    assert.deepEqual(visibleValues({ 'k\u202e': ['v\u200b', 1, true, null] }), {
-      'k\\u202e': ['v\\u200b', 1, true, null],
+describe('clipped', () => {
+  it('keeps a value exactly as it is up to the limit (the JSON writer escapes hidden characters)', () => {
+    assert.equal(clipped('a\u202eb\u200bc\nd'), 'a\u202eb\u200bc\nd');
+  });
+
+  it('never cuts a surrogate pair in two', () => {
+    const out = clipped('abc\u{E0041}def', 4);
+    assert.equal(out.slice(0, out.indexOf('…')), 'abc');
+    assert.match(out, /… \[clipped: 5 more characters\]$/);
+  });
+
+  it('clippedValues reaches keys and nested values, and leaves other types alone', () => {
+    assert.deepEqual(clippedValues({ ['k'.repeat(5)]: ['v\u200b', 1, true, null] }, 3), {
+      'kkk… [clipped: 2 more characters]': ['v\u200b', 1, true, null],
     });
   });
 });

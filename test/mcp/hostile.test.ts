@@ -123,7 +123,7 @@ describe('a2acap mcp: a card whose interface URLs carry userinfo', () => {
 });
 
 describe('a2acap mcp: hostile card text', () => {
-  it('arrives only inside untrusted, clipped, made visible, with the suspicious-text findings', async () => {
+  it('arrives only inside untrusted, clipped, escaped in the text and exact when parsed, with the suspicious-text findings', async () => {
     const before = JSON.stringify(await mcp.client.listTools());
     const answer = await callTool(mcp, 'a2a_profile', { source: 'hostile.agent-card.json' });
     assert.equal(answer.isError, false, answer.text);
@@ -137,13 +137,15 @@ describe('a2acap mcp: hostile card text', () => {
     const u = result.untrusted;
     assert.equal(u.notice, UNTRUSTED_NOTICE);
     assert.equal(u.limit_chars, LIMITS.untrustedChars);
-    assert.equal(u.agent.name, 'Totally\\u202eSafe Agent');
-    assert.equal(u.agent.description, `${INSTRUCTION}\\u200b`);
-    assert.ok(u.agent.provider!.startsWith('Acme\\u200b AAAA'));
+    // JSON escapes in the text a model reads; the card's own strings for a program that parses it.
+    assert.ok(answer.text.includes('"Totally\\u202eSafe Agent"'), 'the override is shown as an escape');
+    assert.equal(u.agent.name, 'Totally\u202eSafe Agent');
+    assert.equal(u.agent.description, `${INSTRUCTION}\u200b`);
+    assert.ok(u.agent.provider!.startsWith('Acme\u200b AAAA'));
     const clipped = u.skills.quote!.description!;
     assert.ok(clipped.startsWith('A'.repeat(LIMITS.untrustedChars)));
     assert.match(clipped, new RegExp(`… \\[clipped: ${HUGE.length - LIMITS.untrustedChars} more characters\\]$`));
-    assert.equal(u.skills.quote!.name, 'Quote \\u202egnp.exe');
+    assert.equal(u.skills.quote!.name, 'Quote \u202egnp.exe');
     assert.equal(u.skills.quote!.examples!.length, LIMITS.examplesPerSkill);
     const findings = u.findings;
     for (const pointer of ['/name', '/description', '/skills/0/name', '/skills/0/examples/0']) {

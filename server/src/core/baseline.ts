@@ -6,6 +6,7 @@
  * newline), so re-writing an unchanged baseline is a no-op diff.
  */
 import { isObject } from './document';
+import { machineJson } from './machineJson';
 
 export const BASELINE_FORMAT = 'a2acap-baseline/1';
 
@@ -28,7 +29,7 @@ export function serializeBaseline(entries: readonly BaselineEntry[]): string {
   const findings = [...unique.values()].sort(
     (a, b) => compare(a.file, b.file) || compare(a.code, b.code) || compare(a.pointer, b.pointer),
   );
-  return `${JSON.stringify({ format: BASELINE_FORMAT, findings }, null, 2)}\n`;
+  return `${machineJson({ format: BASELINE_FORMAT, findings }, 2)}\n`;
 }
 
 function compare(a: string, b: string): number {

@@ -4,10 +4,12 @@
  * agent or a URL passes through the redactor of its call, which knows every credential value in use for that
  * call, in every form it may have travelled in, before the text reaches any sink.
  *
- * A redactor removes two things: the call's secrets (in each form secretForms lists) and the userinfo of any
- * URL in the text (`https://user:secret@host/` → `https://host/`), whether or not the call knew that URL.
+ * A redactor removes two things: the call's secrets (in each form secretForms lists) and the credentials of any
+ * URL in the text (`https://user:secret@host/` → `https://host/`, `?api_key=…` → `?api_key=[redacted]`), whether
+ * or not the call knew that URL, read by the parser that makes requests (urlCredentials.ts).
  */
 import { runFinder } from './secretRuns';
+import { urlCredentialValues, withoutUrlCredentials } from './urlCredentials';
 
 export const REDACTED = '[redacted]';
 
@@ -81,9 +83,6 @@ function escapeRegExp(s: string): string {
   return s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 }
 
-/** `scheme://userinfo@` anywhere in a text: the userinfo stops at the first character a URL authority cannot hold before `@`. */
-const USERINFO = /\b([a-z][a-z0-9+.-]*:\/\/)[^\s/?#@"'<>\\]*@/gi;
-
 /** The redactor for a call that uses these secrets (longest forms first, so a form never leaves a part of a longer one). */
 export function redactorFor(secrets: Iterable<string | undefined>): Redactor {
   const forms = new Set<string>();
@@ -105,20 +104,18 @@ export function redactorFor(secrets: Iterable<string | undefined>): Redactor {
     if (typeof text !== 'string') return text;
     const whole = pattern ? text.replace(pattern, REDACTED) : text;
     const without = runs ? runs.replace(whole, REDACTED) : whole;
-    return without.replace(USERINFO, '$1');
+    return withoutUrlCredentials(without);
   };
 }
 
-/** A URL without userinfo (`https://user:secret@host/` → `https://host/`); text that is not a URL is returned as is. */
+/** A URL without its credentials (urlCredentials.ts); a URL without any is returned as is. */
 export function withoutUserinfo(url: string): string {
-  return url.replace(/^([a-z][a-z0-9+.-]*:\/\/)[^/?#@]*@/i, '$1');
+  return withoutUrlCredentials(url);
 }
 
-/** The secrets a URL carries in its userinfo (`user:password`, as written and decoded), for the redactor of its call. */
+/** The secrets a URL carries (userinfo, credential parameters; as written and decoded), for the redactor of its call. */
 export function urlSecrets(url: string | undefined): string[] {
-  const m = url ? /^[a-z][a-z0-9+.-]*:\/\/([^/?#@]*)@/i.exec(url) : null;
-  if (!m || !m[1]) return [];
-  return [m[1], decodeSafely(m[1])];
+  return urlCredentialValues(url);
 }
 
 /**

@@ -4,8 +4,14 @@
  * private parameters, `k` of a symmetric key), which no text pattern can tell from any other base64url string.
  */
 import { isObject } from './document';
-import { secretsIn, type SecretHit } from './secretShapes';
+import { secretsIn as shapedSecretsIn, type SecretHit } from './secretShapes';
+import { urlCredentialsIn } from './urlCredentials';
 import { pointerTo } from './rules/walk';
+
+/** A string's credentials: the provider shapes, and URL credentials as the request's parser reads them. */
+function secretsIn(s: string): SecretHit[] {
+  return [...shapedSecretsIn(s), ...urlCredentialsIn(s)];
+}
 
 export interface PlacedSecret extends SecretHit {
   pointer: string;

@@ -3,7 +3,7 @@
  * sequences), forge lines (line breaks) or hide or reorder what is shown (bidi controls, invisible characters:
  * the classes of hiddenCharacters.ts). Three forms, used everywhere.
  */
-import { hasHiddenCharacters, replaceHidden, visibleEscape } from './hiddenCharacters';
+import { replaceHidden, visibleEscape } from './hiddenCharacters';
 
 /** Control, invisible and bidi characters as `\uXXXX`, a line break as `\n`: the text shown, nothing hidden. */
 export function escapeControls(s: string): string {
@@ -11,35 +11,12 @@ export function escapeControls(s: string): string {
 }
 
 /**
- * For machine-readable outputs (JSON, SARIF, LSP messages): every hidden character as `\uXXXX`, so the reader of
- * the parsed value sees it; line breaks and tabs are kept (those formats carry them safely).
+ * For messages inside structured outputs (diagnostics, SARIF and JSON finding messages, the view): every hidden
+ * character as the text `\uXXXX`, so the reader sees it; line breaks and tabs are kept (those formats carry them
+ * safely). Values a program reads back are never rewritten like this: machineJson.ts escapes them instead.
  */
 export function visibleText(s: string): string {
   return replaceHidden(s, visibleEscape);
-}
-
-/**
- * JSON for a machine-readable output (reports, SARIF, compiled profiles): every string and member name with its
- * hidden characters made visible (visibleText), so whoever reads the parsed value sees what the card says.
- */
-export function visibleJson(value: unknown, space?: number): string {
-  return JSON.stringify(value, visibleReplacer, space);
-}
-
-function visibleReplacer(this: unknown, _key: string, value: unknown): unknown {
-  if (typeof value === 'string') return visibleText(value);
-  if (typeof value !== 'object' || value === null || Array.isArray(value)) return value;
-  const keys = Object.keys(value);
-  if (!keys.some(hasHiddenCharacters)) return value;
-  const out: Record<string, unknown> = {};
-  for (const k of keys)
-    Object.defineProperty(out, visibleText(k), {
-      value: (value as Record<string, unknown>)[k],
-      enumerable: true,
-      writable: true,
-      configurable: true,
-    });
-  return out;
 }
 
 /** One line for a message: runs of control, bidi and invisible characters become one space, at most `max` characters. */

@@ -3,6 +3,7 @@
  * bounded in time, every failure turned into one line, and everything that leaves (result or error) passed through
  * the launch credentials' redactor, with URL userinfo removed.
  */
+import { machineJson } from '../core/machineJson';
 import { withoutUserinfo } from '../core/redact';
 import { oneLineText } from '../core/untrustedText';
 import { untrustedErrorText, visible } from './envelope';
@@ -42,7 +43,7 @@ export async function invokeTool(world: ToolWorld, name: string, args: unknown):
   try {
     const result = await withDeadline(tool.run(world, (args ?? {}) as Record<string, unknown>), LIMITS.callMs);
     // A second redaction of the whole text: a secret split over two strings by clipping is still found whole here.
-    return { ok: true, text: world.redact(JSON.stringify(scrubbed(world, result), null, 2)) };
+    return { ok: true, text: world.redact(machineJson(scrubbed(world, result), 2)) };
   } catch (err) {
     const message = err instanceof ToolError ? err.message : `internal error: ${messageOf(err)}`;
     const agentText = err instanceof ToolError ? err.agentText : undefined;
@@ -57,7 +58,7 @@ export async function invokeTool(world: ToolWorld, name: string, args: unknown):
     return {
       ok: false,
       message: `${name}: ${visible(world.redact(withoutUserinfo(message)), 400)}`,
-      ...(untrusted ? { untrusted: world.redact(JSON.stringify({ untrusted }, null, 2)) } : {}),
+      ...(untrusted ? { untrusted: world.redact(machineJson({ untrusted }, 2)) } : {}),
     };
   }
 }

@@ -19,6 +19,7 @@ import { makeDirectory } from './makeDirectory';
 import { readTextSync } from './readText';
 import { writeFileAtomic } from './writeAtomic';
 import type { StaleMarker, StaleMarkers } from '../core/send/staleMarkers';
+import { machineJson } from '../core/machineJson';
 
 export const DEFAULT_STALE_FILE = join('.a2a', 'stale.json');
 
@@ -90,7 +91,7 @@ export function parseStaleFile(text: string): { markers: StaleMarker[]; problems
 
 export function serializeStaleFile(markers: readonly StaleMarker[], kept: readonly unknown[] = []): string {
   const sorted = [...markers].sort((a, b) => a.agent.localeCompare(b.agent));
-  return `${JSON.stringify({ version: 1, markers: [...sorted, ...kept] }, null, 2)}\n`;
+  return `${machineJson({ version: 1, markers: [...sorted, ...kept] }, 2)}\n`;
 }
 
 /** Applies one operation to a list of markers (pure; agents compared by agentKey). */

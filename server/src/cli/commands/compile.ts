@@ -14,7 +14,7 @@
  *
  * The card loading and client-flag helpers below are shared with check.ts.
  */
-import { visibleJson } from '../../core/untrustedText';
+import { machineJson } from '../../core/machineJson';
 import { readFile, stat } from 'node:fs/promises';
 import { resolve } from 'node:path';
 import { parseDocument } from '../../core/document';
@@ -208,7 +208,7 @@ export const run: Command = async (argv, io) => {
   const card = await loadJson(file, io, maxBytes, 'the card');
   // Printed for orchestrators and planning models: a URL's userinfo password is never shown.
   const profile = shownProfile(compileProfile(card, client));
-  if ((flags.format ?? 'json') === 'json') io.stdout(`${visibleJson(profile, 2)}\n`);
+  if ((flags.format ?? 'json') === 'json') io.stdout(`${machineJson(profile, 2)}\n`);
   else io.stdout(profileText(file, profile, io));
   return profile.usable ? EXIT_OK : EXIT_FINDINGS;
 };

@@ -30,7 +30,7 @@ import { commandHelpText, type CommandHelp, type UsageItem } from '../help';
 import { loadTrustStoreFile } from '../trustStoreFile';
 import { SIGNATURE_POLICY_NAMES, resolveSignaturePolicy, type SignaturePolicy } from '../../core/signature/policy';
 import { alignColumns, safeText } from '../format';
-import { visibleJson } from '../../core/untrustedText';
+import { machineJson } from '../../core/machineJson';
 import { CliIO, Command, EXIT_FINDINGS, EXIT_OK, EXIT_USAGE, UsageError } from '../io';
 import { redactError, redactorFor, redactValue, urlSecrets, type Redactor } from '../../core/redact';
 
@@ -251,7 +251,7 @@ async function fetchCommand(
       }
     }
     const shown = redactValue({ fetched, extended }, redact);
-    if (flags.format === 'json') io.stdout(`${visibleJson(toJson(shown.fetched, shown.extended), 2)}\n`);
+    if (flags.format === 'json') io.stdout(`${machineJson(toJson(shown.fetched, shown.extended), 2)}\n`);
     else io.stdout(toText(shown.fetched, shown.extended));
     // --extended asked for the extended card; when none was requested (no scheme to send the credential for) that is a failure, not a success.
     if (shown.extended?.status === 'no-credential') {

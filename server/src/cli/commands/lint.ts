@@ -7,7 +7,7 @@
  * Exit 0 without error findings, 1 with, 2 on usage or I/O failure (an unreadable file is reported on stderr and
  * the other files are still linted).
  */
-import { visibleJson } from '../../core/untrustedText';
+import { machineJson } from '../../core/machineJson';
 import { readFile, stat } from 'node:fs/promises';
 import { basename, dirname, relative, resolve, sep } from 'node:path';
 import { parseArgs } from '../args';
@@ -338,13 +338,13 @@ export const run: Command = async (argv, io) => {
   const format = flags.format ?? 'text';
   if (format === 'json') {
     const findings = results.flatMap(({ file, findings: fs }) => fs.map((f) => ({ file, ...f })));
-    io.stdout(visibleJson({ findings }, 2) + '\n');
+    io.stdout(machineJson({ findings }, 2) + '\n');
   } else if (format === 'sarif') {
-    io.stdout(visibleJson(buildSarif(sarifEntries(results), RULES, VERSION), 2) + '\n');
+    io.stdout(machineJson(buildSarif(sarifEntries(results), RULES, VERSION), 2) + '\n');
   } else if (format === 'codequality') {
     // GitLab links each issue to a file of the repository: a path relative to it, whatever the user typed.
     const relativeResults = results.map((r) => ({ ...r, file: relative(io.cwd, resolve(io.cwd, r.file)) || r.file }));
-    io.stdout(visibleJson(buildCodeQuality(sarifEntries(relativeResults)), 2) + '\n');
+    io.stdout(machineJson(buildCodeQuality(sarifEntries(relativeResults)), 2) + '\n');
   } else {
     writeText(results, io, baselined, positionals.length - results.length);
   }

@@ -23,7 +23,7 @@ import type { SafeProbeRequest } from '../../core/probe/types';
 import { firstPositional, parseArgs } from '../args';
 import { commandHelpText, type CommandHelp, type UsageItem } from '../help';
 import { alignColumns, safeText } from '../format';
-import { visibleJson } from '../../core/untrustedText';
+import { machineJson } from '../../core/machineJson';
 import { CliIO, Command, EXIT_FINDINGS, EXIT_OK, UsageError } from '../io';
 import { rethrowNet, timeoutFrom, withRedaction } from './fetch';
 import { CONFIG_FLAG, CREDENTIAL_FLAGS, NETWORK_FLAGS, credentialFromEnv, networkAllowance } from '../sharedFlags';
@@ -158,7 +158,7 @@ export const run: Command = async (argv, io) => {
         report.results.map((r) => ({ probe: r.probe, claim: r.claim, outcome: r.outcome, detail: r.detail, at: r.at })),
         redact,
       );
-      if (flags.format === 'json') io.stdout(`${visibleJson({ agent: redact(agent), results }, 2)}\n`);
+      if (flags.format === 'json') io.stdout(`${machineJson({ agent: redact(agent), results }, 2)}\n`);
       else {
         // A probe's name can hold card text (required-extension:URI): escaped like its detail.
         const rows = results.map((r) => [r.outcome.toUpperCase(), safeText(r.probe), safeText(r.detail)]);

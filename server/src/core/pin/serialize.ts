@@ -5,9 +5,10 @@
  */
 import { LOCKFILE_VERSION } from '../lockfile/format';
 import type { Lockfile } from '../types';
+import { machineJson } from '../machineJson';
 
 export function serializeLockfile(lock: Lockfile): string {
-  return `${JSON.stringify(sortKeys(lock), null, 2)}\n`;
+  return `${machineJson(sortKeys(lock), 2)}\n`;
 }
 
 function sortKeys(value: unknown): unknown {

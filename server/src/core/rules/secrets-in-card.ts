@@ -9,6 +9,7 @@
  */
 import { mayHoldSecrets } from '../secretShapes';
 import { placedSecrets, type PlacedSecret } from '../secretPlaces';
+import { jsonMayHoldUrlCredentials } from '../urlCredentials';
 import { finding, type Rule, type RuleDefinition, type RuleMeta } from './context';
 
 export const meta: RuleMeta = {
@@ -27,7 +28,7 @@ const found = new WeakMap<object, PlacedSecret[]>();
 
 /** The credentials in a parsed document, where each is (at most MAX_FINDINGS). `text` lets a clean document skip the walk. */
 export function documentSecrets(value: unknown, text?: string): PlacedSecret[] {
-  if (text !== undefined && !mayHoldSecrets(text)) return [];
+  if (text !== undefined && !mayHoldSecrets(text) && !jsonMayHoldUrlCredentials(text)) return [];
   if (typeof value !== 'object' || value === null) return scan(value);
   let hit = found.get(value);
   if (!hit) found.set(value, (hit = scan(value)));

@@ -13,7 +13,7 @@ import { jsonReport } from '../../core/check/report/json';
 import { resolveAgent } from '../../node/agentLocation';
 import { withoutUserinfo } from '../../core/redact';
 import { optionalBoolean, requiredString, type Args } from '../args';
-import { visibleValues } from '../envelope';
+import { clippedValues } from '../envelope';
 import { LIMITS } from '../limits';
 import { networkOf, pathInsideRoots, toolCardSource } from '../sources';
 import { firstRoot, type ToolWorld } from '../world';
@@ -43,5 +43,5 @@ export async function a2aCheckLockfile(world: ToolWorld, args: Args): Promise<Re
     at: world.now().toISOString(),
   });
   const report = JSON.parse(jsonReport([outcome!], displayFor(world, lockfile, given))) as Record<string, unknown>;
-  return visibleValues(report, LIMITS.untrustedChars);
+  return clippedValues(report, LIMITS.untrustedChars);
 }

@@ -7,7 +7,8 @@
 import type { CompiledProfile, SecurityAlternative } from '../../core/types';
 import { clientFrom, requiredString, type Args } from '../args';
 import { analyzeCard } from '../card';
-import { untrustedOf, visibleValues, type Untrusted } from '../envelope';
+import { clippedValues, untrustedOf, visible, type Untrusted } from '../envelope';
+import { LIMITS } from '../limits';
 import { displayPath } from '../shownPath';
 import { ToolError } from '../toolError';
 import type { ToolWorld } from '../world';
@@ -87,15 +88,17 @@ export async function a2aHowToCall(world: ToolWorld, args: Args): Promise<HowToC
   const analyzed = await analyzeCard(world, source, clientFrom(args));
   const profile = analyzed.profile;
   if (!profile.usable || !profile.interface)
-    throw new ToolError(`this client cannot use the agent: ${visibleValues(profile.reason ?? 'no usable interface')}`);
+    throw new ToolError(
+      `this client cannot use the agent: ${visible(profile.reason ?? 'no usable interface', LIMITS.valueChars)}`,
+    );
   skillPage(profile, skill, 0);
   const s = profile.skills?.[skill];
-  if (!s) throw new ToolError(`the card has no usable skill ${visibleValues(JSON.stringify(skill))}`);
+  if (!s) throw new ToolError(`the card has no usable skill ${visible(JSON.stringify(skill), LIMITS.valueChars)}`);
   const streaming = profile.streaming === true;
   const extensions = profile.extensions ?? [];
   const untrusted = untrustedOf(analyzed.card, analyzed.findings, [skill]);
   return {
-    ...visibleValues({
+    ...clippedValues({
       source: displayPath(world, analyzed.location),
       skill,
       endpoint: profile.interface.url,
@@ -113,7 +116,7 @@ export async function a2aHowToCall(world: ToolWorld, args: Args): Promise<HowToC
       credentials: credentials(profile, s.security),
       rules: CALL_RULES,
     }),
-    // Made visible and clipped by the envelope at its own limit.
+    // Clipped by the envelope at its own limit.
     untrusted,
   };
 }

@@ -3,7 +3,7 @@
  * classification known to this server (from a2a_check_lockfile in this session; none before the first check).
  */
 import { cursorFrom, type Args } from '../args';
-import { visibleValues } from '../envelope';
+import { clippedValues } from '../envelope';
 import { LIMITS } from '../limits';
 import { findLockfiles, readLockfileAt } from '../lockfileIndex';
 import { displayPath } from '../shownPath';
@@ -32,7 +32,7 @@ export async function a2aLockfiles(world: ToolWorld, args: Args): Promise<Record
       ...known,
     };
   });
-  return visibleValues({
+  return clippedValues({
     lockfiles,
     total: page.total,
     ...(page.next_cursor ? { next_cursor: page.next_cursor } : {}),

@@ -19,7 +19,7 @@ import { DEFAULT_CLIENT, type Lockfile } from '../../core/types';
 import { writeLockfile } from '../../node/writeLockfile';
 import { makeDirectory } from '../../node/makeDirectory';
 import { optionalBoolean, optionalString, requiredString, stringList, type Args } from '../args';
-import { UNTRUSTED_NOTICE, visible } from '../envelope';
+import { UNTRUSTED_NOTICE, clipped } from '../envelope';
 import { pinFailure } from '../pinFailure';
 import { LIMITS } from '../limits';
 import { shownLockfile } from '../lockfileText';
@@ -107,5 +107,5 @@ export async function a2aPin(world: ToolWorld, args: Args): Promise<Record<strin
   // The folder is inside the roots (checked above, after symlinks): a new one may be made for the lockfile.
   makeDirectory(dirname(lockfile!));
   const result = await writeLockfile(lockfile!, lock);
-  return pinAnswer(result.lock, result.text, result.written, visible(displayPath(world, lockfile!)));
+  return pinAnswer(result.lock, result.text, result.written, clipped(displayPath(world, lockfile!)));
 }

@@ -6,7 +6,7 @@
 import type { CompiledProfile, Finding } from '../../core/types';
 import { clientFrom, cursorFrom, optionalString, requiredString, type Args } from '../args';
 import { analyzeCard } from '../card';
-import { untrustedOf, visible, visibleValues, type Untrusted } from '../envelope';
+import { clipped, clippedValues, untrustedOf, visible, type Untrusted } from '../envelope';
 import { LIMITS } from '../limits';
 import { findLockfiles, pinnedLocation, readLockfileAt } from '../lockfileIndex';
 import { displayPath } from '../shownPath';
@@ -68,8 +68,8 @@ function callingFindings(findings: readonly Finding[]) {
     findings: relevant.slice(0, LIMITS.findings).map((f) => ({
       code: f.code,
       severity: f.severity,
-      pointer: visible(f.pointer, LIMITS.valueChars),
-      message: visible(f.message.split('\n')[0] ?? '', LIMITS.untrustedChars),
+      pointer: clipped(f.pointer, LIMITS.valueChars),
+      message: clipped(f.message.split('\n')[0] ?? '', LIMITS.untrustedChars),
     })),
   };
 }
@@ -88,7 +88,7 @@ function lockfileEvidence(world: ToolWorld, location: string) {
     if (!read.lock || pinnedLocation(read.lock, path) !== location) continue;
     const last = world.lastChecked.get(path);
     out.push(
-      visibleValues({
+      clippedValues({
         file: displayPath(world, path),
         pinned_at: read.lock.pinned_at,
         card_digest: read.lock.card_digest,
@@ -121,7 +121,7 @@ export async function a2aProfile(world: ToolWorld, args: Args): Promise<ProfileR
   const page = skillPage(analyzed.profile, skill, start);
   return {
     source: displayPath(world, analyzed.location),
-    profile: visibleValues(profileFor(analyzed.profile, page.ids)),
+    profile: clippedValues(profileFor(analyzed.profile, page.ids)),
     skills_total: page.total,
     ...(page.next_cursor ? { next_cursor: page.next_cursor } : {}),
     lint: callingFindings(analyzed.findings),

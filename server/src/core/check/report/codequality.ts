@@ -6,8 +6,8 @@
 import { buildCodeQuality } from '../../codequality';
 import type { RefreshOutcome } from '../types';
 import { checkEntries } from './sarif';
-import { visibleJson } from '../../untrustedText';
+import { machineJson } from '../../machineJson';
 
 export function codeQualityReport(outcomes: readonly RefreshOutcome[], displayPath: (p: string) => string): string {
-  return `${visibleJson(buildCodeQuality(checkEntries(outcomes, displayPath)), 2)}\n`;
+  return `${machineJson(buildCodeQuality(checkEntries(outcomes, displayPath)), 2)}\n`;
 }

@@ -6,7 +6,7 @@
  * A checked result is `{file, card, unchanged, classification, problems, notes}`; one that could not be
  * checked is `{file, card?, error, stage}` (stage: lockfile | fetch | card).
  */
-import { visibleJson } from '../../untrustedText';
+import { machineJson } from '../../machineJson';
 import type { CheckItem, Classification } from '../../types';
 import type { RefreshOutcome } from '../types';
 import { summarize } from './summary';
@@ -29,5 +29,5 @@ export function jsonReport(outcomes: readonly RefreshOutcome[], displayPath: (p:
   });
   // A lockfile that could not be checked is never hidden behind the others' verdict (exit 2 says the same).
   const overall: Classification | 'error' = outcomes.some((o) => o.status === 'error') ? 'error' : classification;
-  return `${visibleJson({ classification: overall, problems, notes, results, summary: summarize(outcomes) }, 2)}\n`;
+  return `${machineJson({ classification: overall, problems, notes, results, summary: summarize(outcomes) }, 2)}\n`;
 }

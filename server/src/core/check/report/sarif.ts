@@ -4,7 +4,7 @@
  * (core/sarif.ts) with the catalog's lockfile-* rules. A lockfile that could not be checked is one
  * `lockfile-error` result on the whole file (or on the corrupt member).
  */
-import { visibleJson } from '../../untrustedText';
+import { machineJson } from '../../machineJson';
 import { makeLocator, type Locator } from '../../pointer/locateAll';
 import { rangeOf } from '../../pointer/range';
 import { RULES } from '../../rules/catalog';
@@ -20,7 +20,7 @@ export function sarifReport(
   displayPath: (p: string) => string,
   version: string,
 ): string {
-  return `${visibleJson(buildSarif(checkEntries(outcomes, displayPath), CHECK_RULES, version), 2)}\n`;
+  return `${machineJson(buildSarif(checkEntries(outcomes, displayPath), CHECK_RULES, version), 2)}\n`;
 }
 
 /** Each problem and note of each lockfile, placed on its member; also what the Code Quality report is built from. */
