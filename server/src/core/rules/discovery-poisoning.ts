@@ -41,8 +41,17 @@ const PHRASES = new RegExp(
   'i',
 );
 
-/** Cheap screen of the whole text: every phrase names this agent, other agents, a rank or a guarantee. */
-const STEMS = /\b(?:agent|skill|service|tool)|other\s|rank|guarantee/i;
+/**
+ * Cheap screen of the whole JSON text: every phrase says "rank" or "guarantee", or puts this/our/my, other or only
+ * before one of the nouns. In the text, a space between the two words may be written as an escape (\n, \t, \r,
+ * \f); any character may be written as \uXXXX, and a text holding that escape is not screened. The nouns alone
+ * would not do: every card has "skills".
+ */
+const STEMS = /rank|guarantee|(?:this|our|my|other|only)(?:\s|\\[nrtf])+(?:agent|skill|service|tool|option)/i;
+
+function mayHoldSelectionCue(text: string): boolean {
+  return text.includes('\\u') || STEMS.test(text);
+}
 
 /** At most this many cues are reported. */
 const MAX_FINDINGS = 50;
@@ -52,7 +61,7 @@ const MAX_FINDINGS = 50;
  * without any stem skip the walk. Also used by the lockfile check (lockfile/checkOptions.ts).
  */
 export function selectionCues(value: unknown, text?: string): TextCue[] {
-  if (!isObject(value) || (text !== undefined && !STEMS.test(text))) return [];
+  if (!isObject(value) || (text !== undefined && !mayHoldSelectionCue(text))) return [];
   const out: TextCue[] = [];
   for (const [pointer, field] of textFields(value)) {
     if (typeof field !== 'string' || out.length >= MAX_FINDINGS) continue;
