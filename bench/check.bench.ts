@@ -31,7 +31,8 @@ type Shipped = typeof import('../server/src/cli/refreshWorld') &
   typeof import('../server/src/core/check/cardLoader') &
   typeof import('../server/src/core/check/cardSources') &
   typeof import('../server/src/core/check/checkMany') &
-  typeof import('../server/src/core/check/refreshLockfile');
+  typeof import('../server/src/core/check/refreshLockfile') &
+  typeof import('../server/src/core/net/allowance');
 // The code as it ships (shipped.ts).
 const {
   readText,
@@ -45,9 +46,10 @@ const {
   httpCardSource,
   checkMany,
   refreshLockfile,
+  parseNetworkAllowance,
 } = loadShipped<Shipped>([
   'server/src/cli/refreshWorld',
-  'server/src/core/net/http',
+  'server/src/node/net/http',
   'server/src/core/digest',
   'server/src/core/pin/buildLockfile',
   'server/src/core/pin/serialize',
@@ -57,14 +59,33 @@ const {
   'server/src/core/check/cardSources',
   'server/src/core/check/checkMany',
   'server/src/core/check/refreshLockfile',
+  'server/src/core/net/allowance',
 ]);
 
-const LOCKFILES = 1000;
+/** The agents are on loopback: the run allows it, as `--allow-network loopback` does (a lockfile's URL is repository content). */
+const LOOPBACK = (() => {
+  const parsed = parseNetworkAllowance('loopback');
+  if (!parsed.ok) throw new Error(parsed.error);
+  return parsed.allow;
+})();
+
 /** Share of cards that changed since the cache was filled (version bump → review). */
 const CHANGED_EVERY = 20; // 5 %
-const RUNS = 7;
-/** Untimed runs of each mode first, so both are measured with their code already optimised. */
-const WARMUP = 5;
+
+/**
+ * How much is measured: lockfiles, timed runs, and untimed runs of each mode first (so both are measured with their
+ * code already optimised). The full bench, and the quick mode of the test suite.
+ */
+interface Size {
+  lockfiles: number;
+  runs: number;
+  warmup: number;
+}
+const FULL: Size = { lockfiles: 1000, runs: 7, warmup: 5 };
+const QUICK: Size = { lockfiles: 200, runs: 3, warmup: 2 };
+const LOCKFILES = FULL.lockfiles;
+const RUNS = FULL.runs;
+const WARMUP = FULL.warmup;
 const SKILLS_PER_CARD = 12;
 
 /** A realistic card of ~6 KB: a dozen skills with their own modes, one interface. */
@@ -177,13 +198,13 @@ interface Measured {
   counts: { compatible: number; review: number; breaking: number; error: number; unchanged: number; requests: number };
 }
 
-/** `LOCKFILES` lockfiles spread round-robin over `agents` agents; 5 % of the agents changed their card. */
 /** Agent i's loopback address: 127.0.0.1 for all, or its own (127.1.0.1, 127.1.0.2, …). */
 function hostOf(i: number, ownHosts: boolean): string {
   return ownHosts ? `127.1.${Math.floor((i + 1) / 256)}.${(i + 1) % 256}` : '127.0.0.1';
 }
 
-async function measure({ agents, latencyMs, ownHosts = false }: Scenario): Promise<Measured> {
+/** `size.lockfiles` lockfiles spread round-robin over `agents` agents; 5 % of the agents changed their card. */
+async function measure({ agents, latencyMs, ownHosts = false }: Scenario, size: Size = FULL): Promise<Measured> {
   const port = await freePort();
   const hosts = [...new Set(Array.from({ length: agents }, (_, i) => hostOf(i, ownHosts)))];
   const baseOf = (i: number) => `http://${hostOf(i, ownHosts)}:${port}`;
@@ -198,7 +219,7 @@ async function measure({ agents, latencyMs, ownHosts = false }: Scenario): Promi
   const http = createHttpClient();
   try {
     const lockfiles: string[] = [];
-    for (let n = 0; n < LOCKFILES; n++) {
+    for (let n = 0; n < size.lockfiles; n++) {
       const i = n % agents;
       const value = JSON.parse(field(pinned, keyOf(i)));
       const lock = buildLockfile({
@@ -213,7 +234,7 @@ async function measure({ agents, latencyMs, ownHosts = false }: Scenario): Promi
       lockfiles.push(file);
     }
     let requests = 0;
-    const inner = httpCardSource(http);
+    const inner = httpCardSource(http, { allow: LOOPBACK });
     const source: CardSource = {
       fetch: (u, prev) => {
         requests++;
@@ -238,7 +259,7 @@ async function measure({ agents, latencyMs, ownHosts = false }: Scenario): Promi
       return answer;
     };
     let counts = { compatible: 0, review: 0, breaking: 0, error: 0, unchanged: 0, requests: 0 };
-    for (let r = -WARMUP; r < RUNS; r++) {
+    for (let r = -size.warmup; r < size.runs; r++) {
       // Each run starts from the same cache state: the pinned cards (the changed ones come back 200).
       const runCache = new MemoryCardCache();
       for (let i = 0; i < agents; i++) {
@@ -291,6 +312,21 @@ async function measure({ agents, latencyMs, ownHosts = false }: Scenario): Promi
     worker.postMessage({ close: true });
     rmSync(dir, { recursive: true, force: true });
   }
+}
+
+/**
+ * Quick mode for the test suite (test/bench/quick.test.ts): the product's speed-up over the baseline in the same
+ * run, for lockfiles that share agents and for lockfiles with an agent each (200 lockfiles, 3 timed runs).
+ */
+export async function quick(): Promise<Record<string, number>> {
+  const shared = await measure({ agents: QUICK.lockfiles / 10, latencyMs: 0 }, QUICK);
+  const own = await measure({ agents: QUICK.lockfiles, latencyMs: 0 }, QUICK);
+  for (const m of [shared, own])
+    if (m.counts.error > 0) throw new Error(`check bench: ${m.counts.error} lockfile checks failed`);
+  return {
+    'baseline/product, 10 lockfiles per agent': shared.sequentialMs / shared.conditionalMs,
+    'baseline/product, an agent per lockfile': own.sequentialMs / own.conditionalMs,
+  };
 }
 
 export async function run(): Promise<string> {

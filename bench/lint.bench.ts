@@ -17,6 +17,8 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
+import { setFlagsFromString } from 'node:v8';
+import { runInNewContext } from 'node:vm';
 import { parseTree } from 'jsonc-parser';
 import { getLanguageService } from 'vscode-json-languageservice';
 import { TextDocument } from 'vscode-languageserver-textdocument';
@@ -94,6 +96,13 @@ function collectGarbage(): void {
   (globalThis as { gc?: () => void }).gc?.();
 }
 
+/** Lets collectGarbage work in a process started without --expose-gc (the quick mode runs inside the test suite). */
+export function exposeGc(): void {
+  if ((globalThis as { gc?: unknown }).gc) return;
+  setFlagsFromString('--expose-gc');
+  (globalThis as { gc?: unknown }).gc = runInNewContext('gc');
+}
+
 /**
  * Medians of `runs` rounds; in each round every contender runs once, in rotating order, so that garbage left by
  * one contender (a 10 MB parse leaves a lot) is collected evenly across all of them rather than billed to whoever
@@ -105,9 +114,18 @@ function collectGarbage(): void {
  * sample would then run in the interpreter, a state no real server or CLI run is ever in. It applies to every
  * contender alike (the floor's validator is optimized code too).
  */
+/** Wall time, or the CPU time of this process (quick mode: on a loaded machine, time spent descheduled is not the code's). */
+export type Clock = () => number;
+const wallClock: Clock = () => performance.now();
+export const cpuClock: Clock = () => {
+  const { user, system } = process.cpuUsage();
+  return (user + system) / 1000;
+};
+
 async function timeInterleaved<K extends string>(
   runs: number,
   contenders: Record<K, () => unknown>,
+  clock: Clock = wallClock,
 ): Promise<Record<K, number>> {
   const all = (Object.entries(contenders) as [K, () => unknown][]).map(([name, run]) => ({
     name,
@@ -121,9 +139,9 @@ async function timeInterleaved<K extends string>(
       const c = all[(r + j) % all.length];
       if (!c) continue;
       collectGarbage();
-      const t = performance.now();
+      const t = clock();
       const result = await c.run();
-      c.samples.push(performance.now() - t);
+      c.samples.push(clock() - t);
       c.previous = result;
     }
   }
@@ -184,23 +202,57 @@ async function inProcess(): Promise<string> {
   return rows.join('\n');
 }
 
+/** `a2acap lint --format json` over the ajv process on one card: median of `runs` interleaved pairs (wall time). */
+function processRatio(bytes: number, runs: number): number {
+  const dir = mkdtempSync(join(tmpdir(), 'a2acap-bench-'));
+  try {
+    const { baseline, cli } = processContenders(dir);
+    const file = join(dir, 'agent-card.json');
+    writeFileSync(file, syntheticCard(bytes));
+    const ratios: number[] = [];
+    spawnMs([baseline, file]);
+    spawnMs([cli, 'lint', file, '--format', 'json']);
+    for (let i = 0; i < runs; i++) {
+      const base = spawnMs([baseline, file]);
+      ratios.push(
+        spawnMs([cli, 'lint', file, '--format', 'json', '--max-card-bytes', String(UNLIMITED.maxCardBytes)]) / base,
+      );
+    }
+    return median(ratios);
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+function spawnMs(args: string[]): number {
+  const t = performance.now();
+  const r = spawnSync(process.execPath, args, { encoding: 'utf8' });
+  if (r.status !== 0 && r.status !== 1) throw new Error(`${args.join(' ')} exited ${r.status}: ${r.stderr}`);
+  return performance.now() - t;
+}
+
+/** The ajv baseline script (written into `dir`) and the bundled CLI. */
+function processContenders(dir: string): { baseline: string; cli: string } {
+  const baseline = join(dir, 'baseline.cjs');
+  writeFileSync(
+    baseline,
+    [
+      `const Ajv2020 = require(${JSON.stringify(require.resolve('ajv/dist/2020'))});`,
+      `const fs = require('fs');`,
+      `const ajv = new Ajv2020({ allErrors: true, strict: false });`,
+      `const validate = ajv.compile(JSON.parse(fs.readFileSync(${JSON.stringify(schemaPath)}, 'utf8')));`,
+      `const ok = validate(JSON.parse(fs.readFileSync(process.argv[2], 'utf8')));`,
+      `process.stdout.write(JSON.stringify({ ok, errors: validate.errors }));`,
+    ].join('\n'),
+  );
+  return { baseline, cli: join(root, 'server/dist/cli.js') };
+}
+
 /** Whole processes, spawned repeatedly like hyperfine; medians of wall time. */
 function processes(): string {
   const dir = mkdtempSync(join(tmpdir(), 'a2acap-bench-'));
   try {
-    const baseline = join(dir, 'baseline.cjs');
-    writeFileSync(
-      baseline,
-      [
-        `const Ajv2020 = require(${JSON.stringify(require.resolve('ajv/dist/2020'))});`,
-        `const fs = require('fs');`,
-        `const ajv = new Ajv2020({ allErrors: true, strict: false });`,
-        `const validate = ajv.compile(JSON.parse(fs.readFileSync(${JSON.stringify(schemaPath)}, 'utf8')));`,
-        `const ok = validate(JSON.parse(fs.readFileSync(process.argv[2], 'utf8')));`,
-        `process.stdout.write(JSON.stringify({ ok, errors: validate.errors }));`,
-      ].join('\n'),
-    );
-    const cli = join(root, 'server/dist/cli.js');
+    const { baseline, cli } = processContenders(dir);
     const rows = [
       '| card | ajv process (load, compile schema, validate) | `a2acap lint --format json` | × baseline |',
       '|---|---|---|---|',
@@ -211,12 +263,6 @@ function processes(): string {
     ] as const) {
       const file = join(dir, `card-${target}.json`);
       writeFileSync(file, syntheticCard(target));
-      const spawnMs = (args: string[]) => {
-        const t = performance.now();
-        const r = spawnSync(process.execPath, args, { encoding: 'utf8' });
-        if (r.status !== 0 && r.status !== 1) throw new Error(`${args.join(' ')} exited ${r.status}: ${r.stderr}`);
-        return performance.now() - t;
-      };
       const base: number[] = [];
       const ours: number[] = [];
       spawnMs([baseline, file]);
@@ -233,6 +279,47 @@ function processes(): string {
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }
+}
+
+/**
+ * Quick mode for the test suite (test/bench/quick.test.ts): the same-run ratios the targets in bench/targets.json
+ * bound, from a small and a medium card and a few samples, interleaved, in CPU time. Seconds, not minutes.
+ */
+export async function quick(): Promise<Record<string, number>> {
+  exposeGc();
+  const out: Record<string, number> = {};
+  for (const [label, bytes, runs] of [
+    ['10KB', 10 * 1024, 15],
+    ['500KB', 500 * 1024, 15],
+  ] as const) {
+    const text = syntheticCard(bytes);
+    // A small card's lint takes well under a millisecond: each sample repeats it, for the CPU clock's resolution.
+    const repeat = bytes < 100 * 1024 ? 20 : 1;
+    const repeated = (f: () => unknown) => () => {
+      let result: unknown;
+      for (let i = 0; i < repeat; i++) result = f();
+      return result;
+    };
+    const t = await timeInterleaved(
+      runs,
+      {
+        floor: repeated(() => {
+          const value = JSON.parse(text);
+          return [value, validateAgentCard(value)];
+        }),
+        lint: repeated(() => lintDocument(text, { settings: UNLIMITED })),
+        lintCompile: repeated(() => {
+          const linted = lintDocument(text, { settings: UNLIMITED });
+          return [linted, compileProfile(linted.value)];
+        }),
+      },
+      cpuClock,
+    );
+    out[`lintDocument/floor ${label}`] = t.lint / t.floor;
+    out[`lint+compile/floor ${label}`] = t.lintCompile / t.floor;
+  }
+  out['a2acap lint/ajv process 10KB'] = processRatio(10 * 1024, 7);
+  return out;
 }
 
 export async function run(): Promise<string> {

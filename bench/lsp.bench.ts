@@ -7,11 +7,13 @@
  *   - resident memory of the server process with a 10 MB card open (after its diagnostics arrived).
  * Run with `npm run bench` (after `npm run build`) or `node --import tsx bench/lsp.bench.ts`.
  */
+import { spawnSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { TextDocument } from 'vscode-languageserver-textdocument';
 import { lintDocument } from '../server/src/core/lint';
+import { validateAgentCard } from '../server/src/core/schema/generated/validators';
 import { toDiagnostic } from '../server/src/lsp/diagnostics/toDiagnostic';
 import { makeLocator } from '../server/src/core/pointer/locateAll';
 import { startLsp, type LspSession } from '../test/lsp/harness';
@@ -35,9 +37,9 @@ function rss(pid: number): number {
   return m ? Number(m[1]) * 1024 : NaN;
 }
 
-async function startToFirstDiagnostics(): Promise<number[]> {
+async function startToFirstDiagnostics(runs = START_RUNS): Promise<number[]> {
   const out: number[] = [];
-  for (let i = 0; i < START_RUNS; i++) {
+  for (let i = 0; i < runs; i++) {
     const t0 = performance.now();
     const s = await startLsp();
     const uri = `file:///bench/start${i}/agent-card.json`;
@@ -49,7 +51,13 @@ async function startToFirstDiagnostics(): Promise<number[]> {
   return out;
 }
 
-async function keystrokes(s: LspSession, text: string, name: string): Promise<{ samples: number[]; findings: number }> {
+async function keystrokes(
+  s: LspSession,
+  text: string,
+  name: string,
+  count = KEYSTROKES,
+  between?: () => void,
+): Promise<{ samples: number[]; findings: number }> {
   const uri = `file:///bench/${name}/agent-card.json`;
   let doc = await s.open(uri, 'a2a-agent-card', text);
   const first = await s.diagnostics(uri, 60_000);
@@ -59,13 +67,14 @@ async function keystrokes(s: LspSession, text: string, name: string): Promise<{ 
   // Type into the card's description: alternate inserting and deleting one character.
   const at = doc.getText().indexOf('A synthetic card') + 2;
   const samples: number[] = [];
-  for (let i = 0; i < KEYSTROKES; i++) {
+  for (let i = 0; i < count; i++) {
     const pos = doc.positionAt(at);
     const range = i % 2 === 0 ? { start: pos, end: pos } : { start: pos, end: doc.positionAt(at + 1) };
     const t0 = performance.now();
     doc = await s.edit(uri, range, i % 2 === 0 ? 'x' : '');
     await s.diagnostics(uri, 60_000);
     samples.push(performance.now() - t0);
+    between?.();
   }
   return { samples, findings };
 }
@@ -107,6 +116,56 @@ function inProcess(text: string): number[] {
 function cardOf(bytes: number): string {
   const first = syntheticCard(bytes);
   return syntheticCard(Math.round(bytes * (bytes / Buffer.byteLength(first))));
+}
+
+/** Wall time of `node -e 0`: the yardstick of a cold start. */
+function bareNodeMs(): number {
+  const t = performance.now();
+  spawnSync(process.execPath, ['-e', '0']);
+  return performance.now() - t;
+}
+
+/** JSON.parse + the precompiled validator on `text` (median of `runs`): the floor a keystroke is compared with. */
+function floorMs(text: string, runs: number): number {
+  const samples: number[] = [];
+  for (let i = 0; i < runs; i++) {
+    const t = performance.now();
+    validateAgentCard(JSON.parse(text));
+    samples.push(performance.now() - t);
+  }
+  return percentile(samples, 50);
+}
+
+/**
+ * Quick mode for the test suite (test/bench/quick.test.ts): ratios from one run. Cold start → first diagnostics over
+ * a bare `node -e 0` (interleaved), and keystroke → diagnostics on a 500 KB card over the parse + schema floor of
+ * the same text in this process.
+ */
+export async function quick(): Promise<Record<string, number>> {
+  await startToFirstDiagnostics(1); // warm the file cache
+  const startRatios: number[] = [];
+  for (let i = 0; i < 3; i++) {
+    const bare = bareNodeMs();
+    const [server] = await startToFirstDiagnostics(1);
+    startRatios.push((server ?? 0) / bare);
+  }
+  const text = cardOf(500_000);
+  const s = await startLsp({
+    settings: { maxCardBytes: 8 * 1024 * 1024 },
+    initializationOptions: { validationDelayMs: 0 },
+  });
+  try {
+    // The floor is timed right after each keystroke, so both sides of each ratio see the same machine load.
+    const floors: number[] = [];
+    const typing = await keystrokes(s, text, 'quick', 15, () => floors.push(floorMs(text, 1)));
+    const ratios = typing.samples.map((t, i) => t / (floors[i] ?? Number.NaN));
+    return {
+      'start→diagnostics/node -e 0': percentile(startRatios, 50),
+      'keystroke 500KB/floor': percentile(ratios, 50),
+    };
+  } finally {
+    await s.stop();
+  }
 }
 
 export async function run(): Promise<string> {

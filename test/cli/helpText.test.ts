@@ -3,7 +3,7 @@
 // paragraph is printed where the command's help places it.
 import { strict as assert } from 'node:assert';
 import { describe, it } from 'node:test';
-import { commandHelps } from '../../server/src/cli/commands';
+import { COMMAND_NAMES, commandHelps } from '../../server/src/cli/commands';
 import { commandHelpText, overviewLines, type CommandHelp, type UsageItem } from '../../server/src/cli/help';
 
 function named(items: readonly UsageItem[]): string[] {
@@ -18,8 +18,15 @@ function named(items: readonly UsageItem[]): string[] {
   );
 }
 
-describe('help texts from the flag tables', () => {
-  for (const help of commandHelps) {
+describe('help texts from the flag tables', async () => {
+  const helps = await commandHelps();
+  it("every command of the table is its module's help name, in order", () => {
+    assert.deepEqual(
+      helps.map((h) => h.name),
+      COMMAND_NAMES,
+    );
+  });
+  for (const help of helps) {
     it(`${help.name}: its usage and overview lines name every flag it parses, and only those`, () => {
       const flags = Object.keys(help.spec.flags).sort();
       for (const layout of [help.usage, help.overview])

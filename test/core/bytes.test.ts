@@ -61,6 +61,19 @@ test('utf8Text decodes exactly as buffer.toString("utf8"): malformed sequences a
     assert.equal(utf8Text(bytes), Buffer.from(bytes).toString('utf8'), JSON.stringify(Array.from(bytes)));
 });
 
+/** Texts longer than the slices the helpers encode at a time, with pairs, lone halves and non-ASCII at the seams. */
+function longTexts(): string[] {
+  const out: string[] = [];
+  for (const at of [16 * 1024 - 2, 16 * 1024 - 1, 16 * 1024, 16 * 1024 + 1, 32 * 1024 - 1, 50_000]) {
+    for (const insert of ['\ud83d\ude00', '\ud83d', '\ude00', '\ude00\ud83d', 'é', '\u0080', '\u007f']) {
+      const text = 'a'.repeat(at) + insert + 'b'.repeat(at % 7);
+      out.push(text, text.repeat(3));
+    }
+  }
+  out.push('a'.repeat(100_000), '\ud83d'.repeat(40_000), '\ud83d\ude00'.repeat(20_000), '\ude00'.repeat(40_000));
+  return out;
+}
+
 test('utf8Bytes and utf8ByteLength agree with Buffer, lone surrogates included', () => {
   for (const text of [
     '',
@@ -70,6 +83,7 @@ test('utf8Bytes and utf8ByteLength agree with Buffer, lone surrogates included',
     '\udc00\ud800',
     'x\ud83d',
     ...Array.from({ length: 5000 }, randomText),
+    ...longTexts(),
   ]) {
     assert.deepEqual(Array.from(utf8Bytes(text)), Array.from(Buffer.from(text, 'utf8')), JSON.stringify(text));
     assert.equal(utf8ByteLength(text), Buffer.byteLength(text, 'utf8'), JSON.stringify(text));

@@ -4,33 +4,35 @@
  */
 import { safeText } from './format';
 import { CliIO, Command, EXIT_USAGE, UsageError, nodeIO } from './io';
-import { commandHelps, commands } from './commands';
+import { commandHelps, loadCommand } from './commands';
 import { overviewLines } from './help';
 import { VERSION } from './version';
 
 /** `a2acap --help`: every command's usage lines, made from its flags (help.ts). */
-const USAGE = `a2acap: capability discovery for A2A 1.0 agents
+async function usage(): Promise<string> {
+  return `a2acap: capability discovery for A2A 1.0 agents
 
 Usage:
-${commandHelps.map(overviewLines).join('\n')}
+${(await commandHelps()).map(overviewLines).join('\n')}
 
 Settings shared with the editor: .a2a/config.json (in the working directory or above; --config FILE to name one).
 Run 'a2acap COMMAND --help' for details. Exit codes: 0 ok, 1 findings, 2 usage or I/O failure.
 `;
+}
 
 export async function runCli(argv: string[], io: CliIO): Promise<number> {
   const [first, ...afterFirst] = argv;
   // `a2acap help COMMAND` is `a2acap COMMAND --help`.
   const [name, ...rest] = first === 'help' && afterFirst[0] ? [afterFirst[0], '--help'] : [first, ...afterFirst];
   if (!name || name === '--help' || name === '-h' || name === 'help') {
-    io.stdout(USAGE);
+    io.stdout(await usage());
     return name ? 0 : EXIT_USAGE;
   }
   if (name === '--version') {
     io.stdout(`${VERSION}\n`);
     return 0;
   }
-  const command: Command | undefined = (commands as Record<string, Command>)[name];
+  const command: Command | undefined = (await loadCommand(name))?.run;
   if (!command) {
     io.stderr(`a2acap: unknown command '${name}'. Run 'a2acap --help'.\n`);
     return EXIT_USAGE;

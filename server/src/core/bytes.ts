@@ -18,28 +18,43 @@ export function utf8Bytes(text: string): Uint8Array {
   return UTF8_ENCODER.encode(text);
 }
 
-/** The length of `text` in UTF-8 bytes, counted without encoding it (as `Buffer.byteLength(text, 'utf8')`). */
+/**
+ * Long texts are encoded a slice at a time into one scratch buffer: the native encoder is many times faster than a
+ * loop over the code units (a 3 MB card: about a fortieth of its JSON.parse, against half of it), and no buffer as
+ * big as the text is ever made. Every slice fits: a UTF-16 code unit is at most 3 bytes of UTF-8.
+ */
+const SLICE = 16 * 1024;
+const scratch = new Uint8Array(SLICE * 3);
+
+/** The end of the slice that starts at `start`: never between the two halves of a surrogate pair. */
+function sliceEnd(text: string, start: number): number {
+  const end = Math.min(text.length, start + SLICE);
+  return end < text.length && isHighSurrogate(text.charCodeAt(end - 1)) ? end - 1 : end;
+}
+
+/** The length of `text` in UTF-8 bytes, counted without encoding it whole (as `Buffer.byteLength(text, 'utf8')`). */
 export function utf8ByteLength(text: string): number {
   let bytes = 0;
-  for (let i = 0; i < text.length; i++) {
-    const unit = text.charCodeAt(i);
-    if (unit < 0x80) bytes += 1;
-    else if (unit < 0x800) bytes += 2;
-    else if (unit >= 0xd800 && unit <= 0xdbff && isLowSurrogate(text.charCodeAt(i + 1))) {
-      bytes += 4;
-      i++;
-    } else bytes += 3; // the rest of the BMP, and a lone surrogate (encoded as U+FFFD)
+  for (let start = 0; start < text.length;) {
+    const end = sliceEnd(text, start);
+    bytes += UTF8_ENCODER.encodeInto(text.substring(start, end), scratch).written;
+    start = end;
   }
   return bytes;
 }
 
-function isLowSurrogate(unit: number): boolean {
-  return unit >= 0xdc00 && unit <= 0xdfff;
+function isHighSurrogate(unit: number): boolean {
+  return unit >= 0xd800 && unit <= 0xdbff;
 }
 
-/** Whether the text has a character outside ASCII. */
+/** Whether the text has a character outside ASCII: some slice encodes to more bytes than it has code units. */
 export function hasNonAscii(text: string): boolean {
-  return /[^\0-\x7f]/.test(text);
+  for (let start = 0; start < text.length;) {
+    const end = sliceEnd(text, start);
+    if (UTF8_ENCODER.encodeInto(text.substring(start, end), scratch).written !== end - start) return true;
+    start = end;
+  }
+  return false;
 }
 
 const BASE64URL_ALPHABET = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_';

@@ -11,6 +11,7 @@
 import { createScanner, SyntaxKind } from 'jsonc-parser';
 import { normalizeText } from './document';
 import { escapeSegment } from './pointer/range';
+import { valueCensus } from './valueCensus';
 
 const QUOTE = 34;
 const BACKSLASH = 92;
@@ -40,28 +41,9 @@ export function countTextNames(text: string): number {
   return names;
 }
 
-/** The number of member names in a parsed value (own keys of every object, at any depth; iterative). */
+/** The number of member names in a parsed value (own keys of every object, at any depth). */
 export function countValueNames(value: unknown): number {
-  let names = 0;
-  const pending: unknown[] = [value];
-  while (pending.length > 0) {
-    const item = pending.pop();
-    if (item === null || typeof item !== 'object') continue;
-    if (Array.isArray(item)) {
-      for (let i = 0; i < item.length; i++) {
-        const element: unknown = item[i];
-        if (element !== null && typeof element === 'object') pending.push(element);
-      }
-      continue;
-    }
-    const record = item as Record<string, unknown>;
-    for (const key in record) {
-      names++;
-      const member = record[key];
-      if (member !== null && typeof member === 'object') pending.push(member);
-    }
-  }
-  return names;
+  return valueCensus(value).names;
 }
 
 /** One occurrence of a name that a later occurrence in the same object overrides (for JSON.parse). */

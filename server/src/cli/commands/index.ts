@@ -1,31 +1,40 @@
 /**
  * The command table. One file per command; each exports `run: Command` and `help: CommandHelp` (its flags as
  * data, from which its --help and its lines in the `a2acap --help` overview are made; help.ts).
+ *
+ * A command's module is loaded only when that command runs (or when the overview needs every help): start-up is
+ * most of a short CLI run, and the commands between them pull in the MCP SDK, HTTP and gRPC clients, signature
+ * and key libraries that `a2acap lint` or `a2acap --version` never use. The bundle keeps them in one file; esbuild
+ * defers evaluating a module imported this way until the import runs.
  */
 import type { CommandHelp } from '../help';
 import type { Command } from '../io';
-import { help as lintHelp, run as lint } from './lint';
-import { help as compileHelp, run as compile } from './compile';
-import { help as checkHelp, run as check } from './check';
-import { help as fetchHelp, run as fetch } from './fetch';
-import { help as probeHelp, run as probe } from './probe';
-import { help as pinHelp, run as pin } from './pin';
-import { help as updateHelp, run as update } from './update';
-import { help as mcpHelp, run as mcp } from './mcp';
 
-/** In the overview's order; a command's name is its help's. */
-const TABLE: readonly { run: Command; help: CommandHelp }[] = [
-  { run: lint, help: lintHelp },
-  { run: compile, help: compileHelp },
-  { run: check, help: checkHelp },
-  { run: fetch, help: fetchHelp },
-  { run: probe, help: probeHelp },
-  { run: pin, help: pinHelp },
-  { run: update, help: updateHelp },
-  { run: mcp, help: mcpHelp },
+interface CommandModule {
+  run: Command;
+  help: CommandHelp;
+}
+
+/** In the overview's order; each name is its module's help name (test/cli checks they agree). */
+const TABLE: readonly { name: string; load: () => Promise<CommandModule> }[] = [
+  { name: 'lint', load: () => import('./lint.js') },
+  { name: 'compile', load: () => import('./compile.js') },
+  { name: 'check', load: () => import('./check.js') },
+  { name: 'fetch', load: () => import('./fetch.js') },
+  { name: 'probe', load: () => import('./probe.js') },
+  { name: 'pin', load: () => import('./pin.js') },
+  { name: 'update', load: () => import('./update.js') },
+  { name: 'mcp', load: () => import('./mcp.js') },
 ];
 
-export const commands: Record<string, Command> = Object.fromEntries(TABLE.map((c) => [c.help.name, c.run]));
+export const COMMAND_NAMES: readonly string[] = TABLE.map((c) => c.name);
 
-/** Each command's help, in the overview's order. */
-export const commandHelps: readonly CommandHelp[] = TABLE.map((c) => c.help);
+/** The command called `name`, loaded; undefined for a name that is not a command. */
+export async function loadCommand(name: string): Promise<CommandModule | undefined> {
+  return TABLE.find((c) => c.name === name)?.load();
+}
+
+/** Every command's help, in the overview's order (loads every command). */
+export async function commandHelps(): Promise<CommandHelp[]> {
+  return Promise.all(TABLE.map(async (c) => (await c.load()).help));
+}

@@ -52,8 +52,26 @@ const PHRASES = new RegExp(
   'i',
 );
 
-/** Cheap screen of the whole text: every phrase names this agent, other agents, a rank, a guarantee, a choice or a quantity. */
-const STEMS = /\b(?:agent|skill|service|tool)|other\s|rank|guarantee|choice|pick|every|each|all\s|any\s/i;
+/**
+ * Cheap screen of the whole JSON text: every phrase says "rank", "guarantee", "choice" or "pick", "everything" or
+ * "anything", puts this/our/my, other or only before one of the nouns, or every/each/all/any before what is asked
+ * for. In the text, a space between two words may be written as an escape (\n, \t, \r, \f); any character may be
+ * written as \uXXXX, and a text holding that escape is not screened. The nouns alone would not do: every card has
+ * "skills". A phrase added to PHRASES needs its words here too, or the screen skips it.
+ */
+const GAP = String.raw`(?:\s|\\[nrtf])+`;
+const STEMS = new RegExp(
+  [
+    String.raw`rank|guarantee|choice|\bpick|everything|anything`,
+    String.raw`(?:this|our|my|other|only)${GAP}(?:agent|skill|service|tool|option)`,
+    String.raw`\b(?:every|each|all|any)${GAP}(?:\w+${GAP})?(?:request|task|quer|question|prompt|message|job|call|conversation|user|thing)`,
+  ].join('|'),
+  'i',
+);
+
+function mayHoldSelectionCue(text: string): boolean {
+  return text.includes('\\u') || STEMS.test(text);
+}
 
 /** At most this many cues are reported. */
 const MAX_FINDINGS = 50;
@@ -63,7 +81,7 @@ const MAX_FINDINGS = 50;
  * without any stem skip the walk. Also used by the lockfile check (lockfile/checkOptions.ts).
  */
 export function selectionCues(value: unknown, text?: string): TextCue[] {
-  if (!isObject(value) || (text !== undefined && !STEMS.test(text))) return [];
+  if (!isObject(value) || (text !== undefined && !mayHoldSelectionCue(text))) return [];
   const out: TextCue[] = [];
   for (const [pointer, field] of textFields(value)) {
     if (typeof field !== 'string' || out.length >= MAX_FINDINGS) continue;

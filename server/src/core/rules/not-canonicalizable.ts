@@ -4,7 +4,8 @@
  * takes) means the card cannot be pinned, digested or signature-checked: every consumer refuses it, so lint says
  * why, where.
  */
-import { cardCanonicalProblem } from '../digest';
+import { cardCanonicalProblem, MAX_CANONICAL_DEPTH } from '../digest';
+import { valueCensus } from '../valueCensus';
 import { finding, Rule, type RuleDefinition, type RuleMeta } from './context';
 
 export const meta: RuleMeta = {
@@ -15,6 +16,9 @@ export const meta: RuleMeta = {
 };
 
 export const notCanonicalizable: Rule = ({ value }) => {
+  // The shared walk says whether there is anything to find; where it is, only then.
+  const census = valueCensus(value);
+  if (!census.nonFinite && census.deepest < MAX_CANONICAL_DEPTH) return [];
   const problem = cardCanonicalProblem(value);
   if (!problem) return [];
   return [

@@ -31,7 +31,10 @@ export const skillDescriptionLength: Rule = ({ value, settings }) => {
   for (const skill of skillsOf(value)) {
     const d = skill.value.description;
     if (typeof d !== 'string') continue;
-    const n = length(d.trim());
+    const trimmed = d.trim();
+    // A code point is one or two UTF-16 units: a length in between the limits, counted either way, needs no count.
+    if (trimmed.length >= 2 * minLength && trimmed.length <= maxLength) continue;
+    const n = length(trimmed);
     if (n < minLength) {
       out.push(
         finding(

@@ -10,7 +10,7 @@
  * - credentials only to the first hop's origin (dropped on a cross-origin redirect).
  * One undici Agent (keep-alive) is shared by all calls of a client, so many concurrent revalidations are cheap.
  */
-import { Agent, Dispatcher, errors as undiciErrors } from 'undici';
+import type { Agent, Dispatcher } from 'undici';
 import type { AddressClass } from '../../core/net/address';
 import { NetError, displayUrl } from '../../core/net/errors';
 import { parseHttpUrl } from '../../core/net/url';
@@ -54,23 +54,39 @@ export interface NodeHttpClient extends HttpClient {
 const REDIRECTS = new Set([301, 302, 303, 307, 308]);
 
 export function createHttpClient(opts: HttpClientOptions = {}): NodeHttpClient {
-  const ownDispatcher = opts.dispatcher
-    ? undefined
-    : new Agent({ connect: { timeout: opts.connectTimeoutMs ?? 5_000 }, keepAliveTimeout: 10_000, connections: 16 });
+  const own = opts.dispatcher ? undefined : lazyAgent(opts.connectTimeoutMs ?? 5_000);
+  const injected = opts.dispatcher;
   const world: World = {
     ...targetWorld(opts.resolver, opts.allowHosts),
-    dispatcher: opts.dispatcher ?? ownDispatcher!,
+    dispatcher: injected ? async () => injected : () => own!.get(),
   };
   return {
     request: (url, req) => guardedRequest(url, req, world),
     close: async () => {
-      await ownDispatcher?.close();
+      await own?.close();
+    },
+  };
+}
+
+/**
+ * The client's keep-alive Agent, made with the first request: undici (and the HTTP, TLS and HTTP/2 stacks it loads)
+ * is then loaded only by a run that makes one, not at the start of every CLI run and language server.
+ */
+function lazyAgent(connectTimeoutMs: number): { get(): Promise<Dispatcher>; close(): Promise<void> } {
+  let agent: Promise<Agent> | undefined;
+  return {
+    get: () =>
+      (agent ??= import('undici').then(
+        ({ Agent }) => new Agent({ connect: { timeout: connectTimeoutMs }, keepAliveTimeout: 10_000, connections: 16 }),
+      )),
+    close: async () => {
+      await (await agent)?.close();
     },
   };
 }
 
 interface World extends TargetWorld {
-  dispatcher: Dispatcher;
+  dispatcher: () => Promise<Dispatcher>;
 }
 
 async function guardedRequest(input: string, req: NodeHttpRequest, world: World): Promise<NodeHttpResponse> {
@@ -112,7 +128,7 @@ async function guardedRequest(input: string, req: NodeHttpRequest, world: World)
       const url = current.toString();
       const to = connectTo(current, target.address);
       const answer = await exchange(
-        world.dispatcher,
+        await world.dispatcher(),
         {
           origin: to.origin,
           path: to.path,
@@ -241,12 +257,12 @@ function toNetError(err: unknown, url: string, timedOut: boolean, timeoutMs: num
   if (err instanceof NetError) return err;
   const shown = displayUrl(url);
   if (aborted) return new NetError('aborted', shown, `${shown}: cancelled`);
-  if (timedOut || err instanceof undiciErrors.HeadersTimeoutError || err instanceof undiciErrors.BodyTimeoutError) {
+  // undici's timeout errors, by their code (undici itself is loaded only with the first request).
+  const code = (err as { code?: string }).code;
+  if (timedOut || code === 'UND_ERR_HEADERS_TIMEOUT' || code === 'UND_ERR_BODY_TIMEOUT') {
     return new NetError('timeout', shown, `${shown}: no complete answer within ${timeoutMs} ms`, { limit: timeoutMs });
   }
-  if (err instanceof undiciErrors.ConnectTimeoutError)
-    return new NetError('timeout', shown, `${shown}: connect timed out`);
-  const code = (err as { code?: string }).code;
+  if (code === 'UND_ERR_CONNECT_TIMEOUT') return new NetError('timeout', shown, `${shown}: connect timed out`);
   const cause = (err as { cause?: { code?: string } }).cause?.code;
   const said = code ?? cause;
   return new NetError(
