@@ -20,6 +20,7 @@ import { nestsDeeperThan } from '../../server/src/lsp/nesting';
 import { chance, mutate, pick, type Rng } from './mutate';
 import { describeError, forbiddenCharacter, internalFinding, type Failure } from './properties';
 import { loadSeeds } from './seeds';
+import { boundedFindings, WIDE_LINT_MS, wideCard } from './wide';
 
 export interface CoreInput {
   /** The document linted (and, for a card, compiled, digested and fixed). */
@@ -34,6 +35,10 @@ export interface CoreInput {
 
 export function generateCoreInput(rng: Rng): CoreInput {
   const { seeds, pairs } = loadSeeds();
+  if (chance(rng, 0.02)) {
+    const wide = wideCard(rng);
+    return { fileName: 'agent-card.json', text: wide.text, ops: [wide.op], origin: 'generated' };
+  }
   if (chance(rng, 0.3)) {
     const pair = pick(rng, pairs);
     const which = pick(rng, ['card', 'lock', 'both'] as const);
@@ -77,9 +82,15 @@ function parses(text: string): boolean {
 }
 
 function lintAndFix(failures: Failure[], fileName: string, text: string): void {
+  const started = performance.now();
   const result = lintDocument(text, { fileName });
+  const ms = performance.now() - started;
   const internal = internalFinding(result.findings);
   if (internal) failures.push({ property: 'lint reports no internal error (no rule threw)', detail: internal });
+  const unbounded = boundedFindings(result.findings);
+  if (unbounded) failures.push(unbounded);
+  if (ms > WIDE_LINT_MS && result.findings.some((f) => f.code === 'findings-left-out'))
+    failures.push({ property: 'lint of a wide document stays fast', detail: `${Math.round(ms)} ms` });
   const value = result.value;
   if (result.kind === 'card' && value !== undefined) {
     guarded(failures, 'compileProfile', () => {
