@@ -32,3 +32,22 @@ export function validSkill(id: string): string {
 
 /** The number of empty skills that fills a card just under the default 1 MiB limit. */
 export const EMPTY_SKILLS_UNDER_1MIB = 340_000;
+
+/** A card offering `count` skills with ids `prefix` + a zero-padded number. */
+export function manySkillsCard(count: number, prefix = 's'): string {
+  const skills = Array.from({ length: count }, (_, i) => validSkill(`${prefix}${String(i).padStart(6, '0')}`));
+  return `{${CARD_HEAD},"skills":[${skills.join(',')}]}`;
+}
+
+/** A lockfile pinning `count` skills with ids `prefix` + a zero-padded number (none of them offered by default). */
+export function manyPinsLockfile(
+  count: number,
+  prefix = 'p',
+  agent = 'https://wide.example/.well-known/agent-card.json',
+): string {
+  const skills = Array.from(
+    { length: count },
+    (_, i) => `${JSON.stringify(`${prefix}${String(i).padStart(6, '0')}`)}:{}`,
+  );
+  return `{"agent":${JSON.stringify(agent)},"pinned_at":"2026-01-01T00:00:00Z","card_digest":"sha256:${'0'.repeat(64)}","requires":{"skills":{${skills.join(',')}}}}`;
+}

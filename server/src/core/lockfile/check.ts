@@ -22,7 +22,7 @@ import { anyCovers, coveredMask, overlaps } from '../profile/mediaType';
 import { getOwn } from '../profile/safeRecord';
 import { sameVersion } from '../profile/version';
 import { pointerOf } from './pointer';
-import { closestName } from '../nearName';
+import { RenameHints } from './renameHint';
 import type { TextCue } from '../rules/suspicious-text';
 import { someOf } from '../messageList';
 import { visibleText } from '../untrustedText';
@@ -249,19 +249,17 @@ function checkSecurity(id: string, pinned: RequiredSkill, skill: SkillProfile, i
   }
 }
 
-const MAX_RENAME_CANDIDATES = 500;
-
 function checkSkills(lock: Lockfile, profile: CompiledProfile, items: Items): void {
   const pinned = lock.requires.skills ?? {};
+  let hints: RenameHints | undefined;
   for (const [id, want] of Object.entries(pinned)) {
     const skill = getOwn(profile.skills, id);
     if (!skill) {
       // A rename defeats pinning by id: name the offered skill it most likely became, when one is that close.
-      const unpinned = Object.keys(profile.skills ?? {}).filter(
-        (s) => !Object.prototype.hasOwnProperty.call(pinned, s),
+      hints ??= new RenameHints(
+        Object.keys(profile.skills ?? {}).filter((s) => !Object.prototype.hasOwnProperty.call(pinned, s)),
       );
-      // A hint, so bounded: thousands of missing skills × thousands of offered ones is no question to answer.
-      const renamed = unpinned.length <= MAX_RENAME_CANDIDATES ? closestName(id, unpinned) : undefined;
+      const renamed = hints.suggest(id);
       const hint = renamed !== undefined ? `; the card offers ${q(renamed)}: renamed?` : '';
       items.add(
         'breaking',
