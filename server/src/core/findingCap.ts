@@ -98,7 +98,7 @@ function summary(leftOut: LeftOut, caps: FindingCaps): Finding {
     code: LEFT_OUT_CODE,
     severity: 'warning',
     pointer: '',
-    message: `${total} more findings were left out (${listed}${more}): at most ${caps.perRule} per rule and ${caps.perDocument} per document are reported, errors first. Fix these and lint again to see the rest.`,
+    message: `${total} more ${total === 1 ? 'finding was' : 'findings were'} left out (${listed}${more}): at most ${caps.perRule} per rule and ${caps.perDocument} per document are reported, errors first. Fix these and lint again to see the rest.`,
     offset: { offset: 0, length: 0 },
     data: { leftOut: Object.fromEntries(rules), total, perRule: caps.perRule, perDocument: caps.perDocument },
   };
