@@ -21,6 +21,7 @@ import { chance, mutate, pick, type Rng } from './mutate';
 import { describeError, forbiddenCharacter, internalFinding, type Failure } from './properties';
 import { loadSeeds } from './seeds';
 import { boundedFindings, WIDE_LINT_MS, wideCard } from './wide';
+import { checkIpCase, ipCase, type IpCase } from './ipSpellings';
 
 export interface CoreInput {
   /** The document linted (and, for a card, compiled, digested and fixed). */
@@ -31,9 +32,16 @@ export interface CoreInput {
   lock?: string;
   ops: string[];
   origin: string;
+  /** IP spellings classified beside the document (cheap: a few per case). */
+  ips?: IpCase[];
 }
 
 export function generateCoreInput(rng: Rng): CoreInput {
+  const ips = Array.from({ length: 4 }, () => ipCase(rng));
+  return { ...generateDocuments(rng), ips };
+}
+
+function generateDocuments(rng: Rng): CoreInput {
   const { seeds, pairs } = loadSeeds();
   if (chance(rng, 0.02)) {
     const wide = wideCard(rng);
@@ -171,6 +179,10 @@ function check(failures: Failure[], cardText: string, lockText: string): void {
 
 export function runCoreInput(input: CoreInput): Failure[] {
   const failures: Failure[] = [];
+  for (const ip of input.ips ?? []) {
+    const wrong = checkIpCase(ip);
+    if (wrong) failures.push(wrong);
+  }
   guarded(failures, 'lintDocument', () => lintAndFix(failures, input.fileName, input.text));
   if (input.card !== undefined && input.lock !== undefined) {
     guarded(failures, 'lintDocument (card of the pair)', () => lintAndFix(failures, 'agent-card.json', input.card!));
