@@ -20,7 +20,7 @@ import { nestsDeeperThan } from '../../server/src/lsp/nesting';
 import { chance, mutate, pick, type Rng } from './mutate';
 import { describeError, forbiddenCharacter, internalFinding, type Failure } from './properties';
 import { loadSeeds } from './seeds';
-import { boundedFindings, WIDE_LINT_MS, wideCard } from './wide';
+import { boundedFindings, WIDE_CHECK_MS, WIDE_LINT_MS, wideCard, widePair } from './wide';
 import { checkIpCase, ipCase, type IpCase } from './ipSpellings';
 
 export interface CoreInput {
@@ -43,6 +43,17 @@ export function generateCoreInput(rng: Rng): CoreInput {
 
 function generateDocuments(rng: Rng): CoreInput {
   const { seeds, pairs } = loadSeeds();
+  if (chance(rng, 0.01)) {
+    const pair = widePair(rng);
+    return {
+      fileName: 'a2a-lock.json',
+      text: pair.lock,
+      card: pair.card,
+      lock: pair.lock,
+      ops: [pair.op],
+      origin: 'generated',
+    };
+  }
   if (chance(rng, 0.02)) {
     const wide = wideCard(rng);
     return { fileName: 'agent-card.json', text: wide.text, ops: [wide.op], origin: 'generated' };
@@ -161,11 +172,15 @@ function check(failures: Failure[], cardText: string, lockText: string): void {
     digest = undefined;
   }
   guarded(failures, 'checkLockfile', () => {
+    const started = performance.now();
     const result = checkLockfile(
       read.lockfile,
       profileForLock(card, compileProfile(card, DEFAULT_CLIENT), read.lockfile, DEFAULT_CLIENT),
       checkOptionsFor(card, digest, read.lockfile),
     );
+    const ms = performance.now() - started;
+    if (ms > WIDE_CHECK_MS)
+      failures.push({ property: 'a lockfile check stays fast however many skills', detail: `${Math.round(ms)} ms` });
     for (const item of [...result.problems, ...result.notes]) {
       const bad = forbiddenCharacter(item.message);
       if (bad)

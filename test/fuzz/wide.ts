@@ -4,7 +4,7 @@
  */
 import { MAX_FINDINGS_PER_DOCUMENT, MAX_FINDINGS_PER_RULE } from '../../server/src/core/findingCap';
 import type { Finding } from '../../server/src/core/types';
-import { emptySkillsCard, faultySkillsCard, unknownMembersCard } from '../wideCard';
+import { emptySkillsCard, faultySkillsCard, manyPinsLockfile, manySkillsCard, unknownMembersCard } from '../wideCard';
 import { int, pick, type Rng } from './mutate';
 import type { Failure } from './properties';
 
@@ -39,4 +39,22 @@ export function boundedFindings(findings: readonly Finding[]): Failure | undefin
     if (n > MAX_FINDINGS_PER_RULE) return { property, detail: `${n} findings of ${code}` };
   if ((counts.get('findings-left-out') ?? 0) > 1) return { property, detail: 'more than one summary' };
   return undefined;
+}
+
+/** Generous for a shared machine: comparing every missing pinned skill with every offered one took 40 s. */
+export const WIDE_CHECK_MS = 3_000;
+
+/**
+ * Many pinned skills against many offered ones: missing ones (prefix p), near misses (s + one more character, the
+ * rename hint's worst case: every length band full) or the offered ones themselves.
+ */
+export function widePair(rng: Rng): { card: string; lock: string; op: string } {
+  const offered = 1 + int(rng, 10_000);
+  const pinned = 1 + int(rng, 2_500);
+  const prefix = pick(rng, ['p', 'sx', 's']);
+  return {
+    card: manySkillsCard(offered),
+    lock: manyPinsLockfile(pinned, prefix, 'Wide'),
+    op: `wide pair: ${pinned} pinned (${prefix}…) against ${offered} offered`,
+  };
 }
