@@ -27,7 +27,7 @@ test('a card of 340,000 empty skills: 100 schema errors and one summary of the 1
   assert.deepEqual(leftOutOf(findings), { schema: 4 * EMPTY_SKILLS_UNDER_1MIB - MAX_FINDINGS_PER_RULE });
   const summary = findings.find((f) => f.code === 'findings-left-out')!;
   assert.equal(summary.pointer, '');
-  assert.match(summary.message, /^1359900 more findings were left out \(schema 1359900\)/);
+  assert.match(summary.message, /^Up to 1359900 more findings were left out \(schema 1359900\)/);
   // Generous (a shared machine): unbounded, this was over 30 s.
   assert.ok(ms < 20_000, `${Math.round(ms)} ms`);
 });

@@ -86,6 +86,10 @@ function mostSevere(findings: Finding[], room: number, leftOut: LeftOut): Findin
   return kept;
 }
 
+/**
+ * "Up to": what a rule counted past its cap was never made, so a finding that another finding would have made
+ * redundant (rules/supersede.ts) is counted too.
+ */
 function summary(leftOut: LeftOut, caps: FindingCaps): Finding {
   const rules = [...leftOut].sort((a, b) => b[1] - a[1] || (a[0] < b[0] ? -1 : 1));
   const total = rules.reduce((sum, [, n]) => sum + n, 0);
@@ -98,7 +102,7 @@ function summary(leftOut: LeftOut, caps: FindingCaps): Finding {
     code: LEFT_OUT_CODE,
     severity: 'warning',
     pointer: '',
-    message: `${total} more ${total === 1 ? 'finding was' : 'findings were'} left out (${listed}${more}): at most ${caps.perRule} per rule and ${caps.perDocument} per document are reported, errors first. Fix these and lint again to see the rest.`,
+    message: `Up to ${total} more ${total === 1 ? 'finding was' : 'findings were'} left out (${listed}${more}): at most ${caps.perRule} per rule and ${caps.perDocument} per document are reported, errors first. Fix these and lint again to see the rest.`,
     offset: { offset: 0, length: 0 },
     data: { leftOut: Object.fromEntries(rules), total, perRule: caps.perRule, perDocument: caps.perDocument },
   };
