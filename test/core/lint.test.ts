@@ -33,7 +33,14 @@ test('catalog: the required ids, kebab-case, unique, documented, each implemente
   const ids = RULES.map((r) => r.id);
   for (const id of REQUIRED_IDS) assert.ok(ids.includes(id), id);
   assert.equal(new Set(ids).size, ids.length);
-  const builtIn = new Set(['invalid-json', 'schema', 'card-too-large', 'not-an-agent-card', 'internal-error']);
+  const builtIn = new Set([
+    'invalid-json',
+    'schema',
+    'card-too-large',
+    'not-an-agent-card',
+    'internal-error',
+    'findings-left-out',
+  ]);
   for (const r of RULES) {
     assert.match(r.id, /^[a-z]+(-[a-z0-9]+)*$/);
     assert.ok(r.title.length > 5);

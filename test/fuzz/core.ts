@@ -27,6 +27,8 @@ import { pinOutputFailures } from './pinOutput';
 import { plantSecrets, secretsProperty } from './plantSecrets';
 import { hiddenTextFailures, hiddenTextPair, type HiddenTextExpectation } from './hiddenText';
 import { machineOutputFailures } from './valueProperties';
+import { boundedFindings, WIDE_CHECK_MS, WIDE_LINT_MS, wideCard, widePair } from './wide';
+import { checkIpCase, ipCase, type IpCase } from './ipSpellings';
 
 export interface CoreInput {
   /** The document linted (and, for a card, compiled, digested and fixed). */
@@ -41,9 +43,16 @@ export interface CoreInput {
   secrets?: string[];
   /** A hidden-text case (hiddenText.ts): what lint must report in the card, and check must not call compatible. */
   hiddenText?: HiddenTextExpectation;
+  /** IP spellings classified beside the document (cheap: a few per case). */
+  ips?: IpCase[];
 }
 
 export function generateCoreInput(rng: Rng): CoreInput {
+  const ips = Array.from({ length: 4 }, () => ipCase(rng));
+  return { ...generateDocuments(rng), ips };
+}
+
+function generateDocuments(rng: Rng): CoreInput {
   const { seeds, pairs } = loadSeeds();
   const planted = chance(rng, 0.1) ? plantedCard(rng, seeds) : undefined;
   if (planted) return planted;
@@ -57,6 +66,21 @@ export function generateCoreInput(rng: Rng): CoreInput {
         origin: pair.origin,
         hiddenText: made.expect,
       };
+  }
+  if (chance(rng, 0.01)) {
+    const pair = widePair(rng);
+    return {
+      fileName: 'a2a-lock.json',
+      text: pair.lock,
+      card: pair.card,
+      lock: pair.lock,
+      ops: [pair.op],
+      origin: 'generated',
+    };
+  }
+  if (chance(rng, 0.02)) {
+    const wide = wideCard(rng);
+    return { fileName: 'agent-card.json', text: wide.text, ops: [wide.op], origin: 'generated' };
   }
   if (chance(rng, 0.3)) {
     const pair = pick(rng, pairs);
@@ -107,10 +131,16 @@ function parses(text: string): boolean {
 }
 
 function lintAndFix(failures: Failure[], fileName: string, text: string, ops: readonly string[] = []): void {
+  const started = performance.now();
   const result = lintDocument(text, { fileName });
+  const ms = performance.now() - started;
   failures.push(...machineOutputFailures(result, ops));
   const internal = internalFinding(result.findings);
   if (internal) failures.push({ property: 'lint reports no internal error (no rule threw)', detail: internal });
+  const unbounded = boundedFindings(result.findings);
+  if (unbounded) failures.push(unbounded);
+  if (ms > WIDE_LINT_MS && result.findings.some((f) => f.code === 'findings-left-out'))
+    failures.push({ property: 'lint of a wide document stays fast', detail: `${Math.round(ms)} ms` });
   const value = result.value;
   if (result.kind === 'card' && value !== undefined) {
     guarded(failures, 'compileProfile', () => {
@@ -173,12 +203,16 @@ function check(failures: Failure[], cardText: string, lockText: string): void {
     digest = undefined;
   }
   guarded(failures, 'checkLockfile', () => {
+    const started = performance.now();
     const result = checkLockfile(
       read.lockfile,
       profileForLock(card, compileProfile(card, DEFAULT_CLIENT), read.lockfile, DEFAULT_CLIENT),
       checkOptionsFor(card, digest, read.lockfile),
     );
     failures.push(...pinOutputFailures(compileProfile(card, DEFAULT_CLIENT), read.lockfile));
+    const ms = performance.now() - started;
+    if (ms > WIDE_CHECK_MS)
+      failures.push({ property: 'a lockfile check stays fast however many skills', detail: `${Math.round(ms)} ms` });
     for (const item of [...result.problems, ...result.notes]) {
       const bad = forbiddenCharacter(item.message);
       if (bad)
@@ -192,6 +226,10 @@ function check(failures: Failure[], cardText: string, lockText: string): void {
 
 export function runCoreInput(input: CoreInput): Failure[] {
   const failures: Failure[] = [];
+  for (const ip of input.ips ?? []) {
+    const wrong = checkIpCase(ip);
+    if (wrong) failures.push(wrong);
+  }
   guarded(failures, 'lintDocument', () => lintAndFix(failures, input.fileName, input.text, input.ops));
   if (input.secrets) failures.push(...secretsProperty({ text: input.text, secrets: input.secrets, ops: input.ops }));
   if (input.card !== undefined && input.lock !== undefined) {

@@ -18,7 +18,7 @@ import type { ClientConfig } from '../core/types';
  * Lockfiles and card files, read synchronously and bounded (node/readText.ts) behind the core's async ReadText:
  * errors arrive as a rejection with their code (ENOENT, EISDIR, EFBIG…).
  */
-export const readText = async (path: string): Promise<string> => readTextSync(path);
+export const readText = async (path: string, maxBytes?: number): Promise<string> => readTextSync(path, maxBytes);
 
 /** One keep-alive HTTP client per run; a card loader per client configuration. */
 export interface RefreshWorld {
@@ -52,7 +52,7 @@ export function createRefreshWorld(
   const loaderFor = (c: ClientConfig | undefined, bytes: number | undefined): CardLoader => {
     const source = sourceFor(
       httpCardSource(http, { maxBytes: bytes, origin: network.origin, allow: network.allow }),
-      fileCardSource(readText),
+      fileCardSource(readText, bytes),
     );
     const cache = cacheDir ? new FileCardCache(cacheDir, NODE_CACHE_FILES, c) : new MemoryCardCache();
     return createCardLoader({ source, cache, client: c });

@@ -10,7 +10,15 @@ import { RULES, defaultSeverity } from './rules/catalog';
 import { RULE_IMPLEMENTATIONS } from './rules/index';
 import { dedupe } from './rules/supersede';
 import type { RuleContext } from './rules/context';
-import { validateValue } from './schema/validate';
+import { validateCapped } from './schema/validate';
+import {
+  addLeftOut,
+  capFindings,
+  DEFAULT_FINDING_CAPS,
+  RuleBudget,
+  type FindingCaps,
+  type LeftOut,
+} from './findingCap';
 import { DEFAULT_CLIENT } from './types';
 import { withoutDocumentSecrets } from './hideSecrets';
 import { escapeControls } from './untrustedText';
@@ -38,6 +46,8 @@ export interface LintOptions {
   /** Force the kind (skips detection). */
   kind?: DocumentKind;
   settings?: Partial<LintSettings>;
+  /** How many findings to report per rule and per document (default: findingCap.ts). */
+  caps?: Partial<FindingCaps>;
 }
 
 export interface LintResult {
@@ -206,10 +216,16 @@ export function lintDocument(text: string, opts: LintOptions = {}): LintResult {
     const findings = withoutDocumentSecrets(applySeverities([finding], settings), value, text);
     return { kind, findings, value, tooLarge: false };
   }
-  const findings = [...validateValue(value, kind), ...runRules({ value, kind, settings, text })];
+  const caps = { ...DEFAULT_FINDING_CAPS, ...opts.caps };
+  const leftOut: LeftOut = new Map();
+  const schema = validateCapped(value, kind, caps.perRule);
+  addLeftOut(leftOut, 'schema', schema.leftOut);
+  const findings = [...schema.findings, ...runRules({ value, kind, settings, text }, caps.perRule, leftOut)];
+  const kept = capFindings(dedupe(applySeverities(findings, settings)), leftOut, caps);
   return {
     kind,
-    findings: withoutDocumentSecrets(dedupe(applySeverities(findings, settings)), value, text),
+    // Severities once more: the left-out summary is made after the first pass and may be overridden too.
+    findings: withoutDocumentSecrets(applySeverities(kept, settings), value, text),
     value,
     tooLarge: false,
   };
@@ -231,13 +247,16 @@ export function tooLargeResult(bytes: number, settings: LintSettings, kind?: Doc
   return { kind: kind ?? 'unknown', findings: applySeverities([finding], settings), value: undefined, tooLarge: true };
 }
 
-function runRules(ctx: RuleContext): Finding[] {
+function runRules(ctx: RuleContext, perRule: number, leftOut: LeftOut): Finding[] {
   const out: Finding[] = [];
   for (const meta of RULES) {
     const rule = RULE_IMPLEMENTATIONS[meta.id];
     if (!rule || !meta.appliesTo.includes(ctx.kind) || ctx.settings.severities[meta.id] === 'off') continue;
+    const budget = new RuleBudget(perRule);
     try {
-      out.push(...rule(ctx));
+      // A loop, not push(...spread): a rule without a budget may still return more than the stack holds.
+      for (const f of rule({ ...ctx, budget })) out.push(f);
+      addLeftOut(leftOut, meta.id, budget.leftOut);
     } catch (err) {
       // A rule bug must never take the whole lint down, nor pass the card silently: its findings are missing.
       out.push(internalError(meta.id, err));

@@ -7,6 +7,7 @@ import type { ServerContext } from './context';
 import { defaultModesHover, extensionHover, flagHover, interfacesHover, skillHover } from './hoverCard';
 import { lockfileHover } from './hoverLockfile';
 import { escapeMarkdown, plain } from './markdown';
+import { pauseFor } from './pace';
 import { lockfileAgainstCard, withLiveAsPinned, type LockfileAgainstCard } from './pinnedCard';
 import { runSafe } from './runSafe';
 import { schemaAt } from '../core/schema/schemaNav';
@@ -17,7 +18,8 @@ export function registerHover(ctx: ServerContext): void {
       const a = await ctx.analysis(params.textDocument.uri);
       const doc = ctx.documents.get(params.textDocument.uri);
       if (!a || !doc || a.value === undefined || a.tooLarge) return null;
-      const pinned = a.kind === 'card' ? undefined : withLiveAsPinned(await lockfileAgainstCard(ctx, a));
+      const pinned =
+        a.kind === 'card' ? undefined : withLiveAsPinned(await lockfileAgainstCard(ctx, a, pauseFor(token)));
       return documentHover(a, doc.offsetAt(params.position), pinned);
     }),
   );

@@ -105,7 +105,7 @@ class LockfileService {
     return createCardLoader({
       source: sourceFor(
         http,
-        fileCardSource((p) => this.readText(p)),
+        fileCardSource((p, max) => this.readText(p, max), settings.maxCardBytes),
       ),
       cache: this.cache,
       client,
@@ -113,11 +113,11 @@ class LockfileService {
   }
 
   /** Text of a file: the open document's (unsaved edits count) or the file on disk. */
-  async readText(path: string): Promise<string> {
+  async readText(path: string, maxBytes?: number): Promise<string> {
     // Compare decoded paths: VS Code and Node encode some characters of file: URIs differently.
     const open = this.ctx.documents.all().find((d) => uriPath(d.uri) === path.split(sep).join('/'));
     // Disk files through the bounded reader: a lockfile's `agent` may name a path that never ends (/dev/zero).
-    return open ? open.getText() : readTextSync(path);
+    return open ? open.getText() : readTextSync(path, maxBytes);
   }
 }
 

@@ -1,7 +1,8 @@
+import { pauseFor } from './pace';
 import { dirname, relative, resolve as resolvePath } from 'node:path';
 import { cardCanonicalProblem, cardDigest } from '../core/digest';
 import { isObject } from '../core/document';
-import { checkLockfile } from '../core/lockfile/check';
+import { checkLockfilePaced } from '../core/lockfile/check';
 import { checkOptionsFor } from '../core/lockfile/checkOptions';
 import { readLockfile } from '../core/lockfile/read';
 import { compileProfile } from '../core/profile/compile';
@@ -47,6 +48,7 @@ export interface LockfileAgainstCard {
 export async function lockfileAgainstCard(
   ctx: ServerContext,
   lockAnalysis: Analysis,
+  pause: () => Promise<void> = pauseFor(),
 ): Promise<LockfileAgainstCard | undefined> {
   const read = readLockfile(lockAnalysis.value);
   if (!read.ok) return undefined;
@@ -63,7 +65,7 @@ export async function lockfileAgainstCard(
     const profile = liveCard.card ? profileForLock(liveCard.card, liveCard.profile, lock, client) : liveCard.profile;
     result.live = {
       card: liveCard,
-      check: checkLockfile(lock, profile, checkOptionsFor(liveCard.card, liveCard.digest, lock)),
+      check: await checkLockfilePaced(lock, profile, checkOptionsFor(liveCard.card, liveCard.digest, lock), pause),
     };
   }
   const failure = session.failure(agent);
@@ -77,7 +79,12 @@ export async function lockfileAgainstCard(
     result.unusable = `the card in ${result.pinned.source} cannot be used, because it has no canonical form (RFC 8785) to digest: ${problem.reason}${problem.pointer ? ` at ${problem.pointer.length > 60 ? `${problem.pointer.slice(0, 59)}…` : problem.pointer}` : ''}`;
     return result;
   }
-  result.check = checkLockfile(lock, profile, checkOptionsFor(card.card, cardDigest(card.card), lock));
+  result.check = await checkLockfilePaced(
+    lock,
+    profile,
+    checkOptionsFor(card.card, cardDigest(card.card), lock),
+    pause,
+  );
   return result;
 }
 

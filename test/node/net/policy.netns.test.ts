@@ -29,7 +29,8 @@ const CLASSES: [string, string][] = [
   ['64:ff9b::a9fe:a9fe', 'link-local'],
   ['224.0.0.1', 'multicast'],
   ['8.8.8.8', 'public'],
-  ['2001:db8::1', 'public'],
+  ['2001:db8::1', 'reserved'], // documentation (RFC 3849)
+  ['2606:4700::1111', 'public'],
 ];
 
 describe('address classification', () => {

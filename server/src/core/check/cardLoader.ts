@@ -8,7 +8,7 @@
  */
 import { cardDigest } from '../digest';
 import { compileProfile } from '../profile/compile';
-import { validateValue } from '../schema/validate';
+import { validateCapped } from '../schema/validate';
 import { profileForLock } from '../lockfile/currentProfile';
 import { DEFAULT_CLIENT, type ClientConfig, type CompiledProfile, type Lockfile } from '../types';
 import type { CachedCard, CardCache, CardSource } from './types';
@@ -128,10 +128,10 @@ function loaded(e: CachedCard, unchanged: boolean): LoadedCard {
 }
 
 function compileValid(location: string, card: unknown, client: ClientConfig | undefined): CompiledProfile {
-  const errors = validateValue(card, 'card').filter((f) => f.severity === 'error');
-  const [first] = errors;
+  const schema = validateCapped(card, 'card', 1);
+  const [first] = schema.findings;
   if (first) {
-    const more = errors.length > 1 ? ` (and ${errors.length - 1} more)` : '';
+    const more = schema.leftOut > 0 ? ` (and ${schema.leftOut} more)` : '';
     throw new CardLoadError(
       'card',
       `${location}: not a valid A2A 1.0 agent card: ${first.pointer || '/'}: ${first.message}${more}`,

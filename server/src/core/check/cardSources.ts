@@ -10,6 +10,7 @@ import { conditionalCardGet, type CardGetOptions } from '../fetch/conditionalGet
 import type { HttpClient } from '../net/http';
 import type { NetworkAllowance, UrlOrigin } from '../net/policy';
 import { CardLoadError } from './cardLoader';
+import { DEFAULT_MAX_CARD_BYTES } from '../lint';
 import type { CardSource, FetchedCard, Validators } from './types';
 import type { CardCache } from '../cache/cardText';
 import { entryAfterNotModified, entryFromDownload } from '../cache/cardTextEntry';
@@ -71,17 +72,28 @@ function getOptions(options: HttpCardSourceOptions): CardGetOptions {
   };
 }
 
-/** Injected file access: (path) → UTF-8 text, throwing with a code (ENOENT…) like fs.readFile. */
-export type ReadText = (path: string) => Promise<string>;
+/**
+ * Injected file access: (path) → UTF-8 text, throwing with a code (ENOENT…) like fs.readFile; a file over
+ * `maxBytes` (when given) is refused with EFBIG before it is read.
+ */
+export type ReadText = (path: string, maxBytes?: number) => Promise<string>;
 
-/** Cards on disk have no validators: every refresh re-reads them (cheap, and always exact). */
-export function fileCardSource(readText: ReadText): CardSource {
+/**
+ * Cards on disk have no validators: every refresh re-reads them (cheap, and always exact). A card file a lockfile
+ * names is as untrusted as a fetched card, so it has the same size limit (maxCardBytes), checked before reading.
+ */
+export function fileCardSource(readText: ReadText, maxBytes = DEFAULT_MAX_CARD_BYTES): CardSource {
   return {
     async fetch(path): Promise<FetchedCard> {
       let text: string;
       try {
-        text = await readText(path);
+        text = await readText(path, maxBytes);
       } catch (err) {
+        if ((err as { code?: unknown } | null)?.code === 'EFBIG')
+          throw new CardLoadError(
+            'card',
+            `${path}: the card file is larger than the ${maxBytes}-byte card limit, so it was not read (raise maxCardBytes, --max-card-bytes, if this is intended)`,
+          );
         throw new Error(`${path}: cannot read the card (${ioReason(err)})`);
       }
       return { status: 'fresh', card: parseCard(path, text), validators: {} };

@@ -22,7 +22,7 @@ import { anyCovers, coveredMask, overlaps } from '../profile/mediaType';
 import { getOwn } from '../profile/safeRecord';
 import { sameVersion } from '../profile/version';
 import { pointerOf } from './pointer';
-import { closestName } from '../nearName';
+import { RenameHints } from './renameHint';
 import type { TextCue } from '../rules/suspicious-text';
 import { someOf } from '../messageList';
 import { visibleText } from '../untrustedText';
@@ -249,19 +249,22 @@ function checkSecurity(id: string, pinned: RequiredSkill, skill: SkillProfile, i
   }
 }
 
-const MAX_RENAME_CANDIDATES = 500;
+/** Pinned skills checked between two pauses of a paced check: a few milliseconds of work. */
+export const SKILLS_PER_STEP = 200;
 
-function checkSkills(lock: Lockfile, profile: CompiledProfile, items: Items): void {
+function* checkSkills(lock: Lockfile, profile: CompiledProfile, items: Items): Generator<void> {
   const pinned = lock.requires.skills ?? {};
+  let hints: RenameHints | undefined;
+  let checked = 0;
   for (const [id, want] of Object.entries(pinned)) {
+    if (++checked % SKILLS_PER_STEP === 0) yield;
     const skill = getOwn(profile.skills, id);
     if (!skill) {
       // A rename defeats pinning by id: name the offered skill it most likely became, when one is that close.
-      const unpinned = Object.keys(profile.skills ?? {}).filter(
-        (s) => !Object.prototype.hasOwnProperty.call(pinned, s),
+      hints ??= new RenameHints(
+        Object.keys(profile.skills ?? {}).filter((s) => !Object.prototype.hasOwnProperty.call(pinned, s)),
       );
-      // A hint, so bounded: thousands of missing skills × thousands of offered ones is no question to answer.
-      const renamed = unpinned.length <= MAX_RENAME_CANDIDATES ? closestName(id, unpinned) : undefined;
+      const renamed = hints.suggest(id);
       const hint = renamed !== undefined ? `; the card offers ${q(renamed)}: renamed?` : '';
       items.add(
         'breaking',
@@ -284,17 +287,41 @@ function classify(items: readonly CheckItem[]): CheckResult['classification'] {
 
 export function checkLockfile(lock: Lockfile, profile: CompiledProfile, options: CheckOptions = {}): CheckResult {
   const items = new Items();
+  for (const _step of checkSteps(lock, profile, items)); // all steps at once
+  return finish(lock, items, options);
+}
+
+/**
+ * The same check, pausing between steps (`pause` resolves when the caller's other work has had its turn, and
+ * rejects to abandon the check): a language server stays responsive while a lockfile of thousands of skills is
+ * checked, and drops a check whose document changed.
+ */
+export async function checkLockfilePaced(
+  lock: Lockfile,
+  profile: CompiledProfile,
+  options: CheckOptions,
+  pause: () => Promise<void>,
+): Promise<CheckResult> {
+  const items = new Items();
+  for (const _step of checkSteps(lock, profile, items)) await pause();
+  return finish(lock, items, options);
+}
+
+function* checkSteps(lock: Lockfile, profile: CompiledProfile, items: Items): Generator<void> {
   if (!profile.usable) {
     items.add(
       'breaking',
       pointerOf('agent'),
       `the agent is no longer usable by this client: ${profile.reason ?? 'no reason given'}`,
     );
-  } else {
-    checkInterface(lock, profile, items);
-    checkCapabilities(lock, profile, items);
-    checkSkills(lock, profile, items);
+    return;
   }
+  checkInterface(lock, profile, items);
+  checkCapabilities(lock, profile, items);
+  yield* checkSkills(lock, profile, items);
+}
+
+function finish(lock: Lockfile, items: Items, options: CheckOptions): CheckResult {
   if (options.cardDigest !== undefined && options.cardDigest.toLowerCase() !== lock.card_digest.toLowerCase()) {
     items.add('note', pointerOf('card_digest'), 'the card changed since it was pinned (its digest differs)');
     const cue = options.textCues?.[0];

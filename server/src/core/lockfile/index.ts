@@ -3,7 +3,7 @@ export { readLockfile, parseLockfile, lineColumn } from './read';
 export type { LockfileRead, LockfileProblem } from './read';
 export { loadLockfile, lockfileReadError, corruptLockfileMessage } from './load';
 export type { LockfileLoad, ReadLockfileText } from './load';
-export { checkLockfile } from './check';
+export { checkLockfile, checkLockfilePaced } from './check';
 export type { CheckOptions } from './check';
 export { diffProfiles, profileView, renderProfile } from './diff';
 export type { ProfileChange, ProfileDiff } from './diff';

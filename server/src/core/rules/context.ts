@@ -1,5 +1,6 @@
 /** What every rule receives and the helper it uses to report. Rules are small pure functions of this context. */
 import { visibleText } from '../untrustedText';
+import type { RuleBudget } from '../findingCap';
 import type { DocumentKind, Finding, JsonPointer, LintSettings, Severity } from '../types';
 
 export type AppliesTo = 'card' | 'lockfile';
@@ -28,6 +29,16 @@ export interface RuleContext {
   settings: LintSettings;
   /** The document text, when known: lets a rule skip its walk when a cheap text search rules it out. */
   text?: string;
+  /** How many findings this rule may still make (lint sets it; a rule called on its own has no limit). */
+  budget?: RuleBudget;
+}
+
+/**
+ * Whether the rule may make one more finding, given the ones it has made: ask before building it, so a document with
+ * a million problems costs a count past the cap, not a million messages.
+ */
+export function admit(ctx: RuleContext, made: { readonly length: number }): boolean {
+  return ctx.budget === undefined || ctx.budget.admit(made);
 }
 
 export type Rule = (ctx: RuleContext) => Finding[];

@@ -1,5 +1,5 @@
 /** duplicate-skill-id: skills are addressed by id; a second skill with the same id is unreachable (first one wins). */
-import { finding, quote, Rule, type RuleDefinition, type RuleMeta } from './context';
+import { admit, finding, quote, Rule, type RuleDefinition, type RuleMeta } from './context';
 import { skillsOf } from './walk';
 import type { Finding } from '../types';
 
@@ -10,10 +10,10 @@ export const meta: RuleMeta = {
   appliesTo: ['card'],
 };
 
-export const duplicateSkillId: Rule = ({ value }) => {
+export const duplicateSkillId: Rule = (ctx) => {
   const first = new Map<string, number>();
   const out: Finding[] = [];
-  for (const skill of skillsOf(value)) {
+  for (const skill of skillsOf(ctx.value)) {
     const id = skill.value.id;
     if (typeof id !== 'string') continue;
     const earlier = first.get(id);
@@ -21,6 +21,7 @@ export const duplicateSkillId: Rule = ({ value }) => {
       first.set(id, skill.index);
       continue;
     }
+    if (!admit(ctx, out)) continue;
     out.push(
       finding(
         meta,

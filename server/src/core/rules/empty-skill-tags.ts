@@ -1,5 +1,5 @@
 /** empty-skill-tags: tags are REQUIRED with at least one entry; an empty list makes the skill undiscoverable by tag. */
-import { finding, quote, Rule, type RuleDefinition, type RuleMeta } from './context';
+import { admit, finding, quote, Rule, type RuleDefinition, type RuleMeta } from './context';
 import { skillsOf } from './walk';
 import type { Finding } from '../types';
 
@@ -20,11 +20,11 @@ function allBlank(tags: unknown): boolean {
   return true;
 }
 
-export const emptySkillTags: Rule = ({ value }) => {
+export const emptySkillTags: Rule = (ctx) => {
   const out: Finding[] = [];
-  const skills = skillsOf(value);
+  const skills = skillsOf(ctx.value);
   for (const skill of skills) {
-    if (!allBlank(skill.value.tags)) continue;
+    if (!allBlank(skill.value.tags) || !admit(ctx, out)) continue;
     out.push(
       finding(
         meta,

@@ -4,7 +4,7 @@
  * registries): the finding suggests the media type meant, for the quick fix.
  */
 import { has, isObject } from '../document';
-import { finding, quote, Rule, type RuleDefinition, type RuleMeta } from './context';
+import { admit, finding, quote, Rule, type RuleContext, type RuleDefinition, type RuleMeta } from './context';
 import { pointerTo, skillsOf } from './walk';
 import type { At } from './walk';
 import type { Finding } from '../types';
@@ -55,14 +55,14 @@ type Verdicts = Map<string, boolean>;
 /** `pointer` is a string, or a skill and its member (the pointer is then built only for a finding). */
 type Where = string | { skill: At<Record<string, unknown>>; member: string };
 
-function check(values: unknown, where: Where, out: Finding[], seen: Verdicts): void {
+function check(values: unknown, where: Where, out: Finding[], seen: Verdicts, ctx: RuleContext): void {
   if (!Array.isArray(values)) return;
   for (let i = 0; i < values.length; i++) {
     const v: unknown = values[i];
     if (typeof v !== 'string') continue;
     let ok = seen.get(v);
     if (ok === undefined) seen.set(v, (ok = isMediaType(v)));
-    if (ok) continue;
+    if (ok || !admit(ctx, out)) continue;
     const lower = v.trim().toLowerCase();
     const suggestion = has(SUGGESTIONS, lower) ? (SUGGESTIONS[lower] ?? null) : null;
     const pointer = typeof where === 'string' ? where : `${where.skill.pointer}/${where.member}`;
@@ -77,7 +77,8 @@ function check(values: unknown, where: Where, out: Finding[], seen: Verdicts): v
   }
 }
 
-export const invalidMediaType: Rule = ({ value, kind }) => {
+export const invalidMediaType: Rule = (ctx) => {
+  const { value, kind } = ctx;
   if (!isObject(value)) return [];
   const out: Finding[] = [];
   const seen: Verdicts = new Map();
@@ -85,19 +86,19 @@ export const invalidMediaType: Rule = ({ value, kind }) => {
     const skills = isObject(value.requires) && isObject(value.requires.skills) ? value.requires.skills : {};
     for (const [id, skill] of Object.entries(skills)) {
       if (!isObject(skill)) continue;
-      check(skill.input, pointerTo('/requires/skills', id) + '/input', out, seen);
-      check(skill.output, pointerTo('/requires/skills', id) + '/output', out, seen);
+      check(skill.input, pointerTo('/requires/skills', id) + '/input', out, seen, ctx);
+      check(skill.output, pointerTo('/requires/skills', id) + '/output', out, seen, ctx);
     }
     return out;
   }
-  check(value.defaultInputModes, '/defaultInputModes', out, seen);
-  check(value.defaultOutputModes, '/defaultOutputModes', out, seen);
+  check(value.defaultInputModes, '/defaultInputModes', out, seen, ctx);
+  check(value.defaultOutputModes, '/defaultOutputModes', out, seen, ctx);
   const skills = skillsOf(value);
   for (const skill of skills) {
     if (Array.isArray(skill.value.inputModes))
-      check(skill.value.inputModes, { skill, member: 'inputModes' }, out, seen);
+      check(skill.value.inputModes, { skill, member: 'inputModes' }, out, seen, ctx);
     if (Array.isArray(skill.value.outputModes))
-      check(skill.value.outputModes, { skill, member: 'outputModes' }, out, seen);
+      check(skill.value.outputModes, { skill, member: 'outputModes' }, out, seen, ctx);
   }
   return out;
 };

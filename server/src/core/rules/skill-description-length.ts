@@ -4,7 +4,7 @@
  * settings (a2a.card.skillDescription.minLength / maxLength, `card.skillDescription` in .a2a/config.json), with
  * defaults tuned on real cards (core/lint.ts DEFAULT_CARD_SETTINGS). Lengths count characters (code points).
  */
-import { finding, type Rule, type RuleDefinition, type RuleMeta } from './context';
+import { admit, finding, type Rule, type RuleDefinition, type RuleMeta } from './context';
 import { skillsOf } from './walk';
 import type { Finding } from '../types';
 
@@ -25,16 +25,17 @@ function length(s: string): number {
   return n;
 }
 
-export const skillDescriptionLength: Rule = ({ value, settings }) => {
-  const { minLength, maxLength } = settings.card.skillDescription;
+export const skillDescriptionLength: Rule = (ctx) => {
+  const { minLength, maxLength } = ctx.settings.card.skillDescription;
   const out: Finding[] = [];
-  for (const skill of skillsOf(value)) {
+  for (const skill of skillsOf(ctx.value)) {
     const d = skill.value.description;
     if (typeof d !== 'string') continue;
     const trimmed = d.trim();
     // A code point is one or two UTF-16 units: a length in between the limits, counted either way, needs no count.
     if (trimmed.length >= 2 * minLength && trimmed.length <= maxLength) continue;
     const n = length(trimmed);
+    if ((n < minLength || n > maxLength) && !admit(ctx, out)) continue;
     if (n < minLength) {
       out.push(
         finding(

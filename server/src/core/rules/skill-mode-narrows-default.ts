@@ -6,7 +6,7 @@
 import { isObject } from '../document';
 import { LazyModeIndex, uncovered } from '../profile/mediaType';
 import { stringsOf } from '../profile/safeRecord';
-import { finding, quote, Rule, type RuleDefinition, type RuleMeta } from './context';
+import { admit, finding, quote, Rule, type RuleDefinition, type RuleMeta } from './context';
 import { skillsOf } from './walk';
 import type { Finding } from '../types';
 import { someOf } from '../messageList';
@@ -29,7 +29,8 @@ function hasString(list: unknown[]): boolean {
 }
 
 /** Big cards have thousands of skills that drop nothing: they are checked in place, without copying their lists. */
-export const skillModeNarrowsDefault: Rule = ({ value }) => {
+export const skillModeNarrowsDefault: Rule = (ctx) => {
+  const value = ctx.value;
   if (!isObject(value)) return [];
   const out: Finding[] = [];
   const skills = skillsOf(value);
@@ -42,7 +43,7 @@ export const skillModeNarrowsDefault: Rule = ({ value }) => {
       if (!Array.isArray(own) || !hasString(own)) continue;
       // Long lists go through the index of the defaults (mediaType.ts): a skill costs its own modes, not own × defaults.
       const dropped = uncovered(own, indexed, 10);
-      if (dropped === undefined) continue;
+      if (dropped === undefined || !admit(ctx, out)) continue;
       // The message names a few; the data carries no card-sized lists (the quick fix reads the card itself).
       const list = someOf(dropped.first, { total: dropped.missing });
       out.push(

@@ -8,7 +8,7 @@ import cardSchema from '../../../../schemas/agent-card-1.0.schema.json';
 import lockSchema from '../../../../schemas/a2a-lock.schema.json';
 import { isObject } from '../document';
 import { suggestMember } from '../nearName';
-import { finding, Rule, type RuleDefinition, type RuleMeta } from './context';
+import { admit, finding, Rule, type RuleContext, type RuleDefinition, type RuleMeta } from './context';
 import { pointerTo } from './walk';
 import type { DocumentKind, Finding } from '../types';
 
@@ -80,14 +80,15 @@ const SHAPES = {
  * The path is a reused stack; a pointer string is only built for a finding. Children that are leaves are not
  * visited at all (big cards have thousands of skills whose members are mostly strings and string lists).
  */
-function walk(value: unknown, shape: Shape, path: (string | number)[], out: Finding[], kind: DocumentKind): void {
+function walk(value: unknown, shape: Shape, path: (string | number)[], out: Finding[], ctx: RuleContext): void {
+  const kind = ctx.kind;
   if (shape.leaf || path.length > MAX_DEPTH) return;
   if (Array.isArray(value)) {
     const items = shape.items;
     if (!items || items.leaf) return;
     for (let i = 0; i < value.length; i++) {
       path.push(i);
-      walk(value[i], items, path, out, kind);
+      walk(value[i], items, path, out, ctx);
       path.pop();
     }
     return;
@@ -101,8 +102,8 @@ function walk(value: unknown, shape: Shape, path: (string | number)[], out: Find
     const child = childShape(shape, key, position++);
     if (child?.leaf) continue;
     path.push(key);
-    if (child) walk(value[key], child, path, out, kind);
-    else out.push(unknownMember(key, path, shape.known ?? [], kind, value));
+    if (child) walk(value[key], child, path, out, ctx);
+    else if (admit(ctx, out)) out.push(unknownMember(key, path, shape.known ?? [], kind, value));
     path.pop();
   }
 }
@@ -150,9 +151,9 @@ function unknownMember(
   );
 }
 
-export const unknownField: Rule = ({ value, kind }) => {
+export const unknownField: Rule = (ctx) => {
   const out: Finding[] = [];
-  walk(value, SHAPES[kind], [], out, kind);
+  walk(ctx.value, SHAPES[ctx.kind], [], out, ctx);
   return out;
 };
 

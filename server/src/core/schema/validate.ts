@@ -8,6 +8,7 @@ import type { ErrorObject } from 'ajv';
 import { validateAgentCard, validateLockfile } from './generated/validators';
 import { escapeSegment, parsePointer, valueAtPointer } from '../pointer/range';
 import { isObject } from '../document';
+import { MAX_FINDINGS_PER_RULE } from '../findingCap';
 import type { DocumentKind, Finding } from '../types';
 
 /** Proto oneof groups, written as "exactly one of these keys" in the schema. */
@@ -46,10 +47,21 @@ function misspelledKey(value: unknown, keys: string[]): { found: string; key: st
   return undefined;
 }
 
-export function validateValue(value: unknown, kind: DocumentKind): Finding[] {
+/** The schema findings of a value, at most `limit` (MAX_FINDINGS_PER_RULE by default: see findingCap.ts). */
+export function validateValue(value: unknown, kind: DocumentKind, limit = MAX_FINDINGS_PER_RULE): Finding[] {
+  return validateCapped(value, kind, limit).findings;
+}
+
+/** At most `limit` schema findings, and how many more there were (counted, not made). */
+export function validateCapped(value: unknown, kind: DocumentKind, limit: number): CappedFindings {
   const validate = kind === 'lockfile' ? validateLockfile : validateAgentCard;
-  if (validate(value)) return [];
-  return mapErrors(validate.errors ?? [], value, kind);
+  if (validate(value)) return { findings: [], leftOut: 0 };
+  return mapErrorsCapped(validate.errors ?? [], value, kind, limit);
+}
+
+export interface CappedFindings {
+  findings: Finding[];
+  leftOut: number;
 }
 
 /** ajv instancePath segments are already RFC 6901 escaped; append one raw segment. */
@@ -58,21 +70,34 @@ function childPointer(parent: string, key: string): string {
 }
 
 export function mapErrors(errors: ErrorObject[], root: unknown, kind: DocumentKind = 'card'): Finding[] {
+  return mapErrorsCapped(errors, root, kind, Infinity).findings;
+}
+
+/**
+ * Past `limit` findings the remaining errors are only counted (an error that would repeat a finding already made
+ * may be counted too: exact counting would cost the message of every one of them).
+ */
+function mapErrorsCapped(errors: ErrorObject[], root: unknown, kind: DocumentKind, limit: number): CappedFindings {
   const oneOfs = errors.filter((e) => e.keyword === 'oneOf');
   const oneOfPaths = new Set(oneOfs.map((e) => `${e.instancePath}|${e.schemaPath}`));
   // Indexed by instance path: a type error is looked up in it, not compared with every oneOf (quadratic in big cards).
   const oneOfAt = new Set(oneOfs.map((e) => e.instancePath));
   const findings: Finding[] = [];
   const seen = new Set<string>();
+  let leftOut = 0;
   for (const error of errors) {
     if (isOneOfBranchError(error, oneOfPaths, oneOfAt)) continue;
+    if (findings.length >= limit) {
+      leftOut++;
+      continue;
+    }
     const finding = toFinding(error, root, kind);
     const key = `${finding.pointer}|${finding.message}`;
     if (seen.has(key)) continue;
     seen.add(key);
     findings.push(finding);
   }
-  return findings;
+  return { findings, leftOut };
 }
 
 /** The per-branch "must have required property X" errors of a oneOf: summarised by the oneOf error itself. */

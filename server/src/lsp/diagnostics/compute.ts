@@ -1,12 +1,14 @@
 import { type Diagnostic } from 'vscode-languageserver';
 import type { TextDocument } from 'vscode-languageserver-textdocument';
 import { defaultSeverity } from '../../core/rules/catalog';
-import type { CheckItem, CheckResult, Severity } from '../../core/types';
+import type { CheckItem, CheckResult, Finding, Severity } from '../../core/types';
+import { capFindings, DEFAULT_FINDING_CAPS } from '../../core/findingCap';
 import type { Analysis } from '../analysis';
 import type { ServerContext } from '../context';
 import { toDiagnostic } from './toDiagnostic';
 import { makeLocator } from '../../core/pointer/locateAll';
 import { lockfileAgainstCard, type LockfileAgainstCard } from '../pinnedCard';
+import { pauseFor } from '../pace';
 
 /**
  * Codes of the lockfile-against-card diagnostics: catalog rules (core/rules/catalog.ts), so their
@@ -30,7 +32,11 @@ export async function computeDiagnostics(
   doc: TextDocument,
   analysis: Analysis,
 ): Promise<Diagnostic[]> {
-  const pinned = checksAgainstCard(analysis) ? await lockfileAgainstCard(ctx, analysis) : undefined;
+  // A check still running when the document changes is abandoned: its diagnostics would be dropped anyway.
+  const stale = () => ctx.documents.get(doc.uri)?.version !== doc.version;
+  const pinned = checksAgainstCard(analysis)
+    ? await lockfileAgainstCard(ctx, analysis, pauseFor(undefined, stale))
+    : undefined;
   return documentDiagnostics(doc, analysis, pinned);
 }
 
@@ -54,17 +60,19 @@ export function documentDiagnostics(
   );
   const diagnostics = analysis.findings.map((f) => toDiagnostic(doc, locate, f));
   if (!pinned || !checksAgainstCard(analysis)) return diagnostics;
-  const items = checkItems(pinned);
-  const locateItem = makeLocator(
-    analysis.text,
-    items.map((i) => i.pointer),
-  );
-  for (const item of items) {
+  const findings: Finding[] = [];
+  for (const item of checkItems(pinned)) {
     const code = LOCKFILE_CHECK_CODES[item.level];
     const severity = severityOf(code, analysis.settings.rules);
-    if (severity === undefined) continue;
-    diagnostics.push(toDiagnostic(doc, locateItem, { code, severity, pointer: item.pointer, message: item.message }));
+    if (severity !== undefined) findings.push({ code, severity, pointer: item.pointer, message: item.message });
   }
+  // A lockfile of thousands of missing skills is capped like lint's findings (core/findingCap.ts), so it publishes.
+  const capped = capFindings(findings, new Map(), DEFAULT_FINDING_CAPS);
+  const locateItem = makeLocator(
+    analysis.text,
+    capped.map((f) => f.pointer),
+  );
+  for (const f of capped) diagnostics.push(toDiagnostic(doc, locateItem, f));
   return diagnostics;
 }
 

@@ -2,6 +2,7 @@ import type { Connection, Diagnostic } from 'vscode-languageserver';
 import type { TextDocument } from 'vscode-languageserver-textdocument';
 import { CapabilitiesChangedNotification } from '../../protocol';
 import type { Disposable, RuntimeEnvironment } from '../runtime';
+import { Abandoned } from '../pace';
 
 /**
  * Push diagnostics with a debounce. Stale results are dropped: a validation whose document version
@@ -48,6 +49,7 @@ export class Validator {
     try {
       diagnostics = await this.compute(doc);
     } catch (error) {
+      if (error instanceof Abandoned) return; // the document changed: the newer validation publishes
       this.connection.console.error(
         `validation of ${uri} failed: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`,
       );
