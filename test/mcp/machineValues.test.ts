@@ -55,7 +55,7 @@ describe('a2acap mcp: values with hidden characters', () => {
     const pin = await callTool(mcp, 'a2a_pin', { source: 'hidden.agent-card.json', skills: [`plan${HIDE}`] });
     assert.equal(pin.isError, false, pin.text);
     assert.ok(!hasHiddenCharacters(pin.text));
-    const lockText = (JSON.parse(pin.text) as { lockfile_text: string }).lockfile_text;
+    const lockText = (JSON.parse(pin.text) as { untrusted: { lockfile_text: string } }).untrusted.lockfile_text;
     assert.ok(!hasHiddenCharacters(lockText));
     assert.deepEqual(Object.keys((JSON.parse(lockText) as { requires: { skills: object } }).requires.skills), [
       `plan${HIDE}`,
