@@ -249,13 +249,23 @@ export function tooLargeResult(bytes: number, settings: LintSettings, kind?: Doc
 
 function runRules(ctx: RuleContext, perRule: number, leftOut: LeftOut): Finding[] {
   const out: Finding[] = [];
+  // One context for every rule, its budget swapped in before each call: rules run one after the other and none
+  // keeps the context, so a fresh copy per rule would only be garbage.
+  const ruleCtx: RuleContext = {
+    value: ctx.value,
+    kind: ctx.kind,
+    settings: ctx.settings,
+    text: ctx.text,
+    budget: undefined,
+  };
   for (const meta of RULES) {
     const rule = RULE_IMPLEMENTATIONS[meta.id];
     if (!rule || !meta.appliesTo.includes(ctx.kind) || ctx.settings.severities[meta.id] === 'off') continue;
     const budget = new RuleBudget(perRule);
+    ruleCtx.budget = budget;
     try {
       // A loop, not push(...spread): a rule without a budget may still return more than the stack holds.
-      for (const f of rule({ ...ctx, budget })) out.push(f);
+      for (const f of rule(ruleCtx)) out.push(f);
       addLeftOut(leftOut, meta.id, budget.leftOut);
     } catch (err) {
       // A rule bug must never take the whole lint down, nor pass the card silently: its findings are missing.

@@ -130,24 +130,33 @@ const SHAPES: readonly Shape[] = [
 ];
 
 /**
- * Cheap screen for a whole document text: every shape contains one of these (for passwords in URLs, `://` then an
- * authority ending in `@`; `\/` is JSON's optional escape of `/`). Text without any of them holds no secret. The
- * authority stops at the first `/`, so each scan ends at the next `://` at the latest: linear in the text.
+ * Cheap screen for a whole document text: every shape contains one of these stems (for passwords in URLs, `://`
+ * then an authority ending in `@`; `\/` is JSON's optional escape of `/`). Text without any of them holds no secret.
+ *
+ * One regex with every stem would be tried at nearly every character of the text (its stems start with common
+ * letters, `"` and `:`), a sixth of a JSON.parse on a big card. So the stems are grouped by what makes a group quick
+ * to rule out: a character most texts lack (`=`, `@`, `_`, five dashes), looked for first with `includes` (a
+ * search for one character is far quicker than for a word); or literals V8 skips through in one pass (an upper-case
+ * `A` then fixed letters, `eyJ`, `"kty"`, the dashed prefixes). At 3 MB: about 1.9 ms against 3.1 ms, JSON.parse 8 ms.
  */
-const STEMS = new RegExp(
-  [
-    '-----BEGIN',
-    'A[KSBC][IC]A|A3T[A-Z0-9]|AGPA|AIDA|AROA|AIPA|ANPA|ANVA',
-    'gh[pousr]_|github_pat_|glpat-|npm_|hf_|xox[abposr]-|xapp-|hooks\\.slack\\.com',
-    'k_live_|AIza|sk-|eyJ|x-oauth-basic',
-    '[Ss][Ee][Cc][Rr][Ee][Tt]_?[Aa][Cc][Cc][Ee][Ss][Ss]_?[Kk][Ee][Yy]',
-    'AccountKey=|SharedAccessKey=|[?&;]sig=|"kty"',
-    // Any query parameter: naming the ones that carry credentials here would cost more than walking the few
-    // documents whose URLs have a query.
-    '[?&][A-Za-z0-9_.-]{0,40}=',
-    ':(?:\\/|\\\\\\/){2}[^\\s"@/]{1,256}@',
-  ].join('|'),
-);
+const LITERAL_STEMS = /A(?:[KSBC][IC]A|3T[A-Z0-9]|GPA|IDA|ROA|IPA|NPA|NVA|Iza)|eyJ|"kty"|hooks\.slack\.com/;
+const DASHED_STEMS = /sk-|glpat-|xox[abposr]-|xapp-|x-oauth-basic/;
+const UNDERSCORED_STEMS = /(?:gh[pousr]|github_pat|npm|hf|k_live)_/;
+const SECRET_ACCESS_KEY = /secret_?access_?key/i;
+const EQUALS_STEMS = /AccountKey=|SharedAccessKey=|[?&;]sig=|[?&][A-Za-z0-9_.-]{0,40}=/;
+/** The authority stops at the first `/`, so each scan ends at the next `://` at the latest: linear in the text. */
+const PASSWORD_URL_STEM = /:(?:\/|\\\/){2}[^\s"@/]{1,256}@/;
+
+function hasStem(text: string): boolean {
+  return (
+    LITERAL_STEMS.test(text) ||
+    (text.includes('-') && (DASHED_STEMS.test(text) || (text.includes('-----') && text.includes('-----BEGIN')))) ||
+    (text.includes('_') && UNDERSCORED_STEMS.test(text)) ||
+    SECRET_ACCESS_KEY.test(text) ||
+    (text.includes('=') && EQUALS_STEMS.test(text)) ||
+    (text.includes('@') && PASSWORD_URL_STEM.test(text))
+  );
+}
 
 /**
  * A JSON escape of a printable ASCII character (`\u005f` for `_`): no serializer writes one, so a text holding one
@@ -161,7 +170,7 @@ function unescaped(text: string): string {
 }
 
 export function mayHoldSecrets(text: string): boolean {
-  return STEMS.test(text) || (ESCAPED_ASCII.test(text) && STEMS.test(unescaped(text)));
+  return hasStem(text) || (ESCAPED_ASCII.test(text) && hasStem(unescaped(text)));
 }
 
 /**
@@ -196,7 +205,7 @@ function jwtsIn(text: string): string[] {
 
 /** The credentials in one string, each once: secretlint's first, then SHAPES, JSON Web Tokens last. */
 export function secretsIn(text: string): SecretHit[] {
-  if (!STEMS.test(text)) return [];
+  if (!hasStem(text)) return [];
   const out: SecretHit[] = secretlintHits(text);
   for (const shape of SHAPES) {
     const global = new RegExp(

@@ -60,17 +60,19 @@ const PHRASES = new RegExp(
  * "skills". A phrase added to PHRASES needs its words here too, or the screen skips it.
  */
 const GAP = String.raw`(?:\s|\\[nrtf])+`;
-const STEMS = new RegExp(
-  [
-    String.raw`rank|guarantee|choice|\bpick|everything|anything`,
-    String.raw`(?:this|our|my|other|only)${GAP}(?:agent|skill|service|tool|option)`,
-    String.raw`\b(?:every|each|all|any)${GAP}(?:\w+${GAP})?(?:request|task|quer|question|prompt|message|job|call|conversation|user|thing)`,
-  ].join('|'),
+/**
+ * Three passes, not one alternation: V8 skips through the words' pass quickly (`ything` stands for everything and
+ * anything), and a single regex of all three was tried at nearly every character (at 3 MB, 5.2 ms against 4.6 ms).
+ */
+const WORD_STEMS = /rank|guarantee|choice|\bpick|ything/i;
+const THIS_STEMS = new RegExp(String.raw`(?:this|our|my|other|only)${GAP}(?:agent|skill|service|tool|option)`, 'i');
+const EVERY_STEMS = new RegExp(
+  String.raw`\b(?:every|each|all|any)${GAP}(?:\w+${GAP})?(?:request|task|quer|question|prompt|message|job|call|conversation|user|thing)`,
   'i',
 );
 
 function mayHoldSelectionCue(text: string): boolean {
-  return text.includes('\\u') || STEMS.test(text);
+  return text.includes('\\u') || WORD_STEMS.test(text) || THIS_STEMS.test(text) || EVERY_STEMS.test(text);
 }
 
 /** At most this many cues are reported. */

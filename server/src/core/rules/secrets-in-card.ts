@@ -28,11 +28,17 @@ const found = new WeakMap<object, PlacedSecret[]>();
 
 /** The credentials in a parsed document, where each is (at most MAX_FINDINGS). `text` lets a clean document skip the walk. */
 export function documentSecrets(value: unknown, text?: string): PlacedSecret[] {
-  if (text !== undefined && !mayHoldSecrets(text) && !jsonMayHoldUrlCredentials(text)) return [];
-  if (typeof value !== 'object' || value === null) return scan(value);
+  if (typeof value !== 'object' || value === null) return screened(text) ? scan(value) : [];
+  // The answer is kept for a clean document too: lint asks again to redact findings, and the screen of a big text
+  // costs as much as the rule.
   let hit = found.get(value);
-  if (!hit) found.set(value, (hit = scan(value)));
+  if (!hit) found.set(value, (hit = screened(text) ? scan(value) : []));
   return hit;
+}
+
+/** Whether the text, when known, may hold a secret (without it, every document may). */
+function screened(text: string | undefined): boolean {
+  return text === undefined || mayHoldSecrets(text) || jsonMayHoldUrlCredentials(text);
 }
 
 function scan(value: unknown): PlacedSecret[] {
