@@ -14,7 +14,7 @@ import { performance } from 'node:perf_hooks';
 import { TextDocument } from 'vscode-languageserver-textdocument';
 import { lintDocument } from '../server/src/core/lint';
 import { validateAgentCard } from '../server/src/core/schema/generated/validators';
-import { toDiagnostic } from '../server/src/lsp/diagnostics/toDiagnostic';
+import { toDiagnostic } from '../server/src/app/document/toDiagnostic';
 import { makeLocator } from '../server/src/core/pointer/locateAll';
 import { startLsp, type LspSession } from '../test/lsp/harness';
 import { syntheticCard } from './lint.bench';

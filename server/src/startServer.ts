@@ -5,17 +5,18 @@
 import type { Connection, InitializeParams, InitializeResult } from 'vscode-languageserver';
 import { createDocuments } from './lsp/documents';
 import type { A2AInitializationOptions } from './protocol';
-import { AnalysisCache, type Analysis } from './lsp/analysis';
+import { AnalysisCache, type Analysis } from './app/document/analysis';
 import type { ServerContext } from './lsp/context';
 import { publishClosedLockfile } from './lsp/diagnostics/closedLockfiles';
-import { computeDiagnostics } from './lsp/diagnostics/compute';
-import { liveSession } from './lsp/liveState';
+import { diagnostics } from './app/document/diagnostics';
+import { LiveSession } from './app/document/liveSession';
+import type { DocumentWorld } from './app/document/world';
 import { SERVER_CAPABILITIES, registerHandlers } from './lsp/handlers';
 import type { RuntimeEnvironment } from './lsp/runtime';
 import { SettingsCache } from './lsp/settings';
 import { ProjectConfigs } from './lsp/projectConfig';
 import { Validator } from './lsp/diagnostics/publish';
-import { WorkspaceCardIndex } from './lsp/workspaceCards';
+import { WorkspaceCardIndex } from './app/document/workspaceCards';
 import { HttpClientForSettings } from './lsp/networkAccess';
 import { memoryCardCache } from './core/cache/cardText';
 
@@ -39,23 +40,29 @@ export function startServer(connection: Connection, runtime: RuntimeEnvironment)
     () => canPullSettings,
     (uri) => projectConfigs.forUri(uri),
   );
-  const workspaceCards = new WorkspaceCardIndex(runtime.files);
-
   const analysis = async (uri: string): Promise<Analysis | undefined> => {
     const doc = documents.get(uri);
     if (!doc) return undefined;
     return analyses.get(doc, doc.languageId, await settings.get(uri));
   };
 
-  const ctx: ServerContext = {
-    connection,
-    documents,
-    runtime,
+  const world: DocumentWorld = {
+    document: (uri) => documents.get(uri),
+    openUris: () => documents.keys(),
     settings: (uri) => settings.get(uri),
     analysis,
     openAnalyses: async () => (await Promise.all(documents.keys().map(analysis))).filter((a): a is Analysis => !!a),
     workspaceFolders: () => folders,
-    workspaceCards,
+    workspaceCards: new WorkspaceCardIndex(runtime.files),
+    files: runtime.files,
+    session: new LiveSession(),
+  };
+
+  const ctx: ServerContext = {
+    connection,
+    documents,
+    runtime,
+    world,
     network: new HttpClientForSettings(),
     cardTexts: memoryCardCache(),
     revalidateAll: () => {
@@ -70,7 +77,7 @@ export function startServer(connection: Connection, runtime: RuntimeEnvironment)
     (uri) => documents.get(uri),
     async (doc) => {
       const a = await analysis(doc.uri);
-      return a ? computeDiagnostics(ctx, doc, a) : [];
+      return a ? diagnostics(world, doc, a) : [];
     },
   );
 
@@ -100,10 +107,10 @@ export function startServer(connection: Connection, runtime: RuntimeEnvironment)
       analyses.clear();
       ctx.revalidateAll();
     }
-    workspaceCards.invalidate();
+    world.workspaceCards.invalidate();
     for (const doc of documents.all()) if (analyses.peek(doc.uri)?.kind === 'lockfile') validator.schedule(doc);
     // Closed lockfiles a live check covered: their diagnostics follow the new card (or their own new text).
-    for (const uri of liveSession(ctx).checkedLockfiles()) publishClosedLockfile(ctx, uri).catch(() => undefined);
+    for (const uri of world.session.checkedLockfiles()) publishClosedLockfile(ctx, uri).catch(() => undefined);
   });
 
   // Fires on open as well as on edits (TextDocuments raises it after onDidOpen): one handler covers both.
@@ -118,11 +125,11 @@ export function startServer(connection: Connection, runtime: RuntimeEnvironment)
     settings.forget(e.document.uri);
     validator.clear(e.document.uri);
     // A lockfile a live check covered keeps its diagnostics (computed from the file on disk) when closed.
-    if (liveSession(ctx).wasChecked(e.document.uri)) publishClosedLockfile(ctx, e.document.uri).catch(() => undefined);
+    if (world.session.wasChecked(e.document.uri)) publishClosedLockfile(ctx, e.document.uri).catch(() => undefined);
     // A closed card's unsaved text no longer counts: lockfiles checked against it are checked again without it.
     if (wasCard) {
       scheduleRelated(e.document.uri);
-      for (const uri of liveSession(ctx).checkedLockfiles()) publishClosedLockfile(ctx, uri).catch(() => undefined);
+      for (const uri of world.session.checkedLockfiles()) publishClosedLockfile(ctx, uri).catch(() => undefined);
     }
   });
 

@@ -6,7 +6,7 @@ import { test } from 'node:test';
 import { parseBinding } from '../../server/src/core/bindingSpec';
 import { bindingFlag } from '../../server/src/cli/projectSettings';
 import { UsageError } from '../../server/src/cli/io';
-import { parseBindings } from '../../server/src/lsp/settings';
+import { parseBindings } from '../../server/src/app/document/settings';
 import type { BindingSupport } from '../../server/src/core/types';
 
 type Case = [input: string, expected: BindingSupport | null, why: string];

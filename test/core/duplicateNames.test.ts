@@ -20,7 +20,7 @@ import { FIXTURES, fixtureNames } from './rules/harness';
 import { seededRandom } from '../seededRandom';
 import { TextDocument } from 'vscode-languageserver-textdocument';
 import { quickFixesFor } from '../../server/src/core/fixes/quickFixes';
-import { textEditsFor } from '../../server/src/lsp/jsonEdits';
+import { textEditsFor } from '../../server/src/app/document/jsonEdits';
 import { at } from '../at';
 
 /** Names as they are written in the text (JSON string contents): quotes, backslashes, colons, '/', '~', empty. */

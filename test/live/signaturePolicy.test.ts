@@ -14,7 +14,7 @@ import type { CliIO } from '../../server/src/cli/io';
 import { canonicalPayloads } from '../../server/src/core/signature/canonical';
 import { createNetworkClient, createTrustStore, fetchCard, type NetworkClient } from '../../server/src/lib';
 import { FetchCardRequest } from '../../server/src/protocol';
-import { normalizeSettings } from '../../server/src/lsp/settings';
+import { normalizeSettings } from '../../server/src/app/document/settings';
 import { sdkPublicCard } from '../agents/sdkAgent';
 import { startLsp, type LspSession } from '../lsp/harness';
 

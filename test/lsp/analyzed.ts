@@ -1,7 +1,7 @@
 /** A document and its analysis, in process: what a feature's pure function takes, without a server. */
 import { TextDocument } from 'vscode-languageserver-textdocument';
 import { DEFAULT_SETTINGS, type A2ASettings } from '../../server/src/protocol';
-import { analyze, type Analysis } from '../../server/src/lsp/analysis';
+import { analyze, type Analysis } from '../../server/src/app/document/analysis';
 
 export function analyzed(
   text: string,

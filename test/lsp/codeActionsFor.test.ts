@@ -9,8 +9,8 @@ import { join } from 'node:path';
 import { test } from 'node:test';
 import { CodeActionKind, type Diagnostic } from 'vscode-languageserver';
 import { makeLocator } from '../../server/src/core/pointer/locateAll';
-import { codeActionsFor } from '../../server/src/lsp/codeActions';
-import { toDiagnostic } from '../../server/src/lsp/diagnostics/toDiagnostic';
+import { codeActionsFor } from '../../server/src/app/document/codeActions';
+import { toDiagnostic } from '../../server/src/app/document/toDiagnostic';
 import { analyzed } from './analyzed';
 import { at } from '../at';
 

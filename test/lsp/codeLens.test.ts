@@ -3,7 +3,7 @@ import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { test } from 'node:test';
-import { PIN_COMMAND, skillLenses, type PinSkillArgument } from '../../server/src/lsp/codeLens';
+import { PIN_COMMAND, skillLenses, type PinSkillArgument } from '../../server/src/app/document/codeLens';
 import { analyzed } from './analyzed';
 import { at } from '../at';
 

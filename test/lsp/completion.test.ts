@@ -6,7 +6,7 @@ import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { TextDocument } from 'vscode-languageserver-textdocument';
 import type { CompletionItem } from 'vscode-languageserver-protocol';
-import { completionItems } from '../../server/src/lsp/completion';
+import { completionItems } from '../../server/src/app/document/completion';
 import { analyzed } from './analyzed';
 import { cursor, startLsp } from './harness';
 import { at } from '../at';

@@ -1,7 +1,7 @@
 /** Folding as a pure function of an analysed document (the stdio wiring: outline.test.ts). */
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { foldingRanges } from '../../server/src/lsp/folding';
+import { foldingRanges } from '../../server/src/app/document/folding';
 import { analyzed } from './analyzed';
 import { at } from '../at';
 

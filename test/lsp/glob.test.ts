@@ -1,9 +1,9 @@
 /** The glob matcher behind a2a.files.* and the document kind decision. */
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { matchesGlob } from '../../server/src/lsp/glob';
-import { documentKind } from '../../server/src/lsp/documentKind';
-import { nestsDeeperThan } from '../../server/src/lsp/nesting';
+import { matchesGlob } from '../../server/src/app/document/glob';
+import { documentKind } from '../../server/src/app/document/documentKind';
+import { nestsDeeperThan } from '../../server/src/app/document/nesting';
 import { DEFAULT_SETTINGS } from '../../server/src/protocol';
 
 test('workspace-relative globs match absolute paths', () => {

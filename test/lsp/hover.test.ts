@@ -7,7 +7,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { test } from 'node:test';
 import type { MarkupContent } from 'vscode-languageserver-protocol';
-import { documentHover } from '../../server/src/lsp/hover';
+import { documentHover } from '../../server/src/app/document/hover';
 import { analyzed } from './analyzed';
 import { startLsp } from './harness';
 

@@ -2,7 +2,7 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { TextDocument } from 'vscode-languageserver-textdocument';
-import { textEditsFor } from '../../server/src/lsp/jsonEdits';
+import { textEditsFor } from '../../server/src/app/document/jsonEdits';
 
 function removed(text: string, pointer: string): string {
   const doc = TextDocument.create('file:///x.json', 'json', 1, text);

@@ -5,9 +5,9 @@ import { join } from 'node:path';
 import { test } from 'node:test';
 import { compileProfile } from '../../server/src/core/profile/compile';
 import type { Lockfile } from '../../server/src/core/types';
-import { lockTree } from '../../server/src/lsp/capabilities';
-import { lockfileHover } from '../../server/src/lsp/hoverLockfile';
-import type { LockfileAgainstCard } from '../../server/src/lsp/pinnedCard';
+import { lockTree } from '../../server/src/app/document/capabilities';
+import { lockfileHover } from '../../server/src/app/document/hoverLockfile';
+import type { LockfileAgainstCard } from '../../server/src/app/document/pinnedCard';
 
 const fixtures = join(__dirname, '..', 'fixtures', 'redact');
 const passwords = JSON.parse(readFileSync(join(fixtures, 'userinfo-interfaces.passwords.json'), 'utf8')) as string[];

@@ -6,7 +6,7 @@ import { test } from 'node:test';
 import { COMMAND_IDS, COMMAND_TITLES } from '../../client/src/commands/table';
 import { RULES } from '../../server/src/core/rules/catalog';
 import { DEFAULT_SETTINGS } from '../../server/src/protocol';
-import { normalizeSettings, parseBindings } from '../../server/src/lsp/settings';
+import { normalizeSettings, parseBindings } from '../../server/src/app/document/settings';
 import { at, field } from '../at';
 
 const pkg = JSON.parse(readFileSync(join(__dirname, '..', '..', 'package.json'), 'utf8'));

@@ -1,7 +1,7 @@
 /** The one escaping function every untrusted string in a hover goes through. */
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { MAX_UNTRUSTED_LENGTH, plain, plainList, truncate } from '../../server/src/lsp/markdown';
+import { MAX_UNTRUSTED_LENGTH, plain, plainList, truncate } from '../../server/src/app/document/markdown';
 
 /** What a CommonMark renderer would show for our escaped text: every backslash-escaped punctuation as itself. */
 const rendered = (md: string) => md.replace(/\\([!-/:-@[-`{-~])/g, '$1');

@@ -9,7 +9,7 @@ import { normalizeRequirement } from '../../server/src/core/fixes/securityRequir
 import { migrateSecurityScheme } from '../../server/src/core/fixes/securityScheme';
 import { lintDocument } from '../../server/src/core/lint';
 import { corpusCards } from '../fixtures/corpus/corpus';
-import { textEditsFor } from '../../server/src/lsp/jsonEdits';
+import { textEditsFor } from '../../server/src/app/document/jsonEdits';
 import { TextDocument } from 'vscode-languageserver-textdocument';
 
 test('legacy requirement shapes become {schemes: {name: {list}}}', () => {

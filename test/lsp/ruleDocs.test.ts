@@ -8,7 +8,7 @@ import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { test } from 'node:test';
 import { RULES, ruleDocsUrl } from '../../server/src/core/rules/catalog';
-import { LOCKFILE_CHECK_CODES } from '../../server/src/lsp/diagnostics/compute';
+import { LOCKFILE_CHECK_CODES } from '../../server/src/app/document/diagnostics';
 import { at } from '../at';
 
 const ROOT = join(__dirname, '..', '..');

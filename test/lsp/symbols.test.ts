@@ -4,7 +4,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { test } from 'node:test';
 import { SymbolKind, type DocumentSymbol } from 'vscode-languageserver';
-import { documentSymbols } from '../../server/src/lsp/symbols';
+import { documentSymbols } from '../../server/src/app/document/symbols';
 import { analyzed } from './analyzed';
 import { at } from '../at';
 

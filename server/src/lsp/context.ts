@@ -1,30 +1,21 @@
 import type { Connection, TextDocuments } from 'vscode-languageserver';
 import type { TextDocument } from 'vscode-languageserver-textdocument';
-import type { A2ASettings } from '../protocol';
-import type { Analysis } from './analysis';
+import type { DocumentWorld } from '../app/document/world';
 import type { RuntimeEnvironment } from './runtime';
-import type { WorkspaceCardIndex } from './workspaceCards';
 import type { HttpClientForSettings } from './networkAccess';
 import type { CardCache } from '../core/cache/cardText';
 
 /**
  * What every LSP feature module gets from startServer.ts. Feature modules export a
- * `register…(ctx)` function and are wired in handlers.ts.
+ * `register…(ctx)` function and are wired in handlers.ts; they translate LSP messages into calls of the
+ * document analyses (app/document/) over `world`, and the results back.
  */
 export interface ServerContext {
   connection: Connection;
   documents: TextDocuments<TextDocument>;
   runtime: RuntimeEnvironment;
-  /** Settings of one document (pulled from the client, cached). */
-  settings(uri: string): Promise<A2ASettings>;
-  /** The cached analysis of an open document at its current version, or undefined if it is not ours. */
-  analysis(uri: string): Promise<Analysis | undefined>;
-  /** Analyses of every other open document (lockfile ↔ card matching). */
-  openAnalyses(): Promise<Analysis[]>;
-  /** Workspace folders' file-system paths (for finding cards that are not open). */
-  workspaceFolders(): string[];
-  /** Cards on disk in the workspace, indexed once (until a watched file changes). */
-  workspaceCards: WorkspaceCardIndex;
+  /** What the document analyses read: open documents, settings, workspace cards, this session's live agents. */
+  world: DocumentWorld;
   /** Re-validates every open document (after settings or related documents changed). */
   revalidateAll(): void;
   /** The one HTTP client of the server (one connection pool for the live view, probes and lockfile checks). */

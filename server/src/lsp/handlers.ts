@@ -4,14 +4,8 @@
  */
 import { TextDocumentSyncKind, type ServerCapabilities } from 'vscode-languageserver';
 import type { ServerContext } from './context';
-import { registerHover } from './hover';
-import { registerCompletion } from './completion';
-import { registerCodeActions } from './codeActions';
-import { registerSymbols } from './symbols';
-import { registerFolding } from './folding';
-import { registerCapabilitiesRequest } from './capabilities';
+import { registerDocumentRequests } from './documentRequests';
 import { registerMigrateRequest } from './migrate';
-import { registerCodeLens } from './codeLens';
 import { registerLockfileRequests } from './lockfileRequests';
 import { registerLiveRequests } from './liveRequests';
 import { registerLanguageModelTools } from './languageModelTools';
@@ -28,14 +22,8 @@ export const SERVER_CAPABILITIES: ServerCapabilities = {
 };
 
 export function registerHandlers(ctx: ServerContext): void {
-  registerHover(ctx);
-  registerCompletion(ctx);
-  registerCodeActions(ctx);
-  registerSymbols(ctx);
-  registerFolding(ctx);
-  registerCapabilitiesRequest(ctx);
+  registerDocumentRequests(ctx);
   registerMigrateRequest(ctx);
-  registerCodeLens(ctx);
   registerLockfileRequests(ctx);
   registerLiveRequests(ctx);
   registerLanguageModelTools(ctx);

@@ -42,10 +42,10 @@ export function registerLanguageModelTools(ctx: ServerContext): void {
         { ok: false, message: 'the tool failed with an internal error' },
         'language-model tool',
         async () => {
-          const settings = await ctx.settings('');
+          const settings = await ctx.world.settings('');
           const allow = repositoryAllowance(settings);
           const trusted = allow !== undefined;
-          const roots = realRoots(ctx.workspaceFolders());
+          const roots = realRoots(ctx.world.workspaceFolders());
           if (roots.length === 0)
             return {
               ok: false,

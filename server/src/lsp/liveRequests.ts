@@ -26,11 +26,10 @@ import {
 } from '../protocol';
 import { republishLockfiles } from './diagnostics/closedLockfiles';
 import type { ServerContext } from './context';
-import { liveSession } from './liveState';
 import { lockfileAgentUrl } from './lockfileAgent';
 import { HttpClientForSettings, UNTRUSTED, repositoryAllowance } from './networkAccess';
 import { runSafe, type ErrorLog } from './runSafe';
-import { clientConfig } from './settings';
+import { clientConfig } from '../app/document/settings';
 import { invalidParams } from './requestParams';
 import { redactorFor, redactValue, urlSecrets, withoutUserinfo, type Redactor } from '../core/redact';
 
@@ -103,7 +102,7 @@ export function registerLiveRequests(ctx: ServerContext): void {
         { url: params.url, findings: [], credentialSchemes: [], error: 'internal error' } as FetchCardResponse,
         'fetch card',
         async () => {
-          const settings = await ctx.settings('');
+          const settings = await ctx.world.settings('');
           if (settings.workspaceTrusted !== true)
             return { url: params.url, findings: [], credentialSchemes: [], error: UNTRUSTED };
           const http = live.httpFor(settings);
@@ -134,7 +133,7 @@ export function registerLiveRequests(ctx: ServerContext): void {
           // The session remembers the card (lockfile diagnostics against it, published again now) and its URL (evidence for the opened card).
           if (fetched.valid && fetched.profile && fetched.card !== undefined) {
             try {
-              liveSession(ctx).recordCard(
+              ctx.world.session.recordCard(
                 fetched.url,
                 fetched.profile,
                 cardDigest(fetched.card),
@@ -181,7 +180,7 @@ export function registerLiveRequests(ctx: ServerContext): void {
               response.extended = { status: ext.status, message: ext.message };
               if (ext.status === 'extended') {
                 try {
-                  liveSession(ctx).rememberUrl(cardDigest(ext.card), fetched.url); // its evidence is the agent's
+                  ctx.world.session.rememberUrl(cardDigest(ext.card), fetched.url); // its evidence is the agent's
                 } catch {
                   // too deep to canonicalize: the card is still shown
                 }
@@ -208,7 +207,7 @@ export function registerLiveRequests(ctx: ServerContext): void {
         { agent: params.url, results: [], error: 'internal error' } as ProbeAgentResponse,
         'probe agent',
         async () => {
-          const settings = await ctx.settings('');
+          const settings = await ctx.world.settings('');
           if (settings.workspaceTrusted !== true) return { agent: params.url, results: [], error: UNTRUSTED };
           // A lockfile's agent is repository content: its URL is the lockfile's (not the client's text), reached as far as the workspace allows.
           const pinned = params.lockfile !== undefined ? await lockfileAgentUrl(ctx, params.lockfile) : undefined;
@@ -225,7 +224,7 @@ export function registerLiveRequests(ctx: ServerContext): void {
               ...reach,
             });
             // Claimed vs verified: the tree of every open card or lockfile of this agent shows the outcomes.
-            liveSession(ctx).evidence.recordProbes(report.cardUrl, report.results);
+            ctx.world.session.evidence.recordProbes(report.cardUrl, report.results);
             await refreshOpenDocuments(ctx);
             return { agent: withoutUserinfo(url), results: report.results };
           } catch (err) {

@@ -10,13 +10,13 @@ import { loadLockfile } from '../core/lockfile';
 import { isHttpLocation } from '../core/check/cardSources';
 import { readTextSync } from '../node/readText';
 import type { ServerContext } from './context';
-import { uriPath } from './documentKind';
-import { lockfileInsideWorkspace } from './workspaceCards';
+import { uriPath } from '../app/document/documentKind';
+import { lockfileInsideWorkspace } from '../app/document/workspaceCards';
 
 export async function lockfileAgentUrl(ctx: ServerContext, uri: string): Promise<{ url: string } | { error: string }> {
   if (!uri.startsWith('file:')) return { error: 'only lockfiles on disk name an agent to probe' };
   const path = fileURLToPath(uri);
-  const inside = await lockfileInsideWorkspace(ctx.workspaceFolders(), path);
+  const inside = await lockfileInsideWorkspace(ctx.world.workspaceFolders(), path);
   if (!inside.ok) return { error: inside.reason };
   // The open document's text when there is one (unsaved edits count, as for the check).
   const open = ctx.documents.all().find((d) => uriPath(d.uri) === path.split(sep).join('/'));

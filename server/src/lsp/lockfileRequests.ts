@@ -47,12 +47,13 @@ import {
 import { fileStaleMarkers, type FileStaleMarkers } from '../node/fileStaleMarkers';
 import { publishClosedLockfile, republishLockfiles } from './diagnostics/closedLockfiles';
 import type { ServerContext } from './context';
-import { uriPath } from './documentKind';
-import { liveSession, type LiveSession } from './liveState';
+import { uriPath } from '../app/document/documentKind';
+import type { LiveSession } from '../app/document/liveSession';
+import { fetchedCardUrl } from '../app/document/fetchedCard';
 import { UNTRUSTED, repositoryAllowance } from './networkAccess';
-import { lockfileInsideWorkspace, workspaceCardPaths } from './workspaceCards';
+import { lockfileInsideWorkspace, workspaceCardPaths } from '../app/document/workspaceCards';
 import { runSafe } from './runSafe';
-import { clientConfig } from './settings';
+import { clientConfig } from '../app/document/settings';
 import { invalidParams } from './requestParams';
 
 const CONCURRENCY = 8;
@@ -65,7 +66,7 @@ class LockfileService {
   readonly cardPath: CardPathCheck;
 
   constructor(readonly ctx: ServerContext) {
-    this.cardPath = workspaceCardPaths(() => ctx.workspaceFolders());
+    this.cardPath = workspaceCardPaths(() => ctx.world.workspaceFolders());
   }
 
   /** Where a lockfile's card is: its URL, or its card path when that stays inside the workspace folder. */
@@ -143,19 +144,11 @@ async function sourceLocation(ctx: ServerContext, source: PinSource): Promise<st
   if (source.url) return cardUrlFor(source.url);
   if (source.uri?.startsWith('file:')) return pathOf(source.uri);
   if (source.uri) {
-    const url = await fetchedCardUrl(ctx, source.uri);
+    const url = await fetchedCardUrl(ctx.world, source.uri);
     if (url) return url;
     throw new Error('this card is neither a file nor one fetched in this session: save it, or pin from its URL');
   }
   throw new Error('nothing to pin: give a card URL or a card document');
-}
-
-/** The URL an open, unsaved card document was fetched from (undefined when this session does not know it). */
-export async function fetchedCardUrl(ctx: ServerContext, uri: string): Promise<string | undefined> {
-  const a = await ctx.analysis(uri);
-  if (!a || a.kind !== 'card' || a.value === undefined) return undefined;
-  const url = liveSession(ctx).urlOfCard(a.value);
-  return url !== undefined && isHttpLocation(url) ? cardUrlFor(url) : undefined;
 }
 
 function message(err: unknown): string {
@@ -333,7 +326,7 @@ async function publishLiveDiagnostics(
   ctx: ServerContext,
   outcomes: readonly { uri: string; outcome: RefreshOutcome }[],
 ): Promise<void> {
-  const session = liveSession(ctx);
+  const session = ctx.world.session;
   const now = new Set<string>();
   for (const { uri, outcome } of outcomes) {
     session.markChecked(uri);
@@ -352,7 +345,7 @@ async function publishLiveDiagnostics(
 
 export function registerLockfileRequests(ctx: ServerContext): void {
   const service = new LockfileService(ctx);
-  const settings = (uri?: string) => ctx.settings(uri ?? '');
+  const settings = (uri?: string) => ctx.world.settings(uri ?? '');
   const log = ctx.connection.console;
 
   ctx.connection.onRequest(
@@ -387,7 +380,7 @@ export function registerLockfileRequests(ctx: ServerContext): void {
           const loaded = await service.loader(s, params.selection.extensions, 'user').load(location);
           // The card just read is the agent's newest: lockfiles checked against an older one are checked again below.
           if (isHttpLocation(location))
-            liveSession(ctx).recordCard(location, loaded.profile, loaded.digest, 'check', loaded.card);
+            ctx.world.session.recordCard(location, loaded.profile, loaded.digest, 'check', loaded.card);
           let lock = buildLockfile({
             profile: loaded.profile,
             cardDigest: loaded.digest,
@@ -399,7 +392,7 @@ export function registerLockfileRequests(ctx: ServerContext): void {
           if (params.probe && isHttpLocation(location) && s.workspaceTrusted === true) {
             // Safe probes only (no message is sent); the ones about pinned claims become evidence.
             const report = await probeAgent(location, { http: service.httpFor(s), grpc: ctx.network.grpcFor(s) });
-            liveSession(ctx).evidence.recordProbes(report.cardUrl, report.results);
+            ctx.world.session.evidence.recordProbes(report.cardUrl, report.results);
             for (const r of report.results) probes.push(`probe ${r.probe}: ${r.outcome} (${r.detail})`);
             const verified = evidenceFor(lock.requires, report.results);
             if (Object.keys(verified).length) lock = { ...lock, verified };
@@ -439,12 +432,12 @@ export function registerLockfileRequests(ctx: ServerContext): void {
         // A lockfile path that is a symbolic link out of its workspace folder is not read.
         const insideWorkspace = async (path: string | { error: string }): Promise<string | { error: string }> => {
           if (typeof path !== 'string') return path;
-          const inside = await lockfileInsideWorkspace(ctx.workspaceFolders(), path);
+          const inside = await lockfileInsideWorkspace(ctx.world.workspaceFolders(), path);
           return inside.ok ? path : { error: inside.reason };
         };
         const stale = params.staleMarkers !== undefined ? await loadStaleMarkers(params.staleMarkers) : undefined;
         const uris = stale && params.onlyStale ? await markedLockfiles(service, params.uris, stale) : params.uris;
-        const session = liveSession(ctx);
+        const session = ctx.world.session;
         const outcomes: { uri: string; outcome: RefreshOutcome }[] = [];
         const results = await mapBounded(uris, CONCURRENCY, async (uri): Promise<LockfileCheckEntry> => {
           const path = await insideWorkspace(pathOrError(uri));

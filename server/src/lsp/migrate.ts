@@ -1,7 +1,7 @@
 import { isLegacyCard, migrateCard } from '../core/fixes/migrateCard';
 import { MigrateCardRequest, type MigrateCardResult } from '../protocol';
 import type { ServerContext } from './context';
-import { textEditsFor } from './jsonEdits';
+import { textEditsFor } from '../app/document/jsonEdits';
 import { runSafe } from './runSafe';
 import { invalidParams } from './requestParams';
 
@@ -18,7 +18,7 @@ export function registerMigrateRequest(ctx: ServerContext): void {
         'migrate card',
         async (): Promise<MigrateCardResult> => {
           const doc = ctx.documents.get(params.uri);
-          const a = await ctx.analysis(params.uri);
+          const a = await ctx.world.analysis(params.uri);
           if (!doc || !a || a.value === undefined)
             return { edit: null, notes: ['the document is not valid JSON: fix the syntax errors first'] };
           if (!isLegacyCard(a.value)) return { edit: null, notes: [] };

@@ -12,7 +12,7 @@ import { test } from 'node:test';
 import { TextDocument } from 'vscode-languageserver-textdocument';
 import { quickFixesFor } from '../../../server/src/core/fixes/quickFixes';
 import { lintDocument } from '../../../server/src/core/lint';
-import { textEditsFor } from '../../../server/src/lsp/jsonEdits';
+import { textEditsFor } from '../../../server/src/app/document/jsonEdits';
 
 const FIXTURES = join(__dirname, '../../fixtures/quick-fixes');
 

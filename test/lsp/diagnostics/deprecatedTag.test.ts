@@ -4,7 +4,7 @@ import { test } from 'node:test';
 import { DiagnosticTag } from 'vscode-languageserver';
 import { TextDocument } from 'vscode-languageserver-textdocument';
 import { RULES } from '../../../server/src/core/rules/catalog';
-import { toDiagnostic } from '../../../server/src/lsp/diagnostics/toDiagnostic';
+import { toDiagnostic } from '../../../server/src/app/document/toDiagnostic';
 import type { Finding } from '../../../server/src/core/types';
 
 const doc = TextDocument.create('file:///a.json', 'json', 1, '{}');

@@ -2,7 +2,7 @@ import type { Connection, Diagnostic } from 'vscode-languageserver';
 import type { TextDocument } from 'vscode-languageserver-textdocument';
 import { CapabilitiesChangedNotification } from '../../protocol';
 import type { Disposable, RuntimeEnvironment } from '../runtime';
-import { Abandoned } from '../pace';
+import { Abandoned } from '../../app/document/pace';
 
 /**
  * Push diagnostics with a debounce. Stale results are dropped: a validation whose document version

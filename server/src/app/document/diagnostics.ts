@@ -3,12 +3,12 @@ import type { TextDocument } from 'vscode-languageserver-textdocument';
 import { defaultSeverity } from '../../core/rules/catalog';
 import type { CheckItem, CheckResult, Finding, Severity } from '../../core/types';
 import { capFindings, DEFAULT_FINDING_CAPS } from '../../core/findingCap';
-import type { Analysis } from '../analysis';
-import type { ServerContext } from '../context';
+import type { Analysis } from './analysis';
+import type { DocumentWorld } from './world';
 import { toDiagnostic } from './toDiagnostic';
 import { makeLocator } from '../../core/pointer/locateAll';
-import { lockfileAgainstCard, type LockfileAgainstCard } from '../pinnedCard';
-import { pauseFor } from '../pace';
+import { lockfileAgainstCard, type LockfileAgainstCard } from './pinnedCard';
+import { pauseFor } from './pace';
 
 /**
  * Codes of the lockfile-against-card diagnostics: catalog rules (core/rules/catalog.ts), so their
@@ -27,15 +27,11 @@ export const LOCKFILE_CHECK_CODES = {
  * live checks (the watcher, "Check Lockfiles Now") feed the live card and re-publish through here, so the
  * same problem is never shown twice; one found against both cards is one diagnostic naming both.
  */
-export async function computeDiagnostics(
-  ctx: ServerContext,
-  doc: TextDocument,
-  analysis: Analysis,
-): Promise<Diagnostic[]> {
+export async function diagnostics(world: DocumentWorld, doc: TextDocument, analysis: Analysis): Promise<Diagnostic[]> {
   // A check still running when the document changes is abandoned: its diagnostics would be dropped anyway.
-  const stale = () => ctx.documents.get(doc.uri)?.version !== doc.version;
+  const stale = () => world.document(doc.uri)?.version !== doc.version;
   const pinned = checksAgainstCard(analysis)
-    ? await lockfileAgainstCard(ctx, analysis, pauseFor(undefined, stale))
+    ? await lockfileAgainstCard(world, analysis, pauseFor(undefined, stale))
     : undefined;
   return documentDiagnostics(doc, analysis, pinned);
 }

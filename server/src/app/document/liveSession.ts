@@ -4,14 +4,13 @@
  * - the cards fetched this session (A2A: Fetch Agent Card, lockfile checks, the watcher), by agentKey();
  * - the last live-check failure per agent (cleared by the next successful fetch);
  * - the evidence store (claimed vs verified), fed by probes and by the `verified` member of lockfiles.
- * Memory only, one per server (keyed by the ServerContext so feature modules need no extra wiring).
+ * Memory only, one per server: the host holds it in its document world (world.ts).
  */
-import { cardDigest } from '../core/digest';
-import { isObject } from '../core/document';
-import { agentKey, candidateKeys } from '../core/evidence/agentKey';
-import { EvidenceStore } from '../core/evidence/store';
-import type { CompiledProfile } from '../core/types';
-import type { ServerContext } from './context';
+import { cardDigest } from '../../core/digest';
+import { isObject } from '../../core/document';
+import { agentKey, candidateKeys } from '../../core/evidence/agentKey';
+import { EvidenceStore } from '../../core/evidence/store';
+import type { CompiledProfile } from '../../core/types';
 
 export interface LiveCard {
   /** The card URL as fetched. */
@@ -104,15 +103,4 @@ export class LiveSession {
     if (fetched) return fetched;
     return candidateKeys(card).find((k) => this.cards.has(k) || this.evidence.has(k));
   }
-}
-
-const sessions = new WeakMap<ServerContext, LiveSession>();
-
-export function liveSession(ctx: ServerContext): LiveSession {
-  let session = sessions.get(ctx);
-  if (!session) {
-    session = new LiveSession();
-    sessions.set(ctx, session);
-  }
-  return session;
 }

@@ -4,7 +4,7 @@ import {
   SetBooleanSettingCommand,
   type AddToClientSettingArgs,
   type SetBooleanSettingArgs,
-} from '../protocol';
+} from '../../protocol';
 
 const MAX_OFFERS = 3;
 

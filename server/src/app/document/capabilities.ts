@@ -1,50 +1,40 @@
 import type { TextDocument } from 'vscode-languageserver-textdocument';
-import { isObject } from '../core/document';
-import { claimsWithEvidence, type EvidenceClaim } from '../core/evidence/claims';
-import { escapeSegment } from '../core/pointer/range';
-import { readLockfile } from '../core/lockfile/read';
-import { resolveAgent } from '../node/agentLocation';
-import type { CompiledProfile, Lockfile } from '../core/types';
-import { CapabilitiesRequest, type CapabilitiesResult, type CapabilityNode } from '../protocol';
+import { isObject } from '../../core/document';
+import { claimsWithEvidence, type EvidenceClaim } from '../../core/evidence/claims';
+import { escapeSegment } from '../../core/pointer/range';
+import { readLockfile } from '../../core/lockfile/read';
+import { resolveAgent } from '../../node/agentLocation';
+import type { CompiledProfile, Lockfile } from '../../core/types';
+import type { CapabilitiesResult, CapabilityNode } from '../../protocol';
 import type { Analysis } from './analysis';
-import type { ServerContext } from './context';
 import { securityPlain } from './capabilityText';
 import { uriPath } from './documentKind';
-import { liveSession } from './liveState';
-import { makeLocator } from '../core/pointer/locateAll';
+import { makeLocator } from '../../core/pointer/locateAll';
 import { truncate } from './markdown';
-import { visibleText } from '../core/untrustedText';
+import { visibleText } from '../../core/untrustedText';
 import { cardMatchesAgent, lockfileAgainstCard, type LockfileAgainstCard } from './pinnedCard';
-import { runSafe } from './runSafe';
-import { redactValue } from '../core/redact';
-import { profileRedactor, shownProfile } from '../core/profile/shown';
-import { invalidParams } from './requestParams';
+import { redactValue } from '../../core/redact';
+import { profileRedactor, shownProfile } from '../../core/profile/shown';
+import type { DocumentWorld } from './world';
 
 type EvidenceSection = NonNullable<CapabilitiesResult['evidence']>;
 
-const NONE: CapabilitiesResult = { kind: 'none', summary: '', severity: 'ok', nodes: [] };
+export const NONE_CAPABILITIES: CapabilitiesResult = { kind: 'none', summary: '', severity: 'ok', nodes: [] };
 const t = (s: unknown, n = 80): string => truncate(visibleText(typeof s === 'string' ? s : String(s ?? '')), n);
 
 /** a2a/capabilities: the "A2A Capabilities" tree for one open document. Labels are plain text. */
-export function registerCapabilitiesRequest(ctx: ServerContext): void {
-  ctx.connection.onRequest(
-    CapabilitiesRequest.type,
-    (params, token) =>
-      invalidParams(params, { uri: 'string' }) ??
-      runSafe(ctx.connection.console, token, NONE, 'capabilities', async () => {
-        const a = await ctx.analysis(params.uri);
-        const doc = ctx.documents.get(params.uri);
-        if (!a || !doc || a.value === undefined) return NONE;
-        if (a.kind === 'card')
-          return withRanges(doc, a.text, shown(cardTree(a, await cardEvidence(ctx, a)), a.profile()));
-        if (a.kind === 'lockfile') {
-          const r = await lockfileAgainstCard(ctx, a);
-          const tree = lockTree(r, r ? lockEvidence(ctx, r) : undefined);
-          return withRanges(doc, a.text, shown(tree, r?.pinned?.profile ?? r?.live?.card.profile));
-        }
-        return NONE;
-      }),
-  );
+/** a2a/capabilities: the "A2A Capabilities" tree for one open document. Labels are plain text. */
+export async function capabilities(world: DocumentWorld, request: { uri: string }): Promise<CapabilitiesResult> {
+  const a = await world.analysis(request.uri);
+  const doc = world.document(request.uri);
+  if (!a || !doc || a.value === undefined) return NONE_CAPABILITIES;
+  if (a.kind === 'card') return withRanges(doc, a.text, shown(cardTree(a, await cardEvidence(world, a)), a.profile()));
+  if (a.kind === 'lockfile') {
+    const r = await lockfileAgainstCard(world, a);
+    const tree = lockTree(r, r ? lockEvidence(world, r) : undefined);
+    return withRanges(doc, a.text, shown(tree, r?.pinned?.profile ?? r?.live?.card.profile));
+  }
+  return NONE_CAPABILITIES;
 }
 
 /**
@@ -59,28 +49,28 @@ function shown(result: CapabilitiesResult, compiled: CompiledProfile | undefined
  * The URL an open card is known by: the agent of an open lockfile that pins it, else the URL it was
  * fetched from (A2A: Fetch Agent Card) or an agent known at one of its interfaces (liveSession).
  */
-async function cardAgent(ctx: ServerContext, a: Analysis): Promise<string | undefined> {
+async function cardAgent(world: DocumentWorld, a: Analysis): Promise<string | undefined> {
   const card = a.value as Record<string, unknown>;
-  for (const other of await ctx.openAnalyses()) {
+  for (const other of await world.openAnalyses()) {
     if (other.kind !== 'lockfile') continue;
     const read = readLockfile(other.value);
     if (!read.ok) continue;
     const agent = resolveAgent(read.lockfile.agent, uriPath(other.uri));
     if (agent === uriPath(a.uri) || cardMatchesAgent(card, read.lockfile.agent)) return agent;
   }
-  return liveSession(ctx).urlOfCard(card);
+  return world.session.urlOfCard(card);
 }
 
-async function cardEvidence(ctx: ServerContext, a: Analysis): Promise<EvidenceSection> {
+async function cardEvidence(world: DocumentWorld, a: Analysis): Promise<EvidenceSection> {
   if (!isObject(a.value)) return { claims: [] };
-  const agent = await cardAgent(ctx, a);
-  const records = agent !== undefined ? liveSession(ctx).evidence.get(agent) : [];
+  const agent = await cardAgent(world, a);
+  const records = agent !== undefined ? world.session.evidence.get(agent) : [];
   return { ...(agent !== undefined ? { agent } : {}), claims: claimsWithEvidence(a.profile(), undefined, records) };
 }
 
-function lockEvidence(ctx: ServerContext, r: LockfileAgainstCard): EvidenceSection {
+function lockEvidence(world: DocumentWorld, r: LockfileAgainstCard): EvidenceSection {
   const profile = r.pinned?.profile ?? r.live?.card.profile;
-  const claims = claimsWithEvidence(profile, r.lock, liveSession(ctx).evidence.get(r.agent));
+  const claims = claimsWithEvidence(profile, r.lock, world.session.evidence.get(r.agent));
   // Free-text `verified` entries are what someone wrote down, not evidence: shown with the claim, still unverified.
   for (const [name, e] of Object.entries(r.lock.verified ?? {})) {
     if (typeof e !== 'string') continue;

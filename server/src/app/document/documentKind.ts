@@ -1,5 +1,5 @@
-import type { DocumentKind } from '../core/types';
-import type { A2ASettings } from '../protocol';
+import type { DocumentKind } from '../../core/types';
+import type { A2ASettings } from '../../protocol';
 import { matchesGlob } from './glob';
 
 /**

@@ -1,7 +1,7 @@
 import { basename, dirname, isAbsolute, relative, resolve } from 'node:path';
-import type { RuntimeEnvironment } from './runtime';
+import type { WorkspaceFiles } from '../../node/nodeFiles';
 import { matchesGlob } from './glob';
-import { lockfileCardPaths, repositoryRoot, resolveInside, type InsideRoot } from '../node/insideRoot';
+import { lockfileCardPaths, repositoryRoot, resolveInside, type InsideRoot } from '../../node/insideRoot';
 
 const MAX_WORKSPACE_CARDS = 200;
 
@@ -18,7 +18,7 @@ export interface WorkspaceCard {
 export class WorkspaceCardIndex {
   private cached: { key: string; cards: Promise<WorkspaceCard[]> } | undefined;
 
-  constructor(private readonly files: RuntimeEnvironment['files']) {}
+  constructor(private readonly files: WorkspaceFiles | undefined) {}
 
   /** Drops the index (workspace/didChangeWatchedFiles). */
   invalidate(): void {

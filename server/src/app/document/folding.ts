@@ -2,20 +2,16 @@ import type { Node } from 'jsonc-parser';
 import type { FoldingRange } from 'vscode-languageserver';
 import type { TextDocument } from 'vscode-languageserver-textdocument';
 import type { Analysis } from './analysis';
-import type { ServerContext } from './context';
-import { runSafe } from './runSafe';
+import type { DocumentWorld } from './world';
 
 const MAX_RANGES = 5000;
 
 /** Folding for objects and arrays that span lines (JSON's own folding does not apply to our languages). */
-export function registerFolding(ctx: ServerContext): void {
-  ctx.connection.onFoldingRanges((params, token) =>
-    runSafe(ctx.connection.console, token, [], 'folding', async () => {
-      const doc = ctx.documents.get(params.textDocument.uri);
-      const a = await ctx.analysis(params.textDocument.uri);
-      return doc && a ? foldingRanges(doc, a) : [];
-    }),
-  );
+/** Folding for objects and arrays that span lines (JSON's own folding does not apply to our languages). */
+export async function folding(world: DocumentWorld, request: { uri: string }): Promise<FoldingRange[]> {
+  const doc = world.document(request.uri);
+  const a = await world.analysis(request.uri);
+  return doc && a ? foldingRanges(doc, a) : [];
 }
 
 /** The folding ranges of one analysed document version. */

@@ -10,8 +10,8 @@ import {
 } from 'jsonc-parser';
 import type { TextEdit } from 'vscode-languageserver';
 import type { TextDocument } from 'vscode-languageserver-textdocument';
-import { locatePointer, parsePointer } from '../core/pointer/range';
-import type { FixOperation } from '../core/fixes/plan';
+import { locatePointer, parsePointer } from '../../core/pointer/range';
+import type { FixOperation } from '../../core/fixes/plan';
 
 /** Indentation and line ending of the document, so inserted JSON looks like the rest of it. */
 export function formattingOf(text: string): FormattingOptions {

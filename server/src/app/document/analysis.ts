@@ -1,10 +1,10 @@
 import { parseTree, type Node } from 'jsonc-parser';
 import type { TextDocument } from 'vscode-languageserver-textdocument';
-import { isObject } from '../core/document';
-import { lintDocument } from '../core/lint';
-import { compileProfile } from '../core/profile/compile';
-import type { CompiledProfile, DocumentKind, Finding } from '../core/types';
-import type { A2ASettings } from '../protocol';
+import { isObject } from '../../core/document';
+import { lintDocument } from '../../core/lint';
+import { compileProfile } from '../../core/profile/compile';
+import type { CompiledProfile, DocumentKind, Finding } from '../../core/types';
+import type { A2ASettings } from '../../protocol';
 import { baseName, documentKind } from './documentKind';
 import { nestsDeeperThan } from './nesting';
 import { clientConfig, toLintSettings } from './settings';

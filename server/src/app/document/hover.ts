@@ -1,28 +1,29 @@
-import type { Hover } from 'vscode-languageserver';
-import { isObject } from '../core/document';
-import { secretRedactor } from '../core/hideSecrets';
-import { parsePointer, pointerAtOffset } from '../core/pointer/range';
+import type { Hover, Position } from 'vscode-languageserver';
+import { isObject } from '../../core/document';
+import { secretRedactor } from '../../core/hideSecrets';
+import { parsePointer, pointerAtOffset } from '../../core/pointer/range';
 import type { Analysis } from './analysis';
-import type { ServerContext } from './context';
 import { defaultModesHover, extensionHover, flagHover, interfacesHover, skillHover } from './hoverCard';
 import { lockfileHover } from './hoverLockfile';
 import { escapeMarkdown, plain } from './markdown';
-import { pauseFor } from './pace';
 import { lockfileAgainstCard, withLiveAsPinned, type LockfileAgainstCard } from './pinnedCard';
-import { runSafe } from './runSafe';
-import { schemaAt } from '../core/schema/schemaNav';
+import { schemaAt } from '../../core/schema/schemaNav';
+import type { DocumentWorld } from './world';
 
-export function registerHover(ctx: ServerContext): void {
-  ctx.connection.onHover((params, token) =>
-    runSafe(ctx.connection.console, token, null, 'hover', async (): Promise<Hover | null> => {
-      const a = await ctx.analysis(params.textDocument.uri);
-      const doc = ctx.documents.get(params.textDocument.uri);
-      if (!a || !doc || a.value === undefined || a.tooLarge) return null;
-      const pinned =
-        a.kind === 'card' ? undefined : withLiveAsPinned(await lockfileAgainstCard(ctx, a, pauseFor(token)));
-      return documentHover(a, doc.offsetAt(params.position), pinned);
-    }),
-  );
+/**
+ * The hover at `position` of an open document; a lockfile's hover shows the card it pins (a workspace card, else
+ * the live card this session fetched). `pause` lets a long lockfile check yield and be abandoned (pace.ts).
+ */
+export async function hover(
+  world: DocumentWorld,
+  request: { uri: string; position: Position },
+  pause?: () => Promise<void>,
+): Promise<Hover | null> {
+  const a = await world.analysis(request.uri);
+  const doc = world.document(request.uri);
+  if (!a || !doc || a.value === undefined || a.tooLarge) return null;
+  const pinned = a.kind === 'card' ? undefined : withLiveAsPinned(await lockfileAgainstCard(world, a, pause));
+  return documentHover(a, doc.offsetAt(request.position), pinned);
 }
 
 /**

@@ -2,16 +2,16 @@
  * Hover text for agent cards: what a client actually does with the member under the cursor.
  * Every string that comes from the card goes through plain()/plainList() (markdown.ts).
  */
-import { isObject } from '../core/document';
-import { withoutUserinfo } from '../core/redact';
-import { compileProfile } from '../core/profile/compile';
+import { isObject } from '../../core/document';
+import { withoutUserinfo } from '../../core/redact';
+import { compileProfile } from '../../core/profile/compile';
 import type {
   CompiledProfile,
   InterfaceDecision,
   SecurityAlternative,
   SkillProfile,
   SkillProvenance,
-} from '../core/types';
+} from '../../core/types';
 import type { Analysis } from './analysis';
 import { plain, plainList } from './markdown';
 

@@ -1,7 +1,7 @@
 import { CompletionItemKind, type CompletionItem, type Range } from 'vscode-languageserver';
-import { isObject } from '../core/document';
-import type { DocumentKind } from '../core/types';
-import { schemaAt } from '../core/schema/schemaNav';
+import { isObject } from '../../core/document';
+import type { DocumentKind } from '../../core/types';
+import { schemaAt } from '../../core/schema/schemaNav';
 
 /** Media types offered in mode lists (plus every media type the card already uses). */
 const COMMON_MEDIA_TYPES = [

@@ -1,12 +1,11 @@
 import { CodeActionKind, type CodeAction, type CodeActionContext, type Diagnostic } from 'vscode-languageserver';
 import type { TextDocument } from 'vscode-languageserver-textdocument';
-import { quickFixesFor } from '../core/fixes/quickFixes';
+import { quickFixesFor } from '../../core/fixes/quickFixes';
 import type { Analysis } from './analysis';
-import type { ServerContext } from './context';
-import { DIAGNOSTIC_SOURCE, type DiagnosticData } from './diagnostics/toDiagnostic';
+import { DIAGNOSTIC_SOURCE, type DiagnosticData } from './toDiagnostic';
 import { textEditsFor } from './jsonEdits';
-import { runSafe } from './runSafe';
 import { settingActions } from './settingActions';
+import type { DocumentWorld } from './world';
 
 /**
  * Quick fixes keyed on diagnostic code + data (never on message text): the fix itself is planned in
@@ -17,14 +16,14 @@ import { settingActions } from './settingActions';
  */
 const MAX_DIAGNOSTICS = 50;
 
-export function registerCodeActions(ctx: ServerContext): void {
-  ctx.connection.onCodeAction((params, token) =>
-    runSafe(ctx.connection.console, token, [], 'code actions', async () => {
-      const doc = ctx.documents.get(params.textDocument.uri);
-      const a = await ctx.analysis(params.textDocument.uri);
-      return doc && a ? codeActionsFor(doc, a, params.context) : [];
-    }),
-  );
+/** The code actions for the diagnostics of `context` in an open document. */
+export async function codeActions(
+  world: DocumentWorld,
+  request: { uri: string; context: CodeActionContext },
+): Promise<CodeAction[]> {
+  const doc = world.document(request.uri);
+  const a = await world.analysis(request.uri);
+  return doc && a ? codeActionsFor(doc, a, request.context) : [];
 }
 
 /** The code actions for the diagnostics of `context` in one analysed document version. */

@@ -1,4 +1,4 @@
-import type { SecurityAlternative } from '../core/types';
+import type { SecurityAlternative } from '../../core/types';
 
 /** "oauth (read, write) OR apiKey" — security alternatives as plain text (tree view labels are not markdown). */
 export function securityPlain(security: SecurityAlternative[]): string {

@@ -1,18 +1,18 @@
 import { pauseFor } from './pace';
 import { dirname, relative, resolve as resolvePath } from 'node:path';
-import { cardCanonicalProblem, cardDigest } from '../core/digest';
-import { isObject } from '../core/document';
-import { checkLockfilePaced } from '../core/lockfile/check';
-import { checkOptionsFor } from '../core/lockfile/checkOptions';
-import { readLockfile } from '../core/lockfile/read';
-import { compileProfile } from '../core/profile/compile';
-import { clientForLock, profileForLock } from '../core/lockfile/currentProfile';
-import { resolveAgent } from '../node/agentLocation';
-import type { CheckResult, CompiledProfile, Lockfile } from '../core/types';
+import { cardCanonicalProblem, cardDigest } from '../../core/digest';
+import { isObject } from '../../core/document';
+import { checkLockfilePaced } from '../../core/lockfile/check';
+import { checkOptionsFor } from '../../core/lockfile/checkOptions';
+import { readLockfile } from '../../core/lockfile/read';
+import { compileProfile } from '../../core/profile/compile';
+import { clientForLock, profileForLock } from '../../core/lockfile/currentProfile';
+import { resolveAgent } from '../../node/agentLocation';
+import type { CheckResult, CompiledProfile, Lockfile } from '../../core/types';
 import type { Analysis } from './analysis';
-import type { ServerContext } from './context';
+import type { DocumentWorld } from './world';
 import { uriPath } from './documentKind';
-import { liveSession, type LiveCard, type LiveFailure } from './liveState';
+import type { LiveCard, LiveFailure } from './liveSession';
 import { clientConfig } from './settings';
 import { workspaceCardPaths } from './workspaceCards';
 
@@ -46,7 +46,7 @@ export interface LockfileAgainstCard {
  * profile (for this document's client settings). Returns undefined when the lockfile itself is invalid.
  */
 export async function lockfileAgainstCard(
-  ctx: ServerContext,
+  world: DocumentWorld,
   lockAnalysis: Analysis,
   pause: () => Promise<void> = pauseFor(),
 ): Promise<LockfileAgainstCard | undefined> {
@@ -54,7 +54,7 @@ export async function lockfileAgainstCard(
   if (!read.ok) return undefined;
   const lock = read.lockfile;
   const agent = resolveAgent(lock.agent, uriPath(lockAnalysis.uri));
-  const session = liveSession(ctx);
+  const session = world.session;
   // The lockfile's own evidence joins what the session knows about the agent (newer evidence wins).
   session.evidence.recordLockfile(agent, lock.verified);
   const result: LockfileAgainstCard = { lock, agent };
@@ -70,7 +70,7 @@ export async function lockfileAgainstCard(
   }
   const failure = session.failure(agent);
   if (failure) result.liveFailure = failure;
-  const card = await findCard(ctx, lockAnalysis, lock.agent);
+  const card = await findCard(world, lockAnalysis, lock.agent);
   if (!card) return result;
   const profile = compileProfile(card.card, clientForLock(client, lock));
   result.pinned = { card: card.card, source: relativeTo(lockAnalysis.uri, card.source), profile };
@@ -89,7 +89,7 @@ export async function lockfileAgainstCard(
 }
 
 async function findCard(
-  ctx: ServerContext,
+  world: DocumentWorld,
   lockAnalysis: Analysis,
   agent: string,
 ): Promise<{ source: string; card: Record<string, unknown> } | undefined> {
@@ -98,7 +98,7 @@ async function findCard(
   // other card is taken for it.
   let wantedPath: string | undefined;
   if (!isHttpUrl(agent)) {
-    const inside = await workspaceCardPaths(() => ctx.workspaceFolders())(lockPath, agent);
+    const inside = await workspaceCardPaths(() => world.workspaceFolders())(lockPath, agent);
     if (!inside.ok) return undefined;
     wantedPath = resolvePath(dirname(lockPath), agent);
   }
@@ -107,17 +107,21 @@ async function findCard(
 
   // Open card files first: they hold what the user is editing right now. Only files: an untitled buffer (a card
   // A2A: Fetch Agent Card opened, a draft) is not what the lockfile pins, and must not stand in for it.
-  for (const a of await ctx.openAnalyses()) {
+  for (const a of await world.openAnalyses()) {
     if (a.kind === 'card' && isFileUri(a.uri) && a.uri !== lockAnalysis.uri && matches(uriPath(a.uri), a.value))
       return { source: a.uri, card: a.value as Record<string, unknown> };
   }
-  const open = new Set(ctx.documents.keys().map(uriPath));
+  const open = new Set(world.openUris().map(uriPath));
   const { maxCardBytes, files } = lockAnalysis.settings;
   if (wantedPath !== undefined && !open.has(wantedPath)) {
-    const card = await ctx.workspaceCards.read(wantedPath, maxCardBytes);
+    const card = await world.workspaceCards.read(wantedPath, maxCardBytes);
     if (matches(wantedPath, card)) return { source: wantedPath, card };
   }
-  for (const { path, card } of await ctx.workspaceCards.cards(ctx.workspaceFolders(), files.agentCards, maxCardBytes)) {
+  for (const { path, card } of await world.workspaceCards.cards(
+    world.workspaceFolders(),
+    files.agentCards,
+    maxCardBytes,
+  )) {
     if (!open.has(path) && matches(path, card)) return { source: path, card };
   }
   return undefined;

@@ -1,6 +1,6 @@
 /** Hover text for lockfile requirements: the current value in the card the lockfile pins. */
-import { shownProfile } from '../core/profile/shown';
-import type { Evidence } from '../core/types';
+import { shownProfile } from '../../core/profile/shown';
+import type { Evidence } from '../../core/types';
 import { skillProfileLines } from './hoverCard';
 import { plain, plainList } from './markdown';
 import type { LockfileAgainstCard } from './pinnedCard';

@@ -2,10 +2,9 @@ import type { Node } from 'jsonc-parser';
 import { SymbolKind, type DocumentSymbol } from 'vscode-languageserver';
 import type { TextDocument } from 'vscode-languageserver-textdocument';
 import type { Analysis } from './analysis';
-import type { ServerContext } from './context';
 import { truncate } from './markdown';
-import { visibleText } from '../core/untrustedText';
-import { runSafe } from './runSafe';
+import { visibleText } from '../../core/untrustedText';
+import type { DocumentWorld } from './world';
 
 /** Outline entries are bounded so a huge card cannot flood the editor. */
 const MAX_SYMBOLS = 5000;
@@ -18,14 +17,11 @@ const MAX_SYMBOLS = 5000;
 /** Levels of the outline; a card's own structure is a handful deep. */
 const MAX_OUTLINE_DEPTH = 64;
 
-export function registerSymbols(ctx: ServerContext): void {
-  ctx.connection.onDocumentSymbol((params, token) =>
-    runSafe(ctx.connection.console, token, [], 'document symbols', async () => {
-      const doc = ctx.documents.get(params.textDocument.uri);
-      const a = await ctx.analysis(params.textDocument.uri);
-      return doc && a ? documentSymbols(doc, a) : [];
-    }),
-  );
+/** The outline of an open document. */
+export async function symbols(world: DocumentWorld, request: { uri: string }): Promise<DocumentSymbol[]> {
+  const doc = world.document(request.uri);
+  const a = await world.analysis(request.uri);
+  return doc && a ? documentSymbols(doc, a) : [];
 }
 
 /** The outline of one analysed document version. */

@@ -5,10 +5,9 @@
  * it was fetched from, which is what the pin then reads.
  */
 import type { CodeLens } from 'vscode-languageserver';
-import { locatePointer, rangeOf } from '../core/pointer/range';
-import type { ServerContext } from './context';
-import { fetchedCardUrl } from './lockfileRequests';
-import { runSafe } from './runSafe';
+import { locatePointer, rangeOf } from '../../core/pointer/range';
+import { fetchedCardUrl } from './fetchedCard';
+import type { DocumentWorld } from './world';
 
 /** The argument of the lens command: what client/src/commands/pinAgent.ts receives. */
 export interface PinSkillArgument {
@@ -35,14 +34,11 @@ export function skillLenses(uri: string, text: string, value: unknown): CodeLens
   return lenses;
 }
 
-export function registerCodeLens(ctx: ServerContext): void {
-  ctx.connection.onCodeLens((params, token) =>
-    runSafe(ctx.connection.console, token, [] as CodeLens[], 'code lens', async () => {
-      const a = await ctx.analysis(params.textDocument.uri);
-      if (!a || a.kind !== 'card' || a.tooLarge || a.value === undefined) return [];
-      // A card that is not a file is pinned from the URL it was fetched from: no lens when that is not known.
-      if (!a.uri.startsWith('file:') && (await fetchedCardUrl(ctx, a.uri)) === undefined) return [];
-      return skillLenses(a.uri, a.text, a.value);
-    }),
-  );
+/** The lenses of an open document: one above every skill of a card that can be pinned. */
+export async function codeLenses(world: DocumentWorld, request: { uri: string }): Promise<CodeLens[]> {
+  const a = await world.analysis(request.uri);
+  if (!a || a.kind !== 'card' || a.tooLarge || a.value === undefined) return [];
+  // A card that is not a file is pinned from the URL it was fetched from: no lens when that is not known.
+  if (!a.uri.startsWith('file:') && (await fetchedCardUrl(world, a.uri)) === undefined) return [];
+  return skillLenses(a.uri, a.text, a.value);
 }

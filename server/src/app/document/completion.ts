@@ -8,24 +8,23 @@ import {
 } from 'vscode-languageserver';
 import type { TextDocument } from 'vscode-languageserver-textdocument';
 import type { Analysis } from './analysis';
-import type { ServerContext } from './context';
-import { runSafe } from './runSafe';
-import { memberNames, type SchemaNode } from '../core/schema/schemaNav';
+import { memberNames, type SchemaNode } from '../../core/schema/schemaNav';
 import { objectAt, valueCompletions } from './completionValues';
+import type { DocumentWorld } from './world';
 
 /**
  * Completion: member names (from the schema, minus the ones present), and values: schema enums,
  * booleans, media types, binding names, protocol versions, security scheme names defined in the card
  * (inside requirements) and the scopes a scheme declares.
  */
-export function registerCompletion(ctx: ServerContext): void {
-  ctx.connection.onCompletion((params, token) =>
-    runSafe(ctx.connection.console, token, [], 'completion', async () => {
-      const doc = ctx.documents.get(params.textDocument.uri);
-      const a = await ctx.analysis(params.textDocument.uri);
-      return doc && a ? completionItems(doc, a, params.position) : [];
-    }),
-  );
+/** The completions at `position` of an open document. */
+export async function completion(
+  world: DocumentWorld,
+  request: { uri: string; position: Position },
+): Promise<CompletionItem[]> {
+  const doc = world.document(request.uri);
+  const a = await world.analysis(request.uri);
+  return doc && a ? completionItems(doc, a, request.position) : [];
 }
 
 /** The completions at `position` of one analysed document version. */

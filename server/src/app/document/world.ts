@@ -1,0 +1,33 @@
+/**
+ * What the editor's document analyses read besides the document itself, injected by the host (the language
+ * server builds one in lsp/world.ts): the open documents and their analyses, the settings of a document, the
+ * workspace folders and their cards on disk, and what this session learned about live agents.
+ * No connection, no LSP message: the analyses return finished results, and the host translates them.
+ */
+import type { TextDocument } from 'vscode-languageserver-textdocument';
+import type { WorkspaceFiles } from '../../node/nodeFiles';
+import type { A2ASettings } from '../../protocol';
+import type { Analysis } from './analysis';
+import type { LiveSession } from './liveSession';
+import type { WorkspaceCardIndex } from './workspaceCards';
+
+export interface DocumentWorld {
+  /** The open document at `uri`, at its current version (undefined when it is not open). */
+  document(uri: string): TextDocument | undefined;
+  /** The uris of every open document. */
+  openUris(): string[];
+  /** Settings of one document (the user's, over the project configuration, checked for trust). */
+  settings(uri: string): Promise<A2ASettings>;
+  /** The cached analysis of an open document at its current version, or undefined if it is not ours. */
+  analysis(uri: string): Promise<Analysis | undefined>;
+  /** Analyses of every open document (lockfile ↔ card matching). */
+  openAnalyses(): Promise<Analysis[]>;
+  /** Workspace folders' file-system paths (for finding cards that are not open). */
+  workspaceFolders(): string[];
+  /** Cards on disk in the workspace, indexed once (until a watched file changes). */
+  workspaceCards: WorkspaceCardIndex;
+  /** Read-only access to workspace files (a closed lockfile's text); undefined where the host has no files. */
+  files?: WorkspaceFiles;
+  /** What this session learned about live agents (fetched cards, failures, evidence, checked lockfiles). */
+  session: LiveSession;
+}
