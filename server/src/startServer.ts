@@ -17,7 +17,7 @@ import { SettingsCache } from './lsp/settings';
 import { ProjectConfigs } from './lsp/projectConfig';
 import { Validator } from './lsp/diagnostics/publish';
 import { WorkspaceCardIndex } from './app/document/workspaceCards';
-import { HttpClientForSettings } from './lsp/networkAccess';
+import { HttpClientForSettings } from './app/document/networkAccess';
 import { memoryCardCache } from './core/cache/cardText';
 
 const DEFAULT_VALIDATION_DELAY_MS = 150;
@@ -56,6 +56,8 @@ export function startServer(connection: Connection, runtime: RuntimeEnvironment)
     workspaceCards: new WorkspaceCardIndex(runtime.files),
     files: runtime.files,
     session: new LiveSession(),
+    network: new HttpClientForSettings(),
+    cardTexts: memoryCardCache(),
   };
 
   const ctx: ServerContext = {
@@ -63,8 +65,6 @@ export function startServer(connection: Connection, runtime: RuntimeEnvironment)
     documents,
     runtime,
     world,
-    network: new HttpClientForSettings(),
-    cardTexts: memoryCardCache(),
     revalidateAll: () => {
       for (const doc of documents.all()) validator.schedule(doc);
     },

@@ -2,8 +2,6 @@ import type { Connection, TextDocuments } from 'vscode-languageserver';
 import type { TextDocument } from 'vscode-languageserver-textdocument';
 import type { DocumentWorld } from '../app/document/world';
 import type { RuntimeEnvironment } from './runtime';
-import type { HttpClientForSettings } from './networkAccess';
-import type { CardCache } from '../core/cache/cardText';
 
 /**
  * What every LSP feature module gets from startServer.ts. Feature modules export a
@@ -18,11 +16,4 @@ export interface ServerContext {
   world: DocumentWorld;
   /** Re-validates every open document (after settings or related documents changed). */
   revalidateAll(): void;
-  /** The one HTTP client of the server (one connection pool for the live view, probes and lockfile checks). */
-  network: HttpClientForSettings;
-  /**
-   * The one cache of public card texts and their validators, shared by "Fetch Agent Card" (liveRequests.ts) and the
-   * lockfile checks (lockfileRequests.ts): whichever fetched a card first, the other revalidates it (304).
-   */
-  cardTexts: CardCache;
 }

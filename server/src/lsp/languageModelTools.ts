@@ -12,7 +12,7 @@ import { invokeTool } from '../mcp/invoke';
 import { toolCallGate } from '../mcp/toolNetwork';
 import { createToolWorld, type ToolWorld } from '../mcp/world';
 import type { ServerContext } from './context';
-import { UNTRUSTED, repositoryAllowance } from './networkAccess';
+import { UNTRUSTED, repositoryAllowance } from '../app/document/networkAccess';
 import { invalidParams } from './requestParams';
 import { runSafe } from './runSafe';
 
@@ -54,7 +54,7 @@ export function registerLanguageModelTools(ctx: ServerContext): void {
           const world = createToolWorld({
             roots,
             allow: allow ?? NO_ALLOWANCE,
-            http: trusted ? ctx.network.get(settings) : null,
+            http: trusted ? ctx.world.network.get(settings) : null,
             ...(trusted ? {} : { networkOff: UNTRUSTED }),
             maxCardBytes: settings.maxCardBytes,
             lastChecked,

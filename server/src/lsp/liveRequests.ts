@@ -27,7 +27,7 @@ import {
 import { republishLockfiles } from './diagnostics/closedLockfiles';
 import type { ServerContext } from './context';
 import { lockfileAgentUrl } from './lockfileAgent';
-import { HttpClientForSettings, UNTRUSTED, repositoryAllowance } from './networkAccess';
+import { HttpClientForSettings, UNTRUSTED, repositoryAllowance } from '../app/document/networkAccess';
 import { runSafe, type ErrorLog } from './runSafe';
 import { clientConfig } from '../app/document/settings';
 import { invalidParams } from './requestParams';
@@ -88,7 +88,7 @@ class LiveService {
 }
 
 export function registerLiveRequests(ctx: ServerContext): void {
-  const live = new LiveService(ctx.network);
+  const live = new LiveService(ctx.world.network);
   const log = { error: (m: string) => ctx.connection.console.error(m) };
 
   ctx.connection.onRequest(
@@ -112,7 +112,7 @@ export function registerLiveRequests(ctx: ServerContext): void {
           try {
             fetched = await fetchCard(params.url, {
               http,
-              cache: ctx.cardTexts,
+              cache: ctx.world.cardTexts,
               revalidate: true,
               signal,
               client: clientConfig(settings),

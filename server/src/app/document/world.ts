@@ -5,10 +5,12 @@
  * No connection, no LSP message: the analyses return finished results, and the host translates them.
  */
 import type { TextDocument } from 'vscode-languageserver-textdocument';
+import type { CardCache } from '../../core/cache/cardText';
 import type { WorkspaceFiles } from '../../node/nodeFiles';
 import type { A2ASettings } from '../../protocol';
 import type { Analysis } from './analysis';
 import type { LiveSession } from './liveSession';
+import type { HttpClientForSettings } from './networkAccess';
 import type { WorkspaceCardIndex } from './workspaceCards';
 
 export interface DocumentWorld {
@@ -30,4 +32,11 @@ export interface DocumentWorld {
   files?: WorkspaceFiles;
   /** What this session learned about live agents (fetched cards, failures, evidence, checked lockfiles). */
   session: LiveSession;
+  /** The one HTTP client of the server (one connection pool for the live view, probes and lockfile checks). */
+  network: HttpClientForSettings;
+  /**
+   * The one cache of public card texts and their validators, shared by "Fetch Agent Card" and the lockfile checks
+   * (lockfiles.ts): whichever fetched a card first, the other revalidates it (304).
+   */
+  cardTexts: CardCache;
 }

@@ -3,12 +3,12 @@
  * pin, check, diff, update): the one refusal message of an untrusted workspace, and the core's guarded HTTP
  * client kept for as long as `a2a.network.allowedHosts` stays the same.
  */
-import { createHttpClient } from '../node/net/http';
-import type { HttpClient } from '../core/net/http';
-import { createGrpcClient } from '../node/net/grpc';
-import type { GrpcClient } from '../core/net/grpc';
-import type { A2ASettings } from '../protocol';
-import type { NetworkAllowance } from '../core/net/policy';
+import { createHttpClient } from '../../node/net/http';
+import type { HttpClient } from '../../core/net/http';
+import { createGrpcClient } from '../../node/net/grpc';
+import type { GrpcClient } from '../../core/net/grpc';
+import type { A2ASettings } from '../../protocol';
+import type { NetworkAllowance } from '../../core/net/policy';
 
 export const UNTRUSTED = 'this workspace is not trusted: the A2A extension does not use the network here';
 

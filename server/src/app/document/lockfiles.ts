@@ -1,0 +1,450 @@
+/**
+ * The editor's lockfile workflows: pin options and pin, live check of lockfiles, the pinned-vs-current diff, update
+ * after review. All network work is here, through the core's guarded HTTP client and one card cache shared by these
+ * workflows for the server's lifetime (so the watcher's periodic checks are conditional requests answered 304 while
+ * nothing changed; the live requests, fetch and probe, keep a card cache of their own; both use the world's one
+ * HTTP client, DocumentWorld.network). In an untrusted workspace no URL is ever fetched: those workflows answer
+ * with an error, card files still work. What a workflow changed (a lockfile written, agents checked) is in its
+ * result; the host publishes the diagnostics that follow (lsp/lockfileRequests.ts).
+ */
+import { readTextSync } from '../../node/readText';
+import { dirname, relative, sep } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { cardUrlFor } from '../../core/fetch/cardUrl';
+import { locatePointer, rangeOf } from '../../core/pointer/range';
+import { loadLockfile } from '../../core/lockfile/index';
+import type { HttpClient } from '../../core/net/http';
+import { buildLockfile } from '../../core/pin/buildLockfile';
+import { compileProfile } from '../../core/profile/compile';
+import { PinError } from '../../core/pin/errors';
+import { pinnedVsCurrent } from '../../core/pin/pinnedVsCurrent';
+import { evidenceFor } from '../../core/pin/probeEvidence';
+import { probeAgent } from '../../core/probe/probeAgent';
+import { repin } from '../../core/pin/repin';
+import { keepPreviousWhenUnchanged, serializeLockfile } from '../../core/pin/serialize';
+import { writeLockfile } from '../../node/writeLockfile';
+import { MemoryCardCache } from '../../core/cache/loadedCards';
+import { createCardLoader, type CardLoader } from '../../core/check/cardLoader';
+import { fileCardSource, httpCardSource, isHttpLocation, isOtherUrl, sourceFor } from '../../core/check/cardSources';
+import { mapBounded } from '../../core/check/checkMany';
+import { refreshLockfile, type CardPathCheck } from '../../core/check/refreshLockfile';
+import type { RefreshOutcome } from '../../core/check/types';
+import { resolveAgent } from '../../node/agentLocation';
+import type { ClientConfig, Lockfile } from '../../core/types';
+import type {
+  A2ASettings,
+  LockfileCheckEntry,
+  LockfileCheckItem,
+  LockfileDiffResult,
+  PinOptionsResult,
+  PinParams,
+  PinResult,
+  PinSource,
+  CheckLockfilesParams,
+} from '../../protocol';
+import { fileStaleMarkers, type FileStaleMarkers } from '../../node/fileStaleMarkers';
+import type { DocumentWorld } from './world';
+import { uriPath } from './documentKind';
+import type { LiveSession } from './liveSession';
+import { fetchedCardUrl } from './fetchedCard';
+import { UNTRUSTED, repositoryAllowance } from './networkAccess';
+import { lockfileInsideWorkspace, workspaceCardPaths } from './workspaceCards';
+import { clientConfig } from './settings';
+
+const CONCURRENCY = 8;
+
+/** Long-lived state: the card cache (validators + compiled profiles); HTTP is the server's one client. */
+export class LockfileService {
+  private readonly cache = new MemoryCardCache();
+
+  /** Card paths lockfiles name: inside the lockfile's workspace folder, symlinks resolved (workspaceCards.ts). */
+  readonly cardPath: CardPathCheck;
+
+  constructor(readonly world: DocumentWorld) {
+    this.cardPath = workspaceCardPaths(() => world.workspaceFolders());
+  }
+
+  /** Where a lockfile's card is: its URL, or its card path when that stays inside the workspace folder. */
+  async agentLocation(lock: Lockfile, path: string): Promise<string> {
+    const agent = resolveAgent(lock.agent, path);
+    if (isHttpLocation(agent) || isOtherUrl(agent)) return agent;
+    const inside = await this.cardPath(path, lock.agent);
+    if (!inside.ok) throw new Error(`/agent: ${inside.reason}`);
+    return inside.path;
+  }
+
+  /** The server's HTTP client for these settings (re-created when the allowed hosts change). */
+  httpFor(settings: A2ASettings): HttpClient {
+    return this.world.network.get(settings);
+  }
+
+  /**
+   * A loader for one run: URLs only in a trusted workspace; open documents are read from the editor. `origin`:
+   * 'repository' for a lockfile's agent (public, plus what the workspace may reach: networkAccess.ts), 'user' for a URL
+   * the user gave (pin).
+   */
+  loader(settings: A2ASettings, knownExtensions?: string[], origin: 'user' | 'repository' = 'repository'): CardLoader {
+    const allow = repositoryAllowance(settings);
+    const httpClient = this.httpFor(settings);
+    const http = allow
+      ? httpCardSource(httpClient, { texts: this.world.cardTexts, origin, allow })
+      : {
+          fetch: async () => {
+            throw new Error(UNTRUSTED);
+          },
+        };
+    const base = clientConfig(settings);
+    const client: ClientConfig = {
+      ...base,
+      knownExtensions: [...new Set([...base.knownExtensions, ...(knownExtensions ?? [])])],
+    };
+    return createCardLoader({
+      source: sourceFor(
+        http,
+        fileCardSource((p, max) => this.readText(p, max), settings.maxCardBytes),
+      ),
+      cache: this.cache,
+      client,
+    });
+  }
+
+  /** Text of a file: the open document's (unsaved edits count) or the file on disk. */
+  async readText(path: string, maxBytes?: number): Promise<string> {
+    // Compare decoded paths: VS Code and Node encode some characters of file: URIs differently.
+    const wanted = path.split(sep).join('/');
+    const uri = this.world.openUris().find((u) => uriPath(u) === wanted);
+    const open = uri !== undefined ? this.world.document(uri) : undefined;
+    // Disk files through the bounded reader: a lockfile's `agent` may name a path that never ends (/dev/zero).
+    return open ? open.getText() : readTextSync(path, maxBytes);
+  }
+}
+
+function pathOf(uri: string): string {
+  if (!uri.startsWith('file:')) throw new Error(`only files on disk are supported (got ${uri.slice(0, 100)})`);
+  return fileURLToPath(uri);
+}
+
+/** The path of a lockfile URI, or why there is none (an unsaved or remote document): one entry's error, never the request's. */
+function pathOrError(uri: string): string | { error: string } {
+  try {
+    return pathOf(uri);
+  } catch (err) {
+    return { error: message(err) };
+  }
+}
+
+/**
+ * Where to read the card to pin: a URL; a card file; or an open document that is not a file (a card opened
+ * by "A2A: Fetch Agent Card") by the URL this session fetched it from.
+ */
+async function sourceLocation(world: DocumentWorld, source: PinSource): Promise<string> {
+  if (source.url) return cardUrlFor(source.url);
+  if (source.uri?.startsWith('file:')) return pathOf(source.uri);
+  if (source.uri) {
+    const url = await fetchedCardUrl(world, source.uri);
+    if (url) return url;
+    throw new Error('this card is neither a file nor one fetched in this session: save it, or pin from its URL');
+  }
+  throw new Error('nothing to pin: give a card URL or a card document');
+}
+
+function message(err: unknown): string {
+  return err instanceof Error ? err.message : String(err);
+}
+
+export async function pinOptions(
+  service: LockfileService,
+  settings: A2ASettings,
+  source: PinSource,
+): Promise<PinOptionsResult> {
+  const empty: PinOptionsResult = { location: '', agentName: '', skills: [], streaming: false, extensions: [] };
+  let location: string;
+  try {
+    location = await sourceLocation(service.world, source);
+  } catch (err) {
+    return { ...empty, error: message(err) };
+  }
+  try {
+    const loaded = await service.loader(settings, undefined, 'user').load(location);
+    const card = loaded.card as {
+      name?: unknown;
+      skills?: { id?: unknown; name?: unknown }[];
+      capabilities?: { extensions?: { uri?: unknown; required?: unknown }[] };
+    };
+    const declared = Array.isArray(card.capabilities?.extensions) ? card.capabilities!.extensions! : [];
+    const extensions = declared
+      .filter((e) => typeof e?.uri === 'string' && e.uri !== '')
+      .map((e) => ({ uri: e.uri as string, required: e.required === true }));
+    // The options as a workflow relying on the card's extensions would see them: a required extension the settings do
+    // not list is offered (pre-picked) rather than refused, since picking it is how the lockfile says it is implemented,
+    // as with `a2acap pin --extension`. Leaving a required one out then fails the pin itself.
+    const base = clientConfig(settings);
+    const p = compileProfile(loaded.card, {
+      bindings: base.bindings,
+      knownExtensions: [...base.knownExtensions, ...extensions.map((e) => e.uri)],
+    });
+    if (!p.usable)
+      return { ...empty, location, error: `the agent cannot be used by this client: ${p.reason ?? 'no reason given'}` };
+    const names = new Map(
+      (Array.isArray(card.skills) ? card.skills : []).map((s) => [
+        String(s?.id),
+        typeof s?.name === 'string' ? s.name : '',
+      ]),
+    );
+    const skills = Object.entries(p.skills ?? {}).map(([id, s]) => ({
+      id,
+      name: names.get(id) ?? '',
+      input: [...s.input],
+      output: [...s.output],
+      inputFrom: p.provenance?.skills[id]?.input ?? 'defaults',
+      outputFrom: p.provenance?.skills[id]?.output ?? 'defaults',
+    }));
+    return {
+      location,
+      agentName: typeof card.name === 'string' ? card.name : location,
+      skills,
+      streaming: p.streaming === true,
+      extensions,
+    };
+  } catch (err) {
+    return { ...empty, location, error: message(err) };
+  }
+}
+
+/** `agent` as the lockfile records it: the URL, or the card's path relative to the lockfile. */
+function agentField(location: string, target: string): string {
+  return isHttpLocation(location) ? location : relative(dirname(target), location).split(sep).join('/');
+}
+
+function toItems(outcome: RefreshOutcome, text: string | undefined): LockfileCheckItem[] {
+  const at = (pointer: string) => {
+    if (text === undefined) return { start: { line: 0, character: 0 }, end: { line: 0, character: 0 } };
+    return rangeOf(text, locatePointer(text, pointer));
+  };
+  if (outcome.status === 'error') {
+    const pointer = outcome.problems[0]?.pointer ?? '/agent';
+    return [
+      { level: 'error', pointer, message: outcome.cause, range: at(outcome.stage === 'lockfile' ? pointer : '/agent') },
+    ];
+  }
+  return [...outcome.result.problems, ...outcome.result.notes].map((i) => ({
+    level: i.level,
+    pointer: i.pointer,
+    message: i.message,
+    range: at(i.pointer),
+  }));
+}
+
+function verdictOf(o: RefreshOutcome): LockfileCheckEntry['verdict'] {
+  return o.status === 'error' ? 'error' : o.result.classification;
+}
+
+async function loadLock(
+  service: LockfileService,
+  uri: string,
+): Promise<{ path: string; lock: Lockfile } | { error: string }> {
+  const path = pathOrError(uri);
+  if (typeof path !== 'string') return path;
+  const loaded = await loadLockfile(path, (p) => service.readText(p));
+  return loaded.ok ? { path, lock: loaded.lockfile } : { error: loaded.message };
+}
+
+export async function lockfileDiff(
+  service: LockfileService,
+  settings: A2ASettings,
+  uri: string,
+): Promise<LockfileDiffResult> {
+  const empty: LockfileDiffResult = { pinned: '', current: '', diff: '', pending: false };
+  const loaded = await loadLock(service, uri);
+  if ('error' in loaded) return { ...empty, error: loaded.error, verdict: 'error' };
+  const { path, lock } = loaded;
+  try {
+    // One loader: the check below reuses this fetch. The profile is the lockfile's client's (its extensions known).
+    const loader = service.loader(settings);
+    const card = await loader.load(await service.agentLocation(lock, path));
+    const profile = loader.profileFor(card, lock);
+    const view = pinnedVsCurrent(lock, profile);
+    const outcome = await refreshLockfile(path, {
+      loader,
+      readText: (p) => service.readText(p),
+      resolveAgent,
+      cardPath: service.cardPath,
+    });
+    let pending = false;
+    try {
+      const next = keepPreviousWhenUnchanged(
+        repin({ lock, profile, cardDigest: card.digest, now: () => new Date() }),
+        lock,
+      );
+      pending = serializeLockfile(next) !== serializeLockfile(lock);
+    } catch {
+      pending = false; // breaking: nothing to update to
+    }
+    return { pinned: view.pinned, current: view.current, diff: view.diff.text, pending, verdict: verdictOf(outcome) };
+  } catch (err) {
+    return { ...empty, error: message(err), verdict: 'error' };
+  }
+}
+
+async function loadStaleMarkers(uri: string): Promise<FileStaleMarkers | undefined> {
+  const path = pathOrError(uri);
+  if (typeof path !== 'string') return undefined; // not a file: no markers to read or clear
+  const markers = fileStaleMarkers(path);
+  await markers.load(); // tolerant: a missing or corrupt file is no markers
+  return markers;
+}
+
+/** The lockfiles whose agent (as written) has a stale marker. Unreadable lockfiles are left to the next full check. */
+async function markedLockfiles(
+  service: LockfileService,
+  uris: readonly string[],
+  stale: FileStaleMarkers,
+): Promise<string[]> {
+  if (stale.list().length === 0) return [];
+  const marked = await Promise.all(
+    uris.map(async (uri) => {
+      const loaded = await loadLock(service, uri).catch(() => ({ error: 'unreadable' }));
+      return 'error' in loaded || !stale.get(loaded.lock.agent) ? undefined : uri;
+    }),
+  );
+  return marked.filter((u): u is string => u !== undefined);
+}
+
+/** A live check teaches the session the agent's current card (or that it could not be checked). */
+function recordInSession(session: LiveSession, outcome: RefreshOutcome): void {
+  if (outcome.card === undefined || !isHttpLocation(outcome.card)) return; // file cards are read from the workspace anyway
+  // The card for the server's client, not the profile of this one lockfile (which also knows the lock's extensions).
+  if (outcome.status === 'checked')
+    session.recordCard(outcome.card, outcome.loaded.profile, outcome.cardDigest, 'check', outcome.loaded.card);
+  else if (outcome.stage !== 'lockfile') session.recordFailure(outcome.card, outcome.cause);
+}
+
+/** Pins the card of `params.source` into the lockfile `params.target`; `written` says whether the file changed. */
+export async function pin(service: LockfileService, settings: A2ASettings, params: PinParams): Promise<PinResult> {
+  const world = service.world;
+  try {
+    const location = await sourceLocation(world, params.source);
+    const target = pathOf(params.target);
+    const loaded = await service.loader(settings, params.selection.extensions, 'user').load(location);
+    // The card just read is the agent's newest: lockfiles checked against an older one are checked again after.
+    if (isHttpLocation(location))
+      world.session.recordCard(location, loaded.profile, loaded.digest, 'check', loaded.card);
+    let lock = buildLockfile({
+      profile: loaded.profile,
+      cardDigest: loaded.digest,
+      agentUrl: agentField(location, target),
+      now: () => new Date(),
+      selection: params.selection,
+    });
+    const probes: string[] = [];
+    if (params.probe && isHttpLocation(location) && settings.workspaceTrusted === true) {
+      // Safe probes only (no message is sent); the ones about pinned claims become evidence.
+      const report = await probeAgent(location, {
+        http: service.httpFor(settings),
+        grpc: world.network.grpcFor(settings),
+      });
+      world.session.evidence.recordProbes(report.cardUrl, report.results);
+      for (const r of report.results) probes.push(`probe ${r.probe}: ${r.outcome} (${r.detail})`);
+      const verified = evidenceFor(lock.requires, report.results);
+      if (Object.keys(verified).length) lock = { ...lock, verified };
+    } else if (params.probe) {
+      probes.push('probes skipped: the card is a file (no live agent) or the workspace is not trusted');
+    }
+    const written = (await writeLockfile(target, lock)).written;
+    return { written, probes };
+  } catch (err) {
+    return { written: false, probes: [], error: err instanceof PinError ? err.message : message(err) };
+  }
+}
+
+/** What a live check of lockfiles answers, and what it checked (the host publishes their diagnostics). */
+export interface LockfilesChecked {
+  results: LockfileCheckEntry[];
+  outcomes: { uri: string; outcome: RefreshOutcome }[];
+}
+
+/**
+ * Checks lockfiles against their agents' cards now. `warn`: what could not be done on the side (the stale markers
+ * file not updated), for the host's log.
+ */
+export async function checkLockfiles(
+  service: LockfileService,
+  params: CheckLockfilesParams,
+  warn: (message: string) => void,
+): Promise<LockfilesChecked> {
+  const world = service.world;
+  // Each lockfile under its own settings (its folder's, over its project configuration: the CLI's grouping too);
+  // lockfiles with the same client share one loader, so an agent they all pin is fetched once.
+  const loaders = new Map<string, CardLoader>();
+  const loaderFor = async (uri: string): Promise<CardLoader> => {
+    const s = await world.settings(uri);
+    const key = JSON.stringify([
+      s.client,
+      s.maxCardBytes,
+      s.workspaceTrusted === true,
+      s.network.allowedHosts,
+      s.network.allowFromWorkspace,
+    ]);
+    let loader = loaders.get(key);
+    if (!loader) loaders.set(key, (loader = service.loader(s)));
+    return loader;
+  };
+  // A lockfile path that is a symbolic link out of its workspace folder is not read.
+  const insideWorkspace = async (path: string | { error: string }): Promise<string | { error: string }> => {
+    if (typeof path !== 'string') return path;
+    const inside = await lockfileInsideWorkspace(world.workspaceFolders(), path);
+    return inside.ok ? path : { error: inside.reason };
+  };
+  const stale = params.staleMarkers !== undefined ? await loadStaleMarkers(params.staleMarkers) : undefined;
+  const uris = stale && params.onlyStale ? await markedLockfiles(service, params.uris, stale) : params.uris;
+  const outcomes: { uri: string; outcome: RefreshOutcome }[] = [];
+  const results = await mapBounded(uris, CONCURRENCY, async (uri): Promise<LockfileCheckEntry> => {
+    const path = await insideWorkspace(pathOrError(uri));
+    const outcome: RefreshOutcome =
+      typeof path !== 'string'
+        ? { status: 'error', lockfile: uri, stage: 'lockfile', cause: path.error, problems: [] }
+        : await refreshLockfile(path, {
+            loader: await loaderFor(uri),
+            readText: (p) => service.readText(p),
+            resolveAgent,
+            cardPath: service.cardPath,
+            ...(stale ? { stale } : {}),
+          });
+    recordInSession(world.session, outcome);
+    outcomes.push({ uri, outcome });
+    const entry: LockfileCheckEntry = {
+      uri,
+      verdict: verdictOf(outcome),
+      unchanged: outcome.status === 'checked' && outcome.unchanged,
+      items: toItems(outcome, outcome.text),
+    };
+    if (outcome.card !== undefined) entry.agent = outcome.card;
+    return entry;
+  });
+  if (stale) await stale.flush().catch((err: unknown) => warn(`cannot update ${stale.path}: ${message(err)}`));
+  return { results, outcomes };
+}
+
+/** Re-pins a lockfile to its agent's current card (after review); `written` says whether the file changed. */
+export async function updateLockfile(
+  service: LockfileService,
+  settings: A2ASettings,
+  uri: string,
+): Promise<{ written: boolean; error?: string }> {
+  const loaded = await loadLock(service, uri);
+  if ('error' in loaded) return { written: false, error: loaded.error };
+  try {
+    const loader = service.loader(settings);
+    const card = await loader.load(await service.agentLocation(loaded.lock, loaded.path));
+    const next = repin({
+      lock: loaded.lock,
+      profile: loader.profileFor(card, loaded.lock),
+      cardDigest: card.digest,
+      now: () => new Date(),
+    });
+    const written = (await writeLockfile(loaded.path, next)).written;
+    return { written };
+  } catch (err) {
+    return { written: false, error: err instanceof PinError ? `cannot update: ${err.message}` : message(err) };
+  }
+}
