@@ -1,6 +1,7 @@
 /**
  * Wires the A2A language server: documents, settings, the analysis cache, push diagnostics and the
- * feature handlers. No business rules here: everything is delegated to lsp/ adapters over the core.
+ * feature handlers. No business rules here: the document analyses and the editor's workflows are app/document/'s,
+ * over the world built here; lsp/ translates LSP messages to their requests and their results back.
  */
 import type { Connection, InitializeParams, InitializeResult } from 'vscode-languageserver';
 import { createDocuments } from './lsp/documents';
@@ -9,16 +10,12 @@ import { AnalysisCache, type Analysis } from './app/document/analysis';
 import type { ServerContext } from './lsp/context';
 import { publishClosedLockfile } from './lsp/diagnostics/closedLockfiles';
 import { diagnostics } from './app/document/diagnostics';
-import { LiveSession } from './app/document/liveSession';
-import type { DocumentWorld } from './app/document/world';
+import { createDocumentWorld } from './app/document/world';
 import { SERVER_CAPABILITIES, registerHandlers } from './lsp/handlers';
 import type { RuntimeEnvironment } from './lsp/runtime';
 import { SettingsCache } from './lsp/settings';
 import { ProjectConfigs } from './lsp/projectConfig';
 import { Validator } from './lsp/diagnostics/publish';
-import { WorkspaceCardIndex } from './app/document/workspaceCards';
-import { HttpClientForSettings } from './app/document/networkAccess';
-import { memoryCardCache } from './core/cache/cardText';
 
 const DEFAULT_VALIDATION_DELAY_MS = 150;
 
@@ -46,19 +43,15 @@ export function startServer(connection: Connection, runtime: RuntimeEnvironment)
     return analyses.get(doc, doc.languageId, await settings.get(uri));
   };
 
-  const world: DocumentWorld = {
+  const world = createDocumentWorld({
     document: (uri) => documents.get(uri),
     openUris: () => documents.keys(),
     settings: (uri) => settings.get(uri),
     analysis,
     openAnalyses: async () => (await Promise.all(documents.keys().map(analysis))).filter((a): a is Analysis => !!a),
     workspaceFolders: () => folders,
-    workspaceCards: new WorkspaceCardIndex(runtime.files),
     files: runtime.files,
-    session: new LiveSession(),
-    network: new HttpClientForSettings(),
-    cardTexts: memoryCardCache(),
-  };
+  });
 
   const ctx: ServerContext = {
     connection,

@@ -16,7 +16,7 @@ import {
   shownUrl,
 } from '../../client/src/liveText';
 import { REDACTED, redactValue, secretForms, type Redactor } from '../../server/src/core/redact';
-import { requestRedactor } from '../../server/src/lsp/liveRequests';
+import { requestRedactor } from '../../server/src/app/document/live';
 import type { FetchCardResponse, LiveCredential, ProbeAgentResponse } from '../../server/src/protocol';
 
 const TOKEN = 'cl1ent-T0ken/+=xyz';

@@ -7,12 +7,11 @@
  */
 import { realpathSync } from 'node:fs';
 import { LanguageModelToolGateRequest, LanguageModelToolRequest, type LanguageModelToolResult } from '../protocol';
-import { NO_ALLOWANCE } from '../core/net/policy';
 import { invokeTool } from '../mcp/invoke';
 import { toolCallGate } from '../mcp/toolNetwork';
 import { createToolWorld, type ToolWorld } from '../mcp/world';
 import type { ServerContext } from './context';
-import { UNTRUSTED, repositoryAllowance } from '../app/document/networkAccess';
+import { UNTRUSTED, toolAllowance } from '../app/document/networkAccess';
 import { invalidParams } from './requestParams';
 import { runSafe } from './runSafe';
 
@@ -43,8 +42,7 @@ export function registerLanguageModelTools(ctx: ServerContext): void {
         'language-model tool',
         async () => {
           const settings = await ctx.world.settings('');
-          const allow = repositoryAllowance(settings);
-          const trusted = allow !== undefined;
+          const { trusted, allow } = toolAllowance(settings);
           const roots = realRoots(ctx.world.workspaceFolders());
           if (roots.length === 0)
             return {
@@ -53,7 +51,7 @@ export function registerLanguageModelTools(ctx: ServerContext): void {
             };
           const world = createToolWorld({
             roots,
-            allow: allow ?? NO_ALLOWANCE,
+            allow,
             http: trusted ? ctx.world.network.get(settings) : null,
             ...(trusted ? {} : { networkOff: UNTRUSTED }),
             maxCardBytes: settings.maxCardBytes,

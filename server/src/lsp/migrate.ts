@@ -1,7 +1,6 @@
-import { isLegacyCard, migrateCard } from '../core/fixes/migrateCard';
+import { migrateCardEdit } from '../app/document/migrate';
 import { MigrateCardRequest, type MigrateCardResult } from '../protocol';
 import type { ServerContext } from './context';
-import { textEditsFor } from '../app/document/jsonEdits';
 import { runSafe } from './runSafe';
 import { invalidParams } from './requestParams';
 
@@ -11,22 +10,8 @@ export function registerMigrateRequest(ctx: ServerContext): void {
     MigrateCardRequest.type,
     (params, token) =>
       invalidParams(params, { uri: 'string' }) ??
-      runSafe(
-        ctx.connection.console,
-        token,
-        { edit: null, notes: [] } as MigrateCardResult,
-        'migrate card',
-        async (): Promise<MigrateCardResult> => {
-          const doc = ctx.documents.get(params.uri);
-          const a = await ctx.world.analysis(params.uri);
-          if (!doc || !a || a.value === undefined)
-            return { edit: null, notes: ['the document is not valid JSON: fix the syntax errors first'] };
-          if (!isLegacyCard(a.value)) return { edit: null, notes: [] };
-          if (a.nestsTooDeep()) return { edit: null, notes: ['the card nests too deeply to be rewritten safely'] };
-          const m = migrateCard(a.value);
-          if (!m.changed) return { edit: null, notes: m.notes };
-          return { edit: { changes: { [params.uri]: textEditsFor(doc, a.value, m.operations) } }, notes: m.notes };
-        },
+      runSafe(ctx.connection.console, token, { edit: null, notes: [] } as MigrateCardResult, 'migrate card', () =>
+        migrateCardEdit(ctx.world, { uri: params.uri }),
       ),
   );
 }

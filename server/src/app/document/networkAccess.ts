@@ -8,7 +8,7 @@ import type { HttpClient } from '../../core/net/http';
 import { createGrpcClient } from '../../node/net/grpc';
 import type { GrpcClient } from '../../core/net/grpc';
 import type { A2ASettings } from '../../protocol';
-import type { NetworkAllowance } from '../../core/net/policy';
+import { NO_ALLOWANCE, type NetworkAllowance } from '../../core/net/policy';
 
 export const UNTRUSTED = 'this workspace is not trusted: the A2A extension does not use the network here';
 
@@ -21,6 +21,15 @@ export const UNTRUSTED = 'this workspace is not trusted: the A2A extension does 
 export function repositoryAllowance(settings: A2ASettings): NetworkAllowance | undefined {
   if (settings.workspaceTrusted !== true) return undefined;
   return new Set(settings.network.allowFromWorkspace);
+}
+
+/**
+ * What the language-model tools may reach from repository content: the repository allowance in a trusted workspace
+ * (`trusted`), else no address beyond public ones is allowed, and the tools are told the network is off.
+ */
+export function toolAllowance(settings: A2ASettings): { trusted: boolean; allow: NetworkAllowance } {
+  const allow = repositoryAllowance(settings);
+  return { trusted: allow !== undefined, allow: allow ?? NO_ALLOWANCE };
 }
 
 /** The HTTP (and gRPC, for probes) client for the current allowed hosts; a change of them closes the old ones and opens new ones. */

@@ -1,17 +1,17 @@
 /**
  * What the editor's document analyses read besides the document itself, injected by the host (the language
- * server builds one in lsp/world.ts): the open documents and their analyses, the settings of a document, the
+ * server builds one in startServer.ts): the open documents and their analyses, the settings of a document, the
  * workspace folders and their cards on disk, and what this session learned about live agents.
  * No connection, no LSP message: the analyses return finished results, and the host translates them.
  */
 import type { TextDocument } from 'vscode-languageserver-textdocument';
-import type { CardCache } from '../../core/cache/cardText';
+import { memoryCardCache, type CardCache } from '../../core/cache/cardText';
 import type { WorkspaceFiles } from '../../node/nodeFiles';
 import type { A2ASettings } from '../../protocol';
 import type { Analysis } from './analysis';
-import type { LiveSession } from './liveSession';
-import type { HttpClientForSettings } from './networkAccess';
-import type { WorkspaceCardIndex } from './workspaceCards';
+import { LiveSession } from './liveSession';
+import { HttpClientForSettings } from './networkAccess';
+import { WorkspaceCardIndex } from './workspaceCards';
 
 export interface DocumentWorld {
   /** The open document at `uri`, at its current version (undefined when it is not open). */
@@ -39,4 +39,21 @@ export interface DocumentWorld {
    * (lockfiles.ts): whichever fetched a card first, the other revalidates it (304).
    */
   cardTexts: CardCache;
+}
+
+/** What the host tells the world: its documents, settings and folders; the world holds the session's state. */
+export type DocumentHost = Pick<
+  DocumentWorld,
+  'document' | 'openUris' | 'settings' | 'analysis' | 'openAnalyses' | 'workspaceFolders' | 'files'
+>;
+
+/** A world for one editor session: a new live session, workspace card index, network client and card cache. */
+export function createDocumentWorld(host: DocumentHost): DocumentWorld {
+  return {
+    ...host,
+    workspaceCards: new WorkspaceCardIndex(host.files),
+    session: new LiveSession(),
+    network: new HttpClientForSettings(),
+    cardTexts: memoryCardCache(),
+  };
 }

@@ -6,20 +6,25 @@
  */
 import { sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { loadLockfile } from '../core/lockfile';
-import { isHttpLocation } from '../core/check/cardSources';
-import { readTextSync } from '../node/readText';
-import type { ServerContext } from './context';
-import { uriPath } from '../app/document/documentKind';
-import { lockfileInsideWorkspace } from '../app/document/workspaceCards';
+import { loadLockfile } from '../../core/lockfile/index';
+import { isHttpLocation } from '../../core/check/cardSources';
+import { readTextSync } from '../../node/readText';
+import type { DocumentWorld } from './world';
+import { uriPath } from './documentKind';
+import { lockfileInsideWorkspace } from './workspaceCards';
 
-export async function lockfileAgentUrl(ctx: ServerContext, uri: string): Promise<{ url: string } | { error: string }> {
+export async function lockfileAgentUrl(
+  world: DocumentWorld,
+  uri: string,
+): Promise<{ url: string } | { error: string }> {
   if (!uri.startsWith('file:')) return { error: 'only lockfiles on disk name an agent to probe' };
   const path = fileURLToPath(uri);
-  const inside = await lockfileInsideWorkspace(ctx.world.workspaceFolders(), path);
+  const inside = await lockfileInsideWorkspace(world.workspaceFolders(), path);
   if (!inside.ok) return { error: inside.reason };
   // The open document's text when there is one (unsaved edits count, as for the check).
-  const open = ctx.documents.all().find((d) => uriPath(d.uri) === path.split(sep).join('/'));
+  const wanted = path.split(sep).join('/');
+  const openUri = world.openUris().find((u) => uriPath(u) === wanted);
+  const open = openUri !== undefined ? world.document(openUri) : undefined;
   const loaded = await loadLockfile(path, async (p) => (open ? open.getText() : readTextSync(p)));
   if (!loaded.ok) return { error: loaded.message };
   if (!isHttpLocation(loaded.lockfile.agent))
