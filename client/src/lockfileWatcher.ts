@@ -27,7 +27,7 @@ import { showError, showInfo, showWarning } from './notify';
 
 /**
  * A lockfile's verdict as its diagnostics from the language server say it (the codes of
- * server/src/lsp/diagnostics/compute.ts LOCKFILE_CHECK_CODES; any other error of ours: not checkable).
+ * server/src/app/document/diagnostics.ts LOCKFILE_CHECK_CODES; any other error of ours: not checkable).
  */
 export function verdictOfDiagnostics(diagnostics: readonly vscode.Diagnostic[]): LockfileCheckEntry['verdict'] {
   const ours = diagnostics.filter((d) => d.source === 'a2a');

@@ -159,7 +159,7 @@ test('the rule is off when its severity is off (no scan)', () => {
   assert.equal(off.length, 0);
 });
 
-/** The quick fix through the language server's edit path (lsp/jsonEdits.ts). */
+/** The quick fix through the language server's edit path (app/document/jsonEdits.ts). */
 function applyFix(text: string, finding: { pointer: string; data?: Record<string, unknown> }): string {
   const [plan] = quickFixesFor(
     { code: 'duplicate-member', pointer: finding.pointer, ...(finding.data ? { data: finding.data } : {}) },

@@ -1,7 +1,7 @@
 /**
  * The editor's document requests, translated: each LSP request becomes one call of a document analysis
  * (app/document/) over the server's world, and its finished result is the answer. Cancellation, failures and
- * pacing are the server's (runSafe.ts, pace.ts); what the answer says is the analysis's.
+ * pacing are the server's (runSafe.ts, app/document/pace.ts); what the answer says is the analysis's.
  */
 import type { CodeLens, Hover } from 'vscode-languageserver';
 import { capabilities, NONE_CAPABILITIES } from '../app/document/capabilities';

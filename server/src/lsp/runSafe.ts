@@ -23,7 +23,7 @@ export async function runSafe<T>(
     if (token?.isCancellationRequested) return cancelled();
     return result;
   } catch (error) {
-    // Work abandoned because the client cancelled (lsp/pace.ts) is no failure.
+    // Work abandoned because the client cancelled (app/document/pace.ts) is no failure.
     if (token?.isCancellationRequested) return cancelled();
     log.error(`${what} failed: ${describe(error)}`);
     return errorValue;

@@ -37,7 +37,7 @@ export class LiveSession {
   readonly evidence = new EvidenceStore();
   private readonly cards = new Map<string, LiveCard>();
   private readonly failures = new Map<string, LiveFailure>();
-  /** Lockfiles (uris) a live check covered: their diagnostics outlive their editor (diagnostics/closedLockfiles.ts). */
+  /** Lockfiles (uris) a live check covered: their diagnostics outlive their editor (lockfileDiagnostics.ts). */
   private readonly checked = new Set<string>();
   /** Digest of a fetched card → its URL: the fetch command opens the card as an untitled document. */
   private readonly urlByDigest = new Map<string, string>();

@@ -1,6 +1,6 @@
 /**
- * The network side shared by the requests that reach live agents (liveRequests.ts: fetch and probe; lockfileRequests.ts:
- * pin, check, diff, update): the one refusal message of an untrusted workspace, and the core's guarded HTTP
+ * The network side shared by the workflows that reach live agents (live.ts: fetch and probe; lockfiles.ts:
+ * pin, check, diff, update; the language-model tools): the one refusal message of an untrusted workspace, and the core's guarded HTTP
  * client kept for as long as `a2a.network.allowedHosts` stays the same.
  */
 import { createHttpClient } from '../../node/net/http';
