@@ -50,26 +50,25 @@ export function documentDiagnostics(
   analysis: Analysis,
   pinned: LockfileAgainstCard | undefined,
 ): Diagnostic[] {
+  const checked = pinned && checksAgainstCard(analysis) ? checkFindings(pinned, analysis.settings.rules) : [];
+  // One pass over the text locates every pointer of the document: its findings' and its check's.
   const locate = makeLocator(
     analysis.text,
-    analysis.findings.filter((f) => !f.offset).map((f) => f.pointer),
+    [...analysis.findings.filter((f) => !f.offset), ...checked].map((f) => f.pointer),
   );
-  const diagnostics = analysis.findings.map((f) => toDiagnostic(doc, locate, f));
-  if (!pinned || !checksAgainstCard(analysis)) return diagnostics;
+  return [...analysis.findings, ...checked].map((f) => toDiagnostic(doc, locate, f));
+}
+
+/** A lockfile's check against its card as findings, under the severities the settings give their codes. */
+function checkFindings(pinned: LockfileAgainstCard, rules: Record<string, string>): Finding[] {
   const findings: Finding[] = [];
   for (const item of checkItems(pinned)) {
     const code = LOCKFILE_CHECK_CODES[item.level];
-    const severity = severityOf(code, analysis.settings.rules);
+    const severity = severityOf(code, rules);
     if (severity !== undefined) findings.push({ code, severity, pointer: item.pointer, message: item.message });
   }
   // A lockfile of thousands of missing skills is capped like lint's findings (core/findingCap.ts), so it publishes.
-  const capped = capFindings(findings, new Map(), DEFAULT_FINDING_CAPS);
-  const locateItem = makeLocator(
-    analysis.text,
-    capped.map((f) => f.pointer),
-  );
-  for (const f of capped) diagnostics.push(toDiagnostic(doc, locateItem, f));
-  return diagnostics;
+  return capFindings(findings, new Map(), DEFAULT_FINDING_CAPS);
 }
 
 function severityOf(code: string, rules: Record<string, string>): Severity | undefined {
