@@ -4,6 +4,7 @@
 // Flags: --production (minify), --watch.
 import { build, context } from 'esbuild';
 import { unicodeData } from './unicodeData.mjs';
+import { VENDORS, vendorEntry, vendorsBeside } from './vendorBundles.mjs';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -80,7 +81,12 @@ const entries = [
   { in: 'client/src/extension.ts', out: 'client/dist/extension.js', platform: 'node', external: ['vscode'] },
   // gRPC (grpc-js + the SDK's A2A service definition, over 1 MB) in its own bundle, loaded on the first gRPC call.
   { in: 'server/src/node/net/grpcRuntime.ts', out: 'server/dist/grpc-runtime.js', platform: 'node', external: [] },
-].filter((e) => existsSync(join(root, e.in)));
+  // undici, jose and the MCP SDK in bundles of their own, required when a command first needs them (vendorBundles.mjs).
+  ...VENDORS.map((v) => ({ vendor: v, out: `server/dist/${v.file}.js`, platform: 'node', external: [] })),
+].filter((e) => e.vendor || existsSync(join(root, e.in)));
+
+/** The CLI and the language server: the bundles that require the gRPC runtime and the vendor bundles beside them. */
+const isMain = (e) => !e.vendor && e.out.startsWith('server/dist/') && !e.out.endsWith('grpc-runtime.js');
 
 /** The server and CLI bundles require the gRPC runtime from the file beside them instead of bundling it. */
 const grpcRuntimeBeside = {
@@ -92,7 +98,7 @@ const grpcRuntimeBeside = {
 
 async function bundle() {
   const options = entries.map((e) => ({
-    entryPoints: [join(root, e.in)],
+    ...(e.vendor ? { stdin: vendorEntry(e.vendor, root) } : { entryPoints: [join(root, e.in)] }),
     outfile: join(root, e.out),
     bundle: true,
     format: 'cjs',
@@ -106,10 +112,7 @@ async function bundle() {
     legalComments: 'none',
     logLevel: 'warning',
     banner: e.banner ? { js: e.banner } : undefined,
-    plugins:
-      e.out.startsWith('server/dist/') && !e.out.endsWith('grpc-runtime.js')
-        ? [grpcRuntimeBeside, unicodeData]
-        : [unicodeData],
+    plugins: isMain(e) ? [grpcRuntimeBeside, vendorsBeside('.js'), unicodeData] : [unicodeData],
   }));
   if (watch) {
     for (const o of options) await (await context(o)).watch();

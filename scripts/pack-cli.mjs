@@ -5,9 +5,12 @@
 //   dist/server.cjs           bin `a2a-language-server` (--stdio, or any vscode-languageserver transport)
 //   dist/index.mjs            the library (ESM), with dist/index.d.ts and dist/types.d.ts
 //   dist/grpc-runtime.cjs     gRPC (grpc-js + the A2A service definition), loaded on the first gRPC call only
+//   dist/undici.cjs, jose.cjs, mcp-sdk.cjs   libraries only some commands use, loaded when first needed
+//                             (scripts/vendorBundles.mjs)
 //   schemas/                  the card, lockfile and project-configuration JSON Schemas
 // Needs the generated validators (scripts/build.mjs runs first in the npm script).
 import { unicodeData } from './unicodeData.mjs';
+import { VENDORS, vendorEntry, vendorsBeside } from './vendorBundles.mjs';
 import { build } from 'esbuild';
 import { spawnSync } from 'node:child_process';
 import {
@@ -77,7 +80,7 @@ await Promise.all([
     outfile: join(out, 'cli.cjs'),
     format: 'cjs',
     banner: { js: shebang },
-    plugins: [grpcRuntimeBeside, unicodeData],
+    plugins: [grpcRuntimeBeside, vendorsBeside('.cjs'), unicodeData],
   }),
   build({
     ...common,
@@ -85,7 +88,7 @@ await Promise.all([
     outfile: join(out, 'server.cjs'),
     format: 'cjs',
     banner: { js: shebang },
-    plugins: [grpcRuntimeBeside, unicodeData],
+    plugins: [grpcRuntimeBeside, vendorsBeside('.cjs'), unicodeData],
   }),
   build({
     ...common,
@@ -93,13 +96,16 @@ await Promise.all([
     outfile: join(out, 'grpc-runtime.cjs'),
     format: 'cjs',
   }),
+  ...VENDORS.map((v) =>
+    build({ ...common, stdin: vendorEntry(v, root), outfile: join(out, `${v.file}.cjs`), format: 'cjs' }),
+  ),
   // ESM has no require(): bundled CommonJS dependencies and the gRPC runtime get one made for this file.
   build({
     ...common,
     entryPoints: [join(root, 'server/src/lib/index.ts')],
     outfile: join(out, 'index.mjs'),
     format: 'esm',
-    plugins: [grpcRuntimeBeside, unicodeData],
+    plugins: [grpcRuntimeBeside, vendorsBeside('.cjs'), unicodeData],
     banner: {
       js: "import { createRequire as __a2aCreateRequire } from 'node:module'; const require = __a2aCreateRequire(import.meta.url);",
     },

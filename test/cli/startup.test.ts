@@ -1,13 +1,15 @@
 /**
- * Start-up is most of a short CLI run: `a2acap --version` and `a2acap lint` must not load what only other commands
- * use (the HTTP, TLS and gRPC stacks, the MCP SDK, worker threads). Node's own list of the built-in modules it has
- * loaded tells from outside the bundle what was evaluated, since each of those libraries loads some at start.
+ * Start-up is most of a short CLI run: `a2acap --version`, `a2acap lint` and `a2acap compile` must not load what
+ * only other commands use (the HTTP, TLS and gRPC stacks, the MCP SDK, worker threads), nor even read the bundles
+ * that carry them (undici, jose, the MCP SDK and gRPC ship as bundles of their own beside the CLI's; V8 compiles
+ * whatever file is loaded, used or not). Node's own lists tell from outside the bundle what was loaded: the
+ * built-in modules, since each of those libraries loads some at start, and the files in the require cache.
  */
 import { strict as assert } from 'node:assert';
 import { spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { basename, join } from 'node:path';
 import { test } from 'node:test';
 
 const root = join(__dirname, '../..');
@@ -17,35 +19,51 @@ const card = readFileSync(join(root, 'test/fixtures/cards/valid/pricing-agent.js
 /** Built-in modules only the network, MCP and gRPC code paths need (`net` is not one: a piped stdout is a socket). */
 const HEAVY = /^NativeModule (?:http|https|http2|tls|dns|zlib|worker_threads)$/;
 
-/** Preloaded into the CLI's process: prints the built-in modules loaded after it, as the process exits. */
+/** Preloaded into the CLI's process: prints the built-ins and the files loaded after it, as the process exits. */
 const PRELOAD = `
 const before = new Set(process.moduleLoadList);
 process.on('exit', () => {
-  const loaded = process.moduleLoadList.filter((m) => !before.has(m));
-  require('node:fs').writeSync(2, '\\nLOADED ' + JSON.stringify(loaded) + '\\n');
+  const builtins = process.moduleLoadList.filter((m) => !before.has(m));
+  const files = Object.keys(require.cache).filter((f) => f !== __filename);
+  require('node:fs').writeSync(2, '\\nLOADED ' + JSON.stringify({ builtins, files }) + '\\n');
 });
 `;
 
-/** The heavy built-ins loaded by a run of the bundled CLI with `args`. */
-function heavyModulesLoaded(dir: string, args: string[]): string[] {
+interface Loaded {
+  /** The heavy built-ins the run loaded. */
+  heavy: string[];
+  /** The names of the files the run loaded (the bundles of server/dist). */
+  files: string[];
+}
+
+/** What a run of the bundled CLI with `args` loaded. */
+function loadedBy(dir: string, args: string[]): Loaded {
   const preload = join(dir, 'preload.cjs');
   writeFileSync(preload, PRELOAD);
   const r = spawnSync(process.execPath, ['--require', preload, cli, ...args], { encoding: 'utf8', cwd: dir });
   const line = r.stderr.split('\n').find((l) => l.startsWith('LOADED '));
   assert.ok(line, `no module list: exit ${r.status}, ${r.stderr}`);
-  return (JSON.parse(line.slice('LOADED '.length)) as string[]).filter((m) => HEAVY.test(m));
+  const { builtins, files } = JSON.parse(line.slice('LOADED '.length)) as { builtins: string[]; files: string[] };
+  return { heavy: builtins.filter((m) => HEAVY.test(m)), files: files.map((f) => basename(f)) };
 }
 
-test('a2acap --version and a2acap lint load no network, MCP or gRPC code', () => {
+test('a2acap --version, lint and compile load no network, MCP or gRPC code, nor the bundles that carry it', () => {
   const dir = mkdtempSync(join(tmpdir(), 'a2acap-startup-'));
   try {
     const file = join(dir, 'agent-card.json');
     writeFileSync(file, card);
-    assert.deepEqual(heavyModulesLoaded(dir, ['--version']), []);
-    assert.deepEqual(heavyModulesLoaded(dir, ['lint', file, '--format', 'json']), []);
-    assert.deepEqual(heavyModulesLoaded(dir, ['lint', file]), []);
-    // The list does see them when a command needs them (the assertion above is not vacuous).
-    assert.notDeepEqual(heavyModulesLoaded(dir, ['fetch', 'http://127.0.0.1:9/agent-card.json']), []);
+    for (const args of [
+      ['--version'],
+      ['lint', file, '--format', 'json'],
+      ['lint', file],
+      ['compile', file, '--format', 'json'],
+    ]) {
+      assert.deepEqual(loadedBy(dir, args), { heavy: [], files: ['cli.js'] }, args.join(' '));
+    }
+    // The lists do see them when a command needs them (the assertions above are not vacuous).
+    const fetched = loadedBy(dir, ['fetch', 'http://127.0.0.1:9/agent-card.json']);
+    assert.notDeepEqual(fetched.heavy, []);
+    assert.ok(fetched.files.includes('undici.js'), fetched.files.join(', '));
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }

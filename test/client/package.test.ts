@@ -16,7 +16,16 @@ const BUNDLES = [
   'server/dist/server.js',
   'server/dist/cli.js',
   'server/dist/grpc-runtime.js',
+  'server/dist/undici.js',
+  'server/dist/jose.js',
+  'server/dist/mcp-sdk.js',
 ];
+
+/** The files a bundle requires from beside itself at run time (`require("./x.js")`): each must ship. */
+function requiredBeside(bundle: string): string[] {
+  const text = readFileSync(join(ROOT, bundle), 'utf8');
+  return [...text.matchAll(/\brequire\("\.\/([\w.-]+)"\)/g)].map((m) => `server/dist/${m[1] ?? ''}`);
+}
 const manifest = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as Record<string, unknown> & {
   scripts: Record<string, string>;
 };
@@ -28,6 +37,16 @@ function relativeImages(markdown: string): string[] {
   );
   return [...new Set(refs.filter((r) => !/^[a-z]+:/i.test(r)).map((r) => r.replace(/^\.\//, '')))];
 }
+
+test(
+  'every bundle the server and the CLI load on demand is in the package allowlist',
+  { skip: !BUNDLES.every((b) => existsSync(join(ROOT, b))) && 'run npm run build first' },
+  () => {
+    const beside = new Set(['server/dist/server.js', 'server/dist/cli.js'].flatMap(requiredBeside));
+    assert.ok(beside.size >= 4, `the main bundles load bundles beside them: ${[...beside].join(', ')}`);
+    for (const file of beside) assert.ok(BUNDLES.includes(file), `${file} is one of the packaged bundles`);
+  },
+);
 
 test(
   'the packaged extension contains exactly the allowlisted files, and every image the README shows',

@@ -121,6 +121,24 @@ describe('the a2acap tarball, installed into an empty project', () => {
     assert.ok(statSync(TARBALL).size < 2 * 1024 * 1024, `the tarball is ${statSync(TARBALL).size} bytes`);
   });
 
+  it('ships every bundle the bins and the library load on demand, and each loads', () => {
+    const dist = join(project, 'node_modules', 'a2acap', 'dist');
+    const beside = new Set(
+      ['cli.cjs', 'server.cjs', 'index.mjs'].flatMap((f) =>
+        [...readFileSync(join(dist, f), 'utf8').matchAll(/\brequire\("\.\/([\w.-]+)"\)/g)].map((m) => m[1] ?? ''),
+      ),
+    );
+    for (const name of ['undici.cjs', 'jose.cjs', 'mcp-sdk.cjs', 'grpc-runtime.cjs'])
+      assert.ok(beside.has(name), `${name} is loaded from beside the bundles (${[...beside].join(', ')})`);
+    for (const name of beside) {
+      assert.ok(existsSync(join(dist, name)), `${name} is in the package`);
+      ok(
+        spawnSync(process.execPath, ['-e', `require(${JSON.stringify(join(dist, name))})`], { encoding: 'utf8' }),
+        name,
+      );
+    }
+  });
+
   it('npx a2acap lint: the finding with its rule id and pointer, exit 1; a clean card exits 0', () => {
     const r = run(npx, ['--offline', 'a2acap', 'lint', 'legacy.agent-card.json', '--format', 'json']);
     assert.equal(r.status, 1, r.stderr);

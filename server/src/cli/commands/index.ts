@@ -4,8 +4,9 @@
  *
  * A command's module is loaded only when that command runs (or when the overview needs every help): start-up is
  * most of a short CLI run, and the commands between them pull in the MCP SDK, HTTP and gRPC clients, signature
- * and key libraries that `a2acap lint` or `a2acap --version` never use. The bundle keeps them in one file; esbuild
- * defers evaluating a module imported this way until the import runs.
+ * and key libraries that `a2acap lint` or `a2acap --version` never use. esbuild defers evaluating a module imported
+ * this way until the import runs; the largest libraries (undici, jose, the MCP SDK) are bundles of their own beside
+ * the CLI's (scripts/vendorBundles.mjs), so a run that does not need them does not even compile them.
  */
 import type { CommandHelp } from '../help';
 import type { Command } from '../io';

@@ -3,8 +3,14 @@
  * the cap is crossed) AND after decompression (decoded bytes, here), so neither a 50 MB body nor a gzip bomb
  * can exhaust memory.
  */
-import { brotliDecompressSync, gunzipSync, inflateSync, ZlibOptions } from 'node:zlib';
+import type { ZlibOptions } from 'node:zlib';
 import { NetError, displayUrl } from '../../core/net/errors';
+
+/**
+ * node:zlib, loaded with the first encoded body: the language server reaches this module from its start, and
+ * most of its sessions (and CLI runs) never decode one (test/lsp/startup.test.ts).
+ */
+const zlib = () => process.getBuiltinModule('node:zlib');
 
 /** Decode a Content-Encoding; the decoded size is capped by zlib itself (maxOutputLength). */
 export function decodeBody(raw: Buffer, encoding: string | undefined, url: string, maxBytes: number): Buffer {
@@ -17,9 +23,9 @@ export function decodeBody(raw: Buffer, encoding: string | undefined, url: strin
   for (const coding of codings.reverse()) {
     const opts: ZlibOptions = { maxOutputLength: maxBytes };
     try {
-      if (coding === 'gzip' || coding === 'x-gzip') data = gunzipSync(data, opts);
-      else if (coding === 'deflate') data = inflateSync(data, opts);
-      else if (coding === 'br') data = brotliDecompressSync(data, { maxOutputLength: maxBytes });
+      if (coding === 'gzip' || coding === 'x-gzip') data = zlib().gunzipSync(data, opts);
+      else if (coding === 'deflate') data = zlib().inflateSync(data, opts);
+      else if (coding === 'br') data = zlib().brotliDecompressSync(data, { maxOutputLength: maxBytes });
       else throw new NetError('network', url, `${displayUrl(url)}: unsupported content-encoding '${coding}'`);
     } catch (err) {
       if (err instanceof NetError) throw err;
