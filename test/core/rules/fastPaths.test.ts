@@ -98,3 +98,32 @@ test('skill-description-length counts code points where the UTF-16 length cannot
     [2001],
   );
 });
+
+const allAscii = (s: string) => [...s].every((ch) => ch.charCodeAt(0) < 0x80);
+
+test('spoofed-name: a look-alike name is found whether it is written raw or only as \\u escapes in ASCII text', () => {
+  const spoofed = 'Раураl'; // Cyrillic Р, а, у, р, а beside Latin l
+  const skills = [...manySkills(5), { id: 'pay', name: spoofed, description: 'Pays an invoice.', tags: ['pay'] }];
+  const raw = JSON.stringify({ ...base, skills }, null, 2);
+  const escaped = raw.replace(JSON.stringify(spoofed), `"${escapeAll(spoofed)}"`);
+  assert.notEqual(escaped, raw);
+  assert.ok(allAscii(escaped), 'the escaped text is all ASCII');
+  for (const text of [raw, escaped])
+    assert.deepEqual(
+      findings(text, 'spoofed-name').map((f) => f.pointer),
+      ['/skills/5/name'],
+    );
+  const plain = raw.replace(JSON.stringify(spoofed), '"Paypal"');
+  assert.deepEqual(findings(plain, 'spoofed-name'), []);
+});
+
+test('suspicious-text: a hidden character written only as a \\u escape in ASCII text is still found', () => {
+  const text = JSON.stringify({ ...base, description: 'Books trips.\u200b' }, null, 2);
+  const escaped = text.replace('\u200b', '\\u200b');
+  assert.ok(allAscii(escaped));
+  for (const t of [text, escaped])
+    assert.deepEqual(
+      findings(t, 'suspicious-text').map((f) => f.pointer),
+      ['/description'],
+    );
+});
