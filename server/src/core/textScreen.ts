@@ -22,6 +22,15 @@ function screenOf(value: unknown, text: string): Screen {
   return screen;
 }
 
+/**
+ * Records what a caller already learnt about the text: lintDocument counts a big text's UTF-8 bytes against the size
+ * limit, and a text of as many bytes as code units is all ASCII (a keystroke on a card near the limit would
+ * otherwise encode the whole text twice).
+ */
+export function noteTextAscii(value: unknown, text: string, ascii: boolean): void {
+  screenOf(value, text).nonAscii = !ascii;
+}
+
 /** Whether the text has a raw character outside ASCII. */
 export function textHasNonAscii(value: unknown, text: string): boolean {
   const screen = screenOf(value, text);

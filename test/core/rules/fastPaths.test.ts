@@ -12,10 +12,8 @@ import type { Finding } from '../../../server/src/core/types';
 const fixtures = join(__dirname, '../../fixtures/cards');
 const base = JSON.parse(readFileSync(join(fixtures, 'valid/pricing-agent.json'), 'utf8')) as Record<string, unknown>;
 
-function findings(text: string, code: string): Finding[] {
-  return lintDocument(text, { kind: 'card', settings: { maxCardBytes: 64 * 1024 * 1024 } }).findings.filter(
-    (f) => f.code === code,
-  );
+function findings(text: string, code: string, maxCardBytes = 64 * 1024 * 1024): Finding[] {
+  return lintDocument(text, { kind: 'card', settings: { maxCardBytes } }).findings.filter((f) => f.code === code);
 }
 
 /** Every character written as a \uXXXX escape, as a JSON writer may. */
@@ -108,11 +106,13 @@ test('spoofed-name: a look-alike name is found whether it is written raw or only
   const escaped = raw.replace(JSON.stringify(spoofed), `"${escapeAll(spoofed)}"`);
   assert.notEqual(escaped, raw);
   assert.ok(allAscii(escaped), 'the escaped text is all ASCII');
+  // Under a limit of twice its length, lint counts the text's bytes (and so learns whether it is all ASCII).
   for (const text of [raw, escaped])
-    assert.deepEqual(
-      findings(text, 'spoofed-name').map((f) => f.pointer),
-      ['/skills/5/name'],
-    );
+    for (const limit of [undefined, text.length * 2])
+      assert.deepEqual(
+        findings(text, 'spoofed-name', limit).map((f) => f.pointer),
+        ['/skills/5/name'],
+      );
   const plain = raw.replace(JSON.stringify(spoofed), '"Paypal"');
   assert.deepEqual(findings(plain, 'spoofed-name'), []);
 });
@@ -122,8 +122,9 @@ test('suspicious-text: a hidden character written only as a \\u escape in ASCII 
   const escaped = text.replace('\u200b', '\\u200b');
   assert.ok(allAscii(escaped));
   for (const t of [text, escaped])
-    assert.deepEqual(
-      findings(t, 'suspicious-text').map((f) => f.pointer),
-      ['/description'],
-    );
+    for (const limit of [undefined, t.length * 2])
+      assert.deepEqual(
+        findings(t, 'suspicious-text', limit).map((f) => f.pointer),
+        ['/description'],
+      );
 });
