@@ -22,6 +22,7 @@ import {
 import { DEFAULT_CLIENT } from './types';
 import { withoutDocumentSecrets } from './hideSecrets';
 import { escapeControls } from './untrustedText';
+import { noteTextAscii } from './textScreen';
 import type { CardSettings, CardSettingsInput, DocumentKind, Finding, LintSettings } from './types';
 
 export const DEFAULT_MAX_CARD_BYTES = 1024 * 1024;
@@ -182,10 +183,14 @@ function syntaxFindings(errors: { message: string; offset: number; length: numbe
   }));
 }
 
+/** Whether utf8Length must count: UTF-8 needs at least 1 and at most 3 bytes per UTF-16 code unit. */
+function mustCount(text: string, limit: number): boolean {
+  return text.length <= limit && text.length * 3 > limit;
+}
+
 function utf8Length(text: string, limit: number): number {
-  // Cheap bounds first: UTF-8 needs at least 1 and at most 3 bytes per UTF-16 code unit.
-  if (text.length > limit || text.length * 3 <= limit) return text.length;
-  return utf8ByteLength(text);
+  // Cheap bounds first.
+  return mustCount(text, limit) ? utf8ByteLength(text) : text.length;
 }
 
 export function lintDocument(text: string, opts: LintOptions = {}): LintResult {
@@ -203,6 +208,8 @@ export function lintDocument(text: string, opts: LintOptions = {}): LintResult {
     };
   }
   const value = parsed.value;
+  // A counted text of as many bytes as code units is all ASCII: the rules that screen for non-ASCII need not look.
+  if (mustCount(text, settings.maxCardBytes)) noteTextAscii(value, text, bytes === text.length);
   const kind = opts.kind ?? detectKind(value, opts.fileName);
   if (kind === 'unknown') {
     const finding: Finding = {

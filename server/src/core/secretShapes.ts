@@ -1,8 +1,9 @@
 /**
  * The shapes of credentials that have no business in a public document: provider API keys and tokens (from
  * secretlint's maintained rules, core/secretlintShapes.ts), and here what those rules do not cover: JWTs, Azure
- * storage keys, keys in URL query strings, connection strings and URLs with a password, and providers' looser
- * formats (OpenAI and Anthropic keys without their newest markers, Stripe, Google). Pure; used by the
+ * storage keys, keys in URL query strings, and providers' looser formats (OpenAI and Anthropic keys without their
+ * newest markers, Stripe, Google). Passwords in URLs are not a shape: they are what the WHATWG URL parser, which
+ * makes the requests, reads as userinfo (core/urlCredentials.ts; core/secretPlaces.ts asks both). Pure; used by the
  * secrets-in-card rule (what it flags) and by lint (which keeps what it flags out of every other finding:
  * core/hideSecrets.ts).
  *
@@ -12,6 +13,7 @@
  */
 
 import { secretlintHits, type ShapeHit } from './secretlintShapes';
+import { jsonMayHoldUrlCredentials } from './urlCredentials';
 
 /** What it looks like, for a message ("a GitHub token", "a PEM private key"), and the credential itself. */
 export type SecretHit = ShapeHit;
@@ -61,20 +63,6 @@ function decodeURIComponentSafely(s: string): string {
   }
 }
 
-/** Schemes whose URLs with a password are connection strings to a data store or broker. */
-const DATA_STORES =
-  /^(?:postgres(?:ql)?|mysql|mariadb|mongodb(?:\+srv)?|redis|rediss|amqps?|mssql|sqlserver|oracle|jdbc:[a-z]+|kafka|nats|memcached|clickhouse|cockroachdb|neo4j|cassandra|couchbase|elasticsearch)$/i;
-
-/** Passwords that only stand in for one: `password`, `****`, `<pass>`, `${DB_PASSWORD}`, `%s`. */
-function placeholderPassword(p: string): boolean {
-  return (
-    /^[<{[$%]/.test(p) ||
-    /^(.)\1*$/.test(p) ||
-    /^(?:pass(?:word)?|passwd|pwd|secret|changeme|change_me|example|test|xxx+|\.\.\.|…)$/i.test(p) ||
-    /your[-_]?pass|^pass(?:word)?\d?$/i.test(p)
-  );
-}
-
 const SHAPES: readonly Shape[] = [
   {
     kind: 'a PEM private key',
@@ -100,15 +88,6 @@ const SHAPES: readonly Shape[] = [
     group: 1,
     accept: (s) => !s.startsWith('sk-ant-') && random(s.replace(/^sk-(?:proj-|svcacct-|admin-)?/, '')),
   },
-  // Anchored on the literal "://" (a scheme first would be tried at every word of the text); the scheme is read
-  // backwards from it (schemeBefore).
-  {
-    kind: 'a URL with a password',
-    // The userinfo ends at the LAST `@` before the path, as a URL parser reads it: a password may hold `@`.
-    pattern: /:\/\/([^\s:@/?#"'<>\\]{0,256}):([^\s/?#"'<>\\]{1,256})@[^\s@/?#]/,
-    group: 2,
-    accept: (p) => !placeholderPassword(p),
-  },
   {
     kind: 'an Azure storage account key',
     pattern: /\b(?:AccountKey|SharedAccessKey)=([A-Za-z0-9+/]{40,100}={0,2})/,
@@ -130,8 +109,8 @@ const SHAPES: readonly Shape[] = [
 ];
 
 /**
- * Cheap screen for a whole document text: every shape contains one of these stems (for passwords in URLs, `://`
- * then an authority ending in `@`; `\/` is JSON's optional escape of `/`). Text without any of them holds no secret.
+ * Cheap screen for a whole document text: every shape contains one of these stems. Text without any of them holds
+ * no secret of these shapes (URL credentials have their own screen: jsonMayHoldUrlCredentials).
  *
  * One regex with every stem would be tried at nearly every character of the text (its stems start with common
  * letters, `"` and `:`), a sixth of a JSON.parse on a big card. So the stems are grouped by what makes a group quick
@@ -144,8 +123,6 @@ const DASHED_STEMS = /sk-|glpat-|xox[abposr]-|xapp-|x-oauth-basic/;
 const UNDERSCORED_STEMS = /(?:gh[pousr]|github_pat|npm|hf|k_live)_/;
 const SECRET_ACCESS_KEY = /secret_?access_?key/i;
 const EQUALS_STEMS = /AccountKey=|SharedAccessKey=|[?&;]sig=|[?&][A-Za-z0-9_.-]{0,40}=/;
-/** The authority stops at the first `/`, so each scan ends at the next `://` at the latest: linear in the text. */
-const PASSWORD_URL_STEM = /:(?:\/|\\\/){2}[^\s"@/]{1,256}@/;
 
 function hasStem(text: string): boolean {
   return (
@@ -153,8 +130,7 @@ function hasStem(text: string): boolean {
     (text.includes('-') && (DASHED_STEMS.test(text) || (text.includes('-----') && text.includes('-----BEGIN')))) ||
     (text.includes('_') && UNDERSCORED_STEMS.test(text)) ||
     SECRET_ACCESS_KEY.test(text) ||
-    (text.includes('=') && EQUALS_STEMS.test(text)) ||
-    (text.includes('@') && PASSWORD_URL_STEM.test(text))
+    (text.includes('=') && EQUALS_STEMS.test(text))
   );
 }
 
@@ -169,8 +145,14 @@ function unescaped(text: string): string {
   return text.replace(/\\u([0-9a-fA-F]{4})/g, (_, hex: string) => String.fromCharCode(parseInt(hex, 16)));
 }
 
+/** Whether a document text may hold a credential: a shape's stem, or what may be a URL's userinfo or parameter. */
+function mayHoldAny(text: string): boolean {
+  return hasStem(text) || jsonMayHoldUrlCredentials(text);
+}
+
 export function mayHoldSecrets(text: string): boolean {
-  return hasStem(text) || (ESCAPED_ASCII.test(text) && hasStem(unescaped(text)));
+  // `includes` first: a text without any \u escape (most) skips the pattern's scan.
+  return mayHoldAny(text) || (text.includes('\\u') && ESCAPED_ASCII.test(text) && mayHoldAny(unescaped(text)));
 }
 
 /**
@@ -216,7 +198,7 @@ export function secretsIn(text: string): SecretHit[] {
       const secret = m[shape.group ?? 0];
       if (secret === undefined) continue;
       if (!shape.accept || shape.accept(secret)) {
-        if (!out.some((h) => h.secret === secret)) out.push({ kind: kindOf(shape, m), secret });
+        if (!out.some((h) => h.secret === secret)) out.push({ kind: shape.kind, secret });
       }
       if (m[0].length === 0) global.lastIndex++;
     }
@@ -225,19 +207,4 @@ export function secretsIn(text: string): SecretHit[] {
     for (const jwt of jwtsIn(text))
       if (!out.some((h) => h.secret === jwt)) out.push({ kind: 'a JSON Web Token', secret: jwt });
   return out;
-}
-
-function kindOf(shape: Shape, m: RegExpExecArray): string {
-  if (shape.kind !== 'a URL with a password') return shape.kind;
-  const scheme = schemeBefore(m.input, m.index);
-  return scheme && DATA_STORES.test(scheme)
-    ? `a ${scheme.toLowerCase()} connection string with a password`
-    : 'a password in a URL (basic-auth userinfo)';
-}
-
-/** The URL scheme that ends at `at` ("postgres", "jdbc:mysql"), if any. */
-function schemeBefore(text: string, at: number): string | undefined {
-  return /(?:^|[^a-z0-9+.:-])([a-z][a-z0-9+.-]{0,30}(?::[a-z][a-z0-9+.-]{0,30})?)$/i.exec(
-    text.slice(Math.max(0, at - 64), at),
-  )?.[1];
 }

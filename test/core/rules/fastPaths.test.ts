@@ -12,10 +12,8 @@ import type { Finding } from '../../../server/src/core/types';
 const fixtures = join(__dirname, '../../fixtures/cards');
 const base = JSON.parse(readFileSync(join(fixtures, 'valid/pricing-agent.json'), 'utf8')) as Record<string, unknown>;
 
-function findings(text: string, code: string): Finding[] {
-  return lintDocument(text, { kind: 'card', settings: { maxCardBytes: 64 * 1024 * 1024 } }).findings.filter(
-    (f) => f.code === code,
-  );
+function findings(text: string, code: string, maxCardBytes = 64 * 1024 * 1024): Finding[] {
+  return lintDocument(text, { kind: 'card', settings: { maxCardBytes } }).findings.filter((f) => f.code === code);
 }
 
 /** Every character written as a \uXXXX escape, as a JSON writer may. */
@@ -97,4 +95,36 @@ test('skill-description-length counts code points where the UTF-16 length cannot
     findings(skillWith('x'.repeat(2001)), 'skill-description-length').map((f) => f.data?.length),
     [2001],
   );
+});
+
+const allAscii = (s: string) => [...s].every((ch) => ch.charCodeAt(0) < 0x80);
+
+test('spoofed-name: a look-alike name is found whether it is written raw or only as \\u escapes in ASCII text', () => {
+  const spoofed = 'Раураl'; // Cyrillic Р, а, у, р, а beside Latin l
+  const skills = [...manySkills(5), { id: 'pay', name: spoofed, description: 'Pays an invoice.', tags: ['pay'] }];
+  const raw = JSON.stringify({ ...base, skills }, null, 2);
+  const escaped = raw.replace(JSON.stringify(spoofed), `"${escapeAll(spoofed)}"`);
+  assert.notEqual(escaped, raw);
+  assert.ok(allAscii(escaped), 'the escaped text is all ASCII');
+  // Under a limit of twice its length, lint counts the text's bytes (and so learns whether it is all ASCII).
+  for (const text of [raw, escaped])
+    for (const limit of [undefined, text.length * 2])
+      assert.deepEqual(
+        findings(text, 'spoofed-name', limit).map((f) => f.pointer),
+        ['/skills/5/name'],
+      );
+  const plain = raw.replace(JSON.stringify(spoofed), '"Paypal"');
+  assert.deepEqual(findings(plain, 'spoofed-name'), []);
+});
+
+test('suspicious-text: a hidden character written only as a \\u escape in ASCII text is still found', () => {
+  const text = JSON.stringify({ ...base, description: 'Books trips.\u200b' }, null, 2);
+  const escaped = text.replace('\u200b', '\\u200b');
+  assert.ok(allAscii(escaped));
+  for (const t of [text, escaped])
+    for (const limit of [undefined, t.length * 2])
+      assert.deepEqual(
+        findings(t, 'suspicious-text', limit).map((f) => f.pointer),
+        ['/description'],
+      );
 });

@@ -9,7 +9,6 @@
  */
 import { mayHoldSecrets } from '../secretShapes';
 import { placedSecrets, type PlacedSecret } from '../secretPlaces';
-import { jsonMayHoldUrlCredentials } from '../urlCredentials';
 import { finding, type Rule, type RuleDefinition, type RuleMeta } from './context';
 
 export const meta: RuleMeta = {
@@ -38,7 +37,7 @@ export function documentSecrets(value: unknown, text?: string): PlacedSecret[] {
 
 /** Whether the text, when known, may hold a secret (without it, every document may). */
 function screened(text: string | undefined): boolean {
-  return text === undefined || mayHoldSecrets(text) || jsonMayHoldUrlCredentials(text);
+  return text === undefined || mayHoldSecrets(text);
 }
 
 function scan(value: unknown): PlacedSecret[] {

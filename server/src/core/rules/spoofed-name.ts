@@ -20,6 +20,7 @@ import {
 } from '../confusables';
 import { finding, quote, type Rule, type RuleDefinition, type RuleMeta } from './context';
 import { skillsOf } from './walk';
+import { mayHoldNonAsciiStrings } from '../textScreen';
 import type { TextCue } from './suspicious-text';
 
 export const meta: RuleMeta = {
@@ -127,14 +128,16 @@ export function spoofedNameCues(value: unknown): TextCue[] {
   }));
 }
 
-export const spoofedName: Rule = ({ value }) =>
-  spoofedNames(value).map(({ pointer, name, suspects }) =>
-    finding(
-      meta,
-      pointer,
-      `${quote(name)} uses characters that pass for others: ${listed(suspects)}. A name that looks like another agent's or brand's misleads the people and models choosing agents; write it in one script.`,
-      { data: { codePoints: suspects.map((s) => codePointLabel(s.ch)) } },
-    ),
+export const spoofedName: Rule = ({ value, text }) =>
+  // Only non-ASCII names are suspects: a text that cannot hold any skips the walk of every skill's name.
+  (text !== undefined && !mayHoldNonAsciiStrings(value, text) ? [] : spoofedNames(value)).map(
+    ({ pointer, name, suspects }) =>
+      finding(
+        meta,
+        pointer,
+        `${quote(name)} uses characters that pass for others: ${listed(suspects)}. A name that looks like another agent's or brand's misleads the people and models choosing agents; write it in one script.`,
+        { data: { codePoints: suspects.map((s) => codePointLabel(s.ch)) } },
+      ),
   );
 
 export const rule: RuleDefinition = { meta, check: spoofedName };

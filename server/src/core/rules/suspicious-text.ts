@@ -7,10 +7,10 @@
  * Cost: the check must not slow linting of multi-megabyte cards, so the whole text is screened first (see
  * mayHoldHidden; one regex pass finds the phrases) and the fields are walked only when the screen finds something.
  */
-import { hasNonAscii } from '../bytes';
 import { isObject } from '../document';
 import { escapeSegment } from '../pointer/range';
 import { hiddenCodePoints, revealHiddenText } from '../hiddenCharacters';
+import { mayHoldNonAsciiStrings } from '../textScreen';
 import { finding, Rule, type RuleDefinition, type RuleMeta } from './context';
 import { objectItems, skillsOf } from './walk';
 
@@ -94,10 +94,8 @@ function* stringsUnder(root: unknown, rootPointer: string): Generator<[string, u
  * as a raw non-ASCII character, a raw DEL (the one HIDDEN character in ASCII; raw C0 controls are not JSON), or an
  * escape: \uXXXX, \b (U+0008) or \f (U+000C). Each test is a single scan for a rare character.
  */
-function mayHoldHidden(text: string): boolean {
-  return (
-    hasNonAscii(text) || text.includes('\x7f') || text.includes('\\u') || text.includes('\\b') || text.includes('\\f')
-  );
+function mayHoldHidden(value: unknown, text: string): boolean {
+  return mayHoldNonAsciiStrings(value, text) || text.includes('\x7f') || text.includes('\\b') || text.includes('\\f');
 }
 
 /** One cue in the card's text: where, which kind, and what was found (code points or the phrase). */
@@ -144,7 +142,7 @@ function hiddenCue(pointer: string, hidden: string[], identifier: boolean): Text
  */
 export function textCues(value: unknown, text?: string): TextCue[] {
   if (!isObject(value)) return [];
-  const mayHide = text === undefined || mayHoldHidden(text);
+  const mayHide = text === undefined || mayHoldHidden(value, text);
   const mayInstruct = text === undefined || INSTRUCTION_STEMS.test(text);
   if (!mayHide && !mayInstruct) return [];
   const out: TextCue[] = [];
