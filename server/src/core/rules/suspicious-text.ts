@@ -24,8 +24,11 @@ export const meta: RuleMeta = {
 const INSTRUCTIONS =
   /ignore\s+(?:all\s+|any\s+)?(?:the\s+|your\s+)?(?:previous|prior|above|earlier|preceding)\s+(?:instructions|prompts?|rules)|disregard\s+(?:all\s+|any\s+)?(?:the\s+|your\s+)?(?:previous|prior|above|earlier)\s+(?:instructions|prompts?|rules)|(?:reveal|print|show)\s+(?:your\s+|the\s+)?system\s+prompt|do\s+not\s+(?:tell|inform|show)\s+the\s+user|you\s+are\s+now\s+(?:in\s+)?(?:developer|jailbreak|dan)\b/i;
 
-/** Cheap screen for the whole text: every INSTRUCTIONS alternative contains one of these stems. */
-const INSTRUCTION_STEMS = /nstruction|rompt|rules|he\s+user|re\s+now/i;
+/**
+ * Cheap screen for the whole text: every INSTRUCTIONS alternative contains one of these stems. A space in the JSON
+ * text may be written as an escape (`the\\nuser`).
+ */
+const INSTRUCTION_STEMS = /nstruction|rompt|rules|he(?:\s|\\[nrtf])+user|re(?:\s|\\[nrtf])+now/i;
 
 const MAX_FINDINGS = 50;
 
