@@ -28,8 +28,13 @@ export const LOCKFILE_CHECK_CODES = {
  * same problem is never shown twice; one found against both cards is one diagnostic naming both.
  */
 export async function diagnostics(world: DocumentWorld, doc: TextDocument, analysis: Analysis): Promise<Diagnostic[]> {
-  // A check still running when the document changes is abandoned: its diagnostics would be dropped anyway.
-  const stale = () => world.document(doc.uri)?.version !== doc.version;
+  // A check still running when the document changes is abandoned: its diagnostics would be dropped anyway. A
+  // closed lockfile's text is read from disk and has no version: it is stale only once the lockfile is opened.
+  const wasOpen = world.document(doc.uri) !== undefined;
+  const stale = () => {
+    const now = world.document(doc.uri);
+    return wasOpen ? now?.version !== doc.version : now !== undefined;
+  };
   const pinned = checksAgainstCard(analysis)
     ? await lockfileAgainstCard(world, analysis, pauseFor(undefined, stale))
     : undefined;
