@@ -8,13 +8,15 @@
  * URL is ever fetched: those requests answer with an error, card files still work.
  */
 import { readTextSync } from '../node/readText';
-import { dirname, relative, sep } from 'node:path';
+import { sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { cardUrlFor } from '../core/fetch/cardUrl';
 import { locatePointer, rangeOf } from '../core/pointer/range';
 import { loadLockfile } from '../core/lockfile';
 import type { HttpClient } from '../core/net/http';
 import { buildLockfile } from '../core/pin/buildLockfile';
+import { agentField } from '../app/pin';
+import { verdictOf } from '../app/check';
 import { compileProfile } from '../core/profile/compile';
 import { PinError } from '../core/pin/errors';
 import { pinnedVsCurrent } from '../core/pin/pinnedVsCurrent';
@@ -221,11 +223,6 @@ async function pinOptions(
   }
 }
 
-/** `agent` as the lockfile records it: the URL, or the card's path relative to the lockfile. */
-function agentField(location: string, target: string): string {
-  return isHttpLocation(location) ? location : relative(dirname(target), location).split(sep).join('/');
-}
-
 function toItems(outcome: RefreshOutcome, text: string | undefined): LockfileCheckItem[] {
   const at = (pointer: string) => {
     if (text === undefined) return { start: { line: 0, character: 0 }, end: { line: 0, character: 0 } };
@@ -243,10 +240,6 @@ function toItems(outcome: RefreshOutcome, text: string | undefined): LockfileChe
     message: i.message,
     range: at(i.pointer),
   }));
-}
-
-function verdictOf(o: RefreshOutcome): LockfileCheckEntry['verdict'] {
-  return o.status === 'error' ? 'error' : o.result.classification;
 }
 
 async function loadLock(
