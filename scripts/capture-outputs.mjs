@@ -143,7 +143,7 @@ const MCP_CALLS = [
   ['a2a_profile', { source: 'redact/tricky-userinfo.card.json' }],
   ['a2a_profile', { source: 'cards/suspicious-text/class-tag-block-rest.json' }],
   ['a2a_profile', { source: 'cards/invalid-json/broken.json' }],
-  ['a2a_profile', { source: '../../package.json' }],
+  ['a2a_profile', { source: join(root, 'package.json') }],
   ['a2a_profile', { source: 'no/such/card.json' }],
   ['a2a_profile', { source: 'http://127.0.0.1:9/card.json' }],
   ['a2a_profile', { source: 'cards/valid/pricing-agent.json', bindings: ['GRPC@1.0'] }],

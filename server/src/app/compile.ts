@@ -10,7 +10,7 @@ import { lineColumn } from '../core/lockfile/read';
 import { compileProfile } from '../core/profile/compile';
 import { shownProfile } from '../core/profile/shown';
 import type { ClientConfig, CompiledProfile, Finding } from '../core/types';
-import type { Files } from './world';
+import type { Files } from './files';
 
 export { compileProfile as compileCard, shownProfile };
 

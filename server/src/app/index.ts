@@ -9,4 +9,5 @@ export * as lint from './lint';
 export * as pin from './pin';
 export * as text from './text';
 export { locateFindings, type FindingRange, type LocatedFinding } from './ranges';
-export { cardLoaderFor, createNodeWorld, nodeFiles, type Files, type World } from './world';
+export { nodeFiles, type Files } from './files';
+export { cardLoaderFor, createNodeWorld, type World } from './world';

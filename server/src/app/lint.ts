@@ -24,7 +24,7 @@ import type {
 } from '../core/types';
 import { readProjectConfigFile } from '../node/projectConfig';
 import { locateFindings, type FindingRange, type LocatedFinding } from './ranges';
-import type { Files } from './world';
+import type { Files } from './files';
 
 export { baselineKey, parseBaseline, serializeBaseline, parseRuleFlags, parseRuleObject, resolveCardSettings };
 export type { BaselineEntry, LocatedFinding, FindingRange };

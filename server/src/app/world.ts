@@ -4,7 +4,6 @@
  * input; the workflows (this folder) take it and a plain request and return a plain result.
  */
 import { renameSync, writeFileSync } from 'node:fs';
-import { readFile, stat } from 'node:fs/promises';
 import { MemoryCardCache } from '../core/cache/loadedCards';
 import { FileCardCache } from '../core/cache/loadedCardFiles';
 import { createCardLoader, type CardLoader } from '../core/check/cardLoader';
@@ -16,20 +15,9 @@ import type { ClientConfig } from '../core/types';
 import { makeDirectory } from '../node/makeDirectory';
 import { createHttpClient } from '../node/net/http';
 import { readTextSync } from '../node/readText';
+import { nodeFiles, type Files } from './files';
 
-/** What a workflow reads files with. */
-export interface Files {
-  stat(path: string): Promise<{ size: number; isFile(): boolean; isDirectory(): boolean }>;
-  readBytes(path: string): Promise<Uint8Array>;
-  /** Bounded (node/readText.ts): errors arrive as a rejection with their code (ENOENT, EISDIR, EFBIG…). */
-  readText(path: string, maxBytes?: number): Promise<string>;
-}
-
-export const nodeFiles: Files = {
-  stat: (path) => stat(path),
-  readBytes: (path) => readFile(path),
-  readText: async (path, maxBytes) => readTextSync(path, maxBytes),
-};
+export { nodeFiles, type Files };
 
 export interface World {
   files: Files;

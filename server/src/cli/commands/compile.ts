@@ -17,7 +17,7 @@
 import { resolve } from 'node:path';
 import { compileCard, loadJsonFile, shownProfile } from '../../app/compile';
 import { machineJson } from '../../app/text';
-import { nodeFiles } from '../../app/world';
+import { nodeFiles } from '../../app/files';
 import type { CompiledProfile, SecurityAlternative } from '../../app/settings';
 import { firstPositional, parseArgs } from '../args';
 import { commandHelpText, type CommandHelp } from '../help';

@@ -21,7 +21,7 @@ import {
   type FileFindings,
   type MachineLintFormat,
 } from '../../app/lint';
-import { nodeFiles } from '../../app/world';
+import { nodeFiles } from '../../app/files';
 import { ioReason } from '../../app/text';
 import { parseArgs } from '../args';
 import { commandHelpText, type CommandHelp, type UsageItem } from '../help';

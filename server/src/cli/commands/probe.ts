@@ -17,7 +17,7 @@ import { createGrpcClient } from '../../node/net/grpc';
 import { createRateLimiter } from '../../app/live';
 import { loadLockfile } from '../../app/lockfile';
 import { isHttpLocation } from '../../app/live';
-import { nodeFiles } from '../../app/world';
+import { nodeFiles } from '../../app/files';
 import { probeAgent } from '../../app/live';
 import type { SafeProbeRequest } from '../../core/probe/types';
 import { firstPositional, parseArgs } from '../args';
