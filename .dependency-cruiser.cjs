@@ -5,16 +5,29 @@
  *
  *   server/src/core   pure: imports nothing outside core, no Node built-ins, no network library, no editor
  *   server/src/node   the world the core takes injected (files, HTTP, DNS, gRPC): imports core
- *   server/src/mcp    the tools for planning models: core and node
- *   server/src/lsp    the language server: core, node, mcp; never cli
- *   server/src/cli    the CLI: core, node, mcp; never lsp
- *   server/src/lib    the npm library: core and node
+ *   server/src/app    the workflows (lint, compile, check, pin, …): core and node; no front end. app/document is
+ *                     the editor's language service: it also speaks LSP's data types (vscode-languageserver-types,
+ *                     -textdocument) and the extension's protocol (server/src/protocol.ts), never the connection
+ *   server/src/mcp    the tools for planning models: app, core types, node
+ *   server/src/lsp    the language server: app, core types, node, mcp; never cli
+ *   server/src/cli    the CLI: app, core types, node, mcp; never lsp
+ *   server/src/api    the npm library: a typed re-export of app (core types only)
+ * Front ends reach the core's values through app: the core modules they still import for values are listed in
+ * CORE_VALUES_LEFT.
  *   client/src        the VS Code extension: its own files, vscode*, and server/src/protocol.ts only
  */
 /** A package by name, whether it resolved into node_modules or not (an editor API is only types here). */
 const pkg = (names) => `(^|node_modules/)(@types/)?(${names})(/|$)`;
 const EDITOR = pkg('vscode|vscode-languageserver[a-z-]*|vscode-languageclient');
 const NETWORK = pkg('undici|@grpc/grpc-js|@a2a-js/sdk');
+/** What the editor's language service (app/document) may use of the editor world: data types, no connection. */
+const LSP_DATA = pkg('vscode-languageserver-types|vscode-languageserver-textdocument');
+
+/**
+ * Core modules the CLI, the MCP tools and the library still import for values (not only types): each is a workflow
+ * not yet moved into server/src/app. The list only shrinks.
+ */
+const CORE_VALUES_LEFT = [];
 
 /** @type {import('dependency-cruiser').IConfiguration} */
 module.exports = {
@@ -55,32 +68,62 @@ module.exports = {
       to: { path: ['^(server/src|client/src)/', EDITOR], pathNot: '^server/src/(core|node)/' },
     },
     {
+      name: 'app-imports-core-and-node',
+      severity: 'error',
+      comment: 'server/src/app is the front door of the core: it serves every front end and depends on none.',
+      from: { path: '^server/src/app/', pathNot: '^server/src/app/document/' },
+      to: { path: ['^(server/src|client/src)/', EDITOR], pathNot: '^server/src/(core|node|app)/' },
+    },
+    {
+      name: 'app-document-speaks-lsp-data',
+      severity: 'error',
+      comment:
+        'app/document is the language service: core, node, app, LSP data types and the extension protocol; never the LSP connection or a front end.',
+      from: { path: '^server/src/app/document/' },
+      to: {
+        path: ['^(server/src|client/src)/', EDITOR],
+        pathNot: ['^server/src/(core|node|app)/', '^server/src/protocol\\.ts$', LSP_DATA],
+      },
+    },
+    {
       name: 'mcp-imports-core-and-node',
       severity: 'error',
       comment: 'server/src/mcp serves the CLI and the language server; it depends on neither.',
       from: { path: '^server/src/mcp/' },
-      to: { path: ['^(server/src|client/src)/', EDITOR], pathNot: '^server/src/(core|node|mcp)/' },
+      to: { path: ['^(server/src|client/src)/', EDITOR], pathNot: '^server/src/(app|core|node|mcp)/' },
+    },
+    {
+      name: 'front-ends-use-core-types-only',
+      severity: 'error',
+      comment:
+        'The CLI, the language server, the MCP tools and the library reach the core through server/src/app; from the core they import types only.',
+      from: { path: '^server/src/((cli|lsp|mcp|api)/|startServer\\.ts$|server\\.ts$)' },
+      to: {
+        path: '^server/src/core/',
+        pathNot: CORE_VALUES_LEFT.length ? `^server/src/core/(${CORE_VALUES_LEFT.join('|')})\\.ts$` : '^$',
+        dependencyTypesNot: ['type-only'],
+      },
     },
     {
       name: 'lsp-not-cli',
       severity: 'error',
       comment: 'The language server and the CLI are adapters side by side: neither imports the other.',
       from: { path: '^server/src/lsp/' },
-      to: { path: '^(server/src/(cli|lib)|client/src)/' },
+      to: { path: '^(server/src/(cli|api)|client/src)/' },
     },
     {
       name: 'cli-not-lsp',
       severity: 'error',
       comment: 'The language server and the CLI are adapters side by side: neither imports the other.',
       from: { path: '^server/src/cli/' },
-      to: { path: '^(server/src/(lsp|lib)|client/src)/' },
+      to: { path: '^(server/src/(lsp|api)|client/src)/' },
     },
     {
-      name: 'lib-imports-core-and-node',
+      name: 'api-imports-app',
       severity: 'error',
-      comment: 'The npm library is a façade over the core and the Node layer.',
-      from: { path: '^server/src/lib/' },
-      to: { path: '^(server/src|client/src)/', pathNot: '^server/src/(core|node|lib)/' },
+      comment: 'The npm library is a typed re-export of the workflow layer (and the Node pieces it hands out).',
+      from: { path: '^server/src/api/' },
+      to: { path: '^(server/src|client/src)/', pathNot: '^server/src/(app|core|node|api)/' },
     },
     {
       name: 'server-not-editor',

@@ -9,7 +9,7 @@
  * The agents run in a worker thread (their own event loop) so the client side is what is measured; the
  * table reports how busy that thread was during the product runs (it is not the bottleneck when well below 100 %).
  * Both modes run in the same process, side by side and interleaved, after one untimed warm-up run each (JIT);
- * medians of the timed runs are reported. Lockfiles are read with the CLI's own `readText`. The code measured is
+ * medians of the timed runs are reported. Lockfiles are read as the CLI reads them. The code measured is
  * bundled as it ships (shipped.ts).
  */
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
@@ -21,7 +21,7 @@ import type { CardSource } from '../server/src/core/check/types';
 import { resolveAgent } from '../server/src/node/agentLocation';
 import { at, field } from '../test/at';
 
-type Shipped = typeof import('../server/src/cli/refreshWorld') &
+type Shipped = typeof import('../server/src/node/readText') &
   typeof import('../server/src/node/net/http') &
   typeof import('../server/src/core/digest') &
   typeof import('../server/src/core/pin/buildLockfile') &
@@ -35,7 +35,7 @@ type Shipped = typeof import('../server/src/cli/refreshWorld') &
   typeof import('../server/src/core/net/allowance');
 // The code as it ships (shipped.ts).
 const {
-  readText,
+  readTextSync,
   createHttpClient,
   cardDigest,
   buildLockfile,
@@ -48,7 +48,7 @@ const {
   refreshLockfile,
   parseNetworkAllowance,
 } = loadShipped<Shipped>([
-  'server/src/cli/refreshWorld',
+  'server/src/node/readText',
   'server/src/node/net/http',
   'server/src/core/digest',
   'server/src/core/pin/buildLockfile',
@@ -61,6 +61,8 @@ const {
   'server/src/core/check/refreshLockfile',
   'server/src/core/net/allowance',
 ]);
+/** Lockfiles read as the CLI reads them: bounded, synchronously, behind the async ReadText the core takes. */
+const readText = async (path: string, maxBytes?: number): Promise<string> => readTextSync(path, maxBytes);
 
 /** The agents are on loopback: the run allows it, as `--allow-network loopback` does (a lockfile's URL is repository content). */
 const LOOPBACK = (() => {

@@ -102,7 +102,7 @@ await Promise.all([
   // ESM has no require(): bundled CommonJS dependencies and the gRPC runtime get one made for this file.
   build({
     ...common,
-    entryPoints: [join(root, 'server/src/lib/index.ts')],
+    entryPoints: [join(root, 'server/src/api/index.ts')],
     outfile: join(out, 'index.mjs'),
     format: 'esm',
     plugins: [grpcRuntimeBeside, vendorsBeside('.cjs'), unicodeData],
@@ -137,21 +137,21 @@ const tsc = spawnSync(
     '--resolveJsonModule',
     '--types',
     'node',
-    join(root, 'server/src/lib/index.ts'),
+    join(root, 'server/src/api/index.ts'),
   ],
   { encoding: 'utf8', cwd: root },
 );
 // tsc emits declarations for every module the façade reaches; only the library's own must be error-free (some
 // internal modules export values whose types cannot be named in a .d.ts, which no user ever sees).
-const ownErrors = tsc.stdout.split('\n').filter((l) => l.startsWith('server/src/lib/'));
-if (ownErrors.length || !existsSync(join(declDir, 'lib', 'index.d.ts')))
+const ownErrors = tsc.stdout.split('\n').filter((l) => l.startsWith('server/src/api/'));
+if (ownErrors.length || !existsSync(join(declDir, 'api', 'index.d.ts')))
   throw new Error(`scripts/pack-cli.mjs: declaration emit failed\n${ownErrors.join('\n') || tsc.stdout}`);
 for (const name of ['index.d.ts', 'types.d.ts']) {
-  const text = readFileSync(join(declDir, 'lib', name), 'utf8');
+  const text = readFileSync(join(declDir, 'api', name), 'utf8');
   const internal = text.match(/from ['"](\.\.\/[^'"]*)['"]/);
   if (internal)
     throw new Error(
-      `scripts/pack-cli.mjs: lib/${name} refers to ${internal[1]}; public types belong in server/src/lib/types.ts`,
+      `scripts/pack-cli.mjs: api/${name} refers to ${internal[1]}; public types belong in server/src/api/types.ts`,
     );
   writeFileSync(join(out, name), text.replace(/from '\.\/types'/g, "from './types.js'"));
 }

@@ -18,7 +18,7 @@ import {
   sendToSkill,
   verifySignatures,
   type NetworkClient,
-} from '../../server/src/lib/index';
+} from '../../server/src/api/index';
 
 let server: Server;
 let base: string;

@@ -1,4 +1,4 @@
-// The library façade (server/src/lib) against the real SDK agent on loopback: what users of `a2acap` call. The
+// The library façade (server/src/api) against the real SDK agent on loopback: what users of `a2acap` call. The
 // core's behaviour is tested where it lives; these tests pin the façade's own wiring (options passed through,
 // results mapped, ranges made, errors clear).
 import { after, before, describe, it } from 'node:test';
@@ -22,7 +22,7 @@ import {
   sendToSkill,
   verifySignatures,
   type NetworkClient,
-} from '../../server/src/lib/index';
+} from '../../server/src/api/index';
 import { SDK_TOKENS, startSdkAgent, type SdkAgent } from '../agents/sdkAgent';
 
 const CORPUS = join(__dirname, '..', 'fixtures', 'corpus', 'v1');

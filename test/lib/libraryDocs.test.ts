@@ -1,13 +1,13 @@
-// The library's API is documented where users look: every function server/src/lib/index.ts exports has a doc
+// The library's API is documented where users look: every function server/src/api/index.ts exports has a doc
 // comment with an example, and a section with a code example in docs/library.md; the docs name nothing else.
 import { strict as assert } from 'node:assert';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { test } from 'node:test';
-import * as library from '../../server/src/lib/index';
+import * as library from '../../server/src/api/index';
 
 const ROOT = join(__dirname, '..', '..');
-const source = readFileSync(join(ROOT, 'server/src/lib/index.ts'), 'utf8');
+const source = readFileSync(join(ROOT, 'server/src/api/index.ts'), 'utf8');
 const docs = readFileSync(join(ROOT, 'docs/library.md'), 'utf8');
 const exported = Object.keys(library).sort();
 

@@ -12,7 +12,7 @@ import { join } from 'node:path';
 import { runCli } from '../../server/src/cli/main';
 import type { CliIO } from '../../server/src/cli/io';
 import { canonicalPayloads } from '../../server/src/core/signature/canonical';
-import { createNetworkClient, createTrustStore, fetchCard, type NetworkClient } from '../../server/src/lib';
+import { createNetworkClient, createTrustStore, fetchCard, type NetworkClient } from '../../server/src/api';
 import { FetchCardRequest } from '../../server/src/protocol';
 import { normalizeSettings } from '../../server/src/app/document/settings';
 import { sdkPublicCard } from '../agents/sdkAgent';

@@ -37,6 +37,16 @@ describe('clipped', () => {
       'kkk… [clipped: 2 more characters]': ['v\u200b', 1, true, null],
     });
   });
+
+  it('clippedValues keeps a member named __proto__ a member: the result never gets a prototype from the card', () => {
+    // JSON.parse makes "__proto__" an own member, as a card (or a lockfile's skill ids) can.
+    const value = JSON.parse('{"skills": {"__proto__": {"polluted": "yes"}}}') as { skills: object };
+    const out = clippedValues(value, 50);
+    assert.equal(Object.getPrototypeOf(out.skills), Object.prototype);
+    assert.equal((out.skills as { polluted?: string }).polluted, undefined);
+    assert.ok(Object.hasOwn(out.skills, '__proto__'));
+    assert.deepEqual(Object.getOwnPropertyDescriptor(out.skills, '__proto__')?.value, { polluted: 'yes' });
+  });
 });
 
 describe('untrustedOf', () => {

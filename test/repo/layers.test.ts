@@ -19,7 +19,7 @@ const TREE: Record<string, string> = {
   'server/src/mcp/importsLsp.ts': "export { lsp } from '../lsp/server';\n", // mcp-imports-core-and-node
   'server/src/lsp/server.ts': "export { cli } from '../cli/main';\nexport const lsp = 1;\n", // lsp-not-cli
   'server/src/cli/main.ts': "export { lsp } from '../lsp/server';\nexport const cli = 1;\n", // cli-not-lsp (and a cycle)
-  'server/src/lib/index.ts': "export { cli } from '../cli/main';\n", // lib-imports-core-and-node
+  'server/src/api/index.ts': "export { cli } from '../cli/main';\n", // api-imports-app
   'server/src/protocol.ts': 'export const protocol = 1;\n',
   'client/src/extension.ts':
     "export { ok } from '../../server/src/core/ok';\nexport { protocol } from '../../server/src/protocol';\n", // client-imports-protocol-only
@@ -36,7 +36,7 @@ const RULES = [
   'mcp-imports-core-and-node',
   'lsp-not-cli',
   'cli-not-lsp',
-  'lib-imports-core-and-node',
+  'api-imports-app',
   'client-imports-protocol-only',
 ];
 

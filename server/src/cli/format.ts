@@ -5,7 +5,7 @@
  *   io.stdout(alignColumns([[c.bold('a'), 'b'], ['ccc', 'd']]));   // pads by visible width (ANSI ignored)
  */
 import type { Severity } from '../core/types';
-import { escapeControls } from '../core/untrustedText';
+import { escapeControls } from '../app/text';
 
 export interface Palette {
   red: (s: string) => string;

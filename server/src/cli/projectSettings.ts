@@ -5,15 +5,15 @@
  * the one the editor takes for that file (lsp/projectConfig.ts), so a lockfile pinned in the editor is checked in
  * CI for the same client, in a repository with one configuration or one per package.
  */
-import { parseBinding } from '../core/bindingSpec';
-import { DEFAULT_MAX_CARD_BYTES, resolveCardSettings } from '../core/lint';
+import { parseBinding } from '../app/settings';
+import { DEFAULT_MAX_CARD_BYTES, resolveCardSettings } from '../app/settings';
 import {
   DEFAULT_CLIENT,
   type BindingSupport,
   type CardSettings,
   type ClientConfig,
   type SeveritySetting,
-} from '../core/types';
+} from '../app/settings';
 import { dirname, isAbsolute, relative, resolve } from 'node:path';
 import { findConfigFrom, loadProjectConfig, ProjectConfigError, type LoadedProjectConfig } from '../node/projectConfig';
 import { CliIO, UsageError } from './io';

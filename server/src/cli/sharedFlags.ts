@@ -4,7 +4,7 @@
  * configuration (every command that compiles cards). Each is a FlagDef (help.ts): how it parses, the value its
  * usage shows, and its help line where it has one of its own.
  */
-import { ALLOW_NETWORK_ENV, mergeAllowances, parseNetworkAllowance } from '../core/net/allowance';
+import { ALLOW_NETWORK_ENV, mergeAllowances, parseNetworkAllowance } from '../app/settings';
 import type { NetworkAllowance } from '../core/net/policy';
 import type { Credential } from '../core/fetch/credentials';
 import type { FlagDef } from './help';

@@ -7,9 +7,9 @@
  */
 import { resolve } from 'node:path';
 import type { HttpClient } from '../core/net/http';
-import { ioReason } from '../core/ioReason';
-import { parseTrustEntry, type TrustStoreValue } from '../core/signature/trustEntry';
-import { trustStoreFromKidMap, type TrustStore } from '../core/signature/trustStore';
+import { ioReason } from '../app/text';
+import { parseTrustEntry, type TrustStoreValue } from '../app/live';
+import { trustStoreFromKidMap, type TrustStore } from '../app/live';
 import { readTextSync } from '../node/readText';
 import { UsageError } from './io';
 

@@ -2,8 +2,8 @@
  * Reading a tool's arguments. The input schemas (tools/index.ts) tell the model what to send; the SDK does not
  * enforce them, so each tool reads its arguments through these, and a wrong one is a one-line tool error.
  */
-import { parseBinding } from '../core/bindingSpec';
-import { DEFAULT_CLIENT, type ClientConfig } from '../core/types';
+import { parseBinding } from '../app/settings';
+import { DEFAULT_CLIENT, type ClientConfig } from '../app/settings';
 import { ToolError } from './toolError';
 
 export type Args = Record<string, unknown>;

@@ -7,8 +7,7 @@
  * (core/machineJson.ts), so the model sees `\u202e` in the text and a program that parses it gets the value back.
  * Error messages are plain text: there, they are made visible as replacement text (`visible`).
  */
-import { escapeControls } from '../core/untrustedText';
-import { isObject } from '../core/document';
+import { escapeControls, isObject } from '../app/text';
 import type { Finding } from '../core/types';
 import { LIMITS } from './limits';
 
@@ -31,13 +30,23 @@ export function clipped(value: string, max: number = LIMITS.untrustedChars): str
   return `${kept}… [clipped: ${value.length - kept.length} more characters]`;
 }
 
-/** Every string in a structure clipped at the value limit (keys too: a card names its skills). */
+/**
+ * Every string in a structure clipped at the value limit (keys too: a card names its skills). Members are defined,
+ * not assigned: a member named `__proto__` (a card may name a skill so) stays a member and never becomes the
+ * object's prototype.
+ */
 export function clippedValues<T>(value: T, max: number = LIMITS.valueChars): T {
   if (typeof value === 'string') return clipped(value, max) as T;
   if (Array.isArray(value)) return value.map((v) => clippedValues(v, max)) as T;
   if (value !== null && typeof value === 'object') {
     const out: Record<string, unknown> = {};
-    for (const [k, v] of Object.entries(value)) out[clipped(k, max)] = clippedValues(v, max);
+    for (const [k, v] of Object.entries(value))
+      Object.defineProperty(out, clipped(k, max), {
+        value: clippedValues(v, max),
+        enumerable: true,
+        writable: true,
+        configurable: true,
+      });
     return out as T;
   }
   return value;

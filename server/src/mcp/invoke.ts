@@ -3,9 +3,9 @@
  * bounded in time, every failure turned into one line, and everything that leaves (result or error) passed through
  * the launch credentials' redactor, with URL userinfo removed.
  */
-import { machineJson } from '../core/machineJson';
-import { withoutUserinfo } from '../core/redact';
-import { oneLineText } from '../core/untrustedText';
+import { machineJson } from '../app/text';
+import { withoutUserinfo } from '../app/text';
+import { oneLineText } from '../app/text';
 import { untrustedErrorText, visible } from './envelope';
 import { LIMITS } from './limits';
 import { toolNamed } from './tools';

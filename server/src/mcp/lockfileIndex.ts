@@ -5,10 +5,10 @@
  */
 import { readdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { parseLockfile } from '../core/lockfile/read';
+import { parseLockfile } from '../app/lockfile';
 import { resolveAgent } from '../node/agentLocation';
-import { cardUrlFor } from '../core/fetch/cardUrl';
-import { isHttpLocation } from '../core/check/cardSources';
+import { cardUrlFor } from '../app/live';
+import { isHttpLocation } from '../app/live';
 import type { Lockfile } from '../core/types';
 import { LIMITS } from './limits';
 import { readFile } from './sources';

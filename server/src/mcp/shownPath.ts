@@ -4,8 +4,8 @@
  * `//` into one slash), without userinfo.
  */
 import { isAbsolute, relative, resolve, sep } from 'node:path';
-import { isHttpLocation, isOtherUrl } from '../core/check/cardSources';
-import { withoutUserinfo } from '../core/redact';
+import { isHttpLocation, isOtherUrl } from '../app/live';
+import { withoutUserinfo } from '../app/text';
 import { firstRoot, type ToolWorld } from './world';
 
 const slashed = (path: string) => path.split(sep).join('/');

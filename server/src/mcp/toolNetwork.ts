@@ -3,7 +3,7 @@
  * editor's gate is told (over LanguageModelToolGateRequest) before it asks for confirmation or refuses in
  * Restricted Mode.
  */
-import { escapeControls } from '../core/untrustedText';
+import { escapeControls } from '../app/text';
 
 const isUrl = (value: unknown): boolean => typeof value === 'string' && /^https?:\/\//i.test(value.trim());
 

@@ -6,7 +6,7 @@
  */
 import type { HttpClient, HttpRequest, HttpResponse } from '../core/net/http';
 import type { NetworkAllowance } from '../core/net/policy';
-import { redactorFor, type Redactor } from '../core/redact';
+import { redactorFor, type Redactor } from '../app/text';
 import type { CheckResult } from '../core/types';
 
 /**

@@ -1,4 +1,4 @@
-import { CodeActionKind, type CodeAction, type CodeActionContext, type Diagnostic } from 'vscode-languageserver';
+import { CodeActionKind, type CodeAction, type CodeActionContext, type Diagnostic } from 'vscode-languageserver-types';
 import type { TextDocument } from 'vscode-languageserver-textdocument';
 import { quickFixesFor } from '../../core/fixes/quickFixes';
 import type { Analysis } from './analysis';

@@ -4,7 +4,7 @@
  * A card that is not a file (opened by "Fetch Agent Card") gets lenses only when this session knows the URL
  * it was fetched from, which is what the pin then reads.
  */
-import type { CodeLens } from 'vscode-languageserver';
+import type { CodeLens } from 'vscode-languageserver-types';
 import { locatePointer, rangeOf } from '../../core/pointer/range';
 import { fetchedCardUrl } from './fetchedCard';
 import type { DocumentWorld } from './world';

@@ -5,7 +5,7 @@ import {
   type CompletionItem,
   type Position,
   type Range,
-} from 'vscode-languageserver';
+} from 'vscode-languageserver-types';
 import type { TextDocument } from 'vscode-languageserver-textdocument';
 import type { Analysis } from './analysis';
 import { memberNames, type SchemaNode } from '../../core/schema/schemaNav';

@@ -1,4 +1,4 @@
-import { CompletionItemKind, type CompletionItem, type Range } from 'vscode-languageserver';
+import { CompletionItemKind, type CompletionItem, type Range } from 'vscode-languageserver-types';
 import { isObject } from '../../core/document';
 import type { DocumentKind } from '../../core/types';
 import { schemaAt } from '../../core/schema/schemaNav';

@@ -1,4 +1,4 @@
-import { type Diagnostic } from 'vscode-languageserver';
+import { type Diagnostic } from 'vscode-languageserver-types';
 import type { TextDocument } from 'vscode-languageserver-textdocument';
 import { defaultSeverity } from '../../core/rules/catalog';
 import type { CheckItem, CheckResult, Finding, Severity } from '../../core/types';

@@ -1,5 +1,5 @@
 import type { Node } from 'jsonc-parser';
-import type { FoldingRange } from 'vscode-languageserver';
+import type { FoldingRange } from 'vscode-languageserver-types';
 import type { TextDocument } from 'vscode-languageserver-textdocument';
 import type { Analysis } from './analysis';
 import type { DocumentWorld } from './world';

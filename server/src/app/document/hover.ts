@@ -1,4 +1,4 @@
-import type { Hover, Position } from 'vscode-languageserver';
+import type { Hover, Position } from 'vscode-languageserver-types';
 import { isObject } from '../../core/document';
 import { secretRedactor } from '../../core/hideSecrets';
 import { parsePointer, pointerAtOffset } from '../../core/pointer/range';

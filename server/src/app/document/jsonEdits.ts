@@ -8,7 +8,7 @@ import {
   type JSONPath,
   type Node,
 } from 'jsonc-parser';
-import type { TextEdit } from 'vscode-languageserver';
+import type { TextEdit } from 'vscode-languageserver-types';
 import type { TextDocument } from 'vscode-languageserver-textdocument';
 import { locatePointer, parsePointer } from '../../core/pointer/range';
 import type { FixOperation } from '../../core/fixes/plan';

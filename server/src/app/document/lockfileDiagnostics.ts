@@ -4,7 +4,7 @@
  * they are computed from the text on disk exactly as for the open document (the same diagnostics()).
  */
 import { TextDocument } from 'vscode-languageserver-textdocument';
-import type { Diagnostic } from 'vscode-languageserver';
+import type { Diagnostic } from 'vscode-languageserver-types';
 import { analyze } from './analysis';
 import { diagnostics } from './diagnostics';
 import { uriPath } from './documentKind';

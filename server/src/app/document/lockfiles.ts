@@ -7,8 +7,10 @@
  * with an error, card files still work. What a workflow changed (a lockfile written, agents checked) is in its
  * result; the host publishes the diagnostics that follow (lsp/lockfileRequests.ts).
  */
+import { agentField } from '../pin';
+import { verdictOf } from '../check';
 import { readTextSync } from '../../node/readText';
-import { dirname, relative, sep } from 'node:path';
+import { sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { cardUrlFor } from '../../core/fetch/cardUrl';
 import { locatePointer, rangeOf } from '../../core/pointer/range';
@@ -211,11 +213,6 @@ export async function pinOptions(
   }
 }
 
-/** `agent` as the lockfile records it: the URL, or the card's path relative to the lockfile. */
-function agentField(location: string, target: string): string {
-  return isHttpLocation(location) ? location : relative(dirname(target), location).split(sep).join('/');
-}
-
 function toItems(outcome: RefreshOutcome, text: string | undefined): LockfileCheckItem[] {
   const at = (pointer: string) => {
     if (text === undefined) return { start: { line: 0, character: 0 }, end: { line: 0, character: 0 } };
@@ -233,10 +230,6 @@ function toItems(outcome: RefreshOutcome, text: string | undefined): LockfileChe
     message: i.message,
     range: at(i.pointer),
   }));
-}
-
-function verdictOf(o: RefreshOutcome): LockfileCheckEntry['verdict'] {
-  return o.status === 'error' ? 'error' : o.result.classification;
 }
 
 async function loadLock(

@@ -3,7 +3,10 @@
  * answer what arrived meanwhile (a hover, a keystroke), and abandons the work once its request was cancelled or
  * its document changed, since nobody will see its result.
  */
-import type { CancellationToken } from 'vscode-languageserver';
+/** What a pause reads of an LSP cancellation token (structurally the same as vscode-languageserver's). */
+export interface CancellationToken {
+  readonly isCancellationRequested: boolean;
+}
 
 /** Thrown by a pause to abandon the work; callers drop it quietly. */
 export class Abandoned extends Error {

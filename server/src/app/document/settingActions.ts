@@ -1,4 +1,4 @@
-import { CodeActionKind, type CodeAction, type Diagnostic } from 'vscode-languageserver';
+import { CodeActionKind, type CodeAction, type Diagnostic } from 'vscode-languageserver-types';
 import {
   AddToClientSettingCommand,
   SetBooleanSettingCommand,

@@ -1,5 +1,5 @@
 import type { Node } from 'jsonc-parser';
-import { SymbolKind, type DocumentSymbol } from 'vscode-languageserver';
+import { SymbolKind, type DocumentSymbol } from 'vscode-languageserver-types';
 import type { TextDocument } from 'vscode-languageserver-textdocument';
 import type { Analysis } from './analysis';
 import { truncate } from './markdown';

@@ -1,4 +1,4 @@
-import { DiagnosticSeverity, DiagnosticTag, type Diagnostic } from 'vscode-languageserver';
+import { DiagnosticSeverity, DiagnosticTag, type Diagnostic } from 'vscode-languageserver-types';
 import type { TextDocument } from 'vscode-languageserver-textdocument';
 import type { Locator } from '../../core/pointer/locateAll';
 import { ruleDocsUrl, ruleMeta } from '../../core/rules/catalog';

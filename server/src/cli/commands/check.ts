@@ -17,31 +17,30 @@
  */
 import { promises as fs } from 'node:fs';
 import { isAbsolute, relative, resolve } from 'node:path';
+import {
+  DEFAULT_CONCURRENCY,
+  checkLockfiles,
+  checkReport,
+  exitCodeFor,
+  fixedCardLoader,
+  type CheckFormat,
+  type FailOn,
+  type RefreshOutcome,
+  type TextStyle,
+} from '../../app/check';
+import { ioReason, redactorFor, withoutUserinfo } from '../../app/text';
+import { createNodeWorld } from '../../app/world';
+import type { CardLoader } from '../../app/live';
 import { parseArgs } from '../args';
 import { commandHelpText, type CommandHelp } from '../help';
-import { ioReason } from '../../core/ioReason';
-import { redactorFor, withoutUserinfo } from '../../core/redact';
 import { redactingIO } from './fetch';
 import { VERSION } from '../version';
 import { CliIO, Command, UsageError, useColor } from '../io';
 import { DEFAULT_STALE_FILE, fileStaleMarkers, type FileStaleMarkers } from '../../node/fileStaleMarkers';
-import { MemoryCardCache } from '../../core/cache/loadedCards';
-import { createCardLoader, type CardLoader } from '../../core/check/cardLoader';
-import { checkMany, DEFAULT_CONCURRENCY } from '../../core/check/checkMany';
-import { jsonReport } from '../../core/check/report/json';
-import { markdownReport } from '../../core/check/report/markdown';
-import { codeQualityReport } from '../../core/check/report/codequality';
-import { sarifReport } from '../../core/check/report/sarif';
-import { exitCodeFor, type FailOn } from '../../core/check/report/summary';
-import { textReport, type TextStyle } from '../../core/check/report/text';
-import type { RefreshOutcome } from '../../core/check/types';
-import type { ClientConfig } from '../../core/types';
-import { createRefreshWorld, readText } from '../refreshWorld';
+import type { ClientConfig } from '../../app/settings';
 import { clean, loadJson } from './compile';
 import { settingsPerFile, type CommandSettings } from '../projectSettings';
 import { CLIENT_FLAGS, NETWORK_FLAGS, networkAllowance } from '../sharedFlags';
-import { lockfileCardPaths } from '../../node/insideRoot';
-import { resolveAgent } from '../../node/agentLocation';
 
 const SPEC = {
   flags: {
@@ -140,11 +139,7 @@ async function cardFileLoader(
   client: ClientConfig,
 ): Promise<CardLoader> {
   const card = await loadJson(location, io, maxBytes, 'the card');
-  const loader = createCardLoader({
-    source: { fetch: async () => ({ status: 'fresh', card, validators: {} }) },
-    cache: new MemoryCardCache(),
-    client,
-  });
+  const loader = fixedCardLoader(card, client);
   try {
     await loader.load(location);
   } catch (err) {
@@ -189,12 +184,12 @@ function render(
   io: CliIO,
   version: string,
 ): string {
-  if (format === 'sarif') return sarifReport(outcomes, display, version);
-  if (format === 'markdown') return markdownReport(outcomes, display);
-  // GitLab links each issue to a file of the repository: a path relative to it, whatever the user typed.
-  if (format === 'codequality') return codeQualityReport(outcomes, (p) => relative(io.cwd, resolve(io.cwd, p)) || p);
-  if (format === 'text') return textReport(outcomes, display, textStyle(io));
-  return jsonReport(outcomes, display);
+  return checkReport(format as CheckFormat, outcomes, display, {
+    version,
+    style: textStyle(io),
+    // GitLab links each issue to a file of the repository: a path relative to it, whatever the user typed.
+    relativePath: (p) => relative(io.cwd, resolve(io.cwd, p)) || p,
+  });
 }
 
 export async function runCheck(argv: string[], rawIO: CliIO, version = VERSION): Promise<number> {
@@ -231,26 +226,20 @@ export async function runCheck(argv: string[], rawIO: CliIO, version = VERSION):
   const world =
     flags.card !== undefined
       ? undefined
-      : createRefreshWorld(undefined, undefined, cacheDirFlag ? resolve(io.cwd, cacheDirFlag) : undefined, {
-          origin: 'repository',
-          allow,
+      : createNodeWorld({
+          cacheDir: cacheDirFlag ? resolve(io.cwd, cacheDirFlag) : undefined,
+          network: { origin: 'repository', allow },
         });
-  const cardPath = lockfileCardPaths();
   try {
     const outcomes: RefreshOutcome[] = new Array(lockfiles.length);
     for (const [settings, members] of groups) {
-      const checked = await checkMany(
-        members.map((m) => m.path),
-        {
-          loader: cardLoaders.get(settings) ?? world!.loaderFor(settings.client, settings.maxBytes),
-          readText,
-          resolveAgent,
-          cardOverride: flags.card,
-          cardPath,
-          concurrency,
-          ...(stale ? { stale } : {}),
-        },
-      );
+      const checked = await checkLockfiles({
+        lockfiles: members.map((m) => m.path),
+        loader: cardLoaders.get(settings) ?? world!.loaderFor(settings.client, settings.maxBytes),
+        cardOverride: flags.card,
+        concurrency,
+        ...(stale ? { stale } : {}),
+      });
       checked.forEach((o, k) => {
         const member = members[k];
         if (member) outcomes[member.index] = o;

@@ -14,15 +14,11 @@
  *
  * The card loading and client-flag helpers below are shared with check.ts.
  */
-import { machineJson } from '../../core/machineJson';
-import { readFile, stat } from 'node:fs/promises';
 import { resolve } from 'node:path';
-import { parseDocument } from '../../core/document';
-import { compileProfile } from '../../core/profile/compile';
-import { shownProfile } from '../../core/profile/shown';
-import { lineColumn } from '../../core/lockfile/read';
-import type { CompiledProfile, SecurityAlternative } from '../../core/types';
-import { ioReason } from '../../core/ioReason';
+import { compileCard, loadJsonFile, shownProfile } from '../../app/compile';
+import { machineJson } from '../../app/text';
+import { nodeFiles } from '../../app/files';
+import type { CompiledProfile, SecurityAlternative } from '../../app/settings';
 import { firstPositional, parseArgs } from '../args';
 import { commandHelpText, type CommandHelp } from '../help';
 import { alignColumns, palette, safeText } from '../format';
@@ -61,35 +57,9 @@ override it.`,
  * unreadable, over the size limit, empty, binary, or a syntax error with line and column.
  */
 export async function loadJson(path: string, io: CliIO, maxBytes: number, what: string): Promise<unknown> {
-  const full = resolve(io.cwd, path);
-  let size: number;
-  try {
-    const info = await stat(full);
-    if (!info.isFile()) throw new UsageError(`${path}: not a file`);
-    size = info.size;
-  } catch (err) {
-    if (err instanceof UsageError) throw err;
-    throw new UsageError(`${path}: cannot read ${what} (${ioReason(err)})`);
-  }
-  if (size > maxBytes) {
-    throw new UsageError(
-      `${path}: ${what} is ${size} bytes, over the ${maxBytes}-byte limit (card-too-large); not compiled — raise it with --max-card-bytes`,
-    );
-  }
-  let text: string;
-  try {
-    text = await readFile(full, 'utf8');
-  } catch (err) {
-    throw new UsageError(`${path}: cannot read ${what} (${ioReason(err)})`);
-  }
-  const doc = parseDocument(text);
-  if (!doc.ok) {
-    const first = doc.syntaxErrors[0];
-    throw new UsageError(
-      `${path}: ${what} is not valid JSON${first ? ` at ${lineColumn(text, first.offset)}: ${first.message}` : ''}`,
-    );
-  }
-  return doc.value;
+  const loaded = await loadJsonFile(nodeFiles, resolve(io.cwd, path), maxBytes, what);
+  if (!loaded.ok) throw new UsageError(`${path}: ${loaded.message}`);
+  return loaded.value;
 }
 
 /** Card strings are untrusted: escaped for the terminal (format.ts safeText) and cut when very long. */
@@ -207,7 +177,7 @@ export const run: Command = async (argv, io) => {
   const { client, maxBytes } = commandSettings(flags, io, directoryOf(io, file));
   const card = await loadJson(file, io, maxBytes, 'the card');
   // Printed for orchestrators and planning models: a URL's userinfo password is never shown.
-  const profile = shownProfile(compileProfile(card, client));
+  const profile = shownProfile(compileCard(card, client));
   if ((flags.format ?? 'json') === 'json') io.stdout(`${machineJson(profile, 2)}\n`);
   else io.stdout(profileText(file, profile, io));
   return profile.usable ? EXIT_OK : EXIT_FINDINGS;

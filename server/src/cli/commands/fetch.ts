@@ -15,24 +15,24 @@ import { readTextSync } from '../../node/readText';
 import type { Credential } from '../../core/fetch/credentials';
 import { commandSettings } from '../projectSettings';
 import { CONFIG_FLAG, CREDENTIAL_FLAGS, credentialFromEnv } from '../sharedFlags';
-import { ioReason } from '../../core/ioReason';
+import { ioReason } from '../../app/text';
 import { resolve } from 'node:path';
-import { isNetError } from '../../core/net/errors';
+import { isNetError } from '../../app/text';
 import { createHttpClient } from '../../node/net/http';
 import { createGrpcClient } from '../../node/net/grpc';
-import { fetchCard, FetchCardResult } from '../../core/fetch/fetchCard';
-import { fetchExtendedCard, ExtendedCardResult } from '../../core/fetch/extendedCard';
-import { combineTrustStores, createTrustStore, JwksDocument, TrustEntry } from '../../core/signature/trustStore';
-import { verifyCardSignatures } from '../../core/signature/verify';
+import { fetchCard, FetchCardResult } from '../../app/live';
+import { fetchExtendedCard, ExtendedCardResult } from '../../app/live';
+import { combineTrustStores, createTrustStore, JwksDocument, TrustEntry } from '../../app/live';
+import { verifyCardSignatures } from '../../app/live';
 import { inspectKey } from '../../node/keyInspection';
 import { firstPositional, parseArgs, type FlagValues } from '../args';
 import { commandHelpText, type CommandHelp, type UsageItem } from '../help';
 import { loadTrustStoreFile } from '../trustStoreFile';
-import { SIGNATURE_POLICY_NAMES, resolveSignaturePolicy, type SignaturePolicy } from '../../core/signature/policy';
+import { SIGNATURE_POLICY_NAMES, resolveSignaturePolicy, type SignaturePolicy } from '../../app/live';
 import { alignColumns, safeText } from '../format';
-import { machineJson } from '../../core/machineJson';
+import { machineJson } from '../../app/text';
 import { CliIO, Command, EXIT_FINDINGS, EXIT_OK, EXIT_USAGE, UsageError } from '../io';
-import { redactError, redactorFor, redactValue, urlSecrets, type Redactor } from '../../core/redact';
+import { redactError, redactorFor, redactValue, urlSecrets, type Redactor } from '../../app/text';
 
 const SPEC = {
   flags: {

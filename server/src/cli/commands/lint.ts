@@ -7,31 +7,33 @@
  * Exit 0 without error findings, 1 with, 2 on usage or I/O failure (an unreadable file is reported on stderr and
  * the other files are still linted).
  */
-import { machineJson } from '../../core/machineJson';
-import { readFile, stat } from 'node:fs/promises';
-import { basename, dirname, relative, resolve, sep } from 'node:path';
+import { resolve } from 'node:path';
+import {
+  applyBaseline,
+  baselineEntries,
+  lintFile,
+  lintReport,
+  lintSettingsFor,
+  parseBaseline,
+  parseRuleFlags,
+  parseRuleObject,
+  serializeBaseline,
+  type FileFindings,
+  type MachineLintFormat,
+} from '../../app/lint';
+import { nodeFiles } from '../../app/files';
+import { ioReason } from '../../app/text';
 import { parseArgs } from '../args';
 import { commandHelpText, type CommandHelp, type UsageItem } from '../help';
 import { CLIENT_FLAGS } from '../sharedFlags';
 import { alignColumns, countSummary, palette, safeText, severityLabel } from '../format';
 import { CliIO, Command, EXIT_FINDINGS, EXIT_OK, EXIT_USAGE, UsageError, useColor } from '../io';
-import { lintDocument, resolveSettings, tooLargeResult, kindFromName, LintResult } from '../../core/lint';
-import { rangeOf } from '../../core/pointer/range';
-import { makeLocator } from '../../core/pointer/locateAll';
-import { RULES } from '../../core/rules/catalog';
-import { buildSarif, type SarifEntry } from '../../core/sarif';
-import { buildCodeQuality } from '../../core/codequality';
 import { VERSION } from '../version';
-import type { LintSettings, Severity, SeveritySetting } from '../../core/types';
-import { parseRuleFlags, parseRuleObject } from '../../core/rules/severityOverrides';
-import { ioReason } from '../../core/ioReason';
+import type { LintSettings, Severity, SeveritySetting } from '../../app/settings';
 import { readTextSync } from '../../node/readText';
 import { writeFileAtomic } from '../../node/writeAtomic';
 import { replaceable } from '../../node/replaceGuard';
-import { baselineKey, parseBaseline, serializeBaseline } from '../../core/baseline';
 import { settingsPerFile, type CommandSettings } from '../projectSettings';
-import { readProjectConfigFile } from '../../node/projectConfig';
-import { restrictedRules } from '../../core/config/restrictedRules';
 
 const SPEC = {
   flags: {
@@ -118,94 +120,6 @@ export const help: CommandHelp = {
   ],
 };
 
-/** A finding with its zero-based LSP-style range (as in the JSON contract). */
-interface RangedFinding {
-  code: string;
-  severity: Severity;
-  pointer: string;
-  message: string;
-  range: { start: { line: number; character: number }; end: { line: number; character: number } };
-}
-
-interface FileFindings {
-  file: string;
-  findings: RangedFinding[];
-}
-
-function sarifEntries(results: readonly FileFindings[]): SarifEntry[] {
-  return results.flatMap(({ file, findings }) =>
-    findings.map((f) => ({
-      ruleId: f.code,
-      severity: f.severity,
-      message: f.message,
-      file,
-      pointer: f.pointer,
-      range: f.range,
-    })),
-  );
-}
-
-const SEVERITY_ORDER: Record<Severity, number> = { error: 0, warning: 1, info: 2, hint: 3 };
-
-function lintProjectConfig(file: string, path: string): FileFindings | { file: string; error: string } {
-  try {
-    readProjectConfigFile(path);
-    return { file, findings: [] };
-  } catch (err) {
-    const message = err instanceof Error ? err.message : String(err);
-    return { file, error: message.startsWith(`${path}: `) ? message.slice(path.length + 2) : message };
-  }
-}
-
-/** Lint one file; an I/O problem becomes a one-line message, never an exception. */
-async function lintFile(
-  file: string,
-  cwd: string,
-  settings: LintSettings,
-): Promise<FileFindings | { file: string; error: string }> {
-  const maxBytes = settings.maxCardBytes;
-  const path = resolve(cwd, file);
-  // A project configuration is not a card: it is checked as one (valid: no findings; invalid: why, as for I/O).
-  if (basename(path) === 'config.json' && basename(dirname(path)) === '.a2a') return lintProjectConfig(file, path);
-  let text: string;
-  let result: LintResult;
-  try {
-    const info = await stat(path);
-    if (info.isDirectory()) return { file, error: 'is a directory, not a file' };
-    // Devices and pipes (/dev/zero, a FIFO) have no size and may never end: reading them could hang.
-    if (!info.isFile()) return { file, error: 'is not a regular file' };
-    if (info.size > maxBytes) {
-      // The file's size is its UTF-8 byte count: never read a file that is over the limit.
-      text = '';
-      result = tooLargeResult(info.size, settings, kindFromName(file));
-    } else {
-      text = new TextDecoder('utf-8', { fatal: false }).decode(await readFile(path));
-      result = lintDocument(text, { fileName: file, settings });
-    }
-  } catch (err) {
-    return { file, error: `cannot read it (${ioReason(err)})` };
-  }
-  // All pointers located in one pass, as the editor does (one lookup per finding was quadratic: 60,000 unknown members, 39 s).
-  const locate = makeLocator(
-    text,
-    result.findings.filter((f) => !f.offset).map((f) => f.pointer),
-  );
-  const findings = result.findings.map((f): RangedFinding => ({
-    code: f.code,
-    severity: f.severity,
-    pointer: f.pointer,
-    message: f.message,
-    range: rangeOf(text, f.offset ?? locate(f.pointer, f.target ?? 'value')),
-  }));
-  findings.sort(
-    (a, b) =>
-      a.range.start.line - b.range.start.line ||
-      a.range.start.character - b.range.start.character ||
-      SEVERITY_ORDER[a.severity] - SEVERITY_ORDER[b.severity],
-  );
-  return { file, findings };
-}
-
 /** `unreadable`: files named but not read (said on stderr); the summary counts them so it never reads as all clear. */
 function writeText(results: FileFindings[], io: CliIO, baselined: number, unreadable: number): void {
   const c = palette(useColor(io));
@@ -250,11 +164,6 @@ function rulesFile(path: string | undefined, io: CliIO): Record<string, Severity
   return parsed.severities;
 }
 
-/** A file as the baseline names it: relative to the working directory, forward slashes (the same on every OS). */
-function baselineFile(file: string, io: CliIO): string {
-  return relative(io.cwd, resolve(io.cwd, file)).split(sep).join('/');
-}
-
 function readBaseline(path: string, io: CliIO): Set<string> {
   let text: string;
   try {
@@ -265,18 +174,6 @@ function readBaseline(path: string, io: CliIO): Set<string> {
   const read = parseBaseline(text);
   if (!read.ok) throw new UsageError(`--baseline ${path}: ${read.error}`);
   return read.keys;
-}
-
-/** Drops accepted findings in place; returns how many. */
-function applyBaseline(results: FileFindings[], keys: Set<string>, io: CliIO): number {
-  let dropped = 0;
-  for (const r of results) {
-    const file = baselineFile(r.file, io);
-    const kept = r.findings.filter((f) => !keys.has(baselineKey({ file, code: f.code, pointer: f.pointer })));
-    dropped += r.findings.length - kept.length;
-    r.findings = kept;
-  }
-  return dropped;
 }
 
 export const run: Command = async (argv, io) => {
@@ -294,13 +191,7 @@ export const run: Command = async (argv, io) => {
     let settings = resolved.get(project);
     if (!settings) {
       // The repository's own severities stay at the reader-protecting floor unless this run allows otherwise.
-      const repoRules = flags['allow-repo-rule-overrides'] ? project.rules : restrictedRules(project.rules);
-      settings = resolveSettings({
-        severities: { ...repoRules, ...overrides },
-        maxCardBytes: project.maxBytes,
-        client: project.client,
-        card: project.card,
-      });
+      settings = lintSettingsFor(project, overrides, flags['allow-repo-rule-overrides']);
       resolved.set(project, settings);
     }
     return settings;
@@ -308,7 +199,7 @@ export const run: Command = async (argv, io) => {
   const results: FileFindings[] = [];
   let ioFailure = false;
   for (const { file, settings } of perFile) {
-    const r = await lintFile(file, io.cwd, lintSettingsOf(settings));
+    const r = await lintFile(nodeFiles, file, resolve(io.cwd, file), lintSettingsOf(settings));
     if ('error' in r) {
       ioFailure = true;
       io.stderr(`a2acap lint: ${safeText(r.file)}: ${r.error}\n`);
@@ -319,9 +210,7 @@ export const run: Command = async (argv, io) => {
   if (flags.baseline !== undefined && flags['write-baseline'] !== undefined)
     throw new UsageError('--baseline and --write-baseline exclude each other');
   if (flags['write-baseline'] !== undefined) {
-    const entries = results.flatMap(({ file, findings }) =>
-      findings.map((f) => ({ file: baselineFile(file, io), code: f.code, pointer: f.pointer })),
-    );
+    const entries = baselineEntries(results, io.cwd);
     // Never over something that is not a baseline (`--write-baseline card.json`), a device or a FIFO.
     const target = replaceable(
       resolve(io.cwd, flags['write-baseline']),
@@ -334,20 +223,10 @@ export const run: Command = async (argv, io) => {
     );
     return ioFailure ? EXIT_USAGE : EXIT_OK;
   }
-  const baselined = flags.baseline === undefined ? 0 : applyBaseline(results, readBaseline(flags.baseline, io), io);
+  const baselined = flags.baseline === undefined ? 0 : applyBaseline(results, readBaseline(flags.baseline, io), io.cwd);
   const format = flags.format ?? 'text';
-  if (format === 'json') {
-    const findings = results.flatMap(({ file, findings: fs }) => fs.map((f) => ({ file, ...f })));
-    io.stdout(machineJson({ findings }, 2) + '\n');
-  } else if (format === 'sarif') {
-    io.stdout(machineJson(buildSarif(sarifEntries(results), RULES, VERSION), 2) + '\n');
-  } else if (format === 'codequality') {
-    // GitLab links each issue to a file of the repository: a path relative to it, whatever the user typed.
-    const relativeResults = results.map((r) => ({ ...r, file: relative(io.cwd, resolve(io.cwd, r.file)) || r.file }));
-    io.stdout(machineJson(buildCodeQuality(sarifEntries(relativeResults)), 2) + '\n');
-  } else {
-    writeText(results, io, baselined, positionals.length - results.length);
-  }
+  if (format === 'text') writeText(results, io, baselined, positionals.length - results.length);
+  else io.stdout(lintReport(results, format as MachineLintFormat, VERSION, io.cwd));
   if (ioFailure) return EXIT_USAGE;
   return results.some((r) => r.findings.some((f) => f.severity === 'error')) ? EXIT_FINDINGS : EXIT_OK;
 };

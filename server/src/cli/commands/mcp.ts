@@ -9,7 +9,7 @@
  */
 import { realpathSync, statSync } from 'node:fs';
 import { resolve } from 'node:path';
-import { ALLOW_NETWORK_ENV, mergeAllowances, parseNetworkAllowance } from '../../core/net/allowance';
+import { ALLOW_NETWORK_ENV, mergeAllowances, parseNetworkAllowance } from '../../app/settings';
 import { createHttpClient } from '../../node/net/http';
 import type { NetworkAllowance } from '../../core/net/policy';
 import { LIMITS } from '../../mcp/limits';

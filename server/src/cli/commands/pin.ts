@@ -12,22 +12,21 @@
  * (core/fetch/cardUrl.ts).
  * Exit 0 on success; 2 with one line on a bad selection, an unreachable agent or an invalid card.
  */
-import { dirname, relative, resolve, sep } from 'node:path';
+import { dirname, relative, resolve } from 'node:path';
+import {
+  cardUrlFor,
+  isHttpLocation,
+  pin,
+  serializeLockfile,
+  shownCardLocation,
+  writePinnedLockfile,
+  type PinSelection,
+} from '../../app/pin';
+import { createNodeWorld } from '../../app/world';
 import { firstPositional, parseArgs } from '../args';
 import { commandHelpText, type CommandHelp } from '../help';
 import { Command, CliIO, UsageError } from '../io';
-import { createRefreshWorld, type RefreshWorld } from '../refreshWorld';
-import { evidenceFor } from '../../core/pin/probeEvidence';
-import { probeAgent } from '../../core/probe/probeAgent';
-import { createGrpcClient } from '../../node/net/grpc';
 import { clean } from './compile';
-import { buildLockfile, type PinSelection } from '../../core/pin/buildLockfile';
-import { PinError } from '../../core/pin/errors';
-import { serializeLockfile } from '../../core/pin/serialize';
-import { writeLockfile } from '../../node/writeLockfile';
-import { isHttpLocation } from '../../core/check/cardSources';
-import { cardUrlFor } from '../../core/fetch/cardUrl';
-import type { Lockfile } from '../../core/types';
 import { commandSettings } from '../projectSettings';
 import { CONFIG_FLAG } from '../sharedFlags';
 import { safeText } from '../format';
@@ -74,33 +73,6 @@ the --extension URIs.`,
   ],
 };
 
-/** What `agent` records: the URL, or the card's path relative to the lockfile (portable across checkouts). */
-function agentField(location: string, outFile: string | undefined, cwd: string): string {
-  if (isHttpLocation(location)) return location;
-  const rel = relative(outFile ? dirname(outFile) : cwd, location);
-  return rel.split(sep).join('/');
-}
-
-/** Runs the safe probes against a live agent and adds the evidence about pinned claims. */
-async function withProbeEvidence(lock: Lockfile, location: string, world: RefreshWorld, io: CliIO): Promise<Lockfile> {
-  if (!isHttpLocation(location)) {
-    io.stderr('probes skipped: the card is a file, there is no live agent to probe\n');
-    return lock;
-  }
-  let report;
-  const grpc = createGrpcClient();
-  try {
-    report = await probeAgent(location, { http: world.http, grpc });
-  } catch (err) {
-    throw new UsageError(`probing failed: ${err instanceof Error ? err.message : String(err)}`);
-  } finally {
-    grpc.close();
-  }
-  for (const r of report.results) io.stderr(`probe ${clean(r.probe, 60)}: ${r.outcome} (${clean(r.detail, 300)})\n`);
-  const verified = evidenceFor(lock.requires, report.results);
-  return Object.keys(verified).length ? { ...lock, verified } : lock;
-}
-
 export const run: Command = async (argv, io: CliIO) => {
   const { flags, positionals, help: wantsHelp } = parseArgs(argv, SPEC);
   if (wantsHelp) {
@@ -131,37 +103,23 @@ export const run: Command = async (argv, io: CliIO) => {
     knownExtensions: [...new Set([...project.client.knownExtensions, ...flags.extension])],
   };
   // The URL or path the user typed: a 'user' URL (loopback and private agents allowed).
-  const world = createRefreshWorld(client, project.maxBytes, undefined, { origin: 'user' });
+  const world = createNodeWorld({ client, maxBytes: project.maxBytes, network: { origin: 'user' } });
   try {
-    let loaded;
-    try {
-      loaded = await world.loader.load(location);
-    } catch (err) {
-      throw new UsageError(err instanceof Error ? err.message : String(err));
-    }
-    let lock: Lockfile;
-    try {
-      lock = buildLockfile({
-        profile: loaded.profile,
-        cardDigest: loaded.digest,
-        agentUrl: agentField(location, outFile, io.cwd),
-        selection,
-        now: () => new Date(),
-      });
-    } catch (err) {
-      if (err instanceof PinError) throw new UsageError(err.message);
-      throw err;
-    }
-    if (flags.probe) lock = await withProbeEvidence(lock, location, world, io);
+    const pinned = await pin(world, { location, selection, lockfile: outFile, baseDir: io.cwd, probe: flags.probe });
+    if (!pinned.ok) throw new UsageError(pinned.message);
+    if (pinned.probesSkipped) io.stderr(`probes skipped: ${pinned.probesSkipped}\n`);
+    for (const r of pinned.probes ?? [])
+      io.stderr(`probe ${clean(r.probe, 60)}: ${r.outcome} (${clean(r.detail, 300)})\n`);
+    const lock = pinned.lock;
     if (!outFile) {
       io.stdout(serializeLockfile(lock));
       return 0;
     }
-    const result = await writeLockfile(outFile, lock);
+    const result = await writePinnedLockfile(outFile, lock);
     const skills = Object.keys(lock.requires.skills ?? {}).join(', ');
     io.stderr(
       result.written
-        ? `pinned ${safeText(skills)} of ${safeText(location)} → ${safeText(relative(io.cwd, outFile) || outFile)}\n`
+        ? `pinned ${safeText(skills)} of ${safeText(shownCardLocation(location))} → ${safeText(relative(io.cwd, outFile) || outFile)}\n`
         : `${safeText(relative(io.cwd, outFile) || outFile)} is already up to date (nothing changed)\n`,
     );
     return 0;

@@ -7,27 +7,27 @@
  * JSON: {"agent", "results": [{"probe", "claim", "outcome", "detail", "at"}]}.
  * Exit: 0 nothing refuted, 1 a claim refuted or a probe failed, 2 usage / network / policy failure.
  */
-import { clientForLock } from '../../core/lockfile/currentProfile';
+import { clientForLock } from '../../app/lockfile';
 import type { Lockfile } from '../../core/types';
 import { commandSettings, directoryOf } from '../projectSettings';
 import { stat } from 'node:fs/promises';
 import { resolve } from 'node:path';
 import { createHttpClient } from '../../node/net/http';
 import { createGrpcClient } from '../../node/net/grpc';
-import { createRateLimiter } from '../../core/probe/rateLimit';
-import { loadLockfile } from '../../core/lockfile/load';
-import { isHttpLocation } from '../../core/check/cardSources';
-import { readText } from '../refreshWorld';
-import { probeAgent } from '../../core/probe/probeAgent';
+import { createRateLimiter } from '../../app/live';
+import { loadLockfile } from '../../app/lockfile';
+import { isHttpLocation } from '../../app/live';
+import { nodeFiles } from '../../app/files';
+import { probeAgent } from '../../app/live';
 import type { SafeProbeRequest } from '../../core/probe/types';
 import { firstPositional, parseArgs } from '../args';
 import { commandHelpText, type CommandHelp, type UsageItem } from '../help';
 import { alignColumns, safeText } from '../format';
-import { machineJson } from '../../core/machineJson';
+import { machineJson } from '../../app/text';
 import { CliIO, Command, EXIT_FINDINGS, EXIT_OK, UsageError } from '../io';
 import { rethrowNet, timeoutFrom, withRedaction } from './fetch';
 import { CONFIG_FLAG, CREDENTIAL_FLAGS, NETWORK_FLAGS, credentialFromEnv, networkAllowance } from '../sharedFlags';
-import { redactValue, urlSecrets } from '../../core/redact';
+import { redactValue, urlSecrets } from '../../app/text';
 
 const SPEC = {
   flags: {
@@ -98,7 +98,7 @@ async function agentOf(arg: string, io: CliIO): Promise<{ agent: string; lock?: 
   const info = await stat(path).catch(() => undefined);
   if (!info?.isFile()) throw new UsageError(`${arg}: neither an http(s) URL nor a lockfile`);
   if (info.size > 1024 * 1024) throw new UsageError(`${arg}: the lockfile is over 1 MiB`);
-  const loaded = await loadLockfile(path, readText);
+  const loaded = await loadLockfile(path, nodeFiles.readText);
   if (!loaded.ok) throw new UsageError(`${arg}: ${loaded.message}`);
   const agent = loaded.lockfile.agent;
   if (!isHttpLocation(agent))

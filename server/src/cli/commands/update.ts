@@ -9,25 +9,25 @@
  * A breaking change cannot be re-pinned (the agent no longer offers what the workflow needs): exit 2
  * with the reason; pin a new selection instead. A corrupt lockfile or an unreachable agent: exit 2.
  */
-import { checkOptionsFor } from '../../core/lockfile/checkOptions';
+import { checkOptionsFor } from '../../app/lockfile';
 import { relative, resolve } from 'node:path';
 import { firstPositional, parseArgs } from '../args';
 import { commandHelpText, type CommandHelp } from '../help';
 import { Command, CliIO, EXIT_FINDINGS, UsageError } from '../io';
-import { createRefreshWorld, readText } from '../refreshWorld';
+import { createNodeWorld, nodeFiles } from '../../app/world';
 import { writeLockfile } from '../../node/writeLockfile';
-import { checkLockfile, loadLockfile } from '../../core/lockfile';
-import { pinnedVsCurrent } from '../../core/pin/pinnedVsCurrent';
-import { PinError } from '../../core/pin/errors';
-import { repin } from '../../core/pin/repin';
-import { keepPreviousWhenUnchanged, serializeLockfile } from '../../core/pin/serialize';
+import { checkLockfile, loadLockfile } from '../../app/lockfile';
+import { pinnedVsCurrent } from '../../app/lockfile';
+import { PinError } from '../../app/lockfile';
+import { repin } from '../../app/lockfile';
+import { keepPreviousWhenUnchanged, serializeLockfile } from '../../app/lockfile';
 import { resolveAgent } from '../../node/agentLocation';
-import type { Lockfile } from '../../core/types';
+import type { Lockfile } from '../../app/settings';
 import { commandSettings, directoryOf } from '../projectSettings';
 import { safeText } from '../format';
 import { CONFIG_FLAG, NETWORK_FLAGS, networkAllowance } from '../sharedFlags';
 import { lockfileCardPaths } from '../../node/insideRoot';
-import { isHttpLocation, isOtherUrl } from '../../core/check/cardSources';
+import { isHttpLocation, isOtherUrl } from '../../app/live';
 
 const SPEC = {
   flags: { yes: { type: 'boolean' }, ...CONFIG_FLAG, ...NETWORK_FLAGS },
@@ -51,7 +51,7 @@ unreachable agent. The card is compiled for the client of the project configurat
 };
 
 async function readLock(path: string, shown: string): Promise<{ lock: Lockfile; text: string }> {
-  const loaded = await loadLockfile(path, readText);
+  const loaded = await loadLockfile(path, nodeFiles.readText);
   // Named as the user wrote it, as check does: with several lockfiles in a script the file is the first question.
   if (!loaded.ok) throw new UsageError(`${shown}: ${loaded.message}`);
   return { lock: loaded.lockfile, text: loaded.text };
@@ -80,7 +80,11 @@ export const run: Command = async (argv, io: CliIO) => {
   const allow = networkAllowance(flags, io);
   const { lock, text } = await readLock(path, target);
   const location = await cardLocation(lock, path);
-  const world = createRefreshWorld(project.client, project.maxBytes, undefined, { origin: 'repository', allow });
+  const world = createNodeWorld({
+    client: project.client,
+    maxBytes: project.maxBytes,
+    network: { origin: 'repository', allow },
+  });
   try {
     let loaded;
     try {

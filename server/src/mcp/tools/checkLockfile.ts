@@ -5,13 +5,10 @@
  * was not asked to use the network); a pinned path must stay inside the roots.
  */
 import { isAbsolute, relative, sep } from 'node:path';
+import { checkLockfiles, jsonCheckReport, verdictOf } from '../../app/check';
+import { withoutUserinfo } from '../../app/text';
+import { cardLoaderFor } from '../../app/world';
 import { readTextSync } from '../../node/readText';
-import { MemoryCardCache } from '../../core/cache/loadedCards';
-import { createCardLoader } from '../../core/check/cardLoader';
-import { checkMany } from '../../core/check/checkMany';
-import { jsonReport } from '../../core/check/report/json';
-import { resolveAgent } from '../../node/agentLocation';
-import { withoutUserinfo } from '../../core/redact';
 import { optionalBoolean, requiredString, type Args } from '../args';
 import { clippedValues } from '../envelope';
 import { LIMITS } from '../limits';
@@ -32,16 +29,16 @@ export async function a2aCheckLockfile(world: ToolWorld, args: Args): Promise<Re
   const live = optionalBoolean(args, 'live') === true;
   if (live) networkOf(world);
   const lockfile = await pathInsideRoots(world, given);
-  const loader = createCardLoader({ source: toolCardSource(world, live), cache: new MemoryCardCache() });
-  const [outcome] = await checkMany([lockfile], {
-    loader,
+  const [outcome] = await checkLockfiles({
+    lockfiles: [lockfile],
+    loader: cardLoaderFor(toolCardSource(world, live), undefined),
     readText: async (p) => readTextSync(p, world.maxCardBytes),
-    resolveAgent,
+    insideRepository: false,
   });
   world.lastChecked.set(lockfile, {
-    classification: outcome!.status === 'error' ? 'error' : outcome!.result.classification,
+    classification: verdictOf(outcome!),
     at: world.now().toISOString(),
   });
-  const report = JSON.parse(jsonReport([outcome!], displayFor(world, lockfile, given))) as Record<string, unknown>;
+  const report = JSON.parse(jsonCheckReport([outcome!], displayFor(world, lockfile, given))) as Record<string, unknown>;
   return clippedValues(report, LIMITS.untrustedChars);
 }

@@ -7,7 +7,7 @@ import { clippedValues } from '../envelope';
 import { LIMITS } from '../limits';
 import { findLockfiles, readLockfileAt } from '../lockfileIndex';
 import { displayPath } from '../shownPath';
-import { withoutUserinfo } from '../../core/redact';
+import { withoutUserinfo } from '../../app/text';
 import type { ToolWorld } from '../world';
 import { pageOf } from './page';
 import { firstOf } from './profile';

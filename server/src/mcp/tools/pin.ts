@@ -6,18 +6,10 @@
  * `untrusted` (lockfileText.ts); a selection the card cannot satisfy is an error line in our words, with the card's
  * values (the skills it offers) listed under `untrusted`.
  */
-import { basename, dirname, relative, sep } from 'node:path';
-import { createCardLoader } from '../../core/check/cardLoader';
-import { MemoryCardCache } from '../../core/cache/loadedCards';
-import { isHttpLocation } from '../../core/check/cardSources';
-import { cardUrlFor } from '../../core/fetch/cardUrl';
-import { buildLockfile } from '../../core/pin/buildLockfile';
-import { PinError } from '../../core/pin/errors';
-import { withoutUserinfo } from '../../core/redact';
-import { serializeLockfile } from '../../core/pin/serialize';
-import { DEFAULT_CLIENT, type Lockfile } from '../../core/types';
-import { writeLockfile } from '../../node/writeLockfile';
-import { makeDirectory } from '../../node/makeDirectory';
+import { basename } from 'node:path';
+import { cardUrlFor, isHttpLocation, pin, serializeLockfile, writePinnedLockfile } from '../../app/pin';
+import { cardLoaderFor } from '../../app/world';
+import { DEFAULT_CLIENT, type Lockfile } from '../../app/settings';
 import { optionalBoolean, optionalString, requiredString, stringList, type Args } from '../args';
 import { UNTRUSTED_NOTICE, clipped } from '../envelope';
 import { pinFailure } from '../pinFailure';
@@ -36,14 +28,6 @@ async function locationOf(world: ToolWorld, source: string): Promise<string> {
   } catch (err) {
     throw new ToolError(messageOf(err));
   }
-}
-
-/** What `agent` records: the URL (never its userinfo), or the card's path relative to the lockfile's folder. */
-function agentField(location: string, lockfile: string | undefined, world: ToolWorld): string {
-  if (isHttpLocation(location)) return withoutUserinfo(location);
-  return relative(lockfile ? dirname(lockfile) : firstRoot(world), location)
-    .split(sep)
-    .join('/');
 }
 
 /** The answer: our facts outside, the lockfile text (values the card chose) inside `untrusted`. */
@@ -77,19 +61,13 @@ export async function a2aPin(world: ToolWorld, args: Args): Promise<Record<strin
   const lockfile = lockfileArg !== undefined ? await pathInsideRoots(world, lockfileArg) : undefined;
   const location = await locationOf(world, source);
   const client = { bindings: DEFAULT_CLIENT.bindings, knownExtensions: extensions };
-  const loader = createCardLoader({ source: toolCardSource(world, true), cache: new MemoryCardCache(), client });
-  let loaded;
-  try {
-    loaded = await loader.load(location);
-  } catch (err) {
-    throw new ToolError(messageOf(err));
-  }
-  let lock;
-  try {
-    lock = buildLockfile({
-      profile: loaded.profile,
-      cardDigest: loaded.digest,
-      agentUrl: agentField(location, lockfile, world),
+  const loader = cardLoaderFor(toolCardSource(world, true), client);
+  const pinned = await pin(
+    { loader, http: null, now: world.now },
+    {
+      location,
+      lockfile,
+      baseDir: firstRoot(world),
       selection: {
         skills,
         input: stringList(args, 'input'),
@@ -97,15 +75,13 @@ export async function a2aPin(world: ToolWorld, args: Args): Promise<Record<strin
         streaming: optionalBoolean(args, 'streaming') === true,
         extensions,
       },
-      now: world.now,
-    });
-  } catch (err) {
-    if (err instanceof PinError) throw pinFailure(err);
-    throw err;
-  }
+    },
+  );
+  if (!pinned.ok)
+    throw pinned.stage === 'selection' ? pinFailure(pinned.error) : new ToolError(messageOf(pinned.message));
+  const lock = pinned.lock;
   if (!write) return pinAnswer(lock, serializeLockfile(lock), false);
   // The folder is inside the roots (checked above, after symlinks): a new one may be made for the lockfile.
-  makeDirectory(dirname(lockfile!));
-  const result = await writeLockfile(lockfile!, lock);
+  const result = await writePinnedLockfile(lockfile!, lock, true);
   return pinAnswer(result.lock, result.text, result.written, clipped(displayPath(world, lockfile!)));
 }

@@ -4,37 +4,37 @@
  * signatures, probes, the profile-driven call). A thin façade over the core: these names and types are the
  * stable API; everything else in the package is internal. Examples: docs/library.md.
  */
-import { parseBinding } from '../core/bindingSpec';
-import { cardDigest as coreCardDigest } from '../core/digest';
-import { fetchCard as coreFetchCard } from '../core/fetch/fetchCard';
+import { parseBinding } from '../app/settings';
+import { cardDigest as coreCardDigest } from '../app/lockfile';
+import { fetchCard as coreFetchCard } from '../app/live';
 import {
   fetchExtendedCard as coreFetchExtendedCard,
   memoryExtendedProfileCache,
   type ExtendedProfileCache,
-} from '../core/fetch/extendedCard';
-import { memoryCardCache as coreMemoryCardCache } from '../core/cache/cardText';
-import { lintDocument, resolveCardSettings } from '../core/lint';
-import { findingOffsets, offsetToPosition } from '../core/pointer/range';
-import { checkLockfile as coreCheckLockfile } from '../core/lockfile/check';
-import { checkOptionsFor } from '../core/lockfile/checkOptions';
-import { clientForLock } from '../core/lockfile/currentProfile';
-import { parseLockfile, readLockfile as coreReadLockfile } from '../core/lockfile/read';
+} from '../app/live';
+import { memoryCardCache as coreMemoryCardCache } from '../app/live';
+import { lintText, resolveCardSettings } from '../app/lint';
+import { locateFindings, type LocatedFinding } from '../app/ranges';
+import { checkLockfile as coreCheckLockfile } from '../app/lockfile';
+import { checkOptionsFor } from '../app/lockfile';
+import { clientForLock } from '../app/lockfile';
+import { parseLockfile, readLockfile as coreReadLockfile } from '../app/lockfile';
 import { createGrpcClient } from '../node/net/grpc';
 import type { GrpcClient } from '../core/net/grpc';
 import { createHttpClient } from '../node/net/http';
 import type { HttpClient } from '../core/net/http';
 import { allowanceOf, libraryGrpc, libraryHttp } from './network';
-import { probeAgent as coreProbeAgent } from '../core/probe/probeAgent';
-import { createRateLimiter } from '../core/probe/rateLimit';
-import { compileProfile } from '../core/profile/compile';
-import { sendToSkill as coreSendToSkill } from '../core/send/sendToSkill';
-import { memoryStaleMarkers as coreMemoryStaleMarkers } from '../core/send/staleMarkers';
-import { trustStoreFromKidMap, type TrustStore as CoreTrustStore } from '../core/signature/trustStore';
+import { probeAgent as coreProbeAgent } from '../app/live';
+import { createRateLimiter } from '../app/live';
+import { compileCard as appCompileCard } from '../app/compile';
+import { sendToSkill as coreSendToSkill } from '../app/live';
+import { memoryStaleMarkers as coreMemoryStaleMarkers } from '../app/live';
+import { trustStoreFromKidMap, type TrustStore as CoreTrustStore } from '../app/live';
 import type { TrustStoreValue } from '../core/signature/trustEntry';
-import { verifyCardSignatures } from '../core/signature/verify';
-import { resolveSignaturePolicy } from '../core/signature/policy';
+import { verifyCardSignatures } from '../app/live';
+import { resolveSignaturePolicy } from '../app/live';
 import { inspectKey } from '../node/keyInspection';
-import { DEFAULT_CLIENT, type ClientConfig, type Finding as CoreFinding, type LintSettings } from '../core/types';
+import { DEFAULT_CLIENT, type ClientConfig, type LintSettings } from '../app/settings';
 import type {
   CardCache,
   ClientOptions,
@@ -76,7 +76,7 @@ export type * from './types';
  * @example compileCard(JSON.parse(text), { client: { bindings: ['JSONRPC@1.0'] } }).interface?.url
  */
 export function compileCard(card: unknown, options: CompileOptions = {}): Profile {
-  return compileProfile(card, clientConfig(options.client));
+  return appCompileCard(card, clientConfig(options.client));
 }
 
 /**
@@ -89,10 +89,10 @@ export function lint(text: string, options: LintOptions = {}): LintReport {
   if (options.rules) settings.severities = { ...options.rules };
   if (options.maxCardBytes !== undefined) settings.maxCardBytes = options.maxCardBytes;
   if (options.card !== undefined) settings.card = resolveCardSettings(options.card);
-  const result = lintDocument(text, { fileName: options.fileName, kind: options.kind, settings });
+  const result = lintText({ text, fileName: options.fileName, kind: options.kind, settings });
   return {
     kind: result.kind,
-    findings: result.findings.map((f) => located(text, f)),
+    findings: result.findings.map(publicFinding),
     value: result.value,
     tooLarge: result.tooLarge,
   };
@@ -123,7 +123,7 @@ export function readLockfile(textOrValue: unknown): LockfileReadResult {
  * @example checkLockfile(lock, card).classification // 'compatible'
  */
 export function checkLockfile(lockfile: Lockfile, card: unknown, options: CompileOptions = {}): LockfileCheck {
-  const profile = compileProfile(card, clientForLock(clientConfig(options.client), lockfile));
+  const profile = appCompileCard(card, clientForLock(clientConfig(options.client), lockfile));
   return coreCheckLockfile(lockfile, profile, checkOptionsFor(card, coreCardDigest(card), lockfile));
 }
 
@@ -236,7 +236,7 @@ export async function fetchCard(target: string, options: FetchOptions): Promise<
     url: res.url,
     card: res.card,
     text: res.text,
-    findings: res.findings.map((f) => located(res.text, f)),
+    findings: locateFindings(res.text, res.findings).map(publicFinding),
     valid: res.valid,
     profile: res.profile,
     signature: res.signature,
@@ -373,14 +373,14 @@ function asNetwork(client: NetworkClient): Network {
   return n as Network;
 }
 
-function located(text: string, f: CoreFinding): Finding {
-  const { offset, length } = findingOffsets(text, f);
+/** The public shape of a located finding: no internal members (target, offset) beyond what types.ts names. */
+function publicFinding(f: LocatedFinding): Finding {
   const out: Finding = {
     code: f.code,
     severity: f.severity,
     pointer: f.pointer,
     message: f.message,
-    range: { offset, length, start: offsetToPosition(text, offset), end: offsetToPosition(text, offset + length) },
+    range: { offset: f.range.offset, length: f.range.length, start: f.range.start, end: f.range.end },
   };
   if (f.data) out.data = f.data;
   return out;

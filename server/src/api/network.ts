@@ -6,8 +6,8 @@
  * URL is judged as untrusted input (`'repository'`) with the caller's allowance, and the origin class a card or a
  * caller claims never grants a class the caller did not allow.
  */
-import { classifyAddress, type AddressClass } from '../core/net/address';
-import { NetError, isNetError } from '../core/net/errors';
+import { classifyAddress, type AddressClass } from '../app/live';
+import { NetError, isNetError } from '../app/text';
 import type { GrpcClient } from '../core/net/grpc';
 import type { HttpClient } from '../core/net/http';
 import type { AllowedClass, NetworkAllowance } from '../core/net/policy';

@@ -1,0 +1,82 @@
+/**
+ * The check workflow: lockfiles in, each one's outcome (compatible, review, breaking or why it could not be
+ * checked) out, against a card file or each lockfile's agent; and the reports made of the outcomes. `a2acap check`,
+ * the MCP tool a2a_check_lockfile and the editor's lockfile checks go through here.
+ */
+import { checkMany, DEFAULT_CONCURRENCY } from '../core/check/checkMany';
+import type { CardLoader } from '../core/check/cardLoader';
+import { codeQualityReport } from '../core/check/report/codequality';
+import { jsonReport } from '../core/check/report/json';
+import { markdownReport } from '../core/check/report/markdown';
+import { sarifReport } from '../core/check/report/sarif';
+import { exitCodeFor, verdictOf, type FailOn } from '../core/check/report/summary';
+import { textReport, type TextStyle } from '../core/check/report/text';
+import type { RefreshOutcome } from '../core/check/types';
+import type { StaleMarkers } from '../core/send/staleMarkers';
+import { resolveAgent } from '../node/agentLocation';
+import { lockfileCardPaths } from '../node/insideRoot';
+import { cardLoaderFor, nodeFiles } from './world';
+import type { ClientConfig } from '../core/types';
+
+export { DEFAULT_CONCURRENCY, exitCodeFor, verdictOf };
+export type { FailOn, RefreshOutcome, TextStyle };
+
+export interface CheckRequest {
+  /** Absolute paths of the lockfiles. */
+  lockfiles: readonly string[];
+  /** Loads the card each lockfile pins (or the --card file for all of them). */
+  loader: CardLoader;
+  /** The card file every lockfile is checked against, instead of its own agent. */
+  cardOverride?: string;
+  concurrency?: number;
+  stale?: StaleMarkers;
+  /** How lockfiles are read (default: bounded by the default card size). */
+  readText?: (path: string) => Promise<string>;
+  /**
+   * A card path in a lockfile must stay inside the lockfile's repository (the git top-level; default). Off where the
+   * loader's own source keeps paths inside its roots (the MCP tools).
+   */
+  insideRepository?: boolean;
+}
+
+/** Each lockfile's outcome, in the order given. */
+export function checkLockfiles(request: CheckRequest): Promise<RefreshOutcome[]> {
+  return checkMany([...request.lockfiles], {
+    loader: request.loader,
+    readText: request.readText ?? nodeFiles.readText,
+    resolveAgent,
+    cardOverride: request.cardOverride,
+    ...(request.insideRepository === false ? {} : { cardPath: lockfileCardPaths() }),
+    concurrency: request.concurrency,
+    ...(request.stale ? { stale: request.stale } : {}),
+  });
+}
+
+/** A loader that answers every location with this one card (check --card): compiled for `client`, cached. */
+export function fixedCardLoader(card: unknown, client: ClientConfig): CardLoader {
+  return cardLoaderFor({ fetch: async () => ({ status: 'fresh', card, validators: {} }) }, client);
+}
+
+/** A lockfile's outcome as the JSON report writes it (`a2acap check --format json`). */
+export function jsonCheckReport(outcomes: readonly RefreshOutcome[], display: (path: string) => string): string {
+  return jsonReport(outcomes, display);
+}
+
+export type CheckFormat = 'json' | 'text' | 'sarif' | 'markdown' | 'codequality';
+
+/**
+ * A report of the outcomes. `display` names a lockfile or agent as the output shows it; Code Quality names files
+ * with `relativePath` (GitLab links each issue to a file of the repository).
+ */
+export function checkReport(
+  format: CheckFormat,
+  outcomes: readonly RefreshOutcome[],
+  display: (path: string) => string,
+  options: { version: string; style?: TextStyle; relativePath: (path: string) => string },
+): string {
+  if (format === 'sarif') return sarifReport(outcomes, display, options.version);
+  if (format === 'markdown') return markdownReport(outcomes, display);
+  if (format === 'codequality') return codeQualityReport(outcomes, options.relativePath);
+  if (format === 'text') return textReport(outcomes, display, options.style);
+  return jsonReport(outcomes, display);
+}

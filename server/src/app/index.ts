@@ -1,0 +1,13 @@
+/**
+ * The workflow layer: the one front door between the core (and the Node layer) and the front ends. Each workflow is
+ * a function of an injected world (world.ts) and a plain request, returning a plain result; the CLI, the language
+ * server, the MCP tools and the library (api/) only translate their input into requests and results into output.
+ */
+export * as check from './check';
+export * as compile from './compile';
+export * as lint from './lint';
+export * as pin from './pin';
+export * as text from './text';
+export { locateFindings, type FindingRange, type LocatedFinding } from './ranges';
+export { nodeFiles, type Files } from './files';
+export { cardLoaderFor, createNodeWorld, type World } from './world';

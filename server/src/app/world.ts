@@ -1,0 +1,92 @@
+/**
+ * The world a workflow runs in, injected: files, the network client, the clock, the card caches and the settings a
+ * front end resolved. The CLI, the language server, the MCP tools and the library each build one from their own
+ * input; the workflows (this folder) take it and a plain request and return a plain result.
+ */
+import { renameSync, writeFileSync } from 'node:fs';
+import { MemoryCardCache } from '../core/cache/loadedCards';
+import { FileCardCache } from '../core/cache/loadedCardFiles';
+import { createCardLoader, type CardLoader } from '../core/check/cardLoader';
+import { fileCardSource, httpCardSource, sourceFor } from '../core/check/cardSources';
+import type { CardSource } from '../core/check/types';
+import type { HttpClient } from '../core/net/http';
+import type { NetworkAllowance, UrlOrigin } from '../core/net/policy';
+import type { ClientConfig } from '../core/types';
+import { makeDirectory } from '../node/makeDirectory';
+import { createHttpClient } from '../node/net/http';
+import { readTextSync } from '../node/readText';
+import { nodeFiles, type Files } from './files';
+
+export { nodeFiles, type Files };
+
+export interface World {
+  files: Files;
+  /** One keep-alive HTTP client per world; null when the network is off. */
+  http: HttpClient | null;
+  now: () => Date;
+  /** The card loader (source and cache) for the client and size limit the world was made with. */
+  loader: CardLoader;
+  /** A loader for another client (lockfiles under another project configuration), on the same HTTP client. */
+  loaderFor(client: ClientConfig | undefined, maxBytes: number | undefined): CardLoader;
+  close(): Promise<void>;
+}
+
+/** Whose URLs the world fetches: lockfile agents are 'repository' URLs (the default), a URL the user typed is 'user'. */
+export interface WorldNetwork {
+  origin?: UrlOrigin;
+  /** For 'repository' URLs: what the run allows beyond public addresses (--allow-network, A2ACAP_ALLOW_NETWORK). */
+  allow?: NetworkAllowance;
+}
+
+export interface NodeWorldOptions {
+  client?: ClientConfig;
+  maxBytes?: number;
+  /**
+   * Keep public cards (and their ETag / Last-Modified) in this folder between runs, so the next run revalidates with
+   * conditional requests (304: not downloaded again). Without it each run starts cold.
+   */
+  cacheDir?: string;
+  network?: WorldNetwork;
+  now?: () => Date;
+}
+
+/**
+ * A world of real Node pieces. Each loader has its own cache (a file cache compiles what it stores for its loader's
+ * client; several share the folder).
+ */
+export function createNodeWorld(options: NodeWorldOptions = {}): World & { http: HttpClient } {
+  const http = createHttpClient();
+  const network = options.network ?? {};
+  const loaderFor = (client: ClientConfig | undefined, bytes: number | undefined): CardLoader => {
+    const source = sourceFor(
+      httpCardSource(http, { maxBytes: bytes, origin: network.origin, allow: network.allow }),
+      fileCardSource(nodeFiles.readText, bytes),
+    );
+    return createCardLoader({ source, cache: cardCache(options.cacheDir, client), client });
+  };
+  return {
+    files: nodeFiles,
+    http,
+    now: options.now ?? (() => new Date()),
+    loader: loaderFor(options.client, options.maxBytes),
+    loaderFor,
+    close: () => http.close(),
+  };
+}
+
+/** A loader over any card source (the MCP tools' guarded one), with a cache of its own for this run. */
+export function cardLoaderFor(source: CardSource, client: ClientConfig | undefined): CardLoader {
+  return createCardLoader({ source, cache: cardCache(undefined, client), client });
+}
+
+function cardCache(cacheDir: string | undefined, client: ClientConfig | undefined) {
+  return cacheDir ? new FileCardCache(cacheDir, NODE_CACHE_FILES, client) : new MemoryCardCache();
+}
+
+const NODE_CACHE_FILES = {
+  readFile: (path: string) => readTextSync(path),
+  // 'wx': a new file only, so a symbolic link planted at the temporary name is never followed.
+  writeFile: (path: string, text: string) => writeFileSync(path, text, { mode: 0o600, flag: 'wx' }),
+  rename: renameSync,
+  mkdir: (path: string) => makeDirectory(path, 0o700),
+};
