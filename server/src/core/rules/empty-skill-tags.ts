@@ -1,5 +1,15 @@
 /** empty-skill-tags: tags are REQUIRED with at least one entry; an empty list makes the skill undiscoverable by tag. */
-import { admit, finding, quote, Rule, type RuleDefinition, type RuleMeta } from './context';
+import {
+  admit,
+  finding,
+  quote,
+  Rule,
+  type RuleDefinition,
+  type RuleMeta,
+  type RuleDocs,
+  type RuleExamples,
+} from './context';
+import { PRICING_SKILL } from './examples';
 import { skillsOf } from './walk';
 import type { Finding } from '../types';
 
@@ -37,4 +47,22 @@ export const emptySkillTags: Rule = (ctx) => {
   return out;
 };
 
-export const rule: RuleDefinition = { meta, check: emptySkillTags };
+const docs: RuleDocs = {
+  summary: 'A skill has an empty `tags` list; tags are REQUIRED with at least one keyword.',
+  bad: '`{ "id": "pricing", "tags": [] }`',
+  fix: '`{ "id": "pricing", "tags": ["pricing"] }`',
+  quickFix: "the skill's `name` (preferred) or its `id` as the one tag.",
+};
+
+const examples: RuleExamples = {
+  invalid: [
+    { with: { skills: [{ ...PRICING_SKILL, tags: [] }] } },
+    { with: { skills: [{ ...PRICING_SKILL, tags: [' '] }] } },
+  ],
+  valid: [{ with: { skills: [{ ...PRICING_SKILL, tags: ['pricing'] }] } }],
+};
+
+/** The schema's "tags is empty": this finding says it in the skill's terms. */
+const supersedes = (f: Finding) => f.pointer;
+
+export const rule: RuleDefinition = { meta, check: emptySkillTags, docs, examples, supersedes };

@@ -1,6 +1,6 @@
 /** extension-missing-uri: an extension without a uri cannot be identified or activated (the proto does not mark it REQUIRED; 0.3 did). */
 import { isObject } from '../document';
-import { finding, Rule, type RuleDefinition, type RuleMeta } from './context';
+import { finding, Rule, type RuleDefinition, type RuleMeta, type RuleDocs, type RuleExamples } from './context';
 import { objectItems } from './walk';
 import type { Finding } from '../types';
 
@@ -29,4 +29,23 @@ export const extensionMissingUri: Rule = ({ value }) => {
   return out;
 };
 
-export const rule: RuleDefinition = { meta, check: extensionMissingUri };
+const docs: RuleDocs = {
+  summary:
+    'An extension without a `uri` cannot be identified or activated (the proto does not mark it REQUIRED; clients need it anyway).',
+  bad: '`"extensions": [ { "description": "tracing" } ]`',
+  fix: '`"extensions": [ { "uri": "https://example.com/ext/tracing/v1", "description": "tracing" } ]`',
+  quickFix:
+    'remove the entry when it holds nothing but default values; none when it has a description, params or `required: true` (only you know its URI).',
+};
+
+const examples: RuleExamples = {
+  invalid: [
+    { with: { capabilities: { extensions: [{ description: 'tracing' }] } } },
+    { with: { capabilities: { extensions: [{ uri: ' ' }] } } },
+  ],
+  valid: [
+    { with: { capabilities: { extensions: [{ uri: 'https://example.com/ext/tracing/v1', description: 'tracing' }] } } },
+  ],
+};
+
+export const rule: RuleDefinition = { meta, check: extensionMissingUri, docs, examples };

@@ -1,6 +1,6 @@
 /** provider-name-field: AgentProvider names the operator in "organization"; "name" is a common slip that leaves it unset. */
 import { has, isObject } from '../document';
-import { finding, Rule, type RuleDefinition, type RuleMeta } from './context';
+import { finding, Rule, type RuleDefinition, type RuleMeta, type RuleDocs, type RuleExamples } from './context';
 
 export const meta: RuleMeta = {
   id: 'provider-name-field',
@@ -21,4 +21,19 @@ export const providerNameField: Rule = ({ value }) => {
   ];
 };
 
-export const rule: RuleDefinition = { meta, check: providerNameField };
+const docs: RuleDocs = {
+  summary: "`provider` uses `name`; AgentProvider's member is `organization`.",
+  bad: '`"provider": { "name": "Example Travel", "url": "https://example.com" }`',
+  fix: '`"provider": { "organization": "Example Travel", "url": "https://example.com" }`',
+  quickFix: '**Rename "name" to "organization"**.',
+};
+
+const examples: RuleExamples = {
+  invalid: [{ with: { provider: { name: 'Example Travel', url: 'https://example.com' } } }],
+  valid: [{ with: { provider: { organization: 'Example Travel', url: 'https://example.com' } } }],
+};
+
+/** The schema's "organization is missing": the misnamed member is that organization. */
+const supersedes = () => '/provider/organization';
+
+export const rule: RuleDefinition = { meta, check: providerNameField, docs, examples, supersedes };

@@ -4,7 +4,7 @@
  * {"<name>": [...]}, whose keys are scheme names too (e.g. {"scopes": [...]} names a scheme "scopes").
  */
 import { has, isObject } from '../document';
-import { finding, quote, Rule, type RuleDefinition, type RuleMeta } from './context';
+import { finding, quote, Rule, type RuleDefinition, type RuleMeta, type RuleDocs, type RuleExamples } from './context';
 import { pointerTo, requirementListsOf, securitySchemesOf } from './walk';
 import type { Finding } from '../types';
 import { someOf } from '../messageList';
@@ -61,4 +61,16 @@ export const undefinedSecurityScheme: Rule = ({ value }) => {
 /** Scheme names carried in a finding's data (the quick fix looks for the closest one among them). */
 const MAX_NAMES = 200;
 
-export const rule: RuleDefinition = { meta, check: undefinedSecurityScheme };
+const docs: RuleDocs = {
+  summary: 'A security requirement (card or skill) names a scheme that `securitySchemes` does not define.',
+  bad: '`"securityRequirements": [ { "schemes": { "oauth2": { "list": [] } } } ] with only "oauth" defined`',
+  fix: 'use the defined name "oauth", or define "oauth2" in securitySchemes',
+  quickFix: '**Change to** the defined scheme name the misspelt one is closest to.',
+};
+
+const examples: RuleExamples = {
+  invalid: [{ with: { securityRequirements: [{ schemes: { oauth2: { list: [] } } }] } }],
+  valid: [{ with: { securityRequirements: [{ schemes: { oauth: { list: [] } } }] } }],
+};
+
+export const rule: RuleDefinition = { meta, check: undefinedSecurityScheme, docs, examples };
