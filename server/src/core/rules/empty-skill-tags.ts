@@ -1,16 +1,7 @@
 /** empty-skill-tags: tags are REQUIRED with at least one entry; an empty list makes the skill undiscoverable by tag. */
-import {
-  admit,
-  finding,
-  quote,
-  Rule,
-  type RuleDefinition,
-  type RuleMeta,
-  type RuleDocs,
-  type RuleExamples,
-} from './context';
+import { quote, Rule, type RuleDefinition, type RuleMeta, type RuleDocs, type RuleExamples } from './context';
 import { PRICING_SKILL } from './examples';
-import { skillsOf } from './walk';
+import { shapeCheck, type ShapeEntry } from './shape';
 import type { Finding } from '../types';
 
 export const meta: RuleMeta = {
@@ -30,22 +21,18 @@ function allBlank(tags: unknown): boolean {
   return true;
 }
 
-export const emptySkillTags: Rule = (ctx) => {
-  const out: Finding[] = [];
-  const skills = skillsOf(ctx.value);
-  for (const skill of skills) {
-    if (!allBlank(skill.value.tags) || !admit(ctx, out)) continue;
-    out.push(
-      finding(
-        meta,
-        `${skill.pointer}/tags`,
-        `Skill ${quote(skill.value.id)} has no tags: tags are REQUIRED and need at least one keyword.`,
-        { data: { skillId: skill.value.id } },
-      ),
-    );
-  }
-  return out;
-};
+/** The check, as a shape entry. */
+const SHAPES: readonly ShapeEntry[] = [
+  {
+    given: 'skills',
+    when: (skill) => allBlank(skill.tags),
+    at: 'tags',
+    message: (skill) => `Skill ${quote(skill.value.id)} has no tags: tags are REQUIRED and need at least one keyword.`,
+    data: (skill) => ({ skillId: skill.value.id }),
+  },
+];
+
+export const emptySkillTags: Rule = shapeCheck(meta, SHAPES);
 
 const docs: RuleDocs = {
   summary: 'A skill has an empty `tags` list; tags are REQUIRED with at least one keyword.',

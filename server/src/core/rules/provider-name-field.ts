@@ -1,6 +1,7 @@
 /** provider-name-field: AgentProvider names the operator in "organization"; "name" is a common slip that leaves it unset. */
-import { has, isObject } from '../document';
-import { finding, Rule, type RuleDefinition, type RuleMeta, type RuleDocs, type RuleExamples } from './context';
+import { has } from '../document';
+import { Rule, type RuleDefinition, type RuleMeta, type RuleDocs, type RuleExamples } from './context';
+import { shapeCheck, type ShapeEntry } from './shape';
 
 export const meta: RuleMeta = {
   id: 'provider-name-field',
@@ -9,17 +10,19 @@ export const meta: RuleMeta = {
   appliesTo: ['card'],
 };
 
-export const providerNameField: Rule = ({ value }) => {
-  if (!isObject(value) || !isObject(value.provider)) return [];
-  const provider = value.provider;
-  if (!has(provider, 'name') || has(provider, 'organization')) return [];
-  return [
-    finding(meta, '/provider/name', 'AgentProvider has no "name" member: rename it to "organization".', {
-      target: 'key',
-      data: { member: 'name', replacement: 'organization' },
-    }),
-  ];
-};
+/** The check, as a shape entry. */
+const SHAPES: readonly ShapeEntry[] = [
+  {
+    given: { member: ['provider'] },
+    when: (provider) => has(provider, 'name') && !has(provider, 'organization'),
+    at: 'name',
+    target: 'key',
+    message: () => 'AgentProvider has no "name" member: rename it to "organization".',
+    data: () => ({ member: 'name', replacement: 'organization' }),
+  },
+];
+
+export const providerNameField: Rule = shapeCheck(meta, SHAPES);
 
 const docs: RuleDocs = {
   summary: "`provider` uses `name`; AgentProvider's member is `organization`.",
