@@ -6,6 +6,7 @@
 //   dist/index.mjs            the library (ESM), with dist/index.d.ts and dist/types.d.ts
 //   dist/grpc-runtime.cjs     gRPC (grpc-js + the A2A service definition), loaded on the first gRPC call only
 //   schemas/                  the card, lockfile and project-configuration JSON Schemas
+//   README.md                 docs/npm-package.md, the package's page on npm
 // Needs the generated validators (scripts/build.mjs runs first in the npm script).
 import { unicodeData } from './unicodeData.mjs';
 import { build } from 'esbuild';
@@ -155,7 +156,7 @@ mkdirSync(join(stage, 'schemas'));
 for (const f of readdirSync(join(root, 'schemas')).filter((f) => f.endsWith('.schema.json')))
   copyFileSync(join(root, 'schemas', f), join(stage, 'schemas', f));
 copyFileSync(join(root, 'LICENSE'), join(stage, 'LICENSE'));
-copyFileSync(join(root, 'packages/cli/README.md'), join(stage, 'README.md'));
+copyFileSync(join(root, 'docs/npm-package.md'), join(stage, 'README.md'));
 
 const pkg = {
   name: 'a2acap',
