@@ -38,7 +38,7 @@ export const RULES: readonly RuleMeta[] = [
   FINDINGS_LEFT_OUT.meta,
 ];
 
-/** Every rule's docs/rules.md entry, by id (scripts/docs/rules.ts writes the page from them). */
+/** Every rule's docs/rules.md entry, by id (scripts/generate/rulesPage.ts writes the page from them). */
 export const RULE_DOCS: ReadonlyMap<string, RuleDocs> = new Map([
   ...[...DOCUMENT_RULES, INTERNAL_ERROR, ...PRODUCED_ELSEWHERE, FINDINGS_LEFT_OUT].map(
     (r) => [r.meta.id, r.docs] as const,
