@@ -8,6 +8,7 @@
 //   dist/undici.cjs, jose.cjs, mcp-sdk.cjs   libraries only some commands use, loaded when first needed
 //                             (scripts/vendorBundles.mjs)
 //   schemas/                  the card, lockfile and project-configuration JSON Schemas
+//   README.md                 docs/npm-package.md, the package's page on npm
 // Needs the generated validators (scripts/build.mjs runs first in the npm script).
 import { unicodeData } from './unicodeData.mjs';
 import { VENDORS, vendorEntry, vendorsBeside } from './vendorBundles.mjs';
@@ -161,7 +162,7 @@ mkdirSync(join(stage, 'schemas'));
 for (const f of readdirSync(join(root, 'schemas')).filter((f) => f.endsWith('.schema.json')))
   copyFileSync(join(root, 'schemas', f), join(stage, 'schemas', f));
 copyFileSync(join(root, 'LICENSE'), join(stage, 'LICENSE'));
-copyFileSync(join(root, 'packages/cli/README.md'), join(stage, 'README.md'));
+copyFileSync(join(root, 'docs/npm-package.md'), join(stage, 'README.md'));
 
 const pkg = {
   name: 'a2acap',

@@ -1,7 +1,7 @@
 /**
  * What the live-agent commands (fetch card, probe agent) show: notification text, output-channel lines and the
  * probe list. The language server answers already redacted: every text of a live response has passed the
- * redactor that knows the credential sent with the request and the userinfo of its URL (server/src/lsp/live.ts),
+ * redactor that knows the credential sent with the request and the userinfo of its URL (server/src/lsp/liveRequests.ts),
  * so a credential an agent quotes back never reaches a notification, the output channel or a list.
  * Without vscode imports, so it is tested on its own.
  */

@@ -10,7 +10,7 @@ import { after, before, describe, it } from 'node:test';
 import { run as compile } from '../../server/src/cli/commands/compile';
 import { parseArgs } from '../../server/src/cli/args';
 import { UsageError } from '../../server/src/cli/io';
-import type { CliIO } from '../../server/src/cli/io';
+import { runCliInProcess } from '../cliRunner';
 import { at, field } from '../at';
 
 const root = join(__dirname, '..', '..');
@@ -159,18 +159,9 @@ describe('a2acap compile', () => {
 });
 
 describe('a2acap compile: colour', () => {
-  function capture(isTTY: boolean, env: Record<string, string | undefined>): Promise<string> {
-    let out = '';
-    const io: CliIO = {
-      stdout: (t) => {
-        out += t;
-      },
-      stderr: () => {},
-      env,
-      cwd: root,
-      isTTY,
-    };
-    return compile([fx('compile', 'basic.card.json'), '--format', 'text'], io).then(() => out);
+  async function capture(isTTY: boolean, env: Record<string, string | undefined>): Promise<string> {
+    const argv = [fx('compile', 'basic.card.json'), '--format', 'text'];
+    return (await runCliInProcess(argv, { cwd: root, env, isTTY, command: compile })).stdout;
   }
   it('colours on a terminal', async () => assert.ok((await capture(true, {})).includes(`${ESC}[32musable`)));
   it('never with NO_COLOR, even on a terminal', async () =>

@@ -5,7 +5,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { test } from 'node:test';
 import { run as compile } from '../../server/src/cli/commands/compile';
-import type { CliIO } from '../../server/src/cli/io';
+import { runCliInProcess } from '../cliRunner';
 
 const root = join(__dirname, '..', '..');
 const card = join(root, 'test', 'fixtures', 'redact', 'userinfo-interfaces.card.json');
@@ -14,10 +14,8 @@ const PASSWORDS = JSON.parse(
 ) as string[];
 
 async function compiled(format: 'json' | 'text'): Promise<{ code: number; out: string }> {
-  let out = '';
-  const io: CliIO = { stdout: (s) => (out += s), stderr: (s) => (out += s), env: {}, cwd: root, isTTY: false };
-  const code = await compile([card, '--format', format], io);
-  return { code, out };
+  const r = await runCliInProcess([card, '--format', format], { cwd: root, command: compile });
+  return { code: r.code, out: r.output };
 }
 
 for (const format of ['json', 'text'] as const) {

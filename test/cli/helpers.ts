@@ -1,16 +1,11 @@
-/** Runs the CLI in-process with captured output (the same entry the bundled `a2acap` uses). */
+/** The CLI tests' helpers: the CLI run in process (test/cliRunner.ts) with loopback allowed, temporary directories. */
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { runCheck } from '../../server/src/cli/commands/check';
-import { runCli } from '../../server/src/cli/main';
-import type { CliIO } from '../../server/src/cli/io';
+import { runCliInProcess, type CliRun } from '../cliRunner';
 
-export interface CliRun {
-  code: number;
-  stdout: string;
-  stderr: string;
-}
+export type { CliRun };
 
 /**
  * The test agents listen on loopback, and a lockfile's agent is a URL from repository content (public addresses
@@ -19,49 +14,21 @@ export interface CliRun {
  */
 export const LOOPBACK_ALLOWED: Record<string, string> = { A2ACAP_ALLOW_NETWORK: 'loopback' };
 
-export async function cli(
+export function cli(
   argv: string[],
   cwd: string,
   env: Record<string, string | undefined> = LOOPBACK_ALLOWED,
 ): Promise<CliRun> {
-  let stdout = '';
-  let stderr = '';
-  const io: CliIO = {
-    stdout: (t) => {
-      stdout += t;
-    },
-    stderr: (t) => {
-      stderr += t;
-    },
-    env,
-    cwd,
-    isTTY: false,
-  };
-  const code = await runCli(argv, io);
-  return { code, stdout, stderr };
+  return runCliInProcess(argv, { cwd, env });
 }
 
 /** `a2acap check` handed straight to its command (cli/commands/check.ts): usage errors are thrown, not printed. */
-export async function checkCli(
+export function checkCli(
   argv: string[],
   cwd: string,
   env: Record<string, string | undefined> = LOOPBACK_ALLOWED,
 ): Promise<CliRun> {
-  let stdout = '';
-  let stderr = '';
-  const io: CliIO = {
-    stdout: (t) => {
-      stdout += t;
-    },
-    stderr: (t) => {
-      stderr += t;
-    },
-    env,
-    cwd,
-    isTTY: false,
-  };
-  const code = await runCheck(argv, io);
-  return { code, stdout, stderr };
+  return runCliInProcess(argv, { cwd, env, command: runCheck });
 }
 
 /** A fresh temporary directory, removed when the test ends. */

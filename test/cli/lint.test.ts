@@ -10,7 +10,7 @@ import { join } from 'node:path';
 import { test } from 'node:test';
 import { run as lintCommand } from '../../server/src/cli/commands/lint';
 import { alignColumns, countSummary, palette, safeText } from '../../server/src/cli/format';
-import type { CliIO } from '../../server/src/cli/io';
+import { runCliInProcess } from '../cliRunner';
 
 const root = join(__dirname, '../..');
 const cli = join(root, 'server/dist/cli.js');
@@ -149,31 +149,17 @@ test('bad files are findings, not failures: binary, empty, huge', () => {
 
 const ESC = '\u001b';
 
-function capture(isTTY: boolean, env: Record<string, string | undefined>) {
-  let stdout = '';
-  const io: CliIO = {
-    stdout: (t) => {
-      stdout += t;
-    },
-    stderr: () => {},
-    env,
-    cwd: root,
-    isTTY,
-  };
-  return { io, out: () => stdout };
+function lintOutput(args: string[], isTTY: boolean, env: Record<string, string | undefined>) {
+  return runCliInProcess(args, { cwd: root, env, isTTY, command: lintCommand });
 }
 
 test('colour only on a TTY and never with NO_COLOR', async () => {
   const args = [fx('legacy-card-shape/top-level-members.json')];
-  const tty = capture(true, {});
-  assert.equal(await lintCommand(args, tty.io), 1);
-  assert.ok(tty.out().includes(`${ESC}[31merror`));
-  const noColor = capture(true, { NO_COLOR: '1' });
-  await lintCommand(args, noColor.io);
-  assert.ok(!noColor.out().includes(ESC));
-  const pipe = capture(false, {});
-  await lintCommand(args, pipe.io);
-  assert.ok(!pipe.out().includes(ESC));
+  const tty = await lintOutput(args, true, {});
+  assert.equal(tty.code, 1);
+  assert.ok(tty.stdout.includes(`${ESC}[31merror`));
+  assert.ok(!(await lintOutput(args, true, { NO_COLOR: '1' })).stdout.includes(ESC));
+  assert.ok(!(await lintOutput(args, false, {})).stdout.includes(ESC));
   const spawned = a2acap(['lint', ...args], { NO_COLOR: '1' });
   assert.ok(!spawned.stdout.includes(ESC));
 });
@@ -195,9 +181,7 @@ test('untrusted card text cannot drive the terminal', async () => {
       '\u001b[2Jevil': 1,
     }),
   );
-  const c = capture(true, {});
-  await lintCommand([file], c.io);
-  assert.ok(!c.out().includes(`${ESC}[2J`));
+  assert.ok(!(await lintOutput([file], true, {})).stdout.includes(`${ESC}[2J`));
 });
 
 test('--binding / --known-extension describe the client, as for compile', () => {

@@ -1,8 +1,8 @@
 /**
  * What the live commands show (notification, output channel, probe list) is redacted with the credential the
  * client sent and the URL's userinfo, even when an answer quotes them: the language server redacts each live
- * answer with its request's redactor (server/src/lsp/live.ts), and the client shows it (client/src/liveText.ts);
- * both in-process here. Over stdio: test/live/credential-leak.test.ts.
+ * answer with its request's redactor (server/src/lsp/liveRequests.ts), and the client shows it (client/src/liveText.ts);
+ * both in-process here. Over stdio: test/live/credentialLeak.test.ts.
  */
 import assert from 'node:assert/strict';
 import { test } from 'node:test';

@@ -7,8 +7,7 @@ import assert from 'node:assert/strict';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { after, before, test } from 'node:test';
-import { runCli } from '../../server/src/cli/main';
-import type { CliIO } from '../../server/src/cli/io';
+import { runCliInProcess, type CliRun } from '../cliRunner';
 
 const KEY = 'k-7f3a9c';
 let server: Server;
@@ -58,25 +57,8 @@ after(async () => {
   await new Promise<void>((r) => server.close(() => r()));
 });
 
-async function a2acap(
-  args: string[],
-  env: Record<string, string>,
-): Promise<{ code: number; stdout: string; stderr: string }> {
-  let stdout = '';
-  let stderr = '';
-  const io: CliIO = {
-    stdout: (t) => {
-      stdout += t;
-    },
-    stderr: (t) => {
-      stderr += t;
-    },
-    env,
-    cwd: process.cwd(),
-    isTTY: false,
-  };
-  const code = await runCli(args, io);
-  return { code, stdout, stderr };
+function a2acap(args: string[], env: Record<string, string>): Promise<CliRun> {
+  return runCliInProcess(args, { env });
 }
 
 test('fetch --extended with an API key: sent in the header the card names; the extended card comes back', async () => {

@@ -9,8 +9,7 @@ import type { AddressInfo } from 'node:net';
 import { canonicalPayloads } from '../../server/src/core/signature/canonical';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { runCli } from '../../server/src/cli/main';
-import type { CliIO } from '../../server/src/cli/io';
+import { runCliInProcess, type CliRun } from '../cliRunner';
 import { startSdkAgent, SdkAgent, SDK_TOKENS } from '../agents/sdkAgent';
 import { startLyingAgent, LyingAgent } from '../agents/lying';
 
@@ -27,25 +26,8 @@ after(async () => {
   rmSync(tmp, { recursive: true, force: true });
 });
 
-async function inProcess(
-  args: string[],
-  env: Record<string, string> = {},
-): Promise<{ code: number; stdout: string; stderr: string }> {
-  let stdout = '';
-  let stderr = '';
-  const io: CliIO = {
-    stdout: (t) => {
-      stdout += t;
-    },
-    stderr: (t) => {
-      stderr += t;
-    },
-    env,
-    cwd: tmp,
-    isTTY: false,
-  };
-  const code = await runCli(args, io);
-  return { code, stdout, stderr };
+function inProcess(args: string[], env: Record<string, string> = {}): Promise<CliRun> {
+  return runCliInProcess(args, { cwd: tmp, env });
 }
 
 /** The bundled CLI as a child process (async: the agents live in this process and must keep answering). */

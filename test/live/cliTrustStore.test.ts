@@ -9,8 +9,7 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { runCli } from '../../server/src/cli/main';
-import type { CliIO } from '../../server/src/cli/io';
+import { runCliInProcess, type CliRun } from '../cliRunner';
 import { canonicalPayloads } from '../../server/src/core/signature/canonical';
 
 const CARD = JSON.parse(readFileSync(join(__dirname, '../fixtures/signatures/card.json'), 'utf8')) as Record<
@@ -51,21 +50,8 @@ function store(name: string, content: unknown): string {
   return name; // relative: resolved against the CLI's cwd
 }
 
-async function inProcess(args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
-  let stdout = '';
-  let stderr = '';
-  const io: CliIO = {
-    stdout: (t) => {
-      stdout += t;
-    },
-    stderr: (t) => {
-      stderr += t;
-    },
-    env: {},
-    cwd: tmp,
-    isTTY: false,
-  };
-  return { code: await runCli(args, io), stdout, stderr };
+function inProcess(args: string[]): Promise<CliRun> {
+  return runCliInProcess(args, { cwd: tmp });
 }
 
 type Signature = { outcome: string; detail: string; reason?: string };

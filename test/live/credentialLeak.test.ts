@@ -5,8 +5,7 @@ import assert from 'node:assert/strict';
 import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { runCli } from '../../server/src/cli/main';
-import type { CliIO } from '../../server/src/cli/io';
+import { runCliInProcess } from '../cliRunner';
 import { REDACTED } from '../../server/src/core/redact';
 import { secretRunsIn } from '../secretLeak';
 import { FetchCardRequest, ProbeAgentRequest } from '../../server/src/protocol';
@@ -42,20 +41,8 @@ function leaks(text: string, secrets: readonly string[] = [TOKEN, USERINFO]): st
 }
 
 async function cli(args: string[], env: Record<string, string> = {}): Promise<{ code: number; out: string }> {
-  let out = '';
-  const io: CliIO = {
-    stdout: (t) => {
-      out += t;
-    },
-    stderr: (t) => {
-      out += t;
-    },
-    env: { A2ACAP_ALLOW_NETWORK: 'loopback', ...env },
-    cwd: tmp,
-    isTTY: false,
-  };
-  const code = await runCli(args, io);
-  return { code, out };
+  const r = await runCliInProcess(args, { cwd: tmp, env: { A2ACAP_ALLOW_NETWORK: 'loopback', ...env } });
+  return { code: r.code, out: r.output };
 }
 
 function filesUnder(dir: string): string[] {

@@ -9,8 +9,7 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { runCli } from '../../server/src/cli/main';
-import type { CliIO } from '../../server/src/cli/io';
+import { runCliInProcess, type CliRun } from '../cliRunner';
 import { canonicalPayloads } from '../../server/src/core/signature/canonical';
 import { createNetworkClient, createTrustStore, fetchCard, type NetworkClient } from '../../server/src/api';
 import { FetchCardRequest } from '../../server/src/protocol';
@@ -87,21 +86,8 @@ after(async () => {
 
 const cardUrl = (served: Served) => `${base}/${served}/card.json`;
 
-async function cli(args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
-  let stdout = '';
-  let stderr = '';
-  const io: CliIO = {
-    stdout: (t) => {
-      stdout += t;
-    },
-    stderr: (t) => {
-      stderr += t;
-    },
-    env: {},
-    cwd: tmp,
-    isTTY: false,
-  };
-  return { code: await runCli(args, io), stdout, stderr };
+function cli(args: string[]): Promise<CliRun> {
+  return runCliInProcess(args, { cwd: tmp });
 }
 
 describe('a2acap fetch --signature-policy', () => {

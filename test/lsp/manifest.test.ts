@@ -17,11 +17,7 @@ const props = pkg.contributes.configuration.properties as Record<
 
 test('a2a.rules lists exactly the rules of the catalog, with their default severities', () => {
   const listed = field(props, 'a2a.rules').properties!;
-  assert.deepEqual(
-    Object.keys(listed).sort(),
-    RULES.map((r) => r.id).sort(),
-    'run: node --import tsx test/lsp/tools/syncRuleSettings.ts',
-  );
+  assert.deepEqual(Object.keys(listed).sort(), RULES.map((r) => r.id).sort(), 'run: npm run generate');
   for (const r of RULES) {
     assert.equal(field(listed, r.id).default, r.defaultSeverity, r.id);
     assert.deepEqual(field(listed, r.id).enum, ['error', 'warning', 'info', 'hint', 'off']);
@@ -31,11 +27,7 @@ test('a2a.rules lists exactly the rules of the catalog, with their default sever
 test('the project configuration schema lists exactly the rules of the catalog', () => {
   const schema = JSON.parse(readFileSync(join(__dirname, '..', '..', 'schemas', 'a2a-config.schema.json'), 'utf8'));
   const listed = schema.properties.rules.properties as Record<string, { enum: string[] }>;
-  assert.deepEqual(
-    Object.keys(listed).sort(),
-    RULES.map((r) => r.id).sort(),
-    'run: node --import tsx test/lsp/tools/syncRuleSettings.ts',
-  );
+  assert.deepEqual(Object.keys(listed).sort(), RULES.map((r) => r.id).sort(), 'run: npm run generate');
   for (const r of RULES) assert.deepEqual(field(listed, r.id).enum, ['error', 'warning', 'info', 'hint', 'off']);
 });
 

@@ -5,28 +5,10 @@
  */
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import { runCli } from '../../server/src/cli/main';
-import type { CliIO } from '../../server/src/cli/io';
+import { runCliInProcess, type CliRun } from '../cliRunner';
 
-async function launch(
-  args: string[],
-  env: Record<string, string> = {},
-): Promise<{ code: number; stdout: string; stderr: string }> {
-  let stdout = '';
-  let stderr = '';
-  const io: CliIO = {
-    stdout: (t) => {
-      stdout += t;
-    },
-    stderr: (t) => {
-      stderr += t;
-    },
-    env,
-    cwd: __dirname,
-    isTTY: false,
-  };
-  const code = await runCli(['mcp', ...args], io);
-  return { code, stdout, stderr };
+function launch(args: string[], env: Record<string, string> = {}): Promise<CliRun> {
+  return runCliInProcess(['mcp', ...args], { cwd: __dirname, env });
 }
 
 describe('a2acap mcp: launch flags', () => {
@@ -56,15 +38,8 @@ describe('a2acap mcp: launch flags', () => {
     assert.equal(r.code, 0);
     for (const flag of ['--root', '--allow-network', '--credential-env', '--max-card-bytes'])
       assert.ok(r.stdout.includes(flag), flag);
-    const overview = await runCli(['--help'], {
-      stdout: (t) => {
-        assert.match(t, /a2acap mcp \[--root DIR\]/);
-      },
-      stderr: () => {},
-      env: {},
-      cwd: __dirname,
-      isTTY: false,
-    });
-    assert.equal(overview, 0);
+    const overview = await runCliInProcess(['--help'], { cwd: __dirname });
+    assert.match(overview.stdout, /a2acap mcp \[--root DIR\]/);
+    assert.equal(overview.code, 0);
   });
 });

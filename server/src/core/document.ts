@@ -3,7 +3,7 @@
  *
  * The fast path is JSON.parse (native, iterative, no depth limit worth worrying about). jsonc-parser is used only
  * when JSON.parse fails, to name every syntax error with an offset, because building a tree for a multi-megabyte
- * card costs ~10x the parse (see bench/lint.bench.ts). Ranges for findings are computed lazily in location.ts.
+ * card costs ~10x the parse (see bench/lint.bench.ts). Ranges for findings are computed at the edge (pointer/).
  */
 import { ParseError, parse as jsoncParse, printParseErrorCode } from 'jsonc-parser';
 import { escapeControls } from './untrustedText';

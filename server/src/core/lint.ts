@@ -2,7 +2,7 @@
  * lintDocument: the one entry point the CLI and the language server call (on every keystroke, so it is kept
  * fast): size gate → strict JSON parse → kind detection → compiled schema validation → semantic rules →
  * severity overrides. Works on the parsed VALUE only; ranges are computed at the edge from finding pointers
- * (location.ts), and only for the findings that exist.
+ * (pointer/locateAll.ts), and only for the findings that exist.
  */
 import { utf8ByteLength } from './bytes';
 import { isObject, parseDocument } from './document';

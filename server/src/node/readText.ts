@@ -3,7 +3,7 @@
  * regular files only.
  *
  * Synchronous: lockfiles and cards are small, and one blocking read (open, fstat, read, close) costs a quarter of
- * fs.promises.readFile's four thread-pool round trips (1,000 lockfiles: ~5 ms against ~47 ms here); a CLI run has
+ * fs.promises.readFile's four thread-pool round trips; a CLI run has
  * nothing else to do meanwhile, and the server blocks for microseconds.
  * Bounded and regular files only: a path (a lockfile's `agent` is untrusted text, the language server reads
  * whatever the workspace holds) may name something that never ends (/dev/zero), a FIFO whose open() alone

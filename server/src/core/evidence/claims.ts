@@ -87,7 +87,7 @@ function mediaTypeClaims(
   const bySkill = new Map<string, string[]>();
   for (const [id, s] of Object.entries(lock?.requires.skills ?? {})) {
     for (const type of s.input ?? []) {
-      // Appended in place: a copy per skill was quadratic in the skills sending one type (30,000 pinned skills: 5 s).
+      // Appended in place: a copy per skill would be quadratic in the skills sending one type.
       const skills = bySkill.get(type);
       if (skills) skills.push(id);
       else bySkill.set(type, [id]);

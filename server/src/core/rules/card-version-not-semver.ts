@@ -4,7 +4,15 @@
  * breaking release; "latest", "v2" or a date cannot be ordered. A hint.
  */
 import { isObject } from '../document';
-import { finding, quote, type Rule, type RuleDefinition, type RuleMeta } from './context';
+import {
+  finding,
+  quote,
+  type Rule,
+  type RuleDefinition,
+  type RuleMeta,
+  type RuleDocs,
+  type RuleExamples,
+} from './context';
 
 export const meta: RuleMeta = {
   id: 'card-version-not-semver',
@@ -37,4 +45,19 @@ export const cardVersionNotSemver: Rule = ({ value }) => {
   ];
 };
 
-export const rule: RuleDefinition = { meta, check: cardVersionNotSemver };
+const docs: RuleDocs = {
+  summary: [
+    "The card's `version` is not semantic versioning (`MAJOR.MINOR.PATCH`, with optional",
+    'pre-release and build parts): readers and lockfile checks cannot tell a fix from a breaking release.',
+  ],
+  bad: '`"version": "v1.2"`',
+  fix: '`"version": "1.2.0"`',
+  quickFix: '**Change to "1.2.0"** when the version is plainly numeric (`v1.2`, `1.2`); none for dates or words.',
+};
+
+const examples: RuleExamples = {
+  invalid: [{ with: { version: 'v1.2' } }],
+  valid: [{ with: { version: '1.2.0' } }, { with: { version: '1.2.0-rc.1+build.5' } }],
+};
+
+export const rule: RuleDefinition = { meta, check: cardVersionNotSemver, docs, examples };

@@ -43,10 +43,48 @@ export function admit(ctx: RuleContext, made: { readonly length: number }): bool
 
 export type Rule = (ctx: RuleContext) => Finding[];
 
-/** What each rule file exports: its catalog entry and its check, side by side. */
+/** Markdown for docs/rules.md: one paragraph, or its lines as wrapped. */
+export type Markdown = string | readonly string[];
+
+/** A rule's entry in docs/rules.md (generated: npm run generate), written for the person who got the finding. */
+export interface RuleDocs {
+  /** What the rule finds and why it matters; follows "Default severity: **…**." */
+  summary: Markdown;
+  /** What gets the finding. */
+  bad: Markdown;
+  /** The same written so it does not. */
+  fix: Markdown;
+  /** What the editor's quick fix does, or why there is none. */
+  quickFix: Markdown;
+  /** Paragraphs after the quick fix. */
+  more?: Markdown;
+}
+
+/**
+ * One example document: `with` lays its members over a valid base document (rules/examples.ts: a card, or a
+ * lockfile for the rules that apply to lockfiles only); `text` is the whole document, for what an object cannot
+ * hold (a member given twice, 1e400).
+ */
+export type RuleExample =
+  | { with: Record<string, unknown>; settings?: Partial<LintSettings> }
+  | { text: string; settings?: Partial<LintSettings> };
+
+/** Run as tests (test/core/rules/examples.test.ts): each invalid example gets the rule's finding, no valid one does. */
+export interface RuleExamples {
+  invalid: readonly RuleExample[];
+  valid: readonly RuleExample[];
+}
+
+/**
+ * A rule, one unit: its catalog entry, its check, its docs entry and its examples. `supersedes`, for a rule that
+ * explains a shape, names the place whose generic findings its finding makes redundant (supersede.ts).
+ */
 export interface RuleDefinition {
   meta: RuleMeta;
   check: Rule;
+  docs: RuleDocs;
+  examples: RuleExamples;
+  supersedes?: (f: Finding) => string | undefined;
 }
 
 export function finding(

@@ -1,6 +1,6 @@
 /** deprecated-oauth-flow: implicit and password are deprecated in the 1.0 proto (and insecure): prefer authorizationCode with PKCE or deviceCode. */
 import { isObject } from '../document';
-import { finding, quote, Rule, type RuleDefinition, type RuleMeta } from './context';
+import { finding, quote, Rule, type RuleDefinition, type RuleMeta, type RuleDocs, type RuleExamples } from './context';
 import { pointerTo, securitySchemesOf } from './walk';
 import type { Finding } from '../types';
 
@@ -35,4 +35,53 @@ export const deprecatedOauthFlow: Rule = ({ value }) => {
   return out;
 };
 
-export const rule: RuleDefinition = { meta, check: deprecatedOauthFlow };
+const docs: RuleDocs = {
+  summary: 'The `implicit` and `password` OAuth flows are deprecated in the 1.0 proto.',
+  bad: '`"flows": { "implicit": { "authorizationUrl": "…", "scopes": {} } }`',
+  fix: '`"flows": { "authorizationCode": { "authorizationUrl": "…", "tokenUrl": "…", "scopes": {}, "pkceRequired": true } }`',
+  quickFix:
+    'when the scheme also has an `authorizationCode`, `clientCredentials` or `deviceCode` flow declaring every scope the deprecated one does, remove the deprecated one; when the deprecated flow already carries both `authorizationUrl` and `tokenUrl`, rename it to `authorizationCode` (scopes kept; `pkceRequired` is yours to set). None otherwise: a token endpoint cannot be guessed, and password → clientCredentials would change whose identity the token stands for.',
+};
+
+const examples: RuleExamples = {
+  invalid: [
+    {
+      with: {
+        securitySchemes: {
+          oauth: {
+            oauth2SecurityScheme: {
+              flows: {
+                implicit: {
+                  authorizationUrl: 'https://auth.example.com/authorize',
+                  scopes: { 'pricing.quote': 'Quote prices' },
+                },
+              },
+            },
+          },
+        },
+      },
+    },
+  ],
+  valid: [
+    {
+      with: {
+        securitySchemes: {
+          oauth: {
+            oauth2SecurityScheme: {
+              flows: {
+                authorizationCode: {
+                  authorizationUrl: 'https://auth.example.com/authorize',
+                  tokenUrl: 'https://auth.example.com/token',
+                  scopes: { 'pricing.quote': 'Quote prices' },
+                  pkceRequired: true,
+                },
+              },
+            },
+          },
+        },
+      },
+    },
+  ],
+};
+
+export const rule: RuleDefinition = { meta, check: deprecatedOauthFlow, docs, examples };

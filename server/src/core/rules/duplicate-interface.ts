@@ -1,5 +1,5 @@
 /** duplicate-interface: the same (url, protocolBinding, protocolVersion, tenant) listed twice adds nothing; likely a copy-paste slip. */
-import { finding, Rule, type RuleDefinition, type RuleMeta } from './context';
+import { finding, Rule, type RuleDefinition, type RuleMeta, type RuleDocs, type RuleExamples } from './context';
 import { interfacesOf } from './walk';
 import type { Finding } from '../types';
 
@@ -36,4 +36,34 @@ export const duplicateInterface: Rule = ({ value }) => {
   return out;
 };
 
-export const rule: RuleDefinition = { meta, check: duplicateInterface };
+const docs: RuleDocs = {
+  summary: 'The same (url, binding, version, tenant) appears twice in `supportedInterfaces`.',
+  bad: '`two identical { "url": "https://agent.example.com/a2a", "protocolBinding": "JSONRPC", "protocolVersion": "1.0" } entries`',
+  fix: 'remove the copy',
+  quickFix: '**Remove the duplicate interface**.',
+};
+
+const examples: RuleExamples = {
+  invalid: [
+    {
+      with: {
+        supportedInterfaces: [
+          { url: 'https://agent.example.com/a2a', protocolBinding: 'JSONRPC', protocolVersion: '1.0' },
+          { url: 'https://agent.example.com/a2a', protocolBinding: 'JSONRPC', protocolVersion: '1.0' },
+        ],
+      },
+    },
+  ],
+  valid: [
+    {
+      with: {
+        supportedInterfaces: [
+          { url: 'https://agent.example.com/a2a', protocolBinding: 'JSONRPC', protocolVersion: '1.0' },
+          { url: 'https://agent.example.com/rest', protocolBinding: 'HTTP+JSON', protocolVersion: '1.0' },
+        ],
+      },
+    },
+  ],
+};
+
+export const rule: RuleDefinition = { meta, check: duplicateInterface, docs, examples };

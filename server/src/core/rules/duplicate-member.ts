@@ -7,7 +7,7 @@
  * out without a syntax tree; the text is scanned only when the counts differ.
  */
 import { findOverriddenNames, mayHaveDuplicateNames } from '../duplicateNames';
-import { finding, quote, Rule, type RuleDefinition, type RuleMeta } from './context';
+import { finding, quote, Rule, type RuleDefinition, type RuleMeta, type RuleDocs, type RuleExamples } from './context';
 import type { Finding } from '../types';
 
 export const meta: RuleMeta = {
@@ -46,4 +46,19 @@ export const duplicateMember: Rule = ({ value, text }) => {
   return out;
 };
 
-export const rule: RuleDefinition = { meta, check: duplicateMember };
+const docs: RuleDocs = {
+  summary:
+    'Cards and lockfiles. An object gives the same member name twice. `JSON.parse` (and so this tool and the JS SDK) keeps the last value without a word; other parsers keep the first or refuse the document, so two readers of the same card can see two different agents, and a signature over it is ambiguous (RFC 8785 canonicalization requires unique names). Each occurrence that a later one overrides is reported at its own name.',
+  bad: '`{ "name": "Pricing Agent", "description": "…", "name": "Billing Agent", … }`',
+  fix: 'keep one of them',
+  quickFix:
+    'remove this occurrence (the later one stays, so what `JSON.parse` reads does not change; if the earlier value was the one you meant, delete the later one by hand instead)',
+  more: 'How it stays cheap: the names are counted in the text and in the parsed value (a `:` search, no syntax tree); only when the counts differ is the text scanned for where. On the 3 MB benchmark card that screen adds about 0.8 ms.',
+};
+
+const examples: RuleExamples = {
+  invalid: [{ text: '{ "name": "Pricing Agent", "description": "Quotes prices.", "name": "Billing Agent" }' }],
+  valid: [{ text: '{ "name": "Pricing Agent", "skills": [{ "name": "Pricing" }, { "name": "Refunds" }] }' }],
+};
+
+export const rule: RuleDefinition = { meta, check: duplicateMember, docs, examples };

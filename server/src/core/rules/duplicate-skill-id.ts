@@ -1,5 +1,15 @@
 /** duplicate-skill-id: skills are addressed by id; a second skill with the same id is unreachable (first one wins). */
-import { admit, finding, quote, Rule, type RuleDefinition, type RuleMeta } from './context';
+import {
+  admit,
+  finding,
+  quote,
+  Rule,
+  type RuleDefinition,
+  type RuleMeta,
+  type RuleDocs,
+  type RuleExamples,
+} from './context';
+import { PRICING_SKILL } from './examples';
 import { skillsOf } from './walk';
 import type { Finding } from '../types';
 
@@ -34,4 +44,32 @@ export const duplicateSkillId: Rule = (ctx) => {
   return out;
 };
 
-export const rule: RuleDefinition = { meta, check: duplicateSkillId };
+const docs: RuleDocs = {
+  summary: 'Two skills share an `id`; clients address skills by id, so only the first is reachable.',
+  bad: '`"skills": [ { "id": "pricing", … }, { "id": "pricing", … } ]`',
+  fix: 'give each skill a unique id',
+  quickFix:
+    'rename the later id to the first free `<id>-2`, `<id>-3`, …; when the later skill is an exact copy of the first, also remove it.',
+};
+
+const examples: RuleExamples = {
+  invalid: [
+    {
+      with: {
+        skills: [PRICING_SKILL, { ...PRICING_SKILL, name: 'Refunds', description: 'Refunds a booked itinerary.' }],
+      },
+    },
+  ],
+  valid: [
+    {
+      with: {
+        skills: [
+          PRICING_SKILL,
+          { ...PRICING_SKILL, id: 'refunds', name: 'Refunds', description: 'Refunds a booked itinerary.' },
+        ],
+      },
+    },
+  ],
+};
+
+export const rule: RuleDefinition = { meta, check: duplicateSkillId, docs, examples };

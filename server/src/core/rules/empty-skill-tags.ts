@@ -1,6 +1,7 @@
 /** empty-skill-tags: tags are REQUIRED with at least one entry; an empty list makes the skill undiscoverable by tag. */
-import { admit, finding, quote, Rule, type RuleDefinition, type RuleMeta } from './context';
-import { skillsOf } from './walk';
+import { quote, Rule, type RuleDefinition, type RuleMeta, type RuleDocs, type RuleExamples } from './context';
+import { PRICING_SKILL } from './examples';
+import { shapeCheck, type ShapeEntry } from './shape';
 import type { Finding } from '../types';
 
 export const meta: RuleMeta = {
@@ -20,21 +21,35 @@ function allBlank(tags: unknown): boolean {
   return true;
 }
 
-export const emptySkillTags: Rule = (ctx) => {
-  const out: Finding[] = [];
-  const skills = skillsOf(ctx.value);
-  for (const skill of skills) {
-    if (!allBlank(skill.value.tags) || !admit(ctx, out)) continue;
-    out.push(
-      finding(
-        meta,
-        `${skill.pointer}/tags`,
-        `Skill ${quote(skill.value.id)} has no tags: tags are REQUIRED and need at least one keyword.`,
-        { data: { skillId: skill.value.id } },
-      ),
-    );
-  }
-  return out;
+/** The check, as a shape entry. */
+const SHAPES: readonly ShapeEntry[] = [
+  {
+    given: 'skills',
+    when: (skill) => allBlank(skill.tags),
+    at: 'tags',
+    message: (skill) => `Skill ${quote(skill.value.id)} has no tags: tags are REQUIRED and need at least one keyword.`,
+    data: (skill) => ({ skillId: skill.value.id }),
+  },
+];
+
+export const emptySkillTags: Rule = shapeCheck(meta, SHAPES);
+
+const docs: RuleDocs = {
+  summary: 'A skill has an empty `tags` list; tags are REQUIRED with at least one keyword.',
+  bad: '`{ "id": "pricing", "tags": [] }`',
+  fix: '`{ "id": "pricing", "tags": ["pricing"] }`',
+  quickFix: "the skill's `name` (preferred) or its `id` as the one tag.",
 };
 
-export const rule: RuleDefinition = { meta, check: emptySkillTags };
+const examples: RuleExamples = {
+  invalid: [
+    { with: { skills: [{ ...PRICING_SKILL, tags: [] }] } },
+    { with: { skills: [{ ...PRICING_SKILL, tags: [' '] }] } },
+  ],
+  valid: [{ with: { skills: [{ ...PRICING_SKILL, tags: ['pricing'] }] } }],
+};
+
+/** The schema's "tags is empty": this finding says it in the skill's terms. */
+const supersedes = (f: Finding) => f.pointer;
+
+export const rule: RuleDefinition = { meta, check: emptySkillTags, docs, examples, supersedes };

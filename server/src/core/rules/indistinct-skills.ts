@@ -7,7 +7,16 @@
  * normalised name alone (one map), so a card of thousands of skills lints as fast as ever.
  */
 import { editDistance } from '../nearName';
-import { finding, quote, type Rule, type RuleDefinition, type RuleMeta } from './context';
+import {
+  finding,
+  quote,
+  type Rule,
+  type RuleDefinition,
+  type RuleMeta,
+  type RuleDocs,
+  type RuleExamples,
+} from './context';
+import { PRICING_SKILL } from './examples';
 import { skillsOf, type At } from './walk';
 import type { Finding } from '../types';
 
@@ -177,4 +186,29 @@ export const indistinctSkills: Rule = ({ value }) => {
   return out;
 };
 
-export const rule: RuleDefinition = { meta, check: indistinctSkills };
+const docs: RuleDocs = {
+  summary: [
+    'Two skills with the same or nearly the same name (case, spacing and punctuation aside; a',
+    "typo's distance) and the same or nearly the same description: a planner cannot tell them apart. Reported on the later",
+    'skill, naming the earlier one. Cards with more than 200 skills are compared by name only.',
+  ],
+  bad: 'skills `"Itinerary pricing"` and `"Itinerary Pricing!"`, both `"Prices an itinerary for a traveller."`',
+  fix: 'say what each does differently, or merge them.',
+  quickFix: 'none.',
+};
+
+const examples: RuleExamples = {
+  invalid: [{ with: { skills: [PRICING_SKILL, { ...PRICING_SKILL, id: 'pricing-2', name: 'Itinerary Pricing!' }] } }],
+  valid: [
+    {
+      with: {
+        skills: [
+          PRICING_SKILL,
+          { ...PRICING_SKILL, id: 'refunds', name: 'Refunds', description: 'Refunds a booked itinerary in full.' },
+        ],
+      },
+    },
+  ],
+};
+
+export const rule: RuleDefinition = { meta, check: indistinctSkills, docs, examples };

@@ -2,7 +2,7 @@
  * insecure-interface-url: http:// to a host other than loopback sends messages and credentials in clear text
  * (§14.3: cards and endpoints SHOULD use HTTPS). Loopback is allowed for local development.
  */
-import { finding, quote, Rule, type RuleDefinition, type RuleMeta } from './context';
+import { finding, quote, Rule, type RuleDefinition, type RuleMeta, type RuleDocs, type RuleExamples } from './context';
 import { isLoopbackHost, parseUrl } from './url';
 import { interfacesOf } from './walk';
 import type { Finding } from '../types';
@@ -33,4 +33,40 @@ export const insecureInterfaceUrl: Rule = ({ value }) => {
   return out;
 };
 
-export const rule: RuleDefinition = { meta, check: insecureInterfaceUrl };
+const docs: RuleDocs = {
+  summary:
+    'An interface URL uses plain `http://` to a host that is not loopback: messages and credentials travel unencrypted.',
+  bad: '`"url": "http://agent.example.com/a2a"`',
+  fix: '`"url": "https://agent.example.com/a2a"`',
+  quickFix: '**Use** the `https://` URL.',
+};
+
+const examples: RuleExamples = {
+  invalid: [
+    {
+      with: {
+        supportedInterfaces: [
+          { url: 'http://agent.example.com/a2a', protocolBinding: 'JSONRPC', protocolVersion: '1.0' },
+        ],
+      },
+    },
+  ],
+  valid: [
+    {
+      with: {
+        supportedInterfaces: [
+          { url: 'https://agent.example.com/a2a', protocolBinding: 'JSONRPC', protocolVersion: '1.0' },
+        ],
+      },
+    },
+    {
+      with: {
+        supportedInterfaces: [
+          { url: 'http://127.0.0.1:41300/a2a', protocolBinding: 'JSONRPC', protocolVersion: '1.0' },
+        ],
+      },
+    },
+  ],
+};
+
+export const rule: RuleDefinition = { meta, check: insecureInterfaceUrl, docs, examples };

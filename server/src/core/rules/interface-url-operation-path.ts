@@ -3,7 +3,7 @@
  * HTTP+JSON adds /message:send, /tasks/…). A url that already ends in an operation or in the card's own path
  * (/.well-known/agent-card.json) makes every other call go to the wrong place (agno-agi/agno#10165).
  */
-import { finding, quote, Rule, type RuleDefinition, type RuleMeta } from './context';
+import { finding, quote, Rule, type RuleDefinition, type RuleMeta, type RuleDocs, type RuleExamples } from './context';
 import { parseUrl } from './url';
 import { interfacesOf } from './walk';
 import type { Finding } from '../types';
@@ -40,4 +40,33 @@ export const interfaceUrlOperationPath: Rule = ({ value }) => {
   return out;
 };
 
-export const rule: RuleDefinition = { meta, check: interfaceUrlOperationPath };
+const docs: RuleDocs = {
+  summary:
+    "An interface URL ends in an operation (`/message:send`, `/tasks/…`) or in the card's own path: it must be the base clients add operations to, or every other call goes to the wrong place.",
+  bad: '`"url": "https://agent.example.com/a2a/v1/message:send"`',
+  fix: '`"url": "https://agent.example.com/a2a/v1"`',
+  quickFix: '**Use** the URL without the operation or card path.',
+};
+
+const examples: RuleExamples = {
+  invalid: [
+    {
+      with: {
+        supportedInterfaces: [
+          { url: 'https://agent.example.com/a2a/v1/message:send', protocolBinding: 'JSONRPC', protocolVersion: '1.0' },
+        ],
+      },
+    },
+  ],
+  valid: [
+    {
+      with: {
+        supportedInterfaces: [
+          { url: 'https://agent.example.com/a2a/v1', protocolBinding: 'JSONRPC', protocolVersion: '1.0' },
+        ],
+      },
+    },
+  ],
+};
+
+export const rule: RuleDefinition = { meta, check: interfaceUrlOperationPath, docs, examples };

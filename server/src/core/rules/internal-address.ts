@@ -10,7 +10,15 @@
 import { isObject } from '../document';
 import { classifyAddress, type AddressClass } from '../net/address';
 import { ipFamily } from '../net/ipLiteral';
-import { finding, quote, type Rule, type RuleDefinition, type RuleMeta } from './context';
+import {
+  finding,
+  quote,
+  type Rule,
+  type RuleDefinition,
+  type RuleMeta,
+  type RuleDocs,
+  type RuleExamples,
+} from './context';
 import { isHostPort, looksLikePlaceholder, parseUrl } from './url';
 import { interfacesOf, pointerTo, securitySchemesOf } from './walk';
 import type { Finding } from '../types';
@@ -130,4 +138,50 @@ export const internalAddress: Rule = ({ value, settings }) => {
   return out;
 };
 
-export const rule: RuleDefinition = { meta, check: internalAddress };
+const docs: RuleDocs = {
+  summary: [
+    'An interface, provider, documentation, icon or OAuth/OpenID Connect URL',
+    '(`authorizationUrl`, `tokenUrl`, `refreshUrl`, `deviceAuthorizationUrl`, `openIdConnectUrl`, `oauth2MetadataUrl`)',
+    'whose host is loopback, private (RFC 1918, unique-local `fc00::/7`), link-local, a single-label name (`http://pricing/`)',
+    'or under an internal suffix (`.internal`, `.local`, `.localdomain`, `.lan`, `.corp`, `.home`, `.home.arpa`,',
+    '`.intranet`, `.intra`, `.private`, `.svc`). Nobody outside your network can reach it, and a public card should not',
+    'map your network. Cards served only inside your network are expected to hold such addresses: set',
+    '`a2a.card.internalOnly`, `"card": {"internalOnly": true}` in `.a2a/config.json`, or `a2acap lint --internal-only`,',
+    'and the rule is silent.',
+  ],
+  bad: '`"url": "https://10.1.2.3/a2a"`',
+  fix: '`"url": "https://pricing.example.com/a2a"` (the public address), or mark the cards internal-only.',
+  quickFix: [
+    '**These cards are served only inside our network: set a2a.card.internalOnly** (editor) sets',
+    "`a2a.card.internalOnly` to `true` in the settings of the card's workspace folder; the card is not edited. The setting",
+    'wins over `.a2a/config.json`; for the CLI and CI, put `"card": {"internalOnly": true}` in that file instead.',
+  ],
+};
+
+const examples: RuleExamples = {
+  invalid: [
+    {
+      with: {
+        supportedInterfaces: [{ url: 'https://10.1.2.3/a2a', protocolBinding: 'JSONRPC', protocolVersion: '1.0' }],
+      },
+    },
+    { with: { documentationUrl: 'https://docs.corp/pricing' } },
+  ],
+  valid: [
+    {
+      with: {
+        supportedInterfaces: [
+          { url: 'https://pricing.example.com/a2a', protocolBinding: 'JSONRPC', protocolVersion: '1.0' },
+        ],
+      },
+    },
+    {
+      with: {
+        supportedInterfaces: [{ url: 'https://10.1.2.3/a2a', protocolBinding: 'JSONRPC', protocolVersion: '1.0' }],
+      },
+      settings: { card: { internalOnly: true, skillDescription: { minLength: 20, maxLength: 2000 } } },
+    },
+  ],
+};
+
+export const rule: RuleDefinition = { meta, check: internalAddress, docs, examples };

@@ -1,6 +1,6 @@
 /** invalid-card-digest (lockfile): card_digest is "sha256:" + 64 lowercase hex digits (SHA-256 of the RFC 8785 card without signatures). */
 import { isObject } from '../document';
-import { finding, quote, Rule, type RuleDefinition, type RuleMeta } from './context';
+import { finding, quote, Rule, type RuleDefinition, type RuleMeta, type RuleDocs, type RuleExamples } from './context';
 
 export const meta: RuleMeta = {
   id: 'invalid-card-digest',
@@ -28,4 +28,16 @@ export const invalidCardDigest: Rule = ({ value }) => {
   ];
 };
 
-export const rule: RuleDefinition = { meta, check: invalidCardDigest };
+const docs: RuleDocs = {
+  summary: "A lockfile's `card_digest` is not `sha256:` followed by 64 lowercase hex digits.",
+  bad: '`"card_digest": "ABCD…"`',
+  fix: '`"card_digest": "sha256:abcd…" (re-pin with a2acap pin)`',
+  quickFix: '**Change to** the digest in the expected form, when the value only differs in case or prefix.',
+};
+
+const examples: RuleExamples = {
+  invalid: [{ with: { card_digest: 'ABCD' } }],
+  valid: [{ with: { card_digest: `sha256:${'ab'.repeat(32)}` } }],
+};
+
+export const rule: RuleDefinition = { meta, check: invalidCardDigest, docs, examples };

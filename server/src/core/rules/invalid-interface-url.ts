@@ -2,7 +2,7 @@
  * invalid-interface-url: an interface url must be absolute. Relative paths ("/api/a2a"), template placeholders
  * ("{BASE_URL}/a2a") and free text cannot be called by a client that only has the card. gRPC may use host:port.
  */
-import { finding, quote, Rule, type RuleDefinition, type RuleMeta } from './context';
+import { finding, quote, Rule, type RuleDefinition, type RuleMeta, type RuleDocs, type RuleExamples } from './context';
 import { isHostPort, looksLikePlaceholder, parseUrl } from './url';
 import { interfacesOf } from './walk';
 import type { Finding } from '../types';
@@ -64,4 +64,38 @@ export const invalidInterfaceUrl: Rule = ({ value }) => {
   return out;
 };
 
-export const rule: RuleDefinition = { meta, check: invalidInterfaceUrl };
+const docs: RuleDocs = {
+  summary:
+    'An interface URL is relative, an unfilled placeholder or not a URL at all, so a client holding only the card cannot call it (gRPC `host:port` is accepted).',
+  bad: '`"url": "{BASE_URL}/api/a2a"`',
+  fix: '`"url": "https://agent.example.com/api/a2a"`',
+  quickFix:
+    'only for a host written without its scheme on a JSONRPC or HTTP+JSON interface (`agent.example.com/a2a` → `https://agent.example.com/a2a`; a loopback host such as `localhost:8080` gets `http://`). None for relative URLs, placeholders, other schemes or free text: only you know the real address.',
+};
+
+const examples: RuleExamples = {
+  invalid: [
+    {
+      with: {
+        supportedInterfaces: [{ url: '{BASE_URL}/api/a2a', protocolBinding: 'JSONRPC', protocolVersion: '1.0' }],
+      },
+    },
+    { with: { supportedInterfaces: [{ url: '/api/a2a', protocolBinding: 'JSONRPC', protocolVersion: '1.0' }] } },
+  ],
+  valid: [
+    {
+      with: {
+        supportedInterfaces: [
+          { url: 'https://agent.example.com/api/a2a', protocolBinding: 'JSONRPC', protocolVersion: '1.0' },
+        ],
+      },
+    },
+    {
+      with: {
+        supportedInterfaces: [{ url: 'agent.example.com:443', protocolBinding: 'GRPC', protocolVersion: '1.0' }],
+      },
+    },
+  ],
+};
+
+export const rule: RuleDefinition = { meta, check: invalidInterfaceUrl, docs, examples };

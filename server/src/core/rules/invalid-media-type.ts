@@ -4,7 +4,17 @@
  * registries): the finding suggests the media type meant, for the quick fix.
  */
 import { has, isObject } from '../document';
-import { admit, finding, quote, Rule, type RuleContext, type RuleDefinition, type RuleMeta } from './context';
+import {
+  admit,
+  finding,
+  quote,
+  Rule,
+  type RuleContext,
+  type RuleDefinition,
+  type RuleMeta,
+  type RuleDocs,
+  type RuleExamples,
+} from './context';
 import { pointerTo, skillsOf } from './walk';
 import type { At } from './walk';
 import type { Finding } from '../types';
@@ -18,7 +28,7 @@ export const meta: RuleMeta = {
 
 const TOKEN = '[A-Za-z0-9][A-Za-z0-9!#$&^_.+-]{0,126}';
 // A parameter value is quoted (with \-escapes) or a run without quotes: the two alternatives cannot match the same
-// text, so the repetition never backtracks (they overlapped: `;a="b"` × 27 took 36 s, doubling with each one).
+// text, so the repetition never backtracks (overlapping ones doubled the time with each `;a="b"`).
 const MEDIA_TYPE = new RegExp(`^(${TOKEN}|\\*)/(${TOKEN}|\\*)(\\s*;\\s*${TOKEN}=("(?:[^"\\\\]|\\\\.)*"|[^;\\s"]+))*$`);
 
 const SUGGESTIONS: Record<string, string> = {
@@ -103,4 +113,17 @@ export const invalidMediaType: Rule = (ctx) => {
   return out;
 };
 
-export const rule: RuleDefinition = { meta, check: invalidMediaType };
+const docs: RuleDocs = {
+  summary:
+    'A mode is not a media type `type/subtype` (wildcard subtypes like `image/*` are fine). Also checked in lockfile `requires`.',
+  bad: '`"defaultInputModes": ["text"]`',
+  fix: '`"defaultInputModes": ["text/plain"]`',
+  quickFix: '**Change to** the suggested media type (`json` → `application/json`), when there is one.',
+};
+
+const examples: RuleExamples = {
+  invalid: [{ with: { defaultInputModes: ['text'] } }],
+  valid: [{ with: { defaultInputModes: ['text/plain', 'image/*'] } }],
+};
+
+export const rule: RuleDefinition = { meta, check: invalidMediaType, docs, examples };

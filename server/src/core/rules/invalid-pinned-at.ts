@@ -4,7 +4,7 @@
  */
 import { isObject } from '../document';
 import { isPinnedAt } from '../lockfile/read';
-import { finding, quote, Rule, type RuleDefinition, type RuleMeta } from './context';
+import { finding, quote, Rule, type RuleDefinition, type RuleMeta, type RuleDocs, type RuleExamples } from './context';
 
 export const meta: RuleMeta = {
   id: 'invalid-pinned-at',
@@ -25,4 +25,19 @@ export const invalidPinnedAt: Rule = ({ value }) => {
   ];
 };
 
-export const rule: RuleDefinition = { meta, check: invalidPinnedAt };
+const docs: RuleDocs = {
+  summary: [
+    "A lockfile's `pinned_at` is not a date-time, so `a2acap check` and the editor refuse",
+    'the lockfile as corrupt.',
+  ],
+  bad: '`"pinned_at": "last Tuesday"`',
+  fix: '`"pinned_at": "2026-10-02T08:00:00Z"` (or re-pin with `a2acap pin`)',
+  quickFix: 'none: re-pin.',
+};
+
+const examples: RuleExamples = {
+  invalid: [{ with: { pinned_at: 'last Tuesday' } }],
+  valid: [{ with: { pinned_at: '2026-10-02T08:00:00Z' } }],
+};
+
+export const rule: RuleDefinition = { meta, check: invalidPinnedAt, docs, examples };

@@ -2,7 +2,7 @@
  * invalid-protocol-version: protocolVersion is Major.Minor ("1.0"). Other forms ("v1", "latest") match nothing; a
  * well-formed but unknown version is probably a typo. A patch number ("1.0.1") is protocol-version-patch's.
  */
-import { finding, quote, Rule, type RuleDefinition, type RuleMeta } from './context';
+import { finding, quote, Rule, type RuleDefinition, type RuleMeta, type RuleDocs, type RuleExamples } from './context';
 import { patchVersion } from './protocol-version-patch';
 import { interfacesOf } from './walk';
 import type { Finding } from '../types';
@@ -51,4 +51,42 @@ export const invalidProtocolVersion: Rule = ({ value }) => {
   return out;
 };
 
-export const rule: RuleDefinition = { meta, check: invalidProtocolVersion };
+const docs: RuleDocs = {
+  summary: [
+    'A `protocolVersion` that is not Major.Minor or not a known A2A version. A patch part',
+    "(`1.0.1`) is [`protocol-version-patch`](#protocol-version-patch)'s, so one value gets one finding.",
+  ],
+  bad: '`"protocolVersion": "v1"`',
+  fix: '`"protocolVersion": "1.0"`',
+  quickFix: '**Change to** the suggested Major.Minor version (`v1` → `1.0`).',
+};
+
+const examples: RuleExamples = {
+  invalid: [
+    {
+      with: {
+        supportedInterfaces: [
+          { url: 'https://agent.example.com/a2a', protocolBinding: 'JSONRPC', protocolVersion: 'v1' },
+        ],
+      },
+    },
+  ],
+  valid: [
+    {
+      with: {
+        supportedInterfaces: [
+          { url: 'https://agent.example.com/a2a', protocolBinding: 'JSONRPC', protocolVersion: '1.0' },
+        ],
+      },
+    },
+    {
+      with: {
+        supportedInterfaces: [
+          { url: 'https://agent.example.com/a2a', protocolBinding: 'JSONRPC', protocolVersion: '1.0.1' },
+        ],
+      },
+    },
+  ],
+};
+
+export const rule: RuleDefinition = { meta, check: invalidProtocolVersion, docs, examples };

@@ -4,7 +4,7 @@
  * the legacy member name in data for the migration quick fix.
  */
 import { has, isObject } from '../document';
-import { finding, quote, Rule, type RuleDefinition, type RuleMeta } from './context';
+import { finding, quote, Rule, type RuleDefinition, type RuleMeta, type RuleDocs, type RuleExamples } from './context';
 import { pointerTo, securitySchemesOf, skillsOf } from './walk';
 import type { Finding } from '../types';
 
@@ -95,4 +95,24 @@ export const legacyCardShape: Rule = ({ value }) => {
   return out;
 };
 
-export const rule: RuleDefinition = { meta, check: legacyCardShape };
+const docs: RuleDocs = {
+  summary:
+    'A member of A2A 0.3 (or older) that 1.0 replaced; 1.0 clients ignore it, so the card looks unreachable or unauthenticated. Covers top-level `url`, `preferredTransport`, `additionalInterfaces`, `protocolVersion`, `supportsAuthenticatedExtendedCard`/`supportsExtendedAgentCard`, `security` (card and skill), 0.2 `authentication`, OpenAPI-style schemes with `type`, and `capabilities.stateTransitionHistory`.',
+  bad: '`{ "url": "https://agent.example.com/a2a", "preferredTransport": "JSONRPC", "protocolVersion": "0.3.0" }`',
+  fix: '`{ "supportedInterfaces": [ { "url": "https://agent.example.com/a2a", "protocolBinding": "JSONRPC", "protocolVersion": "1.0" } ] }`',
+  quickFix:
+    '**Migrate this card to A2A 1.0**: the whole 0.3/0.2 card in one edit (`url`/`preferredTransport`/`additionalInterfaces` → `supportedInterfaces`, legacy schemes and requirements → the 1.0 shapes, `supportsAuthenticatedExtendedCard` → `capabilities.extendedAgentCard`); what cannot be kept is listed in the *A2A* output. Also the command **A2A: Migrate Agent Card to 1.0**. On `capabilities.stateTransitionHistory` alone: remove it.',
+};
+
+const examples: RuleExamples = {
+  invalid: [
+    { with: { url: 'https://pricing.example.com/a2a', preferredTransport: 'JSONRPC' } },
+    { with: { capabilities: { stateTransitionHistory: true } } },
+  ],
+  valid: [{ with: { capabilities: { streaming: true, extendedAgentCard: true } } }],
+};
+
+/** The generic schema errors inside a legacy security scheme: this finding explains them. */
+const supersedes = (f: Finding) => (f.pointer.startsWith('/securitySchemes/') ? f.pointer : undefined);
+
+export const rule: RuleDefinition = { meta, check: legacyCardShape, docs, examples, supersedes };

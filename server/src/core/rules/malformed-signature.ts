@@ -5,7 +5,7 @@
 import { trimEnd } from '../trimEnd';
 import { base64UrlDecode, utf8Text } from '../bytes';
 import { isObject } from '../document';
-import { finding, Rule, type RuleDefinition, type RuleMeta } from './context';
+import { finding, Rule, type RuleDefinition, type RuleMeta, type RuleDocs, type RuleExamples } from './context';
 import { objectItems } from './walk';
 import type { Finding } from '../types';
 
@@ -70,4 +70,20 @@ export const malformedSignature: Rule = ({ value }) => {
   return out;
 };
 
-export const rule: RuleDefinition = { meta, check: malformedSignature };
+const docs: RuleDocs = {
+  summary:
+    'A card signature whose `protected` header is not base64url-encoded JSON, or lacks `alg` or `kid`, or whose `signature` is not base64url.',
+  bad: '`{ "protected": "eyJhbGciOiJFUzI1NiJ9", "signature": "…" }  (header {"alg":"ES256"}, no kid)`',
+  fix: 're-sign with a header carrying alg and kid: {"alg":"ES256","kid":"key-1","typ":"JOSE"}',
+  quickFix:
+    'remove the malformed signature (it can never verify; removing the only one leaves the card unsigned). Re-signing needs your key.',
+};
+
+const examples: RuleExamples = {
+  invalid: [{ with: { signatures: [{ protected: 'eyJhbGciOiJFUzI1NiJ9', signature: 'c2lnbmF0dXJl' }] } }],
+  valid: [
+    { with: { signatures: [{ protected: 'eyJhbGciOiJFUzI1NiIsImtpZCI6ImtleS0xIn0', signature: 'c2lnbmF0dXJl' }] } },
+  ],
+};
+
+export const rule: RuleDefinition = { meta, check: malformedSignature, docs, examples };

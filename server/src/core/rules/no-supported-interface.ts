@@ -5,7 +5,7 @@
  */
 import { isObject } from '../document';
 import { describeOffered, selectInterface } from '../profile/selectInterface';
-import { finding, Rule, type RuleDefinition, type RuleMeta } from './context';
+import { finding, Rule, type RuleDefinition, type RuleMeta, type RuleDocs, type RuleExamples } from './context';
 
 export const meta: RuleMeta = {
   id: 'no-supported-interface',
@@ -41,4 +41,34 @@ export const noSupportedInterface: Rule = ({ value, settings }) => {
   ];
 };
 
-export const rule: RuleDefinition = { meta, check: noSupportedInterface };
+const docs: RuleDocs = {
+  summary:
+    'Walking `supportedInterfaces` in order, no entry has a binding and version the client supports (default JSONRPC@1.0 and HTTP+JSON@1.0; configurable), so this client cannot call the agent.',
+  bad: '`"supportedInterfaces": [ { "url": "https://agent.example.com/a2a", "protocolBinding": "JSONRPC", "protocolVersion": "0.3" } ]`',
+  fix: 'add a 1.0 interface: { "url": "https://agent.example.com/a2a", "protocolBinding": "JSONRPC", "protocolVersion": "1.0" }',
+  quickFix:
+    'the card is fine but your client is not configured for it: the fix adds an offered binding to `a2a.client.bindings`.',
+};
+
+const examples: RuleExamples = {
+  invalid: [
+    {
+      with: {
+        supportedInterfaces: [
+          { url: 'https://agent.example.com/a2a', protocolBinding: 'JSONRPC', protocolVersion: '0.3' },
+        ],
+      },
+    },
+  ],
+  valid: [
+    {
+      with: {
+        supportedInterfaces: [
+          { url: 'https://agent.example.com/a2a', protocolBinding: 'JSONRPC', protocolVersion: '1.0' },
+        ],
+      },
+    },
+  ],
+};
+
+export const rule: RuleDefinition = { meta, check: noSupportedInterface, docs, examples };

@@ -6,7 +6,7 @@
  */
 import { cardCanonicalProblem, MAX_CANONICAL_DEPTH } from '../digest';
 import { valueCensus } from '../valueCensus';
-import { finding, Rule, type RuleDefinition, type RuleMeta } from './context';
+import { finding, Rule, type RuleDefinition, type RuleMeta, type RuleDocs, type RuleExamples } from './context';
 
 export const meta: RuleMeta = {
   id: 'not-canonicalizable',
@@ -31,4 +31,21 @@ export const notCanonicalizable: Rule = ({ value }) => {
   ];
 };
 
-export const rule: RuleDefinition = { meta, check: notCanonicalizable };
+const docs: RuleDocs = {
+  summary: [
+    'The card has no RFC 8785 canonical form: a number that overflows a double (`1e400`), or',
+    'nesting deeper than 500 levels. The card digest a lockfile pins and the payload a signature covers are both that',
+    'canonical form, so such a card cannot be pinned, digested or signature-checked: `a2acap check` and `pin` refuse it,',
+    'and the editor shows "this card cannot be used" where it would show the pinned card.',
+  ],
+  bad: '`"x-rate": 1e400`',
+  fix: '`"x-rate": 1e300` (a finite number), or a string if the value really is that large',
+  quickFix: 'none (which value the number should have is yours to decide).',
+};
+
+const examples: RuleExamples = {
+  invalid: [{ text: '{ "name": "Pricing Agent", "x-rate": 1e400 }' }],
+  valid: [{ text: '{ "name": "Pricing Agent", "x-rate": 1e300 }' }],
+};
+
+export const rule: RuleDefinition = { meta, check: notCanonicalizable, docs, examples };

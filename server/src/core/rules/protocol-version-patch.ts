@@ -3,7 +3,15 @@
  * Major.Minor (§3.6: patch numbers SHOULD NOT appear), so a client looking for "1.0" may not match the interface at
  * all. A warning, with the fix: drop the patch part.
  */
-import { finding, quote, type Rule, type RuleDefinition, type RuleMeta } from './context';
+import {
+  finding,
+  quote,
+  type Rule,
+  type RuleDefinition,
+  type RuleMeta,
+  type RuleDocs,
+  type RuleExamples,
+} from './context';
 import { interfacesOf } from './walk';
 import type { Finding } from '../types';
 
@@ -38,4 +46,35 @@ export const protocolVersionPatch: Rule = ({ value }) => {
   return out;
 };
 
-export const rule: RuleDefinition = { meta, check: protocolVersionPatch };
+const docs: RuleDocs = {
+  summary: [
+    'An interface `protocolVersion` with a patch part (`1.0.1`). Versions compare as',
+    'Major.Minor, so a client looking for `1.0` may not match the interface.',
+  ],
+  bad: '`"protocolVersion": "1.0.1"`',
+  fix: '`"protocolVersion": "1.0"`',
+  quickFix: '**Change to "1.0"** (the patch part dropped).',
+};
+
+const examples: RuleExamples = {
+  invalid: [
+    {
+      with: {
+        supportedInterfaces: [
+          { url: 'https://agent.example.com/a2a', protocolBinding: 'JSONRPC', protocolVersion: '1.0.1' },
+        ],
+      },
+    },
+  ],
+  valid: [
+    {
+      with: {
+        supportedInterfaces: [
+          { url: 'https://agent.example.com/a2a', protocolBinding: 'JSONRPC', protocolVersion: '1.0' },
+        ],
+      },
+    },
+  ],
+};
+
+export const rule: RuleDefinition = { meta, check: protocolVersionPatch, docs, examples };

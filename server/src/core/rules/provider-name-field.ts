@@ -1,6 +1,7 @@
 /** provider-name-field: AgentProvider names the operator in "organization"; "name" is a common slip that leaves it unset. */
-import { has, isObject } from '../document';
-import { finding, Rule, type RuleDefinition, type RuleMeta } from './context';
+import { has } from '../document';
+import { Rule, type RuleDefinition, type RuleMeta, type RuleDocs, type RuleExamples } from './context';
+import { shapeCheck, type ShapeEntry } from './shape';
 
 export const meta: RuleMeta = {
   id: 'provider-name-field',
@@ -9,16 +10,33 @@ export const meta: RuleMeta = {
   appliesTo: ['card'],
 };
 
-export const providerNameField: Rule = ({ value }) => {
-  if (!isObject(value) || !isObject(value.provider)) return [];
-  const provider = value.provider;
-  if (!has(provider, 'name') || has(provider, 'organization')) return [];
-  return [
-    finding(meta, '/provider/name', 'AgentProvider has no "name" member: rename it to "organization".', {
-      target: 'key',
-      data: { member: 'name', replacement: 'organization' },
-    }),
-  ];
+/** The check, as a shape entry. */
+const SHAPES: readonly ShapeEntry[] = [
+  {
+    given: { member: ['provider'] },
+    when: (provider) => has(provider, 'name') && !has(provider, 'organization'),
+    at: 'name',
+    target: 'key',
+    message: () => 'AgentProvider has no "name" member: rename it to "organization".',
+    data: () => ({ member: 'name', replacement: 'organization' }),
+  },
+];
+
+export const providerNameField: Rule = shapeCheck(meta, SHAPES);
+
+const docs: RuleDocs = {
+  summary: "`provider` uses `name`; AgentProvider's member is `organization`.",
+  bad: '`"provider": { "name": "Example Travel", "url": "https://example.com" }`',
+  fix: '`"provider": { "organization": "Example Travel", "url": "https://example.com" }`',
+  quickFix: '**Rename "name" to "organization"**.',
 };
 
-export const rule: RuleDefinition = { meta, check: providerNameField };
+const examples: RuleExamples = {
+  invalid: [{ with: { provider: { name: 'Example Travel', url: 'https://example.com' } } }],
+  valid: [{ with: { provider: { organization: 'Example Travel', url: 'https://example.com' } } }],
+};
+
+/** The schema's "organization is missing": the misnamed member is that organization. */
+const supersedes = () => '/provider/organization';
+
+export const rule: RuleDefinition = { meta, check: providerNameField, docs, examples, supersedes };

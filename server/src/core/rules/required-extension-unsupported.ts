@@ -3,7 +3,7 @@
  * agent answer ExtensionSupportRequiredError to every call (§3.3.4), so the agent is unusable for this client.
  */
 import { isObject } from '../document';
-import { finding, quote, Rule, type RuleDefinition, type RuleMeta } from './context';
+import { finding, quote, Rule, type RuleDefinition, type RuleMeta, type RuleDocs, type RuleExamples } from './context';
 import { objectItems } from './walk';
 import type { Finding } from '../types';
 
@@ -32,4 +32,21 @@ export const requiredExtensionUnsupported: Rule = ({ value, settings }) => {
   return out;
 };
 
-export const rule: RuleDefinition = { meta, check: requiredExtensionUnsupported };
+const docs: RuleDocs = {
+  summary:
+    'An extension is marked `required: true` and the client does not implement it: every call would fail with ExtensionSupportRequiredError.',
+  bad: '`"extensions": [ { "uri": "https://example.com/ext/payments/v2", "required": true } ]`',
+  fix: 'add the URI to the client\'s known extensions, or mark it "required": false if clients can do without it',
+  quickFix: 'adds the extension URI to `a2a.client.knownExtensions` (when your client does implement it).',
+};
+
+const examples: RuleExamples = {
+  invalid: [
+    { with: { capabilities: { extensions: [{ uri: 'https://example.com/ext/payments/v2', required: true }] } } },
+  ],
+  valid: [
+    { with: { capabilities: { extensions: [{ uri: 'https://example.com/ext/payments/v2', required: false }] } } },
+  ],
+};
+
+export const rule: RuleDefinition = { meta, check: requiredExtensionUnsupported, docs, examples };

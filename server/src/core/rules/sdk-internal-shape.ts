@@ -5,7 +5,7 @@
  * (SecurityScheme, OAuthFlows) all live under securitySchemes: the bounded, iterative walk covers that subtree.
  */
 import { isObject } from '../document';
-import { finding, quote, Rule, type RuleDefinition, type RuleMeta } from './context';
+import { finding, quote, Rule, type RuleDefinition, type RuleMeta, type RuleDocs, type RuleExamples } from './context';
 import { pointerTo } from './walk';
 import type { Finding } from '../types';
 
@@ -54,4 +54,31 @@ export const sdkInternalShape: Rule = ({ value }) => {
   return out.sort((a, b) => (a.pointer < b.pointer ? -1 : 1));
 };
 
-export const rule: RuleDefinition = { meta, check: sdkInternalShape };
+const docs: RuleDocs = {
+  summary:
+    'An SDK-internal oneof wrapper `{"$case": …, "value": …}` leaked into the JSON (seen from @a2a-js/sdk 1.3.0); ProtoJSON names the case as the key.',
+  bad: '`{ "bearer": { "scheme": { "$case": "httpAuthSecurityScheme", "value": { "scheme": "Bearer" } } } }`',
+  fix: '`{ "bearer": { "httpAuthSecurityScheme": { "scheme": "Bearer" } } }`',
+  quickFix: '**Unwrap the SDK-internal form** into the ProtoJSON key.',
+};
+
+const examples: RuleExamples = {
+  invalid: [
+    {
+      with: {
+        securitySchemes: { bearer: { scheme: { $case: 'httpAuthSecurityScheme', value: { scheme: 'Bearer' } } } },
+        securityRequirements: [],
+      },
+    },
+  ],
+  valid: [
+    {
+      with: { securitySchemes: { bearer: { httpAuthSecurityScheme: { scheme: 'Bearer' } } }, securityRequirements: [] },
+    },
+  ],
+};
+
+/** The generic findings about the wrapper's parent: this finding explains that object. */
+const supersedes = (f: Finding) => (typeof f.data?.parentPointer === 'string' ? f.data.parentPointer : f.pointer);
+
+export const rule: RuleDefinition = { meta, check: sdkInternalShape, docs, examples, supersedes };

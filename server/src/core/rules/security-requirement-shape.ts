@@ -4,7 +4,7 @@
  * form without "list" {"schemes": {"<name>": [scopes]}}.
  */
 import { has, isObject } from '../document';
-import { finding, Rule, type RuleDefinition, type RuleMeta } from './context';
+import { finding, Rule, type RuleDefinition, type RuleMeta, type RuleDocs, type RuleExamples } from './context';
 import { pointerTo, requirementListsOf } from './walk';
 import type { Finding } from '../types';
 
@@ -71,4 +71,20 @@ export const securityRequirementShape: Rule = ({ value }) => {
   return out;
 };
 
-export const rule: RuleDefinition = { meta, check: securityRequirementShape };
+const docs: RuleDocs = {
+  summary:
+    'A security requirement is not in the 1.0 shape `{"schemes": {"<name>": {"list": [scopes]}}}`: the 0.3 map `{"<name>": [scopes]}` or the list without `list` wrapper.',
+  bad: '`"securityRequirements": [ { "oauth": ["pricing.quote"] } ]`',
+  fix: '`"securityRequirements": [ { "schemes": { "oauth": { "list": ["pricing.quote"] } } } ]`',
+  quickFix: '**Rewrite as an A2A 1.0 security requirement**.',
+};
+
+const examples: RuleExamples = {
+  invalid: [{ with: { securityRequirements: [{ oauth: ['pricing.quote'] }] } }],
+  valid: [{ with: { securityRequirements: [{ schemes: { oauth: { list: ['pricing.quote'] } } }] } }],
+};
+
+/** The generic findings about the requirement this finding explains. */
+const supersedes = (f: Finding) => f.pointer;
+
+export const rule: RuleDefinition = { meta, check: securityRequirementShape, docs, examples, supersedes };

@@ -4,7 +4,16 @@
  * settings (a2a.card.skillDescription.minLength / maxLength, `card.skillDescription` in .a2a/config.json), with
  * defaults tuned on real cards (core/lint.ts DEFAULT_CARD_SETTINGS). Lengths count characters (code points).
  */
-import { admit, finding, type Rule, type RuleDefinition, type RuleMeta } from './context';
+import {
+  admit,
+  finding,
+  type Rule,
+  type RuleDefinition,
+  type RuleMeta,
+  type RuleDocs,
+  type RuleExamples,
+} from './context';
+import { PRICING_SKILL } from './examples';
 import { skillsOf } from './walk';
 import type { Finding } from '../types';
 
@@ -59,4 +68,29 @@ export const skillDescriptionLength: Rule = (ctx) => {
   return out;
 };
 
-export const rule: RuleDefinition = { meta, check: skillDescriptionLength };
+const docs: RuleDocs = {
+  summary: [
+    'A skill description shorter than 20 characters (too short to plan with) or longer than',
+    '2,000 (planners reading many cards truncate or skip it). The limits are settings:',
+    '`a2a.card.skillDescription.minLength` / `maxLength`, or `"card": {"skillDescription": {"minLength": …, "maxLength": …}}`',
+    'in `.a2a/config.json`.',
+  ],
+  bad: '`"description": "Search."`',
+  fix: '`"description": "Searches flights between two airports on a date; returns fares in EUR."`',
+  quickFix: 'none.',
+};
+
+const examples: RuleExamples = {
+  invalid: [{ with: { skills: [{ ...PRICING_SKILL, description: 'Search.' }] } }],
+  valid: [
+    {
+      with: {
+        skills: [
+          { ...PRICING_SKILL, description: 'Searches flights between two airports on a date; returns fares in EUR.' },
+        ],
+      },
+    },
+  ],
+};
+
+export const rule: RuleDefinition = { meta, check: skillDescriptionLength, docs, examples };

@@ -6,7 +6,17 @@
 import { isObject } from '../document';
 import { LazyModeIndex, uncovered } from '../profile/mediaType';
 import { stringsOf } from '../profile/safeRecord';
-import { admit, finding, quote, Rule, type RuleDefinition, type RuleMeta } from './context';
+import {
+  admit,
+  finding,
+  quote,
+  Rule,
+  type RuleDefinition,
+  type RuleMeta,
+  type RuleDocs,
+  type RuleExamples,
+} from './context';
+import { PRICING_SKILL } from './examples';
 import { skillsOf } from './walk';
 import type { Finding } from '../types';
 import { someOf } from '../messageList';
@@ -59,4 +69,31 @@ export const skillModeNarrowsDefault: Rule = (ctx) => {
   return out;
 };
 
-export const rule: RuleDefinition = { meta, check: skillModeNarrowsDefault };
+const docs: RuleDocs = {
+  summary:
+    "A skill's own `inputModes`/`outputModes` REPLACE the card defaults; this tells you plainly which default media types the skill does NOT accept (or produce).",
+  bad: '`"defaultInputModes": ["text/plain", "application/json"], … "inputModes": ["application/json"]`',
+  fix: 'list every media type the skill accepts: "inputModes": ["application/json", "text/plain"] (or accept the narrowing knowingly)',
+  quickFix: '**Add the default modes this skill dropped** to its own list (only when that is what you meant).',
+};
+
+const examples: RuleExamples = {
+  invalid: [
+    {
+      with: {
+        defaultInputModes: ['text/plain', 'application/json'],
+        skills: [{ ...PRICING_SKILL, inputModes: ['application/json'] }],
+      },
+    },
+  ],
+  valid: [
+    {
+      with: {
+        defaultInputModes: ['text/plain', 'application/json'],
+        skills: [{ ...PRICING_SKILL, inputModes: ['application/json', 'text/plain'] }],
+      },
+    },
+  ],
+};
+
+export const rule: RuleDefinition = { meta, check: skillModeNarrowsDefault, docs, examples };

@@ -18,7 +18,15 @@ import {
   lookalikeScript,
   type LookalikeScript,
 } from '../confusables';
-import { finding, quote, type Rule, type RuleDefinition, type RuleMeta } from './context';
+import {
+  finding,
+  quote,
+  type Rule,
+  type RuleDefinition,
+  type RuleMeta,
+  type RuleDocs,
+  type RuleExamples,
+} from './context';
 import { skillsOf } from './walk';
 import { mayHoldNonAsciiStrings } from '../textScreen';
 import type { TextCue } from './suspicious-text';
@@ -140,4 +148,28 @@ export const spoofedName: Rule = ({ value, text }) =>
       ),
   );
 
-export const rule: RuleDefinition = { meta, check: spoofedName };
+const docs: RuleDocs = {
+  summary: [
+    'An agent name, `provider.organization` or skill name that passes for another. Which',
+    "character passes for which is Unicode's confusables data (UTS #39): a word mixing look-alike scripts (a Cyrillic `а`,",
+    'U+0430, inside `Pаypal`), a whole word of another script that reads as Latin (`Рау Pal`, `Тест`, Coptic `ⲤⲞⲢⲦ`, Lisu',
+    '`ꓑꓮꓬ`), Latin look-alikes and small capitals among ordinary letters (`ɑpple`, `Paypaǀ`, `Pıcing`, `ᴀcme`), and',
+    'letterlike, fullwidth and mathematical forms (`Gooℊle`, `ℓogin`, `𝐏𝐫𝐢𝐜𝐞`). The message names each character by',
+    'code point and script (`U+0430 (Cyrillic, looks like "a")`). A name in another script with letters that do not read as',
+    'Latin (`Поиск билетов`, `Τιμολόγηση`) is fine; Turkish dotless ı is reported (it reads as i). A pinned card that',
+    'changes to such a name is a `review` in lockfile checks.',
+  ],
+  bad: '`"name": "Pаypal Pricing"` (with U+0430)',
+  fix: '`"name": "Paypal Pricing"` (ASCII `a`)',
+  quickFix: 'none (which script was meant is yours to decide).',
+};
+
+const examples: RuleExamples = {
+  invalid: [{ with: { name: 'P\u0430ypal Pricing' } }],
+  valid: [
+    { with: { name: 'Paypal Pricing' } },
+    { with: { name: '\u041f\u043e\u0438\u0441\u043a \u0431\u0438\u043b\u0435\u0442\u043e\u0432' } },
+  ],
+};
+
+export const rule: RuleDefinition = { meta, check: spoofedName, docs, examples };

@@ -3,20 +3,17 @@
  * rules' findings relate, and lint.ts applies it after severity overrides (a rule switched off supersedes nothing).
  */
 import { parsePointer, toPointer } from '../pointer/range';
+import { LINT_RULES } from './index';
 import type { Finding } from '../types';
 
 /**
  * One owner per problem: a rule that explains a shape (legacy member, SDK wrapper, 0.3 requirement, provider.name,
  * empty tags) supersedes the generic schema errors about the same place and unknown-field inside it, and any
- * finding on a member supersedes unknown-field on that member.
+ * finding on a member supersedes unknown-field on that member. Each such rule says which place (its `supersedes`).
  */
-const SUPERSEDES: Record<string, (f: Finding) => string | undefined> = {
-  'legacy-card-shape': (f) => (f.pointer.startsWith('/securitySchemes/') ? f.pointer : undefined),
-  'sdk-internal-shape': (f) => (typeof f.data?.parentPointer === 'string' ? f.data.parentPointer : f.pointer),
-  'security-requirement-shape': (f) => f.pointer,
-  'provider-name-field': () => '/provider/organization',
-  'empty-skill-tags': (f) => f.pointer,
-};
+const SUPERSEDES: Record<string, (f: Finding) => string | undefined> = Object.fromEntries(
+  LINT_RULES.flatMap((r) => (r.supersedes ? [[r.meta.id, r.supersedes]] : [])),
+);
 
 /** Findings that say nothing about what a member means, so they leave unknown-field on it standing. */
 const NOT_EXPLAINING = new Set(['unknown-field', 'schema', 'not-canonicalizable', 'internal-error', 'secrets-in-card']);

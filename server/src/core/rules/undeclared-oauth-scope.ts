@@ -4,7 +4,7 @@
  */
 import { has, isObject } from '../document';
 import { escapeSegment } from '../pointer/range';
-import { finding, quote, Rule, type RuleDefinition, type RuleMeta } from './context';
+import { finding, quote, Rule, type RuleDefinition, type RuleMeta, type RuleDocs, type RuleExamples } from './context';
 import { requirementListsOf, securitySchemesOf } from './walk';
 import type { Finding } from '../types';
 
@@ -73,4 +73,16 @@ export const undeclaredOauthScope: Rule = ({ value }) => {
   return out;
 };
 
-export const rule: RuleDefinition = { meta, check: undeclaredOauthScope };
+const docs: RuleDocs = {
+  summary: "A requirement asks for an OAuth scope that the referenced scheme's flow does not declare in its `scopes`.",
+  bad: '`{ "schemes": { "oauth": { "list": ["pricing.book"] } } } while the flow declares only "pricing.quote"`',
+  fix: 'add "pricing.book" to the flow\'s scopes, or fix the scope name',
+  quickFix: '**Declare the scope** in the flow of the scheme the requirement names.',
+};
+
+const examples: RuleExamples = {
+  invalid: [{ with: { securityRequirements: [{ schemes: { oauth: { list: ['pricing.book'] } } }] } }],
+  valid: [{ with: { securityRequirements: [{ schemes: { oauth: { list: ['pricing.quote'] } } }] } }],
+};
+
+export const rule: RuleDefinition = { meta, check: undeclaredOauthScope, docs, examples };

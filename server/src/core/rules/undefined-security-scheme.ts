@@ -4,7 +4,7 @@
  * {"<name>": [...]}, whose keys are scheme names too (e.g. {"scopes": [...]} names a scheme "scopes").
  */
 import { has, isObject } from '../document';
-import { finding, quote, Rule, type RuleDefinition, type RuleMeta } from './context';
+import { finding, quote, Rule, type RuleDefinition, type RuleMeta, type RuleDocs, type RuleExamples } from './context';
 import { pointerTo, requirementListsOf, securitySchemesOf } from './walk';
 import type { Finding } from '../types';
 import { someOf } from '../messageList';
@@ -35,7 +35,7 @@ export const undefinedSecurityScheme: Rule = ({ value }) => {
       for (const name in named) {
         if (!has(named, name) || has(schemes, name)) continue;
         // Listed in the message up to a few, and in the fix data up to what a "did you mean" needs: a finding per
-        // reference must not copy the whole list (10,000 × 10,000 took 8 s and 700 MB; 25,000 ran out of memory).
+        // reference must not copy the whole list (quadratic in time and memory on a card of many schemes).
         if (defined === undefined) {
           const names = Object.keys(schemes);
           total = names.length;
@@ -61,4 +61,16 @@ export const undefinedSecurityScheme: Rule = ({ value }) => {
 /** Scheme names carried in a finding's data (the quick fix looks for the closest one among them). */
 const MAX_NAMES = 200;
 
-export const rule: RuleDefinition = { meta, check: undefinedSecurityScheme };
+const docs: RuleDocs = {
+  summary: 'A security requirement (card or skill) names a scheme that `securitySchemes` does not define.',
+  bad: '`"securityRequirements": [ { "schemes": { "oauth2": { "list": [] } } } ] with only "oauth" defined`',
+  fix: 'use the defined name "oauth", or define "oauth2" in securitySchemes',
+  quickFix: '**Change to** the defined scheme name the misspelt one is closest to.',
+};
+
+const examples: RuleExamples = {
+  invalid: [{ with: { securityRequirements: [{ schemes: { oauth2: { list: [] } } }] } }],
+  valid: [{ with: { securityRequirements: [{ schemes: { oauth: { list: [] } } }] } }],
+};
+
+export const rule: RuleDefinition = { meta, check: undefinedSecurityScheme, docs, examples };

@@ -8,7 +8,16 @@ import cardSchema from '../../../../schemas/agent-card-1.0.schema.json';
 import lockSchema from '../../../../schemas/a2a-lock.schema.json';
 import { isObject } from '../document';
 import { suggestMember } from '../nearName';
-import { admit, finding, Rule, type RuleContext, type RuleDefinition, type RuleMeta } from './context';
+import {
+  admit,
+  finding,
+  Rule,
+  type RuleContext,
+  type RuleDefinition,
+  type RuleMeta,
+  type RuleDocs,
+  type RuleExamples,
+} from './context';
 import { pointerTo } from './walk';
 import type { DocumentKind, Finding } from '../types';
 
@@ -157,4 +166,17 @@ export const unknownField: Rule = (ctx) => {
   return out;
 };
 
-export const rule: RuleDefinition = { meta, check: unknownField };
+const docs: RuleDocs = {
+  summary:
+    'A member A2A 1.0 does not define (clients ignore it), often a typo of an optional member that then silently counts as absent. Never an error.',
+  bad: '`"capabilities": { "streamming": true }`',
+  fix: '`"capabilities": { "streaming": true }`',
+  quickFix: '**Rename** to the member it is a typo of (when one is close), or **remove** it.',
+};
+
+const examples: RuleExamples = {
+  invalid: [{ with: { capabilities: { streamming: true } } }],
+  valid: [{ with: { capabilities: { streaming: true } } }],
+};
+
+export const rule: RuleDefinition = { meta, check: unknownField, docs, examples };

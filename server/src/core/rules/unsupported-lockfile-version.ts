@@ -5,7 +5,7 @@
  */
 import { isObject } from '../document';
 import { LOCKFILE_VERSION, newerFormatMessage } from '../lockfile/format';
-import { finding, Rule, type RuleDefinition, type RuleMeta } from './context';
+import { finding, Rule, type RuleDefinition, type RuleMeta, type RuleDocs, type RuleExamples } from './context';
 
 export const meta: RuleMeta = {
   id: 'unsupported-lockfile-version',
@@ -31,4 +31,21 @@ export const unsupportedLockfileVersion: Rule = ({ value }) => {
   ];
 };
 
-export const rule: RuleDefinition = { meta, check: unsupportedLockfileVersion };
+const docs: RuleDocs = {
+  summary: [
+    "The lockfile's `lockfile_version` names a format newer than this version of a2acap and",
+    'the extension read (format 1). Such a lockfile is refused by `a2acap check` (exit 2) and by the editor rather than',
+    'read in part: a member of the newer format may be a requirement this version cannot check, and skipping it would',
+    'make the lockfile look compatible.',
+  ],
+  bad: '`"lockfile_version": 2` read by a version that knows format 1',
+  fix: 'upgrade `a2acap` and the A2A extension (the lockfile was written by a newer one)',
+  quickFix: 'none.',
+};
+
+const examples: RuleExamples = {
+  invalid: [{ with: { lockfile_version: 2 } }],
+  valid: [{ with: { lockfile_version: 1 } }],
+};
+
+export const rule: RuleDefinition = { meta, check: unsupportedLockfileVersion, docs, examples };
