@@ -19,7 +19,9 @@ after(async () => {
 });
 
 const iface = (path: string) => ({ url: `${liar.url}${path}`, binding: 'JSONRPC', version: '1.0', tenant: null });
-const opts = () => ({ http, originClass: 'loopback' as const, timeoutMs: 500 });
+// 500 ms where the test waits for the timeout itself; elsewhere a bound a loaded machine cannot reach, so a slow
+// first connection is never mistaken for the answer under test.
+const opts = (timeoutMs = 10_000) => ({ http, originClass: 'loopback' as const, timeoutMs });
 
 describe('callA2a on hostile answers', () => {
   it('bytes that are not JSON → InvalidAgentResponse', async () => {
@@ -33,7 +35,7 @@ describe('callA2a on hostile answers', () => {
   it('an SSE event that never completes → timeout in bounded time', async () => {
     const t0 = Date.now();
     await assert.rejects(
-      callA2a(iface('/rpc-sse-drip'), 'SubscribeToTask', { id: 'x' }, opts()),
+      callA2a(iface('/rpc-sse-drip'), 'SubscribeToTask', { id: 'x' }, opts(500)),
       (e: unknown) => e instanceof NetError && e.kind === 'timeout',
     );
     assert.ok(Date.now() - t0 < 3000);
