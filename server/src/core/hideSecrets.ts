@@ -6,7 +6,7 @@
  * (core/secretRuns.ts), so a quote clipped in the middle of one loses what it kept.
  */
 import { redactValue, redactorFor, type Redactor } from './redact';
-import { documentSecrets } from './rules/secrets-in-card';
+import { documentSecrets } from './documentSecrets';
 import type { Finding } from './types';
 
 /**

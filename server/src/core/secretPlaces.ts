@@ -6,7 +6,7 @@
 import { isObject } from './document';
 import { secretsIn as shapedSecretsIn, type SecretHit } from './secretShapes';
 import { urlCredentialsIn } from './urlCredentials';
-import { pointerTo } from './rules/walk';
+import { pointerTo } from './walk';
 
 /** A string's credentials: the provider shapes, and URL credentials as the request's parser reads them. */
 function secretsIn(s: string): SecretHit[] {

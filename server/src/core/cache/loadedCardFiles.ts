@@ -14,7 +14,7 @@ import { randomId, sha256Hex } from '../hash';
 import { compileProfile } from '../profile/compile';
 import { validateValue } from '../schema/validate';
 import type { ClientConfig } from '../types';
-import type { CachedCard, CardCache, Validators } from '../check/types';
+import type { CachedCard, CardCache, Validators } from './types';
 
 /** The file operations the cache needs (synchronous: CardCache is a synchronous interface). */
 export interface CacheDirFiles {

@@ -17,7 +17,7 @@ import {
   type RuleExamples,
 } from './context';
 import { PRICING_SKILL } from './examples';
-import { skillsOf, type At } from './walk';
+import { skillsOf, type At } from '../walk';
 import type { Finding } from '../types';
 
 export const meta: RuleMeta = {

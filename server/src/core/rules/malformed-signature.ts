@@ -6,7 +6,7 @@ import { trimEnd } from '../trimEnd';
 import { base64UrlDecode, utf8Text } from '../bytes';
 import { isObject } from '../document';
 import { finding, Rule, type RuleDefinition, type RuleMeta, type RuleDocs, type RuleExamples } from './context';
-import { objectItems } from './walk';
+import { objectItems } from '../walk';
 import type { Finding } from '../types';
 
 export const meta: RuleMeta = {

@@ -17,7 +17,7 @@ import {
   type RuleExamples,
 } from './context';
 import { PRICING_SKILL } from './examples';
-import { skillsOf } from './walk';
+import { skillsOf } from '../walk';
 import type { Finding } from '../types';
 import { someOf } from '../messageList';
 

@@ -5,7 +5,7 @@
  */
 import { has, isObject } from '../document';
 import { finding, quote, Rule, type RuleDefinition, type RuleMeta, type RuleDocs, type RuleExamples } from './context';
-import { pointerTo, requirementListsOf, securitySchemesOf } from './walk';
+import { pointerTo, requirementListsOf, securitySchemesOf } from '../walk';
 import type { Finding } from '../types';
 import { someOf } from '../messageList';
 

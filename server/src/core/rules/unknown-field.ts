@@ -18,7 +18,7 @@ import {
   type RuleDocs,
   type RuleExamples,
 } from './context';
-import { pointerTo } from './walk';
+import { pointerTo } from '../walk';
 import type { DocumentKind, Finding } from '../types';
 
 export const meta: RuleMeta = {
