@@ -4,9 +4,9 @@
  * change to review; textCues.ts), or text that tells the selecting model to prefer it
  * (selectionCues.ts), or names that pass for others (spoofedNames.ts). One place, so the CLI, the watcher and the editor's diagnostics agree.
  */
-import { selectionCues } from '../selectionCues';
-import { spoofedNameCues } from '../spoofedNames';
-import { textCues } from '../textCues';
+import { selectionCues } from '../text/selectionCues';
+import { spoofedNameCues } from '../text/spoofedNames';
+import { textCues } from '../text/textCues';
 import type { Lockfile } from '../types';
 import type { CheckOptions } from './check';
 

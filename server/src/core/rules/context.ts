@@ -2,7 +2,7 @@
 import type { RuleBudget } from '../findingCap';
 import type { DocumentKind, Finding, JsonPointer, LintSettings, Severity } from '../types';
 
-export { quote } from '../quote';
+export { quote } from '../text/quote';
 
 export type AppliesTo = 'card' | 'lockfile';
 

@@ -6,7 +6,7 @@
  * (lockfile/checkOptions.ts).
  */
 import { finding, type Rule, type RuleDefinition, type RuleMeta, type RuleDocs, type RuleExamples } from './context';
-import { selectionCues } from '../selectionCues';
+import { selectionCues } from '../text/selectionCues';
 
 export const meta: RuleMeta = {
   id: 'discovery-poisoning',

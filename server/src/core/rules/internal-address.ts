@@ -19,7 +19,7 @@ import {
   type RuleExamples,
 } from './context';
 import { isHostPort, looksLikePlaceholder, parseUrl } from './url';
-import { interfacesOf, pointerTo, securitySchemesOf } from '../walk';
+import { interfacesOf, pointerTo, securitySchemesOf } from '../card/walk';
 import type { Finding } from '../types';
 
 export const meta: RuleMeta = {

@@ -4,7 +4,7 @@
  */
 import { finding, quote, Rule, type RuleDefinition, type RuleMeta, type RuleDocs, type RuleExamples } from './context';
 import { isHostPort, looksLikePlaceholder, parseUrl } from './url';
-import { interfacesOf } from '../walk';
+import { interfacesOf } from '../card/walk';
 import { HTTP_BINDINGS } from '../a2a/httpBindings';
 import type { Finding } from '../types';
 

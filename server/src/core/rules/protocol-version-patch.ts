@@ -12,7 +12,7 @@ import {
   type RuleDocs,
   type RuleExamples,
 } from './context';
-import { interfacesOf } from '../walk';
+import { interfacesOf } from '../card/walk';
 import { patchVersion } from '../a2a/protocolVersion';
 import type { Finding } from '../types';
 

@@ -1,13 +1,13 @@
 /**
  * secrets-in-card: a card is public (anyone who can reach the agent reads it), so a credential in it is leaked the
  * moment it is served: provider API keys and tokens, JWTs, private keys, connection strings and URLs with a
- * password (core/secretShapes.ts). An error. The message names the kind and the member, never the secret; lint also
- * keeps the secret out of every other finding (core/hideSecrets.ts), since other rules quote the values they judge.
+ * password (core/text/secretShapes.ts). An error. The message names the kind and the member, never the secret; lint also
+ * keeps the secret out of every other finding (core/text/hideSecrets.ts), since other rules quote the values they judge.
  *
  * Every string of the document is looked at, member names too (a secret can sit in an extension's params as well
- * as in a description; core/secretPlaces.ts), but only when a cheap screen of the whole text finds a credential's stem.
+ * as in a description; core/text/secretPlaces.ts), but only when a cheap screen of the whole text finds a credential's stem.
  */
-import { documentSecrets } from '../documentSecrets';
+import { documentSecrets } from '../text/documentSecrets';
 import { finding, type Rule, type RuleDefinition, type RuleMeta, type RuleDocs, type RuleExamples } from './context';
 
 export const meta: RuleMeta = {

@@ -4,12 +4,12 @@
  * look-alikes and small capitals among ordinary letters (ɑ, ı, ǀ, ᴀ), letterlike, fullwidth and mathematical forms
  * (ℓ, ｐ, 𝐏). People and planners choose agents by these names. A warning that names each character by code point
  * and script, never shows it bare. Which character passes for which is Unicode's confusables data
- * (core/confusables.ts).
+ * (core/text/confusables.ts).
  *
  * A name in another script is a name, not a spoof, as long as one of its letters does not read as Latin
  * ("Поиск билетов").
  */
-import { codePointLabel } from '../confusables';
+import { codePointLabel } from '../text/confusables';
 import {
   finding,
   quote,
@@ -19,8 +19,8 @@ import {
   type RuleDocs,
   type RuleExamples,
 } from './context';
-import { mayHoldNonAsciiStrings } from '../textScreen';
-import { listed, spoofedNames } from '../spoofedNames';
+import { mayHoldNonAsciiStrings } from '../text/textScreen';
+import { listed, spoofedNames } from '../text/spoofedNames';
 
 export const meta: RuleMeta = {
   id: 'spoofed-name',

@@ -8,7 +8,7 @@
  * mayHoldHidden; one regex pass finds the phrases) and the fields are walked only when the screen finds something.
  */
 import { finding, Rule, type RuleDefinition, type RuleMeta, type RuleDocs, type RuleExamples } from './context';
-import { textCues } from '../textCues';
+import { textCues } from '../text/textCues';
 
 export const meta: RuleMeta = {
   id: 'suspicious-text',

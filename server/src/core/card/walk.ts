@@ -1,6 +1,6 @@
 /** Shape-tolerant accessors for the parts of a card most rules look at; each yields the JSON Pointer too. */
-import { isObject } from './document';
-import { escapeSegment } from './pointer/range';
+import { isObject } from '../document';
+import { escapeSegment } from '../pointer/range';
 
 export interface At<T> {
   readonly value: T;

@@ -3,7 +3,7 @@
  * first"). The discovery-poisoning rule reports them; the lockfile check reviews a changed card that now says such
  * things (lockfile/checkOptions.ts).
  */
-import { isObject } from './document';
+import { isObject } from '../document';
 import { textFields, type TextCue } from './textCues';
 
 const THIS = String.raw`(?:this|our|my)\s+(?:agent|skill|service|tool)`;

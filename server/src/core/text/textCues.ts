@@ -6,11 +6,11 @@
  * Cost: the whole text is screened first (see mayHoldHidden; one regex pass finds the phrases) and the fields are
  * walked only when the screen finds something.
  */
-import { isObject } from './document';
-import { escapeSegment } from './pointer/range';
+import { isObject } from '../document';
+import { escapeSegment } from '../pointer/range';
 import { hiddenCodePoints, revealHiddenText } from './hiddenCharacters';
 import { mayHoldNonAsciiStrings } from './textScreen';
-import { objectItems, skillsOf } from './walk';
+import { objectItems, skillsOf } from '../card/walk';
 
 const INSTRUCTIONS =
   /ignore\s+(?:all\s+|any\s+)?(?:the\s+|your\s+)?(?:previous|prior|above|earlier|preceding)\s+(?:instructions|prompts?|rules)|disregard\s+(?:all\s+|any\s+)?(?:the\s+|your\s+)?(?:previous|prior|above|earlier)\s+(?:instructions|prompts?|rules)|(?:reveal|print|show)\s+(?:your\s+|the\s+)?system\s+prompt|do\s+not\s+(?:tell|inform|show)\s+the\s+user|you\s+are\s+now\s+(?:in\s+)?(?:developer|jailbreak|dan)\b/i;

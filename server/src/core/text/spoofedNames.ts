@@ -3,7 +3,7 @@
  * scripts' letters (confusables.ts). The spoofed-name rule reports them; the lockfile check reviews a changed card
  * whose names now pass for others (lockfile/checkOptions.ts).
  */
-import { isObject } from './document';
+import { isObject } from '../document';
 import {
   asciiLookalike,
   codePointLabel,
@@ -13,7 +13,7 @@ import {
   type LookalikeScript,
 } from './confusables';
 import { quote } from './quote';
-import { skillsOf } from './walk';
+import { skillsOf } from '../card/walk';
 import type { TextCue } from './textCues';
 
 /** At most this many characters are named in one message. */
