@@ -1,6 +1,6 @@
 // @ts-check
 /**
- * The layers, by name, and no import cycles. `npm run lint` runs it (`depcruise`); a file one folder deeper is
+ * The layers, by name, and no import cycles (between files, and between the core's folders). `npm run lint` runs it (`depcruise`); a file one folder deeper is
  * held to the same rules, since they match folders, not relative depths.
  *
  *   server/src/core   pure: imports nothing outside core, no Node built-ins, no network library, no editor
@@ -20,6 +20,8 @@
 const pkg = (names) => `(^|node_modules/)(@types/)?(${names})(/|$)`;
 const EDITOR = pkg('vscode|vscode-languageserver[a-z-]*|vscode-languageclient');
 const NETWORK = pkg('undici|@grpc/grpc-js|@a2a-js/sdk');
+/** A rule's own file: named by its id, which always holds a hyphen (the helpers beside it are camelCase). */
+const RULE_FILE = '^server/src/core/rules/[a-z0-9]+-[a-z0-9-]+\\.ts$';
 /** What the editor's language service (app/document) may use of the editor world: data types, no connection. */
 const LSP_DATA = pkg('vscode-languageserver-types|vscode-languageserver-textdocument');
 
@@ -38,6 +40,23 @@ module.exports = {
       comment: 'No import cycles: a type two files share goes to a file of its own.',
       from: {},
       to: { circular: true },
+    },
+    {
+      name: 'core-folders-no-cycles',
+      severity: 'error',
+      scope: 'folder',
+      comment:
+        'No two core folders import each other, directly or round a ring: what both need goes to a module of its own.',
+      from: { path: '^server/src/core/' },
+      to: { path: '^server/src/core/', circular: true },
+    },
+    {
+      name: 'rule-files-only-from-registry',
+      severity: 'error',
+      comment:
+        'A rule file (core/rules/<rule-id>.ts) is imported only by the registry (rules/index.ts): what other code needs from a rule lives in a shared module the rule imports too.',
+      from: { pathNot: '^server/src/core/rules/index\\.ts$' },
+      to: { path: RULE_FILE },
     },
     {
       name: 'core-stays-in-core',

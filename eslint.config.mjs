@@ -4,7 +4,7 @@ import tseslint from 'typescript-eslint';
 
 const NODE_GLOBALS = ['Buffer', 'process', 'require', 'module', '__dirname', '__filename', 'global', 'setImmediate'];
 const WHY_NO_NODE_GLOBALS =
-  'The core runs without Node, so no Node globals: use Uint8Array and core/bytes.ts, or inject what it reads.';
+  'The core runs without Node, so no Node globals: use Uint8Array and core/bytes/bytes.ts, or inject what it reads.';
 
 export default tseslint.config(
   { ignores: ['**/dist/**', 'node_modules/**', '.cache/**', 'server/src/core/schema/generated/**', 'test-results/**'] },
@@ -20,7 +20,7 @@ export default tseslint.config(
   // The layers (which folder may import which) and the no-cycle rule: .dependency-cruiser.cjs, run by `npm run lint`.
   {
     // Imports are fenced by dependency-cruiser; Node's globals need no import, so they are fenced here. The core
-    // must run where Node does not (a browser worker): bytes and text through core/bytes.ts, the rest injected.
+    // must run where Node does not (a browser worker): bytes and text through core/bytes/bytes.ts, the rest injected.
     files: ['server/src/core/**/*.ts'],
     rules: {
       'no-restricted-globals': ['error', ...NODE_GLOBALS.map((name) => ({ name, message: WHY_NO_NODE_GLOBALS }))],

@@ -23,7 +23,7 @@ import { at, field } from '../test/at';
 
 type Shipped = typeof import('../server/src/node/readText') &
   typeof import('../server/src/node/net/http') &
-  typeof import('../server/src/core/digest') &
+  typeof import('../server/src/core/card/digest') &
   typeof import('../server/src/core/pin/buildLockfile') &
   typeof import('../server/src/core/pin/serialize') &
   typeof import('../server/src/core/profile/compile') &
@@ -50,7 +50,7 @@ const {
 } = loadShipped<Shipped>([
   'server/src/node/readText',
   'server/src/node/net/http',
-  'server/src/core/digest',
+  'server/src/core/card/digest',
   'server/src/core/pin/buildLockfile',
   'server/src/core/pin/serialize',
   'server/src/core/profile/compile',

@@ -1,4 +1,4 @@
-// The Unicode data packages the core imports (core/confusables.ts, core/subdivisionFlags.ts), as the bundles carry
+// The Unicode data packages the core imports (core/text/confusables.ts, core/text/subdivisionFlags.ts), as the bundles carry
 // them, so that start-up does not pay for them: the confusables cut to the entries the core can use (a Latin or digit
 // prototype: 15 KB) and read by JSON.parse (an object literal costs V8 several times more); the subdivision codes
 // parsed only when a flag is first looked at (supplemental is a getter).

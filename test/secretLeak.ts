@@ -2,7 +2,7 @@
  * The one check for "no part of a secret got out": no run of RUN consecutive characters of any secret appears in a
  * text, in any letter case, as written or after undoing what an agent or a sink can do to it (percent-encoding,
  * JSON `\u` and backslash escapes, base64 and base64url at every alignment, hex). Written independently of the
- * product's redactor (server/src/core/secretRuns.ts): it decodes the output instead of encoding the secret.
+ * product's redactor (server/src/core/text/secretRuns.ts): it decodes the output instead of encoding the secret.
  */
 import assert from 'node:assert/strict';
 

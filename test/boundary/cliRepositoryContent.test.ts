@@ -9,7 +9,7 @@ import { mkdirSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import { cli, tempDir } from '../cli/helpers';
-import { cardDigest } from '../../server/src/core/digest';
+import { cardDigest } from '../../server/src/core/card/digest';
 
 const CARD_TEXT = readFileSync(join(__dirname, '../../examples/cards/good.agent-card.json'), 'utf8');
 const CARD = JSON.parse(CARD_TEXT) as unknown;

@@ -12,7 +12,7 @@ import { pathToFileURL } from 'node:url';
 import { HoverRequest } from 'vscode-languageserver-protocol';
 import { CheckLockfilesRequest, LockfileDiffRequest, ProbeAgentRequest } from '../../server/src/protocol';
 import { startPricingAgent, type PricingAgent } from '../../examples/pricing-agent/server';
-import { cardDigest } from '../../server/src/core/digest';
+import { cardDigest } from '../../server/src/core/card/digest';
 import { startLsp } from '../lsp/harness';
 import { tempDir } from '../cli/helpers';
 import { at } from '../at';

@@ -6,7 +6,7 @@ import { strict as assert } from 'node:assert';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, it } from 'node:test';
-import { hasHiddenCharacters } from '../../server/src/core/hiddenCharacters';
+import { hasHiddenCharacters } from '../../server/src/core/text/hiddenCharacters';
 import { cli, tempDir } from './helpers';
 
 const PLANTED: Record<string, string> = {

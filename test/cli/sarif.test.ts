@@ -1,5 +1,5 @@
 /**
- * `lint --format sarif` and `check --format sarif` come from one builder (core/sarif.ts): the same driver, the
+ * `lint --format sarif` and `check --format sarif` come from one builder (core/report/sarif.ts): the same driver, the
  * same rule metadata shape, each result's pointer as its logical location and the member's region in the file.
  * (check used to put the pointer in properties.pointer and to write paths unencoded; lint wrote "/" for the root.)
  */
@@ -9,7 +9,7 @@ import { join } from 'node:path';
 import { test } from 'node:test';
 import { cli, tempDir } from './helpers';
 import { sarifErrors } from './sarifSchema';
-import { FINGERPRINT } from '../../server/src/core/sarif';
+import { FINGERPRINT } from '../../server/src/core/report/sarif';
 import { at, field } from '../at';
 
 const FIXTURES = join(__dirname, '..', 'fixtures');

@@ -15,7 +15,7 @@ import {
   probePick,
   shownUrl,
 } from '../../client/src/liveText';
-import { REDACTED, redactValue, secretForms, type Redactor } from '../../server/src/core/redact';
+import { REDACTED, redactValue, secretForms, type Redactor } from '../../server/src/core/text/redact';
 import { requestRedactor } from '../../server/src/app/document/live';
 import type { FetchCardResponse, LiveCredential, ProbeAgentResponse } from '../../server/src/protocol';
 

@@ -3,7 +3,7 @@ import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { test } from 'node:test';
-import { parseBinding } from '../../server/src/core/bindingSpec';
+import { parseBinding } from '../../server/src/core/a2a/bindingSpec';
 import { bindingFlag } from '../../server/src/cli/projectSettings';
 import { UsageError } from '../../server/src/cli/io';
 import { parseBindings } from '../../server/src/app/document/settings';

@@ -7,7 +7,7 @@ import {
   utf8ByteLength,
   utf8Bytes,
   utf8Text,
-} from '../../server/src/core/bytes';
+} from '../../server/src/core/bytes/bytes';
 import { seededRandom } from '../seededRandom';
 
 // The core's byte helpers stand in for Buffer: on any input they must give what Buffer gave, or findings, digests

@@ -1,5 +1,5 @@
 /**
- * core/duplicateNames.ts: the screen must never miss a duplicate (it may raise false alarms), and the scan must say
+ * core/card/duplicateNames.ts: the screen must never miss a duplicate (it may raise false alarms), and the scan must say
  * exactly which occurrences are overridden, at the right offsets, whatever the names hold (escaped quotes,
  * backslashes, colons, pointer metacharacters) and however deep the nesting.
  */
@@ -13,7 +13,7 @@ import {
   findOverriddenNames,
   mayHaveDuplicateNames,
   type OverriddenName,
-} from '../../server/src/core/duplicateNames';
+} from '../../server/src/core/card/duplicateNames';
 import { escapeSegment, offsetToPosition } from '../../server/src/core/pointer/range';
 import { lintDocument } from '../../server/src/core/lint';
 import { FIXTURES, fixtureNames } from './rules/harness';

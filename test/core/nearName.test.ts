@@ -1,9 +1,9 @@
-// editDistance (core/nearName.ts) computes only the band of cells within the cap and stops when a row is all over
+// editDistance (core/text/nearName.ts) computes only the band of cells within the cap and stops when a row is all over
 // it; it must agree with the full Levenshtein matrix (capped) on every pair, and two long ids are no longer a
 // length² computation (100,000-character skill ids took 23 s per "renamed?" hint).
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { closestName, editDistance } from '../../server/src/core/nearName';
+import { closestName, editDistance } from '../../server/src/core/text/nearName';
 import { at } from '../at';
 
 function levenshtein(a: string, b: string): number {

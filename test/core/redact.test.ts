@@ -1,4 +1,4 @@
-/** The redactor of a call: every form of its credentials and any URL userinfo leave the text (core/redact.ts). */
+/** The redactor of a call: every form of its credentials and any URL userinfo leave the text (core/text/redact.ts). */
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -12,7 +12,7 @@ import {
   secretForms,
   urlSecrets,
   withoutUserinfo,
-} from '../../server/src/core/redact';
+} from '../../server/src/core/text/redact';
 import { NetError } from '../../server/src/core/net/errors';
 import { UsageError } from '../../server/src/cli/io';
 

@@ -1,10 +1,10 @@
 /**
- * The secret screen is split into groups that are quick to rule out (core/secretShapes.ts): it must still say yes to
+ * The secret screen is split into groups that are quick to rule out (core/text/secretShapes.ts): it must still say yes to
  * every text the single pattern of all stems says yes to. That pattern is kept here as the definition.
  */
 import { strict as assert } from 'node:assert';
 import { test } from 'node:test';
-import { mayHoldSecrets } from '../../server/src/core/secretShapes';
+import { mayHoldSecrets } from '../../server/src/core/text/secretShapes';
 
 const ALL_STEMS = new RegExp(
   [

@@ -7,7 +7,7 @@ import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { CARD_VERSIONS, pricingCard } from '../../examples/pricing-agent/cards';
-import { cardDigest } from '../../server/src/core/digest';
+import { cardDigest } from '../../server/src/core/card/digest';
 import { checkLockfile, parseLockfile } from '../../server/src/core/lockfile';
 import { compileProfile } from '../../server/src/core/profile/compile';
 

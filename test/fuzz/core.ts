@@ -8,7 +8,7 @@
  * text is reported and never compatible (hiddenText.ts).
  */
 import { TextDocument } from 'vscode-languageserver-textdocument';
-import { CanonicalizationError, cardDigest } from '../../server/src/core/digest';
+import { CanonicalizationError, cardDigest } from '../../server/src/core/card/digest';
 import { isLegacyCard, migrateCard } from '../../server/src/core/fixes/migrateCard';
 import { quickFixesFor } from '../../server/src/core/fixes/quickFixes';
 import { lintDocument } from '../../server/src/core/lint';

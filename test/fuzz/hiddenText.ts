@@ -5,13 +5,13 @@
  * lockfile check of the changed card is not `compatible`.
  */
 import prototypes from 'unhomoglyph/data.json';
-import { HIDDEN_CLASSES } from '../../server/src/core/hiddenCharacters';
-import { isSubdivisionCode } from '../../server/src/core/subdivisionFlags';
+import { HIDDEN_CLASSES } from '../../server/src/core/text/hiddenCharacters';
+import { isSubdivisionCode } from '../../server/src/core/text/subdivisionFlags';
 import { escapeSegment } from '../../server/src/core/pointer/range';
 import { chance, int, pick, type Rng } from './mutate';
 import type { CheckPair } from './seeds';
 import { visible, type Failure } from './properties';
-import { cardDigest } from '../../server/src/core/digest';
+import { cardDigest } from '../../server/src/core/card/digest';
 import { lintDocument } from '../../server/src/core/lint';
 import { checkLockfile } from '../../server/src/core/lockfile/check';
 import { checkOptionsFor } from '../../server/src/core/lockfile/checkOptions';

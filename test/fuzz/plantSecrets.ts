@@ -8,7 +8,7 @@
 import { lintDocument } from '../../server/src/core/lint';
 import { compileProfile } from '../../server/src/core/profile/compile';
 import { shownProfile } from '../../server/src/core/profile/shown';
-import { redactorFor } from '../../server/src/core/redact';
+import { redactorFor } from '../../server/src/core/text/redact';
 import { echoForms } from '../agents/leakAgent';
 import { secretRunsIn } from '../secretLeak';
 import { chance, int, pick, type Rng } from './mutate';

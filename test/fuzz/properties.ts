@@ -2,7 +2,7 @@
  * The properties every case must keep, shared by the three targets. A failure is data (property + detail) so the
  * runner can group failures by kind and keep one reproducer per kind.
  */
-import { isSubdivisionCode } from '../../server/src/core/subdivisionFlags';
+import { isSubdivisionCode } from '../../server/src/core/text/subdivisionFlags';
 
 export interface Failure {
   /** The property that broke, stable across cases (failures are grouped by it). */

@@ -5,9 +5,9 @@
  * request's parser would read, in whatever spelling it was planted.
  */
 import { isDeepStrictEqual } from 'node:util';
-import { hasHiddenCharacters } from '../../server/src/core/hiddenCharacters';
+import { hasHiddenCharacters } from '../../server/src/core/text/hiddenCharacters';
 import type { LintResult } from '../../server/src/core/lint';
-import { machineJson } from '../../server/src/core/machineJson';
+import { machineJson } from '../../server/src/core/report/machineJson';
 import { compileProfile } from '../../server/src/core/profile/compile';
 import { shownProfile } from '../../server/src/core/profile/shown';
 import { PLANTED_PASSWORD } from './plantValues';

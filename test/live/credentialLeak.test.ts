@@ -6,7 +6,7 @@ import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { runCliInProcess } from '../cliRunner';
-import { REDACTED } from '../../server/src/core/redact';
+import { REDACTED } from '../../server/src/core/text/redact';
 import { secretRunsIn } from '../secretLeak';
 import { FetchCardRequest, ProbeAgentRequest } from '../../server/src/protocol';
 import { createHttpClient } from '../../server/src/node/net/http';

@@ -4,7 +4,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { test } from 'node:test';
 import { isLegacyCard, migrateCard } from '../../server/src/core/fixes/migrateCard';
-import { closestName } from '../../server/src/core/nearName';
+import { closestName } from '../../server/src/core/text/nearName';
 import { normalizeRequirement } from '../../server/src/core/fixes/securityRequirement';
 import { migrateSecurityScheme } from '../../server/src/core/fixes/securityScheme';
 import { lintDocument } from '../../server/src/core/lint';

@@ -8,7 +8,7 @@ import assert from 'node:assert/strict';
 import { copyFileSync, mkdtempSync, readFileSync, realpathSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { hasHiddenCharacters } from '../../server/src/core/hiddenCharacters';
+import { hasHiddenCharacters } from '../../server/src/core/text/hiddenCharacters';
 import { callTool, startMcp, type McpSession } from './helpers';
 
 const FIXTURES = join(__dirname, '..', 'fixtures');

@@ -4,7 +4,7 @@
  * and the library load and compile cards here.
  */
 import { parseDocument } from '../core/document';
-import { ioReason } from '../core/ioReason';
+import { ioReason } from '../core/text/ioReason';
 import { lintDocument } from '../core/lint';
 import { lineColumn } from '../core/lockfile/read';
 import { compileProfile } from '../core/profile/compile';

@@ -4,15 +4,15 @@
  * (argv, an editor's settings, a library call's options) into a request and write the result out.
  */
 import { basename, dirname, relative, resolve, sep } from 'node:path';
-import { baselineKey, parseBaseline, serializeBaseline, type BaselineEntry } from '../core/baseline';
-import { buildCodeQuality } from '../core/codequality';
+import { baselineKey, parseBaseline, serializeBaseline, type BaselineEntry } from '../core/report/baseline';
+import { buildCodeQuality } from '../core/report/codequality';
 import { restrictedRules } from '../core/config/restrictedRules';
-import { ioReason } from '../core/ioReason';
+import { ioReason } from '../core/text/ioReason';
 import { kindFromName, lintDocument, resolveCardSettings, resolveSettings, tooLargeResult } from '../core/lint';
-import { machineJson } from '../core/machineJson';
+import { machineJson } from '../core/report/machineJson';
 import { RULES } from '../core/rules/catalog';
 import { parseRuleFlags, parseRuleObject } from '../core/rules/severityOverrides';
-import { buildSarif, type SarifEntry } from '../core/sarif';
+import { buildSarif, type SarifEntry } from '../core/report/sarif';
 import type {
   CardSettings,
   CardSettingsInput,

@@ -12,4 +12,4 @@ export * from '../core/pin/serialize';
 export * from '../core/pin/repin';
 export * from '../core/pin/pinnedVsCurrent';
 export * from '../core/pin/errors';
-export * from '../core/digest';
+export * from '../core/card/digest';

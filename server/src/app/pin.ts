@@ -14,7 +14,7 @@ import { evidenceFor } from '../core/pin/probeEvidence';
 import { serializeLockfile } from '../core/pin/serialize';
 import { probeAgent } from '../core/probe/probeAgent';
 import type { ProbeResult } from '../core/probe/types';
-import { withoutUserinfo } from '../core/redact';
+import { withoutUserinfo } from '../core/text/redact';
 import type { Lockfile } from '../core/types';
 import { makeDirectory } from '../node/makeDirectory';
 import { createGrpcClient } from '../node/net/grpc';

@@ -18,7 +18,7 @@ import { dirname, isAbsolute, relative, resolve } from 'node:path';
 import { findConfigFrom, loadProjectConfig, ProjectConfigError, type LoadedProjectConfig } from '../node/projectConfig';
 import { CliIO, UsageError } from './io';
 
-/** "JSONRPC@1.0" → {binding, version} (core/bindingSpec.ts); a malformed one is a usage error. */
+/** "JSONRPC@1.0" → {binding, version} (core/a2a/bindingSpec.ts); a malformed one is a usage error. */
 export function bindingFlag(value: string): BindingSupport {
   const parsed = parseBinding(value);
   if (!parsed.ok) throw new UsageError(`--binding: ${parsed.error}`);

@@ -6,7 +6,7 @@
  * card costs ~10x the parse (see bench/lint.bench.ts). Ranges for findings are computed at the edge (pointer/).
  */
 import { ParseError, parse as jsoncParse, printParseErrorCode } from 'jsonc-parser';
-import { escapeControls } from './untrustedText';
+import { escapeControls } from './text/untrustedText';
 
 export interface SyntaxProblem {
   message: string;

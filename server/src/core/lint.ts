@@ -4,7 +4,7 @@
  * severity overrides. Works on the parsed VALUE only; ranges are computed at the edge from finding pointers
  * (pointer/locateAll.ts), and only for the findings that exist.
  */
-import { utf8ByteLength } from './bytes';
+import { utf8ByteLength } from './bytes/bytes';
 import { isObject, parseDocument } from './document';
 import { RULES, defaultSeverity } from './rules/catalog';
 import { RULE_IMPLEMENTATIONS } from './rules/index';
@@ -20,9 +20,9 @@ import {
   type LeftOut,
 } from './findingCap';
 import { DEFAULT_CLIENT } from './types';
-import { withoutDocumentSecrets } from './hideSecrets';
-import { escapeControls } from './untrustedText';
-import { noteTextAscii } from './textScreen';
+import { withoutDocumentSecrets } from './text/hideSecrets';
+import { escapeControls } from './text/untrustedText';
+import { noteTextAscii } from './text/textScreen';
 import type { CardSettings, CardSettingsInput, DocumentKind, Finding, LintSettings } from './types';
 
 export const DEFAULT_MAX_CARD_BYTES = 1024 * 1024;

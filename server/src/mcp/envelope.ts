@@ -4,7 +4,7 @@
  * clipped to a stated limit, with the suspicious-text findings of the card attached and a fixed sentence saying whose
  * words these are. Values we pass on structurally (skill ids, media types, URLs) are clipped too, since the card
  * chose them as well. Invisible and bidi characters are written as JSON escapes by the result's JSON writer
- * (core/machineJson.ts), so the model sees `\u202e` in the text and a program that parses it gets the value back.
+ * (core/report/machineJson.ts), so the model sees `\u202e` in the text and a program that parses it gets the value back.
  * Error messages are plain text: there, they are made visible as replacement text (`visible`).
  */
 import { escapeControls, isObject } from '../app/text';

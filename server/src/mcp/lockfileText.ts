@@ -17,7 +17,7 @@ export interface ShownLockfile {
 }
 
 export function shownLockfile(lock: Lockfile, fullText: string): ShownLockfile {
-  // The machine JSON writer (core/machineJson.ts) already writes hidden characters as \uXXXX escapes.
+  // The machine JSON writer (core/report/machineJson.ts) already writes hidden characters as \uXXXX escapes.
   const shown = serializeLockfile(clippedValues(lock, LIMITS.valueChars));
   if (shown.length <= LIMITS.lockfileTextChars) return { text: shown, complete: shown === fullText };
   const cut = shown.slice(0, LIMITS.lockfileTextChars).replace(/\\(?:u[0-9a-fA-F]{0,3})?$/, '');

@@ -19,7 +19,7 @@ import { makeDirectory } from './makeDirectory';
 import { readTextSync } from './readText';
 import { writeFileAtomic } from './writeAtomic';
 import type { StaleMarker, StaleMarkers } from '../core/send/staleMarkers';
-import { machineJson } from '../core/machineJson';
+import { machineJson } from '../core/report/machineJson';
 
 export const DEFAULT_STALE_FILE = join('.a2a', 'stale.json');
 

@@ -7,7 +7,7 @@ import { realpathSync, statSync } from 'node:fs';
 import { basename, dirname, isAbsolute, join, relative, resolve } from 'node:path';
 import { findProjectConfig } from '../core/config/findProjectConfig';
 import { parseProjectConfig, type ProjectConfig } from '../core/config/projectConfig';
-import { ioReason } from '../core/ioReason';
+import { ioReason } from '../core/text/ioReason';
 import { readTextSync } from './readText';
 
 export interface LoadedProjectConfig {

@@ -11,7 +11,7 @@
  * effect on a regular file, and a FIFO's open returns at once), and anything but a regular file is refused
  * from fstat, before a byte is read (code ENOTREG, "not a regular file"), as `lint` and `compile` refuse them.
  * A regular file over the limit is refused from its size without reading it. Errors carry a `code` like fs
- * errors (ENOENT, EISDIR…; EFBIG over the limit), so every caller words them the same way (core/ioReason.ts).
+ * errors (ENOENT, EISDIR…; EFBIG over the limit), so every caller words them the same way (core/text/ioReason.ts).
  */
 import { closeSync, constants, fstatSync, openSync, readSync } from 'node:fs';
 

@@ -6,7 +6,7 @@ import { strict as assert } from 'node:assert';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, it } from 'node:test';
-import { cardDigest } from '../../../server/src/core/digest';
+import { cardDigest } from '../../../server/src/core/card/digest';
 import { checkLockfile } from '../../../server/src/core/lockfile/check';
 import { diffProfiles, profileView, renderProfile } from '../../../server/src/core/lockfile/diff';
 import { profileFromLock, restrictToLock } from '../../../server/src/core/lockfile/pinnedProfile';

@@ -2,7 +2,7 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { loadLockfile } from '../../../server/src/core/lockfile/load';
-import { ioReason } from '../../../server/src/core/ioReason';
+import { ioReason } from '../../../server/src/core/text/ioReason';
 
 const failing = (err: unknown) => async (): Promise<string> => {
   throw err;

@@ -3,7 +3,7 @@ import assert from 'node:assert/strict';
 import { buildLockfile, type PinSelection } from '../../../server/src/core/pin/buildLockfile';
 import { PinError } from '../../../server/src/core/pin/errors';
 import { compileProfile } from '../../../server/src/core/profile/compile';
-import { cardDigest } from '../../../server/src/core/digest';
+import { cardDigest } from '../../../server/src/core/card/digest';
 import { pricingCard } from '../../../examples/pricing-agent/cards';
 
 const card = pricingCard('http://127.0.0.1:1', 'base');

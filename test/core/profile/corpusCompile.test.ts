@@ -4,7 +4,7 @@ import { strict as assert } from 'node:assert';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, it } from 'node:test';
-import { cardDigest } from '../../../server/src/core/digest';
+import { cardDigest } from '../../../server/src/core/card/digest';
 import { compileProfile } from '../../../server/src/core/profile/compile';
 import { corpusCards } from '../../fixtures/corpus/corpus';
 

@@ -11,9 +11,9 @@ import { securityPlain } from './capabilityText';
 import { uriPath } from './documentKind';
 import { makeLocator } from '../../core/pointer/locateAll';
 import { truncate } from './markdown';
-import { visibleText } from '../../core/untrustedText';
+import { visibleText } from '../../core/text/untrustedText';
 import { cardMatchesAgent, lockfileAgainstCard, type LockfileAgainstCard } from './pinnedCard';
-import { redactValue } from '../../core/redact';
+import { redactValue } from '../../core/text/redact';
 import { profileRedactor, shownProfile } from '../../core/profile/shown';
 import type { DocumentWorld } from './world';
 

@@ -1,6 +1,6 @@
 import type { Hover, Position } from 'vscode-languageserver-types';
 import { isObject } from '../../core/document';
-import { secretRedactor } from '../../core/hideSecrets';
+import { secretRedactor } from '../../core/text/hideSecrets';
 import { parsePointer, pointerAtOffset } from '../../core/pointer/range';
 import type { Analysis } from './analysis';
 import { defaultModesHover, extensionHover, flagHover, interfacesHover, skillHover } from './hoverCard';

@@ -3,7 +3,7 @@
  * Every string that comes from the card goes through plain()/plainList() (markdown.ts).
  */
 import { isObject } from '../../core/document';
-import { withoutUserinfo } from '../../core/redact';
+import { withoutUserinfo } from '../../core/text/redact';
 import { compileProfile } from '../../core/profile/compile';
 import type {
   CompiledProfile,

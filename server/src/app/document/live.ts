@@ -6,7 +6,7 @@
  * stored, logged or echoed. `learned` is called when the session learned something that changes open documents (a
  * live card, probe evidence): the host publishes again before the answer goes out.
  */
-import { cardDigest } from '../../core/digest';
+import { cardDigest } from '../../core/card/digest';
 import { isNetError } from '../../core/net/errors';
 import type { HttpClient } from '../../core/net/http';
 import type { GrpcClient } from '../../core/net/grpc';
@@ -27,7 +27,7 @@ import type {
 import { lockfileAgentUrl } from './lockfileAgent';
 import { UNTRUSTED, repositoryAllowance } from './networkAccess';
 import { clientConfig } from './settings';
-import { redactorFor, redactValue, urlSecrets, withoutUserinfo, type Redactor } from '../../core/redact';
+import { redactorFor, redactValue, urlSecrets, withoutUserinfo, type Redactor } from '../../core/text/redact';
 import type { DocumentWorld } from './world';
 
 /**

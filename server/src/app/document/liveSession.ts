@@ -6,7 +6,7 @@
  * - the evidence store (claimed vs verified), fed by probes and by the `verified` member of lockfiles.
  * Memory only, one per server: the host holds it in its document world (world.ts).
  */
-import { cardDigest } from '../../core/digest';
+import { cardDigest } from '../../core/card/digest';
 import { isObject } from '../../core/document';
 import { agentKey, candidateKeys } from '../../core/evidence/agentKey';
 import { EvidenceStore } from '../../core/evidence/store';

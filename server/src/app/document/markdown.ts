@@ -3,8 +3,8 @@
  * markdown goes through `plain()`: it renders as the literal characters, never as a link, an image,
  * a `command:` URI, HTML, an entity or emphasis, and it is trimmed to a length limit.
  */
-import { someOf } from '../../core/messageList';
-import { visibleText } from '../../core/untrustedText';
+import { someOf } from '../../core/text/messageList';
+import { visibleText } from '../../core/text/untrustedText';
 
 /** Default limit for one untrusted string in a hover (code points). */
 export const MAX_UNTRUSTED_LENGTH = 200;

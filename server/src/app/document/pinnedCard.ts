@@ -1,6 +1,6 @@
 import { pauseFor } from './pace';
 import { dirname, relative, resolve as resolvePath } from 'node:path';
-import { cardCanonicalProblem, cardDigest } from '../../core/digest';
+import { cardCanonicalProblem, cardDigest } from '../../core/card/digest';
 import { isObject } from '../../core/document';
 import { checkLockfilePaced } from '../../core/lockfile/check';
 import { checkOptionsFor } from '../../core/lockfile/checkOptions';

@@ -1,5 +1,5 @@
 import { DEFAULT_SETTINGS, type A2ASettings } from '../../protocol';
-import { parseBinding } from '../../core/bindingSpec';
+import { parseBinding } from '../../core/a2a/bindingSpec';
 import { isObject } from '../../core/document';
 import type { TrustStoreValue } from '../../core/signature/trustEntry';
 import { resolveSignaturePolicy } from '../../core/signature/policy';
@@ -77,7 +77,7 @@ function signatureSettings(raw: Record<string, unknown>): A2ASettings['signature
   return { policy, require: policy === 'require' };
 }
 
-/** a2a.client.bindings → the bindings (core/bindingSpec.ts); a malformed entry is skipped and handed to `skipped`. */
+/** a2a.client.bindings → the bindings (core/a2a/bindingSpec.ts); a malformed entry is skipped and handed to `skipped`. */
 export function parseBindings(
   list: readonly string[],
   skipped?: (entry: string, error: string) => void,

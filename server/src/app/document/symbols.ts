@@ -3,7 +3,7 @@ import { SymbolKind, type DocumentSymbol } from 'vscode-languageserver-types';
 import type { TextDocument } from 'vscode-languageserver-textdocument';
 import type { Analysis } from './analysis';
 import { truncate } from './markdown';
-import { visibleText } from '../../core/untrustedText';
+import { visibleText } from '../../core/text/untrustedText';
 import type { DocumentWorld } from './world';
 
 /** Outline entries are bounded so a huge card cannot flood the editor. */

@@ -3,7 +3,7 @@ import type { TextDocument } from 'vscode-languageserver-textdocument';
 import type { Locator } from '../../core/pointer/locateAll';
 import { ruleDocsUrl, ruleMeta } from '../../core/rules/catalog';
 import type { Finding, Severity } from '../../core/types';
-import { visibleText } from '../../core/untrustedText';
+import { visibleText } from '../../core/text/untrustedText';
 
 export const DIAGNOSTIC_SOURCE = 'a2a';
 

@@ -9,7 +9,7 @@
  * JSON: {url, status, card, profile, signature, validators, max_age_seconds, fetched_at, findings, extended?}.
  * Exit: 0 valid card, 1 invalid card (or required signature not verified), 2 usage / network / policy failure, or
  * --extended when the credential could not be sent (nothing was requested).
- * Everything printed is redacted: the credential (in every form) and URL userinfo never appear (core/redact.ts).
+ * Everything printed is redacted: the credential (in every form) and URL userinfo never appear (core/text/redact.ts).
  */
 import { readTextSync } from '../../node/readText';
 import type { Credential } from '../../core/fetch/credentials';

@@ -68,7 +68,7 @@ internal host names in the card's URLs) is not reported, as with "card": {"inter
       help: `--rules FILE reads such overrides from a JSON object {"<rule id>": "<severity>"}, the value of the editor's a2a.rules
 setting; --rule flags win over it. An unknown rule id or severity is a usage error.`,
     },
-    // Accepted findings (core/baseline.ts): report only new ones, or record the current ones.
+    // Accepted findings (core/report/baseline.ts): report only new ones, or record the current ones.
     baseline: { type: 'string', value: 'FILE' },
     'write-baseline': {
       type: 'string',

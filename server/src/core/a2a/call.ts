@@ -8,11 +8,11 @@
 import type { HttpResponse } from '../net/http';
 import type { A2aCallOptions, A2aCallResult, A2aInterface, A2aOperation } from './types';
 import { callGrpc } from './grpcCall';
-import { trimEnd } from '../trimEnd';
-import { utf8Text } from '../bytes';
+import { trimEnd } from '../text/trimEnd';
+import { utf8Text } from '../bytes/bytes';
 import { fromHttpError, fromJsonRpcError } from './errors';
 import { NetError, displayUrl, isNetError } from '../net/errors';
-import { headerSecrets, redactError, redactorFor, redactValue, urlSecrets, type Redactor } from '../redact';
+import { headerSecrets, redactError, redactorFor, redactValue, urlSecrets, type Redactor } from '../text/redact';
 
 export const SUPPORTED_BINDINGS = ['JSONRPC', 'HTTP+JSON'] as const;
 /** With a gRPC client (probes, the extended card). */

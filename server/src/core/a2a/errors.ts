@@ -4,7 +4,7 @@
  * google.rpc.ErrorInfo `reason` in `error.details`. Auth failures have no A2A code: HTTP 401/403.
  * Error messages from the agent are untrusted text: kept short and single-line.
  */
-import { oneLineText } from '../untrustedText';
+import { oneLineText } from '../text/untrustedText';
 
 export type A2aErrorType =
   | 'TaskNotFound'

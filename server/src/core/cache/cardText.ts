@@ -3,7 +3,7 @@
  * its freshness, nothing else: no request headers, so no credential can ever reach the cache (and extended
  * cards, which are per caller, are never stored here; see extendedCard.ts).
  */
-import { randomId, sha256Hex } from '../hash';
+import { randomId, sha256Hex } from '../bytes/hash';
 import type { AddressClass } from '../net/address';
 
 export interface CardValidators {

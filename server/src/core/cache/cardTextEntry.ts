@@ -5,7 +5,7 @@
  * only when it carries Cache-Control itself, RFC 9111 §4.3.4), nothing when the answer says no-store.
  */
 import { stripBom } from '../document';
-import { utf8Text } from '../bytes';
+import { utf8Text } from '../bytes/bytes';
 import type { HttpResponse } from '../net/http';
 import { freshnessOf, validatorsOf } from './cacheControl';
 import type { CardCacheEntry } from './cardText';

@@ -9,12 +9,12 @@
  * A missing, unreadable, corrupt or foreign entry is simply absent: the card is fetched in full, never trusted.
  * Writes are atomic (temporary file + rename), so a killed run never leaves a torn entry.
  */
-import { cardDigest } from '../digest';
-import { randomId, sha256Hex } from '../hash';
+import { cardDigest } from '../card/digest';
+import { randomId, sha256Hex } from '../bytes/hash';
 import { compileProfile } from '../profile/compile';
 import { validateValue } from '../schema/validate';
 import type { ClientConfig } from '../types';
-import type { CachedCard, CardCache, Validators } from '../check/types';
+import type { CachedCard, CardCache, Validators } from './types';
 
 /** The file operations the cache needs (synchronous: CardCache is a synchronous interface). */
 export interface CacheDirFiles {

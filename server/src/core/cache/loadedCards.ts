@@ -1,4 +1,4 @@
-import type { CachedCard, CardCache } from '../check/types';
+import type { CachedCard, CardCache } from './types';
 
 /** The in-process card cache (the language server keeps one for its lifetime; the CLI one per run). */
 export class MemoryCardCache implements CardCache {

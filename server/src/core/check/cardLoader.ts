@@ -6,7 +6,7 @@
  * A card that cannot be read, is not JSON or is not a valid 1.0 card throws CardLoadError: it never
  * yields a profile, so it can never be checked as "compatible".
  */
-import { cardDigest } from '../digest';
+import { cardDigest } from '../card/digest';
 import { compileProfile } from '../profile/compile';
 import { validateCapped } from '../schema/validate';
 import { profileForLock } from '../lockfile/currentProfile';

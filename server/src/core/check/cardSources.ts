@@ -2,9 +2,9 @@
  * Card sources: a conditional HTTP GET through the guarded client (node/net/http.ts: address policy,
  * size cap, timeouts), and a file read for cards pinned by path. `sourceFor` picks one by location.
  */
-import { utf8Text } from '../bytes';
+import { utf8Text } from '../bytes/bytes';
 import { stripBom } from '../document';
-import { ioReason } from '../ioReason';
+import { ioReason } from '../text/ioReason';
 import { validatorsOf } from '../cache/cacheControl';
 import { conditionalCardGet, type CardGetOptions } from '../fetch/conditionalGet';
 import type { HttpClient } from '../net/http';

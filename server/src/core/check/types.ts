@@ -3,12 +3,9 @@
  * small interfaces below, so the refresh logic runs unchanged in the CLI, the language server and tests.
  */
 import type { CheckResult, CompiledProfile, JsonPointer, Lockfile } from '../types';
+import type { CachedCard, CardCache, Validators } from '../cache/types';
 
-/** HTTP cache validators of a card (RFC 9110 §8.8), replayed as If-None-Match / If-Modified-Since. */
-export interface Validators {
-  etag?: string;
-  lastModified?: string;
-}
+export type { CachedCard, CardCache, Validators };
 
 export type FetchedCard =
   /** 304 Not Modified: the card is the one the validators were taken from. */
@@ -17,19 +14,6 @@ export type FetchedCard =
 /** Where cards come from: a conditional HTTP fetch, or a file. Throws an Error with a one-line message. */
 export interface CardSource {
   fetch(location: string, previous?: Validators): Promise<FetchedCard>;
-}
-
-/** What is kept per card location between refreshes: enough to skip parsing and compiling on a 304. (A new field must also be copied in cardLoader.ts `loaded`.) */
-export interface CachedCard {
-  validators: Validators;
-  card: unknown;
-  profile: CompiledProfile;
-  digest: string;
-}
-
-export interface CardCache {
-  get(location: string): CachedCard | undefined;
-  set(location: string, entry: CachedCard): void;
 }
 
 /** Why a lockfile could not be checked. Never "compatible": an error is its own outcome. */

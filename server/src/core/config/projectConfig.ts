@@ -13,10 +13,10 @@
  * Where it is found: core/config/findProjectConfig.ts. Precedence: command-line flags and the editor's settings
  * (where they differ from the defaults) over this file, this file over the defaults.
  */
-import { parseBinding } from '../bindingSpec';
+import { parseBinding } from '../a2a/bindingSpec';
 import { isObject, parseDocument } from '../document';
 import { lineColumn } from '../lockfile/read';
-import { suggestMember } from '../nearName';
+import { suggestMember } from '../text/nearName';
 import { parseRuleObject } from '../rules/severityOverrides';
 import type { BindingSupport, CardSettingsInput, SeveritySetting } from '../types';
 

@@ -8,7 +8,7 @@ import type { CompiledProfile, Lockfile } from '../types';
 import type { EvidenceRecord } from './store';
 import { anyCovers } from '../profile/mediaType';
 import { getOwn } from '../profile/safeRecord';
-import { someOf } from '../messageList';
+import { someOf } from '../text/messageList';
 
 export type ClaimStatus = EvidenceRecord['outcome'] | 'unverified';
 

@@ -10,7 +10,7 @@
  *   the card, and is dropped.
  * - The fragment is never part of the request, so it is always dropped (one URL per card).
  */
-import { trimEnd } from '../trimEnd';
+import { trimEnd } from '../text/trimEnd';
 import { parseHttpUrl } from '../net/url';
 
 export const WELL_KNOWN_PATH = '/.well-known/agent-card.json';

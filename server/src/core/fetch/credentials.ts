@@ -9,7 +9,7 @@
  * Identities are keyed hashes (HMAC-SHA256 with a per-installation secret) of the token: usable as cache keys,
  * useless to anyone who reads them.
  */
-import { hmacSha256Hex, randomBase64Url } from '../hash';
+import { hmacSha256Hex, randomBase64Url } from '../bytes/hash';
 
 export interface Credential {
   /** Scheme name in the card's securitySchemes; omitted → the first declared scheme a credential can be sent for. */

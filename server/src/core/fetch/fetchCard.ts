@@ -5,7 +5,7 @@
  * whose signature the policy refuses, never yields a profile.
  */
 import { lintDocument, resolveCardSettings, type LintResult } from '../lint';
-import { internalHost } from '../rules/internal-address';
+import { internalHost } from '../net/internalHost';
 import { compileProfile } from '../profile/compile';
 import type { ClientConfig, CompiledProfile, Finding, LintSettings } from '../types';
 import type { AddressClass } from '../net/address';

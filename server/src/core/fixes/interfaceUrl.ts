@@ -4,7 +4,7 @@
  * http:// for a loopback host (a development server; insecure-interface-url accepts plain http there). Everything
  * else (relative paths, placeholders, other schemes, free text, gRPC targets) needs the real URL from a person.
  */
-import { HTTP_BINDINGS } from '../rules/invalid-interface-url';
+import { HTTP_BINDINGS } from '../a2a/httpBindings';
 import { isLoopbackHost, looksLikePlaceholder, parseUrl } from '../rules/url';
 
 /** host[:port] first, then an optional path/query/fragment without spaces; no userinfo, no scheme. */

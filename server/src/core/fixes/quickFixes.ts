@@ -5,13 +5,13 @@
  */
 import canonicalize from 'canonicalize';
 import { isObject } from '../document';
-import { closestName } from '../nearName';
+import { closestName } from '../text/nearName';
 import { escapeSegment, parsePointer, valueAtPointer } from '../pointer/range';
 import { detectKind } from '../lint';
 import { schemaAt } from '../schema/schemaNav';
 import { stringsOf } from '../profile/safeRecord';
 import { anyCovers } from '../profile/mediaType';
-import { secretRedactor } from '../hideSecrets';
+import { secretRedactor } from '../text/hideSecrets';
 import { withMissingScheme } from './interfaceUrl';
 import { isLegacyCard, migrateCard } from './migrateCard';
 import type { FixInput, FixPlan } from './plan';
@@ -457,7 +457,7 @@ export function quickFixesFor(f: FixInput, doc: unknown): FixPlan[] {
 
 /**
  * A title quotes card values ("Add "text/csv; …" to inputModes"): a credential the card holds stays out of it, as it
- * stays out of every finding (core/hideSecrets.ts). The edit itself is left alone: it only moves what the document
+ * stays out of every finding (core/text/hideSecrets.ts). The edit itself is left alone: it only moves what the document
  * already holds.
  */
 function withoutSecretsInTitles(plans: FixPlan[], doc: unknown): FixPlan[] {

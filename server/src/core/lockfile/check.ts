@@ -23,17 +23,17 @@ import { getOwn } from '../profile/safeRecord';
 import { sameVersion } from '../profile/version';
 import { pointerOf } from './pointer';
 import { RenameHints } from './renameHint';
-import type { TextCue } from '../rules/suspicious-text';
-import { someOf } from '../messageList';
-import { visibleText } from '../untrustedText';
+import type { TextCue } from '../text/textCues';
+import { someOf } from '../text/messageList';
+import { visibleText } from '../text/untrustedText';
 
 type RequiredSkill = NonNullable<Lockfile['requires']['skills']>[string];
 
 export interface CheckOptions {
-  /** Digest of the card the profile was compiled from (core/digest.ts); a difference becomes a note. */
+  /** Digest of the card the profile was compiled from (core/card/digest.ts); a difference becomes a note. */
   cardDigest?: string;
   /**
-   * Cues in the card's text aimed at the model that reads it (rules/suspicious-text.ts `textCues`). A card that
+   * Cues in the card's text aimed at the model that reads it (textCues.ts). A card that
    * changed since the pin and now carries them is a change to review, however compatible its profile: card text
    * is untrusted input for the planner, and a compromised agent's first move is to rewrite it.
    */

@@ -1,12 +1,12 @@
 /**
  * What the lockfile check needs to know about the card itself, beyond its profile: its digest (a difference is a
  * note) and, only when it differs, the cues in its text aimed at the reading model (a changed card carrying them is a
- * change to review; rules/suspicious-text.ts), or text that tells the selecting model to prefer it
- * (rules/discovery-poisoning.ts), or names that pass for others (rules/spoofed-name.ts). One place, so the CLI, the watcher and the editor's diagnostics agree.
+ * change to review; textCues.ts), or text that tells the selecting model to prefer it
+ * (selectionCues.ts), or names that pass for others (spoofedNames.ts). One place, so the CLI, the watcher and the editor's diagnostics agree.
  */
-import { selectionCues } from '../rules/discovery-poisoning';
-import { spoofedNameCues } from '../rules/spoofed-name';
-import { textCues } from '../rules/suspicious-text';
+import { selectionCues } from '../text/selectionCues';
+import { spoofedNameCues } from '../text/spoofedNames';
+import { textCues } from '../text/textCues';
 import type { Lockfile } from '../types';
 import type { CheckOptions } from './check';
 

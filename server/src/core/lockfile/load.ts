@@ -6,7 +6,7 @@
  *   the lockfile is in format N, newer than this version of a2acap reads …  (format.ts: not corrupt, not readable here)
  */
 import type { Lockfile } from '../types';
-import { ioReason } from '../ioReason';
+import { ioReason } from '../text/ioReason';
 import { parseLockfile, type LockfileProblem, type LockfileRead } from './read';
 
 /** (path) → UTF-8 text, throwing like fs.readFile (with a `code`) when it cannot. */

@@ -4,7 +4,7 @@
  * offered ids are indexed once by length (two edits change the length by two at most), and the comparisons of one
  * check share a budget of edit-distance cells; past it, or past too many candidates, no hint is given.
  */
-import { closestName } from '../nearName';
+import { closestName } from '../text/nearName';
 
 /** Candidates of one length band: beyond this many, a two-edit match is rarely unambiguous anyway. */
 export const MAX_RENAME_CANDIDATES = 500;

@@ -3,7 +3,7 @@
  * so the CLI can print one actionable line and the editor can show it without a stack trace.
  * Messages never contain credentials: callers pass URLs, never headers.
  */
-import { withoutUserinfo } from '../redact';
+import { withoutUserinfo } from '../text/redact';
 
 export type NetErrorKind =
   | 'timeout'

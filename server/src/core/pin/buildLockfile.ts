@@ -30,7 +30,7 @@ export interface PinSelection {
 
 export interface PinInput {
   profile: CompiledProfile;
-  /** `sha256:<hex>` of the card (see core/digest.ts); computed by the caller so this stays a pure function. */
+  /** `sha256:<hex>` of the card (see core/card/digest.ts); computed by the caller so this stays a pure function. */
   cardDigest: string;
   /** Where the card was read from: the URL a refresh will fetch again. */
   agentUrl: string;

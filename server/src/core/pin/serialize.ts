@@ -5,7 +5,7 @@
  */
 import { LOCKFILE_VERSION } from '../lockfile/format';
 import type { Lockfile } from '../types';
-import { machineJson } from '../machineJson';
+import { machineJson } from '../report/machineJson';
 
 export function serializeLockfile(lock: Lockfile): string {
   return `${machineJson(sortKeys(lock), 2)}\n`;

@@ -5,7 +5,7 @@
  */
 import type { A2aCallResult } from '../a2a/types';
 import { A2aError, describeA2aError } from '../a2a/errors';
-import { randomId } from '../hash';
+import { randomId } from '../bytes/hash';
 import type { ProbeOutcome, ProbeResult } from './types';
 
 /** The part of a probe's environment the result needs: its clock. */

@@ -6,7 +6,7 @@
  * required-extension:*) need a SafeProbeRequest and never target a side-effecting skill unless allowed.
  */
 import type { A2aCallOptions, A2aCallResult, A2aInterface, A2aOperation } from '../a2a/types';
-import { randomId } from '../hash';
+import { randomId } from '../bytes/hash';
 import type { ProbeResult, SafeProbeRequest } from './types';
 import { attempt, errType, randomTask, result, said } from './probeResult';
 

@@ -14,7 +14,7 @@
 import { isObject } from '../document';
 import type { BindingSupport, ClientConfig, InterfaceDecision } from '../types';
 import { sameVersion } from './version';
-import { someOf } from '../messageList';
+import { someOf } from '../text/messageList';
 
 export interface InterfaceSelection {
   /** Index into `decisions` of the chosen interface, or -1 when none is supported. */

@@ -2,11 +2,11 @@
  * A compiled profile as every output shows it (CLI compile, the editor's capabilities tree and hovers). The
  * profile itself keeps each interface URL as the card wrote it, for the code that calls the agent; what is shown
  * is read by orchestrators and planning models, so a URL's userinfo (`https://user:password@host/`) never
- * reaches it: the URL is shown without its userinfo (core/redact.ts), and the password is removed wherever else
+ * reaches it: the URL is shown without its userinfo (core/text/redact.ts), and the password is removed wherever else
  * it appears. A profile whose URLs carry no userinfo is shown exactly as it is.
  */
-import { redactValue, redactorFor, urlSecrets, type Redactor } from '../redact';
-import { placedSecrets } from '../secretPlaces';
+import { redactValue, redactorFor, urlSecrets, type Redactor } from '../text/redact';
+import { placedSecrets } from '../text/secretPlaces';
 import type { CompiledProfile } from '../types';
 
 /** The userinfo secrets of the card's interface URLs that a profile holds (the chosen one and every decision). */
@@ -18,7 +18,7 @@ export function profileSecrets(profile: CompiledProfile | undefined): string[] {
 
 /**
  * The credentials the card put in what the profile keeps (a token as a skill id, tag, scheme or scope name, a key in
- * an interface URL's query): the shapes secrets-in-card flags (core/secretPlaces.ts), so a profile never shows what
+ * an interface URL's query): the shapes secrets-in-card flags (core/text/secretPlaces.ts), so a profile never shows what
  * lint reports.
  */
 function cardSecrets(profile: CompiledProfile | undefined): string[] {

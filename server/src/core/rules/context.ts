@@ -1,7 +1,8 @@
 /** What every rule receives and the helper it uses to report. Rules are small pure functions of this context. */
-import { visibleText } from '../untrustedText';
 import type { RuleBudget } from '../findingCap';
 import type { DocumentKind, Finding, JsonPointer, LintSettings, Severity } from '../types';
+
+export { quote } from '../text/quote';
 
 export type AppliesTo = 'card' | 'lockfile';
 
@@ -98,20 +99,4 @@ export function finding(
   if (extra.data) f.data = extra.data;
   if (extra.offset) f.offset = extra.offset;
   return f;
-}
-
-/**
- * Quote an untrusted card value for a message: bounded length, control, bidi and invisible characters made visible.
- * Any JSON value: objects and arrays are named by their kind, never serialized (they may be nested beyond any stack).
- */
-export function quote(value: unknown): string {
-  const s = typeof value === 'string' ? value : describeValue(value);
-  const clipped = s.length > 80 ? `${s.slice(0, 77)}…` : s;
-  return visibleText(JSON.stringify(clipped));
-}
-
-function describeValue(value: unknown): string {
-  if (Array.isArray(value)) return `[an array of ${value.length}]`;
-  if (typeof value === 'object' && value !== null) return '{an object}';
-  return String(value);
 }

@@ -1,7 +1,7 @@
 /** deprecated-oauth-flow: implicit and password are deprecated in the 1.0 proto (and insecure): prefer authorizationCode with PKCE or deviceCode. */
 import { isObject } from '../document';
 import { finding, quote, Rule, type RuleDefinition, type RuleMeta, type RuleDocs, type RuleExamples } from './context';
-import { pointerTo, securitySchemesOf } from './walk';
+import { pointerTo, securitySchemesOf } from '../card/walk';
 import type { Finding } from '../types';
 
 export const meta: RuleMeta = {

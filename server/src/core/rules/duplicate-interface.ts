@@ -1,6 +1,6 @@
 /** duplicate-interface: the same (url, protocolBinding, protocolVersion, tenant) listed twice adds nothing; likely a copy-paste slip. */
 import { finding, Rule, type RuleDefinition, type RuleMeta, type RuleDocs, type RuleExamples } from './context';
-import { interfacesOf } from './walk';
+import { interfacesOf } from '../card/walk';
 import type { Finding } from '../types';
 
 export const meta: RuleMeta = {

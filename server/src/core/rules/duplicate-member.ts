@@ -3,10 +3,10 @@
  * value; other parsers keep the first or refuse the document; a signature over the card is ambiguous (RFC 8785
  * canonicalization requires unique names). Each occurrence that a later one overrides is reported at its own name.
  *
- * Cost: a screen that counts names in the text and in the parsed value (core/duplicateNames.ts) rules duplicates
+ * Cost: a screen that counts names in the text and in the parsed value (core/card/duplicateNames.ts) rules duplicates
  * out without a syntax tree; the text is scanned only when the counts differ.
  */
-import { findOverriddenNames, mayHaveDuplicateNames } from '../duplicateNames';
+import { findOverriddenNames, mayHaveDuplicateNames } from '../card/duplicateNames';
 import { finding, quote, Rule, type RuleDefinition, type RuleMeta, type RuleDocs, type RuleExamples } from './context';
 import type { Finding } from '../types';
 

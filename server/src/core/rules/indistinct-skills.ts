@@ -6,7 +6,7 @@
  * Cost: names are compared pairwise only for cards of up to PAIRWISE_LIMIT skills; bigger cards are compared by
  * normalised name alone (one map), so a card of thousands of skills lints as fast as ever.
  */
-import { editDistance } from '../nearName';
+import { editDistance } from '../text/nearName';
 import {
   finding,
   quote,
@@ -17,7 +17,7 @@ import {
   type RuleExamples,
 } from './context';
 import { PRICING_SKILL } from './examples';
-import { skillsOf, type At } from './walk';
+import { skillsOf, type At } from '../card/walk';
 import type { Finding } from '../types';
 
 export const meta: RuleMeta = {

@@ -5,7 +5,7 @@
  */
 import { finding, quote, Rule, type RuleDefinition, type RuleMeta, type RuleDocs, type RuleExamples } from './context';
 import { parseUrl } from './url';
-import { interfacesOf } from './walk';
+import { interfacesOf } from '../card/walk';
 import type { Finding } from '../types';
 
 export const meta: RuleMeta = {

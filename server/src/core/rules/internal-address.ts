@@ -5,11 +5,10 @@
  * only inside their network say so once (the a2a.card.internalOnly setting, `card.internalOnly` in
  * .a2a/config.json, `lint --internal-only`) and the rule is silent.
  *
- * Addresses are classified by core/net/address.ts, the classification the address policy uses for connections.
+ * Hosts are classified by core/net/internalHost.ts (addresses by core/net/address.ts, the classification the address policy uses for connections).
  */
 import { isObject } from '../document';
-import { classifyAddress, type AddressClass } from '../net/address';
-import { ipFamily } from '../net/ipLiteral';
+import { internalHost } from '../net/internalHost';
 import {
   finding,
   quote,
@@ -20,7 +19,7 @@ import {
   type RuleExamples,
 } from './context';
 import { isHostPort, looksLikePlaceholder, parseUrl } from './url';
-import { interfacesOf, pointerTo, securitySchemesOf } from './walk';
+import { interfacesOf, pointerTo, securitySchemesOf } from '../card/walk';
 import type { Finding } from '../types';
 
 export const meta: RuleMeta = {
@@ -29,22 +28,6 @@ export const meta: RuleMeta = {
   title: 'A URL in a public card points at an internal address or host name',
   appliesTo: ['card'],
 };
-
-/** Suffixes of names that resolve only inside a network (RFC 6762 .local, RFC 8375 home.arpa, ICANN's .internal, common private TLDs). */
-const INTERNAL_SUFFIXES = [
-  'internal',
-  'local',
-  'localdomain',
-  'localhost',
-  'lan',
-  'corp',
-  'home',
-  'home.arpa',
-  'intranet',
-  'intra',
-  'private',
-  'svc',
-];
 
 /** OAuth and OpenID Connect members that hold URLs the caller's client will visit. */
 const AUTH_URL_MEMBERS = new Set([
@@ -57,37 +40,6 @@ const AUTH_URL_MEMBERS = new Set([
 ]);
 
 const MAX_AUTH_DEPTH = 5;
-
-/** Why a host is internal, for the message; undefined for a public host. */
-export function internalHost(hostname: string): string | undefined {
-  const host = hostname
-    .replace(/^\[|\]$/g, '')
-    .replace(/\.$/, '')
-    .toLowerCase();
-  if (host === '') return undefined;
-  if (ipFamily(host) !== 0) return describeClass(classifyAddress(host));
-  if (host === 'localhost') return 'a loopback name';
-  if (!host.includes('.')) return 'a single-label host name (resolved only on a local network)';
-  const suffix = INTERNAL_SUFFIXES.find((s) => host.endsWith(`.${s}`));
-  return suffix ? `a host name under .${suffix}, which resolves only inside a network` : undefined;
-}
-
-function describeClass(c: AddressClass): string | undefined {
-  switch (c) {
-    case 'loopback':
-      return 'a loopback address';
-    case 'private':
-      return 'a private address (RFC 1918, unique-local or carrier-grade NAT)';
-    case 'link-local':
-      return 'a link-local address';
-    case 'metadata':
-      return 'a cloud metadata address';
-    case 'unspecified':
-      return 'the unspecified address';
-    default:
-      return undefined;
-  }
-}
 
 /** The card's URLs a client or a person visits, with pointers. */
 function* cardUrls(card: Record<string, unknown>): Generator<[string, unknown]> {

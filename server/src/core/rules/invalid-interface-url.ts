@@ -4,7 +4,8 @@
  */
 import { finding, quote, Rule, type RuleDefinition, type RuleMeta, type RuleDocs, type RuleExamples } from './context';
 import { isHostPort, looksLikePlaceholder, parseUrl } from './url';
-import { interfacesOf } from './walk';
+import { interfacesOf } from '../card/walk';
+import { HTTP_BINDINGS } from '../a2a/httpBindings';
 import type { Finding } from '../types';
 
 export const meta: RuleMeta = {
@@ -14,7 +15,6 @@ export const meta: RuleMeta = {
   appliesTo: ['card'],
 };
 
-export const HTTP_BINDINGS = new Set(['JSONRPC', 'HTTP+JSON']);
 const FORBIDDEN_SCHEMES = new Set(['javascript:', 'data:', 'file:', 'blob:']);
 
 function problem(raw: string, binding: unknown): { kind: string; message: string } | undefined {

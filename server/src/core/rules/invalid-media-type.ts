@@ -15,8 +15,8 @@ import {
   type RuleDocs,
   type RuleExamples,
 } from './context';
-import { pointerTo, skillsOf } from './walk';
-import type { At } from './walk';
+import { pointerTo, skillsOf } from '../card/walk';
+import type { At } from '../card/walk';
 import type { Finding } from '../types';
 
 export const meta: RuleMeta = {

@@ -3,8 +3,8 @@
  * well-formed but unknown version is probably a typo. A patch number ("1.0.1") is protocol-version-patch's.
  */
 import { finding, quote, Rule, type RuleDefinition, type RuleMeta, type RuleDocs, type RuleExamples } from './context';
-import { patchVersion } from './protocol-version-patch';
-import { interfacesOf } from './walk';
+import { patchVersion } from '../a2a/protocolVersion';
+import { interfacesOf } from '../card/walk';
 import type { Finding } from '../types';
 
 export const meta: RuleMeta = {

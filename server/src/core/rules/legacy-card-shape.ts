@@ -5,7 +5,7 @@
  */
 import { has, isObject } from '../document';
 import { finding, quote, Rule, type RuleDefinition, type RuleMeta, type RuleDocs, type RuleExamples } from './context';
-import { pointerTo, securitySchemesOf, skillsOf } from './walk';
+import { pointerTo, securitySchemesOf, skillsOf } from '../card/walk';
 import type { Finding } from '../types';
 
 export const meta: RuleMeta = {

@@ -2,11 +2,11 @@
  * malformed-signature: a card signature's protected header must be base64url of a JSON object carrying alg and kid
  * (§8.4.2), and the signature base64url. Checks the form only; verification is the live-agent part.
  */
-import { trimEnd } from '../trimEnd';
-import { base64UrlDecode, utf8Text } from '../bytes';
+import { trimEnd } from '../text/trimEnd';
+import { base64UrlDecode, utf8Text } from '../bytes/bytes';
 import { isObject } from '../document';
 import { finding, Rule, type RuleDefinition, type RuleMeta, type RuleDocs, type RuleExamples } from './context';
-import { objectItems } from './walk';
+import { objectItems } from '../card/walk';
 import type { Finding } from '../types';
 
 export const meta: RuleMeta = {

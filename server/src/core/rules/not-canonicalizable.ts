@@ -4,8 +4,8 @@
  * takes) means the card cannot be pinned, digested or signature-checked: every consumer refuses it, so lint says
  * why, where.
  */
-import { cardCanonicalProblem, MAX_CANONICAL_DEPTH } from '../digest';
-import { valueCensus } from '../valueCensus';
+import { cardCanonicalProblem, MAX_CANONICAL_DEPTH } from '../card/digest';
+import { valueCensus } from '../card/valueCensus';
 import { finding, Rule, type RuleDefinition, type RuleMeta, type RuleDocs, type RuleExamples } from './context';
 
 export const meta: RuleMeta = {

@@ -12,7 +12,8 @@ import {
   type RuleDocs,
   type RuleExamples,
 } from './context';
-import { interfacesOf } from './walk';
+import { interfacesOf } from '../card/walk';
+import { patchVersion } from '../a2a/protocolVersion';
 import type { Finding } from '../types';
 
 export const meta: RuleMeta = {
@@ -21,12 +22,6 @@ export const meta: RuleMeta = {
   title: 'A protocol version with a patch part (versions compare as Major.Minor)',
   appliesTo: ['card'],
 };
-
-/** "1.0.1" → "1.0"; anything that is not Major.Minor.Patch → undefined. */
-export function patchVersion(v: string): string | undefined {
-  const m = /^(\d{1,9})\.(\d{1,9})\.\d{1,9}$/.exec(v);
-  return m ? `${Number(m[1])}.${Number(m[2])}` : undefined;
-}
 
 export const protocolVersionPatch: Rule = ({ value }) => {
   const out: Finding[] = [];

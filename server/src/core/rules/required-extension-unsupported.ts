@@ -4,7 +4,7 @@
  */
 import { isObject } from '../document';
 import { finding, quote, Rule, type RuleDefinition, type RuleMeta, type RuleDocs, type RuleExamples } from './context';
-import { objectItems } from './walk';
+import { objectItems } from '../card/walk';
 import type { Finding } from '../types';
 
 export const meta: RuleMeta = {

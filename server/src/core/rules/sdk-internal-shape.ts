@@ -6,7 +6,7 @@
  */
 import { isObject } from '../document';
 import { finding, quote, Rule, type RuleDefinition, type RuleMeta, type RuleDocs, type RuleExamples } from './context';
-import { pointerTo } from './walk';
+import { pointerTo } from '../card/walk';
 import type { Finding } from '../types';
 
 export const meta: RuleMeta = {

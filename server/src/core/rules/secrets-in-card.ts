@@ -1,14 +1,13 @@
 /**
  * secrets-in-card: a card is public (anyone who can reach the agent reads it), so a credential in it is leaked the
  * moment it is served: provider API keys and tokens, JWTs, private keys, connection strings and URLs with a
- * password (core/secretShapes.ts). An error. The message names the kind and the member, never the secret; lint also
- * keeps the secret out of every other finding (core/hideSecrets.ts), since other rules quote the values they judge.
+ * password (core/text/secretShapes.ts). An error. The message names the kind and the member, never the secret; lint also
+ * keeps the secret out of every other finding (core/text/hideSecrets.ts), since other rules quote the values they judge.
  *
  * Every string of the document is looked at, member names too (a secret can sit in an extension's params as well
- * as in a description; core/secretPlaces.ts), but only when a cheap screen of the whole text finds a credential's stem.
+ * as in a description; core/text/secretPlaces.ts), but only when a cheap screen of the whole text finds a credential's stem.
  */
-import { mayHoldSecrets } from '../secretShapes';
-import { placedSecrets, type PlacedSecret } from '../secretPlaces';
+import { documentSecrets } from '../text/documentSecrets';
 import { finding, type Rule, type RuleDefinition, type RuleMeta, type RuleDocs, type RuleExamples } from './context';
 
 export const meta: RuleMeta = {
@@ -17,32 +16,6 @@ export const meta: RuleMeta = {
   title: 'A credential (API key, token, private key, password) in the document',
   appliesTo: ['card', 'lockfile'],
 };
-
-const MAX_FINDINGS = 50;
-
-export type { PlacedSecret };
-
-/** The rule and lint's redaction both ask, once per parsed document (nothing mutates a parsed value). */
-const found = new WeakMap<object, PlacedSecret[]>();
-
-/** The credentials in a parsed document, where each is (at most MAX_FINDINGS). `text` lets a clean document skip the walk. */
-export function documentSecrets(value: unknown, text?: string): PlacedSecret[] {
-  if (typeof value !== 'object' || value === null) return screened(text) ? scan(value) : [];
-  // The answer is kept for a clean document too: lint asks again to redact findings, and the screen of a big text
-  // costs as much as the rule.
-  let hit = found.get(value);
-  if (!hit) found.set(value, (hit = screened(text) ? scan(value) : []));
-  return hit;
-}
-
-/** Whether the text, when known, may hold a secret (without it, every document may). */
-function screened(text: string | undefined): boolean {
-  return text === undefined || mayHoldSecrets(text);
-}
-
-function scan(value: unknown): PlacedSecret[] {
-  return placedSecrets(value, MAX_FINDINGS);
-}
 
 export const secretsInCard: Rule = ({ value, text }) =>
   documentSecrets(value, text).map((s) =>

@@ -5,7 +5,7 @@
  */
 import { has, isObject } from '../document';
 import { finding, Rule, type RuleDefinition, type RuleMeta, type RuleDocs, type RuleExamples } from './context';
-import { pointerTo, requirementListsOf } from './walk';
+import { pointerTo, requirementListsOf } from '../card/walk';
 import type { Finding } from '../types';
 
 export const meta: RuleMeta = {

@@ -7,7 +7,7 @@
 import { isObject } from '../document';
 import type { SeveritySetting } from '../types';
 import { RULES } from './catalog';
-import { suggestMember } from '../nearName';
+import { suggestMember } from '../text/nearName';
 
 export const SEVERITY_SETTINGS: readonly SeveritySetting[] = ['error', 'warning', 'info', 'hint', 'off'];
 

@@ -4,7 +4,7 @@
  */
 import { isObject } from '../document';
 import { admit, finding, type Rule, type RuleMeta } from './context';
-import { objectItems, pointerTo, skillsOf, type At } from './walk';
+import { objectItems, pointerTo, skillsOf, type At } from '../card/walk';
 import type { Finding } from '../types';
 
 type Obj = Record<string, unknown>;

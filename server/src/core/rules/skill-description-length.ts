@@ -14,7 +14,7 @@ import {
   type RuleExamples,
 } from './context';
 import { PRICING_SKILL } from './examples';
-import { skillsOf } from './walk';
+import { skillsOf } from '../card/walk';
 import type { Finding } from '../types';
 
 export const meta: RuleMeta = {

@@ -17,9 +17,9 @@ import {
   type RuleExamples,
 } from './context';
 import { PRICING_SKILL } from './examples';
-import { skillsOf } from './walk';
+import { skillsOf } from '../card/walk';
 import type { Finding } from '../types';
-import { someOf } from '../messageList';
+import { someOf } from '../text/messageList';
 
 export const meta: RuleMeta = {
   id: 'skill-mode-narrows-default',

@@ -5,7 +5,7 @@
 import { has, isObject } from '../document';
 import { escapeSegment } from '../pointer/range';
 import { finding, quote, Rule, type RuleDefinition, type RuleMeta, type RuleDocs, type RuleExamples } from './context';
-import { requirementListsOf, securitySchemesOf } from './walk';
+import { requirementListsOf, securitySchemesOf } from '../card/walk';
 import type { Finding } from '../types';
 
 export const meta: RuleMeta = {

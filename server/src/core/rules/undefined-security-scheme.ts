@@ -5,9 +5,9 @@
  */
 import { has, isObject } from '../document';
 import { finding, quote, Rule, type RuleDefinition, type RuleMeta, type RuleDocs, type RuleExamples } from './context';
-import { pointerTo, requirementListsOf, securitySchemesOf } from './walk';
+import { pointerTo, requirementListsOf, securitySchemesOf } from '../card/walk';
 import type { Finding } from '../types';
-import { someOf } from '../messageList';
+import { someOf } from '../text/messageList';
 
 export const meta: RuleMeta = {
   id: 'undefined-security-scheme',

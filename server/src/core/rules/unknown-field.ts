@@ -7,7 +7,7 @@
 import cardSchema from '../../../../schemas/agent-card-1.0.schema.json';
 import lockSchema from '../../../../schemas/a2a-lock.schema.json';
 import { isObject } from '../document';
-import { suggestMember } from '../nearName';
+import { suggestMember } from '../text/nearName';
 import {
   admit,
   finding,
@@ -18,7 +18,7 @@ import {
   type RuleDocs,
   type RuleExamples,
 } from './context';
-import { pointerTo } from './walk';
+import { pointerTo } from '../card/walk';
 import type { DocumentKind, Finding } from '../types';
 
 export const meta: RuleMeta = {

@@ -8,7 +8,7 @@
  *   SendMessage and mark the profile stale; ContentTypeNotSupported / VersionNotSupported → mark stale;
  * - media types checked against the skill's effective input modes BEFORE sending.
  */
-import { randomId } from '../hash';
+import { randomId } from '../bytes/hash';
 import type { CompiledProfile } from '../types';
 import type { AddressClass } from '../net/address';
 import type { HttpClient } from '../net/http';

@@ -9,7 +9,7 @@
  * - other fields are dropped when they hold their default ('' / false / 0 / [] / {}).
  * Unknown members and Struct values are kept untouched.
  */
-import { canonicalJson, digestPayload } from '../digest';
+import { canonicalJson, digestPayload } from '../card/digest';
 import { isObject } from '../document';
 
 type FieldKind = 'required' | 'presence' | 'plain';

@@ -5,7 +5,7 @@
  * (`allowJku`, optionally restricted to URL prefixes), and then through the address policy as a 'card' URL.
  */
 import type { JWK } from 'jose' with { 'resolution-mode': 'import' };
-import { utf8Text } from '../bytes';
+import { utf8Text } from '../bytes/bytes';
 import type { AddressClass } from '../net/address';
 import type { HttpClient } from '../net/http';
 import type { KeyMaterial, Validity } from './keyMaterial';

@@ -12,8 +12,8 @@
  * unique names).
  */
 import type { AddressClass } from '../net/address';
-import { base64UrlDecode, base64UrlEncode, utf8Bytes, utf8Text } from '../bytes';
-import { findOverriddenNames, mayHaveDuplicateNames } from '../duplicateNames';
+import { base64UrlDecode, base64UrlEncode, utf8Bytes, utf8Text } from '../bytes/bytes';
+import { findOverriddenNames, mayHaveDuplicateNames } from '../card/duplicateNames';
 import { CanonicalVariant, VARIANT_EXPLANATION, canonicalPayloads } from './canonical';
 import { algMismatch, importKey, type KeyInspector, type Validity } from './keyMaterial';
 import type { FoundKey, TrustStore } from './trustStore';

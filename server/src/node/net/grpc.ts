@@ -18,7 +18,7 @@ import type { GrpcAnswer, GrpcCallOptions, GrpcClient, GrpcMethod } from '../../
 import type { HttpClientOptions } from './http';
 import { checkedTarget, hostnameOf, targetWorld, type TargetWorld } from './target';
 import { loadGrpcRuntime } from './loadGrpcRuntime';
-import { oneLineText } from '../../core/untrustedText';
+import { oneLineText } from '../../core/text/untrustedText';
 
 /** @grpc/grpc-js, loaded on the first gRPC call (loadGrpcRuntime.ts): most runs never meet a gRPC interface. */
 const grpcModule = (): typeof import('@grpc/grpc-js') => loadGrpcRuntime().grpc;

@@ -6,7 +6,7 @@
  * A checked result is `{file, card, unchanged, classification, problems, notes}`; one that could not be
  * checked is `{file, card?, error, stage}` (stage: lockfile | fetch | card).
  */
-import { machineJson } from '../../machineJson';
+import { machineJson } from '../../report/machineJson';
 import type { CheckItem, Classification } from '../../types';
 import type { RefreshOutcome } from '../types';
 import { summarize } from './summary';

@@ -5,7 +5,7 @@
  */
 import type { RefreshOutcome } from '../types';
 import { summarize, verdictOf } from './summary';
-import { visibleText } from '../../untrustedText';
+import { visibleText } from '../../text/untrustedText';
 
 const ICON = { compatible: '✅', review: '🟡', breaking: '❌', error: '⚠️' } as const;
 

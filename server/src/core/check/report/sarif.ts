@@ -1,14 +1,14 @@
 /**
  * `a2acap check --format sarif`: one result per problem or note, on the lockfile MEMBER it is about (its pointer
  * as the logical location, its place in the lockfile text as the region), built by the one SARIF builder
- * (core/sarif.ts) with the catalog's lockfile-* rules. A lockfile that could not be checked is one
+ * (core/report/sarif.ts) with the catalog's lockfile-* rules. A lockfile that could not be checked is one
  * `lockfile-error` result on the whole file (or on the corrupt member).
  */
-import { machineJson } from '../../machineJson';
+import { machineJson } from '../../report/machineJson';
 import { makeLocator, type Locator } from '../../pointer/locateAll';
 import { rangeOf } from '../../pointer/range';
 import { RULES } from '../../rules/catalog';
-import { buildSarif, type SarifEntry } from '../../sarif';
+import { buildSarif, type SarifEntry } from '../../report/sarif';
 import type { CheckItem, Severity } from '../../types';
 import type { RefreshOutcome } from '../types';
 

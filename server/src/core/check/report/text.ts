@@ -1,7 +1,7 @@
 /** Text report for people: one aligned line per lockfile, its problems and notes indented under it in columns. */
 import type { RefreshOutcome } from '../types';
 import { summarize, verdictOf } from './summary';
-import { visibleText } from '../../untrustedText';
+import { visibleText } from '../../text/untrustedText';
 
 export interface TextStyle {
   verdict: (verdict: ReturnType<typeof verdictOf>, text: string) => string;

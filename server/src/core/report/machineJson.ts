@@ -10,7 +10,7 @@
  * Human outputs (text, Markdown, hovers, diagnostic messages) make the same characters visible as replacement text
  * instead (untrustedText.ts): there, nobody parses the value back.
  */
-import { isHiddenCodePoint, replaceHidden } from './hiddenCharacters';
+import { isHiddenCodePoint, replaceHidden } from '../text/hiddenCharacters';
 
 /** `value` as JSON (JSON.stringify's `space`), every hidden or bidi character as a `\uXXXX` escape. */
 export function machineJson(value: unknown, space?: number): string {

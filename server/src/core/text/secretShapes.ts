@@ -1,11 +1,11 @@
 /**
  * The shapes of credentials that have no business in a public document: provider API keys and tokens (from
- * secretlint's maintained rules, core/secretlintShapes.ts), and here what those rules do not cover: JWTs, Azure
+ * secretlint's maintained rules, core/text/secretlintShapes.ts), and here what those rules do not cover: JWTs, Azure
  * storage keys, keys in URL query strings, and providers' looser formats (OpenAI and Anthropic keys without their
  * newest markers, Stripe, Google). Passwords in URLs are not a shape: they are what the WHATWG URL parser, which
- * makes the requests, reads as userinfo (core/urlCredentials.ts; core/secretPlaces.ts asks both). Pure; used by the
+ * makes the requests, reads as userinfo (core/text/urlCredentials.ts; core/text/secretPlaces.ts asks both). Pure; used by the
  * secrets-in-card rule (what it flags) and by lint (which keeps what it flags out of every other finding:
- * core/hideSecrets.ts).
+ * core/text/hideSecrets.ts).
  *
  * False positives cost trust, so every shape is anchored on a provider's fixed prefix, and the loose ones (OpenAI's
  * `sk-`, JWTs) must also look random: documentation placeholders (`sk-...`, `AKIAIOSFODNN7EXAMPLE`,

@@ -12,10 +12,10 @@
  * problem when lines move or a message's wording or numbers change.
  */
 import type { Log, ReportingDescriptor, Result } from 'sarif';
-import { sha256Hex } from './hash';
-import { REPOSITORY_URL, ruleDocsUrl, type RuleMeta } from './rules/catalog';
-import type { Position } from './pointer/range';
-import type { JsonPointer, Severity } from './types';
+import { sha256Hex } from '../bytes/hash';
+import { REPOSITORY_URL, ruleDocsUrl, type RuleMeta } from '../rules/catalog';
+import type { Position } from '../pointer/range';
+import type { JsonPointer, Severity } from '../types';
 
 export const SARIF_SCHEMA = 'https://json.schemastore.org/sarif-2.1.0.json';
 
@@ -83,7 +83,7 @@ function result(entry: SarifEntry, ruleIndex: number | undefined, fingerprint: s
 }
 
 /**
- * sha256 of rule, file and pointer (shared with the Code Quality report, core/codequality.ts); the n-th repeat of the same triple in one run gets "#n" in the hash, so
+ * sha256 of rule, file and pointer (shared with the Code Quality report, core/report/codequality.ts); the n-th repeat of the same triple in one run gets "#n" in the hash, so
  * fingerprints stay unique within a run and stable across runs (results come in a deterministic order).
  */
 export function fingerprints(entries: readonly SarifEntry[]): string[] {

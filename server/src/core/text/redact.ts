@@ -97,7 +97,7 @@ export function redactorFor(secrets: Iterable<string | undefined>): Redactor {
           'g',
         )
       : undefined;
-  // Any long enough run of a secret, in any case or encoding (core/secretRuns.ts); a `Bearer `/`Basic ` form would
+  // Any long enough run of a secret, in any case or encoding (core/text/secretRuns.ts); a `Bearer `/`Basic ` form would
   // make the scheme word itself part of a run.
   const runs = runFinder([...forms].filter((f) => !/^(?:bearer|basic)\s/i.test(f)));
   return (text) => {

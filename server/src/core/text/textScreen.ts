@@ -6,7 +6,7 @@
  * stands for one text. The text is kept beside the answers and compared, so a caller that pairs the value with
  * another text gets answers about that text, never stale ones.
  */
-import { hasNonAscii } from './bytes';
+import { hasNonAscii } from '../bytes/bytes';
 
 interface Screen {
   readonly text: string;

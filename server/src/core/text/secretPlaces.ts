@@ -3,10 +3,10 @@
  * NAME (a key used as a name is still published; reported at the object that holds it), and as the private members of a JSON Web Key (`d` and the other
  * private parameters, `k` of a symmetric key), which no text pattern can tell from any other base64url string.
  */
-import { isObject } from './document';
+import { isObject } from '../document';
 import { secretsIn as shapedSecretsIn, type SecretHit } from './secretShapes';
 import { urlCredentialsIn } from './urlCredentials';
-import { pointerTo } from './rules/walk';
+import { pointerTo } from '../card/walk';
 
 /** A string's credentials: the provider shapes, and URL credentials as the request's parser reads them. */
 function secretsIn(s: string): SecretHit[] {

@@ -5,7 +5,7 @@
  * release, does not bring an accepted finding back. The file is deterministic (sorted, 2-space JSON, trailing
  * newline), so re-writing an unchanged baseline is a no-op diff.
  */
-import { isObject } from './document';
+import { isObject } from '../document';
 import { machineJson } from './machineJson';
 
 export const BASELINE_FORMAT = 'a2acap-baseline/1';

@@ -3,7 +3,7 @@
  * their client implements, in the CLI's `--binding` and the editor's `a2a.client.bindings`. One parser for both;
  * each caller decides what a bad entry means (the CLI: a usage error; the settings: skip it and say so once).
  */
-import type { BindingSupport } from './types';
+import type { BindingSupport } from '../types';
 
 export type BindingParse = { ok: true; value: BindingSupport } | { ok: false; error: string };
 

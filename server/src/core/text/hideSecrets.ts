@@ -3,11 +3,11 @@
  * schema value), and a URL with a password or a token in a description would go out again in a message, a
  * diagnostic's data, SARIF or JSON. Every credential the secrets-in-card rule recognises is removed from every
  * finding, whether or not that rule is on: any run of eight or more of its characters, in any case or encoding
- * (core/secretRuns.ts), so a quote clipped in the middle of one loses what it kept.
+ * (core/text/secretRuns.ts), so a quote clipped in the middle of one loses what it kept.
  */
 import { redactValue, redactorFor, type Redactor } from './redact';
-import { documentSecrets } from './rules/secrets-in-card';
-import type { Finding } from './types';
+import { documentSecrets } from './documentSecrets';
+import type { Finding } from '../types';
 
 /**
  * The redactor of the credentials a parsed document holds; undefined when it holds none. `escaped`: how the output

@@ -4,15 +4,15 @@
  * and shows each issue in the merge request. Its documented fields (a subset of Code Climate's issue format):
  * `description`, `check_name`, `fingerprint`, `severity` (info|minor|major|critical|blocker), `location.path`
  * (relative to the repository) and `location.lines.begin`.
- * - The fingerprint is SARIF's (rule, file, pointer; core/sarif.ts): GitLab matches issues between the source and
+ * - The fingerprint is SARIF's (rule, file, pointer; core/report/sarif.ts): GitLab matches issues between the source and
  *   target branches by it, so it must not depend on line numbers or wording, or every moved line would read as a
  *   fixed issue plus a new one.
  * - The description is card or agent text put into a web page: control, invisible and bidi characters are shown
  *   escaped, never passed through.
  */
-import { escapeControls } from './untrustedText';
+import { escapeControls } from '../text/untrustedText';
 import { fingerprints, type SarifEntry } from './sarif';
-import type { Severity } from './types';
+import type { Severity } from '../types';
 
 export type CodeQualitySeverity = 'info' | 'minor' | 'major' | 'critical' | 'blocker';
 

@@ -8,8 +8,8 @@
  * meaning, and SDKs disagree on that stripping (see the facts sheet §10).
  */
 import canonicalize from 'canonicalize';
-import { escapeSegment } from './pointer/range';
-import { sha256Hex } from './hash';
+import { escapeSegment } from '../pointer/range';
+import { sha256Hex } from '../bytes/hash';
 
 /**
  * Deepest nesting canonicalized. The canonicalizer recurses per level, so without a bound the limit would be

@@ -9,8 +9,8 @@
  * only when they differ is the text scanned to say where.
  */
 import { createScanner, SyntaxKind } from 'jsonc-parser';
-import { normalizeText } from './document';
-import { escapeSegment } from './pointer/range';
+import { normalizeText } from '../document';
+import { escapeSegment } from '../pointer/range';
 import { valueCensus } from './valueCensus';
 
 const QUOTE = 34;
