@@ -23,41 +23,47 @@ export interface UpdateRequest {
   text: string;
   loader: CardLoader;
   now: () => Date;
+  /** Where the agent's card is, when the front end resolved it (the editor, inside its workspace folders). */
+  location?: string;
+  /**
+   * Keep the lockfile as it is when only its timestamp would change (default). Off for the editor's "Update
+   * Lockfile", which the user runs after reviewing the diff and which has always re-pinned with a new timestamp.
+   */
+  keepUnchanged?: boolean;
 }
 
 export type UpdateResult =
-  /** The agent could not be loaded (unreachable, refused, not a card). */
-  | { status: 'unloadable'; message: string }
+  /** The agent could not be loaded (unreachable, refused, not a card); `cause` is what was thrown, if anything. */
+  | { status: 'unloadable'; message: string; cause?: unknown }
   /** The pinned selection is no longer offered. */
   | ({ status: 'breaking'; message: string } & DiffResult)
-  | ({ status: 'up-to-date' } & DiffResult)
   /** `next` is the re-pinned lockfile, `nextText` what it is written as. */
-  | ({ status: 'pending'; next: Lockfile; nextText: string } & DiffResult);
+  | ({ status: 'up-to-date' | 'pending'; next: Lockfile; nextText: string } & DiffResult);
 
 export async function updateLockfile(request: UpdateRequest): Promise<UpdateResult> {
   const { lock, loader } = request;
-  const where = await lockfileCardLocation(lock, request.path);
+  const where =
+    request.location !== undefined
+      ? { ok: true as const, location: request.location }
+      : await lockfileCardLocation(lock, request.path);
   if (!where.ok) return { status: 'unloadable', message: `/agent: ${where.reason}` };
   let loaded;
   try {
     loaded = await loader.load(where.location);
   } catch (err) {
-    return { status: 'unloadable', message: err instanceof Error ? err.message : String(err) };
+    return { status: 'unloadable', message: err instanceof Error ? err.message : String(err), cause: err };
   }
   const diff = diffLockfile({ lock, loaded, loader });
   let next: Lockfile;
   try {
-    next = keepPreviousWhenUnchanged(
-      repin({ lock, profile: diff.profile, cardDigest: loaded.digest, now: request.now }),
-      lock,
-    );
+    const repinned = repin({ lock, profile: diff.profile, cardDigest: loaded.digest, now: request.now });
+    next = request.keepUnchanged === false ? repinned : keepPreviousWhenUnchanged(repinned, lock);
   } catch (err) {
     if (err instanceof PinError) return { status: 'breaking', message: err.message, ...diff };
     throw err;
   }
   const nextText = serializeLockfile(next);
-  if (nextText === request.text) return { status: 'up-to-date', ...diff };
-  return { status: 'pending', next, nextText, ...diff };
+  return { status: nextText === request.text ? 'up-to-date' : 'pending', next, nextText, ...diff };
 }
 
 /** A lockfile read and parsed: its content and text, or why not (unreadable, corrupt). */
