@@ -4,7 +4,7 @@
  */
 import { createConnection, ProposedFeatures } from 'vscode-languageserver/node';
 import { nodeFiles } from './node/nodeFiles';
-import { startServer } from './startServer';
+import { startServer } from './lsp/startServer';
 
 const connection = createConnection(ProposedFeatures.all);
 // Anything a library prints must not corrupt the stdio channel: route console output to the client log.

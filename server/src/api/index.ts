@@ -6,12 +6,12 @@
  */
 import { parseBinding } from '../app/settings';
 import { cardDigest as coreCardDigest } from '../app/lockfile';
-import { fetchCard as coreFetchCard } from '../app/live';
 import {
-  fetchExtendedCard as coreFetchExtendedCard,
-  memoryExtendedProfileCache,
-  type ExtendedProfileCache,
-} from '../app/live';
+  fetchCard as appFetchCard,
+  fetchExtendedCard as appFetchExtendedCard,
+  verifySignatures as appVerify,
+} from '../app/fetch';
+import { memoryExtendedProfileCache, type ExtendedProfileCache } from '../app/live';
 import { memoryCardCache as coreMemoryCardCache } from '../app/live';
 import { lintText, resolveCardSettings } from '../app/lint';
 import { locateFindings, type LocatedFinding } from '../app/ranges';
@@ -24,16 +24,13 @@ import type { GrpcClient } from '../core/net/grpc';
 import { createHttpClient } from '../node/net/http';
 import type { HttpClient } from '../core/net/http';
 import { allowanceOf, libraryGrpc, libraryHttp } from './network';
-import { probeAgent as coreProbeAgent } from '../app/live';
-import { createRateLimiter } from '../app/live';
+import { probe } from '../app/probe';
 import { compileCard as appCompileCard } from '../app/compile';
-import { sendToSkill as coreSendToSkill } from '../app/live';
+import { send } from '../app/send';
 import { memoryStaleMarkers as coreMemoryStaleMarkers } from '../app/live';
 import { trustStoreFromKidMap, type TrustStore as CoreTrustStore } from '../app/live';
 import type { TrustStoreValue } from '../core/signature/trustEntry';
-import { verifyCardSignatures } from '../app/live';
 import { resolveSignaturePolicy } from '../app/live';
-import { inspectKey } from '../node/keyInspection';
 import { DEFAULT_CLIENT, type ClientConfig, type LintSettings } from '../app/settings';
 import type {
   CardCache,
@@ -195,8 +192,8 @@ export async function verifySignatures(
   card: unknown,
   options: { trust: TrustStore; cardUrl: string; text?: string; now?: () => number },
 ): Promise<SignatureVerdict> {
-  return verifyCardSignatures(card, {
-    inspectKey,
+  return appVerify({
+    card,
     trust: options.trust as unknown as CoreTrustStore,
     cardUrl: options.cardUrl,
     text: options.text,
@@ -216,7 +213,8 @@ export async function fetchCard(target: string, options: FetchOptions): Promise<
   const client = clientConfig(options.client);
   const trust = options.trust as unknown as CoreTrustStore | undefined;
   const settings: Partial<LintSettings> = { client, ...(options.rules ? { severities: { ...options.rules } } : {}) };
-  const res = await coreFetchCard(target, {
+  const res = await appFetchCard({
+    target,
     http: network.http,
     cache: options.cache,
     revalidate: options.revalidate,
@@ -226,10 +224,7 @@ export async function fetchCard(target: string, options: FetchOptions): Promise<
     timeoutMs: options.timeoutMs,
     signaturePolicy: resolveSignaturePolicy(options.signaturePolicy, options.requireSigned),
     signal: options.signal,
-    verify: trust
-      ? (card, c) =>
-          verifyCardSignatures(card, { inspectKey, trust, cardUrl: c.url, originClass: c.originClass, text: c.text })
-      : undefined,
+    trust,
   });
   return {
     status: res.status,
@@ -266,7 +261,7 @@ export async function fetchExtendedCard(fetched: FetchedCard, options: ExtendedC
     throw new TypeError('fetchExtendedCard needs a valid public card (fetchCard returned no profile)');
   const network = asNetwork(options.network);
   const client = clientConfig(options.client);
-  const res = await coreFetchExtendedCard({
+  const res = await appFetchExtendedCard({
     http: network.http,
     grpc: usesGrpc(client) ? network.grpc() : undefined,
     cardUrl: fetched.url,
@@ -300,7 +295,8 @@ export async function fetchExtendedCard(fetched: FetchedCard, options: ExtendedC
 export async function probeAgent(target: string, options: ProbeOptions): Promise<ProbeReport> {
   const network = asNetwork(options.network);
   const client = clientConfig(options.client);
-  return coreProbeAgent(target, {
+  return probe({
+    agent: target,
     http: network.http,
     grpc: usesGrpc(client) ? network.grpc() : undefined,
     client,
@@ -308,7 +304,7 @@ export async function probeAgent(target: string, options: ProbeOptions): Promise
     safeRequest: options.safeRequest,
     timeoutMs: options.timeoutMs,
     signal: options.signal,
-    limiter: createRateLimiter({ minIntervalMs: options.minIntervalMs }),
+    minIntervalMs: options.minIntervalMs,
   });
 }
 
@@ -336,9 +332,12 @@ export async function sendToSkill(
   options: SendOptions,
 ): Promise<SendResult> {
   const network = asNetwork(options.network);
-  return coreSendToSkill(profile, skillId, [...parts], {
+  return send({
+    profile,
+    skillId,
+    parts,
     http: network.http,
-    grpc: profile.interface?.binding === 'GRPC' ? network.grpc() : undefined,
+    grpc: () => network.grpc(),
     agent: options.agent,
     stale: options.stale,
     stream: options.stream,

@@ -4,6 +4,7 @@
  * the MCP tool a2a_check_lockfile and the editor's lockfile checks go through here.
  */
 import { checkMany, DEFAULT_CONCURRENCY } from '../core/check/checkMany';
+import { refreshLockfile, type RefreshOptions } from '../core/check/refreshLockfile';
 import type { CardLoader } from '../core/check/cardLoader';
 import { codeQualityReport } from '../core/check/report/codequality';
 import { jsonReport } from '../core/check/report/json';
@@ -50,6 +51,14 @@ export function checkLockfiles(request: CheckRequest): Promise<RefreshOutcome[]>
     concurrency: request.concurrency,
     ...(request.stale ? { stale: request.stale } : {}),
   });
+}
+
+/**
+ * One lockfile's outcome, read with `readText` (the editor's open documents) and its card path kept where
+ * `cardPath` says (the editor's workspace folders). The editor checks its lockfiles one by one through here.
+ */
+export function checkLockfileAt(path: string, options: Omit<RefreshOptions, 'resolveAgent'>): Promise<RefreshOutcome> {
+  return refreshLockfile(path, { ...options, resolveAgent });
 }
 
 /** A loader that answers every location with this one card (check --card): compiled for `client`, cached. */

@@ -5,9 +5,14 @@
  */
 export * as check from './check';
 export * as compile from './compile';
+export * as diff from './diff';
+export * as fetch from './fetch';
 export * as lint from './lint';
 export * as pin from './pin';
+export * as probe from './probe';
+export * as send from './send';
 export * as text from './text';
+export * as update from './update';
 export { locateFindings, type FindingRange, type LocatedFinding } from './ranges';
 export { nodeFiles, type Files } from './files';
 export { cardLoaderFor, createNodeWorld, type World } from './world';

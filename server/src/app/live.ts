@@ -1,20 +1,23 @@
 /**
- * The live workflows: fetch a card (and the extended card), verify signatures, probe an agent, send to a skill,
- * under the network policy; and where a card comes from (a URL or a file, loaded and cached).
+ * What the front ends share around the live workflows (fetch.ts, probe.ts, send.ts): trust stores and signature
+ * policies resolved from their input, the in-memory caches and stale markers a library caller holds, where a card
+ * comes from (a URL or a file), and the card source pieces the MCP tools guard.
  */
-export * from '../core/signature/trustStore';
-export * from '../core/signature/verify';
-export * from '../core/signature/policy';
-export * from '../core/signature/trustEntry';
-export * from '../core/probe/rateLimit';
-export * from '../core/probe/probeAgent';
-export * from '../core/fetch/fetchCard';
-export * from '../core/fetch/extendedCard';
-export * from '../core/fetch/conditionalGet';
-export * from '../core/fetch/cardUrl';
-export * from '../core/send/staleMarkers';
-export * from '../core/send/sendToSkill';
-export * from '../core/net/address';
-export * from '../core/cache/cardText';
-export * from '../core/check/cardLoader';
-export * from '../core/check/cardSources';
+export {
+  combineTrustStores,
+  createTrustStore,
+  trustStoreFromKidMap,
+  type JwksDocument,
+  type TrustEntry,
+  type TrustStore,
+} from '../core/signature/trustStore';
+export { parseTrustEntry, type TrustStoreValue } from '../core/signature/trustEntry';
+export { SIGNATURE_POLICY_NAMES, resolveSignaturePolicy, type SignaturePolicy } from '../core/signature/policy';
+export { memoryExtendedProfileCache, type ExtendedProfileCache } from '../core/fetch/extendedCard';
+export { memoryCardCache } from '../core/cache/cardText';
+export { memoryStaleMarkers } from '../core/send/staleMarkers';
+export { cardUrlFor } from '../core/fetch/cardUrl';
+export { conditionalCardGet } from '../core/fetch/conditionalGet';
+export { classifyAddress, type AddressClass } from '../core/net/address';
+export { CardLoadError, type CardLoader } from '../core/check/cardLoader';
+export { isHttpLocation, isOtherUrl } from '../core/check/cardSources';

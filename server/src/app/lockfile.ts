@@ -1,15 +1,11 @@
 /**
- * Lockfiles: read, load, check against a profile, the pinned vs the current profile (update, diff), re-pin and
- * the deterministic text a lockfile is written as.
+ * What the front ends share around the lockfile workflows (pin.ts, check.ts, diff.ts, update.ts): a lockfile read
+ * and parsed, checked against a profile, the client it is checked with, its card digest and the deterministic text
+ * it is written as.
  */
-export * from '../core/lockfile/read';
-export * from '../core/lockfile/currentProfile';
-export * from '../core/lockfile/checkOptions';
-export * from '../core/lockfile/load';
-export * from '../core/lockfile/index';
-export * from '../core/lockfile/check';
-export * from '../core/pin/serialize';
-export * from '../core/pin/repin';
-export * from '../core/pin/pinnedVsCurrent';
-export * from '../core/pin/errors';
-export * from '../core/card/digest';
+export { parseLockfile, readLockfile } from '../core/lockfile/read';
+export { checkLockfile } from '../core/lockfile/check';
+export { checkOptionsFor } from '../core/lockfile/checkOptions';
+export { clientForLock } from '../core/lockfile/currentProfile';
+export { serializeLockfile } from '../core/pin/serialize';
+export { cardDigest } from '../core/card/digest';

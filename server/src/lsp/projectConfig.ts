@@ -3,7 +3,7 @@
  * reads, found from the document's directory upwards (from the first workspace folder for requests that are not
  * about one document). Values the user set in the editor's settings win where they differ from the defaults; the
  * file gives the rest. A file that cannot be read or is invalid is said once (warning + log) and not used until
- * it is fixed; a change to any .a2a/config.json drops what was read (startServer.ts).
+ * it is fixed; a change to any .a2a/config.json drops what was read (lsp/startServer.ts).
  */
 import { dirname } from 'node:path';
 import { fileURLToPath } from 'node:url';

@@ -10,13 +10,11 @@ import { cardDigest } from '../../core/card/digest';
 import { isNetError } from '../../core/net/errors';
 import type { HttpClient } from '../../core/net/http';
 import type { GrpcClient } from '../../core/net/grpc';
-import { fetchCard, type FetchCardResult } from '../../core/fetch/fetchCard';
+import { fetchCard, fetchExtendedCard, type FetchCardResult } from '../fetch';
 import { credentialSchemes, newInstallationSecret } from '../../core/fetch/credentials';
-import { fetchExtendedCard, memoryExtendedProfileCache } from '../../core/fetch/extendedCard';
-import { probeAgent } from '../../core/probe/probeAgent';
+import { memoryExtendedProfileCache } from '../../core/fetch/extendedCard';
+import { probe } from '../probe';
 import { trustStoreFromKidMap } from '../../core/signature/trustStore';
-import { verifyCardSignatures } from '../../core/signature/verify';
-import { inspectKey } from '../../node/keyInspection';
 import type {
   A2ASettings,
   FetchCardParams,
@@ -83,7 +81,8 @@ export async function fetchLiveCard(
   const trust = trustStoreFromKidMap(settings.trustStore, http);
   let fetched: FetchCardResult;
   try {
-    fetched = await fetchCard(params.url, {
+    fetched = await fetchCard({
+      target: params.url,
       http,
       cache: world.cardTexts,
       revalidate: true,
@@ -91,14 +90,7 @@ export async function fetchLiveCard(
       client: clientConfig(settings),
       settings: { maxCardBytes: settings.maxCardBytes },
       signaturePolicy: settings.signatures.policy,
-      verify: (card, c) =>
-        verifyCardSignatures(card, {
-          inspectKey,
-          trust,
-          cardUrl: c.url,
-          originClass: c.originClass,
-          text: c.text,
-        }),
+      trust,
     });
   } catch (err) {
     return { url: params.url, findings: [], credentialSchemes: [], error: oneLine(err) };
@@ -178,7 +170,8 @@ export async function probeLiveAgent(
   const url = pinned ? pinned.url : params.url;
   const reach = pinned ? { origin: 'repository' as const, allow: repositoryAllowance(settings) } : {};
   try {
-    const report = await probeAgent(url, {
+    const report = await probe({
+      agent: url,
       http: live.httpFor(settings),
       grpc: live.grpcFor(settings),
       credential: params.credential,

@@ -8,7 +8,7 @@
  * result; the host publishes the diagnostics that follow (lsp/lockfileRequests.ts).
  */
 import { agentField } from '../pin';
-import { verdictOf } from '../check';
+import { checkLockfileAt, verdictOf } from '../check';
 import { readTextSync } from '../../node/readText';
 import { sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -19,17 +19,16 @@ import type { HttpClient } from '../../core/net/http';
 import { buildLockfile } from '../../core/pin/buildLockfile';
 import { compileProfile } from '../../core/profile/compile';
 import { PinError } from '../../core/pin/errors';
-import { pinnedVsCurrent } from '../../core/pin/pinnedVsCurrent';
 import { evidenceFor } from '../../core/pin/probeEvidence';
-import { probeAgent } from '../../core/probe/probeAgent';
-import { repin } from '../../core/pin/repin';
-import { keepPreviousWhenUnchanged, serializeLockfile } from '../../core/pin/serialize';
+import { probe } from '../probe';
+import { serializeLockfile } from '../../core/pin/serialize';
+import { updateLockfile as updateLockfileWorkflow } from '../update';
 import { writeLockfile } from '../../node/writeLockfile';
 import { MemoryCardCache } from '../../core/cache/loadedCards';
 import { createCardLoader, type CardLoader } from '../../core/check/cardLoader';
 import { fileCardSource, httpCardSource, isHttpLocation, isOtherUrl, sourceFor } from '../../core/check/cardSources';
 import { mapBounded } from '../../core/check/checkMany';
-import { refreshLockfile, type CardPathCheck } from '../../core/check/refreshLockfile';
+import type { CardPathCheck } from '../../core/check/refreshLockfile';
 import type { RefreshOutcome } from '../../core/check/types';
 import { resolveAgent } from '../../node/agentLocation';
 import type { ClientConfig, Lockfile } from '../../core/types';
@@ -254,26 +253,30 @@ export async function lockfileDiff(
   try {
     // One loader: the check below reuses this fetch. The profile is the lockfile's client's (its extensions known).
     const loader = service.loader(settings);
-    const card = await loader.load(await service.agentLocation(lock, path));
-    const profile = loader.profileFor(card, lock);
-    const view = pinnedVsCurrent(lock, profile);
-    const outcome = await refreshLockfile(path, {
+    const location = await service.agentLocation(lock, path);
+    // The pending update as the CLI sees it: anything but the same lockfile text (breaking: nothing to update to).
+    const update = await updateLockfileWorkflow({
+      path,
+      lock,
+      text: serializeLockfile(lock),
+      loader,
+      now: () => new Date(),
+      location,
+    });
+    if (update.status === 'unloadable') throw update.cause ?? new Error(update.message);
+    const outcome = await checkLockfileAt(path, {
       loader,
       readText: (p) => service.readText(p),
-      resolveAgent,
       cardPath: service.cardPath,
     });
-    let pending = false;
-    try {
-      const next = keepPreviousWhenUnchanged(
-        repin({ lock, profile, cardDigest: card.digest, now: () => new Date() }),
-        lock,
-      );
-      pending = serializeLockfile(next) !== serializeLockfile(lock);
-    } catch {
-      pending = false; // breaking: nothing to update to
-    }
-    return { pinned: view.pinned, current: view.current, diff: view.diff.text, pending, verdict: verdictOf(outcome) };
+    const pending = update.status === 'pending';
+    return {
+      pinned: update.pinned,
+      current: update.current,
+      diff: update.diff.text,
+      pending,
+      verdict: verdictOf(outcome),
+    };
   } catch (err) {
     return { ...empty, error: message(err), verdict: 'error' };
   }
@@ -332,7 +335,8 @@ export async function pin(service: LockfileService, settings: A2ASettings, param
     const probes: string[] = [];
     if (params.probe && isHttpLocation(location) && settings.workspaceTrusted === true) {
       // Safe probes only (no message is sent); the ones about pinned claims become evidence.
-      const report = await probeAgent(location, {
+      const report = await probe({
+        agent: location,
         http: service.httpFor(settings),
         grpc: world.network.grpcFor(settings),
       });
@@ -396,10 +400,9 @@ export async function checkLockfiles(
     const outcome: RefreshOutcome =
       typeof path !== 'string'
         ? { status: 'error', lockfile: uri, stage: 'lockfile', cause: path.error, problems: [] }
-        : await refreshLockfile(path, {
+        : await checkLockfileAt(path, {
             loader: await loaderFor(uri),
             readText: (p) => service.readText(p),
-            resolveAgent,
             cardPath: service.cardPath,
             ...(stale ? { stale } : {}),
           });
@@ -427,15 +430,18 @@ export async function updateLockfile(
   const loaded = await loadLock(service, uri);
   if ('error' in loaded) return { written: false, error: loaded.error };
   try {
-    const loader = service.loader(settings);
-    const card = await loader.load(await service.agentLocation(loaded.lock, loaded.path));
-    const next = repin({
+    const update = await updateLockfileWorkflow({
+      path: loaded.path,
       lock: loaded.lock,
-      profile: loader.profileFor(card, loaded.lock),
-      cardDigest: card.digest,
+      text: serializeLockfile(loaded.lock),
+      loader: service.loader(settings),
       now: () => new Date(),
+      location: await service.agentLocation(loaded.lock, loaded.path),
+      keepUnchanged: false,
     });
-    const written = (await writeLockfile(loaded.path, next)).written;
+    if (update.status === 'unloadable') throw update.cause ?? new Error(update.message);
+    if (update.status === 'breaking') return { written: false, error: `cannot update: ${update.message}` };
+    const written = (await writeLockfile(loaded.path, update.next)).written;
     return { written };
   } catch (err) {
     return { written: false, error: err instanceof PinError ? `cannot update: ${err.message}` : message(err) };

@@ -5,17 +5,14 @@
  */
 import { someOf } from '../../core/text/messageList';
 import { visibleText } from '../../core/text/untrustedText';
+import { escapeMarkdownCharacters } from '../../core/text/markdownEscape';
 
 /** Default limit for one untrusted string in a hover (code points). */
 export const MAX_UNTRUSTED_LENGTH = 200;
 
-// Every ASCII punctuation character may be backslash-escaped in CommonMark; escaping all of them
-// also breaks autolinks (`https://`, `www.`, `a@b`) because their patterns need the raw characters.
-const PUNCTUATION = /[!-/:-@[-`{-~]/g;
-
-/** Markdown's escape of untrusted text, as plain() applies it. */
+/** Markdown's escape of untrusted text, as plain() applies it: every ASCII punctuation character (core/markdownEscape.ts). */
 export function escapeMarkdown(text: string): string {
-  return text.replace(PUNCTUATION, (c) => `\\${c}`);
+  return escapeMarkdownCharacters(text, 'punctuation');
 }
 
 /** Untrusted value → markdown that displays it as plain text. */

@@ -1,6 +1,6 @@
 /**
  * What the editor's document analyses read besides the document itself, injected by the host (the language
- * server builds one in startServer.ts): the open documents and their analyses, the settings of a document, the
+ * server builds one in lsp/startServer.ts): the open documents and their analyses, the settings of a document, the
  * workspace folders and their cards on disk, and what this session learned about live agents.
  * No connection, no LSP message: the analyses return finished results, and the host translates them.
  */

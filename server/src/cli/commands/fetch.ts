@@ -20,11 +20,8 @@ import { resolve } from 'node:path';
 import { isNetError } from '../../app/text';
 import { createHttpClient } from '../../node/net/http';
 import { createGrpcClient } from '../../node/net/grpc';
-import { fetchCard, FetchCardResult } from '../../app/live';
-import { fetchExtendedCard, ExtendedCardResult } from '../../app/live';
+import { fetchCard, fetchExtendedCard, type ExtendedCardResult, type FetchCardResult } from '../../app/fetch';
 import { combineTrustStores, createTrustStore, JwksDocument, TrustEntry } from '../../app/live';
-import { verifyCardSignatures } from '../../app/live';
-import { inspectKey } from '../../node/keyInspection';
 import { firstPositional, parseArgs, type FlagValues } from '../args';
 import { commandHelpText, type CommandHelp, type UsageItem } from '../help';
 import { loadTrustStoreFile } from '../trustStoreFile';
@@ -215,20 +212,14 @@ async function fetchCommand(
       ...flags['trust-store'].map((f) => loadTrustStoreFile(f, io.cwd, http)),
     ]);
     const timeoutMs = timeoutFrom(flags.timeout);
-    const fetched = await fetchCard(target, {
+    const fetched = await fetchCard({
+      target,
       http,
       timeoutMs,
       signaturePolicy: signaturePolicyFrom(flags),
       client: project.client,
       settings: { maxCardBytes: project.maxBytes },
-      verify: (card, ctx) =>
-        verifyCardSignatures(card, {
-          inspectKey,
-          trust,
-          cardUrl: ctx.url,
-          originClass: ctx.originClass,
-          text: ctx.text,
-        }),
+      trust,
     }).catch(rethrowNet);
     let extended: ExtendedCardResult | undefined;
     if (flags.extended && fetched.valid && fetched.profile) {

@@ -7,19 +7,12 @@
  * JSON: {"agent", "results": [{"probe", "claim", "outcome", "detail", "at"}]}.
  * Exit: 0 nothing refuted, 1 a claim refuted or a probe failed, 2 usage / network / policy failure.
  */
-import { clientForLock } from '../../app/lockfile';
-import type { Lockfile } from '../../core/types';
 import { commandSettings, directoryOf } from '../projectSettings';
-import { stat } from 'node:fs/promises';
 import { resolve } from 'node:path';
 import { createHttpClient } from '../../node/net/http';
 import { createGrpcClient } from '../../node/net/grpc';
-import { createRateLimiter } from '../../app/live';
-import { loadLockfile } from '../../app/lockfile';
-import { isHttpLocation } from '../../app/live';
 import { nodeFiles } from '../../app/files';
-import { probeAgent } from '../../app/live';
-import type { SafeProbeRequest } from '../../core/probe/types';
+import { probe, probeTargetOf, type SafeProbeRequest } from '../../app/probe';
 import { firstPositional, parseArgs } from '../args';
 import { commandHelpText, type CommandHelp, type UsageItem } from '../help';
 import { alignColumns, safeText } from '../format';
@@ -91,19 +84,10 @@ function intervalFrom(value: string | undefined): number | undefined {
   return Number(value);
 }
 
-/** URL → itself; a lockfile path → its `agent` (which must be an http(s) URL to be probed) and the lockfile. */
-async function agentOf(arg: string, io: CliIO): Promise<{ agent: string; lock?: Lockfile }> {
-  if (isHttpLocation(arg)) return { agent: arg };
-  const path = resolve(io.cwd, arg);
-  const info = await stat(path).catch(() => undefined);
-  if (!info?.isFile()) throw new UsageError(`${arg}: neither an http(s) URL nor a lockfile`);
-  if (info.size > 1024 * 1024) throw new UsageError(`${arg}: the lockfile is over 1 MiB`);
-  const loaded = await loadLockfile(path, nodeFiles.readText);
-  if (!loaded.ok) throw new UsageError(`${arg}: ${loaded.message}`);
-  const agent = loaded.lockfile.agent;
-  if (!isHttpLocation(agent))
-    throw new UsageError(`${arg}: the lockfile pins ${JSON.stringify(agent)}, not a live http(s) agent`);
-  return { agent, lock: loaded.lockfile };
+async function agentOf(arg: string, io: CliIO) {
+  const target = await probeTargetOf(arg, resolve(io.cwd, arg), nodeFiles);
+  if (!target.ok) throw new UsageError(target.message);
+  return target;
 }
 
 export const run: Command = async (argv, io) => {
@@ -116,8 +100,6 @@ export const run: Command = async (argv, io) => {
   const project = commandSettings({ config: flags.config }, io, directoryOf(io, target));
   const allow = networkAllowance(flags, io);
   const { agent, lock } = await agentOf(target, io);
-  // The client that would call the agent: the project's, plus a lockfile's own extensions (as check and pin do).
-  const client = lock ? clientForLock(project.client, lock) : project.client;
   const credential = credentialFromEnv(flags['credential-env'], io, flags['credential-scheme']);
   const text = flags['safe-request'];
   if (text !== undefined && text.trim() === '')
@@ -142,14 +124,15 @@ export const run: Command = async (argv, io) => {
     const http = createHttpClient({ allowHosts: flags['allow-host'] });
     const grpc = createGrpcClient({ allowHosts: flags['allow-host'] });
     try {
-      const limiter = createRateLimiter({ minIntervalMs: intervalFrom(flags['min-interval']) });
-      const report = await probeAgent(agent, {
+      const report = await probe({
+        agent,
         http,
         grpc,
-        client,
+        client: project.client,
+        lock,
         credential,
         safeRequest,
-        limiter,
+        minIntervalMs: intervalFrom(flags['min-interval']),
         timeoutMs: timeoutFrom(flags.timeout),
         // A URL typed on the command line is the user's; a lockfile's agent is repository content (public unless allowed).
         ...(lock ? { origin: 'repository' as const, allow } : {}),

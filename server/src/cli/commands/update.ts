@@ -9,25 +9,16 @@
  * A breaking change cannot be re-pinned (the agent no longer offers what the workflow needs): exit 2
  * with the reason; pin a new selection instead. A corrupt lockfile or an unreachable agent: exit 2.
  */
-import { checkOptionsFor } from '../../app/lockfile';
 import { relative, resolve } from 'node:path';
 import { firstPositional, parseArgs } from '../args';
 import { commandHelpText, type CommandHelp } from '../help';
 import { Command, CliIO, EXIT_FINDINGS, UsageError } from '../io';
 import { createNodeWorld, nodeFiles } from '../../app/world';
 import { writeLockfile } from '../../node/writeLockfile';
-import { checkLockfile, loadLockfile } from '../../app/lockfile';
-import { pinnedVsCurrent } from '../../app/lockfile';
-import { PinError } from '../../app/lockfile';
-import { repin } from '../../app/lockfile';
-import { keepPreviousWhenUnchanged, serializeLockfile } from '../../app/lockfile';
-import { resolveAgent } from '../../node/agentLocation';
-import type { Lockfile } from '../../app/settings';
+import { readLockfileAt, updateLockfile } from '../../app/update';
 import { commandSettings, directoryOf } from '../projectSettings';
 import { safeText } from '../format';
 import { CONFIG_FLAG, NETWORK_FLAGS, networkAllowance } from '../sharedFlags';
-import { lockfileCardPaths } from '../../node/insideRoot';
-import { isHttpLocation, isOtherUrl } from '../../app/live';
 
 const SPEC = {
   flags: { yes: { type: 'boolean' }, ...CONFIG_FLAG, ...NETWORK_FLAGS },
@@ -50,22 +41,6 @@ unreachable agent. The card is compiled for the client of the project configurat
   ],
 };
 
-async function readLock(path: string, shown: string): Promise<{ lock: Lockfile; text: string }> {
-  const loaded = await loadLockfile(path, nodeFiles.readText);
-  // Named as the user wrote it, as check does: with several lockfiles in a script the file is the first question.
-  if (!loaded.ok) throw new UsageError(`${shown}: ${loaded.message}`);
-  return { lock: loaded.lockfile, text: loaded.text };
-}
-
-/** The lockfile's agent: its URL, or its card path when that stays inside the repository. */
-async function cardLocation(lock: Lockfile, path: string): Promise<string> {
-  const agent = resolveAgent(lock.agent, path);
-  if (isHttpLocation(agent) || isOtherUrl(agent)) return agent;
-  const inside = await lockfileCardPaths()(path, lock.agent);
-  if (!inside.ok) throw new UsageError(`/agent: ${inside.reason}`);
-  return inside.path;
-}
-
 export const run: Command = async (argv, io: CliIO) => {
   const { flags, positionals, help: wantsHelp } = parseArgs(argv, SPEC);
   if (wantsHelp) {
@@ -78,46 +53,36 @@ export const run: Command = async (argv, io: CliIO) => {
   // The configuration first: a bad one is the error, whatever the lockfile.
   const project = commandSettings({ config: flags.config }, io, directoryOf(io, target));
   const allow = networkAllowance(flags, io);
-  const { lock, text } = await readLock(path, target);
-  const location = await cardLocation(lock, path);
+  const read = await readLockfileAt(path, nodeFiles);
+  // Named as the user wrote it, as check does: with several lockfiles in a script the file is the first question.
+  if (!read.ok) throw new UsageError(`${target}: ${read.message}`);
   const world = createNodeWorld({
     client: project.client,
     maxBytes: project.maxBytes,
     network: { origin: 'repository', allow },
   });
   try {
-    let loaded;
-    try {
-      loaded = await world.loader.load(location);
-    } catch (err) {
-      throw new UsageError(err instanceof Error ? err.message : String(err));
-    }
-    // The lockfile's client: the extensions it relies on are known, as when it was pinned (lockfile/currentProfile.ts).
-    const profile = world.loader.profileFor(loaded, lock);
-    const check = checkLockfile(lock, profile, checkOptionsFor(loaded.card, loaded.digest, lock));
-    const { diff } = pinnedVsCurrent(lock, profile);
-    io.stdout(`${shown}: ${check.classification}\n`);
+    const update = await updateLockfile({
+      path,
+      lock: read.lock,
+      text: read.text,
+      loader: world.loader,
+      now: () => new Date(),
+    });
+    if (update.status === 'unloadable') throw new UsageError(update.message);
+    io.stdout(`${shown}: ${update.check.classification}\n`);
     // The diff quotes skill ids and card values: each line escaped for the terminal.
     io.stdout(
-      diff.text
-        ? `${diff.text.replace(/\n?$/, '').split('\n').map(safeText).join('\n')}\n`
+      update.diff.text
+        ? `${update.diff.text.replace(/\n?$/, '').split('\n').map(safeText).join('\n')}\n`
         : '(the pinned part of the profile is unchanged)\n',
     );
-    let next: Lockfile;
-    try {
-      next = keepPreviousWhenUnchanged(
-        repin({ lock, profile, cardDigest: loaded.digest, now: () => new Date() }),
-        lock,
+    // Say what to do: a breaking change is not an update, the workflow needs a new selection.
+    if (update.status === 'breaking')
+      throw new UsageError(
+        `cannot update: ${update.message}${update.message.includes("'a2acap pin'") ? '' : "; pin a new selection with 'a2acap pin'"}`,
       );
-    } catch (err) {
-      // Say what to do: a breaking change is not an update, the workflow needs a new selection.
-      if (err instanceof PinError)
-        throw new UsageError(
-          `cannot update: ${err.message}${err.message.includes("'a2acap pin'") ? '' : "; pin a new selection with 'a2acap pin'"}`,
-        );
-      throw err;
-    }
-    if (serializeLockfile(next) === text) {
+    if (update.status === 'up-to-date') {
       io.stdout(`${shown} is up to date\n`);
       return 0;
     }
@@ -125,7 +90,7 @@ export const run: Command = async (argv, io: CliIO) => {
       io.stdout(`an update is pending; run 'a2acap update ${positionals[0]} --yes' to re-pin\n`);
       return EXIT_FINDINGS;
     }
-    await writeLockfile(path, next);
+    await writeLockfile(path, update.next);
     io.stdout(`updated ${shown}\n`);
     return 0;
   } finally {

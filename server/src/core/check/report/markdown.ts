@@ -6,6 +6,7 @@
 import type { RefreshOutcome } from '../types';
 import { summarize, verdictOf } from './summary';
 import { visibleText } from '../../text/untrustedText';
+import { escapeMarkdownCharacters } from '../../text/markdownEscape';
 
 const ICON = { compatible: '✅', review: '🟡', breaking: '❌', error: '⚠️' } as const;
 
@@ -14,7 +15,7 @@ const ICON = { compatible: '✅', review: '🟡', breaking: '❌', error: '⚠�
  * HTML, link, mention or autolink (see `neutralize`).
  */
 export function escapeMarkdown(text: string): string {
-  return neutralize(oneLine(text).replace(/[\\`*_{}[\]()#+!|~]/g, (c) => `\\${c}`));
+  return neutralize(escapeMarkdownCharacters(oneLine(text), 'inline'));
 }
 
 /** Untrusted text inside an HTML block (`<details><summary>…`), where Markdown escapes are not processed. */

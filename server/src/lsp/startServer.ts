@@ -4,18 +4,18 @@
  * over the world built here; lsp/ translates LSP messages to their requests and their results back.
  */
 import type { Connection, InitializeParams, InitializeResult } from 'vscode-languageserver';
-import { createDocuments } from './lsp/documents';
-import type { A2AInitializationOptions } from './protocol';
-import { AnalysisCache, type Analysis } from './app/document/analysis';
-import type { ServerContext } from './lsp/context';
-import { publishClosedLockfile } from './lsp/diagnostics/closedLockfiles';
-import { diagnostics } from './app/document/diagnostics';
-import { createDocumentWorld } from './app/document/world';
-import { SERVER_CAPABILITIES, registerHandlers } from './lsp/handlers';
-import type { RuntimeEnvironment } from './lsp/runtime';
-import { SettingsCache } from './lsp/settings';
-import { ProjectConfigs } from './lsp/projectConfig';
-import { Validator } from './lsp/diagnostics/publish';
+import { createDocuments } from './documents';
+import type { A2AInitializationOptions } from '../protocol';
+import { AnalysisCache, type Analysis } from '../app/document/analysis';
+import type { ServerContext } from './context';
+import { publishClosedLockfile } from './diagnostics/closedLockfiles';
+import { diagnostics } from '../app/document/diagnostics';
+import { createDocumentWorld } from '../app/document/world';
+import { SERVER_CAPABILITIES, registerHandlers } from './handlers';
+import type { RuntimeEnvironment } from './runtime';
+import { SettingsCache } from './settings';
+import { ProjectConfigs } from './projectConfig';
+import { Validator } from './diagnostics/publish';
 
 const DEFAULT_VALIDATION_DELAY_MS = 150;
 

@@ -1,0 +1,65 @@
+/**
+ * The fetch workflow: an agent's public card fetched under the network policy (cached and revalidated when given a
+ * cache), validated, its signatures verified against a trust store, compiled; the extended card asked for with a
+ * credential; a card's signatures verified on their own. `a2acap fetch`, the library's fetchCard,
+ * fetchExtendedCard and verifySignatures, and the editor's fetches go through here.
+ */
+import {
+  fetchExtendedCard as coreFetchExtendedCard,
+  type ExtendedCardOptions,
+  type ExtendedCardResult,
+} from '../core/fetch/extendedCard';
+import { fetchCard as coreFetchCard, type FetchCardOptions, type FetchCardResult } from '../core/fetch/fetchCard';
+import type { AddressClass } from '../core/net/address';
+import type { TrustStore } from '../core/signature/trustStore';
+import { verifyCardSignatures, type SignatureOutcome } from '../core/signature/verify';
+import { inspectKey } from '../node/keyInspection';
+
+export type { ExtendedCardResult, FetchCardResult, SignatureOutcome, TrustStore };
+
+export interface FetchRequest extends Omit<FetchCardOptions, 'verify'> {
+  /** An origin (its /.well-known/agent-card.json) or a card URL. */
+  target: string;
+  /** The keys signatures are verified against; without it signatures are not verified. */
+  trust?: TrustStore;
+}
+
+export function fetchCard(request: FetchRequest): Promise<FetchCardResult> {
+  const { target, trust, ...options } = request;
+  return coreFetchCard(target, {
+    ...options,
+    verify: trust
+      ? (card, context) =>
+          verifyCardSignatures(card, {
+            inspectKey,
+            trust,
+            cardUrl: context.url,
+            originClass: context.originClass,
+            text: context.text,
+          })
+      : undefined,
+  });
+}
+
+export type ExtendedRequest = ExtendedCardOptions;
+
+/** The extended card (GetExtendedAgentCard) for a credential, when the public card declares one. */
+export function fetchExtendedCard(request: ExtendedRequest): Promise<ExtendedCardResult> {
+  return coreFetchExtendedCard(request);
+}
+
+export interface VerifyRequest {
+  card: unknown;
+  trust: TrustStore;
+  cardUrl: string;
+  originClass?: AddressClass;
+  /** The card's text as served (a member given twice is refused). */
+  text?: string;
+  now?: () => number;
+}
+
+/** A card's signatures verified against the trust store, with the platform's key inspection. */
+export function verifySignatures(request: VerifyRequest): Promise<SignatureOutcome> {
+  const { card, ...options } = request;
+  return verifyCardSignatures(card, { ...options, inspectKey });
+}

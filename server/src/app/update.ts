@@ -1,0 +1,87 @@
+/**
+ * The update workflow: a lockfile re-pinned against the card its agent serves now, keeping the same selection.
+ * The result says whether the lockfile is up to date, what the re-pinned lockfile is, or why it cannot be
+ * re-pinned (a breaking change: pin a new selection instead). Nothing is written here: the front end decides
+ * (`a2acap update --yes`, the editor's "Update Lockfile").
+ */
+import type { CardLoader } from '../core/check/cardLoader';
+import { loadLockfile } from '../core/lockfile/load';
+import { PinError } from '../core/pin/errors';
+import { repin } from '../core/pin/repin';
+import { keepPreviousWhenUnchanged, serializeLockfile } from '../core/pin/serialize';
+import { isHttpLocation, isOtherUrl } from '../core/check/cardSources';
+import type { Lockfile } from '../core/types';
+import { resolveAgent } from '../node/agentLocation';
+import { lockfileCardPaths } from '../node/insideRoot';
+import { diffLockfile, type DiffResult } from './diff';
+import type { Files } from './files';
+
+export interface UpdateRequest {
+  /** The lockfile's absolute path, its parsed content and its text as read. */
+  path: string;
+  lock: Lockfile;
+  text: string;
+  loader: CardLoader;
+  now: () => Date;
+  /** Where the agent's card is, when the front end resolved it (the editor, inside its workspace folders). */
+  location?: string;
+  /**
+   * Keep the lockfile as it is when only its timestamp would change (default). Off for the editor's "Update
+   * Lockfile", which the user runs after reviewing the diff and which has always re-pinned with a new timestamp.
+   */
+  keepUnchanged?: boolean;
+}
+
+export type UpdateResult =
+  /** The agent could not be loaded (unreachable, refused, not a card); `cause` is what was thrown, if anything. */
+  | { status: 'unloadable'; message: string; cause?: unknown }
+  /** The pinned selection is no longer offered. */
+  | ({ status: 'breaking'; message: string } & DiffResult)
+  /** `next` is the re-pinned lockfile, `nextText` what it is written as. */
+  | ({ status: 'up-to-date' | 'pending'; next: Lockfile; nextText: string } & DiffResult);
+
+export async function updateLockfile(request: UpdateRequest): Promise<UpdateResult> {
+  const { lock, loader } = request;
+  const where =
+    request.location !== undefined
+      ? { ok: true as const, location: request.location }
+      : await lockfileCardLocation(lock, request.path);
+  if (!where.ok) return { status: 'unloadable', message: `/agent: ${where.reason}` };
+  let loaded;
+  try {
+    loaded = await loader.load(where.location);
+  } catch (err) {
+    return { status: 'unloadable', message: err instanceof Error ? err.message : String(err), cause: err };
+  }
+  const diff = diffLockfile({ lock, loaded, loader });
+  let next: Lockfile;
+  try {
+    const repinned = repin({ lock, profile: diff.profile, cardDigest: loaded.digest, now: request.now });
+    next = request.keepUnchanged === false ? repinned : keepPreviousWhenUnchanged(repinned, lock);
+  } catch (err) {
+    if (err instanceof PinError) return { status: 'breaking', message: err.message, ...diff };
+    throw err;
+  }
+  const nextText = serializeLockfile(next);
+  return { status: nextText === request.text ? 'up-to-date' : 'pending', next, nextText, ...diff };
+}
+
+/** A lockfile read and parsed: its content and text, or why not (unreadable, corrupt). */
+export async function readLockfileAt(
+  path: string,
+  files: Pick<Files, 'readText'>,
+): Promise<{ ok: true; lock: Lockfile; text: string } | { ok: false; message: string }> {
+  const loaded = await loadLockfile(path, files.readText);
+  return loaded.ok ? { ok: true, lock: loaded.lockfile, text: loaded.text } : { ok: false, message: loaded.message };
+}
+
+/** The lockfile's agent: its URL, or its card path when that stays inside the lockfile's repository. */
+export async function lockfileCardLocation(
+  lock: Lockfile,
+  path: string,
+): Promise<{ ok: true; location: string } | { ok: false; reason: string }> {
+  const agent = resolveAgent(lock.agent, path);
+  if (isHttpLocation(agent) || isOtherUrl(agent)) return { ok: true, location: agent };
+  const inside = await lockfileCardPaths()(path, lock.agent);
+  return inside.ok ? { ok: true, location: inside.path } : { ok: false, reason: inside.reason };
+}
