@@ -2,10 +2,10 @@
  * What every front end's output goes through: card and agent text made visible or escaped, credentials taken
  * out, I/O failures in one line, documents parsed, and the deterministic JSON writer of machine outputs.
  */
-export * from '../core/text/redact';
-export * from '../core/text/untrustedText';
-export * from '../core/report/machineJson';
-export * from '../core/text/ioReason';
-export * from '../core/document';
-export * from '../core/bytes/bytes';
-export * from '../core/net/errors';
+export { redactError, redactValue, redactorFor, urlSecrets, withoutUserinfo, type Redactor } from '../core/text/redact';
+export { escapeControls, oneLineText } from '../core/text/untrustedText';
+export { machineJson } from '../core/report/machineJson';
+export { ioReason } from '../core/text/ioReason';
+export { isObject, stripBom } from '../core/document';
+export { utf8Text } from '../core/bytes/bytes';
+export { NetError, displayUrl, isNetError } from '../core/net/errors';
