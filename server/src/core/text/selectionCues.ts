@@ -51,15 +51,16 @@ const PHRASES = new RegExp(
  */
 const GAP = String.raw`(?:\s|\\[nrtf])+`;
 /**
- * The start of a word in the JSON text: `\b`, or just after an escaped space (`\nevery` has no word boundary
- * before "every", as the "n" of the escape is a word character).
+ * The start of a word in the JSON text: `\b`, or an escaped space just before it (`\nevery` has no word boundary
+ * before "every", as the "n" of the escape is a word character). The escape is matched, not looked behind for: a
+ * lookbehind is tried at every character and made this screen ten times slower.
  */
-const START = String.raw`(?:\b|(?<=\\[nrtf]))`;
+const START = String.raw`(?:\b|\\[nrtf])`;
 /**
  * Three passes, not one alternation: V8 skips through the words' pass quickly (`ything` stands for everything and
  * anything), and a single regex of all three was tried at nearly every character.
  */
-const WORD_STEMS = new RegExp(String.raw`rank|guarantee|choice|${START}pick|ything`, 'i');
+const WORD_STEMS = /rank|guarantee|choice|pick|ything/i;
 const THIS_STEMS = new RegExp(String.raw`(?:this|our|my|other|only)${GAP}(?:agent|skill|service|tool|option)`, 'i');
 const EVERY_STEMS = new RegExp(
   String.raw`${START}(?:every|each|all|any)${GAP}(?:\w+${GAP})?(?:request|task|quer|question|prompt|message|job|call|conversation|user|thing)`,
