@@ -1,6 +1,6 @@
 /**
  * Bytes and text without Node's Buffer, so the core runs where Buffer does not (a browser worker). Each function
- * gives exactly what the Buffer call it stands for gave (test/core/bytes.test.ts compares them on arbitrary input):
+ * gives exactly what the Buffer call it stands for gave (test/core/bytes/bytes.test.ts compares them on arbitrary input):
  * findings, digests and signature outcomes must not change with the platform.
  */
 

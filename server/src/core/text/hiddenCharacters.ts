@@ -8,7 +8,7 @@
  * characters, unassigned code points reserved as ignorable), General_Category Cf (format controls, such as the
  * Egyptian hieroglyph format controls), Cc (controls but tab and line breaks), Variation_Selector, Bidi_Control,
  * the line and paragraph separators (Zl, Zp) and lone surrogates (Cs). U+2800 BRAILLE PATTERN BLANK, a letter that
- * renders as nothing, is the one code point named here. test/core/hiddenCharacters.test.ts checks the table
+ * renders as nothing, is the one code point named here. test/core/text/hiddenCharacters.test.ts checks the table
  * against the @unicode data package for every code point.
  *
  * Emoji use some of these characters legitimately, and those uses are not hidden text: a valid subdivision flag

@@ -3,8 +3,8 @@
 // length² computation (100,000-character skill ids took 23 s per "renamed?" hint).
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { closestName, editDistance } from '../../server/src/core/text/nearName';
-import { at } from '../at';
+import { closestName, editDistance } from '../../../server/src/core/text/nearName';
+import { at } from '../../at';
 
 function levenshtein(a: string, b: string): number {
   let row = Array.from({ length: b.length + 1 }, (_, j) => j);

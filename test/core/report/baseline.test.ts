@@ -1,7 +1,7 @@
 // core/report/baseline.ts: the accepted findings of a lint baseline, identified by file, rule and pointer.
 import { strict as assert } from 'node:assert';
 import { test } from 'node:test';
-import { baselineKey, parseBaseline, serializeBaseline } from '../../server/src/core/report/baseline';
+import { baselineKey, parseBaseline, serializeBaseline } from '../../../server/src/core/report/baseline';
 
 const a = { file: 'cards/b.json', code: 'unknown-field', pointer: '/x' };
 const b = { file: 'cards/a.json', code: 'schema', pointer: '/skills/0/id' };

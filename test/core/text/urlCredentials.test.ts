@@ -2,7 +2,7 @@
 // a credential parameter is removed, whatever a pattern would have made of it; and the work stays linear.
 import { strict as assert } from 'node:assert';
 import { describe, it } from 'node:test';
-import { REDACTED } from '../../server/src/core/text/redact';
+import { REDACTED } from '../../../server/src/core/text/redact';
 import {
   REDACTED_VALUE,
   isCredentialParameter,
@@ -10,7 +10,7 @@ import {
   urlCredentialsIn,
   withoutUrlCredentials,
   withoutUrlCredentialsInText,
-} from '../../server/src/core/text/urlCredentials';
+} from '../../../server/src/core/text/urlCredentials';
 
 /** [as written, as shown]: the password is always "s3cretPW1". */
 const FORMS: [string, string][] = [

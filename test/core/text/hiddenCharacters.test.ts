@@ -5,8 +5,8 @@ import {
   hiddenCodePoints,
   makeVisible,
   revealHiddenText,
-} from '../../server/src/core/text/hiddenCharacters';
-import { escapeControls, oneLineText, visibleText } from '../../server/src/core/text/untrustedText';
+} from '../../../server/src/core/text/hiddenCharacters';
+import { escapeControls, oneLineText, visibleText } from '../../../server/src/core/text/untrustedText';
 
 const tags = (t: string) => [...t].map((c) => String.fromCodePoint(0xe0000 + c.charCodeAt(0))).join('');
 const FLAG_SCOTLAND = `\u{1F3F4}${tags('gbsct')}\u{E007F}`;

@@ -1,7 +1,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { createHash, createHmac } from 'node:crypto';
-import { hmacSha256Hex, randomBase64Url, randomId, sha256Hex } from '../../server/src/core/bytes/hash';
+import { hmacSha256Hex, randomBase64Url, randomId, sha256Hex } from '../../../server/src/core/bytes/hash';
 
 // The core's pure hashes stand in for node:crypto: pinned digests, SARIF fingerprints and cache names must not move.
 const TEXTS = ['', 'abc', '{"name":"Agent é ☃ 𝄞"}', 'lone \ud800 surrogate', 'nul\u0000byte', 'x'.repeat(200_000)];

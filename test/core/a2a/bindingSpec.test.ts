@@ -3,14 +3,14 @@ import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { test } from 'node:test';
-import { parseBinding } from '../../server/src/core/a2a/bindingSpec';
-import { bindingFlag } from '../../server/src/cli/projectSettings';
-import { UsageError } from '../../server/src/cli/io';
-import { parseBindings } from '../../server/src/app/document/settings';
-import type { BindingSupport } from '../../server/src/core/types';
+import { parseBinding } from '../../../server/src/core/a2a/bindingSpec';
+import { bindingFlag } from '../../../server/src/cli/projectSettings';
+import { UsageError } from '../../../server/src/cli/io';
+import { parseBindings } from '../../../server/src/app/document/settings';
+import type { BindingSupport } from '../../../server/src/core/types';
 
 type Case = [input: string, expected: BindingSupport | null, why: string];
-const { cases } = JSON.parse(readFileSync(join(__dirname, '../fixtures/binding-specs/cases.json'), 'utf8')) as {
+const { cases } = JSON.parse(readFileSync(join(__dirname, '../../fixtures/binding-specs/cases.json'), 'utf8')) as {
   cases: Case[];
 };
 

@@ -4,7 +4,7 @@
  */
 import { strict as assert } from 'node:assert';
 import { test } from 'node:test';
-import { mayHoldSecrets } from '../../server/src/core/text/secretShapes';
+import { mayHoldSecrets } from '../../../server/src/core/text/secretShapes';
 
 const ALL_STEMS = new RegExp(
   [

@@ -2,8 +2,8 @@
 // and everything else is written byte for byte as JSON.stringify writes it.
 import { strict as assert } from 'node:assert';
 import { describe, it } from 'node:test';
-import { HIDDEN_CLASSES, hasHiddenCharacters } from '../../server/src/core/text/hiddenCharacters';
-import { machineJson } from '../../server/src/core/report/machineJson';
+import { HIDDEN_CLASSES, hasHiddenCharacters } from '../../../server/src/core/text/hiddenCharacters';
+import { machineJson } from '../../../server/src/core/report/machineJson';
 
 const PLANTED = ['\u200b', '\u202e', '\u2066', '\u{E0041}', '\ud800', '\udc00', '\u0085', '\u2028', '\ufeff'];
 

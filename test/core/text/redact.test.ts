@@ -12,16 +12,16 @@ import {
   secretForms,
   urlSecrets,
   withoutUserinfo,
-} from '../../server/src/core/text/redact';
-import { NetError } from '../../server/src/core/net/errors';
-import { UsageError } from '../../server/src/cli/io';
+} from '../../../server/src/core/text/redact';
+import { NetError } from '../../../server/src/core/net/errors';
+import { UsageError } from '../../../server/src/cli/io';
 
 interface Case {
   secret: string;
   why: string;
   texts: string[];
 }
-const table = JSON.parse(readFileSync(join(__dirname, '../fixtures/redact/forms.json'), 'utf8')) as {
+const table = JSON.parse(readFileSync(join(__dirname, '../../fixtures/redact/forms.json'), 'utf8')) as {
   cases: Case[];
   kept: string[];
 };

@@ -7,8 +7,8 @@ import {
   utf8ByteLength,
   utf8Bytes,
   utf8Text,
-} from '../../server/src/core/bytes/bytes';
-import { seededRandom } from '../seededRandom';
+} from '../../../server/src/core/bytes/bytes';
+import { seededRandom } from '../../seededRandom';
 
 // The core's byte helpers stand in for Buffer: on any input they must give what Buffer gave, or findings, digests
 // and signature outcomes would move. Each is compared with Buffer on fixed edge cases and on seeded random input.

@@ -13,15 +13,15 @@ import {
   findOverriddenNames,
   mayHaveDuplicateNames,
   type OverriddenName,
-} from '../../server/src/core/card/duplicateNames';
-import { escapeSegment, offsetToPosition } from '../../server/src/core/pointer/range';
-import { lintDocument } from '../../server/src/core/lint';
-import { FIXTURES, fixtureNames } from './rules/harness';
-import { seededRandom } from '../seededRandom';
+} from '../../../server/src/core/card/duplicateNames';
+import { escapeSegment, offsetToPosition } from '../../../server/src/core/pointer/range';
+import { lintDocument } from '../../../server/src/core/lint';
+import { FIXTURES, fixtureNames } from '../rules/harness';
+import { seededRandom } from '../../seededRandom';
 import { TextDocument } from 'vscode-languageserver-textdocument';
-import { quickFixesFor } from '../../server/src/core/fixes/quickFixes';
-import { textEditsFor } from '../../server/src/app/document/jsonEdits';
-import { at } from '../at';
+import { quickFixesFor } from '../../../server/src/core/fixes/quickFixes';
+import { textEditsFor } from '../../../server/src/app/document/jsonEdits';
+import { at } from '../../at';
 
 /** Names as they are written in the text (JSON string contents): quotes, backslashes, colons, '/', '~', empty. */
 const NAMES = ['a', 'b', 'a\\"b', 'x:y', 'p/q~r', '', ' ', '\\\\', 'é', '\\u0061'];
@@ -120,7 +120,7 @@ test('nesting deeper than any recursion allows is scanned and counted', () => {
 });
 
 const expectedLines = JSON.parse(
-  readFileSync(join(__dirname, '../fixtures/duplicate-names/overridden-lines.json'), 'utf8'),
+  readFileSync(join(__dirname, '../../fixtures/duplicate-names/overridden-lines.json'), 'utf8'),
 ) as Record<string, { pointer: string; line: number }[]>;
 
 for (const name of fixtureNames('duplicate-member')) {
