@@ -10,6 +10,7 @@ import {
   type RuleExamples,
 } from './context';
 import { PRICING_SKILL } from './examples';
+import { forEachRepeat } from '../card/repeats';
 import { skillsOf } from '../card/walk';
 import type { Finding } from '../types';
 
@@ -21,26 +22,26 @@ export const meta: RuleMeta = {
 };
 
 export const duplicateSkillId: Rule = (ctx) => {
-  const first = new Map<string, number>();
   const out: Finding[] = [];
-  for (const skill of skillsOf(ctx.value)) {
-    const id = skill.value.id;
-    if (typeof id !== 'string') continue;
-    const earlier = first.get(id);
-    if (earlier === undefined) {
-      first.set(id, skill.index);
-      continue;
-    }
-    if (!admit(ctx, out)) continue;
+  const skills = skillsOf(ctx.value);
+  const idAt = (i: number) => {
+    const id = skills[i]?.value.id;
+    return typeof id === 'string' ? id : undefined;
+  };
+  forEachRepeat(skills.length, idAt, (index, first) => {
+    const skill = skills[index];
+    const earlier = skills[first];
+    if (!skill || !earlier || !admit(ctx, out)) return;
+    const id = idAt(index) ?? '';
     out.push(
       finding(
         meta,
         `${skill.pointer}/id`,
-        `Skill id ${quote(id)} is already used by skills[${earlier}]: give this skill a unique id (clients will only ever see the first).`,
-        { data: { id, firstIndex: earlier } },
+        `Skill id ${quote(id)} is already used by skills[${earlier.index}]: give this skill a unique id (clients will only ever see the first).`,
+        { data: { id, firstIndex: earlier.index } },
       ),
     );
-  }
+  });
   return out;
 };
 
