@@ -61,7 +61,11 @@ const START = String.raw`(?:\b|\\[nrtf])`;
  * anything), and a single regex of all three was tried at nearly every character.
  */
 const WORD_STEMS = /rank|guarantee|choice|pick|ything/i;
-const THIS_STEMS = new RegExp(String.raw`(?:this|our|my|other|only)${GAP}(?:agent|skill|service|tool|option)`, 'i');
+/**
+ * `ther` stands for "other": the screen may hit more than the phrases, never less, and with "other" among the
+ * alternatives V8 took nearly twice as long over a big text (2.0 ms against 1.2 ms at 3 MB).
+ */
+const THIS_STEMS = new RegExp(String.raw`(?:this|our|my|ther|only)${GAP}(?:agent|skill|service|tool|option)`, 'i');
 const EVERY_STEMS = new RegExp(
   String.raw`${START}(?:every|each|all|any)${GAP}(?:\w+${GAP})?(?:request|task|quer|question|prompt|message|job|call|conversation|user|thing)`,
   'i',
