@@ -66,6 +66,20 @@ test('indistinct-skills on a card of hundreds of skills: names equal but for cas
   }
 });
 
+test('indistinct-skills on a card of hundreds of skills: names of one hash are told apart by the names', () => {
+  // "costarring" and "liquid" have the same FNV-1a hash.
+  const skills = manySkills(300);
+  const description = 'Does one particular thing with the itinerary it is given.';
+  skills[10] = { ...skills[10], name: 'costarring', description };
+  skills[250] = { ...skills[250], name: 'Liquid', description };
+  skills[251] = { ...skills[251], name: 'liquid!', description };
+  const found = findings(JSON.stringify({ ...base, skills }), 'indistinct-skills');
+  assert.deepEqual(
+    found.map((f) => [f.pointer, f.data?.other]),
+    [['/skills/251/name', '/skills/250']],
+  );
+});
+
 test('indistinct-skills on a card of hundreds of skills: many repeats stop at the cap, distinct names give none', () => {
   assert.deepEqual(findings(JSON.stringify({ ...base, skills: manySkills(2000) }), 'indistinct-skills'), []);
   const copies = Array.from({ length: 400 }, (_, i) => ({

@@ -58,7 +58,10 @@ function nearDescription(a: string, b: string): boolean {
   return cap > 0 && editDistance(a.slice(0, DESCRIPTION_PREFIX), b.slice(0, DESCRIPTION_PREFIX), cap) <= cap;
 }
 
-/** A hash of a normalised name with ASCII letters folded to lowercase: a plain name hashes like its normal form. */
+/**
+ * A hash of a normalised name with ASCII letters folded to lowercase: a plain name hashes like its normal form.
+ * 31 bits: -1 says "no hash" (plainHash).
+ */
 function foldedHash(s: string): number {
   let h = 0x811c9dc5;
   for (let i = 0; i < s.length; i++) {
@@ -66,17 +69,51 @@ function foldedHash(s: string): number {
     if (c >= 65 && c <= 90) c += 32;
     h = Math.imul(h ^ c, 0x01000193);
   }
-  return h >>> 0;
+  return h >>> 1;
+}
+
+const SPACE = 32;
+
+/**
+ * foldedHash of a PLAIN name, found in the same pass that tells it is plain; -1 for a name that is not plain (it
+ * must be normalised first). Thousands of names cost one loop each, no regex and no object.
+ */
+function plainHash(s: string): number {
+  let h = 0x811c9dc5;
+  let afterSpace = true; // a leading space is not plain
+  for (let i = 0; i < s.length; i++) {
+    let c = s.charCodeAt(i);
+    if (c === SPACE) {
+      if (afterSpace) return -1;
+      afterSpace = true;
+    } else {
+      if (c >= 65 && c <= 90) c += 32;
+      else if (!((c >= 97 && c <= 122) || (c >= 48 && c <= 57))) return -1;
+      afterSpace = false;
+    }
+    h = Math.imul(h ^ c, 0x01000193);
+  }
+  return afterSpace ? -1 : h >>> 1;
+}
+
+/** The hash of a skill's normalised name, or -1 when the skill has no name and description to compare. */
+function nameHash(skill: At<Record<string, unknown>>): number {
+  const { name, description } = skill.value;
+  if (typeof name !== 'string' || typeof description !== 'string') return -1;
+  const raw = name.length > 200 ? name.slice(0, 200) : name;
+  const plain = plainHash(raw);
+  if (plain !== -1) return plain;
+  const n = normalise(raw);
+  return n === '' ? -1 : foldedHash(n);
 }
 
 /**
- * A skill with its name's hash. The normalised name and description are made only when needed: on a card of
- * thousands of distinct plain names, never.
+ * A skill's name and description as compared. The normalised name and description are made only when needed: on a
+ * card of thousands of distinct plain names, never (and big cards make a Named only on a hash match).
  */
 class Named {
   private normalName: string | undefined;
   private normalDescription: string | undefined;
-  readonly hash: number;
 
   constructor(
     readonly skill: At<Record<string, unknown>>,
@@ -85,7 +122,6 @@ class Named {
     normalName: string | undefined,
   ) {
     this.normalName = normalName;
-    this.hash = foldedHash(normalName ?? rawName);
   }
 
   get name(): string {
@@ -115,24 +151,36 @@ function tableSize(n: number): number {
 
 /**
  * Calls `visit(later, first)` for every skill whose normalised name an earlier skill has, with the first skill of
- * that name, until it returns false. A table of hashes (linear probing) instead of a map of name strings: on big cards
- * this was most of the rule's time.
+ * that name, until it returns false. `hashes[i]`: nameHash of `skills[i]`. A table of hashes (linear probing) instead
+ * of a map of name strings, and a skill's Named made only on a hash match: on big cards these were most of the rule's
+ * time.
  */
-function sameNames(skills: readonly Named[], visit: (later: Named, first: Named) => boolean): void {
+function sameNames(
+  skills: readonly At<Record<string, unknown>>[],
+  hashes: Int32Array,
+  visit: (later: Named, first: Named) => boolean,
+): void {
   const slots = new Int32Array(tableSize(skills.length)); // index + 1 of the first skill of a name; 0: empty
   const mask = slots.length - 1;
+  const made: (Named | undefined)[] = [];
+  const namedAt = (i: number): Named | undefined => {
+    const skill = skills[i];
+    return (made[i] ??= skill && named(skill));
+  };
   for (let i = 0; i < skills.length; i++) {
-    const s = skills[i];
-    if (!s) continue;
-    for (let slot = s.hash & mask; ; slot = (slot + 1) & mask) {
+    const h = hashes[i] ?? -1;
+    if (h === -1) continue;
+    for (let slot = h & mask; ; slot = (slot + 1) & mask) {
       const held = slots[slot] ?? 0;
       if (held === 0) {
         slots[slot] = i + 1;
         break;
       }
-      const first = skills[held - 1];
-      if (first && first.hash === s.hash && first.name === s.name) {
-        if (!visit(s, first)) return;
+      if (hashes[held - 1] !== h) continue;
+      const first = namedAt(held - 1);
+      const later = namedAt(i);
+      if (first && later && first.name === later.name) {
+        if (!visit(later, first)) return;
         break;
       }
     }
@@ -155,10 +203,14 @@ function indistinctBefore(skills: readonly Named[], end: number, later: Named): 
 }
 
 export const indistinctSkills: Rule = ({ value }) => {
-  const skills: Named[] = [];
-  for (const skill of skillsOf(value)) {
-    const n = named(skill);
-    if (n) skills.push(n);
+  const all = skillsOf(value);
+  const hashes = new Int32Array(all.length);
+  let comparable = 0;
+  for (let i = 0; i < all.length; i++) {
+    const skill = all[i];
+    const h = skill ? nameHash(skill) : -1;
+    hashes[i] = h;
+    if (h !== -1) comparable++;
   }
   const out: Finding[] = [];
   const report = (later: Named, earlier: Named) =>
@@ -170,12 +222,17 @@ export const indistinctSkills: Rule = ({ value }) => {
         { data: { other: earlier.skill.pointer } },
       ),
     );
-  if (skills.length > PAIRWISE_LIMIT) {
-    sameNames(skills, (later, first) => {
+  if (comparable > PAIRWISE_LIMIT) {
+    sameNames(all, hashes, (later, first) => {
       if (!sameId(first, later) && nearDescription(first.description, later.description)) report(later, first);
       return out.length < MAX_FINDINGS;
     });
     return out;
+  }
+  const skills: Named[] = [];
+  for (const skill of all) {
+    const n = named(skill);
+    if (n) skills.push(n);
   }
   for (let j = 1; j < skills.length && out.length < MAX_FINDINGS; j++) {
     const later = skills[j];
