@@ -15,7 +15,7 @@ import { TextDocument } from 'vscode-languageserver-textdocument';
 import { lintDocument } from '../server/src/core/lint';
 import { validateAgentCard } from '../server/src/core/schema/generated/validators';
 import { toDiagnostic } from '../server/src/app/document/toDiagnostic';
-import { makeLocator } from '../server/src/core/pointer/locateAll';
+import { locatorAfter, type LocatorScan } from '../server/src/core/pointer/locateAll';
 import { startLsp, type LspSession } from '../test/lsp/harness';
 import { syntheticCard } from './lint.bench';
 import { at } from '../test/at';
@@ -87,6 +87,7 @@ function inProcess(text: string): number[] {
   let doc = TextDocument.create('file:///bench/inproc/agent-card.json', 'a2a-agent-card', 1, text);
   const at = text.indexOf('A synthetic card') + 2;
   const samples: number[] = [];
+  let scan: LocatorScan | undefined;
   for (let i = 0; i < KEYSTROKES; i++) {
     const pos = doc.positionAt(at);
     const t0 = performance.now();
@@ -102,10 +103,14 @@ function inProcess(text: string): number[] {
     );
     const current = doc.getText();
     const findings = lintDocument(current, { kind: 'card', settings: { maxCardBytes: 8 * 1024 * 1024 } }).findings;
-    const locate = makeLocator(
+    // As the server does (app/document/analysis.ts): ranges start from the previous version's scan.
+    const located = locatorAfter(
+      scan,
       current,
       findings.filter((f) => !f.offset).map((f) => f.pointer),
     );
+    scan = located.scan;
+    const locate = located.locate;
     findings.map((f) => toDiagnostic(doc, locate, f));
     samples.push(performance.now() - t0);
   }
