@@ -80,7 +80,7 @@ async function keystrokes(
 }
 
 /**
- * The same per-keystroke work in this process (document update, lint, pointer ranges, diagnostics),
+ * The same per-keystroke work in this process (document update, lint, pointer ranges from the previous scan, diagnostics),
  * without stdio and process scheduling: separates the server's work from IPC latency.
  */
 function inProcess(text: string): number[] {
@@ -211,7 +211,7 @@ export async function run(): Promise<string> {
     '|---|---|---|---|',
     `| Server start → first diagnostics (small card) | ${ms(percentile(start, 50))} | ${ms(percentile(start, 95))} | ${START_RUNS} cold starts: spawn, initialize, open, publish |`,
     `| Keystroke → diagnostics, ${(Buffer.byteLength(oneMb) / 1e6).toFixed(2)} MB card | ${ms(percentile(typing.samples, 50))} | ${ms(percentile(typing.samples, 95))} | ${KEYSTROKES} incremental edits, ${typing.findings} diagnostics each time; target p50 < 15 ms |`,
-    `| Keystroke → diagnostics, same card with findings | ${ms(percentile(typingFindings.samples, 50))} | ${ms(percentile(typingFindings.samples, 95))} | ${typingFindings.findings} diagnostics each time (their ranges are recomputed per version) |`,
+    `| Keystroke → diagnostics, same card with findings | ${ms(percentile(typingFindings.samples, 50))} | ${ms(percentile(typingFindings.samples, 95))} | ${typingFindings.findings} diagnostics each time (a keystroke inside a string moves their ranges; other edits locate them again) |`,
     `| Same keystroke, server work only (in-process) | ${ms(percentile(work, 50))} | ${ms(percentile(work, 95))} | update + lint + ranges + diagnostics, no stdio: the rest of the row above is IPC and scheduling |`,
     `| Server RSS, ${(Buffer.byteLength(tenMb) / 1e6).toFixed(1)} MB card open | ${mb(loaded)} | | idle server: ${mb(idle)} |`,
   ].join('\n');
