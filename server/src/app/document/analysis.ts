@@ -81,8 +81,7 @@ export function analyze(
   let tree: Node | undefined | null = null;
   let deep: boolean | undefined;
   const nestsTooDeep = () => (deep ??= nestsDeeperThan(text));
-  // Only a scan of text that parsed can be built on (stringEdit.ts relies on valid JSON).
-  let scan = result.value !== undefined ? previousScan : undefined;
+  let scan = previousScan;
   return {
     uri: doc.uri,
     version: doc.version,
@@ -110,6 +109,8 @@ export function analyze(
     nestsTooDeep,
     locator(pointers) {
       const located = locatorAfter(scan, text, pointers);
+      // Only a scan of text that parsed is kept to build on (stringEdit.ts relies on valid JSON); a version that
+      // does not parse leaves the last one in place for the next that does.
       if (result.value !== undefined) scan = located.scan;
       return located.locate;
     },
