@@ -2,6 +2,7 @@ import { parseTree, type Node } from 'jsonc-parser';
 import type { TextDocument } from 'vscode-languageserver-textdocument';
 import { isObject } from '../../core/document';
 import { lintDocument } from '../../core/lint';
+import { locatorAfter, type Locator, type LocatorScan } from '../../core/pointer/locateAll';
 import { compileProfile } from '../../core/profile/compile';
 import type { CompiledProfile, DocumentKind, Finding } from '../../core/types';
 import type { A2ASettings } from '../../protocol';
@@ -29,6 +30,13 @@ export interface Analysis {
    * document. Computed on first use: code actions ask on every cursor move, and the answer is a full scan.
    */
   nestsTooDeep(): boolean;
+  /**
+   * Ranges of JSON Pointers in this version. Builds on the previous version's scan (core/pointer/locateAll.ts):
+   * a keystroke inside a string moves the ranges instead of scanning the whole text again.
+   */
+  locator(pointers: readonly string[]): Locator;
+  /** The scan behind the last locator of this document (of this version or, if none was needed, an earlier one). */
+  lastScan(): LocatorScan | undefined;
 }
 
 /**
@@ -41,7 +49,7 @@ export class AnalysisCache {
   get(doc: TextDocument, languageId: string, settings: A2ASettings): Analysis {
     const hit = this.entries.get(doc.uri);
     if (hit && hit.version === doc.version && hit.settings === settings) return hit;
-    const analysis = analyze(doc, languageId, settings);
+    const analysis = analyze(doc, languageId, settings, hit?.lastScan());
     this.entries.set(doc.uri, analysis);
     return analysis;
   }
@@ -60,7 +68,12 @@ export class AnalysisCache {
   }
 }
 
-export function analyze(doc: TextDocument, languageId: string, settings: A2ASettings): Analysis {
+export function analyze(
+  doc: TextDocument,
+  languageId: string,
+  settings: A2ASettings,
+  previousScan?: LocatorScan,
+): Analysis {
   const text = doc.getText();
   const kind = documentKind(languageId, doc.uri, settings);
   const result = lintDocument(text, { fileName: baseName(doc.uri), kind, settings: toLintSettings(settings) });
@@ -68,6 +81,7 @@ export function analyze(doc: TextDocument, languageId: string, settings: A2ASett
   let tree: Node | undefined | null = null;
   let deep: boolean | undefined;
   const nestsTooDeep = () => (deep ??= nestsDeeperThan(text));
+  let scan = previousScan;
   return {
     uri: doc.uri,
     version: doc.version,
@@ -93,6 +107,14 @@ export function analyze(doc: TextDocument, languageId: string, settings: A2ASett
       return tree;
     },
     nestsTooDeep,
+    locator(pointers) {
+      const located = locatorAfter(scan, text, pointers);
+      // Only a scan of text that parsed is kept to build on (stringEdit.ts relies on valid JSON); a version that
+      // does not parse leaves the last one in place for the next that does.
+      if (result.value !== undefined) scan = located.scan;
+      return located.locate;
+    },
+    lastScan: () => scan,
   };
 }
 

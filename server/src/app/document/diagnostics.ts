@@ -6,7 +6,6 @@ import { capFindings, DEFAULT_FINDING_CAPS } from '../../core/findingCap';
 import type { Analysis } from './analysis';
 import type { DocumentWorld } from './world';
 import { toDiagnostic } from './toDiagnostic';
-import { makeLocator } from '../../core/pointer/locateAll';
 import { lockfileAgainstCard, type LockfileAgainstCard } from './pinnedCard';
 import { pauseFor } from './pace';
 
@@ -57,10 +56,7 @@ export function documentDiagnostics(
 ): Diagnostic[] {
   const checked = pinned && checksAgainstCard(analysis) ? checkFindings(pinned, analysis.settings.rules) : [];
   // One pass over the text locates every pointer of the document: its findings' and its check's.
-  const locate = makeLocator(
-    analysis.text,
-    [...analysis.findings.filter((f) => !f.offset), ...checked].map((f) => f.pointer),
-  );
+  const locate = analysis.locator([...analysis.findings.filter((f) => !f.offset), ...checked].map((f) => f.pointer));
   return [...analysis.findings, ...checked].map((f) => toDiagnostic(doc, locate, f));
 }
 

@@ -12,6 +12,7 @@
  * to the core.
  */
 import { escapeSegment, locatePointer, parsePointer, type OffsetRange } from './range';
+import { stringInteriorEdit } from './stringEdit';
 
 interface NodeRecord {
   seq: number;
@@ -24,23 +25,89 @@ interface NodeRecord {
 
 export type Locator = (pointer: string, target?: 'key' | 'value') => OffsetRange;
 
+/** What one scan of a text recorded: the next version of the text can start from it (`locatorAfter`). */
+export interface LocatorScan {
+  readonly text: string;
+  readonly wanted: ReadonlySet<string>;
+  readonly records: ReadonlyMap<string, NodeRecord>;
+}
+
 export function makeLocator(text: string, pointers: readonly string[]): Locator {
-  if (pointers.length === 0) return (p, t) => locatePointer(text, p, t);
+  return locatorAfter(undefined, text, pointers).locate;
+}
+
+/**
+ * The locator of `text`, and the scan behind it. `previous` is a scan of an earlier version of the same
+ * document (valid JSON): when the only change since is inside one string value (core/pointer/stringEdit.ts)
+ * and every pointer's path was recorded then, its records are shifted instead of scanning the text again,
+ * which on a 1 MB card is the cost of a JSON.parse per keystroke. The ranges are the same either way.
+ */
+export function locatorAfter(
+  previous: LocatorScan | undefined,
+  text: string,
+  pointers: readonly string[],
+): { locate: Locator; scan: LocatorScan | undefined; reused: boolean } {
+  if (pointers.length === 0) return { locate: (p, t) => locatePointer(text, p, t), scan: previous, reused: false };
+  let wanted: Set<string>;
+  try {
+    wanted = wantedPaths(pointers);
+  } catch {
+    return { locate: (p, t) => locatePointer(text, p, t), scan: previous, reused: false };
+  }
+  const shifted = previous && shiftedRecords(previous, text, wanted);
+  if (shifted) {
+    const scan = { text, wanted: previous.wanted, records: shifted };
+    return { locate: locatorOf(text, shifted), scan, reused: true };
+  }
   let records: Map<string, NodeRecord>;
   try {
-    const wanted = new Set<string>(['']);
-    for (const p of pointers) {
-      const segs = parsePointer(p);
-      let acc = '';
-      for (const s of segs) {
-        acc += `/${escapeSegment(s)}`;
-        wanted.add(acc);
-      }
-    }
     records = scan(text, wanted);
   } catch {
-    return (p, t) => locatePointer(text, p, t);
+    return { locate: (p, t) => locatePointer(text, p, t), scan: undefined, reused: false };
   }
+  return { locate: locatorOf(text, records), scan: { text, wanted, records }, reused: false };
+}
+
+/** Every pointer and all its ancestors, root ('') included. */
+function wantedPaths(pointers: readonly string[]): Set<string> {
+  const wanted = new Set<string>(['']);
+  for (const p of pointers) {
+    const segs = parsePointer(p);
+    let acc = '';
+    for (const s of segs) {
+      acc += `/${escapeSegment(s)}`;
+      wanted.add(acc);
+    }
+  }
+  return wanted;
+}
+
+/** The previous scan's records moved to `text`, when that edit kept every token and the paths were all recorded. */
+function shiftedRecords(
+  previous: LocatorScan,
+  text: string,
+  wanted: ReadonlySet<string>,
+): Map<string, NodeRecord> | undefined {
+  for (const path of wanted) if (!previous.wanted.has(path)) return undefined;
+  if (previous.text === text) return new Map(previous.records);
+  const edit = stringInteriorEdit(previous.text, text);
+  if (!edit) return undefined;
+  const move = (offset: number) => (offset >= edit.oldEnd ? offset + edit.delta : offset);
+  const records = new Map<string, NodeRecord>();
+  for (const [path, r] of previous.records) {
+    records.set(path, {
+      seq: r.seq,
+      offset: move(r.offset),
+      end: move(r.end),
+      container: r.container,
+      keyOffset: r.keyOffset < 0 ? r.keyOffset : move(r.keyOffset),
+      keyLength: r.keyLength,
+    });
+  }
+  return records;
+}
+
+function locatorOf(text: string, records: ReadonlyMap<string, NodeRecord>): Locator {
   return (pointer, target = 'value') => {
     const root = records.get('');
     if (!root) return locatePointer(text, pointer, target);
