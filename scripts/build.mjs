@@ -5,6 +5,7 @@
 import { build, context } from 'esbuild';
 import { unicodeData } from './unicodeData.mjs';
 import { lazyBuiltins } from './lazyBuiltins.mjs';
+import { lazyPackages } from './lazyPackages.mjs';
 import { VENDORS, vendorEntry, vendorsBeside } from './vendorBundles.mjs';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
@@ -71,8 +72,9 @@ function generateValidators() {
 }
 
 const entries = [
-  // The language server requires the built-ins its first diagnostics do not need on first use (lazyBuiltins.mjs).
-  { in: 'server/src/server.ts', out: 'server/dist/server.js', platform: 'node', external: [], lazyBuiltins: true },
+  // The language server loads the built-ins and evaluates the packages its first diagnostics do not need on first
+  // use (lazyBuiltins.mjs, lazyPackages.mjs).
+  { in: 'server/src/server.ts', out: 'server/dist/server.js', platform: 'node', external: [], lazy: true },
   {
     in: 'server/src/cli/main.ts',
     out: 'server/dist/cli.js',
@@ -115,7 +117,7 @@ async function bundle() {
     logLevel: 'warning',
     banner: e.banner ? { js: e.banner } : undefined,
     plugins: [
-      ...(e.lazyBuiltins ? [lazyBuiltins] : []),
+      ...(e.lazy ? [lazyBuiltins, lazyPackages(root)] : []),
       ...(isMain(e) ? [grpcRuntimeBeside, vendorsBeside('.js')] : []),
       unicodeData,
     ],
