@@ -6,6 +6,7 @@ import { build, context } from 'esbuild';
 import { unicodeData } from './unicodeData.mjs';
 import { lazyBuiltins } from './lazyBuiltins.mjs';
 import { lazyPackages } from './lazyPackages.mjs';
+import { asciiOutput } from './asciiOutput.mjs';
 import { VENDORS, vendorEntry, vendorsBeside } from './vendorBundles.mjs';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
@@ -73,7 +74,7 @@ function generateValidators() {
 
 const entries = [
   // The language server loads the built-ins and evaluates the packages its first diagnostics do not need on first
-  // use (lazyBuiltins.mjs, lazyPackages.mjs).
+  // use (lazyBuiltins.mjs, lazyPackages.mjs), and is written as ASCII (asciiOutput.mjs).
   { in: 'server/src/server.ts', out: 'server/dist/server.js', platform: 'node', external: [], lazy: true },
   {
     in: 'server/src/cli/main.ts',
@@ -117,7 +118,7 @@ async function bundle() {
     logLevel: 'warning',
     banner: e.banner ? { js: e.banner } : undefined,
     plugins: [
-      ...(e.lazy ? [lazyBuiltins, lazyPackages(root)] : []),
+      ...(e.lazy ? [lazyBuiltins, lazyPackages(root), asciiOutput] : []),
       ...(isMain(e) ? [grpcRuntimeBeside, vendorsBeside('.js')] : []),
       unicodeData,
     ],

@@ -9,7 +9,7 @@ import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'n
 import { tmpdir } from 'node:os';
 import { basename, join } from 'node:path';
 import { test } from 'node:test';
-import { startLsp } from './harness';
+import { SERVER, startLsp } from './harness';
 
 /**
  * Built-in modules the first diagnostics do not need: the network ones (`net` is not one: the server's stdio pipes
@@ -114,4 +114,10 @@ test('the language server evaluates the secret scanner’s packages only when a 
     else process.env.NODE_V8_COVERAGE = saved;
     rmSync(dir, { recursive: true, force: true });
   }
+});
+
+test('the server bundle is ASCII, which V8 reads and scans at one byte per character', () => {
+  const text = readFileSync(SERVER, 'utf8');
+  const at = text.search(/[\u0080-\uffff]/);
+  assert.equal(at, -1, `non-ASCII at offset ${at}: ${JSON.stringify(text.slice(Math.max(0, at - 40), at + 10))}`);
 });
