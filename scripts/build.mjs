@@ -4,6 +4,9 @@
 // Flags: --production (minify), --watch.
 import { build, context } from 'esbuild';
 import { unicodeData } from './unicodeData.mjs';
+import { lazyBuiltins } from './lazyBuiltins.mjs';
+import { lazyPackages } from './lazyPackages.mjs';
+import { asciiOutput } from './asciiOutput.mjs';
 import { VENDORS, vendorEntry, vendorsBeside } from './vendorBundles.mjs';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
@@ -70,7 +73,9 @@ function generateValidators() {
 }
 
 const entries = [
-  { in: 'server/src/server.ts', out: 'server/dist/server.js', platform: 'node', external: [] },
+  // The language server loads the built-ins and evaluates the packages its first diagnostics do not need on first
+  // use (lazyBuiltins.mjs, lazyPackages.mjs), and is written as ASCII (asciiOutput.mjs).
+  { in: 'server/src/server.ts', out: 'server/dist/server.js', platform: 'node', external: [], lazy: true },
   {
     in: 'server/src/cli/main.ts',
     out: 'server/dist/cli.js',
@@ -112,7 +117,11 @@ async function bundle() {
     legalComments: 'none',
     logLevel: 'warning',
     banner: e.banner ? { js: e.banner } : undefined,
-    plugins: isMain(e) ? [grpcRuntimeBeside, vendorsBeside('.js'), unicodeData] : [unicodeData],
+    plugins: [
+      ...(e.lazy ? [lazyBuiltins, lazyPackages(root), asciiOutput] : []),
+      ...(isMain(e) ? [grpcRuntimeBeside, vendorsBeside('.js')] : []),
+      unicodeData,
+    ],
   }));
   if (watch) {
     for (const o of options) await (await context(o)).watch();

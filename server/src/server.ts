@@ -2,7 +2,7 @@
  * Node entry of the A2A language server. `node server/dist/server.js --stdio` (any LSP client) or
  * `--node-ipc` (the VS Code client); createConnection picks the transport from argv.
  */
-import { createConnection, ProposedFeatures } from 'vscode-languageserver/node';
+import { createConnection, ProposedFeatures } from './lsp/languageServer';
 import { nodeFiles } from './node/nodeFiles';
 import { startServer } from './lsp/startServer';
 

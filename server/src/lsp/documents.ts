@@ -6,7 +6,7 @@
  * So each change's range is first clamped into the document as it is at that point (changes apply in order), its
  * ends put in order, and a missing text is the empty string.
  */
-import { TextDocuments } from 'vscode-languageserver';
+import { TextDocuments } from './languageServer';
 import { TextDocument, type Position, type TextDocumentContentChangeEvent } from 'vscode-languageserver-textdocument';
 
 export function createDocuments(): TextDocuments<TextDocument> {

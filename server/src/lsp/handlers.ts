@@ -2,7 +2,8 @@
  * Registers every LSP feature of the server. One line per feature module: other modules
  * (e.g. a CodeLens provider) add themselves here with a small edit.
  */
-import { TextDocumentSyncKind, type ServerCapabilities } from 'vscode-languageserver';
+import type { ServerCapabilities } from 'vscode-languageserver';
+import { TextDocumentSyncKind } from './languageServer';
 import type { ServerContext } from './context';
 import { registerDocumentRequests } from './documentRequests';
 import { registerMigrateRequest } from './migrate';

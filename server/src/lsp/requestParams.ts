@@ -3,7 +3,7 @@
  * their types (protocol.ts), else the answer is a JSON-RPC "invalid params" error naming the member. A client
  * that sends `null` or a number where a URI belongs gets that, not an internal error with a stack trace in the log.
  */
-import { ErrorCodes, ResponseError } from 'vscode-languageserver';
+import { ErrorCodes, ResponseError } from './languageServer';
 
 type Kind = 'string' | 'object' | 'string[]' | 'boolean?' | 'string?' | 'object?';
 

@@ -1,4 +1,5 @@
-import { LSPErrorCodes, ResponseError, type CancellationToken } from 'vscode-languageserver';
+import type { CancellationToken } from 'vscode-languageserver';
+import { LSPErrorCodes, ResponseError } from './languageServer';
 
 /** Where handler failures are logged (the connection console). */
 export interface ErrorLog {

@@ -51,8 +51,15 @@ function oneLine(err: unknown): string {
 /** State for the server's lifetime: extended profiles per identity (HTTP and the public card cache: the world's). */
 export class LiveService {
   readonly extended = memoryExtendedProfileCache();
-  /** Per server process: credential identities are only compared within one session. */
-  readonly secret = newInstallationSecret();
+  private installationSecret: string | undefined;
+
+  /**
+   * Per server process: credential identities are only compared within one session. Made on first use, so that
+   * starting the server does not load the platform's random generator.
+   */
+  get secret(): string {
+    return (this.installationSecret ??= newInstallationSecret());
+  }
 
   constructor(readonly world: DocumentWorld) {}
 

@@ -70,7 +70,11 @@ interface RuleCreator {
   create(context: AdapterContext, options: Record<string, unknown>): { file?: (source: unknown) => unknown };
 }
 
-const CREATORS: readonly [RuleCreator, Record<string, unknown>][] = [
+/**
+ * The rules with their options. Read when the first text reaches the rules, not when this module loads: the language
+ * server's bundle evaluates the rule packages on first use (scripts/lazyPackages.mjs), and most cards never get here.
+ */
+const creators = (): readonly [RuleCreator, Record<string, unknown>][] => [
   [github as unknown as RuleCreator, {}],
   [gitlab as unknown as RuleCreator, {}],
   [npm as unknown as RuleCreator, {}],
@@ -96,7 +100,7 @@ const context: AdapterContext = {
 let rules: ((source: unknown) => unknown)[] | undefined;
 
 function created(): ((source: unknown) => unknown)[] {
-  rules ??= CREATORS.flatMap(([creator, options]) => {
+  rules ??= creators().flatMap(([creator, options]) => {
     const file = creator.create(context, { allows: ALLOWS, ...options }).file;
     return file ? [file] : [];
   });
