@@ -3,7 +3,7 @@
 // so the package has no dependencies at all (nothing to resolve at install time, nothing of the editor client):
 //   dist/cli.cjs              bin `a2acap`
 //   dist/server.cjs           bin `a2a-language-server` (--stdio, or any vscode-languageserver transport)
-//   dist/index.mjs            the library (ESM), with dist/index.d.ts and dist/types.d.ts
+//   dist/index.mjs            the library (ESM), with dist/index.d.ts, types.d.ts, errors.d.ts and core-types.d.ts
 //   dist/grpc-runtime.cjs     gRPC (grpc-js + the A2A service definition), loaded on the first gRPC call only
 //   dist/undici.cjs, jose.cjs, mcp-sdk.cjs   libraries only some commands use, loaded when first needed
 //                             (scripts/vendorBundles.mjs)
@@ -101,8 +101,14 @@ await Promise.all([
     build({ ...common, stdin: vendorEntry(v, root), outfile: join(out, `${v.file}.cjs`), format: 'cjs' }),
   ),
   // ESM has no require(): bundled CommonJS dependencies and the gRPC runtime get one made for this file.
+  // The library keeps its names and line breaks: an error a program leaves unhandled prints as Node prints it, the
+  // source line where it was made, then `NetError: …` and a stack of named functions, all of them readable (a
+  // minified bundle prints one 100 kB line and `v [NetError]`).
   build({
     ...common,
+    minify: false,
+    minifySyntax: true,
+    keepNames: true,
     entryPoints: [join(root, 'server/src/api/index.ts')],
     outfile: join(out, 'index.mjs'),
     format: 'esm',
@@ -147,14 +153,23 @@ const tsc = spawnSync(
 const ownErrors = tsc.stdout.split('\n').filter((l) => l.startsWith('server/src/api/'));
 if (ownErrors.length || !existsSync(join(declDir, 'api', 'index.d.ts')))
   throw new Error(`scripts/pack-cli.mjs: declaration emit failed\n${ownErrors.join('\n') || tsc.stdout}`);
-for (const name of ['index.d.ts', 'types.d.ts']) {
-  const text = readFileSync(join(declDir, 'api', name), 'utf8');
+// The public types may derive from the core's data types (core/types.ts, which imports nothing): its declarations
+// ship as dist/core-types.d.ts. Nothing else internal may be named.
+const coreTypes = readFileSync(join(declDir, 'core', 'types.d.ts'), 'utf8');
+if (/\bfrom ['"]|\bimport\(/.test(coreTypes))
+  throw new Error('scripts/pack-cli.mjs: core/types.ts must import nothing: its declarations ship as they are');
+writeFileSync(join(out, 'core-types.d.ts'), coreTypes);
+for (const name of ['index.d.ts', 'types.d.ts', 'errors.d.ts']) {
+  const text = readFileSync(join(declDir, 'api', name), 'utf8').replace(
+    /from '\.\.\/core\/types'/g,
+    "from './core-types.js'",
+  );
   const internal = text.match(/from ['"](\.\.\/[^'"]*)['"]/);
   if (internal)
     throw new Error(
-      `scripts/pack-cli.mjs: api/${name} refers to ${internal[1]}; public types belong in server/src/api/types.ts`,
+      `scripts/pack-cli.mjs: api/${name} refers to ${internal[1]}; public types belong in server/src/api/types.ts (or core/types.ts)`,
     );
-  writeFileSync(join(out, name), text.replace(/from '\.\/types'/g, "from './types.js'"));
+  writeFileSync(join(out, name), text.replace(/from '\.\/(types|errors)'/g, "from './$1.js'"));
 }
 rmSync(declDir, { recursive: true, force: true });
 

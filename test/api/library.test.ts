@@ -74,8 +74,11 @@ describe('the library, pure', () => {
 
   it('compileCard: the client decides the interface; a bad binding is a TypeError that says which', () => {
     const card = JSON.parse(text) as unknown;
-    assert.equal(compileCard(card).interface?.binding, 'JSONRPC');
-    assert.equal(compileCard(card, { client: { bindings: ['GRPC@1.0'] } }).interface?.binding, 'GRPC');
+    const json = compileCard(card);
+    const grpc = compileCard(card, { client: { bindings: ['GRPC@1.0'] } });
+    assert.ok(json.usable && grpc.usable);
+    assert.equal(json.interface.binding, 'JSONRPC');
+    assert.equal(grpc.interface.binding, 'GRPC');
     assert.equal(compileCard(card, { client: { bindings: ['MQTT@1.0'] } }).usable, false);
     assert.throws(
       () => compileCard(card, { client: { bindings: ['JSONRPC'] } }),
@@ -134,6 +137,7 @@ describe('the library, live (the real SDK agent on loopback)', () => {
 
   it('fetchExtendedCard: cached per credential identity, never per token; the token never appears', async () => {
     const fetched = await fetchCard(sdk.url, { network });
+    assert.ok(fetched.valid);
     const cache = memoryExtendedCardCache();
     const alice = await fetchExtendedCard(fetched, {
       network,

@@ -24,6 +24,7 @@ import { chance, mutate, pick, type Rng } from './mutate';
 import { describeError, forbiddenCharacter, internalFinding, type Failure } from './properties';
 import { loadSeeds } from './seeds';
 import { pinOutputFailures } from './pinOutput';
+import { unknownSkillFailures } from './unknownSkillOutput';
 import { plantSecrets, secretsProperty } from './plantSecrets';
 import { hiddenTextFailures, hiddenTextPair, type HiddenTextExpectation } from './hiddenText';
 import { machineOutputFailures } from './valueProperties';
@@ -210,6 +211,7 @@ function check(failures: Failure[], cardText: string, lockText: string): void {
       checkOptionsFor(card, digest, read.lockfile),
     );
     failures.push(...pinOutputFailures(compileProfile(card, DEFAULT_CLIENT), read.lockfile));
+    failures.push(...unknownSkillFailures(compileProfile(card, DEFAULT_CLIENT)));
     const ms = performance.now() - started;
     if (ms > WIDE_CHECK_MS)
       failures.push({ property: 'a lockfile check stays fast however many skills', detail: `${Math.round(ms)} ms` });

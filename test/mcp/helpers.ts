@@ -4,6 +4,8 @@
  */
 import { spawn } from 'node:child_process';
 import { join } from 'node:path';
+import { strict as assert } from 'node:assert';
+import Ajv, { type ValidateFunction } from 'ajv';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
 import { at } from '../at';
@@ -15,6 +17,8 @@ export interface McpSession {
   /** What the server wrote to stderr (it must never write to stdout outside the protocol). */
   stderr: () => string;
   close: () => Promise<void>;
+  /** The validator of each tool's declared outputSchema (tools/list, fetched once). */
+  outputValidators: () => Promise<Map<string, ValidateFunction>>;
 }
 
 export async function startMcp(args: string[], env: Record<string, string> = {}): Promise<McpSession> {
@@ -30,7 +34,34 @@ export async function startMcp(args: string[], env: Record<string, string> = {})
   });
   const client = new Client({ name: 'a2acap-test', version: '0.0.0' });
   await client.connect(transport);
-  return { client, stderr: () => stderr, close: () => client.close() };
+  let validators: Promise<Map<string, ValidateFunction>> | undefined;
+  return {
+    client,
+    stderr: () => stderr,
+    close: () => client.close(),
+    outputValidators: () => (validators ??= outputValidatorsOf(client)),
+  };
+}
+
+async function outputValidatorsOf(client: Client): Promise<Map<string, ValidateFunction>> {
+  const ajv = new Ajv({ strict: true, allowUnionTypes: true, allErrors: true });
+  const { tools } = await client.listTools();
+  return new Map(tools.map((t) => [t.name, ajv.compile(t.outputSchema ?? {})]));
+}
+
+/**
+ * What every successful call answers: `structuredContent` valid under the tool's outputSchema, and one text that is
+ * the same value as compact JSON (no indentation: a model pays for every character).
+ */
+async function assertStructured(session: McpSession, name: string, text: string, structured: unknown): Promise<void> {
+  const validate = (await session.outputValidators()).get(name);
+  assert.ok(validate, `${name} declares an outputSchema`);
+  assert.ok(
+    validate(structured),
+    `${name}: structuredContent matches its outputSchema: ${JSON.stringify(validate.errors)}`,
+  );
+  assert.deepEqual(JSON.parse(text), structured, `${name}: the text is the structured answer`);
+  assert.doesNotMatch(text, /\n\s|^\s|\s$/, `${name}: the text is compact JSON`);
 }
 
 export interface CallAnswer {
@@ -44,6 +75,9 @@ export async function callTool(session: McpSession, name: string, args: Record<s
   const result = await session.client.callTool({ name, arguments: args });
   const content = result.content as { type: string; text: string }[];
   assertTexts(content, result.isError === true);
+  if (result.isError === true)
+    assert.equal(result.structuredContent, undefined, `${name}: an error has no structured answer`);
+  else await assertStructured(session, name, at(content, 0).text, result.structuredContent);
   return {
     isError: result.isError === true,
     text: at(content, 0).text,

@@ -563,6 +563,27 @@ describe('a2acap mcp: card values that carry an instruction reach the model only
     assert.ok(untrusted?.offered.some((id) => id.startsWith(INSTRUCTION)));
   });
 
+  it('a2a_profile, a2a_how_to_call: an unknown skill says where the ids are; the line quotes no card text', async () => {
+    for (const tool of ['a2a_profile', 'a2a_how_to_call']) {
+      const answer = await callTool(mcp, tool, { source: 'ids.agent-card.json', skill: 'nope' });
+      assert.equal(answer.isError, true, tool);
+      assert.equal(
+        answer.text,
+        `${tool}: the card has no usable skill "nope"; the card's 2 usable skill ids are listed under "untrusted"`,
+      );
+      const { untrusted } = JSON.parse(answer.untrusted ?? '{}') as {
+        untrusted?: { notice: string; skills: string[]; skills_total: number };
+      };
+      assert.equal(untrusted?.notice, UNTRUSTED_NOTICE, tool);
+      assert.equal(untrusted?.skills_total, 2, tool);
+      assert.ok(untrusted?.skills.includes('quote'), tool);
+      assert.ok(
+        untrusted?.skills.some((id) => id.startsWith(INSTRUCTION) && id.length < LIMITS.valueChars + 50),
+        tool,
+      );
+    }
+  });
+
   it('a URL source is shown as the URL (two slashes), by every tool', async () => {
     const cardUrl = `${url}/.well-known/agent-card.json`;
     const profile = await callJson<{ source: string }>(session, 'a2a_profile', { source: url });

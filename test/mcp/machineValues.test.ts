@@ -9,7 +9,8 @@ import { copyFileSync, mkdtempSync, readFileSync, realpathSync, rmSync, writeFil
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { hasHiddenCharacters } from '../../server/src/core/text/hiddenCharacters';
-import { callTool, startMcp, type McpSession } from './helpers';
+import { spawn } from 'node:child_process';
+import { CLI, callTool, startMcp, type McpSession } from './helpers';
 
 const FIXTURES = join(__dirname, '..', 'fixtures');
 const PLANTED = ['\u200b', '\u202e', '\u2066', '\u{E0041}', '\ud800'];
@@ -60,6 +61,40 @@ describe('a2acap mcp: values with hidden characters', () => {
     assert.deepEqual(Object.keys((JSON.parse(lockText) as { requires: { skills: object } }).requires.skills), [
       `plan${HIDE}`,
     ]);
+  });
+});
+
+/** The raw stdout of `a2acap mcp` for an initialize and one tools/call: the bytes a host reads off the pipe. */
+function rawSession(call: { name: string; arguments: Record<string, unknown> }): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, [CLI, 'mcp', '--root', root], { stdio: ['pipe', 'pipe', 'inherit'] });
+    let out = '';
+    child.stdout.setEncoding('utf8');
+    child.stdout.on('data', (d: string) => {
+      out += d;
+      if (out.includes('"id":2')) child.stdin.end();
+    });
+    child.on('error', reject);
+    child.on('close', () => resolve(out));
+    const send = (m: object) => child.stdin.write(`${JSON.stringify(m)}\n`);
+    send({
+      jsonrpc: '2.0',
+      id: 1,
+      method: 'initialize',
+      params: { protocolVersion: '2025-06-18', capabilities: {}, clientInfo: { name: 'raw', version: '0' } },
+    });
+    send({ jsonrpc: '2.0', method: 'notifications/initialized' });
+    send({ jsonrpc: '2.0', id: 2, method: 'tools/call', params: call });
+  });
+}
+
+describe('a2acap mcp: structuredContent on the wire', () => {
+  it('holds the values, with hidden characters written as JSON escapes, never raw', async () => {
+    const wire = await rawSession({ name: 'a2a_profile', arguments: { source: 'hidden.agent-card.json' } });
+    const line = wire.split('\n').find((l) => l.includes('"id":2')) ?? '';
+    const result = (JSON.parse(line) as { result: { structuredContent: { profile: { skills: object } } } }).result;
+    assert.ok(Object.keys(result.structuredContent.profile.skills).includes(`plan${HIDE}`));
+    assert.ok(!hasHiddenCharacters(wire), 'no raw hidden character on the wire');
   });
 });
 

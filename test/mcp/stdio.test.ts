@@ -139,7 +139,13 @@ describe('a2acap mcp: example cards and lockfiles', () => {
       skill: 'no-such-skill',
     });
     assert.equal(unknown.isError, true);
-    assert.match(unknown.text, /^a2a_how_to_call: the card has no usable skill "no-such-skill"$/);
+    assert.equal(
+      unknown.text,
+      'a2a_how_to_call: the card has no usable skill "no-such-skill"; the card\'s 3 usable skill ids are listed under "untrusted"',
+    );
+    const listed = JSON.parse(unknown.untrusted ?? '{}') as { untrusted?: { skills: string[]; skills_total: number } };
+    assert.equal(listed.untrusted?.skills_total, 3);
+    assert.ok(listed.untrusted?.skills.includes('book-trip'));
   });
 
   it('a2a_check_lockfile answers what `a2acap check --format json` prints', async () => {

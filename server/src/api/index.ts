@@ -24,6 +24,7 @@ import type { GrpcClient } from '../core/net/grpc';
 import { createHttpClient } from '../node/net/http';
 import type { HttpClient } from '../core/net/http';
 import { allowanceOf, libraryGrpc, libraryHttp } from './network';
+import { publicProfile } from './profile';
 import { probe } from '../app/probe';
 import { compileCard as appCompileCard } from '../app/compile';
 import { send } from '../app/send';
@@ -59,9 +60,11 @@ import type {
   SignatureVerdict,
   StaleMarkers,
   TrustStore,
+  ValidFetchedCard,
 } from './types';
 
 export type * from './types';
+export { CanonicalizationError, NetError, ProfileUseError, type NetErrorKind } from './errors';
 
 // ---------------------------------------------------------------------------------------------------------------
 // Cards and lockfiles (pure: no file or network access)
@@ -73,7 +76,7 @@ export type * from './types';
  * @example compileCard(JSON.parse(text), { client: { bindings: ['JSONRPC@1.0'] } }).interface?.url
  */
 export function compileCard(card: unknown, options: CompileOptions = {}): Profile {
-  return appCompileCard(card, clientConfig(options.client));
+  return publicProfile(appCompileCard(card, clientConfig(options.client)));
 }
 
 /**
@@ -226,19 +229,20 @@ export async function fetchCard(target: string, options: FetchOptions): Promise<
     signal: options.signal,
     trust,
   });
-  return {
+  const base = {
     status: res.status,
     url: res.url,
     card: res.card,
     text: res.text,
     findings: locateFindings(res.text, res.findings).map(publicFinding),
-    valid: res.valid,
-    profile: res.profile,
     signature: res.signature,
     maxAgeSeconds: res.maxAgeSeconds,
     fetchedAt: res.fetchedAt,
     originClass: res.originClass,
   };
+  return res.valid && res.profile
+    ? { ...base, valid: true, profile: publicProfile(res.profile) }
+    : { ...base, valid: false, profile: undefined };
 }
 
 /**
@@ -256,7 +260,10 @@ export function memoryExtendedCardCache(): ExtendedCardCache {
  * the token).
  * @example const ext = await fetchExtendedCard(fetched, { network, credential: { token } });
  */
-export async function fetchExtendedCard(fetched: FetchedCard, options: ExtendedCardOptions): Promise<ExtendedCard> {
+export async function fetchExtendedCard(
+  fetched: ValidFetchedCard,
+  options: ExtendedCardOptions,
+): Promise<ExtendedCard> {
   if (!fetched.profile)
     throw new TypeError('fetchExtendedCard needs a valid public card (fetchCard returned no profile)');
   const network = asNetwork(options.network);
@@ -278,7 +285,7 @@ export async function fetchExtendedCard(fetched: FetchedCard, options: ExtendedC
   return {
     status: res.status,
     card: res.card,
-    profile: res.profile,
+    profile: res.profile && publicProfile(res.profile),
     message: res.message,
     evidence: res.evidence,
     identity: res.identity,
@@ -322,7 +329,7 @@ export function memoryStaleMarkers(): StaleMarkers {
  * allows it (an UnsupportedOperation answer falls back to SendMessage), and the skill's accepted media types,
  * checked before anything is sent. Answers that show the profile is out of date (ContentTypeNotSupported,
  * VersionNotSupported, ExtensionSupportRequired, a refused stream) mark the agent stale in `stale`.
- * Throws a ProfileUseError (name) when the profile is unusable, has no such skill or the skill refuses a part.
+ * Throws a ProfileUseError when the profile is unusable, has no such skill or the skill refuses a part.
  * @example await sendToSkill(profile, 'summarize', [{ text: 'hello' }], { network, agent: url, stale })
  */
 export async function sendToSkill(

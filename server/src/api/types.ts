@@ -1,15 +1,18 @@
 /**
- * The public types of the `a2acap` library. They are declared here, not re-exported from the core, so that the
- * package's type declarations stand alone and stay stable when the core's internals are renamed or moved: the
- * façade (index.ts) is type-checked against the core, so a drift shows up as a compile error there, not for users.
+ * The public types of the `a2acap` library. Where a public shape is the core's own (the card and lockfile data, the
+ * compiled profile's parts) it is derived from the core's types (core/types.ts, self-contained: the package ships
+ * its declarations beside these); where the library adds to a shape or narrows it (ranges on findings, a profile
+ * discriminated on `usable`, a fetched card discriminated on `valid`) it is declared here, and the façade
+ * (index.ts) is type-checked against the core, so a drift shows up as a compile error there, not for users.
  */
+import type * as Core from '../core/types';
 
 /** RFC 6901 JSON Pointer into the document ('' is the whole document). */
-export type JsonPointer = string;
-export type Severity = 'error' | 'warning' | 'info' | 'hint';
+export type JsonPointer = Core.JsonPointer;
+export type Severity = Core.Severity;
 /** A rule's configured severity; 'off' drops its findings. */
-export type SeveritySetting = Severity | 'off';
-export type DocumentKind = 'card' | 'lockfile';
+export type SeveritySetting = Core.SeveritySetting;
+export type DocumentKind = Core.DocumentKind;
 
 /** What the calling client implements: the input of interface selection and of the extension checks. */
 export interface ClientOptions {
@@ -63,95 +66,57 @@ export interface LintReport {
   tooLarge: boolean;
 }
 
-/** The effective view of one skill for this client. */
-export interface SkillProfile {
-  readonly input: readonly string[];
-  readonly output: readonly string[];
-  /** Alternatives (OR) of scheme name → scopes (AND within one); [] when no security requirement applies. */
-  security: Record<string, readonly string[]>[];
-  readonly tags: readonly string[];
-}
+/** The effective view of one skill for this client: media types in and out, security alternatives, tags. */
+export type SkillProfile = Core.SkillProfile;
 
 /** The interface a client uses: the first of the card's `supportedInterfaces` it implements. */
-export interface ChosenInterface {
-  url: string;
-  binding: string;
-  version: string;
-  tenant: string | null;
+export type ChosenInterface = NonNullable<Core.CompiledProfile['interface']>;
+
+/** Why each value of a profile is what it is (interface decisions, per-skill sources); for explanations. */
+export type ProfileProvenance = Core.ProfileProvenance;
+
+/** A profile the client can use: the interface it picks and, per skill, what to send and what comes back. */
+export interface UsableProfile {
+  usable: true;
+  reason?: undefined;
+  /** The card's `version` ('' when it has none). */
+  agent_version: string;
+  interface: ChosenInterface;
+  streaming: boolean;
+  push: boolean;
+  extended_card: boolean;
+  /** Extensions the card declares that the client knows, sorted. */
+  extensions: string[];
+  skills: Record<string, SkillProfile>;
+  /** The card's security schemes by name: type and, for OAuth, the flow. */
+  schemes: Record<string, { type: string; flow?: string }>;
+  provenance?: ProfileProvenance;
+}
+
+/** A card this client cannot use (no interface it implements, a required extension it lacks, not a card at all). */
+export interface UnusableProfile {
+  usable: false;
+  /** Why, in one line. */
+  reason: string;
+  provenance?: ProfileProvenance;
 }
 
 /**
- * The compiled profile of a card for one client (the CLI's `compile` output). When `usable` is false only
- * `reason` (and `provenance`) is meaningful.
+ * The compiled profile of a card for one client (the CLI's `compile` output): narrow on `usable` to reach the
+ * interface and the skills.
+ * @example if (profile.usable) console.log(profile.interface.url); else console.log(profile.reason);
  */
-export interface Profile {
-  usable: boolean;
-  reason?: string;
-  agent_version?: string;
-  interface?: ChosenInterface;
-  streaming?: boolean;
-  push?: boolean;
-  extended_card?: boolean;
-  /** Extensions the card declares that the client knows, sorted. */
-  extensions?: string[];
-  skills?: Record<string, SkillProfile>;
-  schemes?: Record<string, { type: string; flow?: string }>;
-  /** Why each value is what it is (interface decisions, per-skill sources); for explanations. */
-  provenance?: {
-    interfaces: {
-      index: number;
-      url: string;
-      binding: string;
-      version: string;
-      tenant: string | null;
-      chosen: boolean;
-      reason?: string;
-    }[];
-    skills: Record<
-      string,
-      {
-        input: 'skill' | 'defaults';
-        output: 'skill' | 'defaults';
-        security: 'skill' | 'card' | 'none';
-        droppedInput: string[];
-        droppedOutput: string[];
-        pointer: JsonPointer;
-      }
-    >;
-    unknownExtensions: { uri: string; required: boolean }[];
-  };
-}
+export type Profile = UsableProfile | UnusableProfile;
 
 export interface CompileOptions {
   client?: ClientOptions;
 }
 
 /** Evidence that a claim was checked against the live agent. */
-export interface Evidence {
-  result: 'verified' | 'refuted' | 'skipped' | 'error';
-  probe: string;
-  at: string;
-  detail?: string;
-}
+export type Evidence = Core.Evidence;
 
 /** A capability lockfile (schema: a2a-lock.schema.json in the package). */
-export interface Lockfile {
-  $schema?: string;
-  lockfile_version?: number;
-  agent: string;
-  pinned_at: string;
-  card_digest: string;
-  agent_version?: string;
-  interface?: { binding: string; version: string };
-  requires: {
-    streaming?: boolean;
-    push?: boolean;
-    extended_card?: boolean;
-    skills?: Record<string, { input?: string[]; output?: string[]; scopes?: string[]; scheme?: string }>;
-    extensions?: string[];
-  };
-  verified?: Record<string, string | Evidence>;
-}
+export type Lockfile = Core.Lockfile;
 
 /** A lockfile problem found while reading it (a pointer into the lockfile and a message). */
 export interface LockfileProblem {
@@ -162,16 +127,9 @@ export interface LockfileProblem {
 export type LockfileReadResult = { ok: true; lockfile: Lockfile } | { ok: false; problems: LockfileProblem[] };
 
 /** One line of a lockfile check; `pointer` points into the lockfile. */
-export interface CheckItem {
-  level: 'breaking' | 'review' | 'note';
-  pointer: JsonPointer;
-  message: string;
-}
-export interface LockfileCheck {
-  classification: 'compatible' | 'review' | 'breaking';
-  problems: CheckItem[];
-  notes: CheckItem[];
-}
+export type CheckItem = Core.CheckItem;
+export type Classification = Core.Classification;
+export type LockfileCheck = Core.CheckResult;
 
 /**
  * HTTP (and, on first use, gRPC) connections under the network policy: URLs reach public addresses only, plus the
@@ -250,7 +208,7 @@ export interface FetchOptions {
   signal?: AbortSignal;
 }
 
-export interface FetchedCard {
+interface FetchedCardBase {
   /** fetched: a 200; not-modified: a 304 confirmed the cached copy; cached: a fresh cache hit, no request. */
   status: 'fetched' | 'not-modified' | 'cached';
   /** The card URL (a bare origin becomes its /.well-known/agent-card.json). */
@@ -258,16 +216,30 @@ export interface FetchedCard {
   card: unknown;
   text: string;
   findings: Finding[];
-  /** No error-severity finding and (when required) a verified signature. */
-  valid: boolean;
-  /** Present only when the card is valid. */
-  profile?: Profile;
   signature?: { outcome: 'verified' | 'unverifiable' | 'invalid'; detail: string; kid?: string; reason?: string };
   maxAgeSeconds: number;
   fetchedAt: string;
   /** Address class the card was served from: the policy context for the URLs it hands out (pass it to sendToSkill). */
   originClass?: AddressClass;
 }
+
+/** A valid card (no error-severity finding and, when required, a verified signature) and its profile. */
+export interface ValidFetchedCard extends FetchedCardBase {
+  valid: true;
+  profile: Profile;
+}
+
+/** A card with error-severity findings (or a signature the policy refuses): `findings` say why; no profile. */
+export interface InvalidFetchedCard extends FetchedCardBase {
+  valid: false;
+  profile?: undefined;
+}
+
+/**
+ * What `fetchCard` resolves to: narrow on `valid` to reach the profile.
+ * @example if (fetched.valid && fetched.profile.usable) console.log(fetched.profile.interface.url);
+ */
+export type FetchedCard = ValidFetchedCard | InvalidFetchedCard;
 
 export interface ExtendedCardOptions {
   network: NetworkClient;

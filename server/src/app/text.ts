@@ -4,7 +4,7 @@
  */
 export { redactError, redactValue, redactorFor, urlSecrets, withoutUserinfo, type Redactor } from '../core/text/redact';
 export { escapeControls, oneLineText } from '../core/text/untrustedText';
-export { machineJson } from '../core/report/machineJson';
+export { escapeHiddenInJson, machineJson } from '../core/report/machineJson';
 export { ioReason } from '../core/text/ioReason';
 export { isObject, stripBom } from '../core/document';
 export { utf8Text } from '../core/bytes/bytes';

@@ -57,7 +57,9 @@ export function registerLanguageModelTools(ctx: ServerContext): void {
             maxCardBytes: settings.maxCardBytes,
             lastChecked,
           });
-          return invokeTool(world, params.tool, params.input);
+          // The editor's tools answer text parts only: the structured copy of the answer is for MCP clients.
+          const outcome = await invokeTool(world, params.tool, params.input);
+          return outcome.ok ? { ok: true, text: outcome.text } : outcome;
         },
       ),
   );

@@ -12,8 +12,13 @@ import { toolNamed } from './tools';
 import { ToolError, messageOf } from './toolError';
 import type { ToolWorld } from './world';
 
-/** `untrusted`: on an error, what the agent said (JSON of untrustedErrorText), never in `message`. */
-export type ToolOutcome = { ok: true; text: string } | { ok: false; message: string; untrusted?: string };
+/**
+ * `text`: the answer as compact JSON (a model reads every character; indentation would add about a quarter);
+ * `structured`: the same answer parsed back from that text, so both carry exactly what was redacted and escaped.
+ * `untrusted`: on an error, what the agent said (JSON of untrustedErrorText), never in `message`.
+ */
+export type ToolOutcome =
+  { ok: true; text: string; structured: Record<string, unknown> } | { ok: false; message: string; untrusted?: string };
 
 /** Every string of the result without credentials and without URL userinfo. */
 function scrubbed(world: ToolWorld, value: unknown): unknown {
@@ -35,6 +40,20 @@ function withDeadline<T>(work: Promise<T>, ms: number): Promise<T> {
   return Promise.race([work, deadline]).finally(() => clearTimeout(timer));
 }
 
+/**
+ * The structured answer, from the redacted text: were the redaction ever to break the JSON, the call fails rather
+ * than answer a value the text redaction did not see.
+ */
+function structuredFrom(text: string): Record<string, unknown> {
+  try {
+    const value: unknown = JSON.parse(text);
+    if (value !== null && typeof value === 'object' && !Array.isArray(value)) return value as Record<string, unknown>;
+  } catch {
+    // Falls through to the error below.
+  }
+  throw new ToolError('the answer could not be made safe to return');
+}
+
 export async function invokeTool(world: ToolWorld, name: string, args: unknown): Promise<ToolOutcome> {
   const tool = toolNamed(name);
   if (!tool) return { ok: false, message: `unknown tool ${JSON.stringify(oneLineText(name, 60))}` };
@@ -43,7 +62,8 @@ export async function invokeTool(world: ToolWorld, name: string, args: unknown):
   try {
     const result = await withDeadline(tool.run(world, (args ?? {}) as Record<string, unknown>), LIMITS.callMs);
     // A second redaction of the whole text: a secret split over two strings by clipping is still found whole here.
-    return { ok: true, text: world.redact(machineJson(scrubbed(world, result), 2)) };
+    const text = world.redact(machineJson(scrubbed(world, result)));
+    return { ok: true, text, structured: structuredFrom(text) };
   } catch (err) {
     const message = err instanceof ToolError ? err.message : `internal error: ${messageOf(err)}`;
     const agentText = err instanceof ToolError ? err.agentText : undefined;
@@ -58,7 +78,7 @@ export async function invokeTool(world: ToolWorld, name: string, args: unknown):
     return {
       ok: false,
       message: `${name}: ${visible(world.redact(withoutUserinfo(message)), 400)}`,
-      ...(untrusted ? { untrusted: world.redact(machineJson({ untrusted }, 2)) } : {}),
+      ...(untrusted ? { untrusted: world.redact(machineJson({ untrusted })) } : {}),
     };
   }
 }

@@ -1,11 +1,14 @@
 /**
  * The MCP server over stdio, on the official TypeScript SDK's low-level Server: tools/list answers the fixed table
- * (tools/index.ts), tools/call runs a tool through invoke.ts and answers its JSON as text, or an MCP tool error
+ * (tools/index.ts: annotations and output schemas included), tools/call runs a tool through invoke.ts and answers
+ * its JSON as `structuredContent` and the same JSON as one text, or an MCP tool error
  * (`isError: true`) with one line (and, when the agent said something, a second text with it inside `untrusted`).
  */
 import { Server } from '@modelcontextprotocol/sdk/server/index.js';
 import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js';
 import { CallToolRequestSchema, ListToolsRequestSchema } from '@modelcontextprotocol/sdk/types.js';
+import { Writable } from 'node:stream';
+import { escapeHiddenInJson } from '../app/text';
 import { invokeTool } from './invoke';
 import { TOOLS } from './tools';
 import type { ToolWorld } from './world';
@@ -27,12 +30,14 @@ export function createMcpServer(world: ToolWorld, version: string): Server {
       title: t.title,
       description: t.description,
       inputSchema: t.inputSchema as { type: 'object' },
+      outputSchema: t.outputSchema as { type: 'object' },
+      annotations: t.annotations,
     })),
   }));
   server.setRequestHandler(CallToolRequestSchema, async (request) => {
     const outcome = await invokeTool(world, request.params.name, request.params.arguments);
     return outcome.ok
-      ? { content: [{ type: 'text' as const, text: outcome.text }] }
+      ? { content: [{ type: 'text' as const, text: outcome.text }], structuredContent: outcome.structured }
       : // What an agent said comes as a second text, inside `untrusted`, never in the one-line message.
         {
           content: [
@@ -45,10 +50,25 @@ export function createMcpServer(world: ToolWorld, version: string): Server {
   return server;
 }
 
+/**
+ * Stdout for the transport, with every hidden character of a message written as its JSON escape. The text answer
+ * already escapes them; `structuredContent` holds the values themselves, which the SDK would write raw (a bidi
+ * override in a skill id would reach a host's log or screen as is). Each write is one whole JSON-RPC message, and
+ * JSON's syntax is ASCII, so an escape lands inside a string, where it means the same character.
+ */
+function escapingStdout(): Writable {
+  return new Writable({
+    decodeStrings: false,
+    write(chunk: string | Buffer, _encoding, done) {
+      process.stdout.write(escapeHiddenInJson(String(chunk)), done);
+    },
+  });
+}
+
 /** Serves until stdin closes; resolves then. */
 export async function serveStdio(world: ToolWorld, version: string): Promise<void> {
   const server = createMcpServer(world, version);
-  const transport = new StdioServerTransport();
+  const transport = new StdioServerTransport(process.stdin, escapingStdout());
   const closed = new Promise<void>((resolve) => {
     server.onclose = () => resolve();
   });

@@ -10,15 +10,37 @@ import { a2aCheckLockfile } from './checkLockfile';
 import { a2aHowToCall } from './howToCall';
 import { a2aLockfiles } from './lockfiles';
 import { a2aPin } from './pin';
+import {
+  CHECK_LOCKFILE_OUTPUT,
+  HOW_TO_CALL_OUTPUT,
+  LOCKFILES_OUTPUT,
+  PIN_OUTPUT,
+  PROFILE_OUTPUT,
+} from './outputSchemas';
 import { a2aProfile } from './profile';
 
 export type JsonSchema = Record<string, unknown>;
+
+/** The MCP tool annotations (hints to the host, e.g. whether to ask before a call); all four are always given. */
+export interface ToolAnnotations {
+  title: string;
+  /** Changes nothing outside the server's memory. */
+  readOnlyHint: boolean;
+  /** May overwrite or delete something (only meaningful when not read-only). */
+  destructiveHint: boolean;
+  /** The same call twice has no effect beyond the first. */
+  idempotentHint: boolean;
+  /** May reach the open world: agents on the network, not only the roots. */
+  openWorldHint: boolean;
+}
 
 export interface ToolDefinition {
   name: string;
   title: string;
   description: string;
   inputSchema: JsonSchema;
+  outputSchema: JsonSchema;
+  annotations: ToolAnnotations;
   run: (world: ToolWorld, args: Args) => Promise<unknown>;
 }
 
@@ -59,6 +81,14 @@ export const TOOLS: readonly ToolDefinition[] = [
       required: ['source'],
       additionalProperties: false,
     },
+    outputSchema: PROFILE_OUTPUT,
+    annotations: {
+      title: 'A2A capability profile',
+      readOnlyHint: true,
+      destructiveHint: false,
+      idempotentHint: true,
+      openWorldHint: true,
+    },
     run: a2aProfile,
   },
   {
@@ -71,6 +101,14 @@ export const TOOLS: readonly ToolDefinition[] = [
       properties: { source, skill: { type: 'string', description: 'The skill id.' }, bindings, knownExtensions },
       required: ['source', 'skill'],
       additionalProperties: false,
+    },
+    outputSchema: HOW_TO_CALL_OUTPUT,
+    annotations: {
+      title: 'How to call an A2A skill',
+      readOnlyHint: true,
+      destructiveHint: false,
+      idempotentHint: true,
+      openWorldHint: true,
     },
     run: a2aHowToCall,
   },
@@ -88,6 +126,14 @@ export const TOOLS: readonly ToolDefinition[] = [
       required: ['lockfile'],
       additionalProperties: false,
     },
+    outputSchema: CHECK_LOCKFILE_OUTPUT,
+    annotations: {
+      title: 'Check an A2A capability lockfile',
+      readOnlyHint: true,
+      destructiveHint: false,
+      idempotentHint: true,
+      openWorldHint: true,
+    },
     run: a2aCheckLockfile,
   },
   {
@@ -96,6 +142,14 @@ export const TOOLS: readonly ToolDefinition[] = [
     description:
       "Lists the capability lockfiles under the server's roots: the agent each pins, its pinned skills, and the last classification this server knows for it (from a2a_check_lockfile). A page at a time (next_cursor).",
     inputSchema: { type: 'object', properties: { cursor }, additionalProperties: false },
+    outputSchema: LOCKFILES_OUTPUT,
+    annotations: {
+      title: 'A2A capability lockfiles',
+      readOnlyHint: true,
+      destructiveHint: false,
+      idempotentHint: true,
+      openWorldHint: false,
+    },
     run: a2aLockfiles,
   },
   {
@@ -123,6 +177,14 @@ export const TOOLS: readonly ToolDefinition[] = [
       },
       required: ['source', 'skills'],
       additionalProperties: false,
+    },
+    outputSchema: PIN_OUTPUT,
+    annotations: {
+      title: 'Pin A2A skills in a lockfile',
+      readOnlyHint: false,
+      destructiveHint: true,
+      idempotentHint: true,
+      openWorldHint: true,
     },
     run: a2aPin,
   },

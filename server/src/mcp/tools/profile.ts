@@ -6,7 +6,7 @@
 import type { CompiledProfile, Finding } from '../../core/types';
 import { clientFrom, cursorFrom, optionalString, requiredString, type Args } from '../args';
 import { analyzeCard } from '../card';
-import { clipped, clippedValues, untrustedOf, visible, type Untrusted } from '../envelope';
+import { clipped, clippedValues, listedValues, untrustedOf, visible, type Untrusted } from '../envelope';
 import { LIMITS } from '../limits';
 import { findLockfiles, pinnedLocation, readLockfileAt } from '../lockfileIndex';
 import { displayPath } from '../shownPath';
@@ -38,6 +38,25 @@ export function profileFor(profile: CompiledProfile, skillIds: readonly string[]
   };
 }
 
+/**
+ * A skill id the card does not offer to this client. The line says where the ids it does offer are: under
+ * `untrusted` (the card chose them), never in the line itself.
+ */
+function unknownSkill(profile: CompiledProfile, skill: string): ToolError {
+  const named = `the card has no usable skill ${JSON.stringify(visible(skill, 80))}`;
+  if (!profile.usable)
+    return new ToolError(`${named} (the agent is not usable by this client: see "reason" in a2a_profile)`);
+  const listed = listedValues(Object.keys(profile.skills ?? {}));
+  return new ToolError(
+    `${named}; the card's ${listed.total} usable skill ids are listed under "untrusted"`,
+    undefined,
+    {
+      skills: listed.values,
+      skills_total: listed.total,
+    },
+  );
+}
+
 /** The skills a call covers: the one named, or a page of all of them. */
 export function skillPage(
   profile: CompiledProfile,
@@ -47,10 +66,7 @@ export function skillPage(
   // An unusable profile has no skills, but its provenance still says where each skill's values came from.
   const all = Object.keys(profile.skills ?? profile.provenance?.skills ?? {});
   if (skill !== undefined) {
-    if (!Object.prototype.hasOwnProperty.call(profile.skills ?? {}, skill))
-      throw new ToolError(
-        `the card has no usable skill ${JSON.stringify(visible(skill, 80))}${profile.usable ? '' : ' (the agent is not usable by this client: see "reason" in a2a_profile)'}`,
-      );
+    if (!Object.prototype.hasOwnProperty.call(profile.skills ?? {}, skill)) throw unknownSkill(profile, skill);
     return { ids: [skill], total: all.length };
   }
   const page = pageOf(all, start, LIMITS.skillsPerPage);
