@@ -24,12 +24,15 @@ import {
   statSync,
   writeFileSync,
 } from 'node:fs';
-import { dirname, join } from 'node:path';
+import { dirname, join, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const manifest = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8'));
-const stage = join(root, 'dist', 'a2acap');
+// `--out DIR` packs into another folder (a test that must not share dist/ with another one running at once).
+const outArg = process.argv.indexOf('--out');
+const destination = outArg > 0 && process.argv[outArg + 1] ? resolve(process.argv[outArg + 1]) : join(root, 'dist');
+const stage = join(destination, 'a2acap');
 const out = join(stage, 'dist');
 
 if (!existsSync(join(root, 'server/src/core/schema/generated/validators.js'))) {
@@ -120,7 +123,7 @@ await Promise.all([
 ]);
 
 // Type declarations of the library: its own types only (lib/types.ts); the façade's d.ts names nothing internal.
-const declDir = join(root, 'dist', '.a2acap-types');
+const declDir = join(destination, '.a2acap-types');
 rmSync(declDir, { recursive: true, force: true });
 const tsc = spawnSync(
   process.execPath,
@@ -201,12 +204,12 @@ const pkg = {
 };
 writeFileSync(join(stage, 'package.json'), `${JSON.stringify(pkg, null, 2)}\n`);
 
-const packed = spawnSync('npm', ['pack', '--pack-destination', join(root, 'dist'), '--silent'], {
+const packed = spawnSync('npm', ['pack', '--pack-destination', destination, '--silent'], {
   cwd: stage,
   encoding: 'utf8',
 });
 if (packed.status !== 0) throw new Error(`npm pack failed: ${packed.stderr}`);
-const tarball = join(root, 'dist', `a2acap-${manifest.version}.tgz`);
+const tarball = join(destination, `a2acap-${manifest.version}.tgz`);
 const kb = (n) => `${(n / 1024).toFixed(0)} kB`;
 const unpacked = readdirSync(out).reduce((sum, f) => sum + statSync(join(out, f)).size, 0);
-console.log(`dist/a2acap-${manifest.version}.tgz: ${kb(statSync(tarball).size)} (bundles ${kb(unpacked)} unpacked)`);
+console.log(`${relative(root, tarball)}: ${kb(statSync(tarball).size)} (bundles ${kb(unpacked)} unpacked)`);

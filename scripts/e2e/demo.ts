@@ -48,7 +48,7 @@ async function main(): Promise<void> {
   console.log('   - cards/broken-schema.agent-card.json: squiggles and the Problems panel (Ctrl+Shift+M)');
   console.log('   - cards/narrowed-modes.agent-card.json: hover the skill "summarize-pdf"');
   console.log('   - cards/legacy-0.3.agent-card.json: Ctrl+. on a problem → "Migrate … to A2A 1.0"');
-  console.log('   - the "A2A Capabilities" view in the Explorer');
+  console.log('   - the "A2A Capabilities" view: the A2A icon in the activity bar');
   if (agent) {
     console.log(`   - planner/pricing.a2a-lock.json pins the pricing agent at ${agent.url}: change its card with`);
     console.log(

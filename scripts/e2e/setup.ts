@@ -196,6 +196,14 @@ async function withInstallLock<T>(log: Log, fn: () => T): Promise<T> {
   }
 }
 
+/** Runs one install step and says how long it took when it did any work, so a slow first run shows where. */
+function timed(log: Log, what: string, step: () => void): void {
+  const started = Date.now();
+  step();
+  const seconds = (Date.now() - started) / 1000;
+  if (seconds >= 1) log(`${what}: ${seconds.toFixed(0)} s`);
+}
+
 function installed(): boolean {
   return (
     existsSync(chromiumBin) &&
@@ -213,11 +221,15 @@ export async function ensureE2eToolchain(log: Log = (l) => console.log(`[e2e set
     log(`Node ${NODE24_VERSION}, code-server ${CODE_SERVER_VERSION}, ${chromiumBin}: cached`);
     return toolchain;
   }
+  log(
+    'first run: installing what a real VS Code needs into .cache/e2e (about 1.2 GB; five to eight minutes on two ' +
+      'cores, most of it code-server building its native modules); later runs start in seconds',
+  );
   return withInstallLock(log, () => {
     const needCodeServer = !(existsSync(codeServerMarker) && existsSync(codeServerEntry));
-    ensureDebianPackages(needCodeServer, log);
-    ensureNode24(log);
-    ensureCodeServer(log);
+    timed(log, 'Debian packages', () => ensureDebianPackages(needCodeServer, log));
+    timed(log, `Node ${NODE24_VERSION}`, () => ensureNode24(log));
+    timed(log, `code-server ${CODE_SERVER_VERSION}`, () => ensureCodeServer(log));
     return toolchain;
   });
 }

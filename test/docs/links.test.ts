@@ -8,6 +8,7 @@ import { spawnSync } from 'node:child_process';
 import { existsSync, readFileSync, readdirSync, statSync } from 'node:fs';
 import { dirname, join, relative, resolve } from 'node:path';
 import { test } from 'node:test';
+import { CARD_VERSIONS } from '../../examples/pricing-agent/cards';
 import { at } from '../at';
 
 const ROOT = join(__dirname, '..', '..');
@@ -128,6 +129,21 @@ test('examples/README.md describes every folder of examples/', () => {
       new RegExp(`^\\| \`${folder.replace('.', '\\.')}/\` \\|`, 'm'),
       `examples/README.md: a row for ${folder}/`,
     );
+});
+
+test("examples/README.md counts the pricing agent's card versions as cards.ts lists them", () => {
+  const text = readFileSync(join(ROOT, 'examples', 'README.md'), 'utf8');
+  const words = ['zero', 'one', 'two', 'three', 'four', 'five', 'six', 'seven', 'eight', 'nine', 'ten'];
+  const counts = [...text.matchAll(/\b(\w+) (?:card )?versions\b/g)]
+    .map((m) => words.indexOf(at(m, 1)))
+    .filter((n) => n >= 0);
+  assert.ok(counts.length >= 2, 'the folder row and the cards.ts row both say how many');
+  for (const n of counts) assert.equal(n, CARD_VERSIONS.length);
+  const listed = text.match(/card versions \(([^)]*)\)/);
+  assert.deepEqual(
+    [...(listed?.[1] ?? '').matchAll(/`([\w-]+)`/g)].map((m) => at(m, 1)),
+    [...CARD_VERSIONS],
+  );
 });
 
 test('the README stays a front page: under 15 KB, with the test command', () => {

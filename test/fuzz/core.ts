@@ -30,6 +30,7 @@ import { hiddenTextFailures, hiddenTextPair, type HiddenTextExpectation } from '
 import { machineOutputFailures } from './valueProperties';
 import { boundedFindings, WIDE_CHECK_MS, WIDE_LINT_MS, wideCard, widePair } from './wide';
 import { checkIpCase, ipCase, type IpCase } from './ipSpellings';
+import { schemaRefCase, schemaRefFailures } from './schemaRef';
 
 export interface CoreInput {
   /** The document linted (and, for a card, compiled, digested and fixed). */
@@ -46,6 +47,8 @@ export interface CoreInput {
   hiddenText?: HiddenTextExpectation;
   /** IP spellings classified beside the document (cheap: a few per case). */
   ips?: IpCase[];
+  /** The document is a seed with `$schema` added (schemaRef.ts): `without` is the seed as it was. */
+  schemaRef?: { without: string };
 }
 
 export function generateCoreInput(rng: Rng): CoreInput {
@@ -57,6 +60,15 @@ function generateDocuments(rng: Rng): CoreInput {
   const { seeds, pairs } = loadSeeds();
   const planted = chance(rng, 0.1) ? plantedCard(rng, seeds) : undefined;
   if (planted) return planted;
+  const ref = chance(rng, 0.03) ? schemaRefCase(rng, pick(rng, seeds)) : undefined;
+  if (ref)
+    return {
+      fileName: ref.fileName,
+      text: ref.text,
+      ops: [ref.op],
+      origin: 'seed',
+      schemaRef: { without: ref.without },
+    };
   if (chance(rng, 0.1)) {
     const pair = pick(rng, pairs);
     const made = hiddenTextPair(rng, pair);
@@ -243,6 +255,10 @@ export function runCoreInput(input: CoreInput): Failure[] {
   if (input.hiddenText && input.card !== undefined && input.lock !== undefined)
     guarded(failures, 'hidden-text properties', () =>
       failures.push(...hiddenTextFailures(input.card!, input.lock!, input.hiddenText!)),
+    );
+  if (input.schemaRef)
+    guarded(failures, '$schema properties', () =>
+      failures.push(...schemaRefFailures({ ...input, without: input.schemaRef!.without })),
     );
   if (input.fileName.endsWith('a2a-lock.json'))
     guarded(failures, 'parseLockfile', () => {

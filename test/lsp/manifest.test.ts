@@ -75,12 +75,14 @@ test('languages, view and trust declarations have the ids others rely on', () =>
   assert.deepEqual(at(langs, 0).filenames, ['agent-card.json']);
   assert.deepEqual(at(langs, 1).filenamePatterns, ['*.a2a-lock.json']);
   // The view has its own place in the activity bar (not squeezed under the file tree), with a monochrome icon.
+  // A container holding one view is titled "CONTAINER: VIEW" unless both are the same text, so they are.
   assert.deepEqual(pkg.contributes.viewsContainers.activitybar, [
-    { id: 'a2a', title: 'A2A', icon: 'images/activity-bar.svg' },
+    { id: 'a2a', title: 'A2A Capabilities', icon: 'images/activity-bar.svg' },
   ]);
   assert.deepEqual(Object.keys(pkg.contributes.views), ['a2a']);
   assert.equal(pkg.contributes.views.a2a[0].id, 'a2aCapabilities');
   assert.equal(pkg.contributes.views.a2a[0].name, 'A2A Capabilities');
+  assert.equal(pkg.contributes.views.a2a[0].contextualTitle, 'A2A Capabilities');
   const svg = readFileSync(join(__dirname, '..', '..', 'images', 'activity-bar.svg'), 'utf8');
   assert.match(svg, /^<svg [^>]*viewBox="0 0 24 24"/);
   assert.doesNotMatch(svg, /<(script|image|foreignObject)\b|href=/i, 'a plain vector icon');

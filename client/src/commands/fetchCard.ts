@@ -5,11 +5,12 @@ import type { ExtensionServices } from '../context';
 import type { CommandFactory } from './types';
 import { askAgentUrl, publicCard, storedCredential } from './liveShared';
 import { showError, showInfo, showWarning } from '../notify';
+import { openFetchedCard } from '../fetchedCards';
 
 /**
  * A2A: Fetch Agent Card / A2A: Fetch Extended Card. The language server fetches (address policy, size and
- * time limits, conditional requests), validates, verifies signatures and compiles; the card then opens in an
- * editor as an A2A agent card, so diagnostics, hovers and the Capabilities view show its profile. With
+ * time limits, conditional requests), validates, verifies signatures and compiles; the card then opens in a
+ * read-only editor as an A2A agent card, so diagnostics, hovers and the Capabilities view show its profile. With
  * progress and cancellation. The extended card uses the credential stored for a scheme the card declares.
  */
 async function run(services: ExtensionServices, extended: boolean, arg: unknown): Promise<void> {
@@ -52,10 +53,7 @@ async function run(services: ExtensionServices, extended: boolean, arg: unknown)
   }
   for (const line of fetchOutputLines(title, result)) services.output.info(line);
   if (result.text !== undefined) {
-    const doc = await vscode.workspace.openTextDocument({
-      language: 'a2a-agent-card',
-      content: prettyJson(result.text),
-    });
+    const doc = await openFetchedCard(services, url, prettyJson(result.text));
     await vscode.window.showTextDocument(doc, { preview: false });
     services.refreshCapabilities();
   }

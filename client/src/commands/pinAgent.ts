@@ -2,6 +2,7 @@ import * as vscode from 'vscode';
 import { PinOptionsRequest, PinRequest, type PinOptionsResult, type PinSource } from '../../../server/src/protocol';
 import type { CommandFactory } from './types';
 import { agentUrlInput } from './liveShared';
+import { FETCHED_SCHEME } from '../fetchedCardPath';
 import { showError, showInfo, showWarning } from '../notify';
 
 /**
@@ -33,8 +34,8 @@ async function pinSource(
     return { source: { uri: arg.uri }, preselect: arg.skill, ...nearCard(vscode.Uri.parse(arg.uri)) };
   if (arg instanceof vscode.Uri) return { source: { uri: arg.toString() }, ...nearCard(arg) };
   const doc = vscode.window.activeTextEditor?.document;
-  // An unsaved card (opened by "Fetch Agent Card") is pinned from the URL the server fetched it from.
-  if (doc?.languageId === 'a2a-agent-card' && (doc.uri.scheme === 'file' || doc.uri.scheme === 'untitled'))
+  // A card that is not a file (opened by "Fetch Agent Card", or unsaved) is pinned from the URL it was fetched from.
+  if (doc?.languageId === 'a2a-agent-card' && ['file', 'untitled', FETCHED_SCHEME].includes(doc.uri.scheme))
     return { source: { uri: doc.uri.toString() }, ...nearCard(doc.uri) };
   const url = await vscode.window.showInputBox(agentUrlInput('A2A: Pin Agent'));
   return url ? { source: { url: url.trim() } } : undefined;

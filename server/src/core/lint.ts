@@ -140,8 +140,10 @@ function looksForeign(keys: string[]): boolean {
   const required = REQUIRED_CARD_MEMBERS.filter(
     (k) => keys.includes(k) || (k === 'supportedInterfaces' && keys.includes('url')),
   ).length;
-  const known = keys.filter((k) => ALL_CARD_MEMBERS.has(k)).length;
-  return required < 3 && keys.length - known > known;
+  // `$schema` says which schema an editor should use, not what the document is: it counts neither way.
+  const members = keys.filter((k) => k !== '$schema');
+  const known = members.filter((k) => ALL_CARD_MEMBERS.has(k)).length;
+  return required < 3 && members.length - known > known;
 }
 
 /** Content first (a lockfile has card_digest/pinned_at/requires; a card has card members), then the file name. */

@@ -1,4 +1,5 @@
-// A card fetched from a live agent (an untitled document) in the real VS Code: "Pin this skill" is offered and
+// A card fetched from a live agent (a read-only document, never dirty) in the real VS Code: it closes without asking
+// to be saved; "Pin this skill" is offered and
 // pins from the URL it was fetched from; a lockfile checked as breaking follows the next fetch of a fixed card
 // without another "Check Lockfiles Now". The agent is a plain HTTP server on 127.0.0.1 serving the example card.
 import * as assert from 'node:assert/strict';
@@ -57,16 +58,35 @@ async function withAgent(
 async function fetchIntoEditor(url: string): Promise<vscode.TextDocument> {
   await vscode.commands.executeCommand('a2a.fetchCard', url);
   return waitFor(
-    'the fetched card in an untitled editor',
+    'the fetched card in a read-only editor',
     () => {
       const doc = vscode.window.activeTextEditor?.document;
-      return doc?.uri.scheme === 'untitled' && doc.languageId === 'a2a-agent-card' ? doc : undefined;
+      return doc?.uri.scheme === 'a2a-fetched' && doc.languageId === 'a2a-agent-card' ? doc : undefined;
     },
     30_000,
   );
 }
 
-test('a fetched, unsaved card offers "Pin this skill", and it pins from the URL the card came from', async () => {
+test('a fetched card is not dirty: it closes without a save prompt', async () => {
+  await withAgent(async ({ url }) => {
+    const doc = await fetchIntoEditor(url);
+    assert.equal(doc.isDirty, false, 'nothing to save');
+    assert.equal(doc.isUntitled, false);
+    await vscode.commands.executeCommand('workbench.action.closeActiveEditor');
+    await waitFor(
+      'the fetched card closed, no dialog holding it open',
+      () =>
+        vscode.window.tabGroups.all.some((g) =>
+          g.tabs.some((t) => t.input instanceof vscode.TabInputText && t.input.uri.toString() === doc.uri.toString()),
+        )
+          ? undefined
+          : true,
+      10_000,
+    );
+  });
+}, 60_000);
+
+test('a fetched card offers "Pin this skill", and it pins from the URL the card came from', async () => {
   await withAgent(async ({ url, cardUrl }) => {
     const doc = await fetchIntoEditor(url);
     const lenses = await waitFor(

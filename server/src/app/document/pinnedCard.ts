@@ -105,8 +105,8 @@ async function findCard(
   const matches = (path: string | undefined, card: unknown): card is Record<string, unknown> =>
     isObject(card) && ((wantedPath !== undefined && path === wantedPath) || cardMatchesAgent(card, agent));
 
-  // Open card files first: they hold what the user is editing right now. Only files: an untitled buffer (a card
-  // A2A: Fetch Agent Card opened, a draft) is not what the lockfile pins, and must not stand in for it.
+  // Open card files first: they hold what the user is editing right now. Only files: a card A2A: Fetch Agent Card
+  // opened (read-only) or an untitled draft is not what the lockfile pins, and must not stand in for it.
   for (const a of await world.openAnalyses()) {
     if (a.kind === 'card' && isFileUri(a.uri) && a.uri !== lockAnalysis.uri && matches(uriPath(a.uri), a.value))
       return { source: a.uri, card: a.value as Record<string, unknown> };
