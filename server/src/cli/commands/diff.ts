@@ -93,8 +93,7 @@ export const run: Command = async (argv, rawIO: CliIO) => {
   const world = createNodeWorld({ client: project.client, maxBytes: project.maxBytes, network: { origin: 'user' } });
   try {
     const result = await diffCardLocations(world.loader, request);
-    if (!result.ok)
-      throw new UsageError(`${shownName(result.which === 'old' ? oldTarget : newTarget)}: ${result.message}`);
+    if (!result.ok) throw new UsageError(result.message);
     const names = { old: shownName(oldTarget), new: shownName(newTarget) };
     io.stdout(cardDiffReport((flags.format ?? 'text') as CardDiffFormat, result.diff, names));
     return exitCode(result.diff, flags['fail-on']);

@@ -47,11 +47,14 @@ function schemeChanges(before: CompiledProfile, after: CompiledProfile): CheckIt
   return items;
 }
 
+/** Another type; or, for OAuth, a flow a caller may be using that is gone (a flow added changes nothing for it). */
 function describeSchemeChange(was: SchemeDefinition, now: SchemeDefinition): string | undefined {
   if (was.type !== now.type) return `of type ${now.type} (was ${was.type})`;
-  if (was.flow !== now.flow)
-    return `an OAuth ${now.flow ?? 'scheme without flows'} (was ${was.flow ?? 'without flows'})`;
-  return undefined;
+  const flows = (d: SchemeDefinition) => (d.flow ?? '').split('+').filter(Boolean);
+  const offered = new Set(flows(now));
+  const gone = flows(was).filter((f) => !offered.has(f));
+  if (gone.length === 0) return undefined;
+  return `without the OAuth flow${gone.length > 1 ? 's' : ''} ${gone.join(', ')} (it offers ${flows(now).join(', ') || 'none'})`;
 }
 
 /**
