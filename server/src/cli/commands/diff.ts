@@ -45,6 +45,7 @@ export const help: CommandHelp = {
     ],
   },
   body: [
+    '',
     `Compares two cards without a lockfile: per skill and for the agent, what changed and whether a caller of OLD
 is affected (compatible, review or breaking), as 'a2acap check' classifies a lockfile pinning everything OLD
 offers; definitions count, not only names (a scheme's type or OAuth flow, an extension that became required, the

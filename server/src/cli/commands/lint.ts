@@ -80,9 +80,9 @@ setting; --rule flags win over it. An unknown rule id or severity is a usage err
     fix: {
       type: 'boolean',
       help: `--fix applies the safe quick fixes (the 0.3 → 1.0 migration, a protocol version's patch part and the others
-docs/rules.md marks safe), editing only the members they change, each file written whole or not at all, then lints
-the result; --fix-dry-run prints the unified diff instead and writes nothing. Fixes that need a person's choice are
-listed, not applied.`,
+that keep what the card means: docs/cli.md), editing only the members they change, each file written whole or not at
+all, then lints the result; --fix-dry-run prints the unified diff instead and writes nothing. Fixes that need a
+person's choice are listed, not applied.`,
     },
     'fix-dry-run': { type: 'boolean' },
     // The project configuration (.a2a/config.json): rules, client and size limit shared with the editor.
