@@ -24,6 +24,7 @@ import { chance, mutate, pick, type Rng } from './mutate';
 import { describeError, forbiddenCharacter, internalFinding, type Failure } from './properties';
 import { loadSeeds } from './seeds';
 import { pinOutputFailures } from './pinOutput';
+import { cardDiffFailures } from './cardDiffOutput';
 import { plantSecrets, secretsProperty } from './plantSecrets';
 import { hiddenTextFailures, hiddenTextPair, type HiddenTextExpectation } from './hiddenText';
 import { machineOutputFailures } from './valueProperties';
@@ -222,6 +223,7 @@ function check(failures: Failure[], cardText: string, lockText: string): void {
         });
     }
   });
+  guarded(failures, 'card diff', () => failures.push(...cardDiffFailures(card)));
 }
 
 export function runCoreInput(input: CoreInput): Failure[] {
