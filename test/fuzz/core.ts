@@ -25,6 +25,7 @@ import { describeError, forbiddenCharacter, internalFinding, type Failure } from
 import { loadSeeds } from './seeds';
 import { pinOutputFailures } from './pinOutput';
 import { unknownSkillFailures } from './unknownSkillOutput';
+import { cardDiffFailures } from './cardDiffOutput';
 import { plantSecrets, secretsProperty } from './plantSecrets';
 import { hiddenTextFailures, hiddenTextPair, type HiddenTextExpectation } from './hiddenText';
 import { machineOutputFailures } from './valueProperties';
@@ -236,6 +237,7 @@ function check(failures: Failure[], cardText: string, lockText: string): void {
         });
     }
   });
+  guarded(failures, 'card diff', () => failures.push(...cardDiffFailures(card)));
 }
 
 export function runCoreInput(input: CoreInput): Failure[] {

@@ -82,7 +82,7 @@ function renderItem(help: CommandHelp, item: UsageItem): string {
 function operands(help: CommandHelp): string {
   const p = help.spec.positionals;
   if (!p) return '';
-  return p.max === undefined || p.max > 1 ? `${p.name}... ` : `${p.name} `;
+  return p.max === undefined || (p.max > 1 && p.min !== p.max) ? `${p.name}... ` : `${p.name} `;
 }
 
 function renderLayout(help: CommandHelp, layout: UsageLayout, lead: string, defaultIndent: number): string {

@@ -161,6 +161,11 @@ export function textEditsFor(doc: TextDocument, root: unknown, operations: reado
     }));
   const [only] = operations;
   if (operations.length === 1 && only) return toTextEdits(operationEdits(text, root, only));
+  return toTextEdits([changedSpan(text, applyOperations(text, root, operations))]);
+}
+
+/** The text with the operations applied in sequence, each editing only the members it changes (`lint --fix`). */
+export function applyOperations(text: string, root: unknown, operations: readonly FixOperation[]): string {
   let current = text;
   for (const op of operations) {
     let value: unknown;
@@ -171,7 +176,7 @@ export function textEditsFor(doc: TextDocument, root: unknown, operations: reado
     }
     current = applyEdits(current, operationEdits(current, value, op));
   }
-  return toTextEdits([changedSpan(text, current)]);
+  return current;
 }
 
 /** One edit replacing only the span between the common beginning and end of two texts. */

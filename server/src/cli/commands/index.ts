@@ -25,6 +25,7 @@ const TABLE: readonly { name: string; load: () => Promise<CommandModule> }[] = [
   { name: 'probe', load: () => import('./probe.js') },
   { name: 'pin', load: () => import('./pin.js') },
   { name: 'update', load: () => import('./update.js') },
+  { name: 'diff', load: () => import('./diff.js') },
   { name: 'mcp', load: () => import('./mcp.js') },
 ];
 

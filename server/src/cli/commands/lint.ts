@@ -34,6 +34,7 @@ import { readTextSync } from '../../node/readText';
 import { writeFileAtomic } from '../../node/writeAtomic';
 import { replaceable } from '../../node/replaceGuard';
 import { settingsPerFile, type CommandSettings } from '../projectSettings';
+import { runFixes } from './lintFix';
 
 const SPEC = {
   flags: {
@@ -76,6 +77,14 @@ setting; --rule flags win over it. An unknown rule id or severity is a usage err
       help: `--write-baseline FILE records the current findings (by file, rule and JSON Pointer) as accepted and exits 0;
 --baseline FILE then reports only findings not in it, so CI fails on new problems only.`,
     },
+    fix: {
+      type: 'boolean',
+      help: `--fix applies the safe quick fixes (the 0.3 → 1.0 migration, a protocol version's patch part and the others
+that keep what the card means: docs/cli.md), editing only the members they change, each file written whole or not at
+all, then lints the result; --fix-dry-run prints the unified diff instead and writes nothing. Fixes that need a
+person's choice are listed, not applied.`,
+    },
+    'fix-dry-run': { type: 'boolean' },
     // The project configuration (.a2a/config.json): rules, client and size limit shared with the editor.
     config: CLIENT_FLAGS.config,
     // A repository's configuration is untrusted input (a fork's pull request): only this run may let it quieten
@@ -102,8 +111,25 @@ const CLIENT_USAGE: UsageItem[] = [
 export const help: CommandHelp = {
   name: 'lint',
   spec: SPEC,
-  usage: { lines: [['format', 'rule', 'rules', { group: [['baseline'], ['write-baseline']] }], CLIENT_USAGE] },
-  overview: { lines: [['format', 'rule', 'rules', { group: [['baseline'], ['write-baseline']] }, ...CLIENT_USAGE]] },
+  usage: {
+    lines: [
+      ['format', 'rule', 'rules', { group: [['baseline'], ['write-baseline']] }],
+      [{ group: [['fix'], ['fix-dry-run']] }],
+      CLIENT_USAGE,
+    ],
+  },
+  overview: {
+    lines: [
+      [
+        'format',
+        'rule',
+        'rules',
+        { group: [['baseline'], ['write-baseline']] },
+        { group: [['fix'], ['fix-dry-run']] },
+        ...CLIENT_USAGE,
+      ],
+    ],
+  },
   body: [
     '',
     'Validates A2A 1.0 agent cards and a2a-lock.json lockfiles (detected by content, then by file name).',
@@ -111,6 +137,7 @@ export const help: CommandHelp = {
     { flagHelp: 'rule' },
     { flagHelp: 'rules' },
     { flagHelp: 'write-baseline' },
+    { flagHelp: 'fix' },
     { flagHelp: 'internal-only' },
     { flagHelp: 'allow-repo-rule-overrides' },
     { flagHelp: 'binding' },
@@ -196,8 +223,11 @@ export const run: Command = async (argv, io) => {
     }
     return settings;
   };
+  if (flags.fix && flags['fix-dry-run']) throw new UsageError('--fix and --fix-dry-run exclude each other');
+  const fixes = perFile.map(({ file, settings }) => ({ file, settings: lintSettingsOf(settings) }));
+  if (flags['fix-dry-run']) return (await runFixes(fixes, true, io)) ? EXIT_USAGE : EXIT_OK;
+  let ioFailure = flags.fix ? await runFixes(fixes, false, io) : false;
   const results: FileFindings[] = [];
-  let ioFailure = false;
   for (const { file, settings } of perFile) {
     const r = await lintFile(nodeFiles, file, resolve(io.cwd, file), lintSettingsOf(settings));
     if ('error' in r) {

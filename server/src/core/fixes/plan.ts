@@ -21,6 +21,11 @@ export interface FixPlan {
   kind?: 'quickfix' | 'refactor.rewrite';
   /** The obvious fix for the diagnostic (VS Code applies it with the "auto fix" keybinding). */
   preferred?: boolean;
+  /**
+   * Applied without asking (`a2acap lint --fix`): the one repair there is, and it keeps what the document means
+   * (a shape rewritten, a repeat removed). A fix that picks a value or drops content is a person's choice.
+   */
+  safe?: true;
   operations: FixOperation[];
 }
 

@@ -72,10 +72,18 @@ const MISSING_DEFAULTS: Record<string, unknown> = {
 /** The whole-card 0.3 → 1.0 migration as one fix (offered on every legacy finding; editors show it once). */
 function migration(doc: unknown): FixPlan[] {
   const m = migrateCard(doc);
-  return m.changed ? [{ title: 'Migrate this card to A2A 1.0', preferred: true, operations: m.operations }] : [];
+  return m.changed
+    ? [{ title: 'Migrate this card to A2A 1.0', preferred: true, safe: true, operations: m.operations }]
+    : [];
 }
 
 /** The builder only for findings at pointers of the shape its rule reports (a stale or foreign finding gets no fix). */
+/** Every plan of the builder marked safe (`lint --fix` applies it): for rules whose one fix keeps the meaning. */
+const safely =
+  (builder: FixBuilder): FixBuilder =>
+  (f, doc) =>
+    builder(f, doc).map((plan) => ({ ...plan, safe: true }));
+
 const onlyAt =
   (shape: RegExp, builder: FixBuilder): FixBuilder =>
   (f, doc) =>
@@ -252,7 +260,8 @@ const duplicateMember: FixBuilder = (f) => {
 };
 
 export const QUICK_FIXES: Record<string, FixBuilder> = {
-  'duplicate-member': duplicateMember,
+  // The later member is the value every JSON parser uses: removing the earlier one changes nothing.
+  'duplicate-member': safely(duplicateMember),
   'duplicate-skill-id': onlyAt(/^\/skills\/\d+\/id$/, duplicateSkillId),
   'empty-skill-tags': onlyAt(/^\/skills\/\d+\/tags$/, emptySkillTags),
   'deprecated-oauth-flow': onlyAt(
@@ -268,7 +277,7 @@ export const QUICK_FIXES: Record<string, FixBuilder> = {
       plans.push({ title: 'Remove "stateTransitionHistory"', operations: [{ op: 'remove', pointer: f.pointer }] });
     return plans;
   },
-  'security-requirement-shape': (f) => {
+  'security-requirement-shape': safely((f) => {
     const replacement = f.data?.replacement;
     if (replacement === undefined) return [];
     return [
@@ -278,8 +287,8 @@ export const QUICK_FIXES: Record<string, FixBuilder> = {
         operations: [{ op: 'set', pointer: f.pointer, value: replacement }],
       },
     ];
-  },
-  'sdk-internal-shape': (f, doc) => {
+  }),
+  'sdk-internal-shape': safely((f, doc) => {
     const parent = str(f.data?.parentPointer) ?? f.pointer;
     const value = valueAtPointer(doc, parent);
     const unwrapped =
@@ -295,7 +304,7 @@ export const QUICK_FIXES: Record<string, FixBuilder> = {
           },
         ]
       : [];
-  },
+  }),
   'skill-mode-narrows-default': (f, doc) => {
     // From the card itself (the finding carries no card-sized lists): the skill's modes, and the defaults they miss.
     const defaultsMember = str(f.data?.defaultsMember);
@@ -329,13 +338,13 @@ export const QUICK_FIXES: Record<string, FixBuilder> = {
       },
     ];
   },
-  'provider-name-field': (f) => [
+  'provider-name-field': safely((f) => [
     {
       title: 'Rename "name" to "organization"',
       preferred: true,
       operations: [{ op: 'renameKey', pointer: f.pointer, name: 'organization' }],
     },
-  ],
+  ]),
   'unknown-field': (f, doc) => {
     const { parent, last: member } = splitPointer(f.pointer);
     const object = valueAtPointer(doc, parent);
@@ -376,7 +385,7 @@ export const QUICK_FIXES: Record<string, FixBuilder> = {
     { title: 'Remove the duplicate interface', preferred: true, operations: [{ op: 'remove', pointer: f.pointer }] },
   ],
   'invalid-protocol-version': replaceWithSuggestion('Change to'),
-  'protocol-version-patch': replaceWithSuggestion('Change to'),
+  'protocol-version-patch': safely(replaceWithSuggestion('Change to')),
   'card-version-not-semver': replaceWithSuggestion('Change to'),
   'invalid-media-type': replaceWithSuggestion('Change to'),
   'insecure-interface-url': replaceWithSuggestion('Use'),
@@ -412,6 +421,7 @@ export const QUICK_FIXES: Record<string, FixBuilder> = {
         {
           title: `Remove "${short(last)}" (null): leave an unset member out`,
           preferred: true,
+          safe: true,
           operations: [{ op: 'remove', pointer: f.pointer }],
         },
       ];

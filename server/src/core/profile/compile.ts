@@ -40,7 +40,7 @@ function flag(capabilities: unknown, name: string): boolean {
   return isObject(capabilities) && capabilities[name] === true;
 }
 
-function declaredExtensions(capabilities: unknown): { uri: string; required: boolean }[] {
+export function declaredExtensions(capabilities: unknown): { uri: string; required: boolean }[] {
   if (!isObject(capabilities) || !Array.isArray(capabilities.extensions)) return [];
   return capabilities.extensions
     .filter(isObject)
