@@ -261,8 +261,9 @@ export async function runCheck(argv: string[], rawIO: CliIO, version = VERSION):
     }
     const format = flags.format ?? 'json';
     // The text report shows why a lockfile could not be checked; the machine formats are often redirected to a
-    // file, so the reason also goes to stderr, one line per lockfile, where the person reading the CI log sees it.
-    if (format !== 'text') {
+    // file, so the reason also goes to stderr, one line per lockfile, where the person reading the CI log sees it
+    // (the github format has that line already).
+    if (format !== 'text' && format !== 'github') {
       for (const o of outcomes)
         if (o.status === 'error') io.stderr(`a2acap check: ${clean(display(o.lockfile))}: ${clean(o.cause, 400)}\n`);
     }
