@@ -90,3 +90,22 @@ test('a bad spec or a path that cannot be written: one line, exit 2, nothing run
   assert.equal((await cli([...CHECK, '--output', 'sarif=reports/old.sarif'], dir)).code, 1);
   assert.match(readFileSync(join(dir, 'reports', 'old.sarif'), 'utf8'), /lockfile-breaking/);
 });
+
+test('check: a credential in a lockfile agent URL reaches no --output file', async (t) => {
+  const dir = checkDir(t);
+  const lock = JSON.parse(readFileSync(join(FIXTURE, 'lock.json'), 'utf8')) as object;
+  // Nothing listens on port 9: the lockfile cannot be checked, and the reason names the agent.
+  writeFileSync(
+    join(dir, 'secret.a2a-lock.json'),
+    JSON.stringify({ ...lock, agent: 'http://ci:s3cret-pw@127.0.0.1:9/.well-known/agent-card.json' }, null, 2),
+  );
+  const outputs = CHECK_FORMATS.flatMap((f) => ['--output', `${f}=reports/${f}.out`]);
+  const r = await cli(['check', '--live', 'secret.a2a-lock.json', '--format', 'github', ...outputs], dir);
+  assert.equal(r.code, 2, r.output);
+  assert.match(r.stdout, /127\.0\.0\.1:9/);
+  assert.doesNotMatch(r.output, /s3cret-pw/);
+  for (const format of CHECK_FORMATS) {
+    const text = readFileSync(join(dir, 'reports', `${format}.out`), 'utf8');
+    assert.doesNotMatch(text, /s3cret-pw/, format);
+  }
+});
