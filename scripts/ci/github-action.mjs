@@ -1,10 +1,15 @@
 #!/usr/bin/env node
 /**
- * The logic of the composite GitHub Action (action.yml): `a2acap check` over the lockfiles a glob names, SARIF
- * written to a file whose path is an output (for github/codeql-action/upload-sarif), the markdown report appended
- * to $GITHUB_STEP_SUMMARY, and the exit code of the check (0, 1 as --fail-on decides, 2 when something could
- * not be checked, the inputs are wrong, or a2acap could not be obtained or crashed: anything that is not a
- * result, with an `::error::` line saying why). It uploads nothing and needs no token.
+ * The logic of the composite GitHub Action (action.yml): one `a2acap check` over the lockfiles a glob names, with
+ * its GitHub annotations in the step log (`::error file=…,line=…::` on the lockfile members that broke, one line
+ * per lockfile that could not be checked, the summary line), SARIF written to a file whose path is an output (for
+ * github/codeql-action/upload-sarif), the markdown report appended to $GITHUB_STEP_SUMMARY, and the exit code of
+ * the check (0, 1 as --fail-on decides, 2 when something could not be checked, the inputs are wrong, or a2acap
+ * could not be obtained or crashed: anything that is not a result, with an `::error::` line saying why). It
+ * uploads nothing and needs no token.
+ *
+ * a2acap is the CLI bundle committed with the action (action/dist, at the ref the workflow names: no npm, no
+ * build on the runner), or a published version through npx (`package`), or one already on the runner (`cli`).
  *
  * Inputs come as INPUT_* environment variables (action.yml maps them; a composite action does not do it on its
  * own), the runner's world as GITHUB_WORKSPACE, GITHUB_OUTPUT, GITHUB_STEP_SUMMARY and RUNNER_TEMP.
@@ -15,7 +20,16 @@
  * allow-network says more, passed on as A2ACAP_ALLOW_NETWORK).
  */
 import { spawn } from 'node:child_process';
-import { appendFileSync, mkdirSync, readdirSync, realpathSync, statSync, writeFileSync } from 'node:fs';
+import {
+  appendFileSync,
+  mkdirSync,
+  mkdtempSync,
+  readFileSync,
+  readdirSync,
+  realpathSync,
+  statSync,
+  writeFileSync,
+} from 'node:fs';
 import { dirname, isAbsolute, join, relative, resolve, sep } from 'node:path';
 import { randomBytes } from 'node:crypto';
 import { fileURLToPath } from 'node:url';
@@ -182,29 +196,47 @@ function workspacePath(workspace, name, value) {
   return relative(workspace, abs) || '.';
 }
 
+/** The CLI bundle committed with the action (npm run build:action): what runs unless `cli` or `package` says otherwise. */
+export const BUNDLED_CLI = join(dirname(fileURLToPath(import.meta.url)), '..', '..', 'action', 'dist', 'cli.cjs');
+
 /**
- * The command that runs a2acap: the `cli` input (a JS entry run with this Node, or an executable), else the
- * npm package named by `package`, through npx.
+ * The command that runs a2acap: the `cli` input (a JS entry run with this Node, or an executable), else the npm
+ * package named by `package` through npx, else the bundle committed with the action at the ref the workflow named.
  * @param {string} cli @param {string} pkg
  * @returns {string[]}
  */
 function a2acapCommand(cli, pkg) {
   if (cli) return /\.[cm]?js$/.test(cli) ? [process.execPath, resolve(cli)] : [resolve(cli)];
-  return ['npx', '--yes', `--package=${pkg || 'a2acap'}`, '--', 'a2acap'];
+  if (pkg) return ['npx', '--yes', `--package=${pkg}`, '--', 'a2acap'];
+  return [process.execPath, BUNDLED_CLI];
 }
 
-/** @param {string[]} command @param {NodeJS.ProcessEnv} env @param {string} cwd */
+/** What runs, as the error line names it. */
+function a2acapSource() {
+  if (input('cli')) return 'cli';
+  return input('package') ? `package ${input('package')}` : 'the bundled action/dist/cli.cjs';
+}
+
+/**
+ * Runs a2acap with its stdout and stderr in the step log (the annotations are its stdout).
+ * @param {string[]} command @param {NodeJS.ProcessEnv} env @param {string} cwd
+ * @returns {Promise<number>}
+ */
 function run(command, env, cwd) {
   return new Promise((done, fail) => {
-    const child = spawn(command[0], command.slice(1), { cwd, env, stdio: ['ignore', 'pipe', 'inherit'] });
-    let stdout = '';
-    child.stdout.setEncoding('utf8');
-    child.stdout.on('data', (d) => {
-      stdout += d;
-    });
+    const child = spawn(command[0], command.slice(1), { cwd, env, stdio: ['ignore', 'inherit', 'inherit'] });
     child.on('error', fail);
-    child.on('close', (code, signal) => done({ code: code ?? (signal ? 2 : 0), stdout }));
+    child.on('close', (code, signal) => done(code ?? (signal ? 2 : 0)));
   });
+}
+
+/** @param {string} path @returns {string} the file's text, '' when there is none. */
+function readIfAny(path) {
+  try {
+    return readFileSync(path, 'utf8');
+  } catch {
+    return '';
+  }
 }
 
 /**
@@ -243,7 +275,6 @@ async function main() {
   const args = ['check', '--fail-on', failOn];
   if (mode === 'card') args.push('--card', workspacePath(workspace, 'card', card));
   else {
-    // The markdown run comes second: with a cache its fetches are conditional (304s), not a second download.
     args.push('--live', '--cache-dir', resolve(workspace, input('cache-dir') || join(temp, 'a2acap-cache')));
   }
   const env = { ...process.env };
@@ -251,20 +282,27 @@ async function main() {
   if (allow) env.A2ACAP_ALLOW_NETWORK = allow;
   const command = a2acapCommand(input('cli'), input('package'));
 
-  const sarif = await run([...command, ...args, '--format', 'sarif', '--', ...lockfiles], env, workspace);
-  if (!isSarifReport(sarif.stdout) || ![0, 1, 2].includes(sarif.code))
+  // One run: the annotations on stdout (the step log), SARIF and the markdown summary as --output files in a
+  // folder of this run's own, so a report left by an earlier step can never pass for this one.
+  mkdirSync(temp, { recursive: true });
+  const reports = mkdtempSync(join(temp, 'a2acap-'));
+  const sarifOut = join(reports, 'a2acap.sarif');
+  const markdownOut = join(reports, 'summary.md');
+  const outputs = ['--format', 'github', '--output', `sarif=${sarifOut}`, '--output', `markdown=${markdownOut}`];
+  const code = await run([...command, ...args, ...outputs, '--', ...lockfiles], env, workspace);
+  const sarif = readIfAny(sarifOut);
+  if (!isSarifReport(sarif) || ![0, 1, 2].includes(code))
     throw new Error(
-      `a2acap could not be obtained or did not run (${input('cli') ? 'cli' : `package ${input('package') || 'a2acap'}`}, exit ${sarif.code}) and wrote no report: nothing was checked (see the lines above)`,
+      `a2acap could not be obtained or did not run (${a2acapSource()}, exit ${code}) and wrote no report: nothing was checked (see the lines above)`,
     );
   mkdirSync(dirname(sarifFile), { recursive: true });
-  writeFileSync(sarifFile, sarif.stdout);
+  writeFileSync(sarifFile, sarif);
   setOutput('sarif-file', sarifFile);
-  setOutput('exit-code', String(sarif.code));
-  const markdown = await run([...command, ...args, '--format', 'markdown', '--', ...lockfiles], env, workspace);
-  if (process.env.GITHUB_STEP_SUMMARY && markdown.stdout.trim())
-    appendFileSync(process.env.GITHUB_STEP_SUMMARY, `${markdown.stdout.trimEnd()}\n`);
-  else if (markdown.stdout.trim()) console.log(markdown.stdout);
-  return sarif.code;
+  setOutput('exit-code', String(code));
+  const markdown = readIfAny(markdownOut);
+  if (process.env.GITHUB_STEP_SUMMARY && markdown.trim())
+    appendFileSync(process.env.GITHUB_STEP_SUMMARY, `${markdown.trimEnd()}\n`);
+  return code;
 }
 
 if (process.argv[1] && resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {

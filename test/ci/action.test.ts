@@ -96,9 +96,9 @@ describe('the GitHub Action', () => {
     assert.deepEqual(Object.keys(action.outputs).sort(), ['exit-code', 'sarif-file']);
     // Inputs reach the script through the environment, never spliced into the shell line (a value could be code).
     for (const step of action.runs.steps) assert.doesNotMatch(step.run, /\$\{\{/);
-    // The default package is this version of a2acap.
-    const { version } = JSON.parse(readFileSync(join(REPO, 'package.json'), 'utf8')) as { version: string };
-    assert.equal(action.inputs.package!.default, `a2acap@${version}`);
+    // By default the bundle committed with the action runs: no package, no cli.
+    assert.equal(action.inputs.package!.default, '');
+    assert.equal(action.inputs.cli!.default, '');
   });
 
   it('live: a breaking change fails the step, SARIF and the summary are written, allow-network is passed on', async (t) => {
@@ -119,7 +119,7 @@ describe('the GitHub Action', () => {
       });
       assert.equal(r.code, 1, r.log);
       assert.equal(r.outputs['exit-code'], '1');
-      assert.equal(r.calls.length, 2, 'one run for SARIF, one for the summary');
+      assert.equal(r.calls.length, 1, 'one run writes the annotations, the SARIF and the summary');
       for (const call of r.calls) {
         assert.deepEqual(lockfilesOf(call), ['agents/pricing.a2a-lock.json']);
         assert.equal(call.cwd, repo.workspace);
@@ -145,6 +145,12 @@ describe('the GitHub Action', () => {
       );
       assert.match(r.summary, /breaking/i);
       assert.match(r.summary, /agents\/pricing\.a2a-lock\.json/);
+      // The log carries the reason: an annotation on the member that broke, and the summary line.
+      assert.match(
+        r.log,
+        /^::error file=agents\/pricing\.a2a-lock\.json,line=\d+,col=\d+,title=lockfile-breaking::the lock needs streaming/m,
+      );
+      assert.match(r.log, /^a2acap check: 1 lockfile: 0 compatible, 0 review, 1 breaking, 0 errors$/m);
 
       // Back to the pinned card: passes (the digest note only fails with fail-on note). No allowance given:
       // nothing is passed on (a loopback agent then passes or is refused, depending on a2acap's policy).
@@ -295,5 +301,39 @@ describe('the GitHub Action', () => {
     assert.deepEqual(lockfilesOf(at(r.calls, 0)), ['plain.a2a-lock.json', name]);
     assert.doesNotMatch(r.log, /^::error::forged/m);
     assert.match(r.log, /x\\u000a::error::forged/);
+  });
+});
+
+describe('the step log of the GitHub Action', () => {
+  it('a lockfile cannot inject a workflow command, and no credential reaches the log', async (t) => {
+    const repo = repository(t);
+    const injection = join(__dirname, 'fixtures', 'workflow-commands');
+    repo.write('card.json', readFileSync(join(injection, 'card.json'), 'utf8'));
+    repo.write('locks/hostile.a2a-lock.json', readFileSync(join(injection, 'lock.json'), 'utf8'));
+    const card = await repo.run({ mode: 'card', card: 'card.json', lockfiles: 'locks/*.a2a-lock.json' });
+    assert.equal(card.code, 1, card.log);
+    assert.match(card.log, /^::error file=locks\/hostile\.a2a-lock\.json,line=\d+,col=\d+,title=lockfile-breaking::/m);
+    for (const line of card.log.split(/\r\n|\r|\n/))
+      assert.doesNotMatch(line, /^::(add-mask|stop-commands|set-output)/);
+
+    // A live lockfile whose agent URL carries a password: the annotations, the summary line, the SARIF and
+    // the summary show the agent without it.
+    const secret = 's3cret-in-the-url';
+    const lock = JSON.parse(pricingLock()) as { agent: string };
+    repo.write(
+      'live/pricing.a2a-lock.json',
+      JSON.stringify({ ...lock, agent: lock.agent.replace('http://', `http://ci:${secret}@`) }, null, 2),
+    );
+    agent.setVersion('no-streaming');
+    try {
+      const live = await repo.run({ lockfiles: 'live/*.a2a-lock.json', 'allow-network': 'loopback' });
+      assert.ok(live.code === 1 || live.code === 2, live.log);
+      assert.match(live.log, /^::error file=live\/pricing\.a2a-lock\.json/m);
+      assert.doesNotMatch(live.log, new RegExp(secret));
+      assert.doesNotMatch(live.summary, new RegExp(secret));
+      assert.doesNotMatch(readFileSync(field(live.outputs, 'sarif-file'), 'utf8'), new RegExp(secret));
+    } finally {
+      agent.setVersion('base');
+    }
   });
 });

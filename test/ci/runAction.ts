@@ -18,8 +18,8 @@ export interface ActionYaml {
   runs: { using: string; steps: { id?: string; shell: string; run: string; env?: Record<string, string> }[] };
 }
 
-export function actionYaml(): ActionYaml {
-  return load(readFileSync(join(REPO, 'action.yml'), 'utf8')) as ActionYaml;
+export function actionYaml(actionPath: string = REPO): ActionYaml {
+  return load(readFileSync(join(actionPath, 'action.yml'), 'utf8')) as ActionYaml;
 }
 
 export interface ActionRun {
@@ -57,8 +57,10 @@ export async function runAction(
   runnerTemp: string,
   inputs: Record<string, string>,
   env: Record<string, string> = {},
+  /** Where the action is checked out (GITHUB_ACTION_PATH): this repository, or a clone of it. */
+  actionPath: string = REPO,
 ): Promise<ActionRun> {
-  const action = actionYaml();
+  const action = actionYaml(actionPath);
   for (const name of Object.keys(inputs))
     if (!(name in action.inputs)) throw new Error(`action.yml declares no input ${name}`);
   const inputValue = (name: string) => inputs[name] ?? action.inputs[name]?.default ?? '';
@@ -87,7 +89,7 @@ export async function runAction(
           HOME: process.env.HOME ?? runnerTemp,
           CI: 'true',
           GITHUB_ACTIONS: 'true',
-          GITHUB_ACTION_PATH: REPO,
+          GITHUB_ACTION_PATH: actionPath,
           GITHUB_WORKSPACE: workspace,
           GITHUB_OUTPUT: outputFile,
           GITHUB_STEP_SUMMARY: summaryFile,

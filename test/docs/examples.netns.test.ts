@@ -117,6 +117,7 @@ before(() => {
   work = mkdtempSync(join(tmpdir(), 'a2a-doc-examples-'));
   cpSync(join(ROOT, 'examples'), join(work, 'examples'), { recursive: true });
   cpSync(join(ROOT, 'test', 'fixtures'), join(work, 'test', 'fixtures'), { recursive: true });
+  cpSync(join(ROOT, 'test', 'cli', 'fixtures'), join(work, 'test', 'cli', 'fixtures'), { recursive: true });
   // A repository of its own: what the product resolves "inside the repository" resolves inside this copy.
   assert.equal(spawnSync('git', ['init', '-q'], { cwd: work }).status, 0, 'git init');
   const bin = join(work, '.bin');

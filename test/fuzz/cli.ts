@@ -2,7 +2,8 @@
  * The CLI target: the built `server/dist/cli.js` on mutated files in a scratch directory (lint, compile,
  * check --card, pin, update against a local card: nothing leaves the machine). Properties: exit code 0, 1 or 2 (no
  * signal, no hang), no stack trace on stderr, valid JSON on stdout for exit 0/1 with --format json|sarif, and no raw
- * control, bidi or invisible character in that JSON; a lockfile just pinned checks compatible against its card.
+ * control, bidi or invisible character in that JSON; --format github prints annotations and the summary line only
+ * (test/fuzz/workflowCommands.ts); a lockfile just pinned checks compatible against its card.
  */
 import { spawn } from 'node:child_process';
 import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
@@ -10,6 +11,7 @@ import { join } from 'node:path';
 import { chance, mutate, pick, type Rng } from './mutate';
 import { forbiddenCharacter, stackTrace, visible, type Failure } from './properties';
 import { loadSeeds, ROOT, type Seed } from './seeds';
+import { workflowCommandFailures } from './workflowCommands';
 import { at } from '../at';
 
 export const CLI = join(ROOT, 'server', 'dist', 'cli.js');
@@ -55,7 +57,7 @@ export function generateCliInput(rng: Rng): CliInput {
     const name = m.kind === 'lockfile' ? 'a2a-lock.json' : 'agent-card.json';
     return {
       files: { [name]: m.text },
-      argv: ['lint', name, '--format', pick(rng, ['json', 'json', 'sarif', 'text'])],
+      argv: ['lint', name, '--format', pick(rng, ['json', 'json', 'sarif', 'text', 'github'])],
       mutated: name,
       ops: m.ops,
       origin: m.origin,
@@ -95,7 +97,7 @@ export function generateCliInput(rng: Rng): CliInput {
           '--card',
           'agent-card.json',
           '--format',
-          pick(rng, ['json', 'json', 'sarif', 'markdown', 'text']),
+          pick(rng, ['json', 'json', 'sarif', 'markdown', 'text', 'github']),
         ]
       : ['update', 'a2a-lock.json', ...(chance(rng, 0.5) ? ['--yes'] : [])];
   return { files, argv, mutated: mutateLock ? 'a2a-lock.json' : 'agent-card.json', ops: m.ops, origin: m.origin };
@@ -176,6 +178,7 @@ export async function runCliInput(input: CliInput, dir: string, hangMs: number):
         detail: bad,
       });
   }
+  if (format === 'github') failures.push(...workflowCommandFailures(run.stdout));
   if (what === 'pin' && run.code === 0 && !failures.length) {
     // Round trip: a lockfile just pinned from a card checks compatible against that same card.
     const check = await spawnCli(

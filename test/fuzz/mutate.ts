@@ -7,6 +7,7 @@
 import { plantValue } from './plantValues';
 import type { Seed } from './seeds';
 import { instructionValue } from './instructionValue';
+import { plantWorkflowCommand } from './workflowCommands';
 
 export type Rng = () => number;
 
@@ -324,6 +325,7 @@ const VALUE_OPS: Record<string, ValueOp> = {
     return 'splice from another seed';
   },
   'planted value': plantValue,
+  'planted workflow command': plantWorkflowCommand,
 };
 const VALUE_OP_NAMES = Object.keys(VALUE_OPS);
 

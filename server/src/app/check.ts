@@ -7,6 +7,7 @@ import { checkMany, DEFAULT_CONCURRENCY } from '../core/check/checkMany';
 import { refreshLockfile, type RefreshOptions } from '../core/check/refreshLockfile';
 import type { CardLoader } from '../core/check/cardLoader';
 import { codeQualityReport } from '../core/check/report/codequality';
+import { githubReport } from '../core/check/report/github';
 import { jsonReport } from '../core/check/report/json';
 import { markdownReport } from '../core/check/report/markdown';
 import { sarifReport } from '../core/check/report/sarif';
@@ -71,11 +72,12 @@ export function jsonCheckReport(outcomes: readonly RefreshOutcome[], display: (p
   return jsonReport(outcomes, display);
 }
 
-export type CheckFormat = 'json' | 'text' | 'sarif' | 'markdown' | 'codequality';
+export const CHECK_FORMATS = ['json', 'text', 'sarif', 'markdown', 'codequality', 'github'] as const;
+export type CheckFormat = (typeof CHECK_FORMATS)[number];
 
 /**
- * A report of the outcomes. `display` names a lockfile or agent as the output shows it; Code Quality names files
- * with `relativePath` (GitLab links each issue to a file of the repository).
+ * A report of the outcomes. `display` names a lockfile or agent as the output shows it; Code Quality and GitHub
+ * annotations name files with `relativePath` (each links to a file of the repository).
  */
 export function checkReport(
   format: CheckFormat,
@@ -86,6 +88,7 @@ export function checkReport(
   if (format === 'sarif') return sarifReport(outcomes, display, options.version);
   if (format === 'markdown') return markdownReport(outcomes, display);
   if (format === 'codequality') return codeQualityReport(outcomes, options.relativePath);
+  if (format === 'github') return githubReport(outcomes, options.relativePath);
   if (format === 'text') return textReport(outcomes, display, options.style);
   return jsonReport(outcomes, display);
 }

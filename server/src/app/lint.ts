@@ -6,6 +6,7 @@
 import { basename, dirname, relative, resolve, sep } from 'node:path';
 import { baselineKey, parseBaseline, serializeBaseline, type BaselineEntry } from '../core/report/baseline';
 import { buildCodeQuality } from '../core/report/codequality';
+import { githubAnnotations } from '../core/report/githubAnnotations';
 import { restrictedRules } from '../core/config/restrictedRules';
 import { ioReason } from '../core/text/ioReason';
 import { kindFromName, lintDocument, resolveCardSettings, resolveSettings, tooLargeResult } from '../core/lint';
@@ -176,11 +177,11 @@ export function baselineEntries(results: readonly FileFindings[], cwd: string): 
   );
 }
 
-export type MachineLintFormat = 'json' | 'sarif' | 'codequality';
+export type MachineLintFormat = 'json' | 'sarif' | 'codequality' | 'github';
 
 /**
- * A machine report of the results, as `a2acap lint --format` writes it. Code Quality names files relative to
- * `cwd` (GitLab links each issue to a file of the repository, whatever the user typed).
+ * A machine report of the results, as `a2acap lint --format` writes it. Code Quality and GitHub annotations name
+ * files relative to `cwd` (GitLab and GitHub link each to a file of the repository, whatever the user typed).
  */
 export function lintReport(
   results: readonly FileFindings[],
@@ -194,7 +195,18 @@ export function lintReport(
   }
   if (format === 'sarif') return machineJson(buildSarif(sarifEntries(results), RULES, version), 2) + '\n';
   const relativeResults = results.map((r) => ({ ...r, file: relative(cwd, resolve(cwd, r.file)) || r.file }));
+  if (format === 'github')
+    return githubAnnotations(sarifEntries(relativeResults)) + `a2acap lint: ${lintSummary(results)}\n`;
   return machineJson(buildCodeQuality(sarifEntries(relativeResults)), 2) + '\n';
+}
+
+/** "2 errors, 1 warning, 0 other findings in 3 files": the last line of the GitHub report. */
+function lintSummary(results: readonly FileFindings[]): string {
+  const findings = results.flatMap((r) => r.findings);
+  const errors = findings.filter((f) => f.severity === 'error').length;
+  const warnings = findings.filter((f) => f.severity === 'warning').length;
+  const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
+  return `${plural(errors, 'error')}, ${plural(warnings, 'warning')}, ${plural(findings.length - errors - warnings, 'other finding')} in ${plural(results.length, 'file')}`;
 }
 
 function sarifEntries(results: readonly FileFindings[]): SarifEntry[] {

@@ -18,6 +18,7 @@
 import { promises as fs } from 'node:fs';
 import { isAbsolute, relative, resolve } from 'node:path';
 import {
+  CHECK_FORMATS,
   DEFAULT_CONCURRENCY,
   checkLockfiles,
   checkReport,
@@ -41,12 +42,14 @@ import type { ClientConfig } from '../../app/settings';
 import { clean, loadJson } from './compile';
 import { settingsPerFile, type CommandSettings } from '../projectSettings';
 import { CLIENT_FLAGS, NETWORK_FLAGS, networkAllowance } from '../sharedFlags';
+import { OUTPUT_FLAG, captured, parseOutputs, writeOutputs } from '../outputs';
 
 const SPEC = {
   flags: {
     live: { type: 'boolean' },
     card: { type: 'string', value: 'CARD' },
-    format: { type: 'string', choices: ['json', 'text', 'sarif', 'markdown', 'codequality'] },
+    format: { type: 'string', choices: CHECK_FORMATS },
+    ...OUTPUT_FLAG,
     'fail-on': { type: 'string', choices: ['breaking', 'review', 'note'] },
     concurrency: { type: 'string', value: 'N' },
     'stale-markers': {
@@ -72,14 +75,14 @@ export const help: CommandHelp = {
   usage: {
     lines: [
       [{ group: [['card'], ['live', 'stale-markers', 'cache-dir', 'allow-network']] }],
-      ['format'],
+      ['format', 'output'],
       ['fail-on', 'concurrency', 'binding', 'known-extension'],
       ['max-card-bytes', 'config'],
     ],
   },
   overview: {
     lines: [
-      [{ group: [['card'], ['live', 'stale-markers', 'cache-dir']] }, 'format'],
+      [{ group: [['card'], ['live', 'stale-markers', 'cache-dir']] }, 'format', 'output'],
       ['fail-on', 'concurrency', 'binding', 'known-extension'],
       ['max-card-bytes', 'config', { flag: 'allow-network', value: 'loopback,private' }],
     ],
@@ -88,8 +91,10 @@ export const help: CommandHelp = {
   body: [
     `Checks capability lockfiles against the compiled profile of CARD, or (--live) of each lockfile's agent, fetched
 with a conditional request. Never rewrites a lockfile: use 'a2acap update'. --format: json (default), text,
-sarif (code scanning), markdown (a pull-request comment) or codequality (a GitLab Code Quality report; paths
-relative to the working directory, which should be the repository root).`,
+sarif (code scanning), markdown (a pull-request comment), codequality (a GitLab Code Quality report) or github
+(GitHub Actions annotations on the lockfile members, then the summary line); codequality and github name files
+relative to the working directory, which should be the repository root.`,
+    { flagHelp: 'output' },
     { flagHelp: 'stale-markers' },
     { flagHelp: 'cache-dir' },
     { flagHelp: 'allow-network' },
@@ -194,7 +199,8 @@ function render(
 
 export async function runCheck(argv: string[], rawIO: CliIO, version = VERSION): Promise<number> {
   // Every line printed passes the redactor: URL userinfo from a lockfile (or an agent's message) is never shown.
-  const io = redactingIO(rawIO, redactorFor([]));
+  const redact = redactorFor([]);
+  const io = redactingIO(rawIO, redact);
   const { flags, positionals, help: wantsHelp } = parseArgs(argv, SPEC);
   if (wantsHelp) {
     io.stdout(commandHelpText(help));
@@ -210,6 +216,7 @@ export async function runCheck(argv: string[], rawIO: CliIO, version = VERSION):
   if (flags['allow-network'].length && flags.card !== undefined)
     throw new UsageError('--allow-network applies to --live checks, not to --card');
   const concurrency = parseConcurrency(flags.concurrency);
+  const outputs = parseOutputs(flags.output, CHECK_FORMATS, io.cwd);
   const allow = flags.live ? networkAllowance(flags, io) : undefined;
   const lockfiles = positionals.map((p) => resolve(io.cwd, p));
   const display = displayPaths(new Map(positionals.map((p) => [resolve(io.cwd, p), p])), io.cwd);
@@ -254,12 +261,17 @@ export async function runCheck(argv: string[], rawIO: CliIO, version = VERSION):
     }
     const format = flags.format ?? 'json';
     // The text report shows why a lockfile could not be checked; the machine formats are often redirected to a
-    // file, so the reason also goes to stderr, one line per lockfile, where the person reading the CI log sees it.
-    if (format !== 'text') {
+    // file, so the reason also goes to stderr, one line per lockfile, where the person reading the CI log sees it
+    // (the github format has that line already).
+    if (format !== 'text' && format !== 'github') {
       for (const o of outcomes)
         if (o.status === 'error') io.stderr(`a2acap check: ${clean(display(o.lockfile))}: ${clean(o.cause, 400)}\n`);
     }
     io.stdout(render(format, outcomes, display, io, version));
+    // The files get what stdout would (redacted as it is), uncoloured.
+    await writeOutputs(outputs, (f) =>
+      redact(captured(io, (to) => to.stdout(render(f, outcomes, display, to, version)))),
+    );
     return exitCodeFor(outcomes, (flags['fail-on'] ?? 'breaking') as FailOn);
   } finally {
     await world?.close();

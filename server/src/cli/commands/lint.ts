@@ -19,7 +19,6 @@ import {
   parseRuleObject,
   serializeBaseline,
   type FileFindings,
-  type MachineLintFormat,
 } from '../../app/lint';
 import { nodeFiles } from '../../app/files';
 import { ioReason } from '../../app/text';
@@ -35,14 +34,20 @@ import { writeFileAtomic } from '../../node/writeAtomic';
 import { replaceable } from '../../node/replaceGuard';
 import { settingsPerFile, type CommandSettings } from '../projectSettings';
 import { runFixes } from './lintFix';
+import { OUTPUT_FLAG, captured, parseOutputs, writeOutputs } from '../outputs';
+
+const LINT_FORMATS = ['text', 'json', 'sarif', 'codequality', 'github'] as const;
+type LintFormat = (typeof LINT_FORMATS)[number];
 
 const SPEC = {
   flags: {
     format: {
       type: 'string',
-      choices: ['text', 'json', 'sarif', 'codequality'],
-      help: '--format codequality writes a GitLab Code Quality report (paths relative to the working directory).',
+      choices: LINT_FORMATS,
+      help: `--format codequality writes a GitLab Code Quality report, github GitHub Actions annotations (paths relative
+to the working directory).`,
     },
+    ...OUTPUT_FLAG,
     'max-card-bytes': CLIENT_FLAGS['max-card-bytes'],
     // The cards are served only inside the network: internal-address is silent (card.internalOnly in .a2a/config.json).
     'internal-only': {
@@ -113,7 +118,7 @@ export const help: CommandHelp = {
   spec: SPEC,
   usage: {
     lines: [
-      ['format', 'rule', 'rules', { group: [['baseline'], ['write-baseline']] }],
+      ['format', 'output', 'rule', 'rules', { group: [['baseline'], ['write-baseline']] }],
       [{ group: [['fix'], ['fix-dry-run']] }],
       CLIENT_USAGE,
     ],
@@ -122,6 +127,7 @@ export const help: CommandHelp = {
     lines: [
       [
         'format',
+        'output',
         'rule',
         'rules',
         { group: [['baseline'], ['write-baseline']] },
@@ -134,6 +140,7 @@ export const help: CommandHelp = {
     '',
     'Validates A2A 1.0 agent cards and a2a-lock.json lockfiles (detected by content, then by file name).',
     { flagHelp: 'format' },
+    { flagHelp: 'output' },
     { flagHelp: 'rule' },
     { flagHelp: 'rules' },
     { flagHelp: 'write-baseline' },
@@ -212,6 +219,7 @@ export const run: Command = async (argv, io) => {
   // Each file under its own project configuration (the editor's for it); severities: the configuration, then
   // --rules FILE, then --rule (a later source wins per rule).
   const overrides = { ...rulesFile(flags.rules, io), ...ruleFlags(flags.rule) };
+  const outputs = parseOutputs(flags.output, LINT_FORMATS, io.cwd);
   const perFile = settingsPerFile(flags, io, positionals);
   const resolved = new Map<CommandSettings, LintSettings>();
   const lintSettingsOf = (project: CommandSettings): LintSettings => {
@@ -254,9 +262,12 @@ export const run: Command = async (argv, io) => {
     return ioFailure ? EXIT_USAGE : EXIT_OK;
   }
   const baselined = flags.baseline === undefined ? 0 : applyBaseline(results, readBaseline(flags.baseline, io), io.cwd);
-  const format = flags.format ?? 'text';
-  if (format === 'text') writeText(results, io, baselined, positionals.length - results.length);
-  else io.stdout(lintReport(results, format as MachineLintFormat, VERSION, io.cwd));
+  const report = (format: LintFormat, to: CliIO) => {
+    if (format === 'text') writeText(results, to, baselined, positionals.length - results.length);
+    else to.stdout(lintReport(results, format, VERSION, io.cwd));
+  };
+  report((flags.format ?? 'text') as LintFormat, io);
+  await writeOutputs(outputs, (format) => captured(io, (to) => report(format, to)));
   if (ioFailure) return EXIT_USAGE;
   return results.some((r) => r.findings.some((f) => f.severity === 'error')) ? EXIT_FINDINGS : EXIT_OK;
 };

@@ -24,6 +24,11 @@ export function summarize(outcomes: readonly RefreshOutcome[]): Summary {
   return s;
 }
 
+/** "3 lockfiles: 1 compatible, 0 review, 2 breaking, 0 errors": the last line of the text and GitHub reports. */
+export function summaryLine(s: Summary): string {
+  return `${s.total} lockfile${s.total === 1 ? '' : 's'}: ${s.compatible} compatible, ${s.review} review, ${s.breaking} breaking, ${s.error} error${s.error === 1 ? '' : 's'}`;
+}
+
 /** 2 when anything could not be checked, else 1 when the fail-on level (or worse) was reached, else 0. */
 export function exitCodeFor(outcomes: readonly RefreshOutcome[], failOn: FailOn): 0 | 1 | 2 {
   const summary = summarize(outcomes);

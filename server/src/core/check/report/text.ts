@@ -1,6 +1,6 @@
 /** Text report for people: one aligned line per lockfile, its problems and notes indented under it in columns. */
 import type { RefreshOutcome } from '../types';
-import { summarize, verdictOf } from './summary';
+import { summarize, summaryLine, verdictOf } from './summary';
 import { visibleText } from '../../text/untrustedText';
 
 export interface TextStyle {
@@ -41,10 +41,6 @@ export function textReport(
       out.push(`    ${item.level.padEnd(8)} ${(pointers[i] ?? '/').padEnd(pointerWidth)}  ${clean(item.message)}`),
     );
   }
-  const s = summarize(outcomes);
-  out.push(
-    '',
-    `${s.total} lockfile${s.total === 1 ? '' : 's'}: ${s.compatible} compatible, ${s.review} review, ${s.breaking} breaking, ${s.error} error${s.error === 1 ? '' : 's'}`,
-  );
+  out.push('', summaryLine(summarize(outcomes)));
   return `${out.join('\n')}\n`;
 }

@@ -1,0 +1,17 @@
+/**
+ * `a2acap check --format github`: the step log of a GitHub Actions job carries the reason. One annotation per
+ * problem or note on the lockfile member it is about (core/report/githubAnnotations.ts; the same entries as the
+ * SARIF report), one per lockfile that could not be checked, then the summary line. Files are named relative to
+ * the working directory (the runner resolves annotation paths against the repository root).
+ */
+import { githubAnnotations } from '../../report/githubAnnotations';
+import type { RefreshOutcome } from '../types';
+import { checkEntries } from './sarif';
+import { summarize, summaryLine } from './summary';
+
+export function githubReport(outcomes: readonly RefreshOutcome[], relativePath: (p: string) => string): string {
+  const entries = checkEntries(outcomes, relativePath).map((e) =>
+    e.ruleId === 'lockfile-error' ? { ...e, message: `could not be checked: ${e.message}` } : e,
+  );
+  return `${githubAnnotations(entries)}a2acap check: ${summaryLine(summarize(outcomes))}\n`;
+}
