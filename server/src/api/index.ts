@@ -15,9 +15,7 @@ import { memoryExtendedProfileCache, type ExtendedProfileCache } from '../app/li
 import { memoryCardCache as coreMemoryCardCache } from '../app/live';
 import { lintText, resolveCardSettings } from '../app/lint';
 import { locateFindings, type LocatedFinding } from '../app/ranges';
-import { checkLockfile as coreCheckLockfile } from '../app/lockfile';
-import { checkOptionsFor } from '../app/lockfile';
-import { clientForLock } from '../app/lockfile';
+import { checkLockfileAgainst } from '../app/check';
 import { parseLockfile, readLockfile as coreReadLockfile } from '../app/lockfile';
 import { createGrpcClient } from '../node/net/grpc';
 import type { GrpcClient } from '../core/net/grpc';
@@ -120,8 +118,7 @@ export function readLockfile(textOrValue: unknown): LockfileReadResult {
  * @example checkLockfile(lock, card).classification // 'compatible'
  */
 export function checkLockfile(lockfile: Lockfile, card: unknown, options: CompileOptions = {}): LockfileCheck {
-  const profile = appCompileCard(card, clientForLock(clientConfig(options.client), lockfile));
-  return coreCheckLockfile(lockfile, profile, checkOptionsFor(card, coreCardDigest(card), lockfile));
+  return checkLockfileAgainst(lockfile, card, clientConfig(options.client));
 }
 
 // ---------------------------------------------------------------------------------------------------------------
