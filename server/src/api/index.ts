@@ -12,7 +12,7 @@ import {
   verifySignatures as appVerify,
 } from '../app/fetch';
 import { memoryExtendedProfileCache, type ExtendedProfileCache } from '../app/live';
-import { memoryCardCache as coreMemoryCardCache } from '../app/live';
+import { createCardTextCache } from '../app/world';
 import { lintText, resolveCardSettings } from '../app/lint';
 import { locateFindings, type LocatedFinding } from '../app/ranges';
 import { checkLockfileAgainst } from '../app/check';
@@ -162,7 +162,7 @@ export function createNetworkClient(options: NetworkOptions = {}): NetworkClient
  * @example const cache = memoryCardCache(); await fetchCard(url, { network, cache });
  */
 export function memoryCardCache(): CardCache {
-  return coreMemoryCardCache();
+  return createCardTextCache();
 }
 
 /**

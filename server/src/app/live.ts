@@ -14,7 +14,6 @@ export {
 export { parseTrustEntry, type TrustStoreValue } from '../core/signature/trustEntry';
 export { SIGNATURE_POLICY_NAMES, resolveSignaturePolicy, type SignaturePolicy } from '../core/signature/policy';
 export { memoryExtendedProfileCache, type ExtendedProfileCache } from '../core/fetch/extendedCard';
-export { memoryCardCache } from '../core/cache/cardText';
 export { memoryStaleMarkers } from '../core/send/staleMarkers';
 export { cardUrlFor } from '../core/fetch/cardUrl';
 export { conditionalCardGet } from '../core/fetch/conditionalGet';

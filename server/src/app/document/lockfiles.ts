@@ -1,9 +1,8 @@
 /**
  * The editor's lockfile workflows: pin options and pin, live check of lockfiles, the pinned-vs-current diff, update
- * after review. All network work is here, through the core's guarded HTTP client and one card cache shared by these
- * workflows for the server's lifetime (so the watcher's periodic checks are conditional requests answered 304 while
- * nothing changed; the live requests, fetch and probe, keep a card cache of their own; both use the world's one
- * HTTP client, DocumentWorld.network). In an untrusted workspace no URL is ever fetched: those workflows answer
+ * after review. All network work is here, through the core's guarded HTTP client and the world's card caches
+ * (DocumentWorld.cards and cardTexts, app/world.ts), kept for the server's lifetime (so the watcher's periodic checks
+ * are conditional requests answered 304 while nothing changed). In an untrusted workspace no URL is ever fetched: those workflows answer
  * with an error, card files still work. What a workflow changed (a lockfile written, agents checked) is in its
  * result; the host publishes the diagnostics that follow (lsp/lockfileRequests.ts).
  */
@@ -21,9 +20,9 @@ import { PinError } from '../../core/pin/errors';
 import { serializeLockfile } from '../../core/pin/serialize';
 import { updateLockfile as updateLockfileWorkflow } from '../update';
 import { writeLockfile } from '../../node/writeLockfile';
-import { MemoryCardCache } from '../../core/cache/loadedCards';
-import { createCardLoader, type CardLoader, type LoadedCard } from '../../core/check/cardLoader';
-import { fileCardSource, httpCardSource, isHttpLocation, isOtherUrl, sourceFor } from '../../core/check/cardSources';
+import type { CardLoader, LoadedCard } from '../../core/check/cardLoader';
+import { isHttpLocation, isOtherUrl } from '../../core/check/cardSources';
+import { cardLoaderFor, cardSourceOf } from '../world';
 import { mapBounded } from '../../core/check/checkMany';
 import type { CardPathCheck } from '../../core/check/refreshLockfile';
 import type { RefreshOutcome } from '../../core/check/types';
@@ -51,10 +50,8 @@ import { clientConfig } from './settings';
 
 const CONCURRENCY = 8;
 
-/** Long-lived state: the card cache (validators + compiled profiles); HTTP is the server's one client. */
+/** The lockfile workflows' access to cards: the world's card caches and HTTP client, the workspace's files. */
 export class LockfileService {
-  private readonly cache = new MemoryCardCache();
-
   /** Card paths lockfiles name: inside the lockfile's workspace folder, symlinks resolved (workspaceCards.ts). */
   readonly cardPath: CardPathCheck;
 
@@ -83,27 +80,18 @@ export class LockfileService {
    */
   loader(settings: A2ASettings, knownExtensions?: string[], origin: 'user' | 'repository' = 'repository'): CardLoader {
     const allow = repositoryAllowance(settings);
-    const httpClient = this.httpFor(settings);
-    const http = allow
-      ? httpCardSource(httpClient, { texts: this.world.cardTexts, origin, allow })
-      : {
-          fetch: async () => {
-            throw new Error(UNTRUSTED);
-          },
-        };
     const base = clientConfig(settings);
     const client: ClientConfig = {
       ...base,
       knownExtensions: [...new Set([...base.knownExtensions, ...(knownExtensions ?? [])])],
     };
-    return createCardLoader({
-      source: sourceFor(
-        http,
-        fileCardSource((p, max) => this.readText(p, max), settings.maxCardBytes),
-      ),
-      cache: this.cache,
-      client,
-    });
+    const source = cardSourceOf(
+      allow ? this.httpFor(settings) : UNTRUSTED,
+      { texts: this.world.cardTexts, origin, allow },
+      (p, max) => this.readText(p, max),
+      settings.maxCardBytes,
+    );
+    return cardLoaderFor(source, client, this.world.cards);
   }
 
   /** Text of a file: the open document's (unsaved edits count) or the file on disk. */
