@@ -11,8 +11,12 @@ import {
   fetchExtendedCard as appFetchExtendedCard,
   verifySignatures as appVerify,
 } from '../app/fetch';
-import { memoryExtendedProfileCache, type ExtendedProfileCache } from '../app/live';
-import { createCardTextCache } from '../app/world';
+import {
+  createCardTextCache,
+  createExtendedProfileCache,
+  createStaleMarkers,
+  type ExtendedProfileCache,
+} from '../app/world';
 import { lintText, resolveCardSettings } from '../app/lint';
 import { locateFindings, type LocatedFinding } from '../app/ranges';
 import { checkLockfileAgainst } from '../app/check';
@@ -25,7 +29,6 @@ import { allowanceOf, libraryGrpc, libraryHttp } from './network';
 import { probe } from '../app/probe';
 import { compileCard as appCompileCard } from '../app/compile';
 import { send } from '../app/send';
-import { memoryStaleMarkers as coreMemoryStaleMarkers } from '../app/live';
 import { trustStoreFromKidMap, type TrustStore as CoreTrustStore } from '../app/live';
 import type { TrustStoreValue } from '../core/signature/trustEntry';
 import { resolveSignaturePolicy } from '../app/live';
@@ -243,7 +246,7 @@ export async function fetchCard(target: string, options: FetchOptions): Promise<
  * @example await fetchExtendedCard(fetched, { network, credential, secret, cache: memoryExtendedCardCache() });
  */
 export function memoryExtendedCardCache(): ExtendedCardCache {
-  return memoryExtendedProfileCache() as unknown as ExtendedCardCache;
+  return createExtendedProfileCache() as unknown as ExtendedCardCache;
 }
 
 /**
@@ -310,7 +313,7 @@ export async function probeAgent(target: string, options: ProbeOptions): Promise
  * @example const stale = memoryStaleMarkers(); await sendToSkill(profile, id, parts, { network, agent, stale });
  */
 export function memoryStaleMarkers(): StaleMarkers {
-  return coreMemoryStaleMarkers();
+  return createStaleMarkers();
 }
 
 /**

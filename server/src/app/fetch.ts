@@ -10,6 +10,12 @@ import {
   type ExtendedCardResult,
 } from '../core/fetch/extendedCard';
 import { fetchCard as coreFetchCard, type FetchCardOptions, type FetchCardResult } from '../core/fetch/fetchCard';
+import { utf8Text } from '../core/bytes/bytes';
+import { CardLoadError } from '../core/check/cardLoader';
+import { stripBom } from '../core/document';
+import { conditionalCardGet } from '../core/fetch/conditionalGet';
+import type { HttpClient } from '../core/net/http';
+import { withoutUserinfo } from '../core/text/redact';
 import type { AddressClass } from '../core/net/address';
 import type { TrustStore } from '../core/signature/trustStore';
 import { verifyCardSignatures, type SignatureOutcome } from '../core/signature/verify';
@@ -22,6 +28,28 @@ export interface FetchRequest extends Omit<FetchCardOptions, 'verify'> {
   target: string;
   /** The keys signatures are verified against; without it signatures are not verified. */
   trust?: TrustStore;
+}
+
+/**
+ * A card's text as served at `url` (one plain GET: no cache), without a byte-order mark; what the MCP tools read
+ * before they redact and show it. Network failures and refused addresses reject with a NetError.
+ */
+export async function fetchCardText(
+  http: HttpClient,
+  url: string,
+  limits: { timeoutMs: number; maxBytes: number },
+): Promise<string> {
+  const got = await conditionalCardGet(http, url, undefined, limits);
+  return stripBom(utf8Text(got.response.body));
+}
+
+/** A card's JSON value, or a CardLoadError naming `location` (without userinfo) when the text is not JSON. */
+export function cardJson(location: string, text: string): unknown {
+  try {
+    return JSON.parse(text);
+  } catch {
+    throw new CardLoadError('card', `${withoutUserinfo(location)}: the card is not valid JSON`);
+  }
 }
 
 export function fetchCard(request: FetchRequest): Promise<FetchCardResult> {

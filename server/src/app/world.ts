@@ -17,6 +17,8 @@ import {
   type ReadText,
 } from '../core/check/cardSources';
 import type { CardSource } from '../core/check/types';
+import { memoryExtendedProfileCache, type ExtendedProfileCache } from '../core/fetch/extendedCard';
+import { memoryStaleMarkers, type StaleMarkers } from '../core/send/staleMarkers';
 import type { HttpClient } from '../core/net/http';
 import type { NetworkAllowance, UrlOrigin } from '../core/net/policy';
 import type { ClientConfig } from '../core/types';
@@ -26,7 +28,7 @@ import { readTextSync } from '../node/readText';
 import { nodeFiles, type Files } from './files';
 
 export { nodeFiles, type Files };
-export type { CardCache, CardTextCache };
+export type { CardCache, CardTextCache, ExtendedProfileCache, StaleMarkers };
 
 export interface World {
   files: Files;
@@ -131,6 +133,16 @@ export function createCardCache(options: { cacheDir?: string; client?: ClientCon
  */
 export function createCardTextCache(): CardTextCache {
   return memoryCardCache();
+}
+
+/** The one cache of extended profiles per (card URL, credential identity): the library's, the editor's live view. */
+export function createExtendedProfileCache(): ExtendedProfileCache {
+  return memoryExtendedProfileCache();
+}
+
+/** Stale markers in memory (the library's sendToSkill); the CLI and the editor keep theirs in a file. */
+export function createStaleMarkers(): StaleMarkers {
+  return memoryStaleMarkers();
 }
 
 const NODE_CACHE_FILES = {
