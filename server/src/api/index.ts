@@ -4,7 +4,6 @@
  * signatures, probes, the profile-driven call). A thin façade over the core: these names and types are the
  * stable API; everything else in the package is internal. Examples: docs/library.md.
  */
-import { parseBinding } from '../app/settings';
 import { cardDigest as coreCardDigest } from '../app/lockfile';
 import {
   fetchCard as appFetchCard,
@@ -32,7 +31,7 @@ import { send } from '../app/send';
 import { trustStoreFromKidMap, type TrustStore as CoreTrustStore } from '../app/live';
 import type { TrustStoreValue } from '../core/signature/trustEntry';
 import { resolveSignaturePolicy } from '../app/live';
-import { DEFAULT_CLIENT, type ClientConfig, type LintSettings } from '../app/settings';
+import { resolveClient, type ClientConfig, type LintSettings } from '../app/settings';
 import type {
   CardCache,
   ClientOptions,
@@ -351,14 +350,9 @@ export async function sendToSkill(
 // ---------------------------------------------------------------------------------------------------------------
 
 function clientConfig(options: ClientOptions | undefined): ClientConfig {
-  if (!options) return DEFAULT_CLIENT;
-  const bindings =
-    options.bindings?.map((spec) => {
-      const parsed = parseBinding(spec);
-      if (!parsed.ok) throw new TypeError(`client.bindings: ${parsed.error}`);
-      return parsed.value;
-    }) ?? DEFAULT_CLIENT.bindings;
-  return { bindings, knownExtensions: [...(options.knownExtensions ?? DEFAULT_CLIENT.knownExtensions)] };
+  const resolved = resolveClient({ bindings: options?.bindings, knownExtensions: options?.knownExtensions });
+  if (!resolved.ok) throw new TypeError(`client.bindings: ${resolved.error}`);
+  return resolved.client;
 }
 
 function usesGrpc(client: ClientConfig): boolean {

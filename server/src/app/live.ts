@@ -11,7 +11,6 @@ export {
   type TrustEntry,
   type TrustStore,
 } from '../core/signature/trustStore';
-export { parseTrustEntry, type TrustStoreValue } from '../core/signature/trustEntry';
 export { SIGNATURE_POLICY_NAMES, resolveSignaturePolicy, type SignaturePolicy } from '../core/signature/policy';
 export { cardUrlFor } from '../core/fetch/cardUrl';
 export { classifyAddress, type AddressClass } from '../core/net/address';
