@@ -4,20 +4,21 @@
  * signatures, probes, the profile-driven call). A thin façade over the core: these names and types are the
  * stable API; everything else in the package is internal. Examples: docs/library.md.
  */
-import { parseBinding } from '../app/settings';
 import { cardDigest as coreCardDigest } from '../app/lockfile';
 import {
   fetchCard as appFetchCard,
   fetchExtendedCard as appFetchExtendedCard,
   verifySignatures as appVerify,
 } from '../app/fetch';
-import { memoryExtendedProfileCache, type ExtendedProfileCache } from '../app/live';
-import { memoryCardCache as coreMemoryCardCache } from '../app/live';
+import {
+  createCardTextCache,
+  createExtendedProfileCache,
+  createStaleMarkers,
+  type ExtendedProfileCache,
+} from '../app/world';
 import { lintText, resolveCardSettings } from '../app/lint';
 import { locateFindings, type LocatedFinding } from '../app/ranges';
-import { checkLockfile as coreCheckLockfile } from '../app/lockfile';
-import { checkOptionsFor } from '../app/lockfile';
-import { clientForLock } from '../app/lockfile';
+import { checkLockfileAgainst } from '../app/check';
 import { parseLockfile, readLockfile as coreReadLockfile } from '../app/lockfile';
 import { createGrpcClient } from '../node/net/grpc';
 import type { GrpcClient } from '../core/net/grpc';
@@ -28,11 +29,10 @@ import { publicProfile } from './profile';
 import { probe } from '../app/probe';
 import { compileCard as appCompileCard } from '../app/compile';
 import { send } from '../app/send';
-import { memoryStaleMarkers as coreMemoryStaleMarkers } from '../app/live';
 import { trustStoreFromKidMap, type TrustStore as CoreTrustStore } from '../app/live';
 import type { TrustStoreValue } from '../core/signature/trustEntry';
 import { resolveSignaturePolicy } from '../app/live';
-import { DEFAULT_CLIENT, type ClientConfig, type LintSettings } from '../app/settings';
+import { resolveClient, type ClientConfig, type LintSettings } from '../app/settings';
 import type {
   CardCache,
   ClientOptions,
@@ -123,8 +123,7 @@ export function readLockfile(textOrValue: unknown): LockfileReadResult {
  * @example checkLockfile(lock, card).classification // 'compatible'
  */
 export function checkLockfile(lockfile: Lockfile, card: unknown, options: CompileOptions = {}): LockfileCheck {
-  const profile = appCompileCard(card, clientForLock(clientConfig(options.client), lockfile));
-  return coreCheckLockfile(lockfile, profile, checkOptionsFor(card, coreCardDigest(card), lockfile));
+  return checkLockfileAgainst(lockfile, card, clientConfig(options.client));
 }
 
 // ---------------------------------------------------------------------------------------------------------------
@@ -168,7 +167,7 @@ export function createNetworkClient(options: NetworkOptions = {}): NetworkClient
  * @example const cache = memoryCardCache(); await fetchCard(url, { network, cache });
  */
 export function memoryCardCache(): CardCache {
-  return coreMemoryCardCache();
+  return createCardTextCache();
 }
 
 /**
@@ -250,7 +249,7 @@ export async function fetchCard(target: string, options: FetchOptions): Promise<
  * @example await fetchExtendedCard(fetched, { network, credential, secret, cache: memoryExtendedCardCache() });
  */
 export function memoryExtendedCardCache(): ExtendedCardCache {
-  return memoryExtendedProfileCache() as unknown as ExtendedCardCache;
+  return createExtendedProfileCache() as unknown as ExtendedCardCache;
 }
 
 /**
@@ -320,7 +319,7 @@ export async function probeAgent(target: string, options: ProbeOptions): Promise
  * @example const stale = memoryStaleMarkers(); await sendToSkill(profile, id, parts, { network, agent, stale });
  */
 export function memoryStaleMarkers(): StaleMarkers {
-  return coreMemoryStaleMarkers();
+  return createStaleMarkers();
 }
 
 /**
@@ -358,14 +357,9 @@ export async function sendToSkill(
 // ---------------------------------------------------------------------------------------------------------------
 
 function clientConfig(options: ClientOptions | undefined): ClientConfig {
-  if (!options) return DEFAULT_CLIENT;
-  const bindings =
-    options.bindings?.map((spec) => {
-      const parsed = parseBinding(spec);
-      if (!parsed.ok) throw new TypeError(`client.bindings: ${parsed.error}`);
-      return parsed.value;
-    }) ?? DEFAULT_CLIENT.bindings;
-  return { bindings, knownExtensions: [...(options.knownExtensions ?? DEFAULT_CLIENT.knownExtensions)] };
+  const resolved = resolveClient({ bindings: options?.bindings, knownExtensions: options?.knownExtensions });
+  if (!resolved.ok) throw new TypeError(`client.bindings: ${resolved.error}`);
+  return resolved.client;
 }
 
 function usesGrpc(client: ClientConfig): boolean {

@@ -3,6 +3,7 @@
  * checked) out, against a card file or each lockfile's agent; and the reports made of the outcomes. `a2acap check`,
  * the MCP tool a2a_check_lockfile and the editor's lockfile checks go through here.
  */
+import { cardDigest } from '../core/card/digest';
 import { checkMany, DEFAULT_CONCURRENCY } from '../core/check/checkMany';
 import { refreshLockfile, type RefreshOptions } from '../core/check/refreshLockfile';
 import type { CardLoader } from '../core/check/cardLoader';
@@ -14,14 +15,18 @@ import { sarifReport } from '../core/check/report/sarif';
 import { exitCodeFor, verdictOf, type FailOn } from '../core/check/report/summary';
 import { textReport, type TextStyle } from '../core/check/report/text';
 import type { RefreshOutcome } from '../core/check/types';
+import { checkLockfile } from '../core/lockfile/check';
+import { checkOptionsFor } from '../core/lockfile/checkOptions';
+import { clientForLock } from '../core/lockfile/currentProfile';
+import { compileProfile } from '../core/profile/compile';
 import type { StaleMarkers } from '../core/send/staleMarkers';
 import { resolveAgent } from '../node/agentLocation';
 import { lockfileCardPaths } from '../node/insideRoot';
 import { cardLoaderFor, nodeFiles } from './world';
-import type { ClientConfig } from '../core/types';
+import type { CheckResult, ClientConfig, Lockfile } from '../core/types';
 
 export { DEFAULT_CONCURRENCY, exitCodeFor, verdictOf };
-export type { FailOn, RefreshOutcome, TextStyle };
+export type { CheckResult, FailOn, RefreshOutcome, TextStyle };
 
 export interface CheckRequest {
   /** Absolute paths of the lockfiles. */
@@ -60,6 +65,16 @@ export function checkLockfiles(request: CheckRequest): Promise<RefreshOutcome[]>
  */
 export function checkLockfileAt(path: string, options: Omit<RefreshOptions, 'resolveAgent'>): Promise<RefreshOutcome> {
   return refreshLockfile(path, { ...options, resolveAgent });
+}
+
+/**
+ * A lockfile checked against a card value in hand (the library's checkLockfile): the card compiled for `client` plus
+ * the extensions the lockfile relies on, its digest and text cues compared, as `a2acap check` does for a card it
+ * loaded. Throws only for a card nested too deeply to digest.
+ */
+export function checkLockfileAgainst(lock: Lockfile, card: unknown, client: ClientConfig): CheckResult {
+  const profile = compileProfile(card, clientForLock(client, lock));
+  return checkLockfile(lock, profile, checkOptionsFor(card, cardDigest(card), lock));
 }
 
 /** A loader that answers every location with this one card (check --card): compiled for `client`, cached. */

@@ -12,7 +12,15 @@ import { shownProfile } from '../core/profile/shown';
 import type { ClientConfig, CompiledProfile, Finding } from '../core/types';
 import type { Files } from './files';
 
-export { compileProfile as compileCard, shownProfile };
+/** The compile workflow of a card value: the profile a client with `client` will use (never throws on bad input). */
+export function compileCard(card: unknown, client: ClientConfig | undefined): CompiledProfile {
+  return compileProfile(card, client);
+}
+
+/** A card compiled as outputs show it (`a2acap compile`): interface URLs without userinfo; not for calling the agent. */
+export function shownCompiledCard(card: unknown, client: ClientConfig | undefined): CompiledProfile {
+  return shownProfile(compileProfile(card, client));
+}
 
 export type Loaded<T> = { ok: true; value: T } | { ok: false; message: string };
 

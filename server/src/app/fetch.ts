@@ -10,8 +10,15 @@ import {
   type ExtendedCardResult,
 } from '../core/fetch/extendedCard';
 import { fetchCard as coreFetchCard, type FetchCardOptions, type FetchCardResult } from '../core/fetch/fetchCard';
+import { utf8Text } from '../core/bytes/bytes';
+import { CardLoadError } from '../core/check/cardLoader';
+import { stripBom } from '../core/document';
+import { conditionalCardGet } from '../core/fetch/conditionalGet';
+import type { HttpClient } from '../core/net/http';
+import { withoutUserinfo } from '../core/text/redact';
 import type { AddressClass } from '../core/net/address';
-import type { TrustStore } from '../core/signature/trustStore';
+import { parseTrustEntry, type TrustStoreValue } from '../core/signature/trustEntry';
+import { trustStoreFromKidMap, type TrustStore } from '../core/signature/trustStore';
 import { verifyCardSignatures, type SignatureOutcome } from '../core/signature/verify';
 import { inspectKey } from '../node/keyInspection';
 
@@ -22,6 +29,55 @@ export interface FetchRequest extends Omit<FetchCardOptions, 'verify'> {
   target: string;
   /** The keys signatures are verified against; without it signatures are not verified. */
   trust?: TrustStore;
+}
+
+/**
+ * A card's text as served at `url` (one plain GET: no cache), without a byte-order mark; what the MCP tools read
+ * before they redact and show it. Network failures and refused addresses reject with a NetError.
+ */
+export async function fetchCardText(
+  http: HttpClient,
+  url: string,
+  limits: { timeoutMs: number; maxBytes: number },
+): Promise<string> {
+  const got = await conditionalCardGet(http, url, undefined, limits);
+  return stripBom(utf8Text(got.response.body));
+}
+
+/** A card's JSON value, or a CardLoadError naming `location` (without userinfo) when the text is not JSON. */
+export function cardJson(location: string, text: string): unknown {
+  try {
+    return JSON.parse(text);
+  } catch {
+    throw new CardLoadError('card', `${withoutUserinfo(location)}: the card is not valid JSON`);
+  }
+}
+
+/**
+ * A trust store from the text of a trust-store file (`{"<kid>": <key or entry>, …}`, the editor's `a2a.trustStore`
+ * shape). Every entry is read up front; an error names the kid, never quotes the entry (it may hold a key pasted by
+ * mistake). `name` is how the store's messages name it; JWKS URLs are fetched through `http`.
+ */
+export function trustStoreFromText(
+  text: string,
+  http: HttpClient,
+  name: string,
+): { ok: true; trust: TrustStore } | { ok: false; error: string } {
+  let map: unknown;
+  try {
+    map = JSON.parse(text.replace(/^\uFEFF/, ''));
+  } catch {
+    return { ok: false, error: 'the trust store is not JSON (expected {"<kid>": <key or entry>, …})' };
+  }
+  if (map === null || typeof map !== 'object' || Array.isArray(map))
+    return { ok: false, error: 'the trust store must be a JSON object {"<kid>": <key or entry>, …}' };
+  const entries: Record<string, TrustStoreValue> = {};
+  for (const [kid, value] of Object.entries(map as Record<string, unknown>)) {
+    const parsed = parseTrustEntry(value);
+    if (!parsed.ok) return { ok: false, error: `entry for kid ${JSON.stringify(kid.slice(0, 100))}: ${parsed.error}` };
+    if (kid !== '__proto__') entries[kid] = value as TrustStoreValue;
+  }
+  return { ok: true, trust: trustStoreFromKidMap(entries, http, name) };
 }
 
 export function fetchCard(request: FetchRequest): Promise<FetchCardResult> {

@@ -1,7 +1,7 @@
 /**
  * What the front ends share around the live workflows (fetch.ts, probe.ts, send.ts): trust stores and signature
- * policies resolved from their input, the in-memory caches and stale markers a library caller holds, where a card
- * comes from (a URL or a file), and the card source pieces the MCP tools guard.
+ * policies resolved from their input, where a card comes from (a URL or a file), and the card source pieces the MCP
+ * tools guard. The caches and stale markers a caller holds are made by the world (world.ts).
  */
 export {
   combineTrustStores,
@@ -11,13 +11,8 @@ export {
   type TrustEntry,
   type TrustStore,
 } from '../core/signature/trustStore';
-export { parseTrustEntry, type TrustStoreValue } from '../core/signature/trustEntry';
 export { SIGNATURE_POLICY_NAMES, resolveSignaturePolicy, type SignaturePolicy } from '../core/signature/policy';
-export { memoryExtendedProfileCache, type ExtendedProfileCache } from '../core/fetch/extendedCard';
-export { memoryCardCache } from '../core/cache/cardText';
-export { memoryStaleMarkers } from '../core/send/staleMarkers';
 export { cardUrlFor } from '../core/fetch/cardUrl';
-export { conditionalCardGet } from '../core/fetch/conditionalGet';
 export { classifyAddress, type AddressClass } from '../core/net/address';
-export { CardLoadError, type CardLoader } from '../core/check/cardLoader';
+export type { CardLoader } from '../core/check/cardLoader';
 export { isHttpLocation, isOtherUrl } from '../core/check/cardSources';

@@ -5,20 +5,21 @@
  */
 import { dirname, relative, sep } from 'node:path';
 import { isHttpLocation } from '../core/check/cardSources';
-import type { CardLoader } from '../core/check/cardLoader';
+import type { CardLoader, LoadedCard } from '../core/check/cardLoader';
 import { cardUrlFor } from '../core/fetch/cardUrl';
+import type { GrpcClient } from '../core/net/grpc';
 import type { HttpClient } from '../core/net/http';
 import { buildLockfile, type PinSelection } from '../core/pin/buildLockfile';
 import { PinError } from '../core/pin/errors';
 import { evidenceFor } from '../core/pin/probeEvidence';
 import { serializeLockfile } from '../core/pin/serialize';
-import { probeAgent } from '../core/probe/probeAgent';
-import type { ProbeResult } from '../core/probe/types';
+import type { ProbeReport } from '../core/probe/probeAgent';
 import { withoutUserinfo } from '../core/text/redact';
 import type { Lockfile } from '../core/types';
 import { makeDirectory } from '../node/makeDirectory';
 import { createGrpcClient } from '../node/net/grpc';
 import { writeLockfile, type LockfileWrite } from '../node/writeLockfile';
+import { probe } from './probe';
 
 export { PinError, cardUrlFor, isHttpLocation, serializeLockfile };
 export type { PinSelection };
@@ -39,18 +40,25 @@ export type PinResult =
   | {
       ok: true;
       lock: Lockfile;
+      /** The card as loaded (the editor's session learns an agent's newest card from it). */
+      loaded: LoadedCard;
       /** The safe probes' results, when asked for and the card is a URL. */
-      probes?: readonly ProbeResult[];
+      probes?: ProbeReport['results'];
+      /** The card URL the probes read (their evidence is about it). */
+      probedCard?: string;
       /** Why no probe ran although asked for. */
       probesSkipped?: string;
     }
-  | { ok: false; stage: 'load' | 'probe'; message: string }
-  | { ok: false; stage: 'selection'; message: string; error: PinError };
+  | { ok: false; stage: 'load'; message: string }
+  | { ok: false; stage: 'probe'; message: string; loaded: LoadedCard; cause: unknown }
+  | { ok: false; stage: 'selection'; message: string; error: PinError; loaded: LoadedCard };
 
 export interface PinWorld {
   loader: CardLoader;
   /** For the probes; null when the network is off. */
   http: HttpClient | null;
+  /** The host's gRPC client for the probes (kept open); without it the workflow opens and closes one of its own. */
+  grpc?: GrpcClient;
   now: () => Date;
 }
 
@@ -72,23 +80,29 @@ export async function pin(world: PinWorld, request: PinRequest): Promise<PinResu
       now: world.now,
     });
   } catch (err) {
-    if (err instanceof PinError) return { ok: false, stage: 'selection', message: err.message, error: err };
+    if (err instanceof PinError) return { ok: false, stage: 'selection', message: err.message, error: err, loaded };
     throw err;
   }
-  if (!request.probe) return { ok: true, lock };
+  if (!request.probe) return { ok: true, lock, loaded };
   if (!isHttpLocation(request.location) || !world.http)
-    return { ok: true, lock, probesSkipped: 'the card is a file, there is no live agent to probe' };
-  let probes: readonly ProbeResult[];
-  const grpc = createGrpcClient();
+    return { ok: true, lock, loaded, probesSkipped: 'the card is a file, there is no live agent to probe' };
+  let report: ProbeReport;
+  const grpc = world.grpc ?? createGrpcClient();
   try {
-    probes = (await probeAgent(request.location, { http: world.http, grpc })).results;
+    report = await probe({ agent: request.location, http: world.http, grpc });
   } catch (err) {
-    return { ok: false, stage: 'probe', message: `probing failed: ${messageOf(err)}` };
+    return { ok: false, stage: 'probe', message: `probing failed: ${messageOf(err)}`, loaded, cause: err };
   } finally {
-    grpc.close();
+    if (!world.grpc) grpc.close();
   }
-  const verified = evidenceFor(lock.requires, probes);
-  return { ok: true, lock: Object.keys(verified).length ? { ...lock, verified } : lock, probes };
+  const verified = evidenceFor(lock.requires, report.results);
+  return {
+    ok: true,
+    lock: Object.keys(verified).length ? { ...lock, verified } : lock,
+    loaded,
+    probes: report.results,
+    probedCard: report.cardUrl,
+  };
 }
 
 /**

@@ -7,5 +7,4 @@ export { escapeControls, oneLineText } from '../core/text/untrustedText';
 export { escapeHiddenInJson, machineJson } from '../core/report/machineJson';
 export { ioReason } from '../core/text/ioReason';
 export { isObject, stripBom } from '../core/document';
-export { utf8Text } from '../core/bytes/bytes';
 export { NetError, displayUrl, isNetError } from '../core/net/errors';

@@ -4,11 +4,21 @@
  * input; the workflows (this folder) take it and a plain request and return a plain result.
  */
 import { renameSync, writeFileSync } from 'node:fs';
+import { memoryCardCache, type CardTextCache } from '../core/cache/cardText';
 import { MemoryCardCache } from '../core/cache/loadedCards';
 import { FileCardCache } from '../core/cache/loadedCardFiles';
+import type { CardCache } from '../core/cache/types';
 import { createCardLoader, type CardLoader } from '../core/check/cardLoader';
-import { fileCardSource, httpCardSource, sourceFor } from '../core/check/cardSources';
+import {
+  fileCardSource,
+  httpCardSource,
+  sourceFor,
+  type HttpCardSourceOptions,
+  type ReadText,
+} from '../core/check/cardSources';
 import type { CardSource } from '../core/check/types';
+import { memoryExtendedProfileCache, type ExtendedProfileCache } from '../core/fetch/extendedCard';
+import { memoryStaleMarkers, type StaleMarkers } from '../core/send/staleMarkers';
 import type { HttpClient } from '../core/net/http';
 import type { NetworkAllowance, UrlOrigin } from '../core/net/policy';
 import type { ClientConfig } from '../core/types';
@@ -18,6 +28,7 @@ import { readTextSync } from '../node/readText';
 import { nodeFiles, type Files } from './files';
 
 export { nodeFiles, type Files };
+export type { CardCache, CardTextCache, ExtendedProfileCache, StaleMarkers };
 
 export interface World {
   files: Files;
@@ -57,13 +68,12 @@ export interface NodeWorldOptions {
 export function createNodeWorld(options: NodeWorldOptions = {}): World & { http: HttpClient } {
   const http = createHttpClient();
   const network = options.network ?? {};
-  const loaderFor = (client: ClientConfig | undefined, bytes: number | undefined): CardLoader => {
-    const source = sourceFor(
-      httpCardSource(http, { maxBytes: bytes, origin: network.origin, allow: network.allow }),
-      fileCardSource(nodeFiles.readText, bytes),
+  const loaderFor = (client: ClientConfig | undefined, bytes: number | undefined): CardLoader =>
+    cardLoaderFor(
+      cardSourceOf(http, { maxBytes: bytes, origin: network.origin, allow: network.allow }, nodeFiles.readText, bytes),
+      client,
+      createCardCache({ cacheDir: options.cacheDir, client }),
     );
-    return createCardLoader({ source, cache: cardCache(options.cacheDir, client), client });
-  };
   return {
     files: nodeFiles,
     http,
@@ -74,13 +84,65 @@ export function createNodeWorld(options: NodeWorldOptions = {}): World & { http:
   };
 }
 
-/** A loader over any card source (the MCP tools' guarded one), with a cache of its own for this run. */
-export function cardLoaderFor(source: CardSource, client: ClientConfig | undefined): CardLoader {
-  return createCardLoader({ source, cache: cardCache(undefined, client), client });
+/**
+ * Where every front end's cards come from: URLs through `http` (or, as a string, why URLs are refused: the editor's
+ * untrusted workspace), card files through `readText`, bounded by `maxBytes`.
+ */
+export function cardSourceOf(
+  http: HttpClient | string,
+  httpOptions: HttpCardSourceOptions,
+  readText: ReadText,
+  maxBytes: number | undefined,
+): CardSource {
+  const urls: CardSource =
+    typeof http === 'string'
+      ? {
+          fetch: async () => {
+            throw new Error(http);
+          },
+        }
+      : httpCardSource(http, httpOptions);
+  return sourceFor(urls, fileCardSource(readText, maxBytes));
 }
 
-function cardCache(cacheDir: string | undefined, client: ClientConfig | undefined) {
-  return cacheDir ? new FileCardCache(cacheDir, NODE_CACHE_FILES, client) : new MemoryCardCache();
+/**
+ * A loader over a card source (the MCP tools' guarded one, the editor's), compiling for `client`; with the cache
+ * given (the editor's, for the session) or a new one for this run.
+ */
+export function cardLoaderFor(
+  source: CardSource,
+  client: ClientConfig | undefined,
+  cache: CardCache = createCardCache({ client }),
+): CardLoader {
+  return createCardLoader({ source, cache, client });
+}
+
+/**
+ * The one card cache (parsed cards, their validators and compiled profiles) of every front end: in memory, or in a
+ * folder that outlives the process (`a2acap check --cache-dir`), where it compiles what it reads for `client`.
+ */
+export function createCardCache(options: { cacheDir?: string; client?: ClientConfig } = {}): CardCache {
+  return options.cacheDir
+    ? new FileCardCache(options.cacheDir, NODE_CACHE_FILES, options.client)
+    : new MemoryCardCache();
+}
+
+/**
+ * The one cache of public card texts and their validators (the card fetcher's): the library's memoryCardCache, and
+ * the editor's, shared by "Fetch Agent Card" and its lockfile checks.
+ */
+export function createCardTextCache(): CardTextCache {
+  return memoryCardCache();
+}
+
+/** The one cache of extended profiles per (card URL, credential identity): the library's, the editor's live view. */
+export function createExtendedProfileCache(): ExtendedProfileCache {
+  return memoryExtendedProfileCache();
+}
+
+/** Stale markers in memory (the library's sendToSkill); the CLI and the editor keep theirs in a file. */
+export function createStaleMarkers(): StaleMarkers {
+  return memoryStaleMarkers();
 }
 
 const NODE_CACHE_FILES = {

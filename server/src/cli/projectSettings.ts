@@ -5,25 +5,11 @@
  * the one the editor takes for that file (lsp/projectConfig.ts), so a lockfile pinned in the editor is checked in
  * CI for the same client, in a repository with one configuration or one per package.
  */
-import { parseBinding } from '../app/settings';
-import { DEFAULT_MAX_CARD_BYTES, resolveCardSettings } from '../app/settings';
-import {
-  DEFAULT_CLIENT,
-  type BindingSupport,
-  type CardSettings,
-  type ClientConfig,
-  type SeveritySetting,
-} from '../app/settings';
+import { DEFAULT_MAX_CARD_BYTES, resolveCardSettings, resolveClient } from '../app/settings';
+import { type CardSettings, type ClientConfig, type SeveritySetting } from '../app/settings';
 import { dirname, isAbsolute, relative, resolve } from 'node:path';
 import { findConfigFrom, loadProjectConfig, ProjectConfigError, type LoadedProjectConfig } from '../node/projectConfig';
 import { CliIO, UsageError } from './io';
-
-/** "JSONRPC@1.0" → {binding, version} (core/a2a/bindingSpec.ts); a malformed one is a usage error. */
-export function bindingFlag(value: string): BindingSupport {
-  const parsed = parseBinding(value);
-  if (!parsed.ok) throw new UsageError(`--binding: ${parsed.error}`);
-  return parsed.value;
-}
 
 /** --max-card-bytes N: a positive whole number of bytes, else a usage error. */
 export function maxBytesFrom(value: string): number {
@@ -85,12 +71,15 @@ function settingsFrom(
   flags: Parameters<typeof commandSettings>[0],
   { path, config }: LoadedProjectConfig,
 ): CommandSettings {
-  const bindings = flags.binding?.length
-    ? flags.binding.map(bindingFlag)
-    : (config.client?.bindings ?? DEFAULT_CLIENT.bindings);
-  const knownExtensions = flags['known-extension']?.length
-    ? [...flags['known-extension']]
-    : (config.client?.knownExtensions ?? DEFAULT_CLIENT.knownExtensions);
+  // --binding "JSONRPC@1.0" (core/a2a/bindingSpec.ts); a malformed one is a usage error.
+  const resolved = resolveClient(
+    {
+      bindings: flags.binding?.length ? flags.binding : undefined,
+      knownExtensions: flags['known-extension']?.length ? flags['known-extension'] : undefined,
+    },
+    config.client ?? {},
+  );
+  if (!resolved.ok) throw new UsageError(`--binding: ${resolved.error}`);
   const maxBytes =
     flags['max-card-bytes'] !== undefined
       ? maxBytesFrom(flags['max-card-bytes'])
@@ -98,7 +87,7 @@ function settingsFrom(
   // --internal-only can only switch the configuration's internalOnly on: a flag that is absent says nothing.
   const card = resolveCardSettings({ ...config.card, ...(flags['internal-only'] ? { internalOnly: true } : {}) });
   return {
-    client: { bindings, knownExtensions },
+    client: resolved.client,
     maxBytes,
     rules: config.rules ?? {},
     card,

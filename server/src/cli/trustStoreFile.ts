@@ -8,8 +8,7 @@
 import { resolve } from 'node:path';
 import type { HttpClient } from '../core/net/http';
 import { ioReason } from '../app/text';
-import { parseTrustEntry, type TrustStoreValue } from '../app/live';
-import { trustStoreFromKidMap, type TrustStore } from '../app/live';
+import { trustStoreFromText, type TrustStore } from '../app/fetch';
 import { readTextSync } from '../node/readText';
 import { UsageError } from './io';
 
@@ -23,20 +22,7 @@ export function loadTrustStoreFile(file: string, cwd: string, http: HttpClient):
   } catch (err) {
     throw new UsageError(`${file}: cannot read the trust store (${ioReason(err)})`);
   }
-  let map: unknown;
-  try {
-    map = JSON.parse(text.replace(/^\uFEFF/, ''));
-  } catch {
-    throw new UsageError(`${file}: the trust store is not JSON (expected {"<kid>": <key or entry>, …})`);
-  }
-  if (map === null || typeof map !== 'object' || Array.isArray(map))
-    throw new UsageError(`${file}: the trust store must be a JSON object {"<kid>": <key or entry>, …}`);
-  const entries: Record<string, TrustStoreValue> = {};
-  for (const [kid, value] of Object.entries(map as Record<string, unknown>)) {
-    const parsed = parseTrustEntry(value);
-    if (!parsed.ok)
-      throw new UsageError(`${file}: entry for kid ${JSON.stringify(kid.slice(0, 100))}: ${parsed.error}`);
-    if (kid !== '__proto__') entries[kid] = value as TrustStoreValue;
-  }
-  return trustStoreFromKidMap(entries, http, `trust store ${file}`);
+  const read = trustStoreFromText(text, http, `trust store ${file}`);
+  if (!read.ok) throw new UsageError(`${file}: ${read.error}`);
+  return read.trust;
 }

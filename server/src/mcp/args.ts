@@ -2,8 +2,7 @@
  * Reading a tool's arguments. The input schemas (tools/index.ts) tell the model what to send; the SDK does not
  * enforce them, so each tool reads its arguments through these, and a wrong one is a one-line tool error.
  */
-import { parseBinding } from '../app/settings';
-import { DEFAULT_CLIENT, type ClientConfig } from '../app/settings';
+import { resolveClient, type ClientConfig } from '../app/settings';
 import { ToolError } from './toolError';
 
 export type Args = Record<string, unknown>;
@@ -45,15 +44,9 @@ export function stringList(args: Args, name: string): string[] | undefined {
 export function clientFrom(args: Args): ClientConfig {
   const bindings = stringList(args, 'bindings');
   const knownExtensions = stringList(args, 'knownExtensions') ?? [];
-  if (!bindings || bindings.length === 0) return { bindings: DEFAULT_CLIENT.bindings, knownExtensions };
-  return {
-    bindings: bindings.map((b) => {
-      const parsed = parseBinding(b);
-      if (!parsed.ok) throw new ToolError(`argument "bindings": ${parsed.error}`);
-      return parsed.value;
-    }),
-    knownExtensions,
-  };
+  const resolved = resolveClient({ bindings: bindings?.length ? bindings : undefined, knownExtensions });
+  if (!resolved.ok) throw new ToolError(`argument "bindings": ${resolved.error}`);
+  return resolved.client;
 }
 
 /** A cursor is the index of the next item, as the previous answer gave it. */

@@ -8,12 +8,10 @@ import { resolveInside } from '../node/insideRoot';
 import { readTextSync } from '../node/readText';
 import { ioReason } from '../app/text';
 import { cardUrlFor } from '../app/live';
-import { conditionalCardGet } from '../app/live';
 import { isHttpLocation, isOtherUrl } from '../app/live';
 import { stripBom } from '../app/text';
-import { utf8Text } from '../app/text';
+import { cardJson, fetchCardText } from '../app/fetch';
 import type { CardSource } from '../core/check/types';
-import { CardLoadError } from '../app/live';
 import { withoutUserinfo } from '../app/text';
 import { displayUrl, isNetError } from '../app/text';
 import { LIMITS } from './limits';
@@ -64,11 +62,7 @@ export async function readSource(world: ToolWorld, source: string): Promise<Read
 async function fetchText(world: ToolWorld, url: string): Promise<string> {
   const http = networkOf(world);
   try {
-    const got = await conditionalCardGet(http, url, undefined, {
-      timeoutMs: LIMITS.requestMs,
-      maxBytes: world.maxCardBytes,
-    });
-    return stripBom(utf8Text(got.response.body));
+    return await fetchCardText(http, url, { timeoutMs: LIMITS.requestMs, maxBytes: world.maxCardBytes });
   } catch (err) {
     throw fetchFailure(url, err);
   }
@@ -111,24 +105,16 @@ export function toolCardSource(world: ToolWorld, live: boolean): CardSource {
         if (!live)
           throw new Error(`${withoutUserinfo(location)}: the lockfile pins a URL; pass live: true to fetch it`);
         const text = await fetchText(world, location);
-        return { status: 'fresh', card: parseJson(location, text), validators: {} };
+        return { status: 'fresh', card: cardJson(location, text), validators: {} };
       }
       if (isOtherUrl(location)) throw new Error('only http(s) URLs and card files are card locations');
       const path = await pathInsideRoots(world, location);
       const shown = displayPath(world, path);
       return {
         status: 'fresh',
-        card: parseJson(shown, readFile(path, shown, world.maxCardBytes, 'the card')),
+        card: cardJson(shown, readFile(path, shown, world.maxCardBytes, 'the card')),
         validators: {},
       };
     },
   };
-}
-
-function parseJson(location: string, text: string): unknown {
-  try {
-    return JSON.parse(text);
-  } catch {
-    throw new CardLoadError('card', `${withoutUserinfo(location)}: the card is not valid JSON`);
-  }
 }

@@ -4,8 +4,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { test } from 'node:test';
 import { parseBinding } from '../../../server/src/core/a2a/bindingSpec';
-import { bindingFlag } from '../../../server/src/cli/projectSettings';
-import { UsageError } from '../../../server/src/cli/io';
+import { resolveClient } from '../../../server/src/app/settings';
 import { parseBindings } from '../../../server/src/app/document/settings';
 import type { BindingSupport } from '../../../server/src/core/types';
 
@@ -19,16 +18,17 @@ for (const [input, expected, why] of cases) {
     const parsed = parseBinding(input);
     if (expected) {
       assert.deepEqual(parsed, { ok: true, value: expected });
-      assert.deepEqual(bindingFlag(input), expected);
+      assert.deepEqual(resolveClient({ bindings: [input] }), {
+        ok: true,
+        client: { bindings: [expected], knownExtensions: [] },
+      });
       return;
     }
     assert.equal(parsed.ok, false);
     if (parsed.ok) return;
     assert.equal(parsed.error, `${JSON.stringify(input)} is not BINDING@VERSION (e.g. JSONRPC@1.0)`);
-    assert.throws(
-      () => bindingFlag(input),
-      (err: unknown) => err instanceof UsageError && err.message === `--binding: ${parsed.error}`,
-    );
+    // Every front end (--binding, the MCP tools' "bindings", the library's client.bindings) reports this reason.
+    assert.deepEqual(resolveClient({ bindings: [input] }), { ok: false, error: parsed.error });
   });
 }
 

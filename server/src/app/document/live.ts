@@ -12,7 +12,7 @@ import type { HttpClient } from '../../core/net/http';
 import type { GrpcClient } from '../../core/net/grpc';
 import { fetchCard, fetchExtendedCard, type FetchCardResult } from '../fetch';
 import { credentialSchemes, newInstallationSecret } from '../../core/fetch/credentials';
-import { memoryExtendedProfileCache } from '../../core/fetch/extendedCard';
+import { createExtendedProfileCache } from '../world';
 import { probe } from '../probe';
 import { trustStoreFromKidMap } from '../../core/signature/trustStore';
 import type {
@@ -50,7 +50,7 @@ function oneLine(err: unknown): string {
 
 /** State for the server's lifetime: extended profiles per identity (HTTP and the public card cache: the world's). */
 export class LiveService {
-  readonly extended = memoryExtendedProfileCache();
+  readonly extended = createExtendedProfileCache();
   private installationSecret: string | undefined;
 
   /**

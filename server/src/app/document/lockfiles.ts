@@ -1,32 +1,28 @@
 /**
  * The editor's lockfile workflows: pin options and pin, live check of lockfiles, the pinned-vs-current diff, update
- * after review. All network work is here, through the core's guarded HTTP client and one card cache shared by these
- * workflows for the server's lifetime (so the watcher's periodic checks are conditional requests answered 304 while
- * nothing changed; the live requests, fetch and probe, keep a card cache of their own; both use the world's one
- * HTTP client, DocumentWorld.network). In an untrusted workspace no URL is ever fetched: those workflows answer
+ * after review. All network work is here, through the core's guarded HTTP client and the world's card caches
+ * (DocumentWorld.cards and cardTexts, app/world.ts), kept for the server's lifetime (so the watcher's periodic checks
+ * are conditional requests answered 304 while nothing changed). In an untrusted workspace no URL is ever fetched: those workflows answer
  * with an error, card files still work. What a workflow changed (a lockfile written, agents checked) is in its
  * result; the host publishes the diagnostics that follow (lsp/lockfileRequests.ts).
  */
-import { agentField } from '../pin';
+import { pin as pinWorkflow, writePinnedLockfile } from '../pin';
 import { checkLockfileAt, verdictOf } from '../check';
 import { readTextSync } from '../../node/readText';
-import { sep } from 'node:path';
+import { dirname, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { cardUrlFor } from '../../core/fetch/cardUrl';
 import { locatePointer, rangeOf } from '../../core/pointer/range';
 import { loadLockfile } from '../../core/lockfile/index';
 import type { HttpClient } from '../../core/net/http';
-import { buildLockfile } from '../../core/pin/buildLockfile';
 import { compileProfile } from '../../core/profile/compile';
 import { PinError } from '../../core/pin/errors';
-import { evidenceFor } from '../../core/pin/probeEvidence';
-import { probe } from '../probe';
 import { serializeLockfile } from '../../core/pin/serialize';
 import { updateLockfile as updateLockfileWorkflow } from '../update';
 import { writeLockfile } from '../../node/writeLockfile';
-import { MemoryCardCache } from '../../core/cache/loadedCards';
-import { createCardLoader, type CardLoader } from '../../core/check/cardLoader';
-import { fileCardSource, httpCardSource, isHttpLocation, isOtherUrl, sourceFor } from '../../core/check/cardSources';
+import type { CardLoader, LoadedCard } from '../../core/check/cardLoader';
+import { isHttpLocation, isOtherUrl } from '../../core/check/cardSources';
+import { cardLoaderFor, cardSourceOf } from '../world';
 import { mapBounded } from '../../core/check/checkMany';
 import type { CardPathCheck } from '../../core/check/refreshLockfile';
 import type { RefreshOutcome } from '../../core/check/types';
@@ -54,10 +50,8 @@ import { clientConfig } from './settings';
 
 const CONCURRENCY = 8;
 
-/** Long-lived state: the card cache (validators + compiled profiles); HTTP is the server's one client. */
+/** The lockfile workflows' access to cards: the world's card caches and HTTP client, the workspace's files. */
 export class LockfileService {
-  private readonly cache = new MemoryCardCache();
-
   /** Card paths lockfiles name: inside the lockfile's workspace folder, symlinks resolved (workspaceCards.ts). */
   readonly cardPath: CardPathCheck;
 
@@ -86,27 +80,18 @@ export class LockfileService {
    */
   loader(settings: A2ASettings, knownExtensions?: string[], origin: 'user' | 'repository' = 'repository'): CardLoader {
     const allow = repositoryAllowance(settings);
-    const httpClient = this.httpFor(settings);
-    const http = allow
-      ? httpCardSource(httpClient, { texts: this.world.cardTexts, origin, allow })
-      : {
-          fetch: async () => {
-            throw new Error(UNTRUSTED);
-          },
-        };
     const base = clientConfig(settings);
     const client: ClientConfig = {
       ...base,
       knownExtensions: [...new Set([...base.knownExtensions, ...(knownExtensions ?? [])])],
     };
-    return createCardLoader({
-      source: sourceFor(
-        http,
-        fileCardSource((p, max) => this.readText(p, max), settings.maxCardBytes),
-      ),
-      cache: this.cache,
-      client,
-    });
+    const source = cardSourceOf(
+      allow ? this.httpFor(settings) : UNTRUSTED,
+      { texts: this.world.cardTexts, origin, allow },
+      (p, max) => this.readText(p, max),
+      settings.maxCardBytes,
+    );
+    return cardLoaderFor(source, client, this.world.cards);
   }
 
   /** Text of a file: the open document's (unsaved edits count) or the file on disk. */
@@ -321,37 +306,37 @@ export async function pin(service: LockfileService, settings: A2ASettings, param
   try {
     const location = await sourceLocation(world, params.source);
     const target = pathOf(params.target);
-    const loaded = await service.loader(settings, params.selection.extensions, 'user').load(location);
+    const trusted = settings.workspaceTrusted === true;
+    const pinned = await pinWorkflow(
+      {
+        loader: service.loader(settings, params.selection.extensions, 'user'),
+        // Probes only in a trusted workspace, on the server's connections.
+        http: trusted ? service.httpFor(settings) : null,
+        ...(trusted ? { grpc: world.network.grpcFor(settings) } : {}),
+        now: () => new Date(),
+      },
+      { location, selection: params.selection, lockfile: target, baseDir: dirname(target), probe: params.probe },
+    );
     // The card just read is the agent's newest: lockfiles checked against an older one are checked again after.
-    if (isHttpLocation(location))
-      world.session.recordCard(location, loaded.profile, loaded.digest, 'check', loaded.card);
-    let lock = buildLockfile({
-      profile: loaded.profile,
-      cardDigest: loaded.digest,
-      agentUrl: agentField(location, target),
-      now: () => new Date(),
-      selection: params.selection,
-    });
+    if (pinned.ok || pinned.stage !== 'load') recordPinnedCard(world.session, location, pinned.loaded);
+    if (!pinned.ok)
+      return { written: false, probes: [], error: pinned.stage === 'probe' ? message(pinned.cause) : pinned.message };
     const probes: string[] = [];
-    if (params.probe && isHttpLocation(location) && settings.workspaceTrusted === true) {
-      // Safe probes only (no message is sent); the ones about pinned claims become evidence.
-      const report = await probe({
-        agent: location,
-        http: service.httpFor(settings),
-        grpc: world.network.grpcFor(settings),
-      });
-      world.session.evidence.recordProbes(report.cardUrl, report.results);
-      for (const r of report.results) probes.push(`probe ${r.probe}: ${r.outcome} (${r.detail})`);
-      const verified = evidenceFor(lock.requires, report.results);
-      if (Object.keys(verified).length) lock = { ...lock, verified };
+    if (pinned.probes && pinned.probedCard !== undefined) {
+      world.session.evidence.recordProbes(pinned.probedCard, pinned.probes);
+      for (const r of pinned.probes) probes.push(`probe ${r.probe}: ${r.outcome} (${r.detail})`);
     } else if (params.probe) {
       probes.push('probes skipped: the card is a file (no live agent) or the workspace is not trusted');
     }
-    const written = (await writeLockfile(target, lock)).written;
+    const written = (await writePinnedLockfile(target, pinned.lock)).written;
     return { written, probes };
   } catch (err) {
-    return { written: false, probes: [], error: err instanceof PinError ? err.message : message(err) };
+    return { written: false, probes: [], error: message(err) };
   }
+}
+
+function recordPinnedCard(session: LiveSession, location: string, loaded: LoadedCard): void {
+  if (isHttpLocation(location)) session.recordCard(location, loaded.profile, loaded.digest, 'check', loaded.card);
 }
 
 /** What a live check of lockfiles answers, and what it checked (the host publishes their diagnostics). */

@@ -5,7 +5,7 @@
  * No connection, no LSP message: the analyses return finished results, and the host translates them.
  */
 import type { TextDocument } from 'vscode-languageserver-textdocument';
-import { memoryCardCache, type CardCache } from '../../core/cache/cardText';
+import { createCardCache, createCardTextCache, type CardCache, type CardTextCache } from '../world';
 import type { WorkspaceFiles } from '../../node/nodeFiles';
 import type { A2ASettings } from '../../protocol';
 import type { Analysis } from './analysis';
@@ -38,7 +38,12 @@ export interface DocumentWorld {
    * The one cache of public card texts and their validators, shared by "Fetch Agent Card" and the lockfile checks
    * (lockfiles.ts): whichever fetched a card first, the other revalidates it (304).
    */
-  cardTexts: CardCache;
+  cardTexts: CardTextCache;
+  /**
+   * The one card cache (parsed cards, validators, compiled profiles) of the lockfile workflows for the server's
+   * lifetime: the watcher's periodic checks are conditional requests answered 304 while nothing changed.
+   */
+  cards: CardCache;
 }
 
 /** What the host tells the world: its documents, settings and folders; the world holds the session's state. */
@@ -47,13 +52,14 @@ export type DocumentHost = Pick<
   'document' | 'openUris' | 'settings' | 'analysis' | 'openAnalyses' | 'workspaceFolders' | 'files'
 >;
 
-/** A world for one editor session: a new live session, workspace card index, network client and card cache. */
+/** A world for one editor session: a new live session, workspace card index, network client and card caches. */
 export function createDocumentWorld(host: DocumentHost): DocumentWorld {
   return {
     ...host,
     workspaceCards: new WorkspaceCardIndex(host.files),
     session: new LiveSession(),
     network: new HttpClientForSettings(),
-    cardTexts: memoryCardCache(),
+    cardTexts: createCardTextCache(),
+    cards: createCardCache(),
   };
 }

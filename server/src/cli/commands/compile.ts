@@ -15,7 +15,7 @@
  * The card loading and client-flag helpers below are shared with check.ts.
  */
 import { resolve } from 'node:path';
-import { compileCard, loadJsonFile, shownProfile } from '../../app/compile';
+import { loadJsonFile, shownCompiledCard } from '../../app/compile';
 import { machineJson } from '../../app/text';
 import { nodeFiles } from '../../app/files';
 import type { CompiledProfile, SecurityAlternative } from '../../app/settings';
@@ -177,7 +177,7 @@ export const run: Command = async (argv, io) => {
   const { client, maxBytes } = commandSettings(flags, io, directoryOf(io, file));
   const card = await loadJson(file, io, maxBytes, 'the card');
   // Printed for orchestrators and planning models: a URL's userinfo password is never shown.
-  const profile = shownProfile(compileCard(card, client));
+  const profile = shownCompiledCard(card, client);
   if ((flags.format ?? 'json') === 'json') io.stdout(`${machineJson(profile, 2)}\n`);
   else io.stdout(profileText(file, profile, io));
   return profile.usable ? EXIT_OK : EXIT_FINDINGS;

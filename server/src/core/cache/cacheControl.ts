@@ -4,7 +4,7 @@
  * nothing → the caller's default TTL (A2A §8.6 allows a client default). Plus the validators of a response and
  * the conditional request headers built from them (shared by the card fetcher and the refresh card source).
  */
-import type { CardValidators } from './cardText';
+import type { Validators } from './types';
 
 export interface Freshness {
   store: boolean;
@@ -33,8 +33,8 @@ export function freshnessOf(cacheControl: string | undefined, defaultTtlSeconds:
 }
 
 /** The validators a response carries (lower-case header names), for the next conditional request. */
-export function validatorsOf(headers: Record<string, string>): CardValidators {
-  const v: CardValidators = {};
+export function validatorsOf(headers: Record<string, string>): Validators {
+  const v: Validators = {};
   if (headers.etag) v.etag = headers.etag;
   if (headers['last-modified']) v.lastModified = headers['last-modified'];
   return v;
@@ -43,7 +43,7 @@ export function validatorsOf(headers: Record<string, string>): CardValidators {
 /** Adds If-None-Match / If-Modified-Since for the validators held, if any. */
 export function addConditionalHeaders(
   headers: Record<string, string>,
-  validators: CardValidators | undefined,
+  validators: Validators | undefined,
 ): Record<string, string> {
   if (validators?.etag) headers['if-none-match'] = validators.etag;
   if (validators?.lastModified) headers['if-modified-since'] = validators.lastModified;

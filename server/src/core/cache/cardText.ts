@@ -5,16 +5,12 @@
  */
 import { randomId, sha256Hex } from '../bytes/hash';
 import type { AddressClass } from '../net/address';
-
-export interface CardValidators {
-  etag?: string;
-  lastModified?: string;
-}
+import type { Validators } from './types';
 
 export interface CardCacheEntry {
   url: string;
   text: string;
-  validators: CardValidators;
+  validators: Validators;
   maxAgeSeconds: number;
   /** Epoch ms of the last successful fetch or revalidation. */
   fetchedAt: number;
@@ -22,13 +18,13 @@ export interface CardCacheEntry {
   originClass?: AddressClass;
 }
 
-export interface CardCache {
+export interface CardTextCache {
   get(url: string): Promise<CardCacheEntry | undefined>;
   set(url: string, entry: CardCacheEntry): Promise<void>;
   delete(url: string): Promise<void>;
 }
 
-export function memoryCardCache(): CardCache {
+export function memoryCardCache(): CardTextCache {
   const entries = new Map<string, CardCacheEntry>();
   return {
     get: async (url) => entries.get(url),
@@ -51,7 +47,7 @@ export interface CacheFiles {
 }
 
 /** One JSON file per URL (named by the URL's SHA-256), written atomically; unreadable entries are misses. */
-export function fileCardCache(dir: string, fs: CacheFiles): CardCache {
+export function fileCardCache(dir: string, fs: CacheFiles): CardTextCache {
   const pathOf = (url: string): string => `${dir}/${sha256Hex(url)}.json`;
   return {
     async get(url) {
@@ -83,8 +79,8 @@ export function fileCardCache(dir: string, fs: CacheFiles): CardCache {
   };
 }
 
-function pick(v: CardValidators): CardValidators {
-  const out: CardValidators = {};
+function pick(v: Validators): Validators {
+  const out: Validators = {};
   if (typeof v.etag === 'string') out.etag = v.etag;
   if (typeof v.lastModified === 'string') out.lastModified = v.lastModified;
   return out;

@@ -12,7 +12,7 @@ import type { NetworkAllowance, UrlOrigin } from '../net/policy';
 import { CardLoadError } from './cardLoader';
 import { DEFAULT_MAX_CARD_BYTES } from '../lint';
 import type { CardSource, FetchedCard, Validators } from './types';
-import type { CardCache } from '../cache/cardText';
+import type { CardTextCache } from '../cache/cardText';
 import { entryAfterNotModified, entryFromDownload } from '../cache/cardTextEntry';
 
 export function isHttpLocation(location: string): boolean {
@@ -33,7 +33,7 @@ export interface HttpCardSourceOptions {
    * a card fetched by "Fetch Agent Card" is revalidated by the next lockfile check, and the other way round, instead
    * of each pipeline downloading it once). See `sharedFetch`.
    */
-  texts?: CardCache;
+  texts?: CardTextCache;
   /** Clock for the text cache's freshness, ms (default Date.now). */
   now?: () => number;
   /** Whose URLs this source fetches, for the address policy (default 'repository': a lockfile's agent). */
@@ -138,7 +138,7 @@ async function sharedFetch(
   url: string,
   previous: Validators | undefined,
   options: HttpCardSourceOptions,
-  texts: CardCache,
+  texts: CardTextCache,
 ): Promise<FetchedCard> {
   const now = options.now ?? Date.now;
   const stored = await texts.get(url);

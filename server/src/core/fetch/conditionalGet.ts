@@ -10,7 +10,7 @@ import { NetError, displayUrl } from '../net/errors';
 import type { HttpClient, HttpResponse } from '../net/http';
 import type { NetworkAllowance, UrlOrigin } from '../net/policy';
 import { addConditionalHeaders } from '../cache/cacheControl';
-import type { CardValidators } from '../cache/cardText';
+import type { Validators } from '../cache/types';
 
 /** JSON types; text/plain too, since static hosts (raw file servers) serve cards that way. */
 export const CARD_TYPES = ['application/json', 'application/a2a+json', '+json', 'text/plain'];
@@ -40,7 +40,7 @@ export type CardGet =
 export async function conditionalCardGet(
   http: HttpClient,
   url: string,
-  validators: CardValidators | undefined,
+  validators: Validators | undefined,
   opts: CardGetOptions = {},
 ): Promise<CardGet> {
   let res = await get(http, url, validators, opts);
@@ -56,7 +56,7 @@ export async function conditionalCardGet(
 function get(
   http: HttpClient,
   url: string,
-  validators: CardValidators | undefined,
+  validators: Validators | undefined,
   opts: CardGetOptions,
 ): Promise<HttpResponse> {
   return http.request(url, {

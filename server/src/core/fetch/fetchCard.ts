@@ -15,7 +15,8 @@ import { cardUrlFor } from './cardUrl';
 import { entryAfterNotModified, entryFromDownload } from '../cache/cardTextEntry';
 import { conditionalCardGet } from './conditionalGet';
 import { resolveSignaturePolicy, signatureFinding, type SignaturePolicy } from '../signature/policy';
-import type { CardCache, CardCacheEntry, CardValidators } from '../cache/cardText';
+import type { CardCacheEntry, CardTextCache } from '../cache/cardText';
+import type { Validators } from '../cache/types';
 
 /** Re-exported for existing callers; cardUrl.ts is the one implementation of base URL → card URL. */
 export { cardUrlFor, WELL_KNOWN_PATH } from './cardUrl';
@@ -34,7 +35,7 @@ export interface SignatureReport {
 
 export interface FetchCardOptions {
   http: HttpClient;
-  cache?: CardCache;
+  cache?: CardTextCache;
   /** Epoch ms; injected for tests. */
   now?: () => number;
   defaultTtlSeconds?: number;
@@ -66,7 +67,7 @@ export interface FetchCardResult {
   url: string;
   card: unknown;
   text: string;
-  validators: CardValidators;
+  validators: Validators;
   maxAgeSeconds: number;
   /** ISO time of the fetch or revalidation the card comes from. */
   fetchedAt: string;

@@ -9,7 +9,7 @@
 import { basename } from 'node:path';
 import { cardUrlFor, isHttpLocation, pin, serializeLockfile, writePinnedLockfile } from '../../app/pin';
 import { cardLoaderFor } from '../../app/world';
-import { DEFAULT_CLIENT, type Lockfile } from '../../app/settings';
+import { resolveClient, type Lockfile } from '../../app/settings';
 import { optionalBoolean, optionalString, requiredString, stringList, type Args } from '../args';
 import { UNTRUSTED_NOTICE, clipped } from '../envelope';
 import { pinFailure } from '../pinFailure';
@@ -60,7 +60,7 @@ export async function a2aPin(world: ToolWorld, args: Args): Promise<Record<strin
     throw new ToolError('"lockfile" must be named a2a-lock.json or NAME.a2a-lock.json');
   const lockfile = lockfileArg !== undefined ? await pathInsideRoots(world, lockfileArg) : undefined;
   const location = await locationOf(world, source);
-  const client = { bindings: DEFAULT_CLIENT.bindings, knownExtensions: extensions };
+  const client = resolveClient({ knownExtensions: extensions }).client;
   const loader = cardLoaderFor(toolCardSource(world, true), client);
   const pinned = await pin(
     { loader, http: null, now: world.now },
