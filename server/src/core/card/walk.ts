@@ -52,6 +52,14 @@ export function skillsOf(card: unknown): At<Record<string, unknown>>[] {
   return memo(skillsCache, card, () => (isObject(card) ? objectItems(card.skills, '/skills') : []), []);
 }
 
+/**
+ * A skill's id as finding data: only a string. Any other id is the schema's finding, and carried as data it could be
+ * JSON of any depth, which the writers of machine-readable output would have to walk.
+ */
+export function skillIdData(skill: Record<string, unknown>): { skillId?: string } {
+  return typeof skill.id === 'string' ? { skillId: skill.id } : {};
+}
+
 export function interfacesOf(card: unknown): At<Record<string, unknown>>[] {
   return isObject(card) ? objectItems(card.supportedInterfaces, '/supportedInterfaces') : [];
 }

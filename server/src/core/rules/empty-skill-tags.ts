@@ -2,6 +2,7 @@
 import { quote, Rule, type RuleDefinition, type RuleMeta, type RuleDocs, type RuleExamples } from './context';
 import { PRICING_SKILL } from './examples';
 import { shapeCheck, type ShapeEntry } from './shape';
+import { skillIdData } from '../card/walk';
 import type { Finding } from '../types';
 
 export const meta: RuleMeta = {
@@ -28,7 +29,7 @@ const SHAPES: readonly ShapeEntry[] = [
     when: (skill) => allBlank(skill.tags),
     at: 'tags',
     message: (skill) => `Skill ${quote(skill.value.id)} has no tags: tags are REQUIRED and need at least one keyword.`,
-    data: (skill) => ({ skillId: skill.value.id }),
+    data: (skill) => skillIdData(skill.value),
   },
 ];
 

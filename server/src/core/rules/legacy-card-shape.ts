@@ -5,7 +5,7 @@
  */
 import { has, isObject } from '../document';
 import { finding, quote, Rule, type RuleDefinition, type RuleMeta, type RuleDocs, type RuleExamples } from './context';
-import { pointerTo, securitySchemesOf, skillsOf } from '../card/walk';
+import { pointerTo, securitySchemesOf, skillIdData, skillsOf } from '../card/walk';
 import type { Finding } from '../types';
 
 export const meta: RuleMeta = {
@@ -60,7 +60,10 @@ export const legacyCardShape: Rule = ({ value }) => {
         meta,
         pointerTo(skill.pointer, 'security'),
         `Skill ${quote(skill.value.id)}: "security" is the A2A 0.3 name: use securityRequirements with {"schemes": {"<name>": {"list": [scopes]}}}.`,
-        { target: 'key', data: { member: 'security', replacement: 'securityRequirements', skillId: skill.value.id } },
+        {
+          target: 'key',
+          data: { member: 'security', replacement: 'securityRequirements', ...skillIdData(skill.value) },
+        },
       ),
     );
   }

@@ -17,7 +17,7 @@ import {
   type RuleExamples,
 } from './context';
 import { PRICING_SKILL } from './examples';
-import { skillsOf } from '../card/walk';
+import { skillIdData, skillsOf } from '../card/walk';
 import type { Finding } from '../types';
 import { someOf } from '../text/messageList';
 
@@ -61,7 +61,14 @@ export const skillModeNarrowsDefault: Rule = (ctx) => {
           meta,
           `${skill.pointer}/${d.member}`,
           `Skill ${quote(skill.value.id)} does NOT ${d.verb} ${list}: its ${d.member} replace the card's ${d.defaults}, they do not add to them.`,
-          { target: 'key', data: { skillId: skill.value.id, direction: d.direction, defaultsMember: d.defaults } },
+          {
+            target: 'key',
+            data: {
+              ...skillIdData(skill.value),
+              direction: d.direction,
+              defaultsMember: d.defaults,
+            },
+          },
         ),
       );
     }
