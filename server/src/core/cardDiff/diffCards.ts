@@ -9,6 +9,7 @@ import { checkLockfile } from '../lockfile/check';
 import { checkOptionsFor } from '../lockfile/checkOptions';
 import { diffProfiles, type ProfileChange } from '../lockfile/diff';
 import { LOCKFILE_VERSION } from '../lockfile/format';
+import { pointerOf } from '../lockfile/pointer';
 import { parsePointer } from '../pointer/range';
 import { buildLockfile } from '../pin/buildLockfile';
 import type { CheckItem, Classification, CompiledProfile, Lockfile } from '../types';
@@ -42,7 +43,7 @@ export interface CardDiff {
 export function diffCards(before: DiffSide, after: DiffSide): CardDiff {
   const lock = pinEverything(before);
   const check = checkLockfile(lock, after.profile, checkOptionsFor(after.card, after.digest, lock));
-  const items = [...check.problems, ...definitionChanges(before, after), ...check.notes];
+  const items = [...check.problems, ...definitionChanges(before, after), ...check.notes.map(betweenCards)];
   const changes = diffProfiles(before.profile, after.profile).changes;
   const sections = new Map<string, { items: CheckItem[]; changes: ProfileChange[] }>();
   const sectionOf = (skill: string | undefined) => {
@@ -123,4 +124,11 @@ function skillOfLockPointer(pointer: string): string | undefined {
 function skillOfProfilePointer(pointer: string): string | undefined {
   const [skills, id] = parsePointer(pointer);
   return skills === 'skills' ? id : undefined;
+}
+
+/** The check's notes speak of a card and its pin; between two cards, a changed digest means only that they differ. */
+function betweenCards(note: CheckItem): CheckItem {
+  return note.pointer === pointerOf('card_digest')
+    ? { ...note, message: 'the two cards differ (their digests differ)' }
+    : note;
 }
