@@ -38,7 +38,12 @@ const idOf = (file: string): string =>
 
 test("every schema's $id is its raw URL on the main branch", () => {
   assert.ok(repo, `package.json repository.url names a GitHub repository (${pkg.repository.url})`);
-  assert.deepEqual(SCHEMAS.sort(), ['a2a-config.schema.json', 'a2a-lock.schema.json', 'agent-card-1.0.schema.json']);
+  assert.deepEqual(SCHEMAS.sort(), [
+    'a2a-config.schema.json',
+    'a2a-lock.schema.json',
+    'agent-card-1.0.schema.json',
+    'ai-catalog.schema.json',
+  ]);
   for (const file of SCHEMAS) assert.equal(idOf(file), `${RAW}${file}`, file);
 });
 
