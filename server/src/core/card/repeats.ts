@@ -28,13 +28,30 @@ export function forEachRepeat(
   stringAt: (index: number) => string | undefined,
   visit: (index: number, first: number) => void,
 ): void {
-  const slots = new Int32Array(tableSize(count)); // index + 1 of the first string of a hash chain slot; 0: empty
+  const hashAt = (i: number): number | undefined => {
+    const s = stringAt(i);
+    return s === undefined ? undefined : hashOf(s);
+  };
+  forEachRepeatOf(count, hashAt, (i, earlier) => stringAt(i) === stringAt(earlier), visit);
+}
+
+/**
+ * The table under forEachRepeat, for items that are not plain strings: `hashAt` (undefined: the item takes no part)
+ * and `same` decide equality, `same` being asked only of items whose hashes are equal. `visit` gets each repeated
+ * index with the earliest equal one, in index order, until it returns false.
+ */
+export function forEachRepeatOf(
+  count: number,
+  hashAt: (index: number) => number | undefined,
+  same: (index: number, earlier: number) => boolean,
+  visit: (index: number, first: number) => boolean | void,
+): void {
+  const slots = new Int32Array(tableSize(count)); // index + 1 of the first item of a hash chain slot; 0: empty
   const hashes = new Int32Array(count);
   const mask = slots.length - 1;
   for (let i = 0; i < count; i++) {
-    const s = stringAt(i);
-    if (s === undefined) continue;
-    const h = hashOf(s);
+    const h = hashAt(i);
+    if (h === undefined) continue;
     hashes[i] = h;
     for (let slot = h & mask; ; slot = (slot + 1) & mask) {
       const held = slots[slot] ?? 0;
@@ -42,8 +59,8 @@ export function forEachRepeat(
         slots[slot] = i + 1;
         break;
       }
-      if (hashes[held - 1] === h && stringAt(held - 1) === s) {
-        visit(i, held - 1);
+      if (hashes[held - 1] === h && same(i, held - 1)) {
+        if (visit(i, held - 1) === false) return;
         break;
       }
     }

@@ -17,6 +17,7 @@ import {
   type RuleExamples,
 } from './context';
 import { PRICING_SKILL } from './examples';
+import { forEachRepeatOf } from '../card/repeats';
 import { skillsOf, type At } from '../card/walk';
 import type { Finding } from '../types';
 
@@ -142,49 +143,31 @@ function named(skill: At<Record<string, unknown>>): Named | undefined {
   return n === '' ? undefined : new Named(skill, raw, description, n);
 }
 
-/** A power of two at least twice `n`: an open-addressing table that stays at most half full. */
-function tableSize(n: number): number {
-  let size = 16;
-  while (size < 2 * n) size *= 2;
-  return size;
-}
-
 /**
  * Calls `visit(later, first)` for every skill whose normalised name an earlier skill has, with the first skill of
- * that name, until it returns false. `hashes[i]`: nameHash of `skills[i]`. A table of hashes (linear probing) instead
- * of a map of name strings, and a skill's Named made only on a hash match: on big cards these were most of the rule's
- * time.
+ * that name, until it returns false. `hashes[i]`: nameHash of `skills[i]`. A table of hashes instead of a map of name
+ * strings, and a skill's Named made only on a hash match: on big cards these were most of the rule's time.
  */
 function sameNames(
   skills: readonly At<Record<string, unknown>>[],
   hashes: Int32Array,
   visit: (later: Named, first: Named) => boolean,
 ): void {
-  const slots = new Int32Array(tableSize(skills.length)); // index + 1 of the first skill of a name; 0: empty
-  const mask = slots.length - 1;
   const made: (Named | undefined)[] = [];
   const namedAt = (i: number): Named | undefined => {
     const skill = skills[i];
     return (made[i] ??= skill && named(skill));
   };
-  for (let i = 0; i < skills.length; i++) {
-    const h = hashes[i] ?? -1;
-    if (h === -1) continue;
-    for (let slot = h & mask; ; slot = (slot + 1) & mask) {
-      const held = slots[slot] ?? 0;
-      if (held === 0) {
-        slots[slot] = i + 1;
-        break;
-      }
-      if (hashes[held - 1] !== h) continue;
-      const first = namedAt(held - 1);
+  forEachRepeatOf(
+    skills.length,
+    (i) => (hashes[i] === -1 ? undefined : hashes[i]),
+    (i, earlier) => {
+      const first = namedAt(earlier);
       const later = namedAt(i);
-      if (first && later && first.name === later.name) {
-        if (!visit(later, first)) return;
-        break;
-      }
-    }
-  }
+      return first !== undefined && later !== undefined && first.name === later.name;
+    },
+    (i, first) => visit(namedAt(i)!, namedAt(first)!),
+  );
 }
 
 /** Two skills with one id are duplicate-skill-id's. */
