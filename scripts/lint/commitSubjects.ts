@@ -21,6 +21,7 @@ export const SCOPES = [
   // workflows and what they make
   'lint', 'rules', 'compile', 'profile', 'fetch', 'probe', 'pin', 'update', 'check', 'diff', 'send', 'lockfile',
   'signatures', 'evidence', 'config', 'settings', 'schema', 'sarif', 'outputs',
+  'catalog', 'discover', 'registry', 'keys', 'policy', 'ignore', 'approval', 'junit', 'action', 'workflows',
   // the core's parts
   'net', 'grpc', 'cache', 'pointer', 'fixes', 'redact', 'secrets', 'security', 'unicode',
   // the editor

@@ -1,0 +1,69 @@
+/**
+ * Agent references through a catalog: `CATALOG-URL#IDENTIFIER[@VERSION]`. The fragment never reaches the server
+ * (a URL's fragment is not sent), so it is free to name an entry; the version is what follows the last `@`, since
+ * identifiers such as `urn:air:…` hold colons but no `@`.
+ */
+import compareVersions from 'semver/functions/compare';
+import validVersion from 'semver/functions/valid';
+import type { CatalogEntry } from './model';
+
+export interface CatalogReference {
+  /** The catalog's URL, without the fragment. */
+  readonly catalog: string;
+  readonly identifier: string;
+  readonly version?: string;
+}
+
+/**
+ * The catalog reference a string spells, or undefined when it is not one (a plain URL or a path). Only http(s)
+ * URLs with a non-empty fragment are references; a file path holding `#` stays a path.
+ */
+export function parseCatalogReference(text: string): CatalogReference | undefined {
+  if (!/^https?:/i.test(text)) return undefined;
+  const hash = text.indexOf('#');
+  if (hash < 0 || hash === text.length - 1) return undefined;
+  const fragment = text.slice(hash + 1);
+  const at = fragment.lastIndexOf('@');
+  const identifier = decodeFragment(at > 0 ? fragment.slice(0, at) : fragment);
+  const version = at > 0 && at < fragment.length - 1 ? decodeFragment(fragment.slice(at + 1)) : undefined;
+  if (identifier === undefined || (at > 0 && at < fragment.length - 1 && version === undefined)) return undefined;
+  if (identifier === '') return undefined;
+  return { catalog: text.slice(0, hash), identifier, ...(version !== undefined ? { version } : {}) };
+}
+
+/** The reference written back as a string; identifier and version are percent-encoded where they must be. */
+export function formatCatalogReference(reference: CatalogReference): string {
+  const version = reference.version !== undefined ? `@${encodeFragment(reference.version)}` : '';
+  return `${reference.catalog}#${encodeFragment(reference.identifier)}${version}`;
+}
+
+/**
+ * The entry a reference names among a catalog's entries: with a version, the entry of that identifier and
+ * version; without one, the highest semantic version, else the latest `updatedAt`, else the last listed.
+ */
+export function selectCatalogEntry(
+  entries: readonly CatalogEntry[],
+  identifier: string,
+  version?: string,
+): CatalogEntry | undefined {
+  const named = entries.filter((entry) => entry.identifier === identifier);
+  if (version !== undefined) return named.find((entry) => entry.version === version);
+  if (named.length <= 1) return named[0];
+  const semantic = named.filter((entry) => entry.version !== undefined && validVersion(entry.version) !== null);
+  if (semantic.length > 0) return semantic.reduce((best, entry) => (compareVersions(entry.version!, best.version!) > 0 ? entry : best));
+  const dated = named.filter((entry) => entry.updatedAt !== undefined && !Number.isNaN(Date.parse(entry.updatedAt)));
+  if (dated.length > 0) return dated.reduce((best, entry) => (Date.parse(entry.updatedAt!) > Date.parse(best.updatedAt!) ? entry : best));
+  return named[named.length - 1];
+}
+
+function decodeFragment(fragment: string): string | undefined {
+  try {
+    return decodeURIComponent(fragment);
+  } catch {
+    return undefined;
+  }
+}
+
+function encodeFragment(text: string): string {
+  return text.replace(/[^A-Za-z0-9\-._~:!$&'()*+,;=/?]/g, (c) => encodeURIComponent(c));
+}
