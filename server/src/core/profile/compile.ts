@@ -58,8 +58,8 @@ const NOTHING_DROPPED: string[] = Object.freeze([]) as unknown as string[];
 export const MAX_DROPPED = 50;
 
 /** The defaults that none of the skill's own modes covers (the first MAX_DROPPED of them). */
-function droppedDefaults(own: readonly string[], defaults: LazyModeIndex): string[] {
-  return uncovered(own, defaults, MAX_DROPPED)?.first ?? NOTHING_DROPPED;
+function droppedDefaults(own: readonly string[], defaults: readonly string[], index: LazyModeIndex): string[] {
+  return uncovered(own, defaults, index, MAX_DROPPED)?.first ?? NOTHING_DROPPED;
 }
 
 /** One skill's profile and provenance, written straight into the two records (no per-skill wrapper). */
@@ -87,8 +87,10 @@ function compileSkill(
     input: inputFromSkill ? 'skill' : 'defaults',
     output: outputFromSkill ? 'skill' : 'defaults',
     security: own ? 'skill' : defaults.security ? 'card' : 'none',
-    droppedInput: inputFromSkill ? droppedDefaults(ownInput, defaults.inputIndex) : NOTHING_DROPPED,
-    droppedOutput: outputFromSkill ? droppedDefaults(ownOutput, defaults.outputIndex) : NOTHING_DROPPED,
+    droppedInput: inputFromSkill ? droppedDefaults(ownInput, defaults.input, defaults.inputIndex) : NOTHING_DROPPED,
+    droppedOutput: outputFromSkill
+      ? droppedDefaults(ownOutput, defaults.output, defaults.outputIndex)
+      : NOTHING_DROPPED,
     pointer,
   });
 }
