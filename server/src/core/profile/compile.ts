@@ -36,6 +36,16 @@ interface Defaults {
   outputIndex: LazyModeIndex;
 }
 
+/**
+ * The last card's defaults, kept until the next card compiles. V8 keeps a map (an object's shape) only while some
+ * object has it, and discards optimized code that checks a map once the map is collected. The per-skill loop reads
+ * the defaults, which otherwise live only while their card compiles: every garbage collection between two cards
+ * then threw that loop's optimized code away (`--trace-deopt`: "weak objects" for compileSkill), and a big card
+ * compiled mostly in unoptimized code. An object of the same shape made up front did not do (the maps of what its
+ * fields hold count too).
+ */
+const lastDefaults: Defaults[] = [];
+
 function flag(capabilities: unknown, name: string): boolean {
   return isObject(capabilities) && capabilities[name] === true;
 }
@@ -149,6 +159,7 @@ function compileCard(card: unknown, client: ClientConfig): CompiledProfile {
     inputIndex: new LazyModeIndex(input),
     outputIndex: new LazyModeIndex(output),
   };
+  lastDefaults[0] = defaults;
   const skills = compileSkills(card, defaults);
   const provenance: ProfileProvenance = {
     interfaces: selection.decisions,
