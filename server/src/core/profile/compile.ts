@@ -36,6 +36,16 @@ interface Defaults {
   outputIndex: LazyModeIndex;
 }
 
+/**
+ * The last card's defaults, kept until the next card compiles. V8 keeps a map (an object's shape) only while some
+ * object has it, and discards optimized code that checks a map once the map is collected. The per-skill loop reads
+ * the defaults, which otherwise live only while their card compiles: every garbage collection between two cards
+ * then threw that loop's optimized code away (`--trace-deopt`: "weak objects" for compileSkill), and a big card
+ * compiled mostly in unoptimized code. An object of the same shape made up front did not do (the maps of what its
+ * fields hold count too).
+ */
+const lastDefaults: Defaults[] = [];
+
 function flag(capabilities: unknown, name: string): boolean {
   return isObject(capabilities) && capabilities[name] === true;
 }
@@ -58,8 +68,8 @@ const NOTHING_DROPPED: string[] = Object.freeze([]) as unknown as string[];
 export const MAX_DROPPED = 50;
 
 /** The defaults that none of the skill's own modes covers (the first MAX_DROPPED of them). */
-function droppedDefaults(own: readonly string[], defaults: LazyModeIndex): string[] {
-  return uncovered(own, defaults, MAX_DROPPED)?.first ?? NOTHING_DROPPED;
+function droppedDefaults(own: readonly string[], defaults: readonly string[], index: LazyModeIndex): string[] {
+  return uncovered(own, defaults, index, MAX_DROPPED)?.first ?? NOTHING_DROPPED;
 }
 
 /** One skill's profile and provenance, written straight into the two records (no per-skill wrapper). */
@@ -87,8 +97,10 @@ function compileSkill(
     input: inputFromSkill ? 'skill' : 'defaults',
     output: outputFromSkill ? 'skill' : 'defaults',
     security: own ? 'skill' : defaults.security ? 'card' : 'none',
-    droppedInput: inputFromSkill ? droppedDefaults(ownInput, defaults.inputIndex) : NOTHING_DROPPED,
-    droppedOutput: outputFromSkill ? droppedDefaults(ownOutput, defaults.outputIndex) : NOTHING_DROPPED,
+    droppedInput: inputFromSkill ? droppedDefaults(ownInput, defaults.input, defaults.inputIndex) : NOTHING_DROPPED,
+    droppedOutput: outputFromSkill
+      ? droppedDefaults(ownOutput, defaults.output, defaults.outputIndex)
+      : NOTHING_DROPPED,
     pointer,
   });
 }
@@ -147,6 +159,7 @@ function compileCard(card: unknown, client: ClientConfig): CompiledProfile {
     inputIndex: new LazyModeIndex(input),
     outputIndex: new LazyModeIndex(output),
   };
+  lastDefaults[0] = defaults;
   const skills = compileSkills(card, defaults);
   const provenance: ProfileProvenance = {
     interfaces: selection.decisions,

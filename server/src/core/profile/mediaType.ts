@@ -119,18 +119,24 @@ export class LazyModeIndex {
 }
 
 /**
- * The first `max` items of `list` that no string of `own` covers (non-strings are ignored), and how many there are;
+ * The first `max` items of `modes` that no string of `own` covers (non-strings are ignored), and how many there are;
  * undefined when `own` covers them all. Pairwise, allocating nothing when nothing is missing (big cards have
- * thousands of skills that drop nothing), or through the list's index when both are long.
+ * thousands of skills that drop nothing), or through `index` (the index of the same `modes`) when both are long.
+ *
+ * The list is passed as the array, not read from `index`, because the pairwise path is the hot one and must not touch
+ * the index object: optimized code that reads a field of an object checks that object's map, and a class instance's
+ * map lives only while some instance does. Indexes are made per card and dropped after it, so V8 threw the compiled
+ * loop away at every garbage collection between two cards (`--trace-deopt`: "weak objects") and a big card's compile
+ * ran mostly unoptimized.
  */
 export function uncovered(
   own: readonly unknown[],
-  list: LazyModeIndex,
+  modes: readonly string[],
+  index: LazyModeIndex,
   max: number,
 ): { first: string[]; missing: number } | undefined {
-  const modes = list.list;
   if (own.length * modes.length > PAIRWISE_LIMIT) {
-    const coverage = list.get().covered(own);
+    const coverage = index.get().covered(own);
     if (coverage.missing === 0) return undefined;
     const first: string[] = [];
     for (let i = 0; i < modes.length && first.length < max; i++) {
@@ -141,8 +147,9 @@ export function uncovered(
   }
   let first: string[] | undefined;
   let missing = 0;
-  for (const mode of modes) {
-    if (anyStringCovers(own, mode)) continue;
+  for (let i = 0; i < modes.length; i++) {
+    const mode = modes[i];
+    if (mode === undefined || anyStringCovers(own, mode)) continue;
     missing++;
     if ((first ??= []).length < max) first.push(mode);
   }

@@ -52,7 +52,7 @@ export const skillModeNarrowsDefault: Rule = (ctx) => {
       const own = skill.value[d.member];
       if (!Array.isArray(own) || !hasString(own)) continue;
       // Long lists go through the index of the defaults (mediaType.ts): a skill costs its own modes, not own × defaults.
-      const dropped = uncovered(own, indexed, 10);
+      const dropped = uncovered(own, defaults, indexed, 10);
       if (dropped === undefined || !admit(ctx, out)) continue;
       // The message names a few; the data carries no card-sized lists (the quick fix reads the card itself).
       const list = someOf(dropped.first, { total: dropped.missing });
