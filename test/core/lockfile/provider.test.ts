@@ -83,3 +83,13 @@ test('update branches: a provider that is already a clean name is kept as it is;
   assert.notEqual(updateBranchFor('acme/pricing'), updateBranchFor('acme-pricing'));
   assert.equal(updateBranchFor('x'), updateBranchFor('x'));
 });
+
+test('a provider key never carries URL credentials (it becomes a branch name and a --provider value)', () => {
+  const provider = providerOf({
+    agent: 'https://agent.example/',
+    found_via: { catalog: 'https://c.example/', identifier: 'acme https://admin:tokentoken123@catalog.example/x' },
+  });
+  assert.doesNotMatch(provider, /tokentoken123/);
+  assert.doesNotMatch(updateBranchFor(provider), /tokentoken123/);
+  assert.match(provider, /^acme https:\/\/catalog\.example\/x$/);
+});

@@ -3,12 +3,15 @@
  * identifier the lockfile was pinned through (`found_via.identifier`), else the origin of its `agent` URL
  * (scheme://host[:port], so every card path of one host is one provider), else the agent as written (a card file).
  * `found_via` is read defensively: a lockfile from before it existed, or a hand-edited one, may hold anything there.
+ * The key is shown in outputs, passed back as `--provider` and made into a branch name: a URL in it loses its
+ * credentials here, once, so every use of the key agrees and none carries them.
  */
 import { sha256Hex } from '../bytes/hash';
+import { withoutUrlCredentials } from '../text/urlCredentials';
 
 export function providerOf(lock: { agent?: unknown; found_via?: unknown }): string {
   const identifier = foundViaIdentifier(lock.found_via);
-  if (identifier !== undefined) return identifier;
+  if (identifier !== undefined) return withoutUrlCredentials(identifier);
   const agent = typeof lock.agent === 'string' ? lock.agent : '';
   return originOf(agent) ?? agent;
 }
