@@ -292,3 +292,8 @@ describe('examples/github/a2acap-update.yml, run against a bare repository and a
     assert.match(pr.body, /`approved-breaking-change`/);
   });
 });
+
+it('docs/ci.md shows the example workflow as it is', () => {
+  const doc = readFileSync(join(REPO, 'docs', 'ci.md'), 'utf8');
+  assert.ok(doc.includes(`\`\`\`yaml\n${readFileSync(WORKFLOW, 'utf8')}\`\`\`\n`));
+});

@@ -46,7 +46,7 @@ const SPEC = {
     ...CONFIG_FLAG,
     ...NETWORK_FLAGS,
   },
-  positionals: { name: 'LOCK...', min: 1 },
+  positionals: { name: 'LOCK', min: 1 },
 } as const satisfies CommandHelp['spec'];
 
 export const help: CommandHelp = {
