@@ -93,3 +93,14 @@ test('a provider key never carries URL credentials (it becomes a branch name and
   assert.doesNotMatch(updateBranchFor(provider), /tokentoken123/);
   assert.match(provider, /^acme https:\/\/catalog\.example\/x$/);
 });
+
+test('a URL glued to the text before it loses its credentials too', () => {
+  for (const identifier of [
+    'Agent 7https://user:hunter2fuzzsecret@catalog.example/x',
+    'pricing@~^:?*[\\Agent 7https://user:hunter2fuzzsecret@catalog.example/xwww.evil.example',
+    'x7https://catalog.example/?api_key=hunter2fuzzsecret',
+  ]) {
+    const provider = providerOf({ agent: 'https://a.example/', found_via: { identifier } });
+    assert.doesNotMatch(provider, /hunter2fuzzsecret/, identifier);
+  }
+});
