@@ -39,7 +39,7 @@ const HOSTILE = [
   'x@{1}',
   '@',
   'a b\tc\nd',
-  '$(touch /tmp/pwned)',
+  '$(touch pwned)',
   '`id`',
   "'; rm -rf / #",
   'refs/heads/main',
