@@ -1,7 +1,7 @@
 /**
  * `npm run lint`, a step of its own: the GitHub workflows (.github/workflows/*.yml), the action's metadata
- * (action.yml) and the example workflows the documents show (a ```yaml block of docs/ with top-level `on:` and
- * `jobs:`) are valid against GitHub's workflow and action schemas, as @action-validator/core checks them. The
+ * (action.yml), the example workflows of examples/github/ and those the documents show (a ```yaml block of docs/
+ * with top-level `on:` and `jobs:`) are valid against GitHub's workflow and action schemas, as @action-validator/core checks them. The
  * release workflow cannot run here, so this is what stands between a typo in it and a failed release.
  */
 import { existsSync, readFileSync, readdirSync } from 'node:fs';
@@ -27,6 +27,12 @@ export function workflowSources(root: string): WorkflowSource[] {
       .filter((f) => /\.ya?ml$/.test(f))
       .sort())
       sources.push({ where: `.github/workflows/${f}`, kind: 'workflow', text: readFileSync(join(dir, f), 'utf8') });
+  const examples = join(root, 'examples', 'github');
+  if (existsSync(examples))
+    for (const f of readdirSync(examples)
+      .filter((f) => /\.ya?ml$/.test(f))
+      .sort())
+      sources.push({ where: `examples/github/${f}`, kind: 'workflow', text: readFileSync(join(examples, f), 'utf8') });
   for (const f of ['action.yml', 'action.yaml'])
     if (existsSync(join(root, f)))
       sources.push({ where: f, kind: 'action', text: readFileSync(join(root, f), 'utf8') });

@@ -29,8 +29,15 @@ interface GitLabJob {
 }
 
 const doc = readFileSync(join(REPO, 'docs', 'ci.md'), 'utf8');
-const yamlBlocks = [...doc.matchAll(/```yaml\n([\s\S]*?)```/g)].map((m) => load(at(m, 1)) as Record<string, unknown>);
-const workflow = yamlBlocks.find((b) => 'jobs' in b) as unknown as Workflow;
+const yamlTexts = [...doc.matchAll(/```yaml\n([\s\S]*?)```/g)].map((m) => at(m, 1));
+const yamlBlocks = yamlTexts.map((text) => load(text) as Record<string, unknown>);
+/** The check workflow: the first one of the page (the update workflow has a test of its own, updateWorkflow.test.ts). */
+const workflowIndex = yamlBlocks.findIndex((b) => 'jobs' in b);
+const workflow = yamlBlocks[workflowIndex] as unknown as Workflow;
+/** The page without the other workflows, whose steps are not the action's. */
+const checkPage = yamlTexts
+  .filter((_text, i) => i !== workflowIndex && 'jobs' in (yamlBlocks[i] ?? {}))
+  .reduce((page, text) => page.replace(text, ''), doc);
 const gitlab = yamlBlocks
   .map((b) => Object.values(b)[0] as GitLabJob)
   .find((job) => job && typeof job === 'object' && 'artifacts' in job);
@@ -45,7 +52,7 @@ test('docs/ci.md: the GitHub workflow uses the action with declared inputs and o
     assert.ok(input in action.inputs, `action.yml declares input ${input}`);
   // The action's own bundle runs (at the ref `uses:` names): no package to pin.
   assert.equal(at(ours, 0).with?.package, undefined, 'the workflow runs the bundled CLI');
-  const outputs = [...doc.matchAll(/steps\.([\w-]+)\.outputs\.([\w-]+)/g)];
+  const outputs = [...checkPage.matchAll(/steps\.([\w-]+)\.outputs\.([\w-]+)/g)];
   assert.ok(outputs.length > 0);
   for (const [, id, name] of outputs) {
     assert.equal(id, at(ours, 0).id);

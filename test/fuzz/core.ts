@@ -32,6 +32,7 @@ import { machineOutputFailures } from './valueProperties';
 import { boundedFindings, WIDE_CHECK_MS, WIDE_LINT_MS, wideCard, widePair } from './wide';
 import { checkIpCase, ipCase, type IpCase } from './ipSpellings';
 import { schemaRefCase, schemaRefFailures } from './schemaRef';
+import { providerCase, providerFailures, updateBodyFailures } from './updateProviders';
 
 export interface CoreInput {
   /** The document linted (and, for a card, compiled, digested and fixed). */
@@ -50,11 +51,13 @@ export interface CoreInput {
   ips?: IpCase[];
   /** The document is a seed with `$schema` added (schemaRef.ts): `without` is the seed as it was. */
   schemaRef?: { without: string };
+  /** Provider keys as a lockfile's found_via.identifier may hold them (updateProviders.ts). */
+  providers?: string[];
 }
 
 export function generateCoreInput(rng: Rng): CoreInput {
   const ips = Array.from({ length: 4 }, () => ipCase(rng));
-  return { ...generateDocuments(rng), ips };
+  return { ...generateDocuments(rng), ips, providers: [providerCase(rng), providerCase(rng)] };
 }
 
 function generateDocuments(rng: Rng): CoreInput {
@@ -205,7 +208,7 @@ function lintAndFix(failures: Failure[], fileName: string, text: string, ops: re
   }
 }
 
-function check(failures: Failure[], cardText: string, lockText: string): void {
+function check(failures: Failure[], cardText: string, lockText: string, provider = 'acme'): void {
   const read = parseLockfile(lockText);
   if (!read.ok) return;
   const card = lintDocument(cardText, { fileName: 'agent-card.json' }).value;
@@ -223,8 +226,10 @@ function check(failures: Failure[], cardText: string, lockText: string): void {
       profileForLock(card, compileProfile(card, DEFAULT_CLIENT), read.lockfile, DEFAULT_CLIENT),
       checkOptionsFor(card, digest, read.lockfile),
     );
-    failures.push(...pinOutputFailures(compileProfile(card, DEFAULT_CLIENT), read.lockfile));
-    failures.push(...unknownSkillFailures(compileProfile(card, DEFAULT_CLIENT)));
+    const compiled = compileProfile(card, DEFAULT_CLIENT);
+    failures.push(...pinOutputFailures(compiled, read.lockfile));
+    failures.push(...unknownSkillFailures(compiled));
+    failures.push(...updateBodyFailures(read.lockfile, compiled, result, provider));
     const ms = performance.now() - started;
     if (ms > WIDE_CHECK_MS)
       failures.push({ property: 'a lockfile check stays fast however many skills', detail: `${Math.round(ms)} ms` });
@@ -246,13 +251,16 @@ export function runCoreInput(input: CoreInput): Failure[] {
     const wrong = checkIpCase(ip);
     if (wrong) failures.push(wrong);
   }
+  for (const provider of input.providers ?? []) failures.push(...providerFailures(provider));
   guarded(failures, 'lintDocument', () => lintAndFix(failures, input.fileName, input.text, input.ops));
   if (input.secrets) failures.push(...secretsProperty({ text: input.text, secrets: input.secrets, ops: input.ops }));
   if (input.card !== undefined && input.lock !== undefined) {
     guarded(failures, 'lintDocument (card of the pair)', () =>
       lintAndFix(failures, 'agent-card.json', input.card!, input.ops),
     );
-    guarded(failures, 'parseLockfile/checkLockfile', () => check(failures, input.card!, input.lock!));
+    guarded(failures, 'parseLockfile/checkLockfile', () =>
+      check(failures, input.card!, input.lock!, input.providers?.[0]),
+    );
   }
   if (input.hiddenText && input.card !== undefined && input.lock !== undefined)
     guarded(failures, 'hidden-text properties', () =>

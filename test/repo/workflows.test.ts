@@ -41,6 +41,7 @@ test('the workflows, action.yml and the example workflows of docs/ are valid (as
   const where = workflowSources(ROOT).map((s) => s.where);
   assert.ok(where.includes('.github/workflows/release.yml'));
   assert.ok(where.includes('action.yml'));
+  assert.ok(where.includes('examples/github/a2acap-update.yml'));
   assert.ok(
     where.some((w) => w.startsWith('docs/ci.md:')),
     where.join(', '),

@@ -35,8 +35,8 @@ export interface UpdateRequest {
 export type UpdateResult =
   /** The agent could not be loaded (unreachable, refused, not a card); `cause` is what was thrown, if anything. */
   | { status: 'unloadable'; message: string; cause?: unknown }
-  /** The pinned selection is no longer offered. */
-  | ({ status: 'breaking'; message: string } & DiffResult)
+  /** The pinned selection is no longer offered; `cardDigest` is the digest of the card the agent serves now. */
+  | ({ status: 'breaking'; message: string; cardDigest: string } & DiffResult)
   /** `next` is the re-pinned lockfile, `nextText` what it is written as. */
   | ({ status: 'up-to-date' | 'pending'; next: Lockfile; nextText: string } & DiffResult);
 
@@ -59,7 +59,8 @@ export async function updateLockfile(request: UpdateRequest): Promise<UpdateResu
     const repinned = repin({ lock, profile: diff.profile, cardDigest: loaded.digest, now: request.now });
     next = request.keepUnchanged === false ? repinned : keepPreviousWhenUnchanged(repinned, lock);
   } catch (err) {
-    if (err instanceof PinError) return { status: 'breaking', message: err.message, ...diff };
+    if (err instanceof PinError)
+      return { status: 'breaking', message: err.message, cardDigest: loaded.digest, ...diff };
     throw err;
   }
   const nextText = serializeLockfile(next);
