@@ -57,6 +57,17 @@ describe('URL credentials', () => {
     }
   });
 
+  it('finds a URL glued after a digit or punctuation, which a reader still takes for a URL with a password', () => {
+    for (const text of [
+      'Agent 7https://user:s3cretPW1@host/x',
+      'v1.https://u:s3cretPW1@host/',
+      '(1)+https:u:s3cretPW1@host',
+    ]) {
+      const shown = withoutUrlCredentialsInText(text);
+      assert.ok(!/s3cret/.test(shown), shown);
+    }
+  });
+
   it('does not flag placeholders', () => {
     for (const s of ['https://user:password@host/', 'https://u:${PASSWORD}@h/', 'https://h/?api_key=<your-key>'])
       assert.deepEqual(urlCredentialsIn(s), [], s);

@@ -11,7 +11,7 @@ import { withoutUrlCredentials } from '../text/urlCredentials';
 
 export function providerOf(lock: { agent?: unknown; found_via?: unknown }): string {
   const identifier = foundViaIdentifier(lock.found_via);
-  if (identifier !== undefined) return withoutCredentials(identifier);
+  if (identifier !== undefined) return withoutUrlCredentials(identifier);
   const agent = typeof lock.agent === 'string' ? lock.agent : '';
   return originOf(agent) ?? agent;
 }
@@ -20,14 +20,6 @@ function foundViaIdentifier(foundVia: unknown): string | undefined {
   if (foundVia === null || typeof foundVia !== 'object' || Array.isArray(foundVia)) return undefined;
   const identifier = (foundVia as { identifier?: unknown }).identifier;
   return typeof identifier === 'string' && identifier.trim() !== '' ? identifier : undefined;
-}
-
-/**
- * Every `scheme://…` run cleaned, wherever it starts: free-text detection wants a URL to stand apart from what
- * precedes it (`Agent 7https://user:password@host` would keep its password), a key has no such context.
- */
-function withoutCredentials(identifier: string): string {
-  return identifier.replace(/[A-Za-z][A-Za-z0-9+.-]*:\/\/[^\s"'<>`]*/g, (url) => withoutUrlCredentials(url));
 }
 
 /** scheme://host[:port] of an http(s) URL (no userinfo, path or query), or undefined for anything else. */

@@ -180,8 +180,13 @@ export function withoutUrlCredentials(value: string): string {
   return url && hasCredentials(url) ? shownAsWritten(url, value) : withoutUrlCredentialsInText(value);
 }
 
-/** Where a URL may start in free text: a scheme not preceded by a character a scheme could hold. */
-const SCHEME_START = /(?<![A-Za-z0-9+.-])[A-Za-z][A-Za-z0-9+.-]*:/g;
+/**
+ * Where a URL may start in free text: a scheme not preceded by a letter. A reader takes `7https://user:pw@host`
+ * or `1.https://…` for a URL with a password although the scheme the parser would read (`7https`) is not one, so
+ * a start after a digit, `+`, `.` or `-` is tried too; a start inside a run of letters is not (the run's first
+ * letter already starts a longer scheme that holds the same userinfo).
+ */
+const SCHEME_START = /(?<![A-Za-z])[A-Za-z][A-Za-z0-9+.-]*:/g;
 /**
  * A run of text a URL may span: up to a space, quotes or angle brackets (which the parser would encode). Tabs and
  * line breaks do not end it: the parser removes them, so they cannot split a password off its URL.
