@@ -15,6 +15,7 @@ import { sarifReport } from '../core/check/report/sarif';
 import { exitCodeFor, verdictOf, type FailOn } from '../core/check/report/summary';
 import { textReport, type TextStyle } from '../core/check/report/text';
 import type { RefreshOutcome } from '../core/check/types';
+import { markAccepted, type Acceptance } from '../core/check/acceptance';
 import { checkLockfile } from '../core/lockfile/check';
 import { checkOptionsFor } from '../core/lockfile/checkOptions';
 import { clientForLock } from '../core/lockfile/currentProfile';
@@ -25,8 +26,8 @@ import { lockfileCardPaths } from '../node/insideRoot';
 import { cardLoaderFor, nodeFiles } from './world';
 import type { CheckResult, ClientConfig, Lockfile } from '../core/types';
 
-export { DEFAULT_CONCURRENCY, exitCodeFor, verdictOf };
-export type { CheckResult, FailOn, RefreshOutcome, TextStyle };
+export { DEFAULT_CONCURRENCY, exitCodeFor, markAccepted, verdictOf };
+export type { Acceptance, CheckResult, FailOn, RefreshOutcome, TextStyle };
 
 export interface CheckRequest {
   /** Absolute paths of the lockfiles. */

@@ -24,6 +24,7 @@ import {
   checkReport,
   exitCodeFor,
   fixedCardLoader,
+  markAccepted,
   type CheckFormat,
   type FailOn,
   type RefreshOutcome,
@@ -52,6 +53,12 @@ const SPEC = {
     ...OUTPUT_FLAG,
     'fail-on': { type: 'string', choices: ['breaking', 'review', 'note'] },
     concurrency: { type: 'string', value: 'N' },
+    'approved-by': {
+      type: 'string',
+      value: 'TEXT',
+      help: `--approved-by TEXT: breaking and review problems pass, each reported as approved by TEXT (the GitHub Action
+passes its approval label when the pull request carries it).`,
+    },
     'stale-markers': {
       type: 'string',
       value: 'FILE',
@@ -77,14 +84,14 @@ export const help: CommandHelp = {
       [{ group: [['card'], ['live', 'stale-markers', 'cache-dir', 'allow-network']] }],
       ['format', 'output'],
       ['fail-on', 'concurrency', 'binding', 'known-extension'],
-      ['max-card-bytes', 'config'],
+      ['approved-by', 'max-card-bytes', 'config'],
     ],
   },
   overview: {
     lines: [
       [{ group: [['card'], ['live', 'stale-markers', 'cache-dir']] }, 'format', 'output'],
       ['fail-on', 'concurrency', 'binding', 'known-extension'],
-      ['max-card-bytes', 'config', { flag: 'allow-network', value: 'loopback,private' }],
+      ['approved-by', 'max-card-bytes', 'config', { flag: 'allow-network', value: 'loopback,private' }],
     ],
     indent: 22,
   },
@@ -98,6 +105,7 @@ relative to the working directory, which should be the repository root.`,
     { flagHelp: 'stale-markers' },
     { flagHelp: 'cache-dir' },
     { flagHelp: 'allow-network' },
+    { flagHelp: 'approved-by' },
     "A card path in a lockfile must stay inside the lockfile's repository (the git top-level; symlinks resolved).",
     `Each lockfile is checked for the client of its project configuration (the nearest .a2a/config.json from the
 lockfile's folder, as the editor takes it; or --config FILE); the client flags override it. Each lockfile's own
@@ -216,6 +224,9 @@ export async function runCheck(argv: string[], rawIO: CliIO, version = VERSION):
   if (flags['allow-network'].length && flags.card !== undefined)
     throw new UsageError('--allow-network applies to --live checks, not to --card');
   const concurrency = parseConcurrency(flags.concurrency);
+  const approvedBy = flags['approved-by'];
+  if (approvedBy !== undefined && !approvedBy.trim())
+    throw new UsageError('--approved-by needs a text (what approved)');
   const outputs = parseOutputs(flags.output, CHECK_FORMATS, io.cwd);
   const allow = flags.live ? networkAllowance(flags, io) : undefined;
   const lockfiles = positionals.map((p) => resolve(io.cwd, p));
@@ -238,7 +249,7 @@ export async function runCheck(argv: string[], rawIO: CliIO, version = VERSION):
           network: { origin: 'repository', allow },
         });
   try {
-    const outcomes: RefreshOutcome[] = new Array(lockfiles.length);
+    const checkedOutcomes: RefreshOutcome[] = new Array(lockfiles.length);
     for (const [settings, members] of groups) {
       const checked = await checkLockfiles({
         lockfiles: members.map((m) => m.path),
@@ -249,7 +260,7 @@ export async function runCheck(argv: string[], rawIO: CliIO, version = VERSION):
       });
       checked.forEach((o, k) => {
         const member = members[k];
-        if (member) outcomes[member.index] = o;
+        if (member) checkedOutcomes[member.index] = o;
       });
     }
     if (stale) {
@@ -259,6 +270,7 @@ export async function runCheck(argv: string[], rawIO: CliIO, version = VERSION):
           io.stderr(`a2acap check: cannot update ${stale.path}: ${err instanceof Error ? err.message : String(err)}\n`),
         );
     }
+    const outcomes = markAccepted(checkedOutcomes, { ...(approvedBy !== undefined ? { approvedBy } : {}) });
     const format = flags.format ?? 'json';
     // The text report shows why a lockfile could not be checked; the machine formats are often redirected to a
     // file, so the reason also goes to stderr, one line per lockfile, where the person reading the CI log sees it
