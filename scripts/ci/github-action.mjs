@@ -24,7 +24,7 @@
  * symlinked folders not walked), and the URLs in them reach what `a2acap` allows (public addresses unless
  * allow-network says more, passed on as A2ACAP_ALLOW_NETWORK).
  */
-import { spawn } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import {
   appendFileSync,
   mkdirSync,
@@ -295,6 +295,23 @@ function setOutput(name, value) {
 }
 
 /**
+ * The revision `--since` compares with: the `since` input, else the pull request's base commit when the checkout
+ * has it (a shallow checkout does not: then a warning, and no comparison).
+ * @param {string} given @param {string | undefined} baseSha @param {string} workspace
+ * @returns {string | undefined}
+ */
+function sinceRevision(given, baseSha, workspace) {
+  if (given) return given;
+  if (!baseSha) return undefined;
+  const probe = spawnSync('git', ['cat-file', '-e', `${baseSha}^{commit}`], { cwd: workspace, stdio: 'ignore' });
+  if (probe.status === 0) return baseSha;
+  console.log(
+    `::warning::the pull request's base commit ${baseSha} is not in the checkout (use actions/checkout with fetch-depth: 0): every problem counts as new`,
+  );
+  return undefined;
+}
+
+/**
  * What a failing pull request is told: which label approves its breaking changes.
  * @param {string} label @param {(text: string) => string} [escape]
  */
@@ -341,6 +358,11 @@ async function main() {
     console.log(
       `approved: the pull request carries the label ${shown(JSON.stringify(approvalLabel))}, so breaking changes pass (reported as approved)`,
     );
+  }
+  const since = sinceRevision(input('since'), pullRequest?.baseSha, workspace);
+  if (since) {
+    args.push('--since', since);
+    console.log(`since: problems already there at ${shown(since)} are reported as pre-existing and do not fail`);
   }
   const env = { ...process.env };
   const allow = input('allow-network');

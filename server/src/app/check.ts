@@ -23,11 +23,12 @@ import { compileProfile } from '../core/profile/compile';
 import type { StaleMarkers } from '../core/send/staleMarkers';
 import { resolveAgent } from '../node/agentLocation';
 import { lockfileCardPaths } from '../node/insideRoot';
+import { openRevision, RevisionError, type Revision } from '../node/gitRevision';
 import { cardLoaderFor, nodeFiles } from './world';
 import type { CheckResult, ClientConfig, Lockfile } from '../core/types';
 
-export { DEFAULT_CONCURRENCY, exitCodeFor, markAccepted, verdictOf };
-export type { Acceptance, CheckResult, FailOn, RefreshOutcome, TextStyle };
+export { DEFAULT_CONCURRENCY, exitCodeFor, markAccepted, openRevision, RevisionError, verdictOf };
+export type { Acceptance, CheckResult, FailOn, RefreshOutcome, Revision, TextStyle };
 
 export interface CheckRequest {
   /** Absolute paths of the lockfiles. */
@@ -58,6 +59,24 @@ export function checkLockfiles(request: CheckRequest): Promise<RefreshOutcome[]>
     concurrency: request.concurrency,
     ...(request.stale ? { stale: request.stale } : {}),
   });
+}
+
+/**
+ * Each lockfile's result as the lockfile was at `revision` (check --since), checked with `request.loader` (the card
+ * as it was there too, for --card; the live card, for --live), by the lockfile's path. A lockfile that did not exist
+ * there, or could not be checked there, has no entry: all its problems are new.
+ */
+export async function checkAtRevision(request: CheckRequest, revision: Revision): Promise<Map<string, CheckResult>> {
+  const outcomes = await checkLockfiles({
+    ...request,
+    stale: undefined,
+    readText: async (path) => {
+      const text = await revision.read(path);
+      if (text === undefined) throw new Error(`not in ${revision.name}`);
+      return text;
+    },
+  });
+  return new Map(outcomes.flatMap((o) => (o.status === 'checked' ? [[o.lockfile, o.result] as const] : [])));
 }
 
 /**

@@ -23,8 +23,13 @@ import {
   checkLockfiles,
   checkReport,
   exitCodeFor,
+  checkAtRevision,
   fixedCardLoader,
   markAccepted,
+  openRevision,
+  RevisionError,
+  type CheckResult,
+  type Revision,
   type CheckFormat,
   type FailOn,
   type RefreshOutcome,
@@ -53,6 +58,13 @@ const SPEC = {
     ...OUTPUT_FLAG,
     'fail-on': { type: 'string', choices: ['breaking', 'review', 'note'] },
     concurrency: { type: 'string', value: 'N' },
+    since: {
+      type: 'string',
+      value: 'REF',
+      help: `--since REF: also check the lockfiles as they were at the git revision REF (with --card, against the card
+as it was there): a problem that was already there is reported as pre-existing and does not fail the run; what
+the change introduced does.`,
+    },
     'approved-by': {
       type: 'string',
       value: 'TEXT',
@@ -84,14 +96,14 @@ export const help: CommandHelp = {
       [{ group: [['card'], ['live', 'stale-markers', 'cache-dir', 'allow-network']] }],
       ['format', 'output'],
       ['fail-on', 'concurrency', 'binding', 'known-extension'],
-      ['approved-by', 'max-card-bytes', 'config'],
+      ['since', 'approved-by', 'max-card-bytes', 'config'],
     ],
   },
   overview: {
     lines: [
       [{ group: [['card'], ['live', 'stale-markers', 'cache-dir']] }, 'format', 'output'],
       ['fail-on', 'concurrency', 'binding', 'known-extension'],
-      ['approved-by', 'max-card-bytes', 'config', { flag: 'allow-network', value: 'loopback,private' }],
+      ['since', 'approved-by', 'max-card-bytes', 'config', { flag: 'allow-network', value: 'loopback,private' }],
     ],
     indent: 22,
   },
@@ -105,6 +117,7 @@ relative to the working directory, which should be the repository root.`,
     { flagHelp: 'stale-markers' },
     { flagHelp: 'cache-dir' },
     { flagHelp: 'allow-network' },
+    { flagHelp: 'since' },
     { flagHelp: 'approved-by' },
     "A card path in a lockfile must stay inside the lockfile's repository (the git top-level; symlinks resolved).",
     `Each lockfile is checked for the client of its project configuration (the nearest .a2a/config.json from the
@@ -161,6 +174,41 @@ async function cardFileLoader(
     );
   }
   return loader;
+}
+
+/** --since: the revision, resolved once; a revision that is not a commit of the repository is a usage error. */
+async function revisionFor(ref: string, io: CliIO): Promise<Revision> {
+  try {
+    return await openRevision(io.cwd, ref);
+  } catch (err) {
+    if (err instanceof RevisionError) throw new UsageError(`--since: ${err.message}`);
+    throw err;
+  }
+}
+
+/**
+ * --card with --since: the card file as it was at the revision. Undefined (nothing was checkable there, so every
+ * problem is new) when it did not exist there or is not a card; said on stderr.
+ */
+async function cardLoaderAt(
+  revision: Revision,
+  location: string,
+  io: CliIO,
+  settings: CommandSettings,
+): Promise<CardLoader | undefined> {
+  const text = await revision.read(resolve(io.cwd, location));
+  try {
+    if (text === undefined) throw new Error('it is not there');
+    if (text.length > settings.maxBytes) throw new Error('larger than the card size limit');
+    const loader = fixedCardLoader(JSON.parse(text) as unknown, settings.client);
+    await loader.load(location);
+    return loader;
+  } catch (err) {
+    io.stderr(
+      `a2acap check: --since ${clean(revision.name)}: the card ${clean(location)} cannot be read at that revision (${clean(err instanceof Error ? err.message : String(err), 200)}); every problem counts as new\n`,
+    );
+    return undefined;
+  }
 }
 
 const COLORS = { compatible: 32, review: 33, breaking: 31, error: 35 } as const;
@@ -238,6 +286,7 @@ export async function runCheck(argv: string[], rawIO: CliIO, version = VERSION):
     for (const settings of groups.keys())
       cardLoaders.set(settings, await cardFileLoader(flags.card, io, settings.maxBytes, settings.client));
   }
+  const revision = flags.since !== undefined ? await revisionFor(flags.since, io) : undefined;
   const stale = flags.live ? await staleMarkersFor(flags['stale-markers'], io) : undefined;
   const cacheDirFlag = flags['cache-dir'] ?? (flags.live ? io.env.A2ACAP_CACHE_DIR : undefined);
   // Only a live check talks to agents: --card needs no HTTP client.
@@ -250,14 +299,17 @@ export async function runCheck(argv: string[], rawIO: CliIO, version = VERSION):
         });
   try {
     const checkedOutcomes: RefreshOutcome[] = new Array(lockfiles.length);
+    const base = revision ? new Map<string, CheckResult>() : undefined;
     for (const [settings, members] of groups) {
-      const checked = await checkLockfiles({
-        lockfiles: members.map((m) => m.path),
-        loader: cardLoaders.get(settings) ?? world!.loaderFor(settings.client, settings.maxBytes),
-        cardOverride: flags.card,
-        concurrency,
-        ...(stale ? { stale } : {}),
-      });
+      const loader = cardLoaders.get(settings) ?? world!.loaderFor(settings.client, settings.maxBytes);
+      const request = { lockfiles: members.map((m) => m.path), loader, cardOverride: flags.card, concurrency };
+      const checked = await checkLockfiles({ ...request, ...(stale ? { stale } : {}) });
+      if (revision && base) {
+        const baseLoader = flags.card !== undefined ? await cardLoaderAt(revision, flags.card, io, settings) : loader;
+        if (baseLoader)
+          for (const [path, result] of await checkAtRevision({ ...request, loader: baseLoader }, revision))
+            base.set(path, result);
+      }
       checked.forEach((o, k) => {
         const member = members[k];
         if (member) checkedOutcomes[member.index] = o;
@@ -270,7 +322,10 @@ export async function runCheck(argv: string[], rawIO: CliIO, version = VERSION):
           io.stderr(`a2acap check: cannot update ${stale.path}: ${err instanceof Error ? err.message : String(err)}\n`),
         );
     }
-    const outcomes = markAccepted(checkedOutcomes, { ...(approvedBy !== undefined ? { approvedBy } : {}) });
+    const outcomes = markAccepted(checkedOutcomes, {
+      ...(approvedBy !== undefined ? { approvedBy } : {}),
+      ...(base ? { base } : {}),
+    });
     const format = flags.format ?? 'json';
     // The text report shows why a lockfile could not be checked; the machine formats are often redirected to a
     // file, so the reason also goes to stderr, one line per lockfile, where the person reading the CI log sees it
