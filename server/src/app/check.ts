@@ -16,6 +16,11 @@ import { exitCodeFor, verdictOf, type FailOn } from '../core/check/report/summar
 import { textReport, type TextStyle } from '../core/check/report/text';
 import type { RefreshOutcome } from '../core/check/types';
 import { markAccepted, type Acceptance } from '../core/check/acceptance';
+import { verifiedProbes, withReverified } from '../core/check/reverify';
+import type { HttpClient } from '../core/net/http';
+import type { NetworkAllowance } from '../core/net/policy';
+import type { ProbeResult } from '../core/probe/types';
+import { probe } from './probe';
 import { checkLockfile } from '../core/lockfile/check';
 import { checkOptionsFor } from '../core/lockfile/checkOptions';
 import { clientForLock } from '../core/lockfile/currentProfile';
@@ -77,6 +82,50 @@ export async function checkAtRevision(request: CheckRequest, revision: Revision)
     },
   });
   return new Map(outcomes.flatMap((o) => (o.status === 'checked' ? [[o.lockfile, o.result] as const] : [])));
+}
+
+/**
+ * `check --live --probe`: the lockfiles pinned with `--probe` (verified evidence under `verified`) have their agent
+ * probed again (safe probes only, no message sent; one run per agent), and each claim verified when pinned that
+ * does not verify now becomes a problem of the lockfile (core/check/reverify.ts).
+ */
+export async function reverifyProbes(
+  outcomes: readonly RefreshOutcome[],
+  world: { http: HttpClient; allow?: NetworkAllowance; client?: ClientConfig },
+): Promise<RefreshOutcome[]> {
+  const runs = new Map<string, Promise<ProbeResult[]>>();
+  const resultsFor = (o: Extract<RefreshOutcome, { status: 'checked' }>): Promise<ProbeResult[]> => {
+    let run = runs.get(o.card);
+    if (!run) {
+      run = probe({
+        agent: o.card,
+        http: world.http,
+        client: world.client,
+        lock: o.lock,
+        origin: 'repository',
+        allow: world.allow,
+      })
+        .then((r) => r.results)
+        .catch((err: unknown) => {
+          // The agent could not be probed at all: every recorded claim is inconclusive, with the reason.
+          const detail = `probing failed: ${err instanceof Error ? err.message : String(err)}`;
+          return verifiedProbes(o.lock).map((name) => ({
+            probe: name,
+            claim: '',
+            outcome: 'error' as const,
+            detail,
+            at: '',
+          }));
+        });
+      runs.set(o.card, run);
+    }
+    return run;
+  };
+  return Promise.all(
+    outcomes.map(async (o) =>
+      o.status === 'checked' && verifiedProbes(o.lock).length > 0 ? withReverified(o, await resultsFor(o)) : o,
+    ),
+  );
 }
 
 /**

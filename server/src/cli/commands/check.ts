@@ -27,6 +27,7 @@ import {
   fixedCardLoader,
   markAccepted,
   openRevision,
+  reverifyProbes,
   RevisionError,
   type CheckResult,
   type Revision,
@@ -58,6 +59,12 @@ const SPEC = {
     ...OUTPUT_FLAG,
     'fail-on': { type: 'string', choices: ['breaking', 'review', 'note'] },
     concurrency: { type: 'string', value: 'N' },
+    probe: {
+      type: 'boolean',
+      help: `--probe (with --live): lockfiles pinned with 'a2acap pin --probe' have their agent probed again (safe probes,
+no message sent); a claim verified when pinned and refuted now is breaking, one the probe cannot decide now is to
+review; messages name the A2A test kit requirement the probe tests.`,
+    },
     since: {
       type: 'string',
       value: 'REF',
@@ -93,7 +100,7 @@ export const help: CommandHelp = {
   spec: SPEC,
   usage: {
     lines: [
-      [{ group: [['card'], ['live', 'stale-markers', 'cache-dir', 'allow-network']] }],
+      [{ group: [['card'], ['live', 'stale-markers', 'cache-dir', 'probe', 'allow-network']] }],
       ['format', 'output'],
       ['fail-on', 'concurrency', 'binding', 'known-extension'],
       ['since', 'approved-by', 'max-card-bytes', 'config'],
@@ -101,7 +108,7 @@ export const help: CommandHelp = {
   },
   overview: {
     lines: [
-      [{ group: [['card'], ['live', 'stale-markers', 'cache-dir']] }, 'format', 'output'],
+      [{ group: [['card'], ['live', 'stale-markers', 'cache-dir', 'probe']] }, 'format', 'output'],
       ['fail-on', 'concurrency', 'binding', 'known-extension'],
       ['since', 'approved-by', 'max-card-bytes', 'config', { flag: 'allow-network', value: 'loopback,private' }],
     ],
@@ -117,6 +124,7 @@ relative to the working directory, which should be the repository root.`,
     { flagHelp: 'stale-markers' },
     { flagHelp: 'cache-dir' },
     { flagHelp: 'allow-network' },
+    { flagHelp: 'probe' },
     { flagHelp: 'since' },
     { flagHelp: 'approved-by' },
     "A card path in a lockfile must stay inside the lockfile's repository (the git top-level; symlinks resolved).",
@@ -269,6 +277,7 @@ export async function runCheck(argv: string[], rawIO: CliIO, version = VERSION):
     if (flags[live] !== undefined && flags.card !== undefined)
       throw new UsageError(`--${live} applies to --live checks, not to --card`);
   }
+  if (flags.probe && flags.card !== undefined) throw new UsageError('--probe applies to --live checks, not to --card');
   if (flags['allow-network'].length && flags.card !== undefined)
     throw new UsageError('--allow-network applies to --live checks, not to --card');
   const concurrency = parseConcurrency(flags.concurrency);
@@ -310,7 +319,11 @@ export async function runCheck(argv: string[], rawIO: CliIO, version = VERSION):
           for (const [path, result] of await checkAtRevision({ ...request, loader: baseLoader }, revision))
             base.set(path, result);
       }
-      checked.forEach((o, k) => {
+      const probed =
+        flags.probe && world
+          ? await reverifyProbes(checked, { http: world.http, allow, client: settings.client })
+          : checked;
+      probed.forEach((o, k) => {
         const member = members[k];
         if (member) checkedOutcomes[member.index] = o;
       });
