@@ -12,14 +12,19 @@
  * build on the runner), or a published version through npx (`package`), or one already on the runner (`cli`).
  *
  * Inputs come as INPUT_* environment variables (action.yml maps them; a composite action does not do it on its
- * own), the runner's world as GITHUB_WORKSPACE, GITHUB_OUTPUT, GITHUB_STEP_SUMMARY and RUNNER_TEMP.
+ * own), the runner's world as GITHUB_WORKSPACE, GITHUB_OUTPUT, GITHUB_STEP_SUMMARY, GITHUB_EVENT_PATH and RUNNER_TEMP.
+ *
+ * On a pull request, the event payload's labels decide approval: with the `approval-label` on the pull request,
+ * breaking results pass and are reported as approved (a2acap check --approved-by); without it a failing check's
+ * summary says which label approves. Label names are whatever someone with triage rights typed: they are escaped
+ * wherever they are shown.
  *
  * The lockfiles (and a --card file) are repository content, possibly from a fork's pull request: the glob is
  * expanded inside the workspace only (no absolute patterns, no `..`, symbolic links leading out are skipped and
  * symlinked folders not walked), and the URLs in them reach what `a2acap` allows (public addresses unless
  * allow-network says more, passed on as A2ACAP_ALLOW_NETWORK).
  */
-import { spawn } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import {
   appendFileSync,
   mkdirSync,
@@ -67,6 +72,45 @@ export function shown(text) {
     /[\u0000-\u001f\u007f-\u009f\u2028\u2029]/g,
     (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`,
   );
+}
+
+/**
+ * A label name or other untrusted text for the markdown job summary: every character that markdown, HTML or
+ * GitHub's autolinks could read as syntax becomes an entity, and `@` gets a zero-width space (no @mention).
+ * @param {string} text
+ */
+export function markdownText(text) {
+  return shown(text).replace(/[^A-Za-z0-9 _-]/g, (c) => (c === '@' ? '&#64;&#8203;' : `&#${c.codePointAt(0)};`));
+}
+
+/**
+ * The pull request of the event payload (GITHUB_EVENT_PATH): its label names and base commit. Undefined when the
+ * event is not a pull request or the payload cannot be read (then nothing is approved). The payload is untrusted:
+ * only string names are taken, and the base only when it is a commit id.
+ * @param {string | undefined} eventPath
+ * @param {(message: string) => void} warn
+ * @returns {{ labels: string[], baseSha?: string } | undefined}
+ */
+export function pullRequestOf(eventPath, warn) {
+  if (!eventPath) return undefined;
+  let payload;
+  try {
+    payload = JSON.parse(readFileSync(eventPath, 'utf8'));
+  } catch (err) {
+    warn(
+      `the event payload (GITHUB_EVENT_PATH) could not be read: ${err instanceof Error ? err.message : String(err)}`,
+    );
+    return undefined;
+  }
+  const pr = payload !== null && typeof payload === 'object' ? payload.pull_request : undefined;
+  if (pr === null || typeof pr !== 'object') return undefined;
+  const labels = Array.isArray(pr.labels)
+    ? pr.labels
+        .map((l) => (l !== null && typeof l === 'object' ? l.name : undefined))
+        .filter((n) => typeof n === 'string')
+    : [];
+  const sha = pr.base !== null && typeof pr.base === 'object' ? pr.base.sha : undefined;
+  return { labels, ...(typeof sha === 'string' && /^[0-9a-f]{40}([0-9a-f]{24})?$/.test(sha) ? { baseSha: sha } : {}) };
 }
 
 /** @param {string} name @returns {string} the input as action.yml passed it, trimmed ('' when absent). */
@@ -250,6 +294,31 @@ function setOutput(name, value) {
   appendFileSync(file, `${name}<<${delimiter}\n${value}\n${delimiter}\n`);
 }
 
+/**
+ * The revision `--since` compares with: the `since` input, else the pull request's base commit when the checkout
+ * has it (a shallow checkout does not: then a warning, and no comparison).
+ * @param {string} given @param {string | undefined} baseSha @param {string} workspace
+ * @returns {string | undefined}
+ */
+function sinceRevision(given, baseSha, workspace) {
+  if (given) return given;
+  if (!baseSha) return undefined;
+  const probe = spawnSync('git', ['cat-file', '-e', `${baseSha}^{commit}`], { cwd: workspace, stdio: 'ignore' });
+  if (probe.status === 0) return baseSha;
+  console.log(
+    `::warning::the pull request's base commit ${baseSha} is not in the checkout (use actions/checkout with fetch-depth: 0): every problem counts as new`,
+  );
+  return undefined;
+}
+
+/**
+ * What a failing pull request is told: which label approves its breaking changes.
+ * @param {string} label @param {(text: string) => string} [escape]
+ */
+function approvalHint(label, escape = (t) => shown(JSON.stringify(t))) {
+  return `To approve these breaking changes, add the label ${escape(label)} to the pull request and run the check again.`;
+}
+
 async function main() {
   const workspace = realpathSync(process.env.GITHUB_WORKSPACE || process.cwd());
   const temp = process.env.RUNNER_TEMP || join(workspace, '..');
@@ -277,6 +346,24 @@ async function main() {
   else {
     args.push('--live', '--cache-dir', resolve(workspace, input('cache-dir') || join(temp, 'a2acap-cache')));
   }
+  const approvalLabel = input('approval-label') || 'approved-breaking-change';
+  const pullRequest = pullRequestOf(process.env.GITHUB_EVENT_PATH, (m) => console.log(`::warning::${shown(m)}`));
+  const approved = pullRequest?.labels.includes(approvalLabel) === true;
+  if (pullRequest)
+    console.log(
+      `pull request labels: ${pullRequest.labels.map((l) => shown(JSON.stringify(l))).join(', ') || '(none)'}`,
+    );
+  if (approved) {
+    args.push('--approved-by', `label ${JSON.stringify(approvalLabel)}`);
+    console.log(
+      `approved: the pull request carries the label ${shown(JSON.stringify(approvalLabel))}, so breaking changes pass (reported as approved)`,
+    );
+  }
+  const since = sinceRevision(input('since'), pullRequest?.baseSha, workspace);
+  if (since) {
+    args.push('--since', since);
+    console.log(`since: problems already there at ${shown(since)} are reported as pre-existing and do not fail`);
+  }
   const env = { ...process.env };
   const allow = input('allow-network');
   if (allow) env.A2ACAP_ALLOW_NETWORK = allow;
@@ -300,8 +387,13 @@ async function main() {
   setOutput('sarif-file', sarifFile);
   setOutput('exit-code', String(code));
   const markdown = readIfAny(markdownOut);
+  const hint = code === 1 && pullRequest && !approved ? approvalHint(approvalLabel) : '';
+  if (hint) console.log(hint);
   if (process.env.GITHUB_STEP_SUMMARY && markdown.trim())
-    appendFileSync(process.env.GITHUB_STEP_SUMMARY, `${markdown.trimEnd()}\n`);
+    appendFileSync(
+      process.env.GITHUB_STEP_SUMMARY,
+      `${markdown.trimEnd()}\n${hint ? `\n${approvalHint(approvalLabel, markdownText)}\n` : ''}`,
+    );
   return code;
 }
 

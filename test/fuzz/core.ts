@@ -26,6 +26,7 @@ import { loadSeeds } from './seeds';
 import { pinOutputFailures } from './pinOutput';
 import { unknownSkillFailures } from './unknownSkillOutput';
 import { cardDiffFailures } from './cardDiffOutput';
+import { junitFailures } from './junitOutput';
 import { plantSecrets, secretsProperty } from './plantSecrets';
 import { hiddenTextFailures, hiddenTextPair, type HiddenTextExpectation } from './hiddenText';
 import { machineOutputFailures } from './valueProperties';
@@ -243,6 +244,7 @@ function check(failures: Failure[], cardText: string, lockText: string, provider
     }
   });
   guarded(failures, 'card diff', () => failures.push(...cardDiffFailures(card)));
+  guarded(failures, 'junit report', () => failures.push(...junitFailures(card)));
 }
 
 export function runCoreInput(input: CoreInput): Failure[] {

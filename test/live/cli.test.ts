@@ -153,7 +153,7 @@ describe('a2acap probe', () => {
     const out = JSON.parse(r.stdout) as { agent: string; results: Record<string, string>[] };
     assert.equal(out.agent, sdk.url);
     const streaming = out.results.find((x) => x.probe === 'streaming')!;
-    assert.deepEqual(Object.keys(streaming).sort(), ['at', 'claim', 'detail', 'outcome', 'probe']);
+    assert.deepEqual(Object.keys(streaming).sort(), ['at', 'claim', 'detail', 'outcome', 'probe', 'requirements']);
     assert.equal(streaming.outcome, 'verified');
   });
 

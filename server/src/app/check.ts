@@ -15,6 +15,12 @@ import { sarifReport } from '../core/check/report/sarif';
 import { exitCodeFor, verdictOf, type FailOn } from '../core/check/report/summary';
 import { textReport, type TextStyle } from '../core/check/report/text';
 import type { RefreshOutcome } from '../core/check/types';
+import { markAccepted, type Acceptance } from '../core/check/acceptance';
+import { verifiedProbes, withReverified } from '../core/check/reverify';
+import type { HttpClient } from '../core/net/http';
+import type { NetworkAllowance } from '../core/net/policy';
+import type { ProbeResult } from '../core/probe/types';
+import { probe } from './probe';
 import { checkLockfile } from '../core/lockfile/check';
 import { checkOptionsFor } from '../core/lockfile/checkOptions';
 import { clientForLock } from '../core/lockfile/currentProfile';
@@ -22,11 +28,12 @@ import { compileProfile } from '../core/profile/compile';
 import type { StaleMarkers } from '../core/send/staleMarkers';
 import { resolveAgent } from '../node/agentLocation';
 import { lockfileCardPaths } from '../node/insideRoot';
+import { openRevision, RevisionError, type Revision } from '../node/gitRevision';
 import { cardLoaderFor, nodeFiles } from './world';
 import type { CheckResult, ClientConfig, Lockfile } from '../core/types';
 
-export { DEFAULT_CONCURRENCY, exitCodeFor, verdictOf };
-export type { CheckResult, FailOn, RefreshOutcome, TextStyle };
+export { DEFAULT_CONCURRENCY, exitCodeFor, markAccepted, openRevision, RevisionError, verdictOf };
+export type { Acceptance, CheckResult, FailOn, RefreshOutcome, Revision, TextStyle };
 
 export interface CheckRequest {
   /** Absolute paths of the lockfiles. */
@@ -57,6 +64,68 @@ export function checkLockfiles(request: CheckRequest): Promise<RefreshOutcome[]>
     concurrency: request.concurrency,
     ...(request.stale ? { stale: request.stale } : {}),
   });
+}
+
+/**
+ * Each lockfile's result as the lockfile was at `revision` (check --since), checked with `request.loader` (the card
+ * as it was there too, for --card; the live card, for --live), by the lockfile's path. A lockfile that did not exist
+ * there, or could not be checked there, has no entry: all its problems are new.
+ */
+export async function checkAtRevision(request: CheckRequest, revision: Revision): Promise<Map<string, CheckResult>> {
+  const outcomes = await checkLockfiles({
+    ...request,
+    stale: undefined,
+    readText: async (path) => {
+      const text = await revision.read(path);
+      if (text === undefined) throw new Error(`not in ${revision.name}`);
+      return text;
+    },
+  });
+  return new Map(outcomes.flatMap((o) => (o.status === 'checked' ? [[o.lockfile, o.result] as const] : [])));
+}
+
+/**
+ * `check --live --probe`: the lockfiles pinned with `--probe` (verified evidence under `verified`) have their agent
+ * probed again (safe probes only, no message sent; one run per agent), and each claim verified when pinned that
+ * does not verify now becomes a problem of the lockfile (core/check/reverify.ts).
+ */
+export async function reverifyProbes(
+  outcomes: readonly RefreshOutcome[],
+  world: { http: HttpClient; allow?: NetworkAllowance; client?: ClientConfig },
+): Promise<RefreshOutcome[]> {
+  const runs = new Map<string, Promise<ProbeResult[]>>();
+  const resultsFor = (o: Extract<RefreshOutcome, { status: 'checked' }>): Promise<ProbeResult[]> => {
+    let run = runs.get(o.card);
+    if (!run) {
+      run = probe({
+        agent: o.card,
+        http: world.http,
+        client: world.client,
+        lock: o.lock,
+        origin: 'repository',
+        allow: world.allow,
+      })
+        .then((r) => r.results)
+        .catch((err: unknown) => {
+          // The agent could not be probed at all: every recorded claim is inconclusive, with the reason.
+          const detail = `probing failed: ${err instanceof Error ? err.message : String(err)}`;
+          return verifiedProbes(o.lock).map((name) => ({
+            probe: name,
+            claim: '',
+            outcome: 'error' as const,
+            detail,
+            at: '',
+          }));
+        });
+      runs.set(o.card, run);
+    }
+    return run;
+  };
+  return Promise.all(
+    outcomes.map(async (o) =>
+      o.status === 'checked' && verifiedProbes(o.lock).length > 0 ? withReverified(o, await resultsFor(o)) : o,
+    ),
+  );
 }
 
 /**

@@ -13,6 +13,8 @@ import type { GrpcClient } from '../core/net/grpc';
 import type { HttpClient } from '../core/net/http';
 import { probeAgent, type ProbeReport } from '../core/probe/probeAgent';
 import { createRateLimiter } from '../core/probe/rateLimit';
+import { junitReport, type JunitProbeReport } from '../core/probe/junit';
+import { withRequirements } from '../core/probe/requirements';
 import type { SafeProbeRequest } from '../core/probe/types';
 import type { ClientConfig, Lockfile } from '../core/types';
 import type { Files } from './files';
@@ -39,7 +41,18 @@ export interface ProbeRequest {
   signal?: AbortSignal;
 }
 
-export function probe(request: ProbeRequest): Promise<ProbeReport> {
+/** A probe report as JUnit XML, one test case per probe with its TCK requirement ids (`a2acap probe --format junit`). */
+export function probeJunit(report: JunitProbeReport): string {
+  return junitReport(report);
+}
+
+/** Each probe result carries the ids of the A2A test kit's requirements it tests (`requirements`), where one matches. */
+export async function probe(request: ProbeRequest): Promise<ProbeReport> {
+  const report = await probeOnly(request);
+  return { ...report, results: withRequirements(report.results) };
+}
+
+function probeOnly(request: ProbeRequest): Promise<ProbeReport> {
   const client = request.lock ? clientForLock(request.client, request.lock) : request.client;
   return probeAgent(request.agent, {
     http: request.http,

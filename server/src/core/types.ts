@@ -182,6 +182,10 @@ export interface CheckItem {
   level: 'breaking' | 'review' | 'note';
   pointer: JsonPointer;
   message: string;
+  /** A problem the run accepted: what approved it (check --approved-by; core/check/acceptance.ts). */
+  approved?: string;
+  /** A problem that was already there at the base revision (check --since); it does not fail the run. */
+  preexisting?: true;
 }
 
 export interface CheckResult {

@@ -23,7 +23,14 @@ import {
   checkLockfiles,
   checkReport,
   exitCodeFor,
+  checkAtRevision,
   fixedCardLoader,
+  markAccepted,
+  openRevision,
+  reverifyProbes,
+  RevisionError,
+  type CheckResult,
+  type Revision,
   type CheckFormat,
   type FailOn,
   type RefreshOutcome,
@@ -52,6 +59,25 @@ const SPEC = {
     ...OUTPUT_FLAG,
     'fail-on': { type: 'string', choices: ['breaking', 'review', 'note'] },
     concurrency: { type: 'string', value: 'N' },
+    probe: {
+      type: 'boolean',
+      help: `--probe (with --live): lockfiles pinned with 'a2acap pin --probe' have their agent probed again (safe probes,
+no message sent); a claim verified when pinned and refuted now is breaking, one the probe cannot decide now is to
+review; messages name the A2A test kit requirement the probe tests.`,
+    },
+    since: {
+      type: 'string',
+      value: 'REF',
+      help: `--since REF: also check the lockfiles as they were at the git revision REF (with --card, against the card
+as it was there): a problem that was already there is reported as pre-existing and does not fail the run; what
+the change introduced does.`,
+    },
+    'approved-by': {
+      type: 'string',
+      value: 'TEXT',
+      help: `--approved-by TEXT: breaking and review problems pass, each reported as approved by TEXT (the GitHub Action
+passes its approval label when the pull request carries it).`,
+    },
     'stale-markers': {
       type: 'string',
       value: 'FILE',
@@ -74,17 +100,17 @@ export const help: CommandHelp = {
   spec: SPEC,
   usage: {
     lines: [
-      [{ group: [['card'], ['live', 'stale-markers', 'cache-dir', 'allow-network']] }],
+      [{ group: [['card'], ['live', 'stale-markers', 'cache-dir', 'probe', 'allow-network']] }],
       ['format', 'output'],
       ['fail-on', 'concurrency', 'binding', 'known-extension'],
-      ['max-card-bytes', 'config'],
+      ['since', 'approved-by', 'max-card-bytes', 'config'],
     ],
   },
   overview: {
     lines: [
-      [{ group: [['card'], ['live', 'stale-markers', 'cache-dir']] }, 'format', 'output'],
+      [{ group: [['card'], ['live', 'stale-markers', 'cache-dir', 'probe']] }, 'format', 'output'],
       ['fail-on', 'concurrency', 'binding', 'known-extension'],
-      ['max-card-bytes', 'config', { flag: 'allow-network', value: 'loopback,private' }],
+      ['since', 'approved-by', 'max-card-bytes', 'config', { flag: 'allow-network', value: 'loopback,private' }],
     ],
     indent: 22,
   },
@@ -98,6 +124,9 @@ relative to the working directory, which should be the repository root.`,
     { flagHelp: 'stale-markers' },
     { flagHelp: 'cache-dir' },
     { flagHelp: 'allow-network' },
+    { flagHelp: 'probe' },
+    { flagHelp: 'since' },
+    { flagHelp: 'approved-by' },
     "A card path in a lockfile must stay inside the lockfile's repository (the git top-level; symlinks resolved).",
     `Each lockfile is checked for the client of its project configuration (the nearest .a2a/config.json from the
 lockfile's folder, as the editor takes it; or --config FILE); the client flags override it. Each lockfile's own
@@ -153,6 +182,41 @@ async function cardFileLoader(
     );
   }
   return loader;
+}
+
+/** --since: the revision, resolved once; a revision that is not a commit of the repository is a usage error. */
+async function revisionFor(ref: string, io: CliIO): Promise<Revision> {
+  try {
+    return await openRevision(io.cwd, ref);
+  } catch (err) {
+    if (err instanceof RevisionError) throw new UsageError(`--since: ${err.message}`);
+    throw err;
+  }
+}
+
+/**
+ * --card with --since: the card file as it was at the revision. Undefined (nothing was checkable there, so every
+ * problem is new) when it did not exist there or is not a card; said on stderr.
+ */
+async function cardLoaderAt(
+  revision: Revision,
+  location: string,
+  io: CliIO,
+  settings: CommandSettings,
+): Promise<CardLoader | undefined> {
+  const text = await revision.read(resolve(io.cwd, location));
+  try {
+    if (text === undefined) throw new Error('it is not there');
+    if (text.length > settings.maxBytes) throw new Error('larger than the card size limit');
+    const loader = fixedCardLoader(JSON.parse(text) as unknown, settings.client);
+    await loader.load(location);
+    return loader;
+  } catch (err) {
+    io.stderr(
+      `a2acap check: --since ${clean(revision.name)}: the card ${clean(location)} cannot be read at that revision (${clean(err instanceof Error ? err.message : String(err), 200)}); every problem counts as new\n`,
+    );
+    return undefined;
+  }
 }
 
 const COLORS = { compatible: 32, review: 33, breaking: 31, error: 35 } as const;
@@ -213,9 +277,13 @@ export async function runCheck(argv: string[], rawIO: CliIO, version = VERSION):
     if (flags[live] !== undefined && flags.card !== undefined)
       throw new UsageError(`--${live} applies to --live checks, not to --card`);
   }
+  if (flags.probe && flags.card !== undefined) throw new UsageError('--probe applies to --live checks, not to --card');
   if (flags['allow-network'].length && flags.card !== undefined)
     throw new UsageError('--allow-network applies to --live checks, not to --card');
   const concurrency = parseConcurrency(flags.concurrency);
+  const approvedBy = flags['approved-by'];
+  if (approvedBy !== undefined && !approvedBy.trim())
+    throw new UsageError('--approved-by needs a text (what approved)');
   const outputs = parseOutputs(flags.output, CHECK_FORMATS, io.cwd);
   const allow = flags.live ? networkAllowance(flags, io) : undefined;
   const lockfiles = positionals.map((p) => resolve(io.cwd, p));
@@ -227,6 +295,7 @@ export async function runCheck(argv: string[], rawIO: CliIO, version = VERSION):
     for (const settings of groups.keys())
       cardLoaders.set(settings, await cardFileLoader(flags.card, io, settings.maxBytes, settings.client));
   }
+  const revision = flags.since !== undefined ? await revisionFor(flags.since, io) : undefined;
   const stale = flags.live ? await staleMarkersFor(flags['stale-markers'], io) : undefined;
   const cacheDirFlag = flags['cache-dir'] ?? (flags.live ? io.env.A2ACAP_CACHE_DIR : undefined);
   // Only a live check talks to agents: --card needs no HTTP client.
@@ -238,18 +307,25 @@ export async function runCheck(argv: string[], rawIO: CliIO, version = VERSION):
           network: { origin: 'repository', allow },
         });
   try {
-    const outcomes: RefreshOutcome[] = new Array(lockfiles.length);
+    const checkedOutcomes: RefreshOutcome[] = new Array(lockfiles.length);
+    const base = revision ? new Map<string, CheckResult>() : undefined;
     for (const [settings, members] of groups) {
-      const checked = await checkLockfiles({
-        lockfiles: members.map((m) => m.path),
-        loader: cardLoaders.get(settings) ?? world!.loaderFor(settings.client, settings.maxBytes),
-        cardOverride: flags.card,
-        concurrency,
-        ...(stale ? { stale } : {}),
-      });
-      checked.forEach((o, k) => {
+      const loader = cardLoaders.get(settings) ?? world!.loaderFor(settings.client, settings.maxBytes);
+      const request = { lockfiles: members.map((m) => m.path), loader, cardOverride: flags.card, concurrency };
+      const checked = await checkLockfiles({ ...request, ...(stale ? { stale } : {}) });
+      if (revision && base) {
+        const baseLoader = flags.card !== undefined ? await cardLoaderAt(revision, flags.card, io, settings) : loader;
+        if (baseLoader)
+          for (const [path, result] of await checkAtRevision({ ...request, loader: baseLoader }, revision))
+            base.set(path, result);
+      }
+      const probed =
+        flags.probe && world
+          ? await reverifyProbes(checked, { http: world.http, allow, client: settings.client })
+          : checked;
+      probed.forEach((o, k) => {
         const member = members[k];
-        if (member) outcomes[member.index] = o;
+        if (member) checkedOutcomes[member.index] = o;
       });
     }
     if (stale) {
@@ -259,6 +335,10 @@ export async function runCheck(argv: string[], rawIO: CliIO, version = VERSION):
           io.stderr(`a2acap check: cannot update ${stale.path}: ${err instanceof Error ? err.message : String(err)}\n`),
         );
     }
+    const outcomes = markAccepted(checkedOutcomes, {
+      ...(approvedBy !== undefined ? { approvedBy } : {}),
+      ...(base ? { base } : {}),
+    });
     const format = flags.format ?? 'json';
     // The text report shows why a lockfile could not be checked; the machine formats are often redirected to a
     // file, so the reason also goes to stderr, one line per lockfile, where the person reading the CI log sees it

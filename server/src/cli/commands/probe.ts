@@ -4,7 +4,8 @@
  *
  * Checks the card's claims against the live agent (core/probe). A LOCK (a lockfile path) is probed at its
  * `agent`. Probes that send a message run only with --safe-request (the agreed trivial message text).
- * JSON: {"agent", "results": [{"probe", "claim", "outcome", "detail", "at"}]}.
+ * JSON: {"agent", "results": [{"probe", "claim", "outcome", "detail", "at", "requirements"?}]} (requirements: the A2A
+ * test kit's requirement ids the probe tests). --format junit: JUnit XML, one test case per probe (core/probe/junit.ts).
  * Exit: 0 nothing refuted, 1 a claim refuted or a probe failed, 2 usage / network / policy failure.
  */
 import { commandSettings, directoryOf } from '../projectSettings';
@@ -12,7 +13,7 @@ import { resolve } from 'node:path';
 import { createHttpClient } from '../../node/net/http';
 import { createGrpcClient } from '../../node/net/grpc';
 import { nodeFiles } from '../../app/files';
-import { probe, probeTargetOf, type SafeProbeRequest } from '../../app/probe';
+import { probe, probeJunit, probeTargetOf, type SafeProbeRequest } from '../../app/probe';
 import { firstPositional, parseArgs } from '../args';
 import { commandHelpText, type CommandHelp, type UsageItem } from '../help';
 import { alignColumns, safeText } from '../format';
@@ -24,7 +25,7 @@ import { redactValue, urlSecrets } from '../../app/text';
 
 const SPEC = {
   flags: {
-    format: { type: 'string', choices: ['json', 'text'], value: 'text|json' },
+    format: { type: 'string', choices: ['json', 'text', 'junit'], value: 'text|json|junit' },
     ...CREDENTIAL_FLAGS,
     'safe-request': { type: 'string', value: 'TEXT' },
     skill: { type: 'string', value: 'ID' },
@@ -138,10 +139,18 @@ export const run: Command = async (argv, io) => {
         ...(lock ? { origin: 'repository' as const, allow } : {}),
       }).catch(rethrowNet);
       const results = redactValue(
-        report.results.map((r) => ({ probe: r.probe, claim: r.claim, outcome: r.outcome, detail: r.detail, at: r.at })),
+        report.results.map((r) => ({
+          probe: r.probe,
+          claim: r.claim,
+          outcome: r.outcome,
+          detail: r.detail,
+          at: r.at,
+          ...(r.requirements ? { requirements: r.requirements } : {}),
+        })),
         redact,
       );
       if (flags.format === 'json') io.stdout(`${machineJson({ agent: redact(agent), results }, 2)}\n`);
+      else if (flags.format === 'junit') io.stdout(probeJunit({ agent: redact(agent), results }));
       else {
         // A probe's name can hold card text (required-extension:URI): escaped like its detail.
         const rows = results.map((r) => [r.outcome.toUpperCase(), safeText(r.probe), safeText(r.detail)]);

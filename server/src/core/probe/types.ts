@@ -12,6 +12,8 @@ export interface ProbeResult {
   detail: string;
   /** ISO timestamp of the check. */
   at: string;
+  /** The A2A test kit's requirement ids this probe tests (core/probe/requirements.ts); absent when none matches. */
+  requirements?: string[];
 }
 
 /** The lockfile/LSP evidence shape for a probe result. */

@@ -28,6 +28,8 @@ export interface SarifEntry {
   pointer: JsonPointer;
   /** Zero-based, LSP-style; absent when the member cannot be located (the result is then on the whole file). */
   range?: { start: Position; end: Position };
+  /** A problem the run accepted (core/check/acceptance.ts): marked on the result by `withAcceptance`. */
+  acceptance?: { approvedBy?: string; preexisting?: boolean };
 }
 
 /** The partialFingerprints key; the suffix is the scheme's version (a change of scheme gets a new key). */
@@ -83,6 +85,19 @@ function result(entry: SarifEntry, ruleIndex: number | undefined, fingerprint: s
 }
 
 /**
+ * An accepted problem keeps its level (it is still what changed) and says why it passes: `baselineState`
+ * "unchanged" when it was already there at the base revision (check --since), and the property `approved` with
+ * what approved it (check --approved-by, the Action's approval label).
+ */
+function withAcceptance(out: Result, entry: SarifEntry): Result {
+  const a = entry.acceptance;
+  if (!a) return out;
+  if (a.preexisting) out.baselineState = 'unchanged';
+  if (a.approvedBy !== undefined) out.properties = { ...out.properties, approved: true, approvedBy: a.approvedBy };
+  return out;
+}
+
+/**
  * sha256 of rule, file and pointer (shared with the Code Quality report, core/report/codequality.ts); the n-th repeat of the same triple in one run gets "#n" in the hash, so
  * fingerprints stay unique within a run and stable across runs (results come in a deterministic order).
  */
@@ -112,7 +127,7 @@ export function buildSarif(entries: readonly SarifEntry[], rules: readonly RuleM
             rules: rules.map(descriptor),
           },
         },
-        results: entries.map((e, i) => result(e, index.get(e.ruleId), prints[i] ?? '')),
+        results: entries.map((e, i) => withAcceptance(result(e, index.get(e.ruleId), prints[i] ?? ''), e)),
       },
     ],
   };

@@ -10,8 +10,10 @@ import { checkEntries } from './sarif';
 import { summarize, summaryLine } from './summary';
 
 export function githubReport(outcomes: readonly RefreshOutcome[], relativePath: (p: string) => string): string {
-  const entries = checkEntries(outcomes, relativePath).map((e) =>
-    e.ruleId === 'lockfile-error' ? { ...e, message: `could not be checked: ${e.message}` } : e,
-  );
+  const entries = checkEntries(outcomes, relativePath).map((e) => {
+    if (e.ruleId === 'lockfile-error') return { ...e, message: `could not be checked: ${e.message}` };
+    // An accepted problem does not fail the job: a warning, not a red error annotation.
+    return e.acceptance && e.severity === 'error' ? { ...e, severity: 'warning' as const } : e;
+  });
   return `${githubAnnotations(entries)}a2acap check: ${summaryLine(summarize(outcomes))}\n`;
 }

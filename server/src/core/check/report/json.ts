@@ -4,12 +4,14 @@
  *   says it), "problems": [{level, pointer, message, file}],
  *   "notes": [...], "results": [per lockfile, in argument order], "summary": {counts}}`.
  * A checked result is `{file, card, unchanged, classification, problems, notes}`; one that could not be
- * checked is `{file, card?, error, stage}` (stage: lockfile | fetch | card).
+ * checked is `{file, card?, error, stage}` (stage: lockfile | fetch | card). A problem the run accepted carries
+ * `approved` (what approved it) or `preexisting: true` (already so at the --since revision); a result whose problems
+ * were all accepted carries `approved: true` or `preexisting: true`, and the summary counts them.
  */
 import { machineJson } from '../../report/machineJson';
 import type { CheckItem, Classification } from '../../types';
 import type { RefreshOutcome } from '../types';
-import { summarize } from './summary';
+import { acceptedAs, summarize } from './summary';
 
 const RANK: Record<Classification, number> = { compatible: 0, review: 1, breaking: 2 };
 
@@ -25,7 +27,14 @@ export function jsonReport(outcomes: readonly RefreshOutcome[], displayPath: (p:
     if (RANK[o.result.classification] > RANK[classification]) classification = o.result.classification;
     problems.push(...o.result.problems.map((i) => ({ ...i, file })));
     notes.push(...o.result.notes.map((i) => ({ ...i, file })));
-    return { file, card: displayPath(o.card), unchanged: o.unchanged, ...o.result };
+    const accepted = acceptedAs(o);
+    return {
+      file,
+      card: displayPath(o.card),
+      unchanged: o.unchanged,
+      ...o.result,
+      ...(accepted ? { [accepted]: true } : {}),
+    };
   });
   // A lockfile that could not be checked is never hidden behind the others' verdict (exit 2 says the same).
   const overall: Classification | 'error' = outcomes.some((o) => o.status === 'error') ? 'error' : classification;

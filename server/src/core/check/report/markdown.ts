@@ -4,7 +4,8 @@
  * it is escaped so it cannot break the table, inject links/HTML or ping people (checked with GitHub's renderer).
  */
 import type { RefreshOutcome } from '../types';
-import { summarize, verdictOf } from './summary';
+import { acceptanceMark } from '../acceptance';
+import { acceptedAs, summarize, verdictOf } from './summary';
 import { visibleText } from '../../text/untrustedText';
 import { escapeMarkdownCharacters } from '../../text/markdownEscape';
 
@@ -49,16 +50,17 @@ export function markdownReport(outcomes: readonly RefreshOutcome[], displayPath:
   const lines = [
     '### A2A capability lockfiles',
     '',
-    `${s.total} checked: ${s.compatible} compatible, ${s.review} to review, ${s.breaking} breaking, ${s.error} errors.`,
+    `${s.total} checked: ${s.compatible} compatible, ${s.review} to review, ${s.breaking} breaking, ${s.error} errors.${acceptedSentence(s)}`,
     '',
     '| | Lockfile | Result | Details |',
     '|---|---|---|---|',
   ];
   for (const o of outcomes) {
-    const verdict = verdictOf(o);
+    const accepted = acceptedAs(o);
+    const verdict = `${verdictOf(o)}${accepted ? ` (${accepted === 'approved' ? 'approved' : 'pre-existing'})` : ''}`;
     const details = o.status === 'error' ? o.cause : firstLine(o);
     lines.push(
-      `| ${ICON[verdict]} | ${escapeMarkdown(displayPath(o.lockfile))} | ${verdict} | ${escapeMarkdown(details)} |`,
+      `| ${ICON[verdictOf(o)]} | ${escapeMarkdown(displayPath(o.lockfile))} | ${verdict} | ${escapeMarkdown(details)} |`,
     );
   }
   const detailed = outcomes.filter((o) => o.status === 'checked' && o.result.problems.length > 0);
@@ -70,15 +72,24 @@ export function markdownReport(outcomes: readonly RefreshOutcome[], displayPath:
       '',
     );
     for (const p of o.result.problems)
-      lines.push(`- **${p.level}** ${escapeMarkdown(p.pointer)}: ${escapeMarkdown(p.message)}`);
+      lines.push(`- **${p.level}** ${escapeMarkdown(p.pointer)}: ${escapeMarkdown(p.message + acceptanceMark(p))}`);
     lines.push('', '</details>');
   }
   return `${lines.join('\n')}\n`;
+}
+
+/** " 1 passes as approved, 1 as pre-existing." when any lockfile's problems were all accepted. */
+function acceptedSentence(s: ReturnType<typeof summarize>): string {
+  const parts = [
+    ...(s.approved ? [`${s.approved} as approved`] : []),
+    ...(s.preexisting ? [`${s.preexisting} as pre-existing (already so at the base revision)`] : []),
+  ];
+  return parts.length ? ` Passing anyway: ${parts.join(', ')}.` : '';
 }
 
 function firstLine(o: Extract<RefreshOutcome, { status: 'checked' }>): string {
   const first = o.result.problems[0] ?? o.result.notes[0];
   if (!first) return o.unchanged ? 'unchanged (304)' : 'no changes that affect calls';
   const more = o.result.problems.length > 1 ? ` (+${o.result.problems.length - 1} more)` : '';
-  return `${first.message}${more}`;
+  return `${first.message}${acceptanceMark(first)}${more}`;
 }

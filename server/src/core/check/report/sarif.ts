@@ -11,6 +11,7 @@ import { RULES } from '../../rules/catalog';
 import { buildSarif, type SarifEntry } from '../../report/sarif';
 import type { CheckItem, Severity } from '../../types';
 import type { RefreshOutcome } from '../types';
+import { acceptanceMark } from '../acceptance';
 
 const CHECK_RULES = RULES.filter((r) => r.producedBy === 'check');
 const SEVERITY: Record<CheckItem['level'], Severity> = { breaking: 'error', review: 'warning', note: 'info' };
@@ -51,14 +52,25 @@ export function checkEntries(outcomes: readonly RefreshOutcome[], displayPath: (
       entries.push({
         ruleId: `lockfile-${item.level}`,
         severity: SEVERITY[item.level],
-        message: item.message,
+        message: item.message + acceptanceMark(item),
         file,
         pointer: item.pointer,
         ...rangeIn(o.text, item.pointer, locate),
+        ...acceptanceOf(item),
       });
     }
   }
   return entries;
+}
+
+function acceptanceOf(item: CheckItem): Pick<SarifEntry, 'acceptance'> {
+  if (item.approved === undefined && !item.preexisting) return {};
+  return {
+    acceptance: {
+      ...(item.approved !== undefined ? { approvedBy: item.approved } : {}),
+      ...(item.preexisting ? { preexisting: true } : {}),
+    },
+  };
 }
 
 /** The member's place in the lockfile text; none for the whole file or a member that cannot be located. */

@@ -1,4 +1,5 @@
 /** Shared by every report format: counts and the exit decision CI relies on. */
+import { isOpen } from '../acceptance';
 import type { RefreshOutcome } from '../types';
 
 /**
@@ -13,6 +14,9 @@ export interface Summary {
   review: number;
   breaking: number;
   error: number;
+  /** Lockfiles whose problems were all accepted: approved (check --approved-by) or pre-existing (--since); only when any. */
+  approved?: number;
+  preexisting?: number;
 }
 
 export function summarize(outcomes: readonly RefreshOutcome[]): Summary {
@@ -21,20 +25,39 @@ export function summarize(outcomes: readonly RefreshOutcome[]): Summary {
     if (o.status === 'error') s.error++;
     else s[o.result.classification]++;
   }
-  return s;
+  const approved = outcomes.filter((o) => acceptedAs(o) === 'approved').length;
+  const preexisting = outcomes.filter((o) => acceptedAs(o) === 'preexisting').length;
+  return { ...s, ...(approved ? { approved } : {}), ...(preexisting ? { preexisting } : {}) };
+}
+
+/**
+ * How a lockfile with problems passes anyway: 'preexisting' when every problem was already there at the base
+ * revision, 'approved' when every one is accepted and some approved; undefined when a problem is open (or none).
+ */
+export function acceptedAs(o: RefreshOutcome): 'approved' | 'preexisting' | undefined {
+  if (o.status !== 'checked' || o.result.problems.length === 0) return undefined;
+  if (!o.result.problems.every((p) => !isOpen(p))) return undefined;
+  return o.result.problems.every((p) => p.preexisting) ? 'preexisting' : 'approved';
 }
 
 /** "3 lockfiles: 1 compatible, 0 review, 2 breaking, 0 errors": the last line of the text and GitHub reports. */
 export function summaryLine(s: Summary): string {
-  return `${s.total} lockfile${s.total === 1 ? '' : 's'}: ${s.compatible} compatible, ${s.review} review, ${s.breaking} breaking, ${s.error} error${s.error === 1 ? '' : 's'}`;
+  const accepted = [
+    ...(s.approved ? [`${s.approved} approved`] : []),
+    ...(s.preexisting ? [`${s.preexisting} pre-existing`] : []),
+  ];
+  return `${s.total} lockfile${s.total === 1 ? '' : 's'}: ${s.compatible} compatible, ${s.review} review, ${s.breaking} breaking, ${s.error} error${s.error === 1 ? '' : 's'}${accepted.length ? ` (passing: ${accepted.join(', ')})` : ''}`;
 }
 
-/** 2 when anything could not be checked, else 1 when the fail-on level (or worse) was reached, else 0. */
+/**
+ * 2 when anything could not be checked, else 1 when the fail-on level (or worse) was reached by a problem that is
+ * neither approved nor pre-existing (core/check/acceptance.ts), else 0.
+ */
 export function exitCodeFor(outcomes: readonly RefreshOutcome[], failOn: FailOn): 0 | 1 | 2 {
-  const summary = summarize(outcomes);
-  if (summary.error > 0) return 2;
-  if (summary.breaking > 0) return 1;
-  if (failOn !== 'breaking' && summary.review > 0) return 1;
+  if (outcomes.some((o) => o.status === 'error')) return 2;
+  const open = outcomes.flatMap((o) => (o.status === 'checked' ? o.result.problems.filter(isOpen) : []));
+  if (open.some((p) => p.level === 'breaking')) return 1;
+  if (failOn !== 'breaking' && open.some((p) => p.level === 'review')) return 1;
   return failOn === 'note' && outcomes.some((o) => o.status === 'checked' && o.result.notes.length > 0) ? 1 : 0;
 }
 

@@ -1,6 +1,7 @@
 /** Text report for people: one aligned line per lockfile, its problems and notes indented under it in columns. */
 import type { RefreshOutcome } from '../types';
-import { summarize, summaryLine, verdictOf } from './summary';
+import { acceptanceMark } from '../acceptance';
+import { acceptedAs, summarize, summaryLine, verdictOf } from './summary';
 import { visibleText } from '../../text/untrustedText';
 
 export interface TextStyle {
@@ -27,7 +28,8 @@ export function textReport(
   const out: string[] = [];
   for (const o of outcomes) {
     const verdict = verdictOf(o);
-    const suffix = o.status === 'checked' && o.unchanged ? ' (unchanged, 304)' : '';
+    const accepted = acceptedAs(o);
+    const suffix = `${o.status === 'checked' && o.unchanged ? ' (unchanged, 304)' : ''}${accepted ? ` (passes: ${accepted === 'approved' ? 'approved' : 'pre-existing'})` : ''}`;
     out.push(`${style.verdict(verdict, verdict.padEnd(width))}  ${clean(displayPath(o.lockfile))}${suffix}`);
     if (o.status === 'error') {
       out.push(`    ${clean(o.cause)}`);
@@ -38,7 +40,9 @@ export function textReport(
     const pointers = items.map((i) => clean(i.pointer) || '/');
     const pointerWidth = Math.max(0, ...pointers.map((p) => p.length));
     items.forEach((item, i) =>
-      out.push(`    ${item.level.padEnd(8)} ${(pointers[i] ?? '/').padEnd(pointerWidth)}  ${clean(item.message)}`),
+      out.push(
+        `    ${item.level.padEnd(8)} ${(pointers[i] ?? '/').padEnd(pointerWidth)}  ${clean(item.message + acceptanceMark(item))}`,
+      ),
     );
   }
   out.push('', summaryLine(summarize(outcomes)));
