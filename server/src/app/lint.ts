@@ -90,7 +90,11 @@ export function lintSettingsFor(
 export interface FileFindings {
   file: string;
   findings: RangedFinding[];
+  /** Findings accepted by the project's `ignore` entries (app/suppress.ts): only SARIF shows them, as suppressed. */
+  suppressed?: SuppressedFinding[];
 }
+
+export type SuppressedFinding = RangedFinding & { justification: string };
 
 export interface RangedFinding {
   code: string;
@@ -191,9 +195,11 @@ export function lintReport(
 ): string {
   if (format === 'json') {
     const findings = results.flatMap(({ file, findings: fs }) => fs.map((f) => ({ file, ...f })));
-    return machineJson({ findings }, 2) + '\n';
+    const suppressed = suppressedCount(results);
+    return machineJson(suppressed ? { findings, suppressed } : { findings }, 2) + '\n';
   }
-  if (format === 'sarif') return machineJson(buildSarif(sarifEntries(results), RULES, version), 2) + '\n';
+  if (format === 'sarif')
+    return machineJson(buildSarif([...sarifEntries(results), ...suppressedEntries(results)], RULES, version), 2) + '\n';
   const relativeResults = results.map((r) => ({ ...r, file: relative(cwd, resolve(cwd, r.file)) || r.file }));
   if (format === 'github')
     return githubAnnotations(sarifEntries(relativeResults)) + `a2acap lint: ${lintSummary(results)}\n`;
@@ -206,7 +212,28 @@ function lintSummary(results: readonly FileFindings[]): string {
   const errors = findings.filter((f) => f.severity === 'error').length;
   const warnings = findings.filter((f) => f.severity === 'warning').length;
   const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
-  return `${plural(errors, 'error')}, ${plural(warnings, 'warning')}, ${plural(findings.length - errors - warnings, 'other finding')} in ${plural(results.length, 'file')}`;
+  const suppressed = suppressedCount(results);
+  return `${plural(errors, 'error')}, ${plural(warnings, 'warning')}, ${plural(findings.length - errors - warnings, 'other finding')} in ${plural(results.length, 'file')}${suppressed ? ` (${suppressed} suppressed)` : ''}`;
+}
+
+/** How many findings the project's `ignore` entries accepted. */
+export function suppressedCount(results: readonly FileFindings[]): number {
+  return results.reduce((n, r) => n + (r.suppressed?.length ?? 0), 0);
+}
+
+/** The suppressed findings as SARIF results that say so (kind external, the entry's reason as justification). */
+function suppressedEntries(results: readonly FileFindings[]): SarifEntry[] {
+  return results.flatMap(({ file, suppressed }) =>
+    (suppressed ?? []).map((f) => ({
+      ruleId: f.code,
+      severity: f.severity,
+      message: f.message,
+      file,
+      pointer: f.pointer,
+      range: f.range,
+      suppression: { justification: f.justification },
+    })),
+  );
 }
 
 function sarifEntries(results: readonly FileFindings[]): SarifEntry[] {

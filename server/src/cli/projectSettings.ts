@@ -10,6 +10,7 @@ import { type CardSettings, type ClientConfig, type SeveritySetting } from '../a
 import { dirname, isAbsolute, relative, resolve } from 'node:path';
 import { findConfigFrom, loadProjectConfig, ProjectConfigError, type LoadedProjectConfig } from '../node/projectConfig';
 import { CliIO, UsageError } from './io';
+import type { IgnoreEntry } from '../app/suppress';
 
 /** --max-card-bytes N: a positive whole number of bytes, else a usage error. */
 export function maxBytesFrom(value: string): number {
@@ -27,6 +28,8 @@ export interface CommandSettings {
   card: CardSettings;
   /** The configuration file read, if any. */
   configPath?: string;
+  /** The configuration's `ignore` entries (lint and check apply them: app/suppress.ts). */
+  ignore: IgnoreEntry[];
 }
 
 /**
@@ -92,6 +95,7 @@ function settingsFrom(
     rules: config.rules ?? {},
     card,
     ...(path ? { configPath: path } : {}),
+    ignore: config.ignore ?? [],
   };
 }
 

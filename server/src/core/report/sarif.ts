@@ -28,6 +28,8 @@ export interface SarifEntry {
   pointer: JsonPointer;
   /** Zero-based, LSP-style; absent when the member cannot be located (the result is then on the whole file). */
   range?: { start: Position; end: Position };
+  /** Accepted by an `ignore` entry of the project configuration: the result says so, with the entry's reason. */
+  suppression?: { justification: string };
 }
 
 /** The partialFingerprints key; the suffix is the scheme's version (a change of scheme gets a new key). */
@@ -79,7 +81,16 @@ function result(entry: SarifEntry, ruleIndex: number | undefined, fingerprint: s
     ],
   };
   if (ruleIndex !== undefined) out.ruleIndex = ruleIndex;
+  if (entry.suppression) out.suppressions = externalSuppressions(entry.suppression.justification);
   return out;
+}
+
+/**
+ * A finding accepted outside the source (an `ignore` entry of .a2a/config.json): SARIF's kind "external", so code
+ * scanning shows it as dismissed with the reason, not as an open alert.
+ */
+function externalSuppressions(justification: string): Result['suppressions'] {
+  return [{ kind: 'external', status: 'accepted', justification }];
 }
 
 /**
