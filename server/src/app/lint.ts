@@ -25,6 +25,7 @@ import type {
 } from '../core/types';
 import { readProjectConfigFile } from '../node/projectConfig';
 import { locateFindings, type FindingRange, type LocatedFinding } from './ranges';
+import { cardPolicyFindings, type PolicyEntry } from './policies';
 import type { Files } from './files';
 
 export { baselineKey, parseBaseline, serializeBaseline, parseRuleFlags, parseRuleObject, resolveCardSettings };
@@ -110,9 +111,16 @@ const SEVERITY_ORDER: Record<Severity, number> = { error: 0, warning: 1, info: 2
 
 /**
  * Lints one file, named `file` (as given) at `path`: an I/O problem becomes a one-line reason, never an exception.
- * A project configuration (.a2a/config.json) is checked as one: no findings when valid, why when not.
+ * A project configuration (.a2a/config.json) is checked as one: no findings when valid, why when not. A card is
+ * also checked against the project's `policies`.
  */
-export async function lintFile(files: Files, file: string, path: string, settings: LintSettings): Promise<FileLint> {
+export async function lintFile(
+  files: Files,
+  file: string,
+  path: string,
+  settings: LintSettings,
+  policies: readonly PolicyEntry[] = [],
+): Promise<FileLint> {
   if (basename(path) === 'config.json' && basename(dirname(path)) === '.a2a') return lintProjectConfig(file, path);
   let text = '';
   let findings: LocatedFinding[];
@@ -126,7 +134,10 @@ export async function lintFile(files: Files, file: string, path: string, setting
       findings = locateFindings(text, tooLargeResult(info.size, settings, kindFromName(file)).findings);
     } else {
       text = new TextDecoder('utf-8', { fatal: false }).decode(await files.readBytes(path));
-      ({ findings } = lintText({ text, fileName: file, settings }));
+      const linted = lintText({ text, fileName: file, settings });
+      findings = linted.findings;
+      if (policies.length && linted.kind === 'card' && linted.value !== undefined)
+        findings.push(...locateFindings(text, cardPolicyFindings(policies, linted.value, settings.client)));
     }
   } catch (err) {
     return { file, error: `cannot read it (${ioReason(err)})` };

@@ -11,6 +11,7 @@ import { dirname, isAbsolute, relative, resolve } from 'node:path';
 import { findConfigFrom, loadProjectConfig, ProjectConfigError, type LoadedProjectConfig } from '../node/projectConfig';
 import { CliIO, UsageError } from './io';
 import type { IgnoreEntry } from '../app/suppress';
+import type { PolicyEntry } from '../app/policies';
 
 /** --max-card-bytes N: a positive whole number of bytes, else a usage error. */
 export function maxBytesFrom(value: string): number {
@@ -30,6 +31,8 @@ export interface CommandSettings {
   configPath?: string;
   /** The configuration's `ignore` entries (lint and check apply them: app/suppress.ts). */
   ignore: IgnoreEntry[];
+  /** The configuration's policies (lint runs them on every card: app/policies.ts). */
+  policies: PolicyEntry[];
 }
 
 /**
@@ -96,6 +99,7 @@ function settingsFrom(
     card,
     ...(path ? { configPath: path } : {}),
     ignore: config.ignore ?? [],
+    policies: config.policies ?? [],
   };
 }
 

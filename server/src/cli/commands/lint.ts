@@ -262,7 +262,7 @@ export const run: Command = async (argv, io) => {
   let ioFailure = flags.fix ? await runFixes(fixes, false, io) : false;
   const results: FileFindings[] = [];
   for (const { file, settings } of perFile) {
-    const r = await lintFile(nodeFiles, file, resolve(io.cwd, file), lintSettingsOf(settings));
+    const r = await lintFile(nodeFiles, file, resolve(io.cwd, file), lintSettingsOf(settings), settings.policies);
     if ('error' in r) {
       ioFailure = true;
       io.stderr(`a2acap lint: ${safeText(r.file)}: ${r.error}\n`);
