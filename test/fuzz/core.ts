@@ -32,6 +32,7 @@ import { machineOutputFailures } from './valueProperties';
 import { boundedFindings, WIDE_CHECK_MS, WIDE_LINT_MS, wideCard, widePair } from './wide';
 import { checkIpCase, ipCase, type IpCase } from './ipSpellings';
 import { schemaRefCase, schemaRefFailures } from './schemaRef';
+import { projectCase, projectCaseFailures, type ProjectCase } from './projectConfig';
 
 export interface CoreInput {
   /** The document linted (and, for a card, compiled, digested and fixed). */
@@ -50,11 +51,13 @@ export interface CoreInput {
   ips?: IpCase[];
   /** The document is a seed with `$schema` added (schemaRef.ts): `without` is the seed as it was. */
   schemaRef?: { without: string };
+  /** A hostile .a2a/config.json (ignore entries and a policy) read and run on the document (projectConfig.ts). */
+  project?: ProjectCase;
 }
 
 export function generateCoreInput(rng: Rng): CoreInput {
   const ips = Array.from({ length: 4 }, () => ipCase(rng));
-  return { ...generateDocuments(rng), ips };
+  return { ...generateDocuments(rng), ips, ...(chance(rng, 0.05) ? { project: projectCase(rng) } : {}) };
 }
 
 function generateDocuments(rng: Rng): CoreInput {
@@ -247,6 +250,12 @@ export function runCoreInput(input: CoreInput): Failure[] {
     if (wrong) failures.push(wrong);
   }
   guarded(failures, 'lintDocument', () => lintAndFix(failures, input.fileName, input.text, input.ops));
+  if (input.project)
+    guarded(failures, 'project config', () =>
+      failures.push(
+        ...projectCaseFailures(input.project!, lintDocument(input.text, { fileName: input.fileName }).value),
+      ),
+    );
   if (input.secrets) failures.push(...secretsProperty({ text: input.text, secrets: input.secrets, ops: input.ops }));
   if (input.card !== undefined && input.lock !== undefined) {
     guarded(failures, 'lintDocument (card of the pair)', () =>
