@@ -34,6 +34,7 @@ import { boundedFindings, WIDE_CHECK_MS, WIDE_LINT_MS, wideCard, widePair } from
 import { checkIpCase, ipCase, type IpCase } from './ipSpellings';
 import { schemaRefCase, schemaRefFailures } from './schemaRef';
 import { providerCase, providerFailures, updateBodyFailures } from './updateProviders';
+import { projectCase, projectCaseFailures, type ProjectCase } from './projectConfig';
 
 export interface CoreInput {
   /** The document linted (and, for a card, compiled, digested and fixed). */
@@ -54,11 +55,18 @@ export interface CoreInput {
   schemaRef?: { without: string };
   /** Provider keys as a lockfile's found_via.identifier may hold them (updateProviders.ts). */
   providers?: string[];
+  /** A hostile .a2a/config.json (ignore entries and a policy) read and run on the document (projectConfig.ts). */
+  project?: ProjectCase;
 }
 
 export function generateCoreInput(rng: Rng): CoreInput {
   const ips = Array.from({ length: 4 }, () => ipCase(rng));
-  return { ...generateDocuments(rng), ips, providers: [providerCase(rng), providerCase(rng)] };
+  return {
+    ...generateDocuments(rng),
+    ips,
+    providers: [providerCase(rng), providerCase(rng)],
+    ...(chance(rng, 0.05) ? { project: projectCase(rng) } : {}),
+  };
 }
 
 function generateDocuments(rng: Rng): CoreInput {
@@ -255,6 +263,12 @@ export function runCoreInput(input: CoreInput): Failure[] {
   }
   for (const provider of input.providers ?? []) failures.push(...providerFailures(provider));
   guarded(failures, 'lintDocument', () => lintAndFix(failures, input.fileName, input.text, input.ops));
+  if (input.project)
+    guarded(failures, 'project config', () =>
+      failures.push(
+        ...projectCaseFailures(input.project!, lintDocument(input.text, { fileName: input.fileName }).value),
+      ),
+    );
   if (input.secrets) failures.push(...secretsProperty({ text: input.text, secrets: input.secrets, ops: input.ops }));
   if (input.card !== undefined && input.lock !== undefined) {
     guarded(failures, 'lintDocument (card of the pair)', () =>

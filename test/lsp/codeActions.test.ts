@@ -153,7 +153,9 @@ test('actions are keyed on code and data, not on message text', async () => {
   await s.open(uri, 'a2a-agent-card', fixture('good.agent-card.json'));
   const [d] = await s.diagnostics(uri);
   const reworded = { ...d!, message: 'a translated message' };
-  assert.equal((await s.codeActions(uri, d!.range, [reworded])).length, 1);
+  // Besides the fix, every diagnostic of ours offers "Ignore here, with a reason" (app/document/ignoreAction.ts).
+  const fixes = (await s.codeActions(uri, d!.range, [reworded])).filter((a) => !a.title.startsWith('Ignore here'));
+  assert.equal(fixes.length, 1);
   const foreign = { ...d!, source: 'json' };
   assert.equal((await s.codeActions(uri, d!.range, [foreign])).length, 0);
 });

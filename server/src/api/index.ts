@@ -17,6 +17,7 @@ import {
   type ExtendedProfileCache,
 } from '../app/world';
 import { lintText, resolveCardSettings } from '../app/lint';
+import { lintTextInProject } from '../app/projectLint';
 import { locateFindings, type LocatedFinding } from '../app/ranges';
 import { checkLockfileAgainst } from '../app/check';
 import { parseLockfile, readLockfile as coreReadLockfile } from '../app/lockfile';
@@ -89,10 +90,18 @@ export function lint(text: string, options: LintOptions = {}): LintReport {
   if (options.rules) settings.severities = { ...options.rules };
   if (options.maxCardBytes !== undefined) settings.maxCardBytes = options.maxCardBytes;
   if (options.card !== undefined) settings.card = resolveCardSettings(options.card);
-  const result = lintText({ text, fileName: options.fileName, kind: options.kind, settings });
+  const request = { text, fileName: options.fileName, kind: options.kind, settings };
+  const result =
+    options.project === undefined
+      ? { ...lintText(request), suppressed: 0 }
+      : lintTextInProject(request, {
+          project: options.project,
+          allowRepoRuleOverrides: options.allowRepoRuleOverrides,
+        });
   return {
     kind: result.kind,
     findings: result.findings.map(publicFinding),
+    suppressed: result.suppressed,
     value: result.value,
     tooLarge: result.tooLarge,
   };

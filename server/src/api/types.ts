@@ -56,11 +56,21 @@ export interface LintOptions {
    * skill description limits of `skill-description-length` (default 20 and 2,000 characters).
    */
   card?: { internalOnly?: boolean; skillDescription?: { minLength?: number; maxLength?: number } };
+  /**
+   * The JSON value of the repository's `.a2a/config.json`: its `policies` run on a card and its `ignore` entries
+   * apply, with `fileName` as the path from the repository root (docs/configuration.md, docs/policies.md). An
+   * invalid configuration throws a TypeError naming the member.
+   */
+  project?: unknown;
+  /** Let `project` suppress the rules that protect the reader (as `--allow-repo-rule-overrides`). */
+  allowRepoRuleOverrides?: boolean;
 }
 
 export interface LintReport {
   kind: DocumentKind | 'unknown';
   findings: Finding[];
+  /** How many findings the project's `ignore` entries suppressed (0 without `project`). */
+  suppressed: number;
   /** The parsed value; undefined when the text is not JSON or too large. */
   value: unknown;
   tooLarge: boolean;

@@ -25,6 +25,7 @@ import type {
 } from '../core/types';
 import { readProjectConfigFile } from '../node/projectConfig';
 import { locateFindings, type FindingRange, type LocatedFinding } from './ranges';
+import { cardPolicyFindings, type PolicyEntry } from './policies';
 import type { Files } from './files';
 
 export { baselineKey, parseBaseline, serializeBaseline, parseRuleFlags, parseRuleObject, resolveCardSettings };
@@ -90,7 +91,11 @@ export function lintSettingsFor(
 export interface FileFindings {
   file: string;
   findings: RangedFinding[];
+  /** Findings accepted by the project's `ignore` entries (app/suppress.ts): only SARIF shows them, as suppressed. */
+  suppressed?: SuppressedFinding[];
 }
+
+export type SuppressedFinding = RangedFinding & { justification: string };
 
 export interface RangedFinding {
   code: string;
@@ -106,9 +111,16 @@ const SEVERITY_ORDER: Record<Severity, number> = { error: 0, warning: 1, info: 2
 
 /**
  * Lints one file, named `file` (as given) at `path`: an I/O problem becomes a one-line reason, never an exception.
- * A project configuration (.a2a/config.json) is checked as one: no findings when valid, why when not.
+ * A project configuration (.a2a/config.json) is checked as one: no findings when valid, why when not. A card is
+ * also checked against the project's `policies`.
  */
-export async function lintFile(files: Files, file: string, path: string, settings: LintSettings): Promise<FileLint> {
+export async function lintFile(
+  files: Files,
+  file: string,
+  path: string,
+  settings: LintSettings,
+  policies: readonly PolicyEntry[] = [],
+): Promise<FileLint> {
   if (basename(path) === 'config.json' && basename(dirname(path)) === '.a2a') return lintProjectConfig(file, path);
   let text = '';
   let findings: LocatedFinding[];
@@ -122,7 +134,10 @@ export async function lintFile(files: Files, file: string, path: string, setting
       findings = locateFindings(text, tooLargeResult(info.size, settings, kindFromName(file)).findings);
     } else {
       text = new TextDecoder('utf-8', { fatal: false }).decode(await files.readBytes(path));
-      ({ findings } = lintText({ text, fileName: file, settings }));
+      const linted = lintText({ text, fileName: file, settings });
+      findings = linted.findings;
+      if (policies.length && linted.kind === 'card' && linted.value !== undefined)
+        findings.push(...locateFindings(text, cardPolicyFindings(policies, linted.value, settings.client)));
     }
   } catch (err) {
     return { file, error: `cannot read it (${ioReason(err)})` };
@@ -191,9 +206,11 @@ export function lintReport(
 ): string {
   if (format === 'json') {
     const findings = results.flatMap(({ file, findings: fs }) => fs.map((f) => ({ file, ...f })));
-    return machineJson({ findings }, 2) + '\n';
+    const suppressed = suppressedCount(results);
+    return machineJson(suppressed ? { findings, suppressed } : { findings }, 2) + '\n';
   }
-  if (format === 'sarif') return machineJson(buildSarif(sarifEntries(results), RULES, version), 2) + '\n';
+  if (format === 'sarif')
+    return machineJson(buildSarif([...sarifEntries(results), ...suppressedEntries(results)], RULES, version), 2) + '\n';
   const relativeResults = results.map((r) => ({ ...r, file: relative(cwd, resolve(cwd, r.file)) || r.file }));
   if (format === 'github')
     return githubAnnotations(sarifEntries(relativeResults)) + `a2acap lint: ${lintSummary(results)}\n`;
@@ -206,7 +223,28 @@ function lintSummary(results: readonly FileFindings[]): string {
   const errors = findings.filter((f) => f.severity === 'error').length;
   const warnings = findings.filter((f) => f.severity === 'warning').length;
   const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
-  return `${plural(errors, 'error')}, ${plural(warnings, 'warning')}, ${plural(findings.length - errors - warnings, 'other finding')} in ${plural(results.length, 'file')}`;
+  const suppressed = suppressedCount(results);
+  return `${plural(errors, 'error')}, ${plural(warnings, 'warning')}, ${plural(findings.length - errors - warnings, 'other finding')} in ${plural(results.length, 'file')}${suppressed ? ` (${suppressed} suppressed)` : ''}`;
+}
+
+/** How many findings the project's `ignore` entries accepted. */
+export function suppressedCount(results: readonly FileFindings[]): number {
+  return results.reduce((n, r) => n + (r.suppressed?.length ?? 0), 0);
+}
+
+/** The suppressed findings as SARIF results that say so (kind external, the entry's reason as justification). */
+function suppressedEntries(results: readonly FileFindings[]): SarifEntry[] {
+  return results.flatMap(({ file, suppressed }) =>
+    (suppressed ?? []).map((f) => ({
+      ruleId: f.code,
+      severity: f.severity,
+      message: f.message,
+      file,
+      pointer: f.pointer,
+      range: f.range,
+      suppression: { justification: f.justification },
+    })),
+  );
 }
 
 function sarifEntries(results: readonly FileFindings[]): SarifEntry[] {

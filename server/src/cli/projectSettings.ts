@@ -10,6 +10,8 @@ import { type CardSettings, type ClientConfig, type SeveritySetting } from '../a
 import { dirname, isAbsolute, relative, resolve } from 'node:path';
 import { findConfigFrom, loadProjectConfig, ProjectConfigError, type LoadedProjectConfig } from '../node/projectConfig';
 import { CliIO, UsageError } from './io';
+import type { IgnoreEntry } from '../app/suppress';
+import type { PolicyEntry } from '../app/policies';
 
 /** --max-card-bytes N: a positive whole number of bytes, else a usage error. */
 export function maxBytesFrom(value: string): number {
@@ -27,6 +29,10 @@ export interface CommandSettings {
   card: CardSettings;
   /** The configuration file read, if any. */
   configPath?: string;
+  /** The configuration's `ignore` entries (lint and check apply them: app/suppress.ts). */
+  ignore: IgnoreEntry[];
+  /** The configuration's policies (lint runs them on every card: app/policies.ts). */
+  policies: PolicyEntry[];
 }
 
 /**
@@ -92,6 +98,8 @@ function settingsFrom(
     rules: config.rules ?? {},
     card,
     ...(path ? { configPath: path } : {}),
+    ignore: config.ignore ?? [],
+    policies: config.policies ?? [],
   };
 }
 

@@ -16,6 +16,8 @@ export class ProjectConfigs {
   private readonly fileOf = new Map<string, string | undefined>();
   private readonly configs = new Map<string, ProjectConfig>();
   private readonly said = new Set<string>();
+  /** Files that could not be read or are invalid (used as {} until fixed). */
+  private readonly invalid = new Set<string>();
 
   constructor(
     private readonly warn: (message: string) => void,
@@ -31,7 +33,19 @@ export class ProjectConfigs {
     return file === undefined ? {} : this.read(file);
   }
 
+  /** The configuration for a document and the file it comes from (no path: none applies, or it is invalid). */
+  locate(uri: string): { path?: string; config: ProjectConfig } {
+    const dir = directoryOf(uri);
+    if (dir === undefined) return { config: {} };
+    if (!this.fileOf.has(dir)) this.fileOf.set(dir, findConfigFrom(dir));
+    const file = this.fileOf.get(dir);
+    if (file === undefined) return { config: {} };
+    const config = this.read(file);
+    return this.invalid.has(file) ? { config } : { path: file, config };
+  }
+
   invalidate(): void {
+    this.invalid.clear();
     this.fileOf.clear();
     this.configs.clear();
   }
@@ -48,6 +62,7 @@ export class ProjectConfigs {
         this.warn(message);
       }
       config = {};
+      this.invalid.add(file);
     }
     this.configs.set(file, config);
     return config;

@@ -51,6 +51,7 @@ export function startServer(connection: Connection, runtime: RuntimeEnvironment)
     openAnalyses: async () => (await Promise.all(documents.keys().map(analysis))).filter((a): a is Analysis => !!a),
     workspaceFolders: () => folders,
     files: runtime.files,
+    project: (uri) => projectConfigs.locate(uri),
   });
 
   const ctx: ServerContext = {

@@ -6,6 +6,7 @@ import { DIAGNOSTIC_SOURCE, type DiagnosticData } from './toDiagnostic';
 import { textEditsFor } from './jsonEdits';
 import { settingActions } from './settingActions';
 import type { DocumentWorld } from './world';
+import { ignoreActions } from './ignoreAction';
 
 /**
  * Quick fixes keyed on diagnostic code + data (never on message text): the fix itself is planned in
@@ -23,7 +24,13 @@ export async function codeActions(
 ): Promise<CodeAction[]> {
   const doc = world.document(request.uri);
   const a = await world.analysis(request.uri);
-  return doc && a ? codeActionsFor(doc, a, request.context) : [];
+  if (!doc || !a) return [];
+  const { context } = request;
+  const wantsQuickFix = !context.only || context.only.some((k) => CodeActionKind.QuickFix.startsWith(k));
+  const ignore = wantsQuickFix
+    ? ignoreActions(doc.uri, context.diagnostics, world.project?.(doc.uri), world.workspaceFolders())
+    : [];
+  return [...codeActionsFor(doc, a, context), ...ignore];
 }
 
 /** The code actions for the diagnostics of `context` in one analysed document version. */

@@ -8,6 +8,7 @@ import type { DocumentWorld } from './world';
 import { toDiagnostic } from './toDiagnostic';
 import { lockfileAgainstCard, type LockfileAgainstCard } from './pinnedCard';
 import { pauseFor } from './pace';
+import { withProjectFindings } from './projectFindings';
 
 /**
  * Codes of the lockfile-against-card diagnostics: catalog rules (core/rules/catalog.ts), so their
@@ -37,7 +38,7 @@ export async function diagnostics(world: DocumentWorld, doc: TextDocument, analy
   const pinned = checksAgainstCard(analysis)
     ? await lockfileAgainstCard(world, analysis, pauseFor(undefined, stale))
     : undefined;
-  return documentDiagnostics(doc, analysis, pinned);
+  return withProjectFindings(doc, analysis, documentDiagnostics(doc, analysis, pinned), world.project?.(doc.uri));
 }
 
 /** A lockfile that parses and validates is checked against the card it pins; nothing else is. */

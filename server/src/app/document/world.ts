@@ -13,6 +13,8 @@ import { LiveSession } from './liveSession';
 import { HttpClientForSettings } from './networkAccess';
 import { WorkspaceCardIndex } from './workspaceCards';
 
+import type { DocumentProject } from './projectFindings';
+
 export interface DocumentWorld {
   /** The open document at `uri`, at its current version (undefined when it is not open). */
   document(uri: string): TextDocument | undefined;
@@ -44,12 +46,14 @@ export interface DocumentWorld {
    * lifetime: the watcher's periodic checks are conditional requests answered 304 while nothing changed.
    */
   cards: CardCache;
+  /** The project configuration of a document and its file (its policies and ignore entries: projectFindings.ts). */
+  project?(uri: string): DocumentProject;
 }
 
 /** What the host tells the world: its documents, settings and folders; the world holds the session's state. */
 export type DocumentHost = Pick<
   DocumentWorld,
-  'document' | 'openUris' | 'settings' | 'analysis' | 'openAnalyses' | 'workspaceFolders' | 'files'
+  'document' | 'openUris' | 'settings' | 'analysis' | 'openAnalyses' | 'workspaceFolders' | 'files' | 'project'
 >;
 
 /** A world for one editor session: a new live session, workspace card index, network client and card caches. */

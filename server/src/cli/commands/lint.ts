@@ -18,6 +18,7 @@ import {
   parseRuleFlags,
   parseRuleObject,
   serializeBaseline,
+  suppressedCount,
   type FileFindings,
 } from '../../app/lint';
 import { nodeFiles } from '../../app/files';
@@ -33,6 +34,7 @@ import { readTextSync } from '../../node/readText';
 import { writeFileAtomic } from '../../node/writeAtomic';
 import { replaceable } from '../../node/replaceGuard';
 import { settingsPerFile, type CommandSettings } from '../projectSettings';
+import { applySuppressions, type FileSuppressions } from '../../app/suppress';
 import { runFixes } from './lintFix';
 import { OUTPUT_FLAG, captured, parseOutputs, writeOutputs } from '../outputs';
 
@@ -173,7 +175,12 @@ function writeText(results: FileFindings[], io: CliIO, baselined: number, unread
   io.stdout(alignColumns(rows));
   const files = `${results.length} file${results.length === 1 ? '' : 's'}`;
   const notRead = unreadable ? `; ${unreadable} file${unreadable === 1 ? '' : 's'} could not be read` : '';
-  const summary = `${countSummary(counts)} in ${files}${baselined ? ` (${baselined} accepted in the baseline not shown)` : ''}${notRead}`;
+  const suppressed = suppressedCount(results);
+  const accepted = [
+    ...(suppressed ? [`${suppressed} suppressed`] : []),
+    ...(baselined ? [`${baselined} accepted in the baseline not shown`] : []),
+  ];
+  const summary = `${countSummary(counts)} in ${files}${accepted.length ? ` (${accepted.join('; ')})` : ''}${notRead}`;
   io.stdout((counts.error || unreadable ? c.red(summary) : rows.length ? c.yellow(summary) : c.green(summary)) + '\n');
 }
 
@@ -210,6 +217,24 @@ function readBaseline(path: string, io: CliIO): Set<string> {
   return read.keys;
 }
 
+/** Applies each file's configuration's `ignore` entries to the results; the findings about stale entries. */
+function suppress(
+  results: FileFindings[],
+  perFile: readonly { file: string; settings: CommandSettings }[],
+  lintSettingsOf: (project: CommandSettings) => LintSettings,
+  cwd: string,
+  allowProtected: boolean,
+): FileFindings[] {
+  const byFile = new Map<string, FileSuppressions>();
+  for (const { file, settings } of perFile) {
+    if (settings.configPath === undefined || !settings.ignore.length) continue;
+    const severities = lintSettingsOf(settings).severities;
+    byFile.set(file, { configPath: settings.configPath, entries: settings.ignore, severities });
+  }
+  if (!byFile.size) return [];
+  return applySuppressions(results, (file) => byFile.get(file), { cwd, allowProtected });
+}
+
 export const run: Command = async (argv, io) => {
   const { flags, positionals, help: wantsHelp } = parseArgs(argv, SPEC);
   if (wantsHelp) {
@@ -237,7 +262,7 @@ export const run: Command = async (argv, io) => {
   let ioFailure = flags.fix ? await runFixes(fixes, false, io) : false;
   const results: FileFindings[] = [];
   for (const { file, settings } of perFile) {
-    const r = await lintFile(nodeFiles, file, resolve(io.cwd, file), lintSettingsOf(settings));
+    const r = await lintFile(nodeFiles, file, resolve(io.cwd, file), lintSettingsOf(settings), settings.policies);
     if ('error' in r) {
       ioFailure = true;
       io.stderr(`a2acap lint: ${safeText(r.file)}: ${r.error}\n`);
@@ -247,6 +272,9 @@ export const run: Command = async (argv, io) => {
   }
   if (flags.baseline !== undefined && flags['write-baseline'] !== undefined)
     throw new UsageError('--baseline and --write-baseline exclude each other');
+  const unreadable = positionals.length - results.length;
+  // The project's `ignore` entries, before the baseline: a suppressed finding is never recorded as accepted there.
+  results.push(...suppress(results, perFile, lintSettingsOf, io.cwd, flags['allow-repo-rule-overrides']));
   if (flags['write-baseline'] !== undefined) {
     const entries = baselineEntries(results, io.cwd);
     // Never over something that is not a baseline (`--write-baseline card.json`), a device or a FIFO.
@@ -263,7 +291,7 @@ export const run: Command = async (argv, io) => {
   }
   const baselined = flags.baseline === undefined ? 0 : applyBaseline(results, readBaseline(flags.baseline, io), io.cwd);
   const report = (format: LintFormat, to: CliIO) => {
-    if (format === 'text') writeText(results, to, baselined, positionals.length - results.length);
+    if (format === 'text') writeText(results, to, baselined, unreadable);
     else to.stdout(lintReport(results, format, VERSION, io.cwd));
   };
   report((flags.format ?? 'text') as LintFormat, io);

@@ -8,6 +8,8 @@
  *   maxCardBytes             positive integer          card size limit
  *   card.internalOnly        boolean                   the cards are served only inside the network (internal-address is silent)
  *   card.skillDescription    {minLength?, maxLength?}  skill description length limits (skill-description-length)
+ *   ignore                   [{rule, reason, file?, pointer?, until?}]  findings accepted outside the card (ignoreEntries.ts)
+ *   policies                 [{id, severity, expression, message}]  CEL policies over the profile (policyEntries.ts)
  * Anything else, or a bad value, makes the whole file invalid with one message naming the member: a typo must not
  * quietly leave a setting at its default (schemas/a2a-config.schema.json describes the same for editors).
  * Where it is found: core/config/findProjectConfig.ts. Precedence: command-line flags and the editor's settings
@@ -19,6 +21,9 @@ import { lineColumn } from '../lockfile/read';
 import { suggestMember } from '../text/nearName';
 import { parseRuleObject } from '../rules/severityOverrides';
 import type { BindingSupport, CardSettingsInput, SeveritySetting } from '../types';
+import { ruleMeta } from '../rules/catalog';
+import { readIgnoreEntries, type IgnoreEntry } from './ignoreEntries';
+import { readPolicies, type PolicyEntry } from './policyEntries';
 
 /** The file, relative to the directory it configures. */
 export const PROJECT_CONFIG_PATH = '.a2a/config.json';
@@ -28,12 +33,14 @@ export interface ProjectConfig {
   rules?: Record<string, SeveritySetting>;
   maxCardBytes?: number;
   card?: CardSettingsInput;
+  ignore?: IgnoreEntry[];
+  policies?: PolicyEntry[];
 }
 
 export type ProjectConfigRead = { ok: true; config: ProjectConfig } | Failure;
 type Failure = { ok: false; message: string };
 
-const TOP = ['$schema', 'client', 'rules', 'maxCardBytes', 'card'];
+const TOP = ['$schema', 'client', 'rules', 'maxCardBytes', 'card', 'ignore', 'policies'];
 const CLIENT = ['bindings', 'knownExtensions'];
 const CARD = ['internalOnly', 'skillDescription'];
 const SKILL_DESCRIPTION = ['minLength', 'maxLength'];
@@ -97,7 +104,27 @@ export function readProjectConfig(value: unknown): ProjectConfigRead {
     if ('ok' in card) return card;
     config.card = card;
   }
+  if (value.policies !== undefined) {
+    const read = readPolicies(value.policies);
+    if (!read.ok) return fail(read.pointer, read.message);
+    config.policies = read.policies;
+  }
+  const suppressions = readIgnore(value.ignore, new Set(config.policies?.map((p) => p.id)));
+  if (suppressions && 'ok' in suppressions) return suppressions;
+  if (suppressions) config.ignore = suppressions;
   return { ok: true, config };
+}
+
+/** `ignore`: each entry read, its rule a rule id of the catalog or the id of one of the policies. */
+function readIgnore(value: unknown, policyIds: ReadonlySet<string>): IgnoreEntry[] | Failure | undefined {
+  if (value === undefined) return undefined;
+  const read = readIgnoreEntries(value);
+  if (!read.ok) return fail(read.pointer, read.message);
+  for (const [i, entry] of read.entries.entries()) {
+    if (!ruleMeta(entry.rule) && !policyIds.has(entry.rule))
+      return fail(`/ignore/${i}/rule`, `"${entry.rule}" is not a rule id (docs/rules.md) or a policy id`);
+  }
+  return read.entries;
 }
 
 function readCard(value: unknown): NonNullable<ProjectConfig['card']> | Failure {

@@ -30,6 +30,8 @@ export interface SarifEntry {
   range?: { start: Position; end: Position };
   /** A problem the run accepted (core/check/acceptance.ts): marked on the result by `withAcceptance`. */
   acceptance?: { approvedBy?: string; preexisting?: boolean };
+  /** Accepted by an `ignore` entry of the project configuration: the result says so, with the entry's reason. */
+  suppression?: { justification: string };
 }
 
 /** The partialFingerprints key; the suffix is the scheme's version (a change of scheme gets a new key). */
@@ -81,6 +83,7 @@ function result(entry: SarifEntry, ruleIndex: number | undefined, fingerprint: s
     ],
   };
   if (ruleIndex !== undefined) out.ruleIndex = ruleIndex;
+  if (entry.suppression) out.suppressions = externalSuppressions(entry.suppression.justification);
   return out;
 }
 
@@ -95,6 +98,14 @@ function withAcceptance(out: Result, entry: SarifEntry): Result {
   if (a.preexisting) out.baselineState = 'unchanged';
   if (a.approvedBy !== undefined) out.properties = { ...out.properties, approved: true, approvedBy: a.approvedBy };
   return out;
+}
+
+/**
+ * A finding accepted outside the source (an `ignore` entry of .a2a/config.json): SARIF's kind "external", so code
+ * scanning shows it as dismissed with the reason, not as an open alert.
+ */
+function externalSuppressions(justification: string): Result['suppressions'] {
+  return [{ kind: 'external', status: 'accepted', justification }];
 }
 
 /**

@@ -6,7 +6,7 @@
  */
 import { LINT_RULES } from './index';
 import type { RuleDocs, RuleMeta } from './context';
-import { DOCUMENT_RULES, FINDINGS_LEFT_OUT, INTERNAL_ERROR, PRODUCED_ELSEWHERE } from './withoutCheck';
+import { CONFIG_RULES, DOCUMENT_RULES, FINDINGS_LEFT_OUT, INTERNAL_ERROR, PRODUCED_ELSEWHERE } from './withoutCheck';
 import type { Severity } from '../types';
 
 export type { AppliesTo, RuleMeta, RuleTag } from './context';
@@ -36,11 +36,12 @@ export const RULES: readonly RuleMeta[] = [
   ...lintRulesWithInternalError(),
   ...PRODUCED_ELSEWHERE.map((r) => r.meta),
   FINDINGS_LEFT_OUT.meta,
+  ...CONFIG_RULES.map((r) => r.meta),
 ];
 
 /** Every rule's docs/rules.md entry, by id (scripts/generate/rulesPage.ts writes the page from them). */
 export const RULE_DOCS: ReadonlyMap<string, RuleDocs> = new Map([
-  ...[...DOCUMENT_RULES, INTERNAL_ERROR, ...PRODUCED_ELSEWHERE, FINDINGS_LEFT_OUT].map(
+  ...[...DOCUMENT_RULES, INTERNAL_ERROR, ...PRODUCED_ELSEWHERE, FINDINGS_LEFT_OUT, ...CONFIG_RULES].map(
     (r) => [r.meta.id, r.docs] as const,
   ),
   ...LINT_RULES.map((r) => [r.meta.id, r.docs] as const),

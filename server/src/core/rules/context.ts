@@ -18,9 +18,10 @@ export interface RuleMeta {
   tags?: RuleTag[];
   /**
    * Set for rules that no lint rule implements: findings made elsewhere in the core, with this id as
-   * their code (`check`: the lockfile checked against the card it pins; `fetch`: fetching a live card).
+   * their code (`check`: the lockfile checked against the card it pins; `fetch`: fetching a live card; `config`:
+   * the project configuration's own entries, such as an `ignore` entry that matches nothing).
    */
-  producedBy?: 'check' | 'fetch';
+  producedBy?: 'check' | 'fetch' | 'config';
 }
 
 export interface RuleContext {

@@ -238,3 +238,26 @@ export const FINDINGS_LEFT_OUT: RuleWithoutCheck = {
     quickFix: 'none.',
   },
 };
+
+/** Findings about the project configuration's entries (.a2a/config.json); after findings-left-out, so no ruleIndex moves. */
+export const CONFIG_RULES: readonly RuleWithoutCheck[] = [
+  {
+    meta: {
+      id: 'stale-suppression',
+      defaultSeverity: 'warning',
+      title: 'An ignore entry in .a2a/config.json matches no finding',
+      appliesTo: both,
+      producedBy: 'config',
+    },
+    docs: {
+      summary: [
+        'An `ignore` entry of `.a2a/config.json` covers files of this run but matches none of their findings: the',
+        'finding it accepted is gone (fixed, or moved to another member), and the entry would silently accept the next',
+        'one. The finding is on the entry. Entries whose files were not linted in the run are not judged.',
+      ],
+      bad: '`"ignore": [{ "rule": "unknown-field", "file": "agent-card.json", "pointer": "/x-legacy", "reason": "…" }]` after `x-legacy` was removed',
+      fix: 'remove the entry (or correct its `file` or `pointer`).',
+      quickFix: 'none.',
+    },
+  },
+];
