@@ -6,7 +6,8 @@
  * Cost: a catalog may list 10,000 entries, so pairs are never compared all against all. Skeletons are bucketed:
  * equal skeletons by a map, and skeletons one edit apart by their deletion neighbourhoods (each skeleton and each
  * skeleton with one character deleted are keys, hashed: two strings one edit apart share one). Only skeletons up to
- * MAX_NEAR_LENGTH characters get a neighbourhood, and each key keeps at most MAX_PER_KEY owners.
+ * MAX_NEAR_LENGTH characters get a neighbourhood, and each key keeps its first owner only (a number, not a list:
+ * the keys of 10,000 identifiers are 400,000 map entries, and a list each was most of the cost).
  */
 import prototypes from 'unhomoglyph/data.json';
 import { editDistance } from '../text/nearName';
@@ -14,13 +15,16 @@ import { editDistance } from '../text/nearName';
 const PROTOTYPE = prototypes as Readonly<Record<string, string>>;
 
 const MAX_NEAR_LENGTH = 128;
-const MAX_PER_KEY = 4;
 
-function asPrototypes(text: string): string {
+function asPrototypes(text: string, keepDigits = false): string {
   let out = '';
-  for (const ch of text) out += PROTOTYPE[ch] ?? ch;
+  for (const ch of text) out += keepDigits && ch >= '0' && ch <= '9' ? ch : (PROTOTYPE[ch] ?? ch);
   return out;
 }
+
+const isDigit = (code: number) => code >= 48 && code <= 57;
+const DIGIT = /[0-9]/;
+const DIGITS = /[0-9]/g;
 
 /** The identifier as it reads: in lower case, each character by its confusables prototype. */
 export function identifierSkeleton(identifier: string): string {
@@ -58,6 +62,10 @@ function numberedSiblings(a: string, b: string): boolean {
 
 const BASE = 0x01000193;
 
+/** Scratch space for the hashes of one skeleton (skeletons longer than MAX_NEAR_LENGTH get no neighbourhood). */
+const PREFIX = new Int32Array(MAX_NEAR_LENGTH + 1);
+const POWER = new Int32Array(MAX_NEAR_LENGTH + 1);
+
 /**
  * The deletion neighbourhood as numbers: the polynomial hash (mod 2^32) of the skeleton and of the skeleton with
  * each one character deleted, from prefix hashes, so no string is built per key. Two keys that collide are told
@@ -65,21 +73,21 @@ const BASE = 0x01000193;
  */
 function neighbourhood(skeleton: string): number[] {
   const n = skeleton.length;
-  const prefix = new Array<number>(n + 1);
-  const power = new Array<number>(n + 1);
-  prefix[0] = 0;
-  power[0] = 1;
+  PREFIX[0] = 0;
+  POWER[0] = 1;
   for (let i = 0; i < n; i++) {
-    prefix[i + 1] = (Math.imul(prefix[i]!, BASE) + skeleton.charCodeAt(i)) | 0;
-    power[i + 1] = Math.imul(power[i]!, BASE);
+    PREFIX[i + 1] = Math.imul(PREFIX[i]!, BASE) + skeleton.charCodeAt(i);
+    POWER[i + 1] = Math.imul(POWER[i]!, BASE);
   }
-  const whole = prefix[n]!;
+  const whole = PREFIX[n]!;
   const keys = [whole];
   for (let i = 0; i < n; i++) {
+    // A name one digit away from another is a numbered sibling (numberedSiblings): no key, no comparison.
+    if (isDigit(skeleton.charCodeAt(i))) continue;
     const tail = n - 1 - i;
     // hash(s[0..i)) * B^tail + hash(s[i+1..n)), where hash(s[i+1..n)) = hash(s) - hash(s[0..i+1)) * B^tail.
-    const rest = (whole - Math.imul(prefix[i + 1]!, power[tail]!)) | 0;
-    keys.push((Math.imul(prefix[i]!, power[tail]!) + rest) | 0);
+    const rest = (whole - Math.imul(PREFIX[i + 1]!, POWER[tail]!)) | 0;
+    keys.push((Math.imul(PREFIX[i]!, POWER[tail]!) + rest) | 0);
   }
   return keys;
 }
@@ -91,12 +99,15 @@ function neighbourhood(skeleton: string): number[] {
 export function lookalikeIdentifiers(identifiers: readonly string[]): Lookalike[] {
   const out: Lookalike[] = [];
   const bySkeleton = new Map<string, number>();
-  const byKey = new Map<number, number[]>();
+  const byKey = new Map<number, number>();
   const skeletons: string[] = [];
   identifiers.forEach((identifier, index) => {
-    const skeleton = identifierSkeleton(identifier);
-    const capitals = capitalsSkeleton(identifier);
-    skeletons.push(skeleton);
+    const lower = identifier.toLowerCase();
+    // One edit apart is judged with digits as written: the skeleton reads 1 as l and 0 as o.
+    const near = asPrototypes(lower, true);
+    const skeleton = DIGIT.test(near) ? near.replace(DIGITS, (d) => PROTOTYPE[d] ?? d) : near;
+    const capitals = lower === identifier ? skeleton : capitalsSkeleton(identifier);
+    skeletons.push(near);
     const same = bySkeleton.get(skeleton) ?? bySkeleton.get(capitals);
     if (same !== undefined) {
       out.push({ index, like: same, how: 'skeleton' });
@@ -104,15 +115,11 @@ export function lookalikeIdentifiers(identifiers: readonly string[]): Lookalike[
     }
     bySkeleton.set(skeleton, index);
     if (!bySkeleton.has(capitals)) bySkeleton.set(capitals, index);
-    if (skeleton.length > MAX_NEAR_LENGTH) return;
-    const keys = neighbourhood(skeleton);
+    if (near.length > MAX_NEAR_LENGTH) return;
+    const keys = neighbourhood(near);
     const like = nearOwner(keys, index, identifiers, skeletons, byKey);
     if (like !== undefined) out.push({ index, like, how: 'one-edit' });
-    for (const key of keys) {
-      const owners = byKey.get(key);
-      if (owners === undefined) byKey.set(key, [index]);
-      else if (owners.length < MAX_PER_KEY && owners[owners.length - 1] !== index) owners.push(index);
-    }
+    for (const key of keys) if (!byKey.has(key)) byKey.set(key, index);
   });
   return out;
 }
@@ -122,14 +129,12 @@ function nearOwner(
   index: number,
   identifiers: readonly string[],
   skeletons: readonly string[],
-  byKey: ReadonlyMap<number, readonly number[]>,
+  byKey: ReadonlyMap<number, number>,
 ): number | undefined {
   for (const key of keys) {
-    for (const owner of byKey.get(key) ?? []) {
-      if (editDistance(skeletons[index]!, skeletons[owner]!, 1) !== 1) continue;
-      // As written: the skeleton reads the digit 1 as the letter l.
-      if (!numberedSiblings(identifiers[index]!, identifiers[owner]!)) return owner;
-    }
+    const owner = byKey.get(key);
+    if (owner === undefined || editDistance(skeletons[index]!, skeletons[owner]!, 1) !== 1) continue;
+    if (!numberedSiblings(identifiers[index]!, identifiers[owner]!)) return owner;
   }
   return undefined;
 }
