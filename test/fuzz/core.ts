@@ -32,6 +32,7 @@ import { machineOutputFailures } from './valueProperties';
 import { boundedFindings, WIDE_CHECK_MS, WIDE_LINT_MS, wideCard, widePair } from './wide';
 import { checkIpCase, ipCase, type IpCase } from './ipSpellings';
 import { schemaRefCase, schemaRefFailures } from './schemaRef';
+import { catalogCase, catalogFailures, type CatalogExpectation } from './catalogCases';
 
 export interface CoreInput {
   /** The document linted (and, for a card, compiled, digested and fixed). */
@@ -50,6 +51,8 @@ export interface CoreInput {
   ips?: IpCase[];
   /** The document is a seed with `$schema` added (schemaRef.ts): `without` is the seed as it was. */
   schemaRef?: { without: string };
+  /** An AI Catalog attack case (catalogCases.ts): what lint must report in it. */
+  catalog?: CatalogExpectation;
 }
 
 export function generateCoreInput(rng: Rng): CoreInput {
@@ -61,6 +64,15 @@ function generateDocuments(rng: Rng): CoreInput {
   const { seeds, pairs } = loadSeeds();
   const planted = chance(rng, 0.1) ? plantedCard(rng, seeds) : undefined;
   if (planted) return planted;
+  const catalog = chance(rng, 0.04) ? catalogCase(rng, seeds) : undefined;
+  if (catalog)
+    return {
+      fileName: 'ai-catalog.json',
+      text: catalog.text,
+      ops: [catalog.op],
+      origin: 'generated',
+      catalog: catalog.expect,
+    };
   const ref = chance(rng, 0.03) ? schemaRefCase(rng, pick(rng, seeds)) : undefined;
   if (ref)
     return {
@@ -262,6 +274,8 @@ export function runCoreInput(input: CoreInput): Failure[] {
     guarded(failures, '$schema properties', () =>
       failures.push(...schemaRefFailures({ ...input, without: input.schemaRef!.without })),
     );
+  if (input.catalog)
+    guarded(failures, 'catalog properties', () => failures.push(...catalogFailures(input.text, input.catalog!)));
   if (input.fileName.endsWith('a2a-lock.json'))
     guarded(failures, 'parseLockfile', () => {
       parseLockfile(input.text);
