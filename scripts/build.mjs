@@ -22,6 +22,7 @@ const watch = process.argv.includes('--watch');
 const validators = [
   ['schemas/agent-card-1.0.schema.json', 'validateAgentCard'],
   ['schemas/a2a-lock.schema.json', 'validateLockfile'],
+  ['schemas/ai-catalog.schema.json', 'validateAiCatalog'],
 ];
 
 /**
@@ -52,6 +53,8 @@ function generateValidators() {
     strict: false,
     messages: true,
     verbose: false,
+    // The catalog schema's formats (uri, date-time) are hints for editors; the rules check what matters.
+    validateFormats: false,
   });
   const exports = {};
   for (const [file, name] of present) {

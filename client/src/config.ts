@@ -30,6 +30,7 @@ export function readSettings(scope?: vscode.Uri): A2ASettings {
     },
     files: {
       agentCards: c.get<string[]>('files.agentCards', d.files.agentCards),
+      catalogs: c.get<string[]>('files.catalogs', d.files.catalogs),
       lockfiles: c.get<string[]>('files.lockfiles', d.files.lockfiles),
     },
     network: {
@@ -58,7 +59,7 @@ export function readSettings(scope?: vscode.Uri): A2ASettings {
 }
 
 /** Settings whose change needs a new document selector, i.e. a language client restart. */
-export const RESTART_SETTINGS = ['a2a.files.agentCards', 'a2a.files.lockfiles'];
+export const RESTART_SETTINGS = ['a2a.files.agentCards', 'a2a.files.lockfiles', 'a2a.files.catalogs'];
 
 /**
  * Appends a value to an array setting (`a2a.client.bindings` / `a2a.client.knownExtensions`): in the

@@ -122,7 +122,5 @@ async function stopClient(): Promise<void> {
 function activeA2ADocument(): vscode.Uri | undefined {
   const doc = vscode.window.activeTextEditor?.document;
   if (!doc) return undefined;
-  return doc.languageId === 'a2a-agent-card' || doc.languageId === 'a2a-lockfile' || doc.languageId === 'json'
-    ? doc.uri
-    : undefined;
+  return ['a2a-agent-card', 'a2a-lockfile', 'a2a-ai-catalog', 'json'].includes(doc.languageId) ? doc.uri : undefined;
 }

@@ -8,14 +8,14 @@ import {
 } from 'vscode-languageclient/node';
 import { readSettings } from './config';
 
-export const LANGUAGE_IDS = ['a2a-agent-card', 'a2a-lockfile'] as const;
+export const LANGUAGE_IDS = ['a2a-agent-card', 'a2a-lockfile', 'a2a-ai-catalog'] as const;
 
 /** Our two languages, plus plain JSON files matching the configured patterns. */
 export function documentSelector(): DocumentSelector {
   const { files } = readSettings();
   return [
     ...LANGUAGE_IDS.map((language) => ({ language })),
-    ...[...files.agentCards, ...files.lockfiles].map((pattern) => ({ language: 'json', pattern })),
+    ...[...files.agentCards, ...files.lockfiles, ...files.catalogs].map((pattern) => ({ language: 'json', pattern })),
   ];
 }
 

@@ -25,7 +25,12 @@ export class CapabilityStatus implements vscode.Disposable {
     }
     // The summary can carry card text (a binding name): keep `$(icon)` syntax from being interpreted.
     this.item.text = `A2A: ${result.summary.replace(/\$\(/g, '$\u200b(')}`;
-    this.item.detail = result.kind === 'card' ? 'compiled profile of this card' : 'lockfile check';
+    this.item.detail =
+      result.kind === 'card'
+        ? 'compiled profile of this card'
+        : result.kind === 'catalog'
+          ? 'entries of this catalog'
+          : 'lockfile check';
     this.item.severity =
       result.severity === 'error'
         ? vscode.LanguageStatusSeverity.Error

@@ -32,7 +32,7 @@ export interface A2ASettings {
    * network); skillDescription holds the length limits of skill-description-length, in characters.
    */
   card: { internalOnly: boolean; skillDescription: { minLength: number; maxLength: number } };
-  files: { agentCards: string[]; lockfiles: string[] };
+  files: { agentCards: string[]; lockfiles: string[]; catalogs: string[] };
   /**
    * allowFromWorkspace: what URLs from repository content (a lockfile's agent) may reach beyond public addresses in
    * a trusted workspace (a user or machine setting: a workspace cannot widen it). Restricted Mode reaches nothing.
@@ -67,6 +67,7 @@ export const DEFAULT_SETTINGS: A2ASettings = {
   files: {
     agentCards: ['**/agent-card.json', '**/*.agent-card.json'],
     lockfiles: ['**/a2a-lock.json', '**/*.a2a-lock.json'],
+    catalogs: ['**/ai-catalog.json', '**/*.ai-catalog.json'],
   },
   network: { allowedHosts: [], allowFromWorkspace: ['loopback', 'private'] },
   lockfiles: { checkInterval: 'daily' },
@@ -105,7 +106,7 @@ export interface CapabilityNode {
 }
 
 export interface CapabilitiesResult {
-  kind: 'card' | 'lockfile' | 'none';
+  kind: 'card' | 'lockfile' | 'catalog' | 'none';
   /** One line for the language status item, e.g. "usable · JSONRPC 1.0" or "breaking". */
   summary: string;
   /** 'error' when the card is unusable or the lockfile breaking. */

@@ -35,6 +35,7 @@ import { checkIpCase, ipCase, type IpCase } from './ipSpellings';
 import { schemaRefCase, schemaRefFailures } from './schemaRef';
 import { providerCase, providerFailures, updateBodyFailures } from './updateProviders';
 import { projectCase, projectCaseFailures, type ProjectCase } from './projectConfig';
+import { catalogCase, catalogFailures, type CatalogExpectation } from './catalogCases';
 
 export interface CoreInput {
   /** The document linted (and, for a card, compiled, digested and fixed). */
@@ -57,6 +58,8 @@ export interface CoreInput {
   providers?: string[];
   /** A hostile .a2a/config.json (ignore entries and a policy) read and run on the document (projectConfig.ts). */
   project?: ProjectCase;
+  /** An AI Catalog attack case (catalogCases.ts): what lint must report in it. */
+  catalog?: CatalogExpectation;
 }
 
 export function generateCoreInput(rng: Rng): CoreInput {
@@ -73,6 +76,15 @@ function generateDocuments(rng: Rng): CoreInput {
   const { seeds, pairs } = loadSeeds();
   const planted = chance(rng, 0.1) ? plantedCard(rng, seeds) : undefined;
   if (planted) return planted;
+  const catalog = chance(rng, 0.04) ? catalogCase(rng, seeds) : undefined;
+  if (catalog)
+    return {
+      fileName: 'ai-catalog.json',
+      text: catalog.text,
+      ops: [catalog.op],
+      origin: 'generated',
+      catalog: catalog.expect,
+    };
   const ref = chance(rng, 0.03) ? schemaRefCase(rng, pick(rng, seeds)) : undefined;
   if (ref)
     return {
@@ -286,6 +298,8 @@ export function runCoreInput(input: CoreInput): Failure[] {
     guarded(failures, '$schema properties', () =>
       failures.push(...schemaRefFailures({ ...input, without: input.schemaRef!.without })),
     );
+  if (input.catalog)
+    guarded(failures, 'catalog properties', () => failures.push(...catalogFailures(input.text, input.catalog!)));
   if (input.fileName.endsWith('a2a-lock.json'))
     guarded(failures, 'parseLockfile', () => {
       parseLockfile(input.text);

@@ -30,7 +30,7 @@ test('braces that do not pair up are literal, never an invalid pattern; nested g
   assert.equal(
     documentKind('json', 'file:///ws/p/a2a-lock.json', {
       ...DEFAULT_SETTINGS,
-      files: { agentCards: ['**/{agent,card.json'], lockfiles: DEFAULT_SETTINGS.files.lockfiles },
+      files: { agentCards: ['**/{agent,card.json'], lockfiles: DEFAULT_SETTINGS.files.lockfiles, catalogs: [] },
     }),
     'lockfile',
   );
@@ -41,10 +41,13 @@ test('language id first, then patterns', () => {
   assert.equal(documentKind('json', 'file:///ws/p/a2a-lock.json', DEFAULT_SETTINGS), 'lockfile');
   assert.equal(documentKind('json', 'file:///ws/p/agent-card.json', DEFAULT_SETTINGS), 'card');
   assert.equal(documentKind('json', 'file:///ws/p/package.json', DEFAULT_SETTINGS), undefined);
+  assert.equal(documentKind('json', 'file:///ws/.well-known/ai-catalog.json', DEFAULT_SETTINGS), 'catalog');
+  assert.equal(documentKind('json', 'file:///ws/p/travel.ai-catalog.json', DEFAULT_SETTINGS), 'catalog');
+  assert.equal(documentKind('a2a-ai-catalog', 'file:///ws/p/list.json', DEFAULT_SETTINGS), 'catalog');
   assert.equal(
     documentKind('json', 'file:///ws/p/my%20card.json', {
       ...DEFAULT_SETTINGS,
-      files: { agentCards: ['**/my card.json'], lockfiles: [] },
+      files: { agentCards: ['**/my card.json'], lockfiles: [], catalogs: [] },
     }),
     'card',
   );

@@ -70,10 +70,12 @@ test('languages, view and trust declarations have the ids others rely on', () =>
   const langs = pkg.contributes.languages as { id: string; filenames: string[]; filenamePatterns: string[] }[];
   assert.deepEqual(
     langs.map((l) => l.id),
-    ['a2a-agent-card', 'a2a-lockfile'],
+    ['a2a-agent-card', 'a2a-lockfile', 'a2a-ai-catalog'],
   );
   assert.deepEqual(at(langs, 0).filenames, ['agent-card.json']);
   assert.deepEqual(at(langs, 1).filenamePatterns, ['*.a2a-lock.json']);
+  assert.deepEqual(at(langs, 2).filenames, ['ai-catalog.json']);
+  assert.deepEqual(at(langs, 2).filenamePatterns, ['*.ai-catalog.json', '**/.well-known/ai-catalog.json']);
   // The view has its own place in the activity bar (not squeezed under the file tree), with a monochrome icon.
   // A container holding one view is titled "CONTAINER: VIEW" unless both are the same text, so they are.
   assert.deepEqual(pkg.contributes.viewsContainers.activitybar, [

@@ -26,12 +26,28 @@ function isLensArgument(arg: unknown): arg is LensArgument {
   );
 }
 
-/** Where to pin from: the CodeLens argument, a Uri, the active agent card, or a URL the user types. */
+/** The "Pin this agent" lens of a catalog entry: the agent's URL, and the catalog the lockfile goes beside. */
+interface CatalogEntryArgument {
+  url: string;
+  catalog: string;
+}
+
+function isCatalogEntryArgument(arg: unknown): arg is CatalogEntryArgument {
+  return (
+    typeof arg === 'object' &&
+    arg !== null &&
+    typeof (arg as CatalogEntryArgument).url === 'string' &&
+    typeof (arg as CatalogEntryArgument).catalog === 'string'
+  );
+}
+
+/** Where to pin from: a CodeLens argument, a Uri, the active agent card, or a URL the user types. */
 async function pinSource(
   arg: unknown,
 ): Promise<{ source: PinSource; preselect?: string; near?: vscode.Uri } | undefined> {
   if (isLensArgument(arg))
     return { source: { uri: arg.uri }, preselect: arg.skill, ...nearCard(vscode.Uri.parse(arg.uri)) };
+  if (isCatalogEntryArgument(arg)) return { source: { url: arg.url }, ...nearCard(vscode.Uri.parse(arg.catalog)) };
   if (arg instanceof vscode.Uri) return { source: { uri: arg.toString() }, ...nearCard(arg) };
   const doc = vscode.window.activeTextEditor?.document;
   // A card that is not a file (opened by "Fetch Agent Card", or unsaved) is pinned from the URL it was fetched from.

@@ -7,6 +7,7 @@
 import { utf8ByteLength } from './bytes/bytes';
 import { isObject, parseDocument } from './document';
 import { RULES, defaultSeverity } from './rules/catalog';
+import { looksLikeCatalog, MAX_CATALOG_DEPTH, readCatalog } from './catalog/model';
 import { RULE_IMPLEMENTATIONS } from './rules/index';
 import { dedupe } from './rules/supersede';
 import type { RuleContext } from './rules/context';
@@ -49,6 +50,8 @@ export interface LintOptions {
   settings?: Partial<LintSettings>;
   /** How many findings to report per rule and per document (default: findingCap.ts). */
   caps?: Partial<FindingCaps>;
+  /** The URL the document was read from, when it came over the network (a catalog's host and own address). */
+  source?: string;
 }
 
 export interface LintResult {
@@ -106,10 +109,14 @@ const CARD_MEMBERS = new Set([
 const WEAK_CARD_MEMBERS = new Set(['name', 'description', 'version', 'provider', 'url']);
 const LOCK_MEMBERS = new Set(['card_digest', 'pinned_at', 'requires']);
 
-/** Lockfile file names: a2a-lock.json, *.a2a-lock.json. Card names: agent-card.json, agent.json, *.agent-card.json, *card*.json. */
+/**
+ * Lockfile file names: a2a-lock.json, *.a2a-lock.json. Catalog names: ai-catalog.json, *.ai-catalog.json (so
+ * .well-known/ai-catalog.json too). Card names: agent-card.json, agent.json, *.agent-card.json, *card*.json.
+ */
 export function kindFromName(fileName: string | undefined): DocumentKind | undefined {
   if (!fileName) return undefined;
   const base = fileName.replace(/\\/g, '/').split('/').pop()!.toLowerCase();
+  if (base === 'ai-catalog.json' || base.endsWith('.ai-catalog.json')) return 'catalog';
   if (
     base === 'a2a-lock.json' ||
     base.endsWith('.a2a-lock.json') ||
@@ -146,12 +153,17 @@ function looksForeign(keys: string[]): boolean {
   return required < 3 && members.length - known > known;
 }
 
-/** Content first (a lockfile has card_digest/pinned_at/requires; a card has card members), then the file name. */
+/**
+ * Content first (a lockfile has card_digest/pinned_at/requires; a catalog an `entries` array and no card members; a
+ * card has card members), then the file name.
+ */
 export function detectKind(value: unknown, fileName?: string): DocumentKind | 'unknown' {
   if (!isObject(value)) return 'unknown';
   const keys = Object.keys(value);
   if (keys.some((k) => LOCK_MEMBERS.has(k))) return 'lockfile';
+  if (looksLikeCatalog(value)) return 'catalog';
   const byName = kindFromName(fileName);
+  if (byName === 'catalog' && !keys.some((k) => CARD_MEMBERS.has(k))) return byName;
   if (keys.length === 0) return byName ?? 'card';
   if (looksForeign(keys)) return 'unknown';
   if (keys.some((k) => CARD_MEMBERS.has(k))) return 'card';
@@ -229,7 +241,9 @@ export function lintDocument(text: string, opts: LintOptions = {}): LintResult {
   const leftOut: LeftOut = new Map();
   const schema = validateCapped(value, kind, caps.perRule);
   addLeftOut(leftOut, 'schema', schema.leftOut);
-  const findings = [...schema.findings, ...runRules({ value, kind, settings, text }, caps.perRule, leftOut)];
+  const ctx: RuleContext = { value, kind, settings, text, source: opts.source, catalogDepth: 0 };
+  const findings = [...schema.findings, ...runRules(ctx, caps.perRule, leftOut)];
+  if (kind === 'catalog') for (const f of inlineFindings(ctx, caps.perRule, leftOut)) findings.push(f);
   const kept = capFindings(dedupe(applySeverities(findings, settings)), leftOut, caps);
   return {
     kind,
@@ -256,6 +270,51 @@ export function tooLargeResult(bytes: number, settings: LintSettings, kind?: Doc
   return { kind: kind ?? 'unknown', findings: applySeverities([finding], settings), value: undefined, tooLarge: true };
 }
 
+/**
+ * What a catalog carries inline, linted in place: an agent card (an entry of the A2A card media type with `data`)
+ * with the card schema and every card rule, a nested catalog with the catalog schema and rules, down to
+ * MAX_CATALOG_DEPTH (deeper ones are catalog-nesting-too-deep's, never read). Each finding's pointer is put under
+ * the entry's `/entries/N/data`, so its range falls inside the catalog file. The inline value is linted without the
+ * text: the text is the catalog's, and the rules that read it (duplicate-member, the screens) would read the wrong
+ * document; without it they walk the value.
+ */
+function inlineFindings(ctx: RuleContext, perRule: number, leftOut: LeftOut): Finding[] {
+  const out: Finding[] = [];
+  const depth = ctx.catalogDepth ?? 0;
+  for (const entry of readCatalog(ctx.value)?.entries ?? []) {
+    if (!entry.hasData) continue;
+    const kind =
+      entry.kind === 'a2a-card'
+        ? 'card'
+        : entry.kind === 'catalog' && depth < MAX_CATALOG_DEPTH
+          ? 'catalog'
+          : undefined;
+    if (kind === undefined || (kind === 'catalog' && !isObject(entry.data))) continue;
+    const inner: RuleContext = { ...ctx, value: entry.data, kind, text: undefined, catalogDepth: depth + 1 };
+    const schema = validateCapped(entry.data, kind, perRule);
+    addLeftOut(leftOut, 'schema', schema.leftOut);
+    const found = [...schema.findings, ...runRules(inner, perRule, leftOut)];
+    if (kind === 'catalog') for (const f of inlineFindings(inner, perRule, leftOut)) found.push(f);
+    for (const f of dedupe(found)) out.push(underEntry(f, `${entry.pointer}/data`));
+  }
+  return out;
+}
+
+/** Pointer-valued data a quick fix reads. */
+const POINTER_DATA = ['parent', 'parentPointer', 'pointer'] as const;
+
+/** A finding about an inline value, moved under its place in the catalog. */
+function underEntry(f: Finding, prefix: string): Finding {
+  const moved: Finding = { ...f, pointer: prefix + f.pointer };
+  delete moved.offset;
+  if (f.data && POINTER_DATA.some((k) => typeof f.data?.[k] === 'string')) {
+    const data = { ...f.data };
+    for (const k of POINTER_DATA) if (typeof data[k] === 'string') data[k] = prefix + (data[k] as string);
+    moved.data = data;
+  }
+  return moved;
+}
+
 function runRules(ctx: RuleContext, perRule: number, leftOut: LeftOut): Finding[] {
   const out: Finding[] = [];
   // One context for every rule, its budget swapped in before each call: rules run one after the other and none
@@ -266,6 +325,8 @@ function runRules(ctx: RuleContext, perRule: number, leftOut: LeftOut): Finding[
     settings: ctx.settings,
     text: ctx.text,
     budget: undefined,
+    source: ctx.source,
+    catalogDepth: ctx.catalogDepth,
   };
   for (const meta of RULES) {
     const rule = RULE_IMPLEMENTATIONS[meta.id];

@@ -10,8 +10,8 @@ export type Severity = 'error' | 'warning' | 'info' | 'hint';
 /** What a user may configure per rule. 'off' drops the rule's findings. */
 export type SeveritySetting = Severity | 'off';
 
-/** What a document is: decided by content first, then by file name. */
-export type DocumentKind = 'card' | 'lockfile';
+/** What a document is: decided by content first, then by file name. A catalog is an AI Catalog (ai-catalog.json). */
+export type DocumentKind = 'card' | 'lockfile' | 'catalog';
 
 /**
  * One problem found in a document. Core findings carry a pointer, never a range:

@@ -6,14 +6,18 @@ import { strict as assert } from 'node:assert';
 import { test } from 'node:test';
 import { lintDocument } from '../../../server/src/core/lint';
 import type { RuleDefinition, RuleExample } from '../../../server/src/core/rules/context';
-import { EXAMPLE_CARD, EXAMPLE_LOCKFILE } from '../../../server/src/core/rules/examples';
+import { EXAMPLE_CARD, EXAMPLE_CATALOG, EXAMPLE_LOCKFILE } from '../../../server/src/core/rules/examples';
 import { LINT_RULES } from '../../../server/src/core/rules/index';
 
 function documentOf(rule: RuleDefinition, example: RuleExample): { text: string; fileName: string } {
-  const lockfile = !rule.meta.appliesTo.includes('card');
-  const fileName = lockfile ? 'example.a2a-lock.json' : 'agent-card.json';
+  const on = rule.meta.appliesTo.includes('card')
+    ? 'card'
+    : rule.meta.appliesTo.includes('catalog')
+      ? 'catalog'
+      : 'lockfile';
+  const fileName = { card: 'agent-card.json', catalog: 'ai-catalog.json', lockfile: 'example.a2a-lock.json' }[on];
   if ('text' in example) return { text: example.text, fileName };
-  const base = lockfile ? EXAMPLE_LOCKFILE : EXAMPLE_CARD;
+  const base = { card: EXAMPLE_CARD, catalog: EXAMPLE_CATALOG, lockfile: EXAMPLE_LOCKFILE }[on];
   return { text: JSON.stringify({ ...base, ...example.with }, null, 2), fileName };
 }
 
@@ -26,6 +30,7 @@ test('the base documents of the examples get no finding', () => {
   for (const [fileName, base] of [
     ['agent-card.json', EXAMPLE_CARD],
     ['example.a2a-lock.json', EXAMPLE_LOCKFILE],
+    ['ai-catalog.json', EXAMPLE_CATALOG],
   ] as const) {
     const findings = lintDocument(JSON.stringify(base, null, 2), { fileName }).findings;
     assert.deepEqual(

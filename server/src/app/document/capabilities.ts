@@ -16,6 +16,7 @@ import { cardMatchesAgent, lockfileAgainstCard, type LockfileAgainstCard } from 
 import { redactValue } from '../../core/text/redact';
 import { profileRedactor, shownProfile } from '../../core/profile/shown';
 import type { DocumentWorld } from './world';
+import { catalogTree } from './capabilitiesCatalog';
 
 type EvidenceSection = NonNullable<CapabilitiesResult['evidence']>;
 
@@ -34,6 +35,7 @@ export async function capabilities(world: DocumentWorld, request: { uri: string 
     const tree = lockTree(r, r ? lockEvidence(world, r) : undefined);
     return withRanges(doc, a.text, shown(tree, r?.pinned?.profile ?? r?.live?.card.profile));
   }
+  if (a.kind === 'catalog') return withRanges(doc, a.text, catalogTree(a));
   return NONE_CAPABILITIES;
 }
 

@@ -9,8 +9,10 @@ import { matchesGlob } from './glob';
 export function documentKind(languageId: string, uri: string, settings: A2ASettings): DocumentKind | undefined {
   if (languageId === 'a2a-agent-card') return 'card';
   if (languageId === 'a2a-lockfile') return 'lockfile';
+  if (languageId === 'a2a-ai-catalog') return 'catalog';
   const path = uriPath(uri);
   if (settings.files.lockfiles.some((g) => matchesGlob(path, g))) return 'lockfile';
+  if (settings.files.catalogs.some((g) => matchesGlob(path, g))) return 'catalog';
   if (settings.files.agentCards.some((g) => matchesGlob(path, g))) return 'card';
   return undefined;
 }

@@ -5,6 +5,7 @@ import { parsePointer, pointerAtOffset } from '../../core/pointer/range';
 import type { Analysis } from './analysis';
 import { defaultModesHover, extensionHover, flagHover, interfacesHover, skillHover } from './hoverCard';
 import { lockfileHover } from './hoverLockfile';
+import { catalogHover } from './hoverCatalog';
 import { escapeMarkdown, plain } from './markdown';
 import { lockfileAgainstCard, withLiveAsPinned, type LockfileAgainstCard } from './pinnedCard';
 import { schemaAt } from '../../core/schema/schemaNav';
@@ -22,7 +23,10 @@ export async function hover(
   const a = await world.analysis(request.uri);
   const doc = world.document(request.uri);
   if (!a || !doc || a.value === undefined || a.tooLarge) return null;
-  const pinned = a.kind === 'card' ? undefined : withLiveAsPinned(await lockfileAgainstCard(world, a, pause));
+  const pinned =
+    a.kind === 'card' || a.kind === 'catalog'
+      ? undefined
+      : withLiveAsPinned(await lockfileAgainstCard(world, a, pause));
   return documentHover(a, doc.offsetAt(request.position), pinned);
 }
 
@@ -34,7 +38,12 @@ export function documentHover(a: Analysis, offset: number, pinned: LockfileAgain
   if (a.value === undefined || a.tooLarge) return null;
   const { pointer } = pointerAtOffset(a.text, offset);
   const segments = parsePointer(pointer);
-  const special = a.kind === 'card' ? cardHover(a, segments) : lockfileHover(segments, pinned);
+  const special =
+    a.kind === 'card'
+      ? cardHover(a, segments)
+      : a.kind === 'catalog'
+        ? catalogHover(a, segments)
+        : lockfileHover(segments, pinned);
   const description = schemaDescription(a, segments);
   const parts = [special, description].filter((s): s is string => !!s);
   if (!parts.length) return null;

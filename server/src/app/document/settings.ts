@@ -52,6 +52,7 @@ export function normalizeSettings(raw: unknown): A2ASettings {
     files: {
       agentCards: stringArray(files.agentCards) ?? d.files.agentCards,
       lockfiles: stringArray(files.lockfiles) ?? d.files.lockfiles,
+      catalogs: stringArray(files.catalogs) ?? d.files.catalogs,
     },
     network: {
       allowedHosts: stringArray(asObject(r.network).allowedHosts) ?? d.network.allowedHosts,

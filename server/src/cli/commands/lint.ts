@@ -140,7 +140,7 @@ export const help: CommandHelp = {
   },
   body: [
     '',
-    'Validates A2A 1.0 agent cards and a2a-lock.json lockfiles (detected by content, then by file name).',
+    'Validates A2A 1.0 agent cards, a2a-lock.json lockfiles and AI Catalogs (ai-catalog.json; detected by content, then by file name).',
     { flagHelp: 'format' },
     { flagHelp: 'output' },
     { flagHelp: 'rule' },

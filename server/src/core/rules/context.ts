@@ -4,7 +4,7 @@ import type { DocumentKind, Finding, JsonPointer, LintSettings, Severity } from 
 
 export { quote } from '../text/quote';
 
-export type AppliesTo = 'card' | 'lockfile';
+export type AppliesTo = 'card' | 'lockfile' | 'catalog';
 
 /** `deprecated`: the rule reports a deprecated construct (editors strike it through). */
 export type RuleTag = 'deprecated';
@@ -33,6 +33,10 @@ export interface RuleContext {
   text?: string;
   /** How many findings this rule may still make (lint sets it; a rule called on its own has no limit). */
   budget?: RuleBudget;
+  /** The URL the document was read from, when it came over the network (a catalog's host and own address). */
+  source?: string;
+  /** For a catalog: how deep it is nested inline in the document's catalog (0: the document itself). */
+  catalogDepth?: number;
 }
 
 /**

@@ -53,3 +53,35 @@ export const EXAMPLE_LOCKFILE: Readonly<Record<string, unknown>> = {
     extensions: [],
   },
 };
+
+/** A valid AI Catalog of the base card's host: one agent by URL, one inline (the base card itself). */
+export const EXAMPLE_CATALOG: Readonly<Record<string, unknown>> = {
+  specVersion: '1.0',
+  host: { displayName: 'Example Travel', identifier: 'did:web:example.com' },
+  entries: [
+    {
+      identifier: 'urn:air:example.com:agents:pricing',
+      type: 'application/a2a-agent-card+json',
+      url: 'https://pricing.example.com/.well-known/agent-card.json',
+      version: '3.2.0',
+      displayName: 'Pricing Agent',
+      description: 'Quotes itinerary prices.',
+    },
+    {
+      identifier: 'urn:air:example.com:agents:quotes',
+      type: 'application/a2a-agent-card+json',
+      version: '1.0.0',
+      data: EXAMPLE_CARD,
+    },
+  ],
+};
+
+/** An entry of EXAMPLE_CATALOG with other members, for examples that add entries. */
+export function catalogEntry(members: Record<string, unknown>): Record<string, unknown> {
+  return {
+    identifier: 'urn:air:example.com:agents:pricing',
+    type: 'application/a2a-agent-card+json',
+    url: 'https://pricing.example.com/.well-known/agent-card.json',
+    ...members,
+  };
+}

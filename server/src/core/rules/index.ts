@@ -39,6 +39,12 @@ import { rule as undeclaredOauthScope } from './undeclared-oauth-scope';
 import { rule as undefinedSecurityScheme } from './undefined-security-scheme';
 import { rule as unknownField } from './unknown-field';
 import { rule as unsupportedLockfileVersion } from './unsupported-lockfile-version';
+import { rule as catalogEntryUrlAndData } from './catalog-entry-url-and-data';
+import { rule as catalogDuplicateEntry } from './catalog-duplicate-entry';
+import { rule as catalogConfusableIdentifier } from './catalog-confusable-identifier';
+import { rule as catalogHostMismatch } from './catalog-host-mismatch';
+import { rule as catalogNestingTooDeep } from './catalog-nesting-too-deep';
+import { rule as catalogCycle } from './catalog-cycle';
 
 export const LINT_RULES: readonly RuleDefinition[] = [
   legacyCardShape,
@@ -77,6 +83,13 @@ export const LINT_RULES: readonly RuleDefinition[] = [
   skillDescriptionLength,
   protocolVersionPatch,
   cardVersionNotSemver,
+  // AI Catalog rules, after every card rule for the same reason.
+  catalogEntryUrlAndData,
+  catalogDuplicateEntry,
+  catalogConfusableIdentifier,
+  catalogHostMismatch,
+  catalogNestingTooDeep,
+  catalogCycle,
 ];
 
 /** Rule id → check, for the rules of LINT_RULES. */

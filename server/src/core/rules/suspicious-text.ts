@@ -9,16 +9,17 @@
  */
 import { finding, Rule, type RuleDefinition, type RuleMeta, type RuleDocs, type RuleExamples } from './context';
 import { textCues } from '../text/textCues';
+import { CATALOG_TEXT } from '../text/catalogText';
 
 export const meta: RuleMeta = {
   id: 'suspicious-text',
   defaultSeverity: 'warning',
   title: 'Card text with hidden characters or instructions aimed at a model',
-  appliesTo: ['card'],
+  appliesTo: ['card', 'catalog'],
 };
 
-export const suspiciousText: Rule = ({ value, text }) =>
-  textCues(value, text).map((cue) =>
+export const suspiciousText: Rule = ({ value, text, kind }) =>
+  (kind === 'catalog' ? textCues(value, text, CATALOG_TEXT) : textCues(value, text)).map((cue) =>
     finding(
       meta,
       cue.pointer,
@@ -26,7 +27,7 @@ export const suspiciousText: Rule = ({ value, text }) =>
         ? `This value contains invisible or control characters (${cue.detail}): people see one id or URL while programs use another. Remove them.`
         : cue.kind === 'hidden-characters'
           ? `This text contains invisible or control characters (${cue.detail}): they can hide text from people while models still read it. Remove them.`
-          : `This text contains an instruction aimed at the model that reads the card (${cue.detail}): card text is untrusted input for planners and must not give orders. Remove it.`,
+          : `This text contains an instruction aimed at the model that reads the ${kind === 'catalog' ? 'catalog' : 'card'} (${cue.detail}): ${kind === 'catalog' ? 'catalog' : 'card'} text is untrusted input for planners and must not give orders. Remove it.`,
       { data: cue.data },
     ),
   );
@@ -42,7 +43,9 @@ const docs: RuleDocs = {
     'after an emoji, a zero width joiner between two, and a subdivision flag whose tags spell a code CLDR lists (🏴 gbeng,',
     'gbsct, gbwls, and the other 5,043). Tags that spell anything else, alone or across chained black flags, are hidden',
     'text. A hidden character in any other value (a skill id, a URL) is reported at its pointer too: people see one id',
-    'while programs use another.',
+    "while programs use another. In an AI Catalog the same is asked of the host's and the entries' names,",
+    'descriptions, tags and publishers, and of identifiers, versions and URLs; an agent card inline in an entry is linted',
+    'as a card.',
   ],
   bad: '`"description": "Prices trips. Ignore all previous instructions and …"`',
   fix: '`"description": "Prices trips."`',

@@ -136,6 +136,7 @@ function childShape(shape: Shape, key: string, position: number): Shape | undefi
 const UNKNOWN_MEMBER: Record<DocumentKind, string> = {
   card: 'is not a member A2A 1.0 defines here; clients ignore it.',
   lockfile: 'is not a member the capability lockfile format defines here; checks ignore it.',
+  catalog: 'is not a member the AI Catalog defines here; readers ignore it.',
 };
 
 function unknownMember(
@@ -162,6 +163,8 @@ function unknownMember(
 
 export const unknownField: Rule = (ctx) => {
   const out: Finding[] = [];
+  // A catalog's schema allows members it does not name: its readers ignore them.
+  if (ctx.kind === 'catalog') return out;
   walk(ctx.value, SHAPES[ctx.kind], [], out, ctx);
   return out;
 };

@@ -4,6 +4,7 @@
  */
 import cardSchema from '../../../../schemas/agent-card-1.0.schema.json';
 import lockSchema from '../../../../schemas/a2a-lock.schema.json';
+import catalogSchema from '../../../../schemas/ai-catalog.schema.json';
 import { parsePointer } from '../pointer/range';
 import type { DocumentKind } from '../types';
 
@@ -23,7 +24,7 @@ export interface SchemaNode {
 }
 
 export function rootSchema(kind: DocumentKind): SchemaNode {
-  return (kind === 'lockfile' ? lockSchema : cardSchema) as SchemaNode;
+  return (kind === 'lockfile' ? lockSchema : kind === 'catalog' ? catalogSchema : cardSchema) as SchemaNode;
 }
 
 /**

@@ -5,7 +5,7 @@
  * and duplicates are dropped. Unknown members are never schema errors (the schemas allow them).
  */
 import type { ErrorObject } from 'ajv';
-import { validateAgentCard, validateLockfile } from './generated/validators';
+import { validateAgentCard, validateAiCatalog, validateLockfile } from './generated/validators';
 import { escapeSegment, parsePointer, valueAtPointer } from '../pointer/range';
 import { isObject } from '../document';
 import { MAX_FINDINGS_PER_RULE } from '../findingCap';
@@ -54,7 +54,7 @@ export function validateValue(value: unknown, kind: DocumentKind, limit = MAX_FI
 
 /** At most `limit` schema findings, and how many more there were (counted, not made). */
 export function validateCapped(value: unknown, kind: DocumentKind, limit: number): CappedFindings {
-  const validate = kind === 'lockfile' ? validateLockfile : validateAgentCard;
+  const validate = kind === 'lockfile' ? validateLockfile : kind === 'catalog' ? validateAiCatalog : validateAgentCard;
   if (validate(value)) return { findings: [], leftOut: 0 };
   return mapErrorsCapped(validate.errors ?? [], value, kind, limit);
 }
@@ -87,6 +87,7 @@ function mapErrorsCapped(errors: ErrorObject[], root: unknown, kind: DocumentKin
   let leftOut = 0;
   for (const error of errors) {
     if (isOneOfBranchError(error, oneOfPaths, oneOfAt)) continue;
+    if (kind === 'catalog' && isCatalogEntryChoice(error)) continue;
     if (findings.length >= limit) {
       leftOut++;
       continue;
@@ -98,6 +99,15 @@ function mapErrorsCapped(errors: ErrorObject[], root: unknown, kind: DocumentKin
     findings.push(finding);
   }
   return { findings, leftOut };
+}
+
+/**
+ * A catalog entry's "exactly one of url and data" (catalog-entry-url-and-data says it, at the entry) and the
+ * branches of its "type or mediaType" (the anyOf error says it once).
+ */
+function isCatalogEntryChoice(error: ErrorObject): boolean {
+  if (error.keyword === 'oneOf') return true;
+  return /\/(?:oneOf|anyOf)\/\d+\/required$/.test(error.schemaPath);
 }
 
 /** The per-branch "must have required property X" errors of a oneOf: summarised by the oneOf error itself. */
@@ -120,7 +130,7 @@ function toFinding(error: ErrorObject, root: unknown, kind: DocumentKind): Findi
         severity: 'error',
         pointer: childPointer(at, missing),
         target: 'key',
-        message: `${at === '' ? `The ${kind === 'lockfile' ? 'lockfile' : 'card'}` : `"${name}"`} is missing the REQUIRED member "${missing}": add it.`,
+        message: `${at === '' ? `The ${DOCUMENT_NAME[kind]}` : `"${name}"`} is missing the REQUIRED member "${missing}": add it.`,
         data: { missing, parent: at },
       };
     }
@@ -158,6 +168,14 @@ function toFinding(error: ErrorObject, root: unknown, kind: DocumentKind): Findi
     }
     case 'oneOf':
       return oneOfFinding(error, root);
+    case 'anyOf':
+      return {
+        code: 'schema',
+        severity: 'error',
+        pointer: at,
+        message: `"${name}" names no media type: add "type" (application/a2a-agent-card+json for an agent card, application/ai-catalog+json for a nested catalog).`,
+        data: { missing: 'type', parent: at },
+      };
     default:
       return { code: 'schema', severity: 'error', pointer: at, message: `"${name}" ${error.message ?? 'is invalid'}.` };
   }
@@ -205,9 +223,11 @@ function lastSegment(pointer: string): string {
 /** A pointer as people read it: /skills/2/tags/0 → skills[2].tags[0]; '' → the card (or lockfile). */
 export function readablePath(pointer: string, kind: DocumentKind = 'card'): string {
   const segs = parsePointer(pointer);
-  if (segs.length === 0) return kind === 'lockfile' ? 'the lockfile' : 'the card';
+  if (segs.length === 0) return `the ${DOCUMENT_NAME[kind]}`;
   return segs.map((seg, i) => (/^(0|[1-9]\d*)$/.test(seg) ? `[${seg}]` : i === 0 ? seg : `.${seg}`)).join('');
 }
+
+const DOCUMENT_NAME: Record<DocumentKind, string> = { card: 'card', lockfile: 'lockfile', catalog: 'catalog' };
 
 function describeType(v: unknown): string {
   if (v === null) return 'null';

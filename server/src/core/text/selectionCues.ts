@@ -4,7 +4,7 @@
  * things (lockfile/checkOptions.ts).
  */
 import { isObject } from '../document';
-import { textFields, type TextCue } from './textCues';
+import { CARD_TEXT, type TextCue, type TextWalk } from './textCues';
 
 const THIS = String.raw`(?:this|our|my)\s+(?:agent|skill|service|tool)`;
 const OTHERS = String.raw`(?:all\s+|any\s+)?(?:the\s+)?other\s+(?:agents|skills|services|tools|options)`;
@@ -82,10 +82,10 @@ const MAX_FINDINGS = 50;
  * The card's free-text fields that tell the selecting model to prefer this agent. `text`, when known, lets a card
  * without any stem skip the walk. Also used by the lockfile check (lockfile/checkOptions.ts).
  */
-export function selectionCues(value: unknown, text?: string): TextCue[] {
+export function selectionCues(value: unknown, text?: string, walk: TextWalk = CARD_TEXT): TextCue[] {
   if (!isObject(value) || (text !== undefined && !mayHoldSelectionCue(text))) return [];
   const out: TextCue[] = [];
-  for (const [pointer, field] of textFields(value)) {
+  for (const [pointer, field] of walk.fields(value)) {
     if (typeof field !== 'string' || out.length >= MAX_FINDINGS) continue;
     const phrase = PHRASES.exec(field);
     if (phrase) {

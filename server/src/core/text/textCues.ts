@@ -109,10 +109,26 @@ export interface TextCue {
 /** A string value that holds a character other than printable ASCII, tab or a line break: worth a closer look. */
 const NOT_PLAIN = /[^\x20-\x7e\t\n\r]/;
 
-/** Every string value of the card outside the free-text fields (skill ids, URLs, anything else) worth a look. */
-function* otherStrings(card: Record<string, unknown>, skip: ReadonlySet<string>): Generator<[string, string]> {
-  for (const [pointer, value] of stringsUnder(card, ''))
-    if (typeof value === 'string' && NOT_PLAIN.test(value) && !skip.has(pointer)) yield [pointer, value];
+/**
+ * Where a kind of document keeps its text: the free-text fields people and models read, and the other strings
+ * (ids, URLs) that programs use as they are.
+ */
+export interface TextWalk {
+  fields(value: Record<string, unknown>): Iterable<[string, unknown]>;
+  others(value: Record<string, unknown>): Iterable<[string, unknown]>;
+}
+
+/** A card's text: its free-text fields, and every other string in it. */
+export const CARD_TEXT: TextWalk = { fields: textFields, others: (card) => stringsUnder(card, '') };
+
+/** Every string value outside the free-text fields (skill ids, URLs, anything else) worth a look. */
+function* otherStrings(
+  value: Record<string, unknown>,
+  skip: ReadonlySet<string>,
+  walk: TextWalk,
+): Generator<[string, string]> {
+  for (const [pointer, field] of walk.others(value))
+    if (typeof field === 'string' && NOT_PLAIN.test(field) && !skip.has(pointer)) yield [pointer, field];
 }
 
 function hiddenCue(pointer: string, hidden: string[], identifier: boolean): TextCue {
@@ -134,14 +150,14 @@ function hiddenCue(pointer: string, hidden: string[], identifier: boolean): Text
  * (at most MAX_FINDINGS). `text`, when known, lets the walk be skipped when a cheap screen rules both out. Also used by
  * the lockfile check: a changed card whose text now carries such cues is not adopted silently (lockfile/check.ts).
  */
-export function textCues(value: unknown, text?: string): TextCue[] {
+export function textCues(value: unknown, text?: string, walk: TextWalk = CARD_TEXT): TextCue[] {
   if (!isObject(value)) return [];
   const mayHide = text === undefined || mayHoldHidden(value, text);
   const mayInstruct = text === undefined || INSTRUCTION_STEMS.test(text);
   if (!mayHide && !mayInstruct) return [];
   const out: TextCue[] = [];
   const seen = new Set<string>();
-  for (const [pointer, field] of textFields(value)) {
+  for (const [pointer, field] of walk.fields(value)) {
     if (typeof field !== 'string' || out.length >= MAX_FINDINGS) continue;
     if (mayHide) seen.add(pointer);
     const hidden = mayHide ? hiddenCodePoints(field) : [];
@@ -159,7 +175,7 @@ export function textCues(value: unknown, text?: string): TextCue[] {
   }
   // Ids and URLs are shown to people and used by programs: a hidden character makes the two differ.
   if (mayHide)
-    for (const [pointer, field] of otherStrings(value, seen)) {
+    for (const [pointer, field] of otherStrings(value, seen, walk)) {
       if (out.length >= MAX_FINDINGS) break;
       const hidden = hiddenCodePoints(field);
       if (hidden.length) out.push(hiddenCue(pointer, hidden, true));
