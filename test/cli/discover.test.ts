@@ -286,6 +286,24 @@ describe('a2acap discover: files', () => {
     assert.equal(allowed.entries[0]!.status, 'usable');
   });
 
+  it('an inline card nested deeper than a serializer goes is reported invalid; the rest of the run goes on', async () => {
+    const deep = `${'['.repeat(20_000)}${']'.repeat(20_000)}`;
+    writeFileSync(
+      join(tmp, 'deep.json'),
+      `{"entries":[{"identifier":"deep","type":"application/a2a-agent-card+json","data":{"skills":${deep}}},` +
+        '{"identifier":"other","type":"application/x-other","url":"https://example.com/x"}]}',
+    );
+    const run = await discover(['deep.json', '--format', 'json', '--max-card-bytes', '4000000']);
+    assert.equal(run.code, 0, run.stderr);
+    assert.deepEqual(
+      json(run).entries.map((e) => [e.identifier, e.status]),
+      [
+        ['deep', 'invalid'],
+        ['other', 'listed'],
+      ],
+    );
+  });
+
   it('a file that cannot be read exits 2 with the reason', async () => {
     const run = await discover(['no-such.json']);
     assert.equal(run.code, 2);

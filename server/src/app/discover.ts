@@ -405,7 +405,13 @@ async function runCardJob(run: Run, job: CardJob): Promise<void> {
       return unreachable(job.entry, messageOf(err));
     }
   } else {
-    text = job.text ?? JSON.stringify(job.data) ?? 'null';
+    const own = job.text ?? inlineText(job.data);
+    if (own === undefined) {
+      job.entry.status = 'invalid';
+      job.entry.reason = 'the inline card is nested too deeply to be read';
+      return;
+    }
+    text = own;
   }
   if (!run.cardAllowance.take()) {
     job.entry.status = 'not-fetched';
@@ -473,6 +479,18 @@ async function fetchDocument(request: DiscoverRequest, url: string, reach: Reach
   if (store) await request.cache?.set(url, entry);
   const text = got.status === 'not-modified' && cached ? cached.text : stripBom(utf8Text(res.body));
   return { url: withoutUserinfo(url), text, mediaType: res.headers['content-type'], originClass: res.originClass };
+}
+
+/**
+ * An inline card as text for lint and compile; undefined when it is nested deeper than serializing can go (JSON.parse
+ * of the catalog accepted it: the entry is reported invalid, the rest of the run goes on).
+ */
+function inlineText(data: unknown): string | undefined {
+  try {
+    return JSON.stringify(data) ?? 'null';
+  } catch {
+    return undefined;
+  }
 }
 
 function parsed(text: string): unknown {
