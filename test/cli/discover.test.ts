@@ -304,6 +304,33 @@ describe('a2acap discover: files', () => {
     );
   });
 
+  it('never shows the userinfo of a URL a catalog lists, and never requests it', async () => {
+    const s = await site({});
+    writeFileSync(
+      join(tmp, 'userinfo.json'),
+      JSON.stringify({
+        entries: [
+          {
+            identifier: 'card',
+            type: 'application/a2a-agent-card+json',
+            url: `http://alice:hunter2-secret@${s.domain}/c.json`,
+          },
+          {
+            identifier: 'nested',
+            type: 'application/ai-catalog+json',
+            url: `http://alice:hunter2-secret@${s.domain}/n.json`,
+          },
+        ],
+      }),
+    );
+    for (const format of ['json', 'text']) {
+      const run = await discover(['userinfo.json', '--format', format, '--allow-network', 'loopback']);
+      assert.equal(run.code, 0, run.stderr);
+      assert.doesNotMatch(run.output, /hunter2|alice/, format);
+    }
+    assert.equal(s.hits.size, 0, 'a URL with credentials is refused, not requested');
+  });
+
   it('a file that cannot be read exits 2 with the reason', async () => {
     const run = await discover(['no-such.json']);
     assert.equal(run.code, 2);

@@ -288,7 +288,7 @@ function reported(item: CatalogEntry, place: CatalogPlace): DiscoveredEntry {
     identifier: item.identifier ?? `(entry ${item.index} has no identifier)`,
     ...(item.version !== undefined ? { version: item.version } : {}),
     type: item.mediaType ?? '(no media type)',
-    source: item.hasUrl ? (item.url ?? '(url is not a string)') : 'inline',
+    source: item.hasUrl ? (item.url !== undefined ? withoutUserinfo(item.url) : '(url is not a string)') : 'inline',
     status: 'not-fetched',
     catalog: place.shown,
     pointer: `${place.pointerPrefix}${item.pointer}`,
@@ -301,7 +301,7 @@ function queueCard(run: Run, item: CatalogEntry, entry: DiscoveredEntry, place: 
   if (item.hasUrl && !item.hasData) {
     const url = entryUrl(item, place);
     if (!url.ok) return unreachable(entry, url.reason);
-    entry.source = url.url;
+    entry.source = withoutUserinfo(url.url);
     run.jobs.push({ entry, url: url.url, reach: place.reach });
     return;
   }
@@ -327,9 +327,10 @@ async function followNested(
 ): Promise<void> {
   const url = item.hasUrl ? entryUrl(item, place) : undefined;
   if (url && !url.ok) return unreachable(entry, url.reason);
-  if (url) entry.source = url.url;
+  if (url) entry.source = withoutUserinfo(url.url);
   const decision = nestedDecision(trail, url?.url, run.followed);
-  const at = { catalog: place.shown, pointer: entry.pointer ?? item.pointer, url: url?.url };
+  const shownUrl = url ? withoutUserinfo(url.url) : undefined;
+  const at = { catalog: place.shown, pointer: entry.pointer ?? item.pointer, url: shownUrl };
   if (!decision.follow) {
     if (decision.why === 'seen') {
       entry.status = 'catalog';
