@@ -1,8 +1,9 @@
 /**
  * The language-model tools the extension contributes (package.json contributes.languageModelTools): a2a_profile,
- * a2a_how_to_call and a2a_check_lockfile, for chat agents working on the workspace's cards and lockfiles. Each call
- * is gated here (lmToolGate.ts: network calls need confirmation and are off in Restricted Mode), then answered by the
- * language server, which runs the same tool functions as `a2acap mcp` (server/src/lsp/languageModelTools.ts).
+ * a2a_how_to_call, a2a_check_lockfile and a2a_discover, for chat agents working on the workspace's cards, lockfiles
+ * and catalogs. Each call is gated here (lmToolGate.ts: network calls need confirmation and are off in Restricted
+ * Mode), then answered by the language server, which runs the same tool functions as `a2acap mcp`
+ * (server/src/lsp/languageModelTools.ts).
  */
 import * as vscode from 'vscode';
 import type { LanguageClient } from 'vscode-languageclient/node';

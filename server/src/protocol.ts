@@ -359,7 +359,12 @@ export const ProbeAgentRequest = {
 } as const;
 
 /** The tools the editor contributes as language-model tools (package.json contributes.languageModelTools). */
-export const EDITOR_TOOL_NAMES: readonly string[] = ['a2a_profile', 'a2a_how_to_call', 'a2a_check_lockfile'];
+export const EDITOR_TOOL_NAMES: readonly string[] = [
+  'a2a_profile',
+  'a2a_how_to_call',
+  'a2a_check_lockfile',
+  'a2a_discover',
+];
 
 /** One call of a language-model tool (server/src/mcp/tools): the tool's name and the model's input, untouched. */
 export interface LanguageModelToolParams {

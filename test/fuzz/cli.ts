@@ -12,6 +12,7 @@ import { chance, mutate, pick, type Rng } from './mutate';
 import { forbiddenCharacter, stackTrace, visible, type Failure } from './properties';
 import { loadSeeds, ROOT, type Seed } from './seeds';
 import { workflowCommandFailures } from './workflowCommands';
+import { discoverCliInput, discoverFailures } from './catalogDiscover';
 import { at } from '../at';
 
 export const CLI = join(ROOT, 'server', 'dist', 'cli.js');
@@ -51,7 +52,8 @@ function firstSkillId(card: string): string {
 export function generateCliInput(rng: Rng): CliInput {
   const { seeds, pairs } = loadSeeds();
   const cards = seeds.filter((s) => s.kind === 'card');
-  const command = pick(rng, ['lint', 'lint', 'compile', 'check', 'check', 'pin', 'update'] as const);
+  const command = pick(rng, ['lint', 'lint', 'compile', 'check', 'check', 'pin', 'update', 'discover'] as const);
+  if (command === 'discover') return discoverCliInput(rng);
   if (command === 'lint') {
     const m = mutate(rng, pick(rng, seeds), seeds);
     const name = m.kind === 'lockfile' ? 'a2a-lock.json' : 'agent-card.json';
@@ -179,6 +181,7 @@ export async function runCliInput(input: CliInput, dir: string, hangMs: number):
       });
   }
   if (format === 'github') failures.push(...workflowCommandFailures(run.stdout));
+  if (what === 'discover') failures.push(...discoverFailures(input, run.stdout, run.stderr, run.code));
   if (what === 'pin' && run.code === 0 && !failures.length) {
     // Round trip: a lockfile just pinned from a card checks compatible against that same card.
     const check = await spawnCli(

@@ -63,6 +63,7 @@ describe('lmToolGate: confirmation and Restricted Mode', () => {
     for (const trusted of [true, false]) {
       assert.equal(gateToolCall('a2a_profile', { source: 'cards/good.agent-card.json' }, trusted).kind, 'run');
       assert.equal(gateToolCall('a2a_check_lockfile', { lockfile: 'a2a-lock.json' }, trusted).kind, 'run');
+      assert.equal(gateToolCall('a2a_discover', { source: 'catalogs/ai-catalog.json' }, trusted).kind, 'run');
     }
   });
 
@@ -71,6 +72,8 @@ describe('lmToolGate: confirmation and Restricted Mode', () => {
       ['a2a_profile', { source: 'https://agent.example' }],
       ['a2a_how_to_call', { source: ' http://127.0.0.1:1/', skill: 'x' }],
       ['a2a_check_lockfile', { lockfile: 'a2a-lock.json', live: true }],
+      ['a2a_discover', { source: 'example.com' }],
+      ['a2a_discover', { source: 'https://example.com/.well-known/ai-catalog.json' }],
       ['unknown_tool', {}],
     ] as const) {
       const gate = gateToolCall(tool, input, false);
@@ -123,6 +126,7 @@ describe('the language server answers the editor tools as a2acap mcp does', () =
       ['a2a_profile', { source: 'cards/good.agent-card.json' }],
       ['a2a_how_to_call', { source: 'cards/good.agent-card.json', skill: 'book-trip' }],
       ['a2a_check_lockfile', { lockfile: 'lockfiles/travel.a2a-lock.json' }],
+      ['a2a_discover', { source: 'cards/good.agent-card.json' }],
     ];
     for (const [tool, input] of calls) {
       const expected = await callTool(mcp, tool, input);

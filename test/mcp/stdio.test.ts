@@ -25,7 +25,7 @@ import { callJson, callTool, runCliSpawned, startMcp, type McpSession } from './
 import { at, field } from '../at';
 
 const EXAMPLES = join(__dirname, '..', '..', 'examples');
-const TOOL_NAMES = ['a2a_check_lockfile', 'a2a_how_to_call', 'a2a_lockfiles', 'a2a_pin', 'a2a_profile'];
+const TOOL_NAMES = ['a2a_check_lockfile', 'a2a_discover', 'a2a_how_to_call', 'a2a_lockfiles', 'a2a_pin', 'a2a_profile'];
 
 let root: string;
 let mcp: McpSession;
@@ -54,7 +54,7 @@ async function cli(args: string[]): Promise<{ code: number | null; json: unknown
 }
 
 describe('a2acap mcp: tools/list', () => {
-  it('lists the five tools, each with a valid JSON Schema for its input', async () => {
+  it('lists the six tools, each with a valid JSON Schema for its input', async () => {
     const { tools } = await mcp.client.listTools();
     assert.deepEqual(tools.map((t) => t.name).sort(), TOOL_NAMES);
     const ajv = new Ajv({ strict: true, strictRequired: true });

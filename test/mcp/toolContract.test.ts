@@ -18,6 +18,7 @@ const HINTS: Record<string, [boolean, boolean, boolean, boolean]> = {
   a2a_check_lockfile: [true, false, true, true],
   a2a_lockfiles: [true, false, true, false],
   a2a_pin: [false, true, true, true],
+  a2a_discover: [true, false, true, true],
 };
 
 let root: string;

@@ -30,15 +30,18 @@ import { publicProfile } from './profile';
 import { probe } from '../app/probe';
 import { compileCard as appCompileCard } from '../app/compile';
 import { send } from '../app/send';
+import { discover as appDiscover } from '../app/discover';
 import { trustStoreFromKidMap, type TrustStore as CoreTrustStore } from '../app/live';
 import type { TrustStoreValue } from '../core/signature/trustEntry';
 import { resolveSignaturePolicy } from '../app/live';
-import { resolveClient, type ClientConfig, type LintSettings } from '../app/settings';
+import { DEFAULT_MAX_CARD_BYTES, resolveClient, type ClientConfig, type LintSettings } from '../app/settings';
 import type {
   CardCache,
   ClientOptions,
   CompileOptions,
   Credential,
+  DiscoverOptions,
+  DiscoverReport,
   ExtendedCard,
   ExtendedCardCache,
   ExtendedCardOptions,
@@ -251,6 +254,29 @@ export async function fetchCard(target: string, options: FetchOptions): Promise<
   return res.valid && res.profile
     ? { ...base, valid: true, profile: publicProfile(res.profile) }
     : { ...base, valid: false, profile: undefined };
+}
+
+/**
+ * Finds the agents a host lists: for a domain (`example.com`) or an origin its AI Catalog
+ * (`/.well-known/ai-catalog.json`), else its agent card, else the legacy `/.well-known/agent.json`
+ * (`legacy-card-path`); for a URL the catalog or card there. Nested catalogs are followed to depth 4, each URL
+ * fetched once; every entry is reported with a status, A2A cards compiled for `client`. Rejects with an Error
+ * saying why when nothing could be read.
+ * @example const { entries } = await discover('https://agent.example', { network });
+ */
+export async function discover(source: string, options: DiscoverOptions): Promise<DiscoverReport> {
+  const network = asNetwork(options.network);
+  const result = await appDiscover({
+    source,
+    http: network.http,
+    readFile: () => Promise.reject(new Error('discover takes a domain or an http(s) URL')),
+    client: clientConfig(options.client),
+    maxBytes: options.maxBytes ?? DEFAULT_MAX_CARD_BYTES,
+    ...(options.timeoutMs !== undefined ? { timeoutMs: options.timeoutMs } : {}),
+    ...(options.cache ? { cache: options.cache } : {}),
+  });
+  if (!result.ok) throw new Error(result.reason);
+  return result.report;
 }
 
 /**

@@ -369,3 +369,56 @@ export interface SendResult {
   /** This call marked the profile stale. */
   markedStale: boolean;
 }
+
+export interface DiscoverOptions {
+  network: NetworkClient;
+  /** The client A2A card entries are compiled for. */
+  client?: ClientOptions;
+  /** Keep catalogs and cards between calls: a fresh one is served without a request, a stale one is revalidated. */
+  cache?: CardCache;
+  /** Size limit of each catalog and card, bytes. Default 1 MiB. */
+  maxBytes?: number;
+  /** Per request. Default 10 s. */
+  timeoutMs?: number;
+}
+
+/**
+ * usable / unusable / invalid: an A2A card compiled for the client; unreachable: it (or a nested catalog) could not
+ * be read; catalog: a nested catalog followed; not-followed: too deep or a cycle; not-fetched: over the run's bounds;
+ * listed: an entry of another type.
+ */
+export type DiscoveredStatus =
+  'usable' | 'unusable' | 'invalid' | 'unreachable' | 'catalog' | 'not-followed' | 'not-fetched' | 'listed';
+
+/** One entry `discover` met. Every string in it came from a catalog or a card: untrusted text. */
+export interface DiscoveredEntry {
+  identifier: string;
+  version?: string;
+  type: string;
+  /** The artifact's URL, or `inline`. */
+  source: string;
+  status: DiscoveredStatus;
+  reason?: string;
+  /** The catalog that lists it, and the entry's JSON Pointer there. */
+  catalog?: string;
+  pointer?: string;
+  displayName?: string;
+  entryDescription?: string;
+  /** A compiled card's name, description and usable skill ids. */
+  name?: string;
+  description?: string;
+  skills?: string[];
+}
+
+export interface DiscoverFinding {
+  code: string;
+  severity: 'error' | 'warning' | 'info' | 'hint';
+  message: string;
+  pointer?: string;
+  catalog?: string;
+}
+
+export interface DiscoverReport {
+  entries: DiscoveredEntry[];
+  findings: DiscoverFinding[];
+}

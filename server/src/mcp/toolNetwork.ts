@@ -7,6 +7,8 @@ import { escapeControls } from '../app/text';
 
 const isUrl = (value: unknown): boolean => typeof value === 'string' && /^https?:\/\//i.test(value.trim());
 
+const isJsonPath = (value: unknown): boolean => typeof value === 'string' && /\.json$/i.test(value.trim());
+
 function field(input: unknown, name: string): unknown {
   return input !== null && typeof input === 'object' ? (input as Record<string, unknown>)[name] : undefined;
 }
@@ -17,6 +19,8 @@ export const MAY_USE_NETWORK: Readonly<Record<string, (input: unknown) => boolea
   a2a_check_lockfile: (input) => field(input, 'live') === true,
   a2a_lockfiles: () => false,
   a2a_pin: (input) => isUrl(field(input, 'source')),
+  // A domain is fetched as a URL is; only a file (a path ending in .json) stays in the workspace.
+  a2a_discover: (input) => isUrl(field(input, 'source')) || !isJsonPath(field(input, 'source')),
 };
 
 export function mayUseNetwork(tool: string, input: unknown): boolean {

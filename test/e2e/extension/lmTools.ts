@@ -9,7 +9,7 @@ import * as vscode from 'vscode';
 import { test } from './harness';
 import { EXTENSION_ID } from './workspace';
 
-const TOOLS = ['a2a_profile', 'a2a_how_to_call', 'a2a_check_lockfile'];
+const TOOLS = ['a2a_profile', 'a2a_how_to_call', 'a2a_check_lockfile', 'a2a_discover'];
 const CARD = 'cards/good.agent-card.json';
 const LOCK = 'lockfiles/travel.a2a-lock.json';
 
@@ -47,7 +47,7 @@ async function invoke(name: string, input: object): Promise<Record<string, unkno
   return JSON.parse(text) as Record<string, unknown>;
 }
 
-test('the three language-model tools are registered', async () => {
+test('the four language-model tools are registered', async () => {
   await vscode.extensions.getExtension(EXTENSION_ID)?.activate();
   const names = new Set(vscode.lm.tools.map((t) => t.name));
   assert.deepEqual(
@@ -78,5 +78,14 @@ test('a2a_check_lockfile answers what `a2acap check --format json` prints', asyn
   assert.deepEqual(
     await invoke('a2a_check_lockfile', { lockfile: LOCK }),
     cli(['check', LOCK, '--live', '--format', 'json']),
+  );
+});
+
+test('a2a_discover answers the status `a2acap discover --format json` gives for a card file', async () => {
+  const expected = cli(['discover', CARD, '--format', 'json']) as { entries: { identifier: string; status: string }[] };
+  const got = (await invoke('a2a_discover', { source: CARD })) as { entries: { identifier: string; status: string }[] };
+  assert.deepEqual(
+    got.entries.map((e) => [e.identifier, e.status]),
+    expected.entries.map((e) => [e.identifier, e.status]),
   );
 });

@@ -26,6 +26,7 @@ const TABLE: readonly { name: string; load: () => Promise<CommandModule> }[] = [
   { name: 'pin', load: () => import('./pin.js') },
   { name: 'update', load: () => import('./update.js') },
   { name: 'diff', load: () => import('./diff.js') },
+  { name: 'discover', load: () => import('./discover.js') },
   { name: 'mcp', load: () => import('./mcp.js') },
 ];
 

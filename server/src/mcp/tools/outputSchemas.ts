@@ -232,3 +232,56 @@ export const PIN_OUTPUT = object(
   },
   ['written', 'skills_pinned', 'lockfile_text_complete', 'untrusted'],
 );
+
+const discoverStatus = {
+  enum: ['usable', 'unusable', 'invalid', 'unreachable', 'catalog', 'not-followed', 'not-fetched', 'listed'],
+};
+
+/** a2a_discover: a page of entries (structural values, clipped) and the catalogs' findings; free text in untrusted. */
+export const DISCOVER_OUTPUT = object(
+  {
+    source: str,
+    entries_total: count,
+    next_cursor: cursor,
+    entries: {
+      type: 'array',
+      items: object(
+        {
+          index: count,
+          identifier: str,
+          version: str,
+          type: str,
+          source: str,
+          status: discoverStatus,
+          reason: str,
+          catalog: str,
+          pointer: str,
+          skills: strings,
+          skills_total: count,
+        },
+        ['index', 'identifier', 'type', 'source', 'status'],
+      ),
+    },
+    findings: {
+      type: 'array',
+      items: object(
+        {
+          code: str,
+          severity: { enum: ['error', 'warning', 'info', 'hint'] },
+          message: str,
+          pointer: str,
+          catalog: str,
+        },
+        ['code', 'severity', 'message'],
+      ),
+    },
+    untrusted: object(
+      {
+        ...untrustedNotice,
+        entries: recordOf(object({ displayName: str, description: str, card_name: str, card_description: str })),
+      },
+      ['notice', 'limit_chars', 'entries'],
+    ),
+  },
+  ['source', 'entries_total', 'entries', 'findings', 'untrusted'],
+);
