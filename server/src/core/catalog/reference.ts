@@ -50,9 +50,11 @@ export function selectCatalogEntry(
   if (version !== undefined) return named.find((entry) => entry.version === version);
   if (named.length <= 1) return named[0];
   const semantic = named.filter((entry) => entry.version !== undefined && validVersion(entry.version) !== null);
-  if (semantic.length > 0) return semantic.reduce((best, entry) => (compareVersions(entry.version!, best.version!) > 0 ? entry : best));
+  if (semantic.length > 0)
+    return semantic.reduce((best, entry) => (compareVersions(entry.version!, best.version!) > 0 ? entry : best));
   const dated = named.filter((entry) => entry.updatedAt !== undefined && !Number.isNaN(Date.parse(entry.updatedAt)));
-  if (dated.length > 0) return dated.reduce((best, entry) => (Date.parse(entry.updatedAt!) > Date.parse(best.updatedAt!) ? entry : best));
+  if (dated.length > 0)
+    return dated.reduce((best, entry) => (Date.parse(entry.updatedAt!) > Date.parse(best.updatedAt!) ? entry : best));
   return named[named.length - 1];
 }
 

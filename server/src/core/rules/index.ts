@@ -39,6 +39,10 @@ import { rule as undeclaredOauthScope } from './undeclared-oauth-scope';
 import { rule as undefinedSecurityScheme } from './undefined-security-scheme';
 import { rule as unknownField } from './unknown-field';
 import { rule as unsupportedLockfileVersion } from './unsupported-lockfile-version';
+import { rule as customBindingNotUri } from './custom-binding-not-uri';
+import { rule as grpcAddressNotHostPort } from './grpc-address-not-host-port';
+import { rule as systemPromptInSkill } from './system-prompt-in-skill';
+import { rule as unpublishedOfficialExtension } from './unpublished-official-extension';
 
 export const LINT_RULES: readonly RuleDefinition[] = [
   legacyCardShape,
@@ -77,6 +81,10 @@ export const LINT_RULES: readonly RuleDefinition[] = [
   skillDescriptionLength,
   protocolVersionPatch,
   cardVersionNotSemver,
+  customBindingNotUri,
+  grpcAddressNotHostPort,
+  systemPromptInSkill,
+  unpublishedOfficialExtension,
 ];
 
 /** Rule id → check, for the rules of LINT_RULES. */
