@@ -26,6 +26,7 @@ import { cardLoaderFor, nodeFiles } from './world';
 import type { CheckResult, ClientConfig, Lockfile } from '../core/types';
 
 export { DEFAULT_CONCURRENCY, exitCodeFor, verdictOf };
+export { signingCheck } from './signingKey';
 export type { CheckResult, FailOn, RefreshOutcome, TextStyle };
 
 export interface CheckRequest {
@@ -44,6 +45,8 @@ export interface CheckRequest {
    * loader's own source keeps paths inside its roots (the MCP tools).
    */
   insideRepository?: boolean;
+  /** For lockfiles that pinned a signing key: the trust store and policy the card's signature is checked under. */
+  signing?: RefreshOptions['signing'];
 }
 
 /** Each lockfile's outcome, in the order given. */
@@ -56,6 +59,7 @@ export function checkLockfiles(request: CheckRequest): Promise<RefreshOutcome[]>
     ...(request.insideRepository === false ? {} : { cardPath: lockfileCardPaths() }),
     concurrency: request.concurrency,
     ...(request.stale ? { stale: request.stale } : {}),
+    ...(request.signing ? { signing: request.signing } : {}),
   });
 }
 

@@ -21,6 +21,7 @@ import {
   CHECK_FORMATS,
   DEFAULT_CONCURRENCY,
   checkLockfiles,
+  signingCheck,
   checkReport,
   exitCodeFor,
   fixedCardLoader,
@@ -41,7 +42,10 @@ import { DEFAULT_STALE_FILE, fileStaleMarkers, type FileStaleMarkers } from '../
 import type { ClientConfig } from '../../app/settings';
 import { clean, loadJson } from './compile';
 import { settingsPerFile, type CommandSettings } from '../projectSettings';
-import { CLIENT_FLAGS, NETWORK_FLAGS, networkAllowance } from '../sharedFlags';
+import { CLIENT_FLAGS, NETWORK_FLAGS, TRUST_STORE_FLAG, networkAllowance } from '../sharedFlags';
+import { combineTrustStores, SIGNATURE_POLICY_NAMES, type SignaturePolicy } from '../../app/live';
+import { createHttpClient } from '../../node/net/http';
+import { loadTrustStoreFile } from '../trustStoreFile';
 import { OUTPUT_FLAG, captured, parseOutputs, writeOutputs } from '../outputs';
 
 const SPEC = {
@@ -65,6 +69,14 @@ agent is re-fetched without validators and its marker cleared once checked.`,
     },
     ...CLIENT_FLAGS,
     ...NETWORK_FLAGS,
+    ...TRUST_STORE_FLAG,
+    'signature-policy': {
+      type: 'string',
+      choices: SIGNATURE_POLICY_NAMES,
+      value: 'MODE',
+      help: `--signature-policy MODE (with --trust-store): off, verify-if-present (default) or require: a card that is no
+longer signed where the lockfile pinned a signing key is breaking under require, review otherwise.`,
+    },
   },
   positionals: { name: 'LOCK', min: 1 },
 } as const satisfies CommandHelp['spec'];
@@ -77,7 +89,7 @@ export const help: CommandHelp = {
       [{ group: [['card'], ['live', 'stale-markers', 'cache-dir', 'allow-network']] }],
       ['format', 'output'],
       ['fail-on', 'concurrency', 'binding', 'known-extension'],
-      ['max-card-bytes', 'config'],
+      ['max-card-bytes', 'config', 'trust-store', 'signature-policy'],
     ],
   },
   overview: {
@@ -85,6 +97,7 @@ export const help: CommandHelp = {
       [{ group: [['card'], ['live', 'stale-markers', 'cache-dir']] }, 'format', 'output'],
       ['fail-on', 'concurrency', 'binding', 'known-extension'],
       ['max-card-bytes', 'config', { flag: 'allow-network', value: 'loopback,private' }],
+      ['trust-store', 'signature-policy'],
     ],
     indent: 22,
   },
@@ -98,6 +111,8 @@ relative to the working directory, which should be the repository root.`,
     { flagHelp: 'stale-markers' },
     { flagHelp: 'cache-dir' },
     { flagHelp: 'allow-network' },
+    { flagHelp: 'trust-store' },
+    { flagHelp: 'signature-policy' },
     "A card path in a lockfile must stay inside the lockfile's repository (the git top-level; symlinks resolved).",
     `Each lockfile is checked for the client of its project configuration (the nearest .a2a/config.json from the
 lockfile's folder, as the editor takes it; or --config FILE); the client flags override it. Each lockfile's own
@@ -237,6 +252,13 @@ export async function runCheck(argv: string[], rawIO: CliIO, version = VERSION):
           cacheDir: cacheDirFlag ? resolve(io.cwd, cacheDirFlag) : undefined,
           network: { origin: 'repository', allow },
         });
+  // JWKS URLs in a trust store are the user's configuration: fetched under the user's network policy.
+  const signing = flags['trust-store'].length
+    ? signingCheck(
+        combineTrustStores(flags['trust-store'].map((f) => loadTrustStoreFile(f, io.cwd, createHttpClient({})))),
+        (flags['signature-policy'] ?? 'verify-if-present') as SignaturePolicy,
+      )
+    : undefined;
   try {
     const outcomes: RefreshOutcome[] = new Array(lockfiles.length);
     for (const [settings, members] of groups) {
@@ -246,6 +268,7 @@ export async function runCheck(argv: string[], rawIO: CliIO, version = VERSION):
         cardOverride: flags.card,
         concurrency,
         ...(stale ? { stale } : {}),
+        ...(signing ? { signing } : {}),
       });
       checked.forEach((o, k) => {
         const member = members[k];
