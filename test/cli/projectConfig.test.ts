@@ -118,7 +118,7 @@ test('lint FILE on a .a2a/config.json checks it as a project configuration, not 
   assert.equal(bad.code, 2);
   assert.equal(
     bad.stderr,
-    'a2acap lint: packages/b/.a2a/config.json: not a valid project configuration: /rulez: unknown member (did you mean "rules"?); expected "client", "rules", "maxCardBytes", "card"\n',
+    'a2acap lint: packages/b/.a2a/config.json: not a valid project configuration: /rulez: unknown member (did you mean "rules"?); expected "client", "rules", "maxCardBytes", "card", "target"\n',
   );
 });
 

@@ -76,11 +76,14 @@ export interface LintSettings {
 export interface CardSettings {
   internalOnly: boolean;
   skillDescription: { minLength: number; maxLength: number };
+  /** Registries the card will be published to (core/registry/targets.ts): their limits are checked. None: not checked. */
+  targets?: readonly string[];
 }
 
 /** Card settings as a configuration gives them: any part may be missing. */
 export interface CardSettingsInput {
   internalOnly?: boolean;
+  targets?: readonly string[];
   skillDescription?: { minLength?: number; maxLength?: number };
 }
 

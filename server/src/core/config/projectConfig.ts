@@ -8,6 +8,7 @@
  *   maxCardBytes             positive integer          card size limit
  *   card.internalOnly        boolean                   the cards are served only inside the network (internal-address is silent)
  *   card.skillDescription    {minLength?, maxLength?}  skill description length limits (skill-description-length)
+ *   target                   ["REGISTRY", …] or "REGISTRY"  registries the cards are published to (registry/targets.ts)
  * Anything else, or a bad value, makes the whole file invalid with one message naming the member: a typo must not
  * quietly leave a setting at its default (schemas/a2a-config.schema.json describes the same for editors).
  * Where it is found: core/config/findProjectConfig.ts. Precedence: command-line flags and the editor's settings
@@ -18,6 +19,7 @@ import { isObject, parseDocument } from '../document';
 import { lineColumn } from '../lockfile/read';
 import { suggestMember } from '../text/nearName';
 import { parseRuleObject } from '../rules/severityOverrides';
+import { parseTargets, REGISTRY_TARGETS, type RegistryTarget } from '../registry/targets';
 import type { BindingSupport, CardSettingsInput, SeveritySetting } from '../types';
 
 /** The file, relative to the directory it configures. */
@@ -28,12 +30,14 @@ export interface ProjectConfig {
   rules?: Record<string, SeveritySetting>;
   maxCardBytes?: number;
   card?: CardSettingsInput;
+  /** Registries the cards will be published to: their documented limits are checked (registry/targets.ts). */
+  target?: RegistryTarget[];
 }
 
 export type ProjectConfigRead = { ok: true; config: ProjectConfig } | Failure;
 type Failure = { ok: false; message: string };
 
-const TOP = ['$schema', 'client', 'rules', 'maxCardBytes', 'card'];
+const TOP = ['$schema', 'client', 'rules', 'maxCardBytes', 'card', 'target'];
 const CLIENT = ['bindings', 'knownExtensions'];
 const CARD = ['internalOnly', 'skillDescription'];
 const SKILL_DESCRIPTION = ['minLength', 'maxLength'];
@@ -97,7 +101,20 @@ export function readProjectConfig(value: unknown): ProjectConfigRead {
     if ('ok' in card) return card;
     config.card = card;
   }
+  if (value.target !== undefined) {
+    const target = readTarget(value.target);
+    if (!Array.isArray(target)) return target;
+    config.target = target;
+  }
   return { ok: true, config };
+}
+
+/** `target`: one registry or a list of them. */
+function readTarget(value: unknown): RegistryTarget[] | Failure {
+  const list = typeof value === 'string' ? [value] : strings(value);
+  if (!list) return fail('/target', `must be a registry or an array of them: ${REGISTRY_TARGETS.join(', ')}`);
+  const parsed = parseTargets(list);
+  return parsed.ok ? parsed.targets : fail('/target', parsed.error);
 }
 
 function readCard(value: unknown): NonNullable<ProjectConfig['card']> | Failure {

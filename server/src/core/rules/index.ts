@@ -43,6 +43,8 @@ import { rule as customBindingNotUri } from './custom-binding-not-uri';
 import { rule as grpcAddressNotHostPort } from './grpc-address-not-host-port';
 import { rule as systemPromptInSkill } from './system-prompt-in-skill';
 import { rule as unpublishedOfficialExtension } from './unpublished-official-extension';
+import { rule as googleAgentRegistryLimits } from './google-agent-registry-limits';
+import { rule as awsAgentRegistryLimits } from './aws-agent-registry-limits';
 
 export const LINT_RULES: readonly RuleDefinition[] = [
   legacyCardShape,
@@ -85,6 +87,8 @@ export const LINT_RULES: readonly RuleDefinition[] = [
   grpcAddressNotHostPort,
   systemPromptInSkill,
   unpublishedOfficialExtension,
+  googleAgentRegistryLimits,
+  awsAgentRegistryLimits,
 ];
 
 /** Rule id → check, for the rules of LINT_RULES. */
