@@ -7,6 +7,7 @@
 import { plantValue } from './plantValues';
 import type { Seed } from './seeds';
 import { instructionValue } from './instructionValue';
+import { fieldRuleValue } from './fieldRuleValues';
 import { plantWorkflowCommand } from './workflowCommands';
 
 export type Rng = () => number;
@@ -260,6 +261,7 @@ const VALUE_OPS: Record<string, ValueOp> = {
     return 'huge string';
   },
   'instruction value': (rng, s) => (s.set(instructionValue(rng)), 'instruction value'),
+  'field rule value': (rng, s) => (s.set(fieldRuleValue(rng)), 'field rule value'),
   'huge array': (rng, s) => {
     const n = pick(rng, [1000, 10_000, 50_000]);
     // Copies of the node itself only when it is small, and as text: a later mutation must not reach into every copy

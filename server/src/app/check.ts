@@ -34,6 +34,7 @@ import type { CheckResult, ClientConfig, Lockfile } from '../core/types';
 
 export { DEFAULT_CONCURRENCY, exitCodeFor, markAccepted, openRevision, RevisionError, verdictOf };
 export type { Acceptance, CheckResult, FailOn, RefreshOutcome, Revision, TextStyle };
+export { signingCheck } from './signingKey';
 
 export interface CheckRequest {
   /** Absolute paths of the lockfiles. */
@@ -51,6 +52,8 @@ export interface CheckRequest {
    * loader's own source keeps paths inside its roots (the MCP tools).
    */
   insideRepository?: boolean;
+  /** For lockfiles that pinned a signing key: the trust store and policy the card's signature is checked under. */
+  signing?: RefreshOptions['signing'];
 }
 
 /** Each lockfile's outcome, in the order given. */
@@ -63,6 +66,7 @@ export function checkLockfiles(request: CheckRequest): Promise<RefreshOutcome[]>
     ...(request.insideRepository === false ? {} : { cardPath: lockfileCardPaths() }),
     concurrency: request.concurrency,
     ...(request.stale ? { stale: request.stale } : {}),
+    ...(request.signing ? { signing: request.signing } : {}),
   });
 }
 

@@ -20,6 +20,8 @@ import { makeDirectory } from '../node/makeDirectory';
 import { createGrpcClient } from '../node/net/grpc';
 import { writeLockfile, type LockfileWrite } from '../node/writeLockfile';
 import { probe } from './probe';
+import { verifiedSigningKey } from './signingKey';
+import type { TrustStore } from '../core/signature/trustStore';
 
 export { PinError, cardUrlFor, isHttpLocation, serializeLockfile };
 export type { PinSelection };
@@ -34,6 +36,11 @@ export interface PinRequest {
   baseDir: string;
   /** Run the safe probes (no message is sent) and record their evidence about pinned claims under `verified`. */
   probe?: boolean;
+  /**
+   * The keys the card's signature is verified against: a verified key is recorded as `signing_key` (its kid, RFC 7638
+   * thumbprint and origin), which later checks compare. Without it no key is recorded.
+   */
+  trust?: TrustStore;
 }
 
 export type PinResult =
@@ -82,6 +89,10 @@ export async function pin(world: PinWorld, request: PinRequest): Promise<PinResu
   } catch (err) {
     if (err instanceof PinError) return { ok: false, stage: 'selection', message: err.message, error: err, loaded };
     throw err;
+  }
+  if (request.trust) {
+    const key = await verifiedSigningKey(request.trust, loaded.card, request.location);
+    if (key) lock = { ...lock, signing_key: key };
   }
   if (!request.probe) return { ok: true, lock, loaded };
   if (!isHttpLocation(request.location) || !world.http)

@@ -60,3 +60,4 @@ export function resolveClient(
     },
   };
 }
+export { parseTargets, REGISTRY_TARGETS } from '../core/registry/targets';

@@ -5,7 +5,7 @@
  * the one the editor takes for that file (lsp/projectConfig.ts), so a lockfile pinned in the editor is checked in
  * CI for the same client, in a repository with one configuration or one per package.
  */
-import { DEFAULT_MAX_CARD_BYTES, resolveCardSettings, resolveClient } from '../app/settings';
+import { DEFAULT_MAX_CARD_BYTES, parseTargets, resolveCardSettings, resolveClient } from '../app/settings';
 import { type CardSettings, type ClientConfig, type SeveritySetting } from '../app/settings';
 import { dirname, isAbsolute, relative, resolve } from 'node:path';
 import { findConfigFrom, loadProjectConfig, ProjectConfigError, type LoadedProjectConfig } from '../node/projectConfig';
@@ -63,6 +63,8 @@ export function commandSettings(
     binding?: readonly string[];
     'known-extension'?: readonly string[];
     'max-card-bytes'?: string;
+    /** lint --target: registries whose limits are checked (replaces the configuration's `target`). */
+    target?: readonly string[];
     config?: string;
     'internal-only'?: boolean;
   },
@@ -91,7 +93,12 @@ function settingsFrom(
       ? maxBytesFrom(flags['max-card-bytes'])
       : (config.maxCardBytes ?? DEFAULT_MAX_CARD_BYTES);
   // --internal-only can only switch the configuration's internalOnly on: a flag that is absent says nothing.
-  const card = resolveCardSettings({ ...config.card, ...(flags['internal-only'] ? { internalOnly: true } : {}) });
+  const card = resolveCardSettings({
+    ...config.card,
+    ...(flags['internal-only'] ? { internalOnly: true } : {}),
+    ...(config.target ? { targets: config.target } : {}),
+    ...(flags.target?.length ? { targets: targetsFrom(flags.target) } : {}),
+  });
   return {
     client: resolved.client,
     maxBytes,
@@ -138,4 +145,11 @@ export function settingsPerFile(
 function shownPath(io: CliIO, path: string): string {
   const rel = relative(io.cwd, path);
   return rel && !rel.startsWith('..') && !isAbsolute(rel) ? rel : path;
+}
+
+/** --target REGISTRY (repeatable or a comma list), else a usage error naming the registries there are. */
+function targetsFrom(values: readonly string[]): string[] {
+  const parsed = parseTargets(values);
+  if (!parsed.ok) throw new UsageError(`--target: ${parsed.error}`);
+  return parsed.targets;
 }

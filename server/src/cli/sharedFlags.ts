@@ -88,3 +88,19 @@ export function credentialFromEnv(varName: string | undefined, io: CliIO, scheme
     );
   return { token: token.trim(), ...(scheme !== undefined ? { scheme } : {}) };
 }
+
+/**
+ * `--trust-store FILE` (repeatable) of pin and check: the key-id trust stores a card's signature is verified against
+ * (cli/trustStoreFile.ts), so that pin records the verified signing key and check compares it.
+ */
+export const TRUST_STORE_FLAG = {
+  'trust-store': {
+    type: 'string',
+    multiple: true,
+    value: 'FILE',
+    help: `--trust-store FILE: {"<kid>": key or {key, notBefore, notAfter}} (a JWKS URL, JWK/JWKS or PEM public key or
+certificate, as the a2a.trustStore setting); the card's signature is verified against it. pin records the verified key
+(kid, RFC 7638 thumbprint, origin) as "signing_key"; check compares it: another key is review, a card no longer
+signed is breaking under --signature-policy require and review otherwise. A card's jku is never followed.`,
+  },
+} as const satisfies Record<string, FlagDef>;

@@ -4,6 +4,7 @@
  * severity overrides. Works on the parsed VALUE only; ranges are computed at the edge from finding pointers
  * (pointer/locateAll.ts), and only for the findings that exist.
  */
+import { isRegistryTarget } from './registry/targets';
 import { utf8ByteLength } from './bytes/bytes';
 import { isObject, parseDocument } from './document';
 import { RULES, defaultSeverity } from './rules/catalog';
@@ -82,9 +83,11 @@ export function resolveCardSettings(partial: CardSettingsInput = {}): CardSettin
     typeof n === 'number' && Number.isInteger(n) && n >= 0 ? n : fallback;
   const minLength = length(partial.skillDescription?.minLength, d.minLength);
   const maxLength = length(partial.skillDescription?.maxLength, d.maxLength);
+  const targets = Array.isArray(partial.targets) ? partial.targets.filter(isRegistryTarget) : [];
   return {
     internalOnly: partial.internalOnly === true,
     skillDescription: { minLength, maxLength: maxLength >= minLength ? maxLength : d.maxLength },
+    ...(targets.length ? { targets } : {}),
   };
 }
 

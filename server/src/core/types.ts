@@ -76,11 +76,14 @@ export interface LintSettings {
 export interface CardSettings {
   internalOnly: boolean;
   skillDescription: { minLength: number; maxLength: number };
+  /** Registries the card will be published to (core/registry/targets.ts): their limits are checked. None: not checked. */
+  targets?: readonly string[];
 }
 
 /** Card settings as a configuration gives them: any part may be missing. */
 export interface CardSettingsInput {
   internalOnly?: boolean;
+  targets?: readonly string[];
   skillDescription?: { minLength?: number; maxLength?: number };
 }
 
@@ -173,6 +176,15 @@ export interface Lockfile {
   };
   /** Per claim: a free-text line ("probe ok 2026-10-02") or structured evidence. */
   verified?: Record<string, string | Evidence>;
+  /** The key whose signature over the card was verified when pinned (lockfile/signingKey.ts). */
+  signing_key?: SigningKey;
+}
+
+/** A verified signing key as a lockfile records it: `kid`, RFC 7638 SHA-256 JWK thumbprint (base64url), where it came from. */
+export interface SigningKey {
+  kid?: string;
+  thumbprint: string;
+  origin: string;
 }
 
 export type Classification = 'compatible' | 'review' | 'breaking';

@@ -103,12 +103,16 @@ export function withProjectConfig(settings: A2ASettings, config: ProjectConfig):
       config.maxCardBytes !== undefined && settings.maxCardBytes === d.maxCardBytes
         ? config.maxCardBytes
         : settings.maxCardBytes,
-    card: withCardConfig(settings.card, config.card),
+    card: withCardConfig(settings.card, config.card, config.target),
   };
 }
 
 /** Each card setting still at its default gives way to the file's value. */
-function withCardConfig(card: A2ASettings['card'], config: ProjectConfig['card']): A2ASettings['card'] {
+function withCardConfig(
+  card: A2ASettings['card'],
+  config: ProjectConfig['card'],
+  target: ProjectConfig['target'],
+): A2ASettings['card'] {
   const d = DEFAULT_SETTINGS.card;
   const pick = <T>(mine: T, theirs: T | undefined, dflt: T): T =>
     theirs !== undefined && mine === dflt ? theirs : mine;
@@ -125,5 +129,7 @@ function withCardConfig(card: A2ASettings['card'], config: ProjectConfig['card']
   return {
     internalOnly: pick(card.internalOnly, config?.internalOnly, d.internalOnly),
     skillDescription: { minLength, maxLength: maxLength >= minLength ? maxLength : d.skillDescription.maxLength },
+    // The registries the cards are published to: a project's decision, only in the configuration file.
+    ...(target?.length ? { targets: target } : {}),
   };
 }

@@ -38,11 +38,13 @@ function applyPlan(text: string, value: unknown, operations: Parameters<typeof t
 const rules = readdirSync(FIXTURES).sort();
 test('there are quick-fix fixtures for the eight rules and for schema', () => {
   assert.deepEqual(rules, [
+    'custom-binding-not-uri',
     'deprecated-oauth-flow',
     'duplicate-member',
     'duplicate-skill-id',
     'empty-skill-tags',
     'extension-missing-uri',
+    'grpc-address-not-host-port',
     'invalid-interface-url',
     'malformed-signature',
     'schema',

@@ -21,6 +21,7 @@ import {
   CHECK_FORMATS,
   DEFAULT_CONCURRENCY,
   checkLockfiles,
+  signingCheck,
   checkReport,
   exitCodeFor,
   checkAtRevision,
@@ -48,7 +49,10 @@ import { DEFAULT_STALE_FILE, fileStaleMarkers, type FileStaleMarkers } from '../
 import type { ClientConfig } from '../../app/settings';
 import { clean, loadJson } from './compile';
 import { settingsPerFile, type CommandSettings } from '../projectSettings';
-import { CLIENT_FLAGS, NETWORK_FLAGS, networkAllowance } from '../sharedFlags';
+import { CLIENT_FLAGS, NETWORK_FLAGS, TRUST_STORE_FLAG, networkAllowance } from '../sharedFlags';
+import { combineTrustStores, SIGNATURE_POLICY_NAMES, type SignaturePolicy } from '../../app/live';
+import { createHttpClient } from '../../node/net/http';
+import { loadTrustStoreFile } from '../trustStoreFile';
 import { OUTPUT_FLAG, captured, parseOutputs, writeOutputs } from '../outputs';
 
 const SPEC = {
@@ -91,6 +95,14 @@ agent is re-fetched without validators and its marker cleared once checked.`,
     },
     ...CLIENT_FLAGS,
     ...NETWORK_FLAGS,
+    ...TRUST_STORE_FLAG,
+    'signature-policy': {
+      type: 'string',
+      choices: SIGNATURE_POLICY_NAMES,
+      value: 'MODE',
+      help: `--signature-policy MODE (with --trust-store): off, verify-if-present (default) or require: a card that is no
+longer signed where the lockfile pinned a signing key is breaking under require, review otherwise.`,
+    },
   },
   positionals: { name: 'LOCK', min: 1 },
 } as const satisfies CommandHelp['spec'];
@@ -104,6 +116,7 @@ export const help: CommandHelp = {
       ['format', 'output'],
       ['fail-on', 'concurrency', 'binding', 'known-extension'],
       ['since', 'approved-by', 'max-card-bytes', 'config'],
+      ['trust-store', 'signature-policy'],
     ],
   },
   overview: {
@@ -111,6 +124,7 @@ export const help: CommandHelp = {
       [{ group: [['card'], ['live', 'stale-markers', 'cache-dir', 'probe']] }, 'format', 'output'],
       ['fail-on', 'concurrency', 'binding', 'known-extension'],
       ['since', 'approved-by', 'max-card-bytes', 'config', { flag: 'allow-network', value: 'loopback,private' }],
+      ['trust-store', 'signature-policy'],
     ],
     indent: 22,
   },
@@ -127,6 +141,8 @@ relative to the working directory, which should be the repository root.`,
     { flagHelp: 'probe' },
     { flagHelp: 'since' },
     { flagHelp: 'approved-by' },
+    { flagHelp: 'trust-store' },
+    { flagHelp: 'signature-policy' },
     "A card path in a lockfile must stay inside the lockfile's repository (the git top-level; symlinks resolved).",
     `Each lockfile is checked for the client of its project configuration (the nearest .a2a/config.json from the
 lockfile's folder, as the editor takes it; or --config FILE); the client flags override it. Each lockfile's own
@@ -306,12 +322,25 @@ export async function runCheck(argv: string[], rawIO: CliIO, version = VERSION):
           cacheDir: cacheDirFlag ? resolve(io.cwd, cacheDirFlag) : undefined,
           network: { origin: 'repository', allow },
         });
+  // JWKS URLs in a trust store are the user's configuration: fetched under the user's network policy.
+  const signing = flags['trust-store'].length
+    ? signingCheck(
+        combineTrustStores(flags['trust-store'].map((f) => loadTrustStoreFile(f, io.cwd, createHttpClient({})))),
+        (flags['signature-policy'] ?? 'verify-if-present') as SignaturePolicy,
+      )
+    : undefined;
   try {
     const checkedOutcomes: RefreshOutcome[] = new Array(lockfiles.length);
     const base = revision ? new Map<string, CheckResult>() : undefined;
     for (const [settings, members] of groups) {
       const loader = cardLoaders.get(settings) ?? world!.loaderFor(settings.client, settings.maxBytes);
-      const request = { lockfiles: members.map((m) => m.path), loader, cardOverride: flags.card, concurrency };
+      const request = {
+        lockfiles: members.map((m) => m.path),
+        loader,
+        cardOverride: flags.card,
+        concurrency,
+        ...(signing ? { signing } : {}),
+      };
       const checked = await checkLockfiles({ ...request, ...(stale ? { stale } : {}) });
       if (revision && base) {
         const baseLoader = flags.card !== undefined ? await cardLoaderAt(revision, flags.card, io, settings) : loader;

@@ -57,6 +57,15 @@ to the working directory).`,
       help: `--internal-only says the cards are served only inside your network: internal-address (loopback, private and
 internal host names in the card's URLs) is not reported, as with "card": {"internalOnly": true} in .a2a/config.json.`,
     },
+    // Registries the cards will be published to: their documented limits are checked (`target` in .a2a/config.json).
+    target: {
+      type: 'string',
+      multiple: true,
+      value: 'REGISTRY',
+      help: `--target REGISTRY (repeatable or a comma list): check the documented limits of a registry the cards will be
+published to: google-agent-registry (Google Cloud Agent Registry: at most 10 KB, A2A 1.0 recommended) or
+aws-agent-registry (AWS Agent Registry: at most 102,400 characters); as "target" in .a2a/config.json.`,
+    },
     // The client whose view no-supported-interface and required-extension-unsupported take (as in compile/check).
     binding: {
       ...CLIENT_FLAGS.binding,
@@ -113,6 +122,7 @@ const CLIENT_USAGE: UsageItem[] = [
   'config',
   'allow-repo-rule-overrides',
   'internal-only',
+  'target',
 ];
 
 export const help: CommandHelp = {
@@ -148,6 +158,7 @@ export const help: CommandHelp = {
     { flagHelp: 'write-baseline' },
     { flagHelp: 'fix' },
     { flagHelp: 'internal-only' },
+    { flagHelp: 'target' },
     { flagHelp: 'allow-repo-rule-overrides' },
     { flagHelp: 'binding' },
     `Each file's project configuration (the nearest .a2a/config.json from its folder, as the editor takes it; or

@@ -28,7 +28,9 @@ import { commandHelpText, type CommandHelp } from '../help';
 import { Command, CliIO, UsageError } from '../io';
 import { clean } from './compile';
 import { commandSettings } from '../projectSettings';
-import { CONFIG_FLAG } from '../sharedFlags';
+import { CONFIG_FLAG, TRUST_STORE_FLAG } from '../sharedFlags';
+import { combineTrustStores } from '../../app/live';
+import { loadTrustStoreFile } from '../trustStoreFile';
 import { safeText } from '../format';
 
 const SPEC = {
@@ -40,6 +42,7 @@ const SPEC = {
     extension: { type: 'string', multiple: true, value: 'URI' },
     out: { type: 'string', value: 'FILE' },
     probe: { type: 'boolean' },
+    ...TRUST_STORE_FLAG,
     ...CONFIG_FLAG,
   },
   positionals: { name: 'URL|CARD', min: 1, max: 1 },
@@ -51,13 +54,13 @@ export const help: CommandHelp = {
   usage: {
     lines: [
       [{ bare: 'skill' }, 'skill', 'input', 'output', 'streaming'],
-      ['extension', 'out', 'probe', 'config'],
+      ['extension', 'out', 'probe', 'trust-store', 'config'],
     ],
   },
   overview: {
     lines: [
       [{ bare: 'skill' }, 'skill', 'input', 'output', 'streaming', 'extension'],
-      ['out', 'probe', 'config'],
+      ['out', 'probe', 'trust-store', 'config'],
     ],
   },
   body: [
@@ -69,6 +72,7 @@ Without --out the lockfile goes to stdout; with it the write is atomic and a re-
 the file as it was. The card is compiled for the client of the workflow's project configuration (the nearest
 .a2a/config.json from the folder of --out, else of the working directory; or --config FILE), which also knows
 the --extension URIs.`,
+    { flagHelp: 'trust-store' },
     'Exit 0 pinned, 2 a bad selection, an unreachable agent or an invalid card.',
   ],
 };
@@ -105,8 +109,20 @@ export const run: Command = async (argv, io: CliIO) => {
   // The URL or path the user typed: a 'user' URL (loopback and private agents allowed).
   const world = createNodeWorld({ client, maxBytes: project.maxBytes, network: { origin: 'user' } });
   try {
-    const pinned = await pin(world, { location, selection, lockfile: outFile, baseDir: io.cwd, probe: flags.probe });
+    const trust = flags['trust-store'].length
+      ? combineTrustStores(flags['trust-store'].map((f) => loadTrustStoreFile(f, io.cwd, world.http)))
+      : undefined;
+    const pinned = await pin(world, {
+      location,
+      selection,
+      lockfile: outFile,
+      baseDir: io.cwd,
+      probe: flags.probe,
+      ...(trust ? { trust } : {}),
+    });
     if (!pinned.ok) throw new UsageError(pinned.message);
+    if (trust && !pinned.lock.signing_key)
+      io.stderr("no signing key recorded: the card's signature did not verify against the trust store\n");
     if (pinned.probesSkipped) io.stderr(`probes skipped: ${pinned.probesSkipped}\n`);
     for (const r of pinned.probes ?? [])
       io.stderr(`probe ${clean(r.probe, 60)}: ${r.outcome} (${clean(r.detail, 300)})\n`);

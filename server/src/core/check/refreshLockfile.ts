@@ -6,6 +6,8 @@
  */
 import { checkLockfile, loadLockfile } from '../lockfile';
 import { checkOptionsFor } from '../lockfile/checkOptions';
+import { signingKeyItems, withSigningKeyItems, type CurrentSigning } from '../lockfile/signingKey';
+import { DEFAULT_SIGNATURE_POLICY, type SignaturePolicy } from '../signature/policy';
 import { CardLoadError, type CardLoader } from './cardLoader';
 import { parseLockfileMemo, recallCheck, rememberCheck } from './checkMemo';
 import { isHttpLocation, isOtherUrl, type ReadText } from './cardSources';
@@ -31,6 +33,11 @@ export interface RefreshOptions {
    * path is outside, nothing about what is there. Without it paths are read as they resolve.
    */
   cardPath?: CardPathCheck;
+  /**
+   * How the card's signature is verified now, for a lockfile that pinned a signing key (lockfile/signingKey.ts):
+   * against the caller's trust store, under its signature policy. Without it the key is reported as not checked.
+   */
+  signing?: { verify: (card: unknown, cardUrl: string) => Promise<CurrentSigning>; policy: SignaturePolicy };
 }
 
 /** A lockfile's card path → the path to read, or a refusal that reveals nothing about the target. */
@@ -75,6 +82,15 @@ export async function refreshLockfile(lockfilePath: string, options: RefreshOpti
     if (!result) {
       result = checkLockfile(lock, profile, checkOptionsFor(loaded.card, loaded.digest, lock));
       if (!marker) rememberCheck(profile, lock, result);
+    }
+    if (lock.signing_key) {
+      const now = options.signing
+        ? await options.signing.verify(loaded.card, isHttpLocation(lock.agent) ? lock.agent : card)
+        : ({ state: 'not-checked' } as const);
+      result = withSigningKeyItems(
+        result,
+        signingKeyItems(lock.signing_key, now, options.signing?.policy ?? DEFAULT_SIGNATURE_POLICY),
+      );
     }
     if (marker) {
       options.stale!.clear(lock.agent);

@@ -10,6 +10,7 @@
  *   card.skillDescription    {minLength?, maxLength?}  skill description length limits (skill-description-length)
  *   ignore                   [{rule, reason, file?, pointer?, until?}]  findings accepted outside the card (ignoreEntries.ts)
  *   policies                 [{id, severity, expression, message}]  CEL policies over the profile (policyEntries.ts)
+ *   target                   ["REGISTRY", …] or "REGISTRY"  registries the cards are published to (registry/targets.ts)
  * Anything else, or a bad value, makes the whole file invalid with one message naming the member: a typo must not
  * quietly leave a setting at its default (schemas/a2a-config.schema.json describes the same for editors).
  * Where it is found: core/config/findProjectConfig.ts. Precedence: command-line flags and the editor's settings
@@ -20,6 +21,7 @@ import { isObject, parseDocument } from '../document';
 import { lineColumn } from '../lockfile/read';
 import { suggestMember } from '../text/nearName';
 import { parseRuleObject } from '../rules/severityOverrides';
+import { parseTargets, REGISTRY_TARGETS, type RegistryTarget } from '../registry/targets';
 import type { BindingSupport, CardSettingsInput, SeveritySetting } from '../types';
 import { ruleMeta } from '../rules/catalog';
 import { readIgnoreEntries, type IgnoreEntry } from './ignoreEntries';
@@ -35,12 +37,14 @@ export interface ProjectConfig {
   card?: CardSettingsInput;
   ignore?: IgnoreEntry[];
   policies?: PolicyEntry[];
+  /** Registries the cards will be published to: their documented limits are checked (registry/targets.ts). */
+  target?: RegistryTarget[];
 }
 
 export type ProjectConfigRead = { ok: true; config: ProjectConfig } | Failure;
 type Failure = { ok: false; message: string };
 
-const TOP = ['$schema', 'client', 'rules', 'maxCardBytes', 'card', 'ignore', 'policies'];
+const TOP = ['$schema', 'client', 'rules', 'maxCardBytes', 'card', 'ignore', 'policies', 'target'];
 const CLIENT = ['bindings', 'knownExtensions'];
 const CARD = ['internalOnly', 'skillDescription'];
 const SKILL_DESCRIPTION = ['minLength', 'maxLength'];
@@ -104,6 +108,11 @@ export function readProjectConfig(value: unknown): ProjectConfigRead {
     if ('ok' in card) return card;
     config.card = card;
   }
+  if (value.target !== undefined) {
+    const target = readTarget(value.target);
+    if (!Array.isArray(target)) return target;
+    config.target = target;
+  }
   if (value.policies !== undefined) {
     const read = readPolicies(value.policies);
     if (!read.ok) return fail(read.pointer, read.message);
@@ -125,6 +134,14 @@ function readIgnore(value: unknown, policyIds: ReadonlySet<string>): IgnoreEntry
       return fail(`/ignore/${i}/rule`, `"${entry.rule}" is not a rule id (docs/rules.md) or a policy id`);
   }
   return read.entries;
+}
+
+/** `target`: one registry or a list of them. */
+function readTarget(value: unknown): RegistryTarget[] | Failure {
+  const list = typeof value === 'string' ? [value] : strings(value);
+  if (!list) return fail('/target', `must be a registry or an array of them: ${REGISTRY_TARGETS.join(', ')}`);
+  const parsed = parseTargets(list);
+  return parsed.ok ? parsed.targets : fail('/target', parsed.error);
 }
 
 function readCard(value: unknown): NonNullable<ProjectConfig['card']> | Failure {

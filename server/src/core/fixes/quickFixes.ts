@@ -386,6 +386,11 @@ export const QUICK_FIXES: Record<string, FixBuilder> = {
   ],
   'invalid-protocol-version': replaceWithSuggestion('Change to'),
   'protocol-version-patch': safely(replaceWithSuggestion('Change to')),
+  'custom-binding-not-uri': onlyAt(
+    /^\/supportedInterfaces\/\d+\/protocolBinding$/,
+    safely(replaceWithSuggestion('Change to')),
+  ),
+  'grpc-address-not-host-port': onlyAt(/^\/supportedInterfaces\/\d+\/url$/, replaceWithSuggestion('Change to')),
   'card-version-not-semver': replaceWithSuggestion('Change to'),
   'invalid-media-type': replaceWithSuggestion('Change to'),
   'insecure-interface-url': replaceWithSuggestion('Use'),

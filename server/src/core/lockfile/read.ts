@@ -172,6 +172,17 @@ function readInterface(r: Reader, root: Record<string, unknown>): Lockfile['inte
   return binding !== undefined && version !== undefined ? { binding, version } : undefined;
 }
 
+/** The verified signing key, read defensively: a member of the wrong type is a problem, never a crash. */
+function readSigningKey(r: Reader, root: Record<string, unknown>): Lockfile['signing_key'] {
+  const obj = r.object(root, 'signing_key', [], false);
+  if (!obj) return undefined;
+  const kid = r.string(obj, 'kid', ['signing_key'], false);
+  const thumbprint = r.string(obj, 'thumbprint', ['signing_key'], true);
+  const origin = r.string(obj, 'origin', ['signing_key'], true);
+  if (thumbprint === undefined || origin === undefined) return undefined;
+  return { ...(kid !== undefined ? { kid } : {}), thumbprint, origin };
+}
+
 /** Validates a parsed lockfile value. */
 export function readLockfile(value: unknown): LockfileRead {
   if (!isObject(value)) {
@@ -205,6 +216,7 @@ export function readLockfile(value: unknown): LockfileRead {
   const iface = readInterface(r, value);
   const requires = readRequires(r, value);
   const verified = readVerified(r, value);
+  const signingKey = readSigningKey(r, value);
   if (r.problems.length) return { ok: false, problems: r.problems };
   // The schema (schemas/a2a-lock.schema.json, precompiled) has the last word: whatever it rejects is not read,
   // so the reader and `a2acap lint` never disagree about a lockfile being valid.
@@ -218,6 +230,7 @@ export function readLockfile(value: unknown): LockfileRead {
   if (agentVersion !== undefined) lockfile.agent_version = agentVersion;
   if (iface) lockfile.interface = iface;
   if (verified) lockfile.verified = verified;
+  if (signingKey) lockfile.signing_key = signingKey;
   return { ok: true, lockfile };
 }
 

@@ -39,6 +39,12 @@ import { rule as undeclaredOauthScope } from './undeclared-oauth-scope';
 import { rule as undefinedSecurityScheme } from './undefined-security-scheme';
 import { rule as unknownField } from './unknown-field';
 import { rule as unsupportedLockfileVersion } from './unsupported-lockfile-version';
+import { rule as customBindingNotUri } from './custom-binding-not-uri';
+import { rule as grpcAddressNotHostPort } from './grpc-address-not-host-port';
+import { rule as systemPromptInSkill } from './system-prompt-in-skill';
+import { rule as unpublishedOfficialExtension } from './unpublished-official-extension';
+import { rule as googleAgentRegistryLimits } from './google-agent-registry-limits';
+import { rule as awsAgentRegistryLimits } from './aws-agent-registry-limits';
 import { rule as catalogEntryUrlAndData } from './catalog-entry-url-and-data';
 import { rule as catalogDuplicateEntry } from './catalog-duplicate-entry';
 import { rule as catalogConfusableIdentifier } from './catalog-confusable-identifier';
@@ -83,6 +89,12 @@ export const LINT_RULES: readonly RuleDefinition[] = [
   skillDescriptionLength,
   protocolVersionPatch,
   cardVersionNotSemver,
+  customBindingNotUri,
+  grpcAddressNotHostPort,
+  systemPromptInSkill,
+  unpublishedOfficialExtension,
+  googleAgentRegistryLimits,
+  awsAgentRegistryLimits,
   // AI Catalog rules, after every card rule for the same reason.
   catalogEntryUrlAndData,
   catalogDuplicateEntry,

@@ -40,7 +40,21 @@ export interface KeyLookup {
 export interface FoundKey {
   material: KeyMaterial;
   source: string;
+  /**
+   * Where the key came from, as a lockfile records it (signing_key.origin): the origin (scheme://host[:port]) of the
+   * JWKS URL it was read from, or `trust-store:<kid>` for a key the trust store holds itself. Never a file path.
+   */
+  origin: string;
   validity?: Validity;
+}
+
+/** The origin of a JWKS URL, or the URL itself cut short when it is not one. */
+export function originOfKeyUrl(url: string): string {
+  try {
+    return new URL(url).origin;
+  } catch {
+    return url.slice(0, 200);
+  }
 }
 
 export interface TrustStore {
@@ -92,14 +106,20 @@ export function createTrustStore(entries: TrustEntry[], http?: HttpClient): Trus
       const keys: FoundKey[] = [];
       const errors: string[] = [];
       let refused: string | undefined;
-      const take = (doc: JwksDocument, source: string): void => {
-        for (const jwk of doc.keys) if (jwk.kid === lookup.kid) keys.push({ material: { kind: 'jwk', jwk }, source });
+      const take = (doc: JwksDocument, source: string, origin: string): void => {
+        for (const jwk of doc.keys)
+          if (jwk.kid === lookup.kid) keys.push({ material: { kind: 'jwk', jwk }, source, origin });
       };
       for (const e of matching) {
-        if (e.jwks) take(e.jwks, e.agent ? `trust store (agent ${e.agent})` : `trust store (provider ${e.provider})`);
+        if (e.jwks)
+          take(
+            e.jwks,
+            e.agent ? `trust store (agent ${e.agent})` : `trust store (provider ${e.provider})`,
+            `trust-store:${lookup.kid}`,
+          );
         if (e.jwksUrl)
           await load(e.jwksUrl, 'user').then(
-            (d) => take(d, e.jwksUrl!),
+            (d) => take(d, e.jwksUrl!, originOfKeyUrl(e.jwksUrl!)),
             (err: Error) => {
               errors.push(err.message);
             },
@@ -114,7 +134,7 @@ export function createTrustStore(entries: TrustEntry[], http?: HttpClient): Trus
           refused = `the card's jku ${lookup.jku} is not followed (not allowed for this agent or provider)`;
         else
           await load(lookup.jku, 'card', lookup.originClass).then(
-            (d) => take(d, `jku ${lookup.jku}`),
+            (d) => take(d, `jku ${lookup.jku}`, originOfKeyUrl(lookup.jku!)),
             (err: Error) => {
               errors.push(err.message);
             },
@@ -149,7 +169,7 @@ export function trustStoreFromKidMap(
         // A key given for this kid is that kid's key; only a JWK that names another kid (inside a JWKS) is passed over.
         for (const material of source.keys) {
           if (material.kind === 'jwk' && material.jwk.kid !== undefined && material.jwk.kid !== lookup.kid) continue;
-          keys.push({ material, source: label, validity });
+          keys.push({ material, source: label, origin: `trust-store:${lookup.kid}`, validity });
         }
         return { keys, errors };
       }
@@ -159,7 +179,12 @@ export function trustStoreFromKidMap(
         (doc) => {
           for (const jwk of doc.keys)
             if (jwk.kid === lookup.kid)
-              keys.push({ material: { kind: 'jwk', jwk }, source: `${label} (${source.url})`, validity });
+              keys.push({
+                material: { kind: 'jwk', jwk },
+                source: `${label} (${source.url})`,
+                origin: originOfKeyUrl(source.url),
+                validity,
+              });
         },
         (err: Error) => {
           errors.push(err.message);

@@ -16,6 +16,7 @@ import { base64UrlDecode, base64UrlEncode, utf8Bytes, utf8Text } from '../bytes/
 import { findOverriddenNames, mayHaveDuplicateNames } from '../card/duplicateNames';
 import { CanonicalVariant, VARIANT_EXPLANATION, canonicalPayloads } from './canonical';
 import { algMismatch, importKey, type KeyInspector, type Validity } from './keyMaterial';
+import { keyThumbprint } from './thumbprint';
 import type { FoundKey, TrustStore } from './trustStore';
 
 export const SUPPORTED_ALGS = [
@@ -47,7 +48,17 @@ export type UnverifiableReason =
   | 'duplicate-names';
 
 export type SignatureOutcome =
-  | { outcome: 'verified'; detail: string; kid: string; alg: string; keySource: string }
+  | {
+      outcome: 'verified';
+      detail: string;
+      kid: string;
+      alg: string;
+      keySource: string;
+      /** RFC 7638 SHA-256 thumbprint of the key that verified the card (base64url). */
+      thumbprint: string;
+      /** Where that key came from (trustStore.ts FoundKey.origin). */
+      keyOrigin: string;
+    }
   | { outcome: 'unverifiable'; reason: UnverifiableReason; detail: string; kid?: string; variant?: CanonicalVariant }
   | { outcome: 'invalid'; detail: string; kid: string };
 
@@ -203,6 +214,8 @@ async function verifyOne(
           kid,
           alg,
           keySource: key.source,
+          thumbprint: await keyThumbprint(key.material, alg),
+          keyOrigin: key.origin,
           detail: `${where} verified with key ${kid} (${alg}) from ${key.source}`,
         };
       return {
