@@ -16,16 +16,21 @@ import { serializeLockfile } from '../core/pin/serialize';
 import type { ProbeReport } from '../core/probe/probeAgent';
 import { withoutUserinfo } from '../core/text/redact';
 import type { Lockfile } from '../core/types';
+import type { CatalogReference } from '../core/catalog/reference';
 import { makeDirectory } from '../node/makeDirectory';
 import { createGrpcClient } from '../node/net/grpc';
 import { writeLockfile, type LockfileWrite } from '../node/writeLockfile';
 import { probe } from './probe';
+import { referenceOrCardUrl } from './reference';
 
 export { PinError, cardUrlFor, isHttpLocation, serializeLockfile };
+
+/** What a typed card URL or catalog reference loads as (a path is the caller's to resolve). */
+export const cardLocationFor = referenceOrCardUrl;
 export type { PinSelection };
 
 export interface PinRequest {
-  /** A card URL (cardUrlFor made it from what was typed) or the absolute path of a card file. */
+  /** A card URL or catalog reference (cardLocationFor made it from what was typed) or the absolute path of a card file. */
   location: string;
   selection: PinSelection;
   /** Where the lockfile will be written (absolute), when it will: a card file is recorded relative to it. */
@@ -70,12 +75,14 @@ export async function pin(world: PinWorld, request: PinRequest): Promise<PinResu
   } catch (err) {
     return { ok: false, stage: 'load', message: messageOf(err) };
   }
+  // Through a catalog: the agent is the card URL the entry named (the reference itself when the card was inline).
+  const location = loaded.via?.url ?? request.location;
   let lock: Lockfile;
   try {
     lock = buildLockfile({
       profile: loaded.profile,
       cardDigest: loaded.digest,
-      agentUrl: agentField(request.location, request.lockfile, request.baseDir),
+      agentUrl: agentField(location, request.lockfile, request.baseDir),
       selection: request.selection,
       now: world.now,
     });
@@ -83,13 +90,21 @@ export async function pin(world: PinWorld, request: PinRequest): Promise<PinResu
     if (err instanceof PinError) return { ok: false, stage: 'selection', message: err.message, error: err, loaded };
     throw err;
   }
+  if (loaded.via) lock = withFoundVia(lock, loaded.via.foundVia);
   if (!request.probe) return { ok: true, lock, loaded };
-  if (!isHttpLocation(request.location) || !world.http)
+  if (loaded.via && loaded.via.url === undefined)
+    return {
+      ok: true,
+      lock,
+      loaded,
+      probesSkipped: 'the card is inline in the catalog, there is no card URL to probe',
+    };
+  if (!isHttpLocation(location) || !world.http)
     return { ok: true, lock, loaded, probesSkipped: 'the card is a file, there is no live agent to probe' };
   let report: ProbeReport;
   const grpc = world.grpc ?? createGrpcClient();
   try {
-    report = await probe({ agent: request.location, http: world.http, grpc });
+    report = await probe({ agent: location, http: world.http, grpc });
   } catch (err) {
     return { ok: false, stage: 'probe', message: `probing failed: ${messageOf(err)}`, loaded, cause: err };
   } finally {
@@ -103,6 +118,16 @@ export async function pin(world: PinWorld, request: PinRequest): Promise<PinResu
     probes: report.results,
     probedCard: report.cardUrl,
   };
+}
+
+/** The lockfile with where its agent was found: the catalog (without userinfo), the identifier, the version selected. */
+function withFoundVia(lock: Lockfile, via: CatalogReference): Lockfile {
+  const found_via = {
+    catalog: withoutUserinfo(via.catalog),
+    identifier: via.identifier,
+    ...(via.version !== undefined ? { version: via.version } : {}),
+  };
+  return { ...lock, found_via };
 }
 
 /**

@@ -16,6 +16,8 @@ import { createRateLimiter } from '../core/probe/rateLimit';
 import type { SafeProbeRequest } from '../core/probe/types';
 import type { ClientConfig, Lockfile } from '../core/types';
 import type { Files } from './files';
+import { fetchCard } from './fetch';
+import { parseCatalogReference } from './reference';
 
 export type { ProbeReport, SafeProbeRequest };
 
@@ -39,9 +41,23 @@ export interface ProbeRequest {
   signal?: AbortSignal;
 }
 
-export function probe(request: ProbeRequest): Promise<ProbeReport> {
+export async function probe(request: ProbeRequest): Promise<ProbeReport> {
   const client = request.lock ? clientForLock(request.client, request.lock) : request.client;
-  return probeAgent(request.agent, {
+  // A catalog reference: the card the entry names, fetched as fetch does; the probes then call that agent.
+  const fetched =
+    request.fetched ??
+    (parseCatalogReference(request.agent)
+      ? await fetchCard({
+          target: request.agent,
+          http: request.http,
+          client,
+          timeoutMs: request.timeoutMs,
+          origin: request.origin ?? 'user',
+          ...(request.allow ? { allow: request.allow } : {}),
+          ...(request.signal ? { signal: request.signal } : {}),
+        })
+      : undefined);
+  return probeAgent(fetched?.url ?? request.agent, {
     http: request.http,
     grpc: request.grpc,
     client,
@@ -51,7 +67,7 @@ export function probe(request: ProbeRequest): Promise<ProbeReport> {
     timeoutMs: request.timeoutMs,
     ...(request.origin ? { origin: request.origin } : {}),
     ...(request.allow ? { allow: request.allow } : {}),
-    ...(request.fetched ? { fetched: request.fetched } : {}),
+    ...(fetched ? { fetched } : {}),
     ...(request.signal ? { signal: request.signal } : {}),
   });
 }

@@ -173,6 +173,15 @@ export interface Lockfile {
   };
   /** Per claim: a free-text line ("probe ok 2026-10-02") or structured evidence. */
   verified?: Record<string, string | Evidence>;
+  /** Pinned through a catalog reference: the catalog, the entry's identifier and the version selected. */
+  found_via?: FoundVia;
+}
+
+/** Where a lockfile's agent was found: a catalog URL, an entry identifier and the version selected (if listed). */
+export interface FoundVia {
+  catalog: string;
+  identifier: string;
+  version?: string;
 }
 
 export type Classification = 'compatible' | 'review' | 'breaking';

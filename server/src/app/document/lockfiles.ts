@@ -295,6 +295,7 @@ async function markedLockfiles(
 function recordInSession(session: LiveSession, outcome: RefreshOutcome): void {
   if (outcome.card === undefined || !isHttpLocation(outcome.card)) return; // file cards are read from the workspace anyway
   // The card for the server's client, not the profile of this one lockfile (which also knows the lock's extensions).
+  if (outcome.status === 'checked' && outcome.entryGone) return;
   if (outcome.status === 'checked')
     session.recordCard(outcome.card, outcome.loaded.profile, outcome.cardDigest, 'check', outcome.loaded.card);
   else if (outcome.stage !== 'lockfile') session.recordFailure(outcome.card, outcome.cause);

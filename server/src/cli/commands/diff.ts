@@ -10,7 +10,7 @@
  */
 import { resolve } from 'node:path';
 import { cardDiffReport, diffCardLocations, type CardDiff, type CardDiffFormat } from '../../app/diff';
-import { cardUrlFor, isHttpLocation, shownCardLocation } from '../../app/pin';
+import { cardLocationFor, isHttpLocation, shownCardLocation } from '../../app/pin';
 import { redactorFor } from '../../app/text';
 import { createNodeWorld } from '../../app/world';
 import { parseArgs } from '../args';
@@ -60,7 +60,7 @@ working directory, or --config FILE); the client flags override it.`,
 
 function locationOf(target: string, io: CliIO): string {
   try {
-    return isHttpLocation(target) ? cardUrlFor(target) : resolve(io.cwd, target);
+    return isHttpLocation(target) ? cardLocationFor(target) : resolve(io.cwd, target);
   } catch (err) {
     throw new UsageError(err instanceof Error ? err.message : String(err));
   }

@@ -14,7 +14,7 @@
  */
 import { dirname, relative, resolve } from 'node:path';
 import {
-  cardUrlFor,
+  cardLocationFor,
   isHttpLocation,
   pin,
   serializeLockfile,
@@ -83,7 +83,7 @@ export const run: Command = async (argv, io: CliIO) => {
   const target = firstPositional(positionals, SPEC);
   let location: string;
   try {
-    location = isHttpLocation(target) ? cardUrlFor(target) : resolve(io.cwd, target);
+    location = isHttpLocation(target) ? cardLocationFor(target) : resolve(io.cwd, target);
   } catch (err) {
     throw new UsageError(err instanceof Error ? err.message : String(err));
   }

@@ -50,9 +50,11 @@ export function selectCatalogEntry(
   if (version !== undefined) return named.find((entry) => entry.version === version);
   if (named.length <= 1) return named[0];
   const semantic = named.filter((entry) => entry.version !== undefined && validVersion(entry.version) !== null);
-  if (semantic.length > 0) return semantic.reduce((best, entry) => (compareVersions(entry.version!, best.version!) > 0 ? entry : best));
+  if (semantic.length > 0)
+    return semantic.reduce((best, entry) => (compareVersions(entry.version!, best.version!) > 0 ? entry : best));
   const dated = named.filter((entry) => entry.updatedAt !== undefined && !Number.isNaN(Date.parse(entry.updatedAt)));
-  if (dated.length > 0) return dated.reduce((best, entry) => (Date.parse(entry.updatedAt!) > Date.parse(best.updatedAt!) ? entry : best));
+  if (dated.length > 0)
+    return dated.reduce((best, entry) => (Date.parse(entry.updatedAt!) > Date.parse(best.updatedAt!) ? entry : best));
   return named[named.length - 1];
 }
 
@@ -66,4 +68,14 @@ function decodeFragment(fragment: string): string | undefined {
 
 function encodeFragment(text: string): string {
   return text.replace(/[^A-Za-z0-9\-._~:!$&'()*+,;=/?]/g, (c) => encodeURIComponent(c));
+}
+
+/** How a card loaded through a reference was found: the reference resolved, and the entry's card URL if it has one. */
+export interface ReferenceVia {
+  /** The catalog, the identifier and the version of the entry selected (what a lockfile's `found_via` records). */
+  readonly foundVia: CatalogReference;
+  /** The card URL the entry named (absent: the card was inline in the catalog). */
+  readonly url?: string;
+  /** The version asked for was no longer listed and the newest of the identifier was taken instead. */
+  readonly replaced?: string;
 }

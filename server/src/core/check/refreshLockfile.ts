@@ -6,11 +6,14 @@
  */
 import { checkLockfile, loadLockfile } from '../lockfile';
 import { checkOptionsFor } from '../lockfile/checkOptions';
-import { CardLoadError, type CardLoader } from './cardLoader';
+import { loadStageOf, type CardLoader } from './cardLoader';
 import { parseLockfileMemo, recallCheck, rememberCheck } from './checkMemo';
 import { isHttpLocation, isOtherUrl, type ReadText } from './cardSources';
 import type { StaleMarkers } from '../send/staleMarkers';
 import type { RefreshOutcome } from './types';
+import type { CheckItem, Lockfile } from '../types';
+import { profileFromLock } from '../lockfile/pinnedProfile';
+import { loadThroughCatalog } from './throughCatalog';
 
 export interface RefreshOptions {
   loader: CardLoader;
@@ -49,6 +52,8 @@ export async function refreshLockfile(lockfilePath: string, options: RefreshOpti
       : { ...failed, problems: [] };
   }
   const { lockfile: lock, text } = loaded;
+  if (options.cardOverride === undefined && lock.found_via)
+    return refreshThroughCatalog(lockfilePath, lock, text, options);
   const card = options.cardOverride ?? options.resolveAgent(lock.agent, lockfilePath);
   const marker = options.cardOverride === undefined ? options.stale?.get(lock.agent) : undefined;
   let readFrom = card;
@@ -97,7 +102,7 @@ export async function refreshLockfile(lockfilePath: string, options: RefreshOpti
       result,
     };
   } catch (err) {
-    const stage = err instanceof CardLoadError ? err.stage : 'fetch';
+    const stage = loadStageOf(err);
     return {
       status: 'error',
       lockfile: lockfilePath,
@@ -108,4 +113,64 @@ export async function refreshLockfile(lockfilePath: string, options: RefreshOpti
       text,
     };
   }
+}
+
+/** A lockfile pinned through a catalog: the card the catalog names now (throughCatalog.ts), checked as usual. */
+async function refreshThroughCatalog(
+  lockfilePath: string,
+  lock: Lockfile,
+  text: string,
+  options: RefreshOptions,
+): Promise<RefreshOutcome> {
+  const marker = options.stale?.get(lock.agent);
+  let through;
+  try {
+    through = await loadThroughCatalog(options.loader, lock, marker !== undefined);
+  } catch (err) {
+    const stage = loadStageOf(err);
+    const cause = err instanceof Error ? err.message : String(err);
+    return { status: 'error', lockfile: lockfilePath, stage, cause, problems: [], card: lock.agent, text };
+  }
+  if (!through.ok) return entryGone(lockfilePath, lock, text, through.location, through.problem);
+  const { loaded: card } = through;
+  const profile = options.loader.profileFor(card, lock);
+  const result = checkLockfile(lock, profile, checkOptionsFor(card.card, card.digest, lock));
+  result.notes.push(...through.notes);
+  if (marker) options.stale!.clear(lock.agent);
+  return {
+    status: 'checked',
+    lockfile: lockfilePath,
+    lock,
+    text,
+    card: card.via?.url ?? through.location,
+    unchanged: card.unchanged,
+    profile,
+    loaded: { card: card.card, profile: card.profile },
+    cardDigest: card.digest,
+    result,
+  };
+}
+
+/** The entry is gone: breaking, checked against nothing (the pinned profile stands in for the card). */
+function entryGone(
+  lockfilePath: string,
+  lock: Lockfile,
+  text: string,
+  location: string,
+  problem: CheckItem,
+): RefreshOutcome {
+  const pinned = profileFromLock(lock);
+  return {
+    status: 'checked',
+    lockfile: lockfilePath,
+    lock,
+    text,
+    card: location,
+    unchanged: false,
+    profile: pinned,
+    loaded: { card: undefined, profile: pinned },
+    cardDigest: lock.card_digest,
+    result: { classification: 'breaking', problems: [problem], notes: [] },
+    entryGone: true,
+  };
 }
