@@ -11,7 +11,7 @@ import { checkLockfileAt, verdictOf } from '../check';
 import { readTextSync } from '../../node/readText';
 import { dirname, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { cardUrlFor } from '../../core/fetch/cardUrl';
+import { referenceOrCardUrl } from '../reference';
 import { locatePointer, rangeOf } from '../../core/pointer/range';
 import { loadLockfile } from '../../core/lockfile/index';
 import type { HttpClient } from '../../core/net/http';
@@ -120,11 +120,11 @@ function pathOrError(uri: string): string | { error: string } {
 }
 
 /**
- * Where to read the card to pin: a URL; a card file; or an open document that is not a file (a card opened
+ * Where to read the card to pin: a URL or a catalog reference; a card file; or an open document that is not a file (a card opened
  * by "A2A: Fetch Agent Card") by the URL this session fetched it from.
  */
 async function sourceLocation(world: DocumentWorld, source: PinSource): Promise<string> {
-  if (source.url) return cardUrlFor(source.url);
+  if (source.url) return referenceOrCardUrl(source.url);
   if (source.uri?.startsWith('file:')) return pathOf(source.uri);
   if (source.uri) {
     const url = await fetchedCardUrl(world, source.uri);
