@@ -50,7 +50,8 @@ export const help: CommandHelp = {
 is affected (compatible, review or breaking), as 'a2acap check' classifies a lockfile pinning everything OLD
 offers; definitions count, not only names (a scheme's type or OAuth flow, an extension that became required, the
 chosen interface's binding or version). OLD and NEW: card files, card URLs (.json), agents' base URLs or catalog
-references CATALOG-URL#IDENTIFIER[@VERSION], as for 'a2acap pin'. --format: text (default), json (a top-level "classification") or markdown (a pull-request comment).
+references CATALOG-URL#IDENTIFIER[@VERSION], as for 'a2acap pin'. --format: text (default), json (a top-level
+"classification") or markdown (a pull-request comment).
 Both cards are compiled for the client of the project configuration (the nearest .a2a/config.json from the
 working directory, or --config FILE); the client flags override it.`,
     `Exit 1 when breaking (or review with --fail-on review, or any change, a note included, with --fail-on note),

@@ -66,7 +66,8 @@ sends (--input, each must be accepted) and reads (--output; without them the ski
 and extensions. URL: a card URL (.json), an agent's base URL (its /.well-known/agent-card.json) or a catalog
 reference CATALOG-URL#IDENTIFIER[@VERSION] (the AI Catalog entry's card; without a version the highest semantic
 version, else the latest updatedAt; the lockfile records it under "found_via", and check --live and update follow
-the catalog); CARD: a card file. --probe runs the safe probes first (no message is sent) and records their evidence under "verified".
+the catalog); CARD: a card file. --probe runs the safe probes first (no message is sent) and records their
+evidence under "verified".
 Without --out the lockfile goes to stdout; with it the write is atomic and a re-pin that changes nothing leaves
 the file as it was. The card is compiled for the client of the workflow's project configuration (the nearest
 .a2a/config.json from the folder of --out, else of the working directory; or --config FILE), which also knows
