@@ -422,7 +422,8 @@ export async function updateLockfile(
       text: serializeLockfile(loaded.lock),
       loader: service.loader(settings),
       now: () => new Date(),
-      location: await service.agentLocation(loaded.lock, loaded.path),
+      // Pinned through a catalog: the workflow resolves the catalog again (the agent may have moved).
+      location: loaded.lock.found_via ? undefined : await service.agentLocation(loaded.lock, loaded.path),
       keepUnchanged: false,
     });
     if (update.status === 'unloadable') throw update.cause ?? new Error(update.message);
