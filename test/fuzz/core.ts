@@ -32,6 +32,7 @@ import { machineOutputFailures } from './valueProperties';
 import { boundedFindings, WIDE_CHECK_MS, WIDE_LINT_MS, wideCard, widePair } from './wide';
 import { checkIpCase, ipCase, type IpCase } from './ipSpellings';
 import { schemaRefCase, schemaRefFailures } from './schemaRef';
+import { referenceCase, referenceFailures, type ReferenceCase } from './catalogReference';
 
 export interface CoreInput {
   /** The document linted (and, for a card, compiled, digested and fixed). */
@@ -48,13 +49,15 @@ export interface CoreInput {
   hiddenText?: HiddenTextExpectation;
   /** IP spellings classified beside the document (cheap: a few per case). */
   ips?: IpCase[];
+  /** A catalog reference resolved against a hostile catalog beside the document (catalogReference.ts; cheap). */
+  reference?: ReferenceCase;
   /** The document is a seed with `$schema` added (schemaRef.ts): `without` is the seed as it was. */
   schemaRef?: { without: string };
 }
 
 export function generateCoreInput(rng: Rng): CoreInput {
   const ips = Array.from({ length: 4 }, () => ipCase(rng));
-  return { ...generateDocuments(rng), ips };
+  return { ...generateDocuments(rng), ips, reference: referenceCase(rng) };
 }
 
 function generateDocuments(rng: Rng): CoreInput {
@@ -246,6 +249,7 @@ export function runCoreInput(input: CoreInput): Failure[] {
     const wrong = checkIpCase(ip);
     if (wrong) failures.push(wrong);
   }
+  if (input.reference) failures.push(...referenceFailures(input.reference));
   guarded(failures, 'lintDocument', () => lintAndFix(failures, input.fileName, input.text, input.ops));
   if (input.secrets) failures.push(...secretsProperty({ text: input.text, secrets: input.secrets, ops: input.ops }));
   if (input.card !== undefined && input.lock !== undefined) {

@@ -66,8 +66,16 @@ function decodeFragment(fragment: string): string | undefined {
   }
 }
 
+/**
+ * A lone surrogate has no UTF-8 form (encodeURIComponent throws): it is written as U+FFFD, as UTF-8 decoders read
+ * it. Characters are matched as code points (`u`), so a surrogate pair (an emoji) is encoded whole.
+ */
+const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g;
+
 function encodeFragment(text: string): string {
-  return text.replace(/[^A-Za-z0-9\-._~:!$&'()*+,;=/?]/g, (c) => encodeURIComponent(c));
+  return text
+    .replace(LONE_SURROGATE, '\uFFFD')
+    .replace(/[^A-Za-z0-9\-._~:!$&'()*+,;=/?]/gu, (c) => encodeURIComponent(c));
 }
 
 /** How a card loaded through a reference was found: the reference resolved, and the entry's card URL if it has one. */
