@@ -21,7 +21,7 @@ import { parseTrustEntry, type TrustStoreValue } from '../core/signature/trustEn
 import { trustStoreFromKidMap, type TrustStore } from '../core/signature/trustStore';
 import { verifyCardSignatures, type SignatureOutcome } from '../core/signature/verify';
 import { inspectKey } from '../node/keyInspection';
-import { CatalogReferenceError, parseCatalogReference, resolveReference } from './reference';
+import { CatalogReferenceError, resolveReference, typedCatalogReference } from './reference';
 
 export type { ExtendedCardResult, FetchCardResult, SignatureOutcome, TrustStore };
 
@@ -86,7 +86,7 @@ export function trustStoreFromText(
  * (app/reference.ts), whose entry's URL is then fetched as a URL the catalog handed out ('card' address policy).
  */
 export async function fetchCard(request: FetchRequest): Promise<FetchCardResult> {
-  const reference = parseCatalogReference(request.target);
+  const reference = typedCatalogReference(request.target);
   if (!reference) return fetchCardAt(request);
   const network = {
     origin: request.origin ?? 'user',

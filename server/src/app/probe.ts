@@ -17,7 +17,7 @@ import type { SafeProbeRequest } from '../core/probe/types';
 import type { ClientConfig, Lockfile } from '../core/types';
 import type { Files } from './files';
 import { fetchCard } from './fetch';
-import { parseCatalogReference } from './reference';
+import { typedCatalogReference } from './reference';
 
 export type { ProbeReport, SafeProbeRequest };
 
@@ -46,7 +46,7 @@ export async function probe(request: ProbeRequest): Promise<ProbeReport> {
   // A catalog reference: the card the entry names, fetched as fetch does; the probes then call that agent.
   const fetched =
     request.fetched ??
-    (parseCatalogReference(request.agent)
+    (typedCatalogReference(request.agent)
       ? await fetchCard({
           target: request.agent,
           http: request.http,

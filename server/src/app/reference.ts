@@ -10,7 +10,12 @@ import { utf8Text } from '../core/bytes/bytes';
 import { validatorsOf } from '../core/cache/cacheControl';
 import type { Validators } from '../core/cache/types';
 import { entryForReference, CatalogReferenceError, type SelectedEntry } from '../core/catalog/resolve';
-import { formatCatalogReference, parseCatalogReference, type CatalogReference } from '../core/catalog/reference';
+import {
+  formatCatalogReference,
+  parseCatalogReference,
+  typedCatalogReference,
+  type CatalogReference,
+} from '../core/catalog/reference';
 import type { CardSource, FetchedCard } from '../core/check/types';
 import { stripBom } from '../core/document';
 import { cardUrlFor } from '../core/fetch/cardUrl';
@@ -21,7 +26,7 @@ import type { HttpClient } from '../core/net/http';
 import type { NetworkAllowance, UrlOrigin } from '../core/net/policy';
 import { withoutUserinfo } from '../core/text/redact';
 
-export { CatalogReferenceError, formatCatalogReference, parseCatalogReference };
+export { CatalogReferenceError, formatCatalogReference, parseCatalogReference, typedCatalogReference };
 export type { CatalogReference };
 
 /** The run's network for the catalog itself: whose URL it is (a typed one is 'user'; a lockfile's 'repository'). */
@@ -45,7 +50,7 @@ export type CatalogTexts = Map<string, { validators: Validators; text: string }>
  * fragment names the entry), a URL becomes its card URL (core/fetch/cardUrl.ts). Paths are the caller's.
  */
 export function referenceOrCardUrl(target: string): string {
-  const reference = parseCatalogReference(target);
+  const reference = typedCatalogReference(target);
   return reference ? formatCatalogReference(reference) : cardUrlFor(target);
 }
 

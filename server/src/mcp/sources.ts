@@ -16,7 +16,7 @@ import { withoutUserinfo } from '../app/text';
 import { displayUrl, isNetError } from '../app/text';
 import {
   formatCatalogReference,
-  parseCatalogReference,
+  typedCatalogReference,
   referenceCardSource,
   referencedCardText,
   resolveReference,
@@ -51,7 +51,7 @@ export interface ReadSource {
 
 /** A card URL (a base URL means its well-known card) or a card file inside the roots, read under the size limit. */
 export async function readSource(world: ToolWorld, source: string): Promise<ReadSource> {
-  const reference = parseCatalogReference(source);
+  const reference = typedCatalogReference(source);
   if (reference) return readReferenced(world, reference);
   if (isHttpLocation(source)) {
     let url: string;

@@ -87,3 +87,21 @@ export interface ReferenceVia {
   /** The version asked for was no longer listed and the newest of the identifier was taken instead. */
   readonly replaced?: string;
 }
+
+/**
+ * The catalog reference a person typed as an agent, or undefined: a reference whose catalog URL names a JSON
+ * document (its path ends in `.json`) other than a well-known agent card. Any other URL keeps its old meaning (an
+ * agent's base URL or a card URL, whose fragment is dropped), so `https://host/a2a#top` stays a base URL.
+ */
+export function typedCatalogReference(text: string): CatalogReference | undefined {
+  const reference = parseCatalogReference(text);
+  if (!reference) return undefined;
+  let path: string;
+  try {
+    path = new URL(reference.catalog).pathname.toLowerCase();
+  } catch {
+    return undefined;
+  }
+  const card = path.endsWith('/.well-known/agent-card.json') || path.endsWith('/.well-known/agent.json');
+  return path.endsWith('.json') && !card ? reference : undefined;
+}
