@@ -36,6 +36,7 @@ import { schemaRefCase, schemaRefFailures } from './schemaRef';
 import { providerCase, providerFailures, updateBodyFailures } from './updateProviders';
 import { projectCase, projectCaseFailures, type ProjectCase } from './projectConfig';
 import { catalogCase, catalogFailures, type CatalogExpectation } from './catalogCases';
+import { referenceCase, referenceFailures, type ReferenceCase } from './catalogReference';
 
 export interface CoreInput {
   /** The document linted (and, for a card, compiled, digested and fixed). */
@@ -52,6 +53,8 @@ export interface CoreInput {
   hiddenText?: HiddenTextExpectation;
   /** IP spellings classified beside the document (cheap: a few per case). */
   ips?: IpCase[];
+  /** A catalog reference resolved against a hostile catalog beside the document (catalogReference.ts; cheap). */
+  reference?: ReferenceCase;
   /** The document is a seed with `$schema` added (schemaRef.ts): `without` is the seed as it was. */
   schemaRef?: { without: string };
   /** Provider keys as a lockfile's found_via.identifier may hold them (updateProviders.ts). */
@@ -67,6 +70,7 @@ export function generateCoreInput(rng: Rng): CoreInput {
   return {
     ...generateDocuments(rng),
     ips,
+    reference: referenceCase(rng),
     providers: [providerCase(rng), providerCase(rng)],
     ...(chance(rng, 0.05) ? { project: projectCase(rng) } : {}),
   };
@@ -274,6 +278,7 @@ export function runCoreInput(input: CoreInput): Failure[] {
     if (wrong) failures.push(wrong);
   }
   for (const provider of input.providers ?? []) failures.push(...providerFailures(provider));
+  if (input.reference) failures.push(...referenceFailures(input.reference));
   guarded(failures, 'lintDocument', () => lintAndFix(failures, input.fileName, input.text, input.ops));
   if (input.project)
     guarded(failures, 'project config', () =>

@@ -13,7 +13,7 @@ const LAST_URL = 'a2a.live.lastUrl';
 export function agentUrlInput(title: string): vscode.InputBoxOptions {
   return {
     title,
-    prompt: "The agent's base URL or its card URL",
+    prompt: "The agent's base URL, its card URL, or a catalog reference CATALOG-URL#IDENTIFIER[@VERSION]",
     placeHolder: 'https://agent.example.com or …/.well-known/agent-card.json',
     ignoreFocusOut: true,
     validateInput: (v) => (/^https?:\/\/\S+$/i.test(v.trim()) ? undefined : 'an http(s) URL'),

@@ -21,6 +21,7 @@ import { parseTrustEntry, type TrustStoreValue } from '../core/signature/trustEn
 import { trustStoreFromKidMap, type TrustStore } from '../core/signature/trustStore';
 import { verifyCardSignatures, type SignatureOutcome } from '../core/signature/verify';
 import { inspectKey } from '../node/keyInspection';
+import { CatalogReferenceError, resolveReference, typedCatalogReference } from './reference';
 
 export type { ExtendedCardResult, FetchCardResult, SignatureOutcome, TrustStore };
 
@@ -80,7 +81,29 @@ export function trustStoreFromText(
   return { ok: true, trust: trustStoreFromKidMap(entries, http, name) };
 }
 
-export function fetchCard(request: FetchRequest): Promise<FetchCardResult> {
+/**
+ * The card at `target`: a URL (an origin means its well-known card), or a catalog reference resolved first
+ * (app/reference.ts), whose entry's URL is then fetched as a URL the catalog handed out ('card' address policy).
+ */
+export async function fetchCard(request: FetchRequest): Promise<FetchCardResult> {
+  const reference = typedCatalogReference(request.target);
+  if (!reference) return fetchCardAt(request);
+  const network = {
+    origin: request.origin ?? 'user',
+    allow: request.allow,
+    timeoutMs: request.timeoutMs,
+    maxBytes: request.maxBytes ?? request.settings?.maxCardBytes,
+  };
+  const resolved = await resolveReference(request.http, reference, network);
+  if (!('url' in resolved.card))
+    throw new CatalogReferenceError(
+      'not-a2a',
+      `${withoutUserinfo(reference.catalog)}: the entry carries its card inline ("data"), so there is no card URL to fetch (pin, diff and check read it through the reference)`,
+    );
+  return fetchCardAt({ ...request, target: resolved.card.url, origin: 'card', originClass: resolved.catalogClass });
+}
+
+function fetchCardAt(request: FetchRequest): Promise<FetchCardResult> {
   const { target, trust, ...options } = request;
   return coreFetchCard(target, {
     ...options,

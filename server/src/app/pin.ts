@@ -16,18 +16,23 @@ import { serializeLockfile } from '../core/pin/serialize';
 import type { ProbeReport } from '../core/probe/probeAgent';
 import { withoutUserinfo } from '../core/text/redact';
 import type { Lockfile } from '../core/types';
+import type { CatalogReference } from '../core/catalog/reference';
 import { makeDirectory } from '../node/makeDirectory';
 import { createGrpcClient } from '../node/net/grpc';
 import { writeLockfile, type LockfileWrite } from '../node/writeLockfile';
 import { probe } from './probe';
 import { verifiedSigningKey } from './signingKey';
 import type { TrustStore } from '../core/signature/trustStore';
+import { referenceOrCardUrl } from './reference';
 
 export { PinError, cardUrlFor, isHttpLocation, serializeLockfile };
+
+/** What a typed card URL or catalog reference loads as (a path is the caller's to resolve). */
+export const cardLocationFor = referenceOrCardUrl;
 export type { PinSelection };
 
 export interface PinRequest {
-  /** A card URL (cardUrlFor made it from what was typed) or the absolute path of a card file. */
+  /** A card URL or catalog reference (cardLocationFor made it from what was typed) or the absolute path of a card file. */
   location: string;
   selection: PinSelection;
   /** Where the lockfile will be written (absolute), when it will: a card file is recorded relative to it. */
@@ -77,12 +82,14 @@ export async function pin(world: PinWorld, request: PinRequest): Promise<PinResu
   } catch (err) {
     return { ok: false, stage: 'load', message: messageOf(err) };
   }
+  // Through a catalog: the agent is the card URL the entry named (the reference itself when the card was inline).
+  const location = loaded.via?.url ?? request.location;
   let lock: Lockfile;
   try {
     lock = buildLockfile({
       profile: loaded.profile,
       cardDigest: loaded.digest,
-      agentUrl: agentField(request.location, request.lockfile, request.baseDir),
+      agentUrl: agentField(location, request.lockfile, request.baseDir),
       selection: request.selection,
       now: world.now,
     });
@@ -94,13 +101,21 @@ export async function pin(world: PinWorld, request: PinRequest): Promise<PinResu
     const key = await verifiedSigningKey(request.trust, loaded.card, request.location);
     if (key) lock = { ...lock, signing_key: key };
   }
+  if (loaded.via) lock = withFoundVia(lock, loaded.via.foundVia);
   if (!request.probe) return { ok: true, lock, loaded };
-  if (!isHttpLocation(request.location) || !world.http)
+  if (loaded.via && loaded.via.url === undefined)
+    return {
+      ok: true,
+      lock,
+      loaded,
+      probesSkipped: 'the card is inline in the catalog, there is no card URL to probe',
+    };
+  if (!isHttpLocation(location) || !world.http)
     return { ok: true, lock, loaded, probesSkipped: 'the card is a file, there is no live agent to probe' };
   let report: ProbeReport;
   const grpc = world.grpc ?? createGrpcClient();
   try {
-    report = await probe({ agent: request.location, http: world.http, grpc });
+    report = await probe({ agent: location, http: world.http, grpc });
   } catch (err) {
     return { ok: false, stage: 'probe', message: `probing failed: ${messageOf(err)}`, loaded, cause: err };
   } finally {
@@ -114,6 +129,16 @@ export async function pin(world: PinWorld, request: PinRequest): Promise<PinResu
     probes: report.results,
     probedCard: report.cardUrl,
   };
+}
+
+/** The lockfile with where its agent was found: the catalog (without userinfo), the identifier, the version selected. */
+function withFoundVia(lock: Lockfile, via: CatalogReference): Lockfile {
+  const found_via = {
+    catalog: withoutUserinfo(via.catalog),
+    identifier: via.identifier,
+    ...(via.version !== undefined ? { version: via.version } : {}),
+  };
+  return { ...lock, found_via };
 }
 
 /**

@@ -18,6 +18,8 @@ import { withRequirements } from '../core/probe/requirements';
 import type { SafeProbeRequest } from '../core/probe/types';
 import type { ClientConfig, Lockfile } from '../core/types';
 import type { Files } from './files';
+import { fetchCard } from './fetch';
+import { typedCatalogReference } from './reference';
 
 export type { ProbeReport, SafeProbeRequest };
 
@@ -52,9 +54,23 @@ export async function probe(request: ProbeRequest): Promise<ProbeReport> {
   return { ...report, results: withRequirements(report.results) };
 }
 
-function probeOnly(request: ProbeRequest): Promise<ProbeReport> {
+async function probeOnly(request: ProbeRequest): Promise<ProbeReport> {
   const client = request.lock ? clientForLock(request.client, request.lock) : request.client;
-  return probeAgent(request.agent, {
+  // A catalog reference: the card the entry names, fetched as fetch does; the probes then call that agent.
+  const fetched =
+    request.fetched ??
+    (typedCatalogReference(request.agent)
+      ? await fetchCard({
+          target: request.agent,
+          http: request.http,
+          client,
+          timeoutMs: request.timeoutMs,
+          origin: request.origin ?? 'user',
+          ...(request.allow ? { allow: request.allow } : {}),
+          ...(request.signal ? { signal: request.signal } : {}),
+        })
+      : undefined);
+  return probeAgent(fetched?.url ?? request.agent, {
     http: request.http,
     grpc: request.grpc,
     client,
@@ -64,7 +80,7 @@ function probeOnly(request: ProbeRequest): Promise<ProbeReport> {
     timeoutMs: request.timeoutMs,
     ...(request.origin ? { origin: request.origin } : {}),
     ...(request.allow ? { allow: request.allow } : {}),
-    ...(request.fetched ? { fetched: request.fetched } : {}),
+    ...(fetched ? { fetched } : {}),
     ...(request.signal ? { signal: request.signal } : {}),
   });
 }

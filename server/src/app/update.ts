@@ -4,7 +4,10 @@
  * re-pinned (a breaking change: pin a new selection instead). Nothing is written here: the front end decides
  * (`a2acap update --yes`, the editor's "Update Lockfile").
  */
-import type { CardLoader } from '../core/check/cardLoader';
+import type { CardLoader, LoadedCard } from '../core/check/cardLoader';
+import type { ReferenceVia } from '../core/catalog/reference';
+import { loadThroughCatalog } from '../core/check/throughCatalog';
+import { withoutUserinfo } from '../core/text/redact';
 import { loadLockfile } from '../core/lockfile/load';
 import { PinError } from '../core/pin/errors';
 import { repin } from '../core/pin/repin';
@@ -42,21 +45,21 @@ export type UpdateResult =
 
 export async function updateLockfile(request: UpdateRequest): Promise<UpdateResult> {
   const { lock, loader } = request;
-  const where =
-    request.location !== undefined
-      ? { ok: true as const, location: request.location }
-      : await lockfileCardLocation(lock, request.path);
-  if (!where.ok) return { status: 'unloadable', message: `/agent: ${where.reason}` };
   let loaded;
   try {
-    loaded = await loader.load(where.location);
+    const found = await loadCurrentCard(request);
+    if (!found.ok) return { status: 'unloadable', message: found.message };
+    loaded = found.loaded;
   } catch (err) {
     return { status: 'unloadable', message: err instanceof Error ? err.message : String(err), cause: err };
   }
   const diff = diffLockfile({ lock, loaded, loader });
   let next: Lockfile;
   try {
-    const repinned = repin({ lock, profile: diff.profile, cardDigest: loaded.digest, now: request.now });
+    const repinned = followCatalog(
+      repin({ lock, profile: diff.profile, cardDigest: loaded.digest, now: request.now }),
+      loaded.via,
+    );
     next = request.keepUnchanged === false ? repinned : keepPreviousWhenUnchanged(repinned, lock);
   } catch (err) {
     if (err instanceof PinError)
@@ -65,6 +68,35 @@ export async function updateLockfile(request: UpdateRequest): Promise<UpdateResu
   }
   const nextText = serializeLockfile(next);
   return { status: nextText === request.text ? 'up-to-date' : 'pending', next, nextText, ...diff };
+}
+
+/** The card the lockfile's agent serves now: through its catalog when it was pinned through one (check.ts does the same). */
+async function loadCurrentCard(
+  request: UpdateRequest,
+): Promise<{ ok: true; loaded: LoadedCard } | { ok: false; message: string }> {
+  const { lock, loader } = request;
+  if (request.location === undefined && lock.found_via) {
+    const through = await loadThroughCatalog(loader, lock, false);
+    return through.ok
+      ? { ok: true, loaded: through.loaded }
+      : { ok: false, message: `${through.problem.pointer}: ${through.problem.message}` };
+  }
+  const where =
+    request.location !== undefined
+      ? { ok: true as const, location: request.location }
+      : await lockfileCardLocation(lock, request.path);
+  if (!where.ok) return { ok: false, message: `/agent: ${where.reason}` };
+  return { ok: true, loaded: await loader.load(where.location) };
+}
+
+/** A re-pin through a catalog records where the catalog lists the agent now (its card URL, the version selected). */
+function followCatalog(next: Lockfile, via: ReferenceVia | undefined): Lockfile {
+  if (!via) return next;
+  return {
+    ...next,
+    agent: via.url !== undefined ? withoutUserinfo(via.url) : next.agent,
+    found_via: { ...via.foundVia },
+  };
 }
 
 /** A lockfile read and parsed: its content and text, or why not (unreadable, corrupt). */

@@ -26,6 +26,7 @@ import { makeDirectory } from '../node/makeDirectory';
 import { createHttpClient } from '../node/net/http';
 import { readTextSync } from '../node/readText';
 import { nodeFiles, type Files } from './files';
+import { referenceCardSource } from './reference';
 
 export { nodeFiles, type Files };
 export type { CardCache, CardTextCache, ExtendedProfileCache, StaleMarkers };
@@ -85,8 +86,8 @@ export function createNodeWorld(options: NodeWorldOptions = {}): World & { http:
 }
 
 /**
- * Where every front end's cards come from: URLs through `http` (or, as a string, why URLs are refused: the editor's
- * untrusted workspace), card files through `readText`, bounded by `maxBytes`.
+ * Where every front end's cards come from: URLs and catalog references (app/reference.ts) through `http` (or, as a
+ * string, why URLs are refused: the editor's untrusted workspace), card files through `readText`, bounded by `maxBytes`.
  */
 export function cardSourceOf(
   http: HttpClient | string,
@@ -101,7 +102,7 @@ export function cardSourceOf(
             throw new Error(http);
           },
         }
-      : httpCardSource(http, httpOptions);
+      : referenceCardSource(httpCardSource(http, httpOptions), http, httpOptions);
   return sourceFor(urls, fileCardSource(readText, maxBytes));
 }
 

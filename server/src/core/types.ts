@@ -178,6 +178,8 @@ export interface Lockfile {
   verified?: Record<string, string | Evidence>;
   /** The key whose signature over the card was verified when pinned (lockfile/signingKey.ts). */
   signing_key?: SigningKey;
+  /** Pinned through a catalog reference: the catalog, the entry's identifier and the version selected. */
+  found_via?: FoundVia;
 }
 
 /** A verified signing key as a lockfile records it: `kid`, RFC 7638 SHA-256 JWK thumbprint (base64url), where it came from. */
@@ -185,6 +187,13 @@ export interface SigningKey {
   kid?: string;
   thumbprint: string;
   origin: string;
+}
+
+/** Where a lockfile's agent was found: a catalog URL, an entry identifier and the version selected (if listed). */
+export interface FoundVia {
+  catalog: string;
+  identifier: string;
+  version?: string;
 }
 
 export type Classification = 'compatible' | 'review' | 'breaking';

@@ -14,6 +14,14 @@ import { cardJson, fetchCardText } from '../app/fetch';
 import type { CardSource } from '../core/check/types';
 import { withoutUserinfo } from '../app/text';
 import { displayUrl, isNetError } from '../app/text';
+import {
+  formatCatalogReference,
+  typedCatalogReference,
+  referenceCardSource,
+  referencedCardText,
+  resolveReference,
+  type CatalogReference,
+} from '../app/reference';
 import { LIMITS } from './limits';
 import { ToolError, messageOf } from './toolError';
 import { displayPath, refusedPath } from './shownPath';
@@ -43,6 +51,8 @@ export interface ReadSource {
 
 /** A card URL (a base URL means its well-known card) or a card file inside the roots, read under the size limit. */
 export async function readSource(world: ToolWorld, source: string): Promise<ReadSource> {
+  const reference = typedCatalogReference(source);
+  if (reference) return readReferenced(world, reference);
   if (isHttpLocation(source)) {
     let url: string;
     try {
@@ -57,6 +67,19 @@ export async function readSource(world: ToolWorld, source: string): Promise<Read
   if (isOtherUrl(source)) throw new ToolError('only http(s) URLs and card files inside the roots are card sources');
   const path = await pathInsideRoots(world, source);
   return { location: path, text: readFile(path, displayPath(world, path), world.maxCardBytes, 'the card') };
+}
+
+/** The card a catalog reference names, resolved through the tools' HTTP client (public addresses unless allowed). */
+async function readReferenced(world: ToolWorld, reference: CatalogReference): Promise<ReadSource> {
+  const http = networkOf(world);
+  const network = { timeoutMs: LIMITS.requestMs, maxBytes: world.maxCardBytes };
+  try {
+    const resolved = await resolveReference(http, reference, network);
+    const got = await referencedCardText(http, resolved, network);
+    return { location: withoutUserinfo(got.url ?? formatCatalogReference(reference)), text: world.redact(got.text) };
+  } catch (err) {
+    throw new ToolError(messageOf(err));
+  }
 }
 
 async function fetchText(world: ToolWorld, url: string): Promise<string> {
@@ -99,6 +122,12 @@ export function readFile(path: string, shown: string, maxBytes: number, what: st
  * not asked to use the network never does), through the tools' HTTP client.
  */
 export function toolCardSource(world: ToolWorld, live: boolean): CardSource {
+  const plain = plainToolCardSource(world, live);
+  if (!live || !world.http) return plain;
+  return referenceCardSource(plain, world.http, { timeoutMs: LIMITS.requestMs, maxBytes: world.maxCardBytes });
+}
+
+function plainToolCardSource(world: ToolWorld, live: boolean): CardSource {
   return {
     async fetch(location) {
       if (isHttpLocation(location)) {

@@ -11,7 +11,7 @@ import { checkLockfileAt, verdictOf } from '../check';
 import { readTextSync } from '../../node/readText';
 import { dirname, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { cardUrlFor } from '../../core/fetch/cardUrl';
+import { referenceOrCardUrl } from '../reference';
 import { locatePointer, rangeOf } from '../../core/pointer/range';
 import { loadLockfile } from '../../core/lockfile/index';
 import type { HttpClient } from '../../core/net/http';
@@ -120,11 +120,11 @@ function pathOrError(uri: string): string | { error: string } {
 }
 
 /**
- * Where to read the card to pin: a URL; a card file; or an open document that is not a file (a card opened
+ * Where to read the card to pin: a URL or a catalog reference; a card file; or an open document that is not a file (a card opened
  * by "A2A: Fetch Agent Card") by the URL this session fetched it from.
  */
 async function sourceLocation(world: DocumentWorld, source: PinSource): Promise<string> {
-  if (source.url) return cardUrlFor(source.url);
+  if (source.url) return referenceOrCardUrl(source.url);
   if (source.uri?.startsWith('file:')) return pathOf(source.uri);
   if (source.uri) {
     const url = await fetchedCardUrl(world, source.uri);
@@ -295,6 +295,7 @@ async function markedLockfiles(
 function recordInSession(session: LiveSession, outcome: RefreshOutcome): void {
   if (outcome.card === undefined || !isHttpLocation(outcome.card)) return; // file cards are read from the workspace anyway
   // The card for the server's client, not the profile of this one lockfile (which also knows the lock's extensions).
+  if (outcome.status === 'checked' && outcome.entryGone) return;
   if (outcome.status === 'checked')
     session.recordCard(outcome.card, outcome.loaded.profile, outcome.cardDigest, 'check', outcome.loaded.card);
   else if (outcome.stage !== 'lockfile') session.recordFailure(outcome.card, outcome.cause);
@@ -421,7 +422,8 @@ export async function updateLockfile(
       text: serializeLockfile(loaded.lock),
       loader: service.loader(settings),
       now: () => new Date(),
-      location: await service.agentLocation(loaded.lock, loaded.path),
+      // Pinned through a catalog: the workflow resolves the catalog again (the agent may have moved).
+      location: loaded.lock.found_via ? undefined : await service.agentLocation(loaded.lock, loaded.path),
       keepUnchanged: false,
     });
     if (update.status === 'unloadable') throw update.cause ?? new Error(update.message);

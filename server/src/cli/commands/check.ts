@@ -130,10 +130,12 @@ export const help: CommandHelp = {
   },
   body: [
     `Checks capability lockfiles against the compiled profile of CARD, or (--live) of each lockfile's agent, fetched
-with a conditional request. Never rewrites a lockfile: use 'a2acap update'. --format: json (default), text,
-sarif (code scanning), markdown (a pull-request comment), codequality (a GitLab Code Quality report) or github
-(GitHub Actions annotations on the lockfile members, then the summary line); codequality and github name files
-relative to the working directory, which should be the repository root.`,
+with a conditional request; a lockfile pinned through a catalog ("found_via") is resolved through its catalog
+again (moved: compared where it is now; entry gone: breaking; version replaced: compared with the newest, a note).
+Never rewrites a lockfile: use 'a2acap update'. --format: json (default), text, sarif (code scanning), markdown
+(a pull-request comment), codequality (a GitLab Code Quality report) or github (GitHub Actions annotations on the
+lockfile members, then the summary line); codequality and github name files relative to the working directory,
+which should be the repository root.`,
     { flagHelp: 'output' },
     { flagHelp: 'stale-markers' },
     { flagHelp: 'cache-dir' },

@@ -10,7 +10,7 @@
  */
 import { resolve } from 'node:path';
 import { cardDiffReport, diffCardLocations, type CardDiff, type CardDiffFormat } from '../../app/diff';
-import { cardUrlFor, isHttpLocation, shownCardLocation } from '../../app/pin';
+import { cardLocationFor, isHttpLocation, shownCardLocation } from '../../app/pin';
 import { redactorFor } from '../../app/text';
 import { createNodeWorld } from '../../app/world';
 import { parseArgs } from '../args';
@@ -49,8 +49,9 @@ export const help: CommandHelp = {
     `Compares two cards without a lockfile: per skill and for the agent, what changed and whether a caller of OLD
 is affected (compatible, review or breaking), as 'a2acap check' classifies a lockfile pinning everything OLD
 offers; definitions count, not only names (a scheme's type or OAuth flow, an extension that became required, the
-chosen interface's binding or version). OLD and NEW: card files, card URLs (.json) or agents' base URLs, as for
-'a2acap pin'. --format: text (default), json (a top-level "classification") or markdown (a pull-request comment).
+chosen interface's binding or version). OLD and NEW: card files, card URLs (.json), agents' base URLs or catalog
+references CATALOG-URL#IDENTIFIER[@VERSION], as for 'a2acap pin'. --format: text (default), json (a top-level
+"classification") or markdown (a pull-request comment).
 Both cards are compiled for the client of the project configuration (the nearest .a2a/config.json from the
 working directory, or --config FILE); the client flags override it.`,
     `Exit 1 when breaking (or review with --fail-on review, or any change, a note included, with --fail-on note),
@@ -60,7 +61,7 @@ working directory, or --config FILE); the client flags override it.`,
 
 function locationOf(target: string, io: CliIO): string {
   try {
-    return isHttpLocation(target) ? cardUrlFor(target) : resolve(io.cwd, target);
+    return isHttpLocation(target) ? cardLocationFor(target) : resolve(io.cwd, target);
   } catch (err) {
     throw new UsageError(err instanceof Error ? err.message : String(err));
   }

@@ -85,7 +85,9 @@ export const help: CommandHelp = {
     ],
   },
   body: [
-    "Fetches, validates, verifies and compiles an agent card. URL is the agent's base URL or the card URL.",
+    `Fetches, validates, verifies and compiles an agent card. URL is the agent's base URL, the card URL, or a
+catalog reference CATALOG-URL#IDENTIFIER[@VERSION] (the card URL of that AI Catalog entry; without a version the
+highest semantic version, else the latest updatedAt).`,
     { flagHelp: 'signature-policy' },
     { flagHelp: 'jwks' },
     { flagHelp: 'credential-env' },

@@ -14,7 +14,7 @@
  */
 import { dirname, relative, resolve } from 'node:path';
 import {
-  cardUrlFor,
+  cardLocationFor,
   isHttpLocation,
   pin,
   serializeLockfile,
@@ -66,8 +66,11 @@ export const help: CommandHelp = {
   body: [
     `Writes a capability lockfile holding only what the workflow relies on: the named skills, the media types it
 sends (--input, each must be accepted) and reads (--output; without them the skill's current modes), streaming
-and extensions. URL: a card URL (.json) or an agent's base URL (its /.well-known/agent-card.json); CARD: a card
-file. --probe runs the safe probes first (no message is sent) and records their evidence under "verified".
+and extensions. URL: a card URL (.json), an agent's base URL (its /.well-known/agent-card.json) or a catalog
+reference CATALOG-URL#IDENTIFIER[@VERSION] (the AI Catalog entry's card; without a version the highest semantic
+version, else the latest updatedAt; the lockfile records it under "found_via", and check --live and update follow
+the catalog); CARD: a card file. --probe runs the safe probes first (no message is sent) and records their
+evidence under "verified".
 Without --out the lockfile goes to stdout; with it the write is atomic and a re-pin that changes nothing leaves
 the file as it was. The card is compiled for the client of the workflow's project configuration (the nearest
 .a2a/config.json from the folder of --out, else of the working directory; or --config FILE), which also knows
@@ -87,7 +90,7 @@ export const run: Command = async (argv, io: CliIO) => {
   const target = firstPositional(positionals, SPEC);
   let location: string;
   try {
-    location = isHttpLocation(target) ? cardUrlFor(target) : resolve(io.cwd, target);
+    location = isHttpLocation(target) ? cardLocationFor(target) : resolve(io.cwd, target);
   } catch (err) {
     throw new UsageError(err instanceof Error ? err.message : String(err));
   }

@@ -70,8 +70,9 @@ the test skill (needed when the card has several), --allow-skill ID allows one t
 --min-interval MS spaces calls to the agent (default 250). --credential-env VAR / --credential-scheme NAME: as
 for fetch (a bearer token or an API key, for the extended-card probe). The interface probed is the one the client
 of the project configuration (the nearest .a2a/config.json from LOCK's folder or the working directory, or
---config FILE) would choose; for a LOCK, the lockfile's extensions count as known. Exit 0 nothing refuted, 1 a
-claim refuted or a probe failed, 2 usage, network or policy failure.`,
+--config FILE) would choose; for a LOCK, the lockfile's extensions count as known. URL may be a catalog
+reference CATALOG-URL#IDENTIFIER[@VERSION]: the agent whose card that AI Catalog entry names. Exit 0
+nothing refuted, 1 a claim refuted or a probe failed, 2 usage, network or policy failure.`,
     { flagHelp: 'allow-network' },
   ],
 };

@@ -66,6 +66,42 @@ function decodeFragment(fragment: string): string | undefined {
   }
 }
 
+/**
+ * A lone surrogate has no UTF-8 form (encodeURIComponent throws): it is written as U+FFFD, as UTF-8 decoders read
+ * it. Characters are matched as code points (`u`), so a surrogate pair (an emoji) is encoded whole.
+ */
+const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g;
+
 function encodeFragment(text: string): string {
-  return text.replace(/[^A-Za-z0-9\-._~:!$&'()*+,;=/?]/g, (c) => encodeURIComponent(c));
+  return text
+    .replace(LONE_SURROGATE, '\uFFFD')
+    .replace(/[^A-Za-z0-9\-._~:!$&'()*+,;=/?]/gu, (c) => encodeURIComponent(c));
+}
+
+/** How a card loaded through a reference was found: the reference resolved, and the entry's card URL if it has one. */
+export interface ReferenceVia {
+  /** The catalog, the identifier and the version of the entry selected (what a lockfile's `found_via` records). */
+  readonly foundVia: CatalogReference;
+  /** The card URL the entry named (absent: the card was inline in the catalog). */
+  readonly url?: string;
+  /** The version asked for was no longer listed and the newest of the identifier was taken instead. */
+  readonly replaced?: string;
+}
+
+/**
+ * The catalog reference a person typed as an agent, or undefined: a reference whose catalog URL names a JSON
+ * document (its path ends in `.json`) other than a well-known agent card. Any other URL keeps its old meaning (an
+ * agent's base URL or a card URL, whose fragment is dropped), so `https://host/a2a#top` stays a base URL.
+ */
+export function typedCatalogReference(text: string): CatalogReference | undefined {
+  const reference = parseCatalogReference(text);
+  if (!reference) return undefined;
+  let path: string;
+  try {
+    path = new URL(reference.catalog).pathname.toLowerCase();
+  } catch {
+    return undefined;
+  }
+  const card = path.endsWith('/.well-known/agent-card.json') || path.endsWith('/.well-known/agent.json');
+  return path.endsWith('.json') && !card ? reference : undefined;
 }

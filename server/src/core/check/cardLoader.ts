@@ -11,6 +11,8 @@ import { compileProfile } from '../profile/compile';
 import { validateCapped } from '../schema/validate';
 import { profileForLock } from '../lockfile/currentProfile';
 import { DEFAULT_CLIENT, type ClientConfig, type CompiledProfile, type Lockfile } from '../types';
+import type { ReferenceVia } from '../catalog/reference';
+import { CatalogReferenceError } from '../catalog/resolve';
 import type { CachedCard, CardCache, CardSource } from './types';
 
 export class CardLoadError extends Error {
@@ -23,8 +25,15 @@ export class CardLoadError extends Error {
   }
 }
 
+/** The stage a failed load failed at: what the card loader threw says, anything else is a fetch failure. */
+export function loadStageOf(err: unknown): 'fetch' | 'card' {
+  return err instanceof CardLoadError || err instanceof CatalogReferenceError ? err.stage : 'fetch';
+}
+
 export interface LoadedCard extends CachedCard {
   unchanged: boolean;
+  /** Loaded through a catalog reference: where the catalog said the card is (never cached: resolved each load). */
+  via?: ReferenceVia;
 }
 
 export interface CardLoader {
@@ -95,7 +104,7 @@ async function loadOnce(
   try {
     fetched = await source.fetch(location, cached?.validators);
   } catch (err) {
-    if (err instanceof CardLoadError) throw err;
+    if (err instanceof CardLoadError || err instanceof CatalogReferenceError) throw err;
     throw new CardLoadError('fetch', err instanceof Error ? err.message : String(err));
   }
   if (fetched.status === 'unchanged') {
@@ -119,7 +128,9 @@ async function loadOnce(
     digest: digestOf(location, fetched.card),
   };
   cache.set(location, entry);
-  return loaded(entry, false);
+  const result = loaded(entry, false);
+  if (fetched.via) result.via = fetched.via;
+  return result;
 }
 
 /** Spelled out rather than spread: this runs once per lockfile, and object spread is the slow path in V8. */

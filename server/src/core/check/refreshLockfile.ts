@@ -8,11 +8,14 @@ import { checkLockfile, loadLockfile } from '../lockfile';
 import { checkOptionsFor } from '../lockfile/checkOptions';
 import { signingKeyItems, withSigningKeyItems, type CurrentSigning } from '../lockfile/signingKey';
 import { DEFAULT_SIGNATURE_POLICY, type SignaturePolicy } from '../signature/policy';
-import { CardLoadError, type CardLoader } from './cardLoader';
+import { loadStageOf, type CardLoader } from './cardLoader';
 import { parseLockfileMemo, recallCheck, rememberCheck } from './checkMemo';
 import { isHttpLocation, isOtherUrl, type ReadText } from './cardSources';
 import type { StaleMarkers } from '../send/staleMarkers';
 import type { RefreshOutcome } from './types';
+import type { CheckItem, CheckResult, Lockfile } from '../types';
+import { profileFromLock } from '../lockfile/pinnedProfile';
+import { loadThroughCatalog } from './throughCatalog';
 
 export interface RefreshOptions {
   loader: CardLoader;
@@ -56,6 +59,8 @@ export async function refreshLockfile(lockfilePath: string, options: RefreshOpti
       : { ...failed, problems: [] };
   }
   const { lockfile: lock, text } = loaded;
+  if (options.cardOverride === undefined && lock.found_via)
+    return refreshThroughCatalog(lockfilePath, lock, text, options);
   const card = options.cardOverride ?? options.resolveAgent(lock.agent, lockfilePath);
   const marker = options.cardOverride === undefined ? options.stale?.get(lock.agent) : undefined;
   let readFrom = card;
@@ -83,15 +88,7 @@ export async function refreshLockfile(lockfilePath: string, options: RefreshOpti
       result = checkLockfile(lock, profile, checkOptionsFor(loaded.card, loaded.digest, lock));
       if (!marker) rememberCheck(profile, lock, result);
     }
-    if (lock.signing_key) {
-      const now = options.signing
-        ? await options.signing.verify(loaded.card, isHttpLocation(lock.agent) ? lock.agent : card)
-        : ({ state: 'not-checked' } as const);
-      result = withSigningKeyItems(
-        result,
-        signingKeyItems(lock.signing_key, now, options.signing?.policy ?? DEFAULT_SIGNATURE_POLICY),
-      );
-    }
+    result = await withSigningCheck(result, lock, loaded.card, isHttpLocation(lock.agent) ? lock.agent : card, options);
     if (marker) {
       options.stale!.clear(lock.agent);
       result.notes.push({
@@ -113,7 +110,7 @@ export async function refreshLockfile(lockfilePath: string, options: RefreshOpti
       result,
     };
   } catch (err) {
-    const stage = err instanceof CardLoadError ? err.stage : 'fetch';
+    const stage = loadStageOf(err);
     return {
       status: 'error',
       lockfile: lockfilePath,
@@ -124,4 +121,81 @@ export async function refreshLockfile(lockfilePath: string, options: RefreshOpti
       text,
     };
   }
+}
+
+/** A lockfile pinned through a catalog: the card the catalog names now (throughCatalog.ts), checked as usual. */
+async function refreshThroughCatalog(
+  lockfilePath: string,
+  lock: Lockfile,
+  text: string,
+  options: RefreshOptions,
+): Promise<RefreshOutcome> {
+  const marker = options.stale?.get(lock.agent);
+  let through;
+  try {
+    through = await loadThroughCatalog(options.loader, lock, marker !== undefined);
+  } catch (err) {
+    const stage = loadStageOf(err);
+    const cause = err instanceof Error ? err.message : String(err);
+    return { status: 'error', lockfile: lockfilePath, stage, cause, problems: [], card: lock.agent, text };
+  }
+  if (!through.ok) return entryGone(lockfilePath, lock, text, through.location, through.problem);
+  const { loaded: card } = through;
+  const profile = options.loader.profileFor(card, lock);
+  const checked = checkLockfile(lock, profile, checkOptionsFor(card.card, card.digest, lock));
+  const result = await withSigningCheck(checked, lock, card.card, card.via?.url ?? through.location, options);
+  result.notes.push(...through.notes);
+  if (marker) options.stale!.clear(lock.agent);
+  return {
+    status: 'checked',
+    lockfile: lockfilePath,
+    lock,
+    text,
+    card: card.via?.url ?? through.location,
+    unchanged: card.unchanged,
+    profile,
+    loaded: { card: card.card, profile: card.profile },
+    cardDigest: card.digest,
+    result,
+  };
+}
+
+/** The entry is gone: breaking, checked against nothing (the pinned profile stands in for the card). */
+function entryGone(
+  lockfilePath: string,
+  lock: Lockfile,
+  text: string,
+  location: string,
+  problem: CheckItem,
+): RefreshOutcome {
+  const pinned = profileFromLock(lock);
+  return {
+    status: 'checked',
+    lockfile: lockfilePath,
+    lock,
+    text,
+    card: location,
+    unchanged: false,
+    profile: pinned,
+    loaded: { card: undefined, profile: pinned },
+    cardDigest: lock.card_digest,
+    result: { classification: 'breaking', problems: [problem], notes: [] },
+    entryGone: true,
+  };
+}
+
+/** For a lockfile that pinned a signing key: the key the card is signed with now, compared (lockfile/signingKey.ts). */
+async function withSigningCheck(
+  result: CheckResult,
+  lock: Lockfile,
+  card: unknown,
+  cardUrl: string,
+  options: RefreshOptions,
+): Promise<CheckResult> {
+  if (!lock.signing_key) return result;
+  const now = options.signing ? await options.signing.verify(card, cardUrl) : ({ state: 'not-checked' } as const);
+  return withSigningKeyItems(
+    result,
+    signingKeyItems(lock.signing_key, now, options.signing?.policy ?? DEFAULT_SIGNATURE_POLICY),
+  );
 }

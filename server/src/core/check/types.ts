@@ -4,12 +4,15 @@
  */
 import type { CheckResult, CompiledProfile, JsonPointer, Lockfile } from '../types';
 import type { CachedCard, CardCache, Validators } from '../cache/types';
+import type { ReferenceVia } from '../catalog/reference';
 
 export type { CachedCard, CardCache, Validators };
 
 export type FetchedCard =
   /** 304 Not Modified: the card is the one the validators were taken from. */
-  { status: 'unchanged' } | { status: 'fresh'; card: unknown; validators: Validators };
+  | { status: 'unchanged' }
+  /** `via`: the location was a catalog reference, resolved as it says. */
+  | { status: 'fresh'; card: unknown; validators: Validators; via?: ReferenceVia };
 
 /** Where cards come from: a conditional HTTP fetch, or a file. Throws an Error with a one-line message. */
 export interface CardSource {
@@ -37,6 +40,8 @@ export type RefreshOutcome =
       loaded: { card: unknown; profile: CompiledProfile };
       cardDigest: string;
       result: CheckResult;
+      /** The catalog the lockfile was pinned through no longer lists its entry: no card was loaded (breaking). */
+      entryGone?: true;
     }
   | {
       status: 'error';

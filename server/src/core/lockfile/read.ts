@@ -183,6 +183,20 @@ function readSigningKey(r: Reader, root: Record<string, unknown>): Lockfile['sig
   return { ...(kid !== undefined ? { kid } : {}), thumbprint, origin };
 }
 
+/** Where the agent was found (`found_via`): a catalog's http(s) URL, the entry's identifier, the version selected. */
+function readFoundVia(r: Reader, root: Record<string, unknown>): Lockfile['found_via'] {
+  const obj = r.object(root, 'found_via', [], false);
+  if (!obj) return undefined;
+  const catalog = r.string(obj, 'catalog', ['found_via'], true);
+  const identifier = r.string(obj, 'identifier', ['found_via'], true);
+  const version = r.string(obj, 'version', ['found_via'], false);
+  if (catalog !== undefined && !/^https?:\/\/\S/i.test(catalog))
+    r.fail('/found_via/catalog', '"catalog" must be the http(s) URL of the catalog the agent was found in');
+  if (identifier === '') r.fail('/found_via/identifier', '"identifier" must name the catalog entry');
+  if (catalog === undefined || identifier === undefined) return undefined;
+  return { catalog, identifier, ...(version !== undefined ? { version } : {}) };
+}
+
 /** Validates a parsed lockfile value. */
 export function readLockfile(value: unknown): LockfileRead {
   if (!isObject(value)) {
@@ -217,6 +231,7 @@ export function readLockfile(value: unknown): LockfileRead {
   const requires = readRequires(r, value);
   const verified = readVerified(r, value);
   const signingKey = readSigningKey(r, value);
+  const foundVia = readFoundVia(r, value);
   if (r.problems.length) return { ok: false, problems: r.problems };
   // The schema (schemas/a2a-lock.schema.json, precompiled) has the last word: whatever it rejects is not read,
   // so the reader and `a2acap lint` never disagree about a lockfile being valid.
@@ -231,6 +246,7 @@ export function readLockfile(value: unknown): LockfileRead {
   if (iface) lockfile.interface = iface;
   if (verified) lockfile.verified = verified;
   if (signingKey) lockfile.signing_key = signingKey;
+  if (foundVia) lockfile.found_via = foundVia;
   return { ok: true, lockfile };
 }
 

@@ -55,5 +55,6 @@ export function repin({ lock, profile, cardDigest, now, evidence }: RepinInput):
     },
   });
   if (lock.$schema !== undefined) next.$schema = lock.$schema;
+  if (lock.found_via) next.found_via = lock.found_via;
   return next;
 }

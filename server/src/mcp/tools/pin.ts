@@ -7,7 +7,7 @@
  * values (the skills it offers) listed under `untrusted`.
  */
 import { basename } from 'node:path';
-import { cardUrlFor, isHttpLocation, pin, serializeLockfile, writePinnedLockfile } from '../../app/pin';
+import { cardLocationFor, isHttpLocation, pin, serializeLockfile, writePinnedLockfile } from '../../app/pin';
 import { cardLoaderFor } from '../../app/world';
 import { resolveClient, type Lockfile } from '../../app/settings';
 import { optionalBoolean, optionalString, requiredString, stringList, type Args } from '../args';
@@ -24,7 +24,7 @@ import { firstRoot, type ToolWorld } from '../world';
 async function locationOf(world: ToolWorld, source: string): Promise<string> {
   if (!isHttpLocation(source)) return pathInsideRoots(world, source);
   try {
-    return cardUrlFor(source);
+    return cardLocationFor(source);
   } catch (err) {
     throw new ToolError(messageOf(err));
   }
