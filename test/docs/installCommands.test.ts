@@ -40,7 +40,8 @@ const FORMS: { name: string; spec: RegExp; global?: boolean; test: string; proof
   },
   {
     name: 'the registry (published by .github/workflows/release.yml)',
-    spec: new RegExp(`^a2acap(?:@${V})?$`),
+    // A workflow pins the version in a variable (`"a2acap@$A2ACAP_VERSION"`).
+    spec: new RegExp(`^"?a2acap(?:@(?:${V}|\\$[A-Z][A-Z0-9_]*))?"?$`),
     test: 'test/repo/workflows.test.ts',
     proof: /npm publish/,
   },

@@ -24,7 +24,7 @@ test('the outline names interfaces, skills and security schemes', async () => {
   const child = (list: DocumentSymbol[] | undefined, name: string) => list?.find((x) => x.name === name);
   assert.deepEqual(
     child(symbols, 'supportedInterfaces')?.children?.map((c) => c.name),
-    ['GRPC 1.0 https://pricing.example/grpc', 'JSONRPC 1.0 https://pricing.example/a2a'],
+    ['GRPC 1.0 pricing.example:443', 'JSONRPC 1.0 https://pricing.example/a2a'],
   );
   assert.deepEqual(
     child(symbols, 'skills')?.children?.map((c) => c.name),

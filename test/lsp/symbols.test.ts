@@ -17,7 +17,7 @@ test('interfaces, skills and security schemes get readable names and kinds', () 
   assert.deepEqual(
     interfaces?.map((c) => [c.name, c.kind]),
     [
-      ['GRPC 1.0 https://pricing.example/grpc', SymbolKind.Interface],
+      ['GRPC 1.0 pricing.example:443', SymbolKind.Interface],
       ['JSONRPC 1.0 https://pricing.example/a2a', SymbolKind.Interface],
     ],
   );
