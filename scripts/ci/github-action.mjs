@@ -240,6 +240,9 @@ function workspacePath(workspace, name, value) {
   return relative(workspace, abs) || '.';
 }
 
+/** The label that approves breaking changes when the `approval-label` input is not set. */
+const DEFAULT_APPROVAL_LABEL = 'approved-breaking-change';
+
 /** The CLI bundle committed with the action (npm run build:action): what runs unless `cli` or `package` says otherwise. */
 export const BUNDLED_CLI = join(dirname(fileURLToPath(import.meta.url)), '..', '..', 'action', 'dist', 'cli.cjs');
 
@@ -346,12 +349,20 @@ async function main() {
   else {
     args.push('--live', '--cache-dir', resolve(workspace, input('cache-dir') || join(temp, 'a2acap-cache')));
   }
-  const approvalLabel = input('approval-label') || 'approved-breaking-change';
+  // Another a2acap (`cli`, `package`) may predate --approved-by and --since and reject them (exit 2): the Action
+  // passes what it derives by itself only to the bundled CLI, and what the user set explicitly to any.
+  const bundled = !input('cli') && !input('package');
+  const approvalLabel = input('approval-label') || DEFAULT_APPROVAL_LABEL;
+  const approvalInEffect = bundled || input('approval-label') !== '';
   const pullRequest = pullRequestOf(process.env.GITHUB_EVENT_PATH, (m) => console.log(`::warning::${shown(m)}`));
-  const approved = pullRequest?.labels.includes(approvalLabel) === true;
+  const approved = approvalInEffect && pullRequest?.labels.includes(approvalLabel) === true;
   if (pullRequest)
     console.log(
       `pull request labels: ${pullRequest.labels.map((l) => shown(JSON.stringify(l))).join(', ') || '(none)'}`,
+    );
+  if (pullRequest && !approvalInEffect)
+    console.log(
+      `approval: not passed to ${a2acapSource()} (it may not know --approved-by); set the approval-label input to pass it`,
     );
   if (approved) {
     args.push('--approved-by', `label ${JSON.stringify(approvalLabel)}`);
@@ -359,11 +370,14 @@ async function main() {
       `approved: the pull request carries the label ${shown(JSON.stringify(approvalLabel))}, so breaking changes pass (reported as approved)`,
     );
   }
-  const since = sinceRevision(input('since'), pullRequest?.baseSha, workspace);
+  const since = sinceRevision(input('since'), bundled ? pullRequest?.baseSha : undefined, workspace);
   if (since) {
     args.push('--since', since);
     console.log(`since: problems already there at ${shown(since)} are reported as pre-existing and do not fail`);
-  }
+  } else if (pullRequest?.baseSha && !bundled)
+    console.log(
+      `since: the pull request's base is not passed to ${a2acapSource()} (it may not know --since); set the since input to compare with it`,
+    );
   const env = { ...process.env };
   const allow = input('allow-network');
   if (allow) env.A2ACAP_ALLOW_NETWORK = allow;
@@ -387,7 +401,7 @@ async function main() {
   setOutput('sarif-file', sarifFile);
   setOutput('exit-code', String(code));
   const markdown = readIfAny(markdownOut);
-  const hint = code === 1 && pullRequest && !approved ? approvalHint(approvalLabel) : '';
+  const hint = code === 1 && pullRequest && approvalInEffect && !approved ? approvalHint(approvalLabel) : '';
   if (hint) console.log(hint);
   if (process.env.GITHUB_STEP_SUMMARY && markdown.trim())
     appendFileSync(

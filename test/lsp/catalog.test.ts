@@ -58,6 +58,8 @@ test('a catalog: diagnostics, hovers, the capabilities tree and the pin lenses',
   assert.match(inline, /\*\*Catalog entry\*\* urn:air:example.com:agents:quotes/);
   assert.match(inline, /usable for this client\*\* \(JSONRPC 1\.0 at https:\/\/quotes\.example\.com\/a2a\)/);
   assert.match(inline, /skills: quote/);
+  // No lens on an inline card: the hover says how to pin it.
+  assert.match(inline, /The card is inline .*save the `data` object as a card file/);
   const byUrl = await hoverText('"version": "3.2.0"');
   assert.match(byUrl, /not fetched on hover/);
   assert.ok(byUrl.includes(agent.url));
@@ -94,4 +96,29 @@ test('a catalog: diagnostics, hovers, the capabilities tree and the pin lenses',
   assert.deepEqual(lenses[0]!.command?.arguments?.[0], { url: agent.url, catalog: uri });
   assert.equal(agent.requests(), 0, 'hover, tree and lenses fetched nothing');
   assert.equal(lsp.stderr(), '');
+});
+
+test('a catalog read from an http(s) URL: the lenses pin through the catalog reference', async (t) => {
+  const lsp = await startLsp();
+  t.after(() => lsp.stop());
+  const text = readFileSync(CATALOG, 'utf8');
+  const uri = 'https://catalogs.example.com/.well-known/ai-catalog.json';
+  await lsp.open(uri, 'a2a-ai-catalog', text);
+  const lenses = (await lsp.connection.sendRequest('textDocument/codeLens', {
+    textDocument: { uri },
+  })) as CodeLens[];
+  // CATALOG-URL#IDENTIFIER@VERSION, so the pin records found_via; an entry without a version names none.
+  assert.deepEqual(
+    lenses.map((l) => (l.command?.arguments?.[0] as { url: string }).url),
+    [
+      `${uri}#urn:air:example.com:agents:pricing@3.2.0`,
+      `${uri}#urn:air:example.com:agents:pricing@3.2.0`,
+      `${uri}#urn:air:example.com:agents:pr%D1%96cing`,
+      `${uri}#urn:air:payments.example.net:agents:pay`,
+    ],
+  );
+  assert.deepEqual(lenses[0]!.command?.arguments?.[0], {
+    url: `${uri}#urn:air:example.com:agents:pricing@3.2.0`,
+    catalog: uri,
+  });
 });

@@ -26,7 +26,7 @@ function isLensArgument(arg: unknown): arg is LensArgument {
   );
 }
 
-/** The "Pin this agent" lens of a catalog entry: the agent's URL, and the catalog the lockfile goes beside. */
+/** The "Pin this agent" lens of a catalog entry: the agent's URL or catalog reference, and the catalog it is in. */
 interface CatalogEntryArgument {
   url: string;
   catalog: string;

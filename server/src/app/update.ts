@@ -13,7 +13,9 @@ import { PinError } from '../core/pin/errors';
 import { repin } from '../core/pin/repin';
 import { keepPreviousWhenUnchanged, serializeLockfile } from '../core/pin/serialize';
 import { isHttpLocation, isOtherUrl } from '../core/check/cardSources';
-import type { Lockfile } from '../core/types';
+import type { Lockfile, SigningKey } from '../core/types';
+import { signingKeyItems, withSigningKeyItems, type CurrentSigning } from '../core/lockfile/signingKey';
+import type { SignaturePolicy } from '../core/signature/policy';
 import { resolveAgent } from '../node/agentLocation';
 import { lockfileCardPaths } from '../node/insideRoot';
 import { diffLockfile, type DiffResult } from './diff';
@@ -33,52 +35,88 @@ export interface UpdateRequest {
    * Lockfile", which the user runs after reviewing the diff and which has always re-pinned with a new timestamp.
    */
   keepUnchanged?: boolean;
+  /**
+   * How the card's signature is verified now (app/signingKey.ts signingCheck): the pinned key is compared as check
+   * compares it, and the re-pinned lockfile records the key that verifies the card now (none when the card is no
+   * longer signed). Without it the pinned key is kept as it is: nothing could confirm or replace it.
+   */
+  signing?: { verify: (card: unknown, cardUrl: string) => Promise<CurrentSigning>; policy: SignaturePolicy };
 }
 
 export type UpdateResult =
   /** The agent could not be loaded (unreachable, refused, not a card); `cause` is what was thrown, if anything. */
   | { status: 'unloadable'; message: string; cause?: unknown }
   /** The pinned selection is no longer offered; `cardDigest` is the digest of the card the agent serves now. */
-  | ({ status: 'breaking'; message: string; cardDigest: string } & DiffResult)
+  | ({ status: 'breaking'; message: string; cardDigest: string; signing: CurrentSigning } & DiffResult)
   /** `next` is the re-pinned lockfile, `nextText` what it is written as. */
-  | ({ status: 'up-to-date' | 'pending'; next: Lockfile; nextText: string } & DiffResult);
+  | ({ status: 'up-to-date' | 'pending'; next: Lockfile; nextText: string; signing: CurrentSigning } & DiffResult);
 
 export async function updateLockfile(request: UpdateRequest): Promise<UpdateResult> {
   const { lock, loader } = request;
   let loaded;
+  let cardUrl;
   try {
     const found = await loadCurrentCard(request);
     if (!found.ok) return { status: 'unloadable', message: found.message };
-    loaded = found.loaded;
+    ({ loaded, cardUrl } = found);
   } catch (err) {
     return { status: 'unloadable', message: err instanceof Error ? err.message : String(err), cause: err };
   }
-  const diff = diffLockfile({ lock, loaded, loader });
+  const signing: CurrentSigning = request.signing
+    ? await request.signing.verify(loaded.card, loaded.via?.url ?? cardUrl)
+    : { state: 'not-checked' };
+  const diff = withSigningDiff(diffLockfile({ lock, loaded, loader }), lock, signing, request.signing?.policy);
   let next: Lockfile;
   try {
-    const repinned = followCatalog(
-      repin({ lock, profile: diff.profile, cardDigest: loaded.digest, now: request.now }),
-      loaded.via,
+    const repinned = withSigningKey(
+      followCatalog(repin({ lock, profile: diff.profile, cardDigest: loaded.digest, now: request.now }), loaded.via),
+      lock.signing_key,
+      signing,
     );
     next = request.keepUnchanged === false ? repinned : keepPreviousWhenUnchanged(repinned, lock);
   } catch (err) {
     if (err instanceof PinError)
-      return { status: 'breaking', message: err.message, cardDigest: loaded.digest, ...diff };
+      return { status: 'breaking', message: err.message, cardDigest: loaded.digest, signing, ...diff };
     throw err;
   }
   const nextText = serializeLockfile(next);
-  return { status: nextText === request.text ? 'up-to-date' : 'pending', next, nextText, ...diff };
+  return { status: nextText === request.text ? 'up-to-date' : 'pending', next, nextText, signing, ...diff };
+}
+
+/** The check's classification with the pinned signing key compared, as `check --trust-store` compares it. */
+function withSigningDiff(
+  diff: DiffResult,
+  lock: Lockfile,
+  signing: CurrentSigning,
+  policy: SignaturePolicy | undefined,
+): DiffResult {
+  if (!lock.signing_key || signing.state === 'not-checked' || policy === undefined) return diff;
+  return { ...diff, check: withSigningKeyItems(diff.check, signingKeyItems(lock.signing_key, signing, policy)) };
+}
+
+/**
+ * The signing key a rewritten lockfile records: the key that verifies the card now; none when the card is no longer
+ * signed (the rewrite was accepted, under the check's classification); the pinned one when nothing verified the card
+ * (no trust store, or a signature that does not verify: an unconfirmed key is never recorded).
+ */
+export function withSigningKey(next: Lockfile, pinned: SigningKey | undefined, signing: CurrentSigning): Lockfile {
+  const rest = { ...next };
+  delete rest.signing_key;
+  if (signing.state === 'verified')
+    return { ...rest, signing_key: { kid: signing.kid, thumbprint: signing.thumbprint, origin: signing.origin } };
+  if (signing.state === 'unsigned' || pinned === undefined) return rest;
+  return { ...rest, signing_key: pinned };
 }
 
 /** The card the lockfile's agent serves now: through its catalog when it was pinned through one (check.ts does the same). */
 async function loadCurrentCard(
   request: UpdateRequest,
-): Promise<{ ok: true; loaded: LoadedCard } | { ok: false; message: string }> {
+): Promise<{ ok: true; loaded: LoadedCard; cardUrl: string } | { ok: false; message: string }> {
   const { lock, loader } = request;
   if (request.location === undefined && lock.found_via) {
     const through = await loadThroughCatalog(loader, lock, false);
     return through.ok
-      ? { ok: true, loaded: through.loaded }
+      ? { ok: true, loaded: through.loaded, cardUrl: through.location }
       : { ok: false, message: `${through.problem.pointer}: ${through.problem.message}` };
   }
   const where =
@@ -86,7 +124,7 @@ async function loadCurrentCard(
       ? { ok: true as const, location: request.location }
       : await lockfileCardLocation(lock, request.path);
   if (!where.ok) return { ok: false, message: `/agent: ${where.reason}` };
-  return { ok: true, loaded: await loader.load(where.location) };
+  return { ok: true, loaded: await loader.load(where.location), cardUrl: where.location };
 }
 
 /** A re-pin through a catalog records where the catalog lists the agent now (its card URL, the version selected). */

@@ -12,7 +12,7 @@ import { addChanges, emptyChanges, type UpdateChanges } from '../core/update/sec
 import type { CardLoader } from '../core/check/cardLoader';
 import type { CheckItem, Classification, Lockfile } from '../core/types';
 import { writeLockfile } from '../node/writeLockfile';
-import { updateLockfile, type UpdateResult } from './update';
+import { updateLockfile, withSigningKey, type UpdateRequest, type UpdateResult } from './update';
 
 export interface ProviderLockfile {
   /** Absolute path, and the path as the output names it. */
@@ -30,6 +30,8 @@ export interface UpdateProvidersRequest {
   /** With `write`: also the breaking ones, pinned to what the agent offers now. */
   acceptBreaking: boolean;
   now: () => Date;
+  /** The signature check (`--trust-store`, `--signature-policy`): rewrites record the key that verifies the card now. */
+  signing?: UpdateRequest['signing'];
 }
 
 /**
@@ -129,6 +131,7 @@ async function updateOne(member: ProviderLockfile, request: UpdateProvidersReque
     text: member.text,
     loader: member.loader,
     now: request.now,
+    ...(request.signing ? { signing: request.signing } : {}),
   });
   if (update.status === 'unloadable') return { ...base, status: 'error', message: update.message, update };
   const classification = update.check.classification;
@@ -148,12 +151,16 @@ async function updateOne(member: ProviderLockfile, request: UpdateProvidersReque
     // A breaking change the same selection can still be pinned through (a new binding) keeps its re-pin.
     next =
       update.status === 'breaking'
-        ? pinWhatIsOffered({
-            lock: member.lock,
-            profile: update.profile,
-            cardDigest: update.cardDigest,
-            now: request.now,
-          })
+        ? withSigningKey(
+            pinWhatIsOffered({
+              lock: member.lock,
+              profile: update.profile,
+              cardDigest: update.cardDigest,
+              now: request.now,
+            }),
+            member.lock.signing_key,
+            update.signing,
+          )
         : update.next;
   } catch (err) {
     if (err instanceof PinError) return { ...found, status: 'error', message: err.message, loses };

@@ -9,6 +9,7 @@ import type { NetworkAllowance } from '../core/net/policy';
 import type { Credential } from '../core/fetch/credentials';
 import type { FlagDef } from './help';
 import { UsageError, type CliIO } from './io';
+import { SIGNATURE_POLICY_NAMES } from '../app/live';
 
 /** The project configuration (.a2a/config.json) to use instead of the nearest one: every command that compiles cards. */
 export const CONFIG_FLAG = { config: { type: 'string', value: 'FILE' } } as const satisfies Record<string, FlagDef>;
@@ -101,6 +102,18 @@ export const TRUST_STORE_FLAG = {
     help: `--trust-store FILE: {"<kid>": key or {key, notBefore, notAfter}} (a JWKS URL, JWK/JWKS or PEM public key or
 certificate, as the a2a.trustStore setting); the card's signature is verified against it. pin records the verified key
 (kid, RFC 7638 thumbprint, origin) as "signing_key"; check compares it: another key is review, a card no longer
-signed is breaking under --signature-policy require and review otherwise. A card's jku is never followed.`,
+signed is breaking under --signature-policy require and review otherwise; update compares it as check does and a
+rewrite records the key that verifies the card now (none once it is no longer signed). A card's jku is never followed.`,
+  },
+} as const satisfies Record<string, FlagDef>;
+
+/** `--signature-policy MODE` of check and update, with --trust-store. */
+export const SIGNATURE_POLICY_FLAG = {
+  'signature-policy': {
+    type: 'string',
+    choices: SIGNATURE_POLICY_NAMES,
+    value: 'MODE',
+    help: `--signature-policy MODE (with --trust-store): off, verify-if-present (default) or require: a card that is no
+longer signed where the lockfile pinned a signing key is breaking under require, review otherwise.`,
   },
 } as const satisfies Record<string, FlagDef>;

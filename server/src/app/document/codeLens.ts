@@ -10,6 +10,7 @@ import { fetchedCardUrl } from './fetchedCard';
 import type { Analysis } from './analysis';
 import { catalogEntries, pinnableUrl } from './catalogEntries';
 import type { DocumentWorld } from './world';
+import { formatCatalogReference } from '../../core/catalog/reference';
 
 /** The argument of the lens command: what client/src/commands/pinAgent.ts receives. */
 export interface PinSkillArgument {
@@ -36,21 +37,35 @@ export function skillLenses(uri: string, text: string, value: unknown): CodeLens
   return lenses;
 }
 
-/** The argument of the catalog lens: an agent URL, and the catalog file the lockfile is suggested beside. */
+/**
+ * The argument of the catalog lens: an agent URL or catalog reference, and the catalog the lockfile is suggested
+ * beside.
+ */
 export interface PinEntryArgument {
   url: string;
   catalog: string;
 }
 
 /**
- * "Pin this agent" above each A2A entry of a catalog served at an http(s) URL: the pin workflow from that URL.
- * An inline card is not a document the pin workflow can read: no lens.
+ * "Pin this agent" above each A2A entry of a catalog served at an http(s) URL. A catalog that is itself at an http(s)
+ * URL pins through the catalog reference CATALOG-URL#IDENTIFIER@VERSION, so the lockfile records where the agent was
+ * found (`found_via`) and later checks follow the catalog; a local catalog file pins the entry's URL. An inline card
+ * is not a document the pin workflow can read: no lens (the hover says how to pin it).
  */
 export function catalogLenses(a: Analysis): CodeLens[] {
   const lenses: CodeLens[] = [];
+  const catalogUrl = httpUrl(a.uri);
   for (const { entry } of catalogEntries(a)) {
-    const url = pinnableUrl(entry);
-    if (url === undefined) continue;
+    const cardUrl = pinnableUrl(entry);
+    if (cardUrl === undefined) continue;
+    const url =
+      catalogUrl !== undefined && entry.identifier !== undefined
+        ? formatCatalogReference({
+            catalog: catalogUrl,
+            identifier: entry.identifier,
+            ...(entry.version !== undefined ? { version: entry.version } : {}),
+          })
+        : cardUrl;
     const range = rangeOf(a.text, locatePointer(a.text, entry.pointer));
     const argument: PinEntryArgument = { url, catalog: a.uri };
     lenses.push({
@@ -59,6 +74,18 @@ export function catalogLenses(a: Analysis): CodeLens[] {
     });
   }
   return lenses;
+}
+
+/** The document's URI when it is an http(s) URL (a catalog read from the network), without a fragment. */
+function httpUrl(uri: string): string | undefined {
+  try {
+    const u = new URL(uri);
+    if (u.protocol !== 'https:' && u.protocol !== 'http:') return undefined;
+    u.hash = '';
+    return u.href;
+  } catch {
+    return undefined;
+  }
 }
 
 /** The lenses of an open document: one above every skill of a card, or every A2A entry of a catalog, to pin. */

@@ -21,13 +21,17 @@ function entryHover({ entry, profile }: CatalogEntryView): string {
   if (entry.version !== undefined) lines.push(`- version: ${plain(entry.version, 40)}`);
   if (entry.url !== undefined) lines.push(`- url: ${plain(entry.url, 200)}`);
   if (entry.updatedAt !== undefined) lines.push(`- updated: ${plain(entry.updatedAt, 40)}`);
-  if (entry.kind === 'a2a-card' && entry.hasData) lines.push('', inlineCard(profile));
+  if (entry.kind === 'a2a-card' && entry.hasData) lines.push('', inlineCard(profile), '', PIN_INLINE);
   else if (entry.kind === 'a2a-card')
     lines.push('', 'An A2A agent card served at this URL (not fetched on hover: "Pin this agent" reads it).');
   else if (entry.kind === 'catalog') lines.push('', 'A nested catalog.');
   else lines.push('', 'Listed; a2acap reads A2A agent cards and catalogs, and leaves entries of this type alone.');
   return lines.join('\n');
 }
+
+/** An inline card has no URL the pin workflow could read (and the lockfile record): it is pinned from a file. */
+const PIN_INLINE =
+  'The card is inline (`data`), so there is no "Pin this agent" here: to pin it, save the `data` object as a card file (e.g. `agent-card.json`) and pin that file ("A2A: Pin Agent").';
 
 function inlineCard(profile: CompiledProfile | undefined): string {
   if (profile === undefined) return 'An A2A agent card inline: it could not be compiled (see its diagnostics).';

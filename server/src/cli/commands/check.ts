@@ -49,8 +49,8 @@ import { DEFAULT_STALE_FILE, fileStaleMarkers, type FileStaleMarkers } from '../
 import type { ClientConfig } from '../../app/settings';
 import { clean, loadJson } from './compile';
 import { settingsPerFile, type CommandSettings } from '../projectSettings';
-import { CLIENT_FLAGS, NETWORK_FLAGS, TRUST_STORE_FLAG, networkAllowance } from '../sharedFlags';
-import { combineTrustStores, SIGNATURE_POLICY_NAMES, type SignaturePolicy } from '../../app/live';
+import { CLIENT_FLAGS, NETWORK_FLAGS, SIGNATURE_POLICY_FLAG, TRUST_STORE_FLAG, networkAllowance } from '../sharedFlags';
+import { combineTrustStores, type SignaturePolicy } from '../../app/live';
 import { createHttpClient } from '../../node/net/http';
 import { loadTrustStoreFile } from '../trustStoreFile';
 import { OUTPUT_FLAG, captured, parseOutputs, writeOutputs } from '../outputs';
@@ -96,13 +96,7 @@ agent is re-fetched without validators and its marker cleared once checked.`,
     ...CLIENT_FLAGS,
     ...NETWORK_FLAGS,
     ...TRUST_STORE_FLAG,
-    'signature-policy': {
-      type: 'string',
-      choices: SIGNATURE_POLICY_NAMES,
-      value: 'MODE',
-      help: `--signature-policy MODE (with --trust-store): off, verify-if-present (default) or require: a card that is no
-longer signed where the lockfile pinned a signing key is breaking under require, review otherwise.`,
-    },
+    ...SIGNATURE_POLICY_FLAG,
   },
   positionals: { name: 'LOCK', min: 1 },
 } as const satisfies CommandHelp['spec'];

@@ -32,7 +32,11 @@ import { writeFileAtomic } from '../../node/writeAtomic';
 import { NotReplaceable, replaceable } from '../../node/replaceGuard';
 import { settingsPerFile, type CommandSettings } from '../projectSettings';
 import { safeText } from '../format';
-import { CONFIG_FLAG, NETWORK_FLAGS, networkAllowance } from '../sharedFlags';
+import { CONFIG_FLAG, NETWORK_FLAGS, SIGNATURE_POLICY_FLAG, TRUST_STORE_FLAG, networkAllowance } from '../sharedFlags';
+import { loadTrustStoreFile } from '../trustStoreFile';
+import { combineTrustStores, type SignaturePolicy } from '../../app/live';
+import { signingCheck } from '../../app/check';
+import { createHttpClient } from '../../node/net/http';
 import { withRedaction } from './fetch';
 
 const SPEC = {
@@ -45,6 +49,8 @@ const SPEC = {
     'body-file': { type: 'string', value: 'FILE' },
     ...CONFIG_FLAG,
     ...NETWORK_FLAGS,
+    ...TRUST_STORE_FLAG,
+    ...SIGNATURE_POLICY_FLAG,
   },
   positionals: { name: 'LOCK', min: 1 },
 } as const satisfies CommandHelp['spec'];
@@ -57,12 +63,14 @@ export const help: CommandHelp = {
       ['live', 'format', 'provider'],
       ['yes', 'accept-breaking', 'body-file'],
       ['config', 'allow-network'],
+      ['trust-store', 'signature-policy'],
     ],
   },
   overview: {
     lines: [
       ['live', 'format', 'provider', 'yes'],
       ['accept-breaking', 'body-file', 'config', { flag: 'allow-network', value: 'loopback,private' }],
+      ['trust-store', 'signature-policy'],
     ],
   },
   body: [
@@ -77,6 +85,8 @@ pending (nothing written), 2 a breaking change not accepted (pin a new selection
 a corrupt lockfile or an unreachable agent. Each card is compiled for the client of the project configuration (the
 nearest .a2a/config.json from the lockfile's folder, or --config FILE), plus the lockfile's own extensions.`,
     { flagHelp: 'allow-network' },
+    { flagHelp: 'trust-store' },
+    { flagHelp: 'signature-policy' },
     'A card path in LOCK must stay inside its repository (the git top-level; symlinks resolved).',
   ],
 };
@@ -112,6 +122,13 @@ export const run: Command = async (argv, io: CliIO) => {
     read.push({ ...target, lock: one.lock, text: one.text });
   }
   const selected = selectProvider(read, flags.provider);
+  // JWKS URLs in a trust store are the user's configuration: fetched under the user's network policy (as check).
+  const signing = flags['trust-store'].length
+    ? signingCheck(
+        combineTrustStores(flags['trust-store'].map((f) => loadTrustStoreFile(f, io.cwd, createHttpClient({})))),
+        (flags['signature-policy'] ?? 'verify-if-present') as SignaturePolicy,
+      )
+    : undefined;
   const secrets = selected.flatMap((t) => urlSecrets(t.lock.agent));
   return withRedaction(io, secrets, async (out, redact) => {
     const worlds = new Map<CommandSettings, World>();
@@ -134,6 +151,7 @@ export const run: Command = async (argv, io: CliIO) => {
         write: flags.yes,
         acceptBreaking: flags['accept-breaking'],
         now: () => new Date(),
+        ...(signing ? { signing } : {}),
       });
       if (bodyFile) await writeBody(bodyFile, redact(updateBody(providers, redact)));
       const args = new Map(selected.map((t) => [t.path, t.arg]));
