@@ -76,7 +76,7 @@ describe('the Action compares with the pull request base', () => {
     const shallow = await run();
     assert.equal(shallow.code, 1, shallow.log);
     assert.match(shallow.log, /^::warning::the pull request's base commit f{40} is not in the checkout/m);
-    writeFileSync(event, JSON.stringify({ pull_request: { labels: [], base: { sha: '--output=/tmp/x' } } }));
+    writeFileSync(event, JSON.stringify({ pull_request: { labels: [], base: { sha: '--output=out.sarif' } } }));
     const hostile = await run();
     assert.equal(hostile.code, 1, hostile.log);
     assert.doesNotMatch(hostile.log, /^since:/m);

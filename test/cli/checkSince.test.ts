@@ -121,7 +121,7 @@ describe('check --since REF', () => {
 
   it('refuses a revision that is an option or not a commit, and never reads outside the repository', async (t) => {
     const { dir } = repository(t, { 'card.json': card, 'a.a2a-lock.json': breakingLock }, { README: 'x' });
-    for (const ref of ['--output=/tmp/x', 'no-such-branch', 'HEAD:card.json']) {
+    for (const ref of ['--output=out.sarif', 'no-such-branch', 'HEAD:card.json']) {
       const r = await cli(['check', '--card', 'card.json', 'a.a2a-lock.json', `--since=${ref}`], dir);
       assert.equal(r.code, 2, ref);
       assert.match(r.stderr, /--since: /);

@@ -136,7 +136,12 @@ export async function neovimScenario(t: TestContext, bin: string): Promise<void>
   assert.match(r.hover ?? '', /\*\*Skill plan\\-itinerary\*\*: compiled profile/);
   assert.match(r.hover ?? '', /\*\*Input\*\*: text\\\/plain/);
   // The quick fix, applied by the editor from the server's WorkspaceEdit; the diagnostic then goes away.
-  assert.deepEqual(r.actions, ['Rename to "documentationUrl"', 'Remove "documentationUrll"']);
+  // Beside the fixes, every diagnostic offers "Ignore here, with a reason", which writes .a2a/config.json.
+  assert.deepEqual(r.actions, [
+    'Rename to "documentationUrl"',
+    'Remove "documentationUrll"',
+    'Ignore here, with a reason (.a2a/config.json)',
+  ]);
   assert.equal(r.applied, 'Rename to "documentationUrl"');
   assert.equal(r.cleared, true);
   const fixed = JSON.parse(r.text!) as Record<string, unknown>;
