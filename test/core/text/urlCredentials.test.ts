@@ -68,6 +68,15 @@ describe('URL credentials', () => {
     }
   });
 
+  it('cleans a URL held in the path of another, to any depth', () => {
+    const inner = 'https://user:s3cretPW1@catalog.example/xacmehttps://user:s3cretPW1@catalog.example/x@everyone';
+    const deep = Array.from({ length: 12 }, (_, i) => `x${i}https://u:s3cretPW1@h${i}.example/`).join('');
+    for (const text of [inner, `\u202e${inner}"`, deep, `see ${deep}`]) {
+      assert.ok(!/s3cret/.test(withoutUrlCredentials(text)), withoutUrlCredentials(text));
+      assert.ok(!/s3cret/.test(withoutUrlCredentialsInText(text)), withoutUrlCredentialsInText(text));
+    }
+  });
+
   it('does not flag placeholders', () => {
     for (const s of ['https://user:password@host/', 'https://u:${PASSWORD}@h/', 'https://h/?api_key=<your-key>'])
       assert.deepEqual(urlCredentialsIn(s), [], s);

@@ -177,7 +177,8 @@ export function urlCredentialValues(value: string | undefined): string[] {
  */
 export function withoutUrlCredentials(value: string): string {
   const url = parseUrl(value);
-  return url && hasCredentials(url) ? shownAsWritten(url, value) : withoutUrlCredentialsInText(value);
+  // The URL shown may hold another URL in its path or query: that one is cleaned as text.
+  return withoutUrlCredentialsInText(url && hasCredentials(url) ? shownAsWritten(url, value) : value);
 }
 
 /**
@@ -289,10 +290,25 @@ function credentialUrlAt(token: string): Omit<FoundUrl, 'start'> | undefined {
  * nested in another's query is found as well.
  */
 export function withoutUrlCredentialsInText(text: string): string {
+  // A URL can hold another in its path (`https://u:p@a/xhttps://u:q@b`): cleaning the outer one shows the inner
+  // one's start, so passes repeat until nothing changes; past MAX_PASSES what is left of a URL with credentials is
+  // replaced whole.
+  let current = text;
+  for (let pass = 1; ; pass++) {
+    const next = cleanedOnce(current, pass >= MAX_PASSES);
+    if (next === current) return current;
+    current = next;
+  }
+}
+
+/** Passes over a text before the URLs still holding credentials are replaced whole (nesting deeper than this). */
+const MAX_PASSES = 4;
+
+function cleanedOnce(text: string, whole: boolean): string {
   let out = '';
   let last = 0;
   for (const f of credentialUrls(text)) {
-    out += text.slice(last, f.start) + f.shown();
+    out += text.slice(last, f.start) + (whole ? REDACTED_VALUE : f.shown());
     last = f.start + f.length;
   }
   return last === 0 ? text : out + text.slice(last);
