@@ -304,6 +304,19 @@ describe('a2acap discover: files', () => {
     );
   });
 
+  it('an inline card that is not an object (null, a string, a number, an array) is invalid, not a crash', async () => {
+    const entries = ['null', '"text"', '7', '[]'].map(
+      (data, i) => `{"identifier":"e${i}","type":"application/a2a-agent-card+json","data":${data}}`,
+    );
+    writeFileSync(join(tmp, 'scalars.json'), `{"specVersion":"1.0","entries":[${entries.join(',')}]}`);
+    const run = await discover(['scalars.json', '--format', 'json']);
+    assert.equal(run.code, 0, run.stderr);
+    assert.deepEqual(
+      json(run).entries.map((e) => e.status),
+      ['invalid', 'invalid', 'invalid', 'invalid'],
+    );
+  });
+
   it('never shows the userinfo of a URL a catalog lists, and never requests it', async () => {
     const s = await site({});
     writeFileSync(

@@ -433,7 +433,8 @@ function compileInto(run: Run, entry: DiscoveredEntry, text: string): void {
   const verdict = cardVerdict(findings, profile);
   entry.status = verdict.status;
   if (verdict.reason !== undefined) entry.reason = verdict.reason;
-  const c = card as { name?: unknown; description?: unknown };
+  // An inline `data` may be any JSON value (null, a string): only an object has a name to show.
+  const c = (card !== null && typeof card === 'object' ? card : {}) as { name?: unknown; description?: unknown };
   if (typeof c.name === 'string') entry.name = c.name;
   if (typeof c.description === 'string') entry.description = c.description;
   if (profile.usable) entry.skills = Object.keys(profile.skills ?? {});
