@@ -37,6 +37,7 @@ import {
   type RefreshOutcome,
   type TextStyle,
 } from '../../app/check';
+import { withPolicyProblems } from '../../app/checkPolicies';
 import { ioReason, redactorFor, withoutUserinfo } from '../../app/text';
 import { createNodeWorld } from '../../app/world';
 import type { CardLoader } from '../../app/live';
@@ -354,7 +355,8 @@ export async function runCheck(argv: string[], rawIO: CliIO, version = VERSION):
         flags.probe && world
           ? await reverifyProbes(checked, { http: world.http, allow, client: settings.client })
           : checked;
-      probed.forEach((o, k) => {
+      const judged = withPolicyProblems(probed, settings, { cwd: io.cwd });
+      judged.forEach((o, k) => {
         const member = members[k];
         if (member) checkedOutcomes[member.index] = o;
       });
