@@ -9,6 +9,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { cpSync, readFileSync, writeFileSync } from 'node:fs';
+import { execFileSync } from 'node:child_process';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
@@ -187,4 +188,20 @@ test('check --live: the policies run on the card the agent serves', async (t) =>
   assert.equal(run.stderr, '');
   assert.equal(run.code, 1);
   assert.deepEqual(items(JSON.parse(run.stdout) as Report), EXPECTED);
+});
+
+test('check --since: a policy problem already there at the base revision is pre-existing and passes', async (t) => {
+  const dir = project(t);
+  const git = (...args: string[]): string =>
+    execFileSync('git', ['-c', 'user.name=t', '-c', 'user.email=t@example.com', ...args], {
+      cwd: dir,
+      encoding: 'utf8',
+    });
+  git('init', '-q');
+  git('add', '-A');
+  git('commit', '-q', '-m', 'base');
+  const run = await cli(['check', 'violates.lock.json', '--card', 'violates.agent-card.json', '--since', 'HEAD'], dir);
+  assert.equal(run.code, 0);
+  const problems = (JSON.parse(run.stdout) as Report).results[0]!.problems as (Item & { preexisting?: true })[];
+  assert.ok(problems.length > 0 && problems.every((p) => p.preexisting === true));
 });

@@ -73,10 +73,15 @@ export function checkLockfiles(request: CheckRequest): Promise<RefreshOutcome[]>
 /**
  * Each lockfile's result as the lockfile was at `revision` (check --since), checked with `request.loader` (the card
  * as it was there too, for --card; the live card, for --live), by the lockfile's path. A lockfile that did not exist
- * there, or could not be checked there, has no entry: all its problems are new.
+ * there, or could not be checked there, has no entry: all its problems are new. `judge` adds what the run adds to
+ * every outcome (the project's policy problems), so a problem it added at the revision too is not new.
  */
-export async function checkAtRevision(request: CheckRequest, revision: Revision): Promise<Map<string, CheckResult>> {
-  const outcomes = await checkLockfiles({
+export async function checkAtRevision(
+  request: CheckRequest,
+  revision: Revision,
+  judge: (outcomes: RefreshOutcome[]) => RefreshOutcome[] = (o) => o,
+): Promise<Map<string, CheckResult>> {
+  const checked = await checkLockfiles({
     ...request,
     stale: undefined,
     readText: async (path) => {
@@ -85,6 +90,7 @@ export async function checkAtRevision(request: CheckRequest, revision: Revision)
       return text;
     },
   });
+  const outcomes = judge(checked);
   return new Map(outcomes.flatMap((o) => (o.status === 'checked' ? [[o.lockfile, o.result] as const] : [])));
 }
 

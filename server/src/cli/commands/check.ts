@@ -348,7 +348,9 @@ export async function runCheck(argv: string[], rawIO: CliIO, version = VERSION):
       if (revision && base) {
         const baseLoader = flags.card !== undefined ? await cardLoaderAt(revision, flags.card, io, settings) : loader;
         if (baseLoader)
-          for (const [path, result] of await checkAtRevision({ ...request, loader: baseLoader }, revision))
+          for (const [path, result] of await checkAtRevision({ ...request, loader: baseLoader }, revision, (o) =>
+            withPolicyProblems(o, settings, { cwd: io.cwd }),
+          ))
             base.set(path, result);
       }
       const probed =
