@@ -150,6 +150,10 @@ which should be the repository root.`,
     `Each lockfile is checked for the client of its project configuration (the nearest .a2a/config.json from the
 lockfile's folder, as the editor takes it; or --config FILE); the client flags override it. Each lockfile's own
 extensions count as known.`,
+    `The policies of that configuration (docs/policies.md) run on the card each lockfile is checked against: a
+violation is a problem at the lockfile's /agent, its message starting with the policy id and naming the card member
+that decided it; severity error is breaking, warning review, info and hint a note. An ignore entry for a policy id
+whose file glob matches the lockfile suppresses that problem (counted in the summary, in SARIF as suppressed).`,
     `Exit 1 when breaking (or review with --fail-on review, or any change, a note included, with --fail-on note),
 2 on usage, I/O or corrupt input, else 0.`,
   ],
