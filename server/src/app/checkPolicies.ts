@@ -9,7 +9,7 @@ import { dirname, relative, resolve, sep } from 'node:path';
 import { SuppressionRun } from '../core/config/suppressions';
 import { policyCheckItem, withPolicyItems } from '../core/check/policyProblems';
 import type { RefreshOutcome } from '../core/check/types';
-import type { CheckItem, ClientConfig, Finding, SuppressedCheckItem } from '../core/types';
+import type { CheckItem, CheckResult, ClientConfig, Finding, SuppressedCheckItem } from '../core/types';
 import { cardPolicyFindings, type PolicyEntry } from './policies';
 import type { IgnoreEntry } from './suppress';
 import { todayUtc } from './suppress';
@@ -35,15 +35,9 @@ export function withPolicyProblems(
   options: CheckPolicyOptions,
 ): RefreshOutcome[] {
   if (!config.policies.length) return [...outcomes];
-  const ids = new Set(config.policies.map((p) => p.id));
-  const entries = config.ignore.filter((e) => ids.has(e.rule));
   const run =
-    entries.length && config.configPath !== undefined
-      ? new SuppressionRun(entries, {
-          today: options.today ?? todayUtc(),
-          allowProtected: false,
-          configName: shown(config.configPath, options.cwd),
-        })
+    config.configPath !== undefined
+      ? policySuppressions(config, shown(config.configPath, options.cwd), options.today)
       : undefined;
   // Lockfiles pinning one agent share its card: its policies are evaluated once.
   const findingsOf = new Map<unknown, Finding[]>();
@@ -52,18 +46,38 @@ export function withPolicyProblems(
     let findings = findingsOf.get(o.loaded.card);
     if (!findings)
       findingsOf.set(o.loaded.card, (findings = cardPolicyFindings(config.policies, o.loaded.card, config.client)));
-    if (!findings.length) return o;
-    const items = findings.map((f) => ({ code: f.code, ...policyCheckItem(f) }));
-    if (!run) return { ...o, result: withPolicyItems(o.result, items.map(asItem)) };
-    const root = dirname(dirname(config.configPath!));
-    const file = relative(root, resolve(options.cwd, o.lockfile)).split(sep).join('/');
-    const decision = run.decide(file, items);
-    const suppressed: SuppressedCheckItem[] = decision.suppressed.map(({ finding, suppression }) => ({
-      ...asItem(finding),
-      justification: suppression.reason,
-    }));
-    return { ...o, result: withPolicyItems(o.result, decision.kept.map(asItem), suppressed) };
+    const file = run ? relative(dirname(dirname(config.configPath!)), resolve(options.cwd, o.lockfile)) : '';
+    return { ...o, result: judgedResult(o.result, findings, run, file.split(sep).join('/')) };
   });
+}
+
+/** The run of the `ignore` entries that name a policy (none: undefined). */
+export function policySuppressions(
+  config: Pick<CheckPolicies, 'policies' | 'ignore'>,
+  configName: string,
+  today: string = todayUtc(),
+): SuppressionRun | undefined {
+  const ids = new Set(config.policies.map((p) => p.id));
+  const entries = config.ignore.filter((e) => ids.has(e.rule));
+  return entries.length ? new SuppressionRun(entries, { today, allowProtected: false, configName }) : undefined;
+}
+
+/** A lockfile's result with its card's policy findings added as problems, those `run` accepts for `file` apart. */
+export function judgedResult(
+  result: CheckResult,
+  findings: readonly Finding[],
+  run: SuppressionRun | undefined,
+  file: string,
+): CheckResult {
+  if (!findings.length) return result;
+  const items = findings.map((f) => ({ code: f.code, ...policyCheckItem(f) }));
+  if (!run) return withPolicyItems(result, items.map(asItem));
+  const decision = run.decide(file, items);
+  const suppressed: SuppressedCheckItem[] = decision.suppressed.map(({ finding, suppression }) => ({
+    ...asItem(finding),
+    justification: suppression.reason,
+  }));
+  return withPolicyItems(result, decision.kept.map(asItem), suppressed);
 }
 
 function asItem(item: CheckItem & { code: string }): CheckItem {
