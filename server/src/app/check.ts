@@ -4,6 +4,9 @@
  * the MCP tool a2a_check_lockfile and the editor's lockfile checks go through here.
  */
 import { cardDigest } from '../core/card/digest';
+import { readProjectConfig } from '../core/config/projectConfig';
+import { judgedResult, policySuppressions } from './checkPolicies';
+import { cardPolicyFindings } from './policies';
 import { checkMany, DEFAULT_CONCURRENCY } from '../core/check/checkMany';
 import { refreshLockfile, type RefreshOptions } from '../core/check/refreshLockfile';
 import type { CardLoader } from '../core/check/cardLoader';
@@ -154,6 +157,27 @@ export function checkLockfileAt(path: string, options: Omit<RefreshOptions, 'res
 export function checkLockfileAgainst(lock: Lockfile, card: unknown, client: ClientConfig): CheckResult {
   const profile = compileProfile(card, clientForLock(client, lock));
   return checkLockfile(lock, profile, checkOptionsFor(card, cardDigest(card), lock));
+}
+
+/**
+ * The same check under a project configuration (the JSON value of a .a2a/config.json; an invalid one throws a
+ * TypeError naming the member): its policies run on the card, its `ignore` entries for a policy apply to `fileName`
+ * (the lockfile's path from the repository root).
+ */
+export function checkLockfileInProject(
+  lock: Lockfile,
+  card: unknown,
+  client: ClientConfig,
+  options: { project: unknown; fileName?: string; today?: string },
+): CheckResult {
+  const read = readProjectConfig(options.project);
+  if (!read.ok) throw new TypeError(`not a valid project configuration: ${read.message}`);
+  const result = checkLockfileAgainst(lock, card, client);
+  const { policies = [], ignore = [] } = read.config;
+  if (!policies.length) return result;
+  const run = policySuppressions({ policies, ignore }, '.a2a/config.json', options.today);
+  const file = (options.fileName ?? '').replace(/\\/g, '/').replace(/^\.\//, '');
+  return judgedResult(result, cardPolicyFindings(policies, card, client), run, file);
 }
 
 /** A loader that answers every location with this one card (check --card): compiled for `client`, cached. */
