@@ -19,7 +19,7 @@ import {
 import { lintText, resolveCardSettings } from '../app/lint';
 import { lintTextInProject } from '../app/projectLint';
 import { locateFindings, type LocatedFinding } from '../app/ranges';
-import { checkLockfileAgainst } from '../app/check';
+import { checkLockfileAgainst, checkLockfileInProject } from '../app/check';
 import { parseLockfile, readLockfile as coreReadLockfile } from '../app/lockfile';
 import { createGrpcClient } from '../node/net/grpc';
 import type { GrpcClient } from '../core/net/grpc';
@@ -38,6 +38,7 @@ import { DEFAULT_MAX_CARD_BYTES, resolveClient, type ClientConfig, type LintSett
 import type {
   CardCache,
   ClientOptions,
+  CheckLockfileOptions,
   CompileOptions,
   Credential,
   DiscoverOptions,
@@ -131,11 +132,13 @@ export function readLockfile(textOrValue: unknown): LockfileReadResult {
 /**
  * Checks a lockfile against a card (the parsed value, e.g. the agent's current card): `compatible`, `review` or
  * `breaking`, with the problems and notes, each pointing into the lockfile. The card is compiled for `client`
- * plus the extensions the lockfile relies on, as `a2acap check` does.
+ * plus the extensions the lockfile relies on, as `a2acap check` does; with `project`, its policies run on the card.
  * @example checkLockfile(lock, card).classification // 'compatible'
  */
-export function checkLockfile(lockfile: Lockfile, card: unknown, options: CompileOptions = {}): LockfileCheck {
-  return checkLockfileAgainst(lockfile, card, clientConfig(options.client));
+export function checkLockfile(lockfile: Lockfile, card: unknown, options: CheckLockfileOptions = {}): LockfileCheck {
+  const client = clientConfig(options.client);
+  if (options.project === undefined) return checkLockfileAgainst(lockfile, card, client);
+  return checkLockfileInProject(lockfile, card, client, { project: options.project, fileName: options.fileName });
 }
 
 // ---------------------------------------------------------------------------------------------------------------

@@ -122,6 +122,16 @@ export interface CompileOptions {
   client?: ClientOptions;
 }
 
+export interface CheckLockfileOptions extends CompileOptions {
+  /**
+   * The JSON value of the repository's `.a2a/config.json`: its `policies` run on the card (a violation is a problem
+   * at `/agent`, docs/policies.md) and its `ignore` entries for a policy apply, with `fileName` as the lockfile's
+   * path from the repository root. An invalid configuration throws a TypeError naming the member.
+   */
+  project?: unknown;
+  fileName?: string;
+}
+
 /** Evidence that a claim was checked against the live agent. */
 export type Evidence = Core.Evidence;
 

@@ -4,6 +4,9 @@
  * the MCP tool a2a_check_lockfile and the editor's lockfile checks go through here.
  */
 import { cardDigest } from '../core/card/digest';
+import { readProjectConfig } from '../core/config/projectConfig';
+import { judgedResult, policySuppressions } from './checkPolicies';
+import { cardPolicyFindings } from './policies';
 import { checkMany, DEFAULT_CONCURRENCY } from '../core/check/checkMany';
 import { refreshLockfile, type RefreshOptions } from '../core/check/refreshLockfile';
 import type { CardLoader } from '../core/check/cardLoader';
@@ -73,10 +76,15 @@ export function checkLockfiles(request: CheckRequest): Promise<RefreshOutcome[]>
 /**
  * Each lockfile's result as the lockfile was at `revision` (check --since), checked with `request.loader` (the card
  * as it was there too, for --card; the live card, for --live), by the lockfile's path. A lockfile that did not exist
- * there, or could not be checked there, has no entry: all its problems are new.
+ * there, or could not be checked there, has no entry: all its problems are new. `judge` adds what the run adds to
+ * every outcome (the project's policy problems), so a problem it added at the revision too is not new.
  */
-export async function checkAtRevision(request: CheckRequest, revision: Revision): Promise<Map<string, CheckResult>> {
-  const outcomes = await checkLockfiles({
+export async function checkAtRevision(
+  request: CheckRequest,
+  revision: Revision,
+  judge: (outcomes: RefreshOutcome[]) => RefreshOutcome[] = (o) => o,
+): Promise<Map<string, CheckResult>> {
+  const checked = await checkLockfiles({
     ...request,
     stale: undefined,
     readText: async (path) => {
@@ -85,6 +93,7 @@ export async function checkAtRevision(request: CheckRequest, revision: Revision)
       return text;
     },
   });
+  const outcomes = judge(checked);
   return new Map(outcomes.flatMap((o) => (o.status === 'checked' ? [[o.lockfile, o.result] as const] : [])));
 }
 
@@ -148,6 +157,27 @@ export function checkLockfileAt(path: string, options: Omit<RefreshOptions, 'res
 export function checkLockfileAgainst(lock: Lockfile, card: unknown, client: ClientConfig): CheckResult {
   const profile = compileProfile(card, clientForLock(client, lock));
   return checkLockfile(lock, profile, checkOptionsFor(card, cardDigest(card), lock));
+}
+
+/**
+ * The same check under a project configuration (the JSON value of a .a2a/config.json; an invalid one throws a
+ * TypeError naming the member): its policies run on the card, its `ignore` entries for a policy apply to `fileName`
+ * (the lockfile's path from the repository root).
+ */
+export function checkLockfileInProject(
+  lock: Lockfile,
+  card: unknown,
+  client: ClientConfig,
+  options: { project: unknown; fileName?: string; today?: string },
+): CheckResult {
+  const read = readProjectConfig(options.project);
+  if (!read.ok) throw new TypeError(`not a valid project configuration: ${read.message}`);
+  const result = checkLockfileAgainst(lock, card, client);
+  const { policies = [], ignore = [] } = read.config;
+  if (!policies.length) return result;
+  const run = policySuppressions({ policies, ignore }, '.a2a/config.json', options.today);
+  const file = (options.fileName ?? '').replace(/\\/g, '/').replace(/^\.\//, '');
+  return judgedResult(result, cardPolicyFindings(policies, card, client), run, file);
 }
 
 /** A loader that answers every location with this one card (check --card): compiled for `client`, cached. */

@@ -213,4 +213,11 @@ export interface CheckResult {
   classification: Classification;
   problems: CheckItem[];
   notes: CheckItem[];
+  /** Policy problems the project's `ignore` entries accepted (only when any): not counted in the classification. */
+  suppressed?: SuppressedCheckItem[];
+}
+
+/** A check item an `ignore` entry of the project configuration accepted, with the entry's reason. */
+export interface SuppressedCheckItem extends CheckItem {
+  justification: string;
 }

@@ -37,6 +37,7 @@ import {
   type RefreshOutcome,
   type TextStyle,
 } from '../../app/check';
+import { withPolicyProblems } from '../../app/checkPolicies';
 import { ioReason, redactorFor, withoutUserinfo } from '../../app/text';
 import { createNodeWorld } from '../../app/world';
 import type { CardLoader } from '../../app/live';
@@ -143,6 +144,10 @@ which should be the repository root.`,
     `Each lockfile is checked for the client of its project configuration (the nearest .a2a/config.json from the
 lockfile's folder, as the editor takes it; or --config FILE); the client flags override it. Each lockfile's own
 extensions count as known.`,
+    `The policies of that configuration (docs/policies.md) run on the card each lockfile is checked against: a
+violation is a problem at the lockfile's /agent, its message starting with the policy id and naming the card member
+that decided it; severity error is breaking, warning review, info and hint a note. An ignore entry for a policy id
+whose file glob matches the lockfile suppresses that problem (counted in the summary, in SARIF as suppressed).`,
     `Exit 1 when breaking (or review with --fail-on review, or any change, a note included, with --fail-on note),
 2 on usage, I/O or corrupt input, else 0.`,
   ],
@@ -341,14 +346,17 @@ export async function runCheck(argv: string[], rawIO: CliIO, version = VERSION):
       if (revision && base) {
         const baseLoader = flags.card !== undefined ? await cardLoaderAt(revision, flags.card, io, settings) : loader;
         if (baseLoader)
-          for (const [path, result] of await checkAtRevision({ ...request, loader: baseLoader }, revision))
+          for (const [path, result] of await checkAtRevision({ ...request, loader: baseLoader }, revision, (o) =>
+            withPolicyProblems(o, settings, { cwd: io.cwd }),
+          ))
             base.set(path, result);
       }
       const probed =
         flags.probe && world
           ? await reverifyProbes(checked, { http: world.http, allow, client: settings.client })
           : checked;
-      probed.forEach((o, k) => {
+      const judged = withPolicyProblems(probed, settings, { cwd: io.cwd });
+      judged.forEach((o, k) => {
         const member = members[k];
         if (member) checkedOutcomes[member.index] = o;
       });

@@ -21,11 +21,19 @@ export function sarifReport(
   displayPath: (p: string) => string,
   version: string,
 ): string {
-  return `${machineJson(buildSarif(checkEntries(outcomes, displayPath), CHECK_RULES, version), 2)}\n`;
+  return `${machineJson(buildSarif(checkEntries(outcomes, displayPath, true), CHECK_RULES, version), 2)}\n`;
 }
 
-/** Each problem and note of each lockfile, placed on its member; also what the Code Quality report is built from. */
-export function checkEntries(outcomes: readonly RefreshOutcome[], displayPath: (p: string) => string): SarifEntry[] {
+/**
+ * Each problem and note of each lockfile, placed on its member; also what the Code Quality report and the GitHub
+ * annotations are built from. `withSuppressed`: also the suppressed policy problems (SARIF records them, with their
+ * `suppressions`; the other formats leave them out).
+ */
+export function checkEntries(
+  outcomes: readonly RefreshOutcome[],
+  displayPath: (p: string) => string,
+  withSuppressed = false,
+): SarifEntry[] {
   const entries: SarifEntry[] = [];
   for (const o of outcomes) {
     const file = displayPath(o.lockfile);
@@ -57,6 +65,17 @@ export function checkEntries(outcomes: readonly RefreshOutcome[], displayPath: (
         pointer: item.pointer,
         ...rangeIn(o.text, item.pointer, locate),
         ...acceptanceOf(item),
+      });
+    }
+    for (const item of withSuppressed ? (o.result.suppressed ?? []) : []) {
+      entries.push({
+        ruleId: `lockfile-${item.level}`,
+        severity: SEVERITY[item.level],
+        message: item.message,
+        file,
+        pointer: item.pointer,
+        ...rangeIn(o.text, item.pointer, locatorFor(o.text, [item.pointer])),
+        suppression: { justification: item.justification },
       });
     }
   }

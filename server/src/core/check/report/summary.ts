@@ -17,6 +17,8 @@ export interface Summary {
   /** Lockfiles whose problems were all accepted: approved (check --approved-by) or pre-existing (--since); only when any. */
   approved?: number;
   preexisting?: number;
+  /** Policy problems the project's `ignore` entries accepted (core/check/policyProblems.ts); only when any. */
+  suppressed?: number;
 }
 
 export function summarize(outcomes: readonly RefreshOutcome[]): Summary {
@@ -27,7 +29,16 @@ export function summarize(outcomes: readonly RefreshOutcome[]): Summary {
   }
   const approved = outcomes.filter((o) => acceptedAs(o) === 'approved').length;
   const preexisting = outcomes.filter((o) => acceptedAs(o) === 'preexisting').length;
-  return { ...s, ...(approved ? { approved } : {}), ...(preexisting ? { preexisting } : {}) };
+  const suppressed = outcomes.reduce(
+    (n, o) => n + (o.status === 'checked' ? (o.result.suppressed?.length ?? 0) : 0),
+    0,
+  );
+  return {
+    ...s,
+    ...(approved ? { approved } : {}),
+    ...(preexisting ? { preexisting } : {}),
+    ...(suppressed ? { suppressed } : {}),
+  };
 }
 
 /**
@@ -46,7 +57,8 @@ export function summaryLine(s: Summary): string {
     ...(s.approved ? [`${s.approved} approved`] : []),
     ...(s.preexisting ? [`${s.preexisting} pre-existing`] : []),
   ];
-  return `${s.total} lockfile${s.total === 1 ? '' : 's'}: ${s.compatible} compatible, ${s.review} review, ${s.breaking} breaking, ${s.error} error${s.error === 1 ? '' : 's'}${accepted.length ? ` (passing: ${accepted.join(', ')})` : ''}`;
+  const suppressed = s.suppressed ? `, ${s.suppressed} suppressed` : '';
+  return `${s.total} lockfile${s.total === 1 ? '' : 's'}: ${s.compatible} compatible, ${s.review} review, ${s.breaking} breaking, ${s.error} error${s.error === 1 ? '' : 's'}${accepted.length ? ` (passing: ${accepted.join(', ')})` : ''}${suppressed}`;
 }
 
 /**
