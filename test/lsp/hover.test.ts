@@ -49,10 +49,7 @@ test('a skill that keeps the defaults says where its modes come from', async () 
 
 test('supportedInterfaces explains which interface a client picks and why others were passed over', async () => {
   const md = shown(await hoverAt('good.agent-card.json', '"supportedInterfaces"'));
-  assert.match(
-    md,
-    /1\. GRPC 1\.0 at pricing\.example:443: passed over: binding GRPC is not supported by this client/,
-  );
+  assert.match(md, /1\. GRPC 1\.0 at pricing\.example:443: passed over: binding GRPC is not supported by this client/);
   assert.match(md, /2\. JSONRPC 1\.0 at https:\/\/pricing\.example\/a2a: \*\*chosen\*\*/);
 });
 
