@@ -11,8 +11,6 @@ import type * as Cel from '@marcbachmann/cel-js' with { 'resolution-mode': 'impo
 // @ts-expect-error -- ESM-only package imported from CommonJS (see above)
 import { Environment as CelEnvironment } from '@marcbachmann/cel-js';
 
-const Environment = CelEnvironment as typeof Cel.Environment;
-
 export const MAX_EXPRESSION_LENGTH = 2000;
 /** Three nested comprehensions over 64-element literals are 262,144 steps; over card data the read budget applies. */
 const MAX_COMPREHENSION_NESTING = 3;
@@ -22,11 +20,18 @@ const REFUSED_FUNCTIONS: Readonly<Record<string, string>> = {
     'matches() is not available (its regular expressions can take exponential time): use startsWith, endsWith or contains',
 };
 
-const ENVIRONMENT = new Environment({
-  limits: { maxAstNodes: 500, maxDepth: 32, maxListElements: 64, maxMapEntries: 64, maxCallArguments: 8 },
-})
-  .registerVariable('profile', 'map')
-  .registerVariable('card', 'dyn');
+/** Made on first use: most projects have no policies, and the evaluator need not load for them. */
+let environment: Cel.Environment | undefined;
+
+function celEnvironment(): Cel.Environment {
+  const Environment = CelEnvironment as typeof Cel.Environment;
+  environment ??= new Environment({
+    limits: { maxAstNodes: 500, maxDepth: 32, maxListElements: 64, maxMapEntries: 64, maxCallArguments: 8 },
+  })
+    .registerVariable('profile', 'map')
+    .registerVariable('card', 'dyn');
+  return environment;
+}
 
 export type CompiledExpression = (context: { profile: unknown; card: unknown }) => unknown;
 
@@ -37,7 +42,7 @@ export function compilePolicyExpression(expression: string): PolicyCompile {
     return { ok: false, message: `is ${expression.length} characters, over the limit of ${MAX_EXPRESSION_LENGTH}` };
   let parsed: ReturnType<Cel.Environment['parse']>;
   try {
-    parsed = ENVIRONMENT.parse(expression);
+    parsed = celEnvironment().parse(expression);
   } catch (err) {
     return { ok: false, message: firstLine(err) };
   }
