@@ -13,7 +13,8 @@ import type { Finding, LintSettings } from '../core/types';
 import { ioReason } from '../core/text/ioReason';
 import { assertWritableInside } from '../node/insideRoot';
 import { writeFileAtomic } from '../node/writeAtomic';
-import { applyOperations } from './document/jsonEdits';
+import { applyEdits, type Edit } from 'jsonc-parser';
+import { planEdit } from './document/jsonEdits';
 import type { Files } from './files';
 
 /** A fix as the report names it: the rule, where, and what the fix does. */
@@ -31,55 +32,103 @@ export interface FixedText {
 }
 
 /**
- * Rounds of lint-then-fix a file gets: each round applies one fix, then lints again (a fix moves the members the
- * next one addresses). A card has a handful of safe fixes; the bound only stops a fix that never settles.
+ * Passes of lint-then-fix a file gets. Each pass applies every safe fix whose edit does not touch another's (as
+ * eslint does), then lints again: fixes that touch wait for the next pass, which sees the members moved. A card
+ * settles in a pass or two; the bound only stops fixes that never settle.
  */
-export const MAX_FIX_ROUNDS = 200;
+export const MAX_FIX_PASSES = 200;
+
+interface Candidate {
+  finding: Finding;
+  plan: FixPlan;
+  key: string;
+}
 
 /** The text with every safe fix applied. Pure apart from the lint: never throws on bad input. */
 export function fixText(text: string, fileName: string, settings: LintSettings): FixedText {
   const applied: FixEntry[] = [];
   const tried = new Set<string>();
   let current = text;
-  for (let round = 0; round < MAX_FIX_ROUNDS; round++) {
+  for (let pass = 0; pass < MAX_FIX_PASSES; pass++) {
     const lint = lintDocument(current, { fileName, settings });
     if (lint.value === undefined) break;
-    const next = firstSafeFix(lint.findings, lint.value, tried);
-    if (!next) return { text: current, applied, manual: manualFixes(lint.findings, lint.value) };
-    tried.add(next.key);
-    const fixed = applied1(current, lint.value, next.plan);
-    if (fixed === undefined) continue; // the edit could not be made: skipped, the others still apply
-    current = fixed;
-    applied.push({ code: next.finding.code, pointer: next.finding.pointer, title: next.plan.title });
+    const candidates = safeFixes(lint.findings, lint.value, tried);
+    if (candidates.length === 0) return { text: current, applied, manual: manualFixes(lint.findings, lint.value) };
+    const pass1 = applyPass(current, lint.value, candidates, tried);
+    current = pass1.text;
+    for (const c of pass1.applied)
+      applied.push({ code: c.finding.code, pointer: c.finding.pointer, title: c.plan.title });
   }
   const lint = lintDocument(current, { fileName, settings });
   return { text: current, applied, manual: lint.value === undefined ? [] : manualFixes(lint.findings, lint.value) };
 }
 
-function firstSafeFix(
-  findings: readonly Finding[],
-  value: unknown,
-  tried: ReadonlySet<string>,
-): { finding: Finding; plan: FixPlan; key: string } | undefined {
+/** The safe fixes not tried yet, one per distinct edit (the whole-card migration is one fix, however many members were flagged). */
+function safeFixes(findings: readonly Finding[], value: unknown, tried: ReadonlySet<string>): Candidate[] {
+  const out: Candidate[] = [];
+  const seen = new Set<string>();
   for (const finding of findings) {
     for (const plan of quickFixesFor(finding, value)) {
       if (!plan.safe) continue;
-      // The whole-card migration is one fix, however many members were flagged.
       const key = `${plan.title}|${JSON.stringify(plan.operations)}`;
-      if (!tried.has(key)) return { finding, plan, key };
+      if (tried.has(key) || seen.has(key)) continue;
+      seen.add(key);
+      out.push({ finding, plan, key });
     }
   }
-  return undefined;
+  return out;
 }
 
-/** The text with the plan applied, or undefined when it cannot be, or would leave a document that does not parse. */
-function applied1(text: string, value: unknown, plan: FixPlan): string | undefined {
+/**
+ * One pass: each candidate's edit made against the same text, those whose spans are apart from every edit taken
+ * before them applied together. A fix whose edit cannot be made is marked tried (skipped from then on, the
+ * others still apply); one that touches a taken edit waits for the next pass. Should the combined text not parse,
+ * the first fix alone is applied instead.
+ */
+function applyPass(
+  text: string,
+  value: unknown,
+  candidates: readonly Candidate[],
+  tried: Set<string>,
+): { text: string; applied: Candidate[] } {
+  const taken: { candidate: Candidate; edit: Edit }[] = [];
+  for (const candidate of candidates) {
+    const edit = editOf(text, value, candidate.plan);
+    if (edit === undefined) {
+      tried.add(candidate.key);
+      continue;
+    }
+    if (taken.every((t) => apart(t.edit, edit))) taken.push({ candidate, edit });
+  }
+  for (const t of taken) tried.add(t.candidate.key);
+  if (taken.length === 0) return { text, applied: [] };
+  const combined = applyEdits(
+    text,
+    taken.map((t) => t.edit),
+  );
+  if (parses(combined)) return { text: combined, applied: taken.map((t) => t.candidate) };
+  const first = taken[0]!;
+  const alone = applyEdits(text, [first.edit]);
+  return parses(alone) ? { text: alone, applied: [first.candidate] } : { text, applied: [] };
+}
+
+/** The plan as one edit of `text`, or undefined when it cannot be made or changes nothing. */
+function editOf(text: string, value: unknown, plan: FixPlan): Edit | undefined {
   try {
-    const next = applyOperations(text, value, plan.operations);
-    return next !== text && lintDocument(next).value !== undefined ? next : undefined;
+    const edit = planEdit(text, value, plan.operations);
+    return edit.length === 0 && edit.content === '' ? undefined : edit;
   } catch {
     return undefined;
   }
+}
+
+/** Two edits that neither overlap nor touch (touching edits, such as removals of neighbours, share a comma). */
+function apart(a: Edit, b: Edit): boolean {
+  return a.offset + a.length < b.offset || b.offset + b.length < a.offset;
+}
+
+function parses(text: string): boolean {
+  return lintDocument(text).value !== undefined;
 }
 
 function manualFixes(findings: readonly Finding[], value: unknown): FixEntry[] {

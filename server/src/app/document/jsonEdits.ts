@@ -179,6 +179,14 @@ export function applyOperations(text: string, root: unknown, operations: readonl
   return current;
 }
 
+/**
+ * A plan's operations as one edit of `text`: the span its result differs in. Edits of several plans made against
+ * the same text can be applied together when their spans are apart (`lint --fix` applies a pass of fixes at once).
+ */
+export function planEdit(text: string, root: unknown, operations: readonly FixOperation[]): Edit {
+  return changedSpan(text, applyOperations(text, root, operations));
+}
+
 /** One edit replacing only the span between the common beginning and end of two texts. */
 function changedSpan(before: string, after: string): Edit {
   let start = 0;
