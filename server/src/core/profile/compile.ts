@@ -22,8 +22,9 @@ import { isObject } from '../document';
 import { DEFAULT_CLIENT } from '../types';
 import type { ClientConfig, CompiledProfile, ProfileProvenance, SkillProfile, SkillProvenance } from '../types';
 import { LazyModeIndex, uncovered } from './mediaType';
+import { defineLazyMember } from './lazyMember';
 import { setOwn, stringList } from './safeRecord';
-import { readRequirements, readSchemes } from './security';
+import { hasRequirements, readRequirements, readSchemes } from './security';
 import { describeOffered, selectInterface } from './selectInterface';
 import { majorMinor } from './version';
 
@@ -72,55 +73,71 @@ function droppedDefaults(own: readonly string[], defaults: readonly string[], in
   return uncovered(own, defaults, index, MAX_DROPPED)?.first ?? NOTHING_DROPPED;
 }
 
-/** One skill's profile and provenance, written straight into the two records (no per-skill wrapper). */
-function compileSkill(
-  skill: Record<string, unknown>,
-  id: string,
-  defaults: Defaults,
-  pointer: string,
-  into: CompiledSkills,
-): void {
+/** One skill's profile: what a client uses to call it. */
+function skillProfile(skill: Record<string, unknown>, defaults: Defaults): SkillProfile {
   // A skill's non-empty modes replace the defaults; an empty or absent list inherits them.
+  const ownInput = stringList(skill.inputModes);
+  const ownOutput = stringList(skill.outputModes);
+  // Lists are shared, not copied: with the card, and among the skills that inherit the defaults (all read-only).
+  return {
+    input: ownInput.length > 0 ? ownInput : defaults.input,
+    output: ownOutput.length > 0 ? ownOutput : defaults.output,
+    security: readRequirements(skill.securityRequirements) ?? defaults.security ?? [],
+    tags: stringList(skill.tags),
+  };
+}
+
+/** One skill's provenance: where each of its profile's values came from, and what its own modes drop. */
+function skillProvenance(skill: Record<string, unknown>, defaults: Defaults, pointer: string): SkillProvenance {
   const ownInput = stringList(skill.inputModes);
   const ownOutput = stringList(skill.outputModes);
   const inputFromSkill = ownInput.length > 0;
   const outputFromSkill = ownOutput.length > 0;
-  const own = readRequirements(skill.securityRequirements);
-  setOwn(into.skills, id, {
-    // Lists are shared, not copied: with the card, and among the skills that inherit the defaults (all read-only).
-    input: inputFromSkill ? ownInput : defaults.input,
-    output: outputFromSkill ? ownOutput : defaults.output,
-    security: own ?? defaults.security ?? [],
-    tags: stringList(skill.tags),
-  });
-  setOwn(into.provenance, id, {
+  return {
     input: inputFromSkill ? 'skill' : 'defaults',
     output: outputFromSkill ? 'skill' : 'defaults',
-    security: own ? 'skill' : defaults.security ? 'card' : 'none',
+    security: hasRequirements(skill.securityRequirements) ? 'skill' : defaults.security ? 'card' : 'none',
     droppedInput: inputFromSkill ? droppedDefaults(ownInput, defaults.input, defaults.inputIndex) : NOTHING_DROPPED,
     droppedOutput: outputFromSkill
       ? droppedDefaults(ownOutput, defaults.output, defaults.outputIndex)
       : NOTHING_DROPPED,
     pointer,
-  });
+  };
 }
 
-interface CompiledSkills {
-  skills: Record<string, SkillProfile>;
-  provenance: Record<string, SkillProvenance>;
-}
-
-function compileSkills(card: Record<string, unknown>, defaults: Defaults): CompiledSkills {
-  const compiled: CompiledSkills = { skills: {}, provenance: {} };
+/**
+ * The skills a profile holds, in card order: a skill without a string id cannot be addressed and is skipped; with a
+ * duplicate id the first one wins (the record holds exactly the ids seen so far). The two records are built by two
+ * loops of this shape rather than one loop with a callback: each stays monomorphic, which V8 optimizes.
+ */
+function compileSkills(card: Record<string, unknown>, defaults: Defaults): Record<string, SkillProfile> {
+  const record: Record<string, SkillProfile> = {};
   const list = Array.isArray(card.skills) ? card.skills : [];
   for (let index = 0; index < list.length; index++) {
     const skill: unknown = list[index];
     if (!isObject(skill) || typeof skill.id !== 'string') continue;
-    // Duplicate id: the first one wins (the records hold exactly the ids seen so far).
-    if (Object.prototype.hasOwnProperty.call(compiled.skills, skill.id)) continue;
-    compileSkill(skill, skill.id, defaults, `/skills/${index}`, compiled);
+    if (Object.prototype.hasOwnProperty.call(record, skill.id)) continue;
+    setOwn(record, skill.id, skillProfile(skill, defaults));
   }
-  return compiled;
+  return record;
+}
+
+/**
+ * The provenance of every skill, as a member built on its first read (lazyMember.ts): most callers of the compiler
+ * (lint in the editor, every keystroke) never read it, and a big card has thousands of skills. It reads the card as
+ * it is when first read; like the profile's shared lists, that relies on nobody changing a parsed card. The same
+ * skills as compileSkills, in the same order.
+ */
+function skillProvenances(card: Record<string, unknown>, defaults: Defaults): Record<string, SkillProvenance> {
+  const record: Record<string, SkillProvenance> = {};
+  const list = Array.isArray(card.skills) ? card.skills : [];
+  for (let index = 0; index < list.length; index++) {
+    const skill: unknown = list[index];
+    if (!isObject(skill) || typeof skill.id !== 'string') continue;
+    if (Object.prototype.hasOwnProperty.call(record, skill.id)) continue;
+    setOwn(record, skill.id, skillProvenance(skill, defaults, `/skills/${index}`));
+  }
+  return record;
 }
 
 function unusable(reason: string, provenance: ProfileProvenance): CompiledProfile {
@@ -161,11 +178,9 @@ function compileCard(card: unknown, client: ClientConfig): CompiledProfile {
   };
   lastDefaults[0] = defaults;
   const skills = compileSkills(card, defaults);
-  const provenance: ProfileProvenance = {
-    interfaces: selection.decisions,
-    skills: skills.provenance,
-    unknownExtensions,
-  };
+  const provenance = { interfaces: selection.decisions } as ProfileProvenance;
+  defineLazyMember(provenance, 'skills', () => skillProvenances(card, defaults));
+  provenance.unknownExtensions = unknownExtensions;
 
   const reasons: string[] = [];
   if (selection.chosen < 0) {
@@ -196,7 +211,7 @@ function compileCard(card: unknown, client: ClientConfig): CompiledProfile {
     push: flag(card.capabilities, 'pushNotifications'),
     extended_card: flag(card.capabilities, 'extendedAgentCard'),
     extensions: [...new Set(declared.map((e) => e.uri).filter((uri) => known.has(uri)))].sort(),
-    skills: skills.skills,
+    skills,
     schemes: readSchemes(card.securitySchemes),
     provenance,
   };

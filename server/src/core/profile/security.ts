@@ -32,9 +32,14 @@ function alternativeOf(requirement: unknown): SecurityAlternative | null {
   return alternative;
 }
 
+/** Whether readRequirements reads alternatives from `value` (a non-empty array), without reading them. */
+export function hasRequirements(value: unknown): value is unknown[] {
+  return Array.isArray(value) && value.length > 0;
+}
+
 /** The alternatives of a `securityRequirements` array; null when the member is absent, not an array or empty. */
 export function readRequirements(value: unknown): SecurityAlternative[] | null {
-  if (!Array.isArray(value) || value.length === 0) return null;
+  if (!hasRequirements(value)) return null;
   const alternatives: SecurityAlternative[] = [];
   for (let i = 0; i < value.length; i++) {
     const alternative = alternativeOf(value[i]);
