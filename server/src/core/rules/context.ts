@@ -1,4 +1,5 @@
 /** What every rule receives and the helper it uses to report. Rules are small pure functions of this context. */
+import type { At } from '../card/walk';
 import type { RuleBudget } from '../findingCap';
 import type { DocumentKind, Finding, JsonPointer, LintSettings, Severity } from '../types';
 
@@ -49,6 +50,19 @@ export function admit(ctx: RuleContext, made: { readonly length: number }): bool
 
 export type Rule = (ctx: RuleContext) => Finding[];
 
+/**
+ * A rule's check split around the card's skills, so that lint runs every such rule in one walk over the skills
+ * (skillWalk.ts). Its findings land in `out` in the order the rule alone would make them.
+ */
+export interface SkillCheck<S> {
+  /** Once per document, before any skill: the rule's state (undefined: no skill to look at), earlier findings in `out`. */
+  start(ctx: RuleContext, out: Finding[]): S | undefined;
+  /** Each object of the card's `skills`, in order. */
+  skill(state: S, skill: At<Record<string, unknown>>, out: Finding[], ctx: RuleContext): void;
+  /** Once after the last skill, for the findings that need every skill seen. */
+  end?(state: S, out: Finding[], ctx: RuleContext): void;
+}
+
 /** Markdown for docs/rules.md: one paragraph, or its lines as wrapped. */
 export type Markdown = string | readonly string[];
 
@@ -88,6 +102,8 @@ export interface RuleExamples {
 export interface RuleDefinition {
   meta: RuleMeta;
   check: Rule;
+  /** For a rule that checks skills one at a time: the check lint runs in its shared walk (`check` is skillRule of it). */
+  eachSkill?: SkillCheck<unknown>;
   docs: RuleDocs;
   examples: RuleExamples;
   supersedes?: (f: Finding) => string | undefined;
