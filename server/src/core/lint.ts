@@ -9,9 +9,10 @@ import { utf8ByteLength } from './bytes/bytes';
 import { isObject, parseDocument } from './document';
 import { RULES, defaultSeverity } from './rules/catalog';
 import { looksLikeCatalog, MAX_CATALOG_DEPTH, readCatalog } from './catalog/model';
-import { RULE_IMPLEMENTATIONS } from './rules/index';
+import { RULE_IMPLEMENTATIONS, SKILL_CHECKS } from './rules/index';
+import { runSkillChecks, type SkillCheckResult } from './rules/skillWalk';
 import { dedupe } from './rules/supersede';
-import type { RuleContext } from './rules/context';
+import type { RuleContext, RuleMeta } from './rules/context';
 import { validateCapped } from './schema/validate';
 import {
   addLeftOut,
@@ -331,9 +332,20 @@ function runRules(ctx: RuleContext, perRule: number, leftOut: LeftOut): Finding[
     source: ctx.source,
     catalogDepth: ctx.catalogDepth,
   };
-  for (const meta of RULES) {
+  const running = RULES.filter((m) => m.appliesTo.includes(ctx.kind) && ctx.settings.severities[m.id] !== 'off');
+  const walked = walkedRules(ruleCtx, running, perRule);
+  for (const meta of running) {
+    const done = walked.get(meta.id);
+    if (done) {
+      if ('thrown' in done.result) out.push(internalError(meta.id, done.result.thrown));
+      else {
+        for (const f of done.result.findings) out.push(f);
+        addLeftOut(leftOut, meta.id, done.budget.leftOut);
+      }
+      continue;
+    }
     const rule = RULE_IMPLEMENTATIONS[meta.id];
-    if (!rule || !meta.appliesTo.includes(ctx.kind) || ctx.settings.severities[meta.id] === 'off') continue;
+    if (!rule) continue;
     const budget = new RuleBudget(perRule);
     ruleCtx.budget = budget;
     try {
@@ -346,6 +358,25 @@ function runRules(ctx: RuleContext, perRule: number, leftOut: LeftOut): Finding[
     }
   }
   return out;
+}
+
+/**
+ * The rules that check skills one at a time, run in one walk over the skills (rules/skillWalk.ts), each with a
+ * context and budget of its own; their findings are then placed in the catalog's order like any rule's.
+ */
+function walkedRules(
+  ctx: RuleContext,
+  running: readonly RuleMeta[],
+  perRule: number,
+): Map<string, { result: SkillCheckResult; budget: RuleBudget }> {
+  const walking = running.filter((m) => SKILL_CHECKS[m.id] !== undefined);
+  const budgets = walking.map(() => new RuleBudget(perRule));
+  const results = runSkillChecks(
+    ctx.value,
+    walking.map((m) => SKILL_CHECKS[m.id]!),
+    budgets.map((budget) => ({ ...ctx, budget })),
+  );
+  return new Map(walking.map((m, i) => [m.id, { result: results[i]!, budget: budgets[i]! }]));
 }
 
 function internalError(ruleId: string, err: unknown): Finding {

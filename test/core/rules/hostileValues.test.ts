@@ -9,7 +9,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { test } from 'node:test';
 import { lintDocument, resolveSettings } from '../../../server/src/core/lint';
-import { RULE_IMPLEMENTATIONS } from '../../../server/src/core/rules/index';
+import { RULE_IMPLEMENTATIONS, SKILL_CHECKS } from '../../../server/src/core/rules/index';
 import type { DocumentKind } from '../../../server/src/core/types';
 import { seededRandom } from '../../seededRandom';
 import { FIXTURES } from './harness';
@@ -180,9 +180,9 @@ test('through lintDocument (as text, so the text screens run too): no internal-e
 });
 
 test('a rule that throws is reported as internal-error naming the rule, and the other rules still run', () => {
-  const original = field(RULE_IMPLEMENTATIONS, 'empty-skill-tags');
+  const original = field(RULE_IMPLEMENTATIONS, 'provider-name-field');
   const table = RULE_IMPLEMENTATIONS as Record<string, typeof original>;
-  table['empty-skill-tags'] = () => {
+  table['provider-name-field'] = () => {
     throw new TypeError('boom\u202e');
   };
   try {
@@ -191,11 +191,41 @@ test('a rule that throws is reported as internal-error naming the rule, and the 
     const internal = result.findings.filter((f) => f.code === 'internal-error');
     assert.equal(internal.length, 1);
     assert.equal(at(internal, 0).severity, 'error');
-    assert.deepEqual(at(internal, 0).data, { rule: 'empty-skill-tags' });
-    assert.match(at(internal, 0).message, /empty-skill-tags failed .*TypeError: boom\\u202e/);
+    assert.deepEqual(at(internal, 0).data, { rule: 'provider-name-field' });
+    assert.match(at(internal, 0).message, /provider-name-field failed .*TypeError: boom\\u202e/);
     assert.ok(result.findings.some((f) => f.code === 'suspicious-text'));
   } finally {
-    table['empty-skill-tags'] = original;
+    table['provider-name-field'] = original;
+  }
+});
+
+test('a per-skill check that throws mid-walk is internal-error; the rules sharing the walk see every skill', () => {
+  const original = field(SKILL_CHECKS, 'skill-description-length');
+  const table = SKILL_CHECKS as Record<string, typeof original>;
+  let seen = 0;
+  table['skill-description-length'] = {
+    start: () => true,
+    skill: () => {
+      if (++seen === 2) throw new TypeError('boom\u202e');
+    },
+  };
+  try {
+    const card = JSON.parse(readFileSync(join(FIXTURES, 'valid', 'pricing-agent.json'), 'utf8'));
+    const skill = card.skills[0];
+    card.skills = [0, 1, 2].map((i) => ({ ...skill, id: `s${i}`, name: `Skill ${i}`, tags: [] }));
+    const result = lintDocument(JSON.stringify(card), { fileName: 'x.agent-card.json' });
+    const internal = result.findings.filter((f) => f.code === 'internal-error');
+    assert.deepEqual(
+      internal.map((f) => f.data),
+      [{ rule: 'skill-description-length' }],
+    );
+    assert.equal(seen, 2, 'a check that threw is not called again');
+    assert.deepEqual(
+      result.findings.filter((f) => f.code === 'empty-skill-tags').map((f) => f.pointer),
+      ['/skills/0/tags', '/skills/1/tags', '/skills/2/tags'],
+    );
+  } finally {
+    table['skill-description-length'] = original;
   }
 });
 

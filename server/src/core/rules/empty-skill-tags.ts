@@ -1,7 +1,8 @@
 /** empty-skill-tags: tags are REQUIRED with at least one entry; an empty list makes the skill undiscoverable by tag. */
 import { quote, Rule, type RuleDefinition, type RuleMeta, type RuleDocs, type RuleExamples } from './context';
 import { PRICING_SKILL } from './examples';
-import { shapeCheck, type ShapeEntry } from './shape';
+import { skillShapeCheck } from './shape';
+import { skillRule } from './skillWalk';
 import { skillIdData } from '../card/walk';
 import type { Finding } from '../types';
 
@@ -22,18 +23,16 @@ function allBlank(tags: unknown): boolean {
   return true;
 }
 
-/** The check, as a shape entry. */
-const SHAPES: readonly ShapeEntry[] = [
-  {
-    given: 'skills',
-    when: (skill) => allBlank(skill.tags),
-    at: 'tags',
-    message: (skill) => `Skill ${quote(skill.value.id)} has no tags: tags are REQUIRED and need at least one keyword.`,
-    data: (skill) => skillIdData(skill.value),
-  },
-];
+/** The check, as a shape entry, run per skill in lint's shared walk over the skills (skillWalk.ts). */
+const eachSkill = skillShapeCheck(meta, {
+  given: 'skills',
+  when: (skill) => allBlank(skill.tags),
+  at: 'tags',
+  message: (skill) => `Skill ${quote(skill.value.id)} has no tags: tags are REQUIRED and need at least one keyword.`,
+  data: (skill) => skillIdData(skill.value),
+});
 
-export const emptySkillTags: Rule = shapeCheck(meta, SHAPES);
+export const emptySkillTags: Rule = skillRule(eachSkill);
 
 const docs: RuleDocs = {
   summary: 'A skill has an empty `tags` list; tags are REQUIRED with at least one keyword.',
@@ -53,4 +52,4 @@ const examples: RuleExamples = {
 /** The schema's "tags is empty": this finding says it in the skill's terms. */
 const supersedes = (f: Finding) => f.pointer;
 
-export const rule: RuleDefinition = { meta, check: emptySkillTags, docs, examples, supersedes };
+export const rule: RuleDefinition = { meta, check: emptySkillTags, eachSkill, docs, examples, supersedes };

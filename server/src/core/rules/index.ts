@@ -3,7 +3,7 @@
  * Findings that lint makes itself (invalid-json, schema, …) or that come from elsewhere (check, fetch) are in
  * catalog.ts.
  */
-import type { Rule, RuleDefinition } from './context';
+import type { Rule, RuleDefinition, SkillCheck } from './context';
 import { rule as secretsInCard } from './secrets-in-card';
 import { rule as internalAddress } from './internal-address';
 import { rule as spoofedName } from './spoofed-name';
@@ -107,4 +107,12 @@ export const LINT_RULES: readonly RuleDefinition[] = [
 /** Rule id → check, for the rules of LINT_RULES. */
 export const RULE_IMPLEMENTATIONS: Readonly<Record<string, Rule>> = Object.fromEntries(
   LINT_RULES.map((r) => [r.meta.id, r.check]),
+);
+
+/**
+ * Rule id → its per-skill check, for the rules of LINT_RULES that have one: lint runs these in one shared walk over the
+ * card's skills (skillWalk.ts) instead of calling their `check`, which walks the skills for that rule alone.
+ */
+export const SKILL_CHECKS: Readonly<Record<string, SkillCheck<unknown>>> = Object.fromEntries(
+  LINT_RULES.flatMap((r) => (r.eachSkill ? [[r.meta.id, r.eachSkill]] : [])),
 );

@@ -3,7 +3,7 @@
  * the finding goes and what it says. A rule whose check is only such entries is its table: `shapeCheck` walks.
  */
 import { isObject } from '../document';
-import { admit, finding, type Rule, type RuleMeta } from './context';
+import { admit, finding, type Rule, type RuleContext, type RuleMeta, type SkillCheck } from './context';
 import { objectItems, pointerTo, skillsOf, type At } from '../card/walk';
 import type { Finding } from '../types';
 
@@ -48,13 +48,27 @@ export function shapeCheck(meta: RuleMeta, entries: readonly ShapeEntry[]): Rule
     if (!isObject(ctx.value)) return [];
     const out: Finding[] = [];
     for (const entry of entries) {
-      for (const o of objectsOf(ctx.value, entry.given)) {
-        if (!entry.when(o.value) || !admit(ctx, out)) continue;
-        const pointer = entry.at === undefined ? o.pointer : pointerTo(o.pointer, entry.at);
-        const extra = { data: entry.data(o), ...(entry.target ? { target: entry.target } : {}) };
-        out.push(finding(meta, pointer, entry.message(o), extra));
-      }
+      for (const o of objectsOf(ctx.value, entry.given)) shapeFinding(meta, entry, o, out, ctx);
     }
     return out;
+  };
+}
+
+/** One object's finding for an entry, if it has the problem and the rule's budget admits it. */
+function shapeFinding(meta: RuleMeta, entry: ShapeEntry, o: At<Obj>, out: Finding[], ctx: RuleContext): void {
+  if (!entry.when(o.value) || !admit(ctx, out)) return;
+  const pointer = entry.at === undefined ? o.pointer : pointerTo(o.pointer, entry.at);
+  const extra = { data: entry.data(o), ...(entry.target ? { target: entry.target } : {}) };
+  out.push(finding(meta, pointer, entry.message(o), extra));
+}
+
+/**
+ * The per-skill check of a rule made of one shape entry that looks at skills, for lint's shared walk over the skills
+ * (skillWalk.ts); skillRule of it is the rule's check.
+ */
+export function skillShapeCheck(meta: RuleMeta, entry: ShapeEntry & { given: 'skills' }): SkillCheck<true> {
+  return {
+    start: (ctx) => (isObject(ctx.value) ? true : undefined),
+    skill: (_, skill, out, ctx) => shapeFinding(meta, entry, skill, out, ctx),
   };
 }

@@ -12,10 +12,10 @@ import {
   type RuleMeta,
   type RuleDocs,
   type RuleExamples,
+  type SkillCheck,
 } from './context';
+import { skillRule } from './skillWalk';
 import { PRICING_SKILL } from './examples';
-import { skillsOf } from '../card/walk';
-import type { Finding } from '../types';
 
 export const meta: RuleMeta = {
   id: 'skill-description-length',
@@ -34,17 +34,19 @@ function length(s: string): number {
   return n;
 }
 
-export const skillDescriptionLength: Rule = (ctx) => {
-  const { minLength, maxLength } = ctx.settings.card.skillDescription;
-  const out: Finding[] = [];
-  for (const skill of skillsOf(ctx.value)) {
+type Limits = { minLength: number; maxLength: number };
+
+/** Checked per skill in lint's shared walk over the skills (skillWalk.ts). */
+const eachSkill: SkillCheck<Limits> = {
+  start: (ctx) => ctx.settings.card.skillDescription,
+  skill({ minLength, maxLength }, skill, out, ctx) {
     const d = skill.value.description;
-    if (typeof d !== 'string') continue;
+    if (typeof d !== 'string') return;
     const trimmed = d.trim();
     // A code point is one or two UTF-16 units: a length in between the limits, counted either way, needs no count.
-    if (trimmed.length >= 2 * minLength && trimmed.length <= maxLength) continue;
+    if (trimmed.length >= 2 * minLength && trimmed.length <= maxLength) return;
     const n = length(trimmed);
-    if ((n < minLength || n > maxLength) && !admit(ctx, out)) continue;
+    if ((n < minLength || n > maxLength) && !admit(ctx, out)) return;
     if (n < minLength) {
       out.push(
         finding(
@@ -64,9 +66,10 @@ export const skillDescriptionLength: Rule = (ctx) => {
         ),
       );
     }
-  }
-  return out;
+  },
 };
+
+export const skillDescriptionLength: Rule = skillRule(eachSkill);
 
 const docs: RuleDocs = {
   summary: [
@@ -93,4 +96,4 @@ const examples: RuleExamples = {
   ],
 };
 
-export const rule: RuleDefinition = { meta, check: skillDescriptionLength, docs, examples };
+export const rule: RuleDefinition = { meta, check: skillDescriptionLength, eachSkill, docs, examples };
