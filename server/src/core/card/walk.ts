@@ -64,44 +64,12 @@ export function interfacesOf(card: unknown): At<Record<string, unknown>>[] {
   return isObject(card) ? objectItems(card.supportedInterfaces, '/supportedInterfaces') : [];
 }
 
-/** Every securityRequirements array of the card: card level and per skill. */
-interface RequirementList {
-  readonly list: unknown[];
-  readonly pointer: string;
-  readonly skillId?: unknown;
-}
-
-/** A skill's requirement list; its pointer, like the skill's, is built only when a finding asks for it. */
-class SkillRequirements implements RequirementList {
-  constructor(
-    readonly list: unknown[],
-    private readonly skill: At<Record<string, unknown>>,
-  ) {}
-
-  get skillId(): unknown {
-    return this.skill.value.id;
-  }
-
-  get pointer(): string {
-    return `${this.skill.pointer}/securityRequirements`;
-  }
-}
-const listsCache = new WeakMap<object, RequirementList[]>();
-
-export function requirementListsOf(card: unknown): RequirementList[] {
-  return memo(listsCache, card, () => computeRequirementLists(card), []);
-}
-
-function computeRequirementLists(card: unknown): RequirementList[] {
-  if (!isObject(card)) return [];
-  const lists: RequirementList[] = [];
-  if (Array.isArray(card.securityRequirements))
-    lists.push({ list: card.securityRequirements, pointer: '/securityRequirements' });
-  for (const skill of skillsOf(card)) {
-    const list = skill.value.securityRequirements;
-    if (Array.isArray(list)) lists.push(new SkillRequirements(list, skill));
-  }
-  return lists;
+/**
+ * Where a securityRequirements list is: the card's (no skill) or the skill's. Built only for a finding, as the
+ * skill's own pointer is.
+ */
+export function requirementsPointer(skill: At<Record<string, unknown>> | undefined): string {
+  return skill === undefined ? '/securityRequirements' : `${skill.pointer}/securityRequirements`;
 }
 
 export function securitySchemesOf(card: unknown): Record<string, unknown> {

@@ -14,8 +14,10 @@ import {
   type RuleMeta,
   type RuleDocs,
   type RuleExamples,
+  type SkillCheck,
 } from './context';
-import { pointerTo, skillsOf } from '../card/walk';
+import { skillRule } from './skillWalk';
+import { pointerTo } from '../card/walk';
 import type { At } from '../card/walk';
 import type { Finding } from '../types';
 
@@ -87,31 +89,37 @@ function check(values: unknown, where: Where, out: Finding[], seen: Verdicts, ct
   }
 }
 
-export const invalidMediaType: Rule = (ctx) => {
-  const { value, kind } = ctx;
-  if (!isObject(value)) return [];
-  const out: Finding[] = [];
-  const seen: Verdicts = new Map();
-  if (kind === 'lockfile') {
-    const skills = isObject(value.requires) && isObject(value.requires.skills) ? value.requires.skills : {};
-    for (const [id, skill] of Object.entries(skills)) {
-      if (!isObject(skill)) continue;
-      check(skill.input, pointerTo('/requires/skills', id) + '/input', out, seen, ctx);
-      check(skill.output, pointerTo('/requires/skills', id) + '/output', out, seen, ctx);
+/**
+ * The card's default modes, then each skill's (in lint's shared walk over the skills, skillWalk.ts); a lockfile's
+ * pinned modes all at the start (it has no skills to walk).
+ */
+const eachSkill: SkillCheck<Verdicts> = {
+  start(ctx, out) {
+    const { value, kind } = ctx;
+    if (!isObject(value)) return undefined;
+    const seen: Verdicts = new Map();
+    if (kind === 'lockfile') {
+      const skills = isObject(value.requires) && isObject(value.requires.skills) ? value.requires.skills : {};
+      for (const [id, skill] of Object.entries(skills)) {
+        if (!isObject(skill)) continue;
+        check(skill.input, pointerTo('/requires/skills', id) + '/input', out, seen, ctx);
+        check(skill.output, pointerTo('/requires/skills', id) + '/output', out, seen, ctx);
+      }
+      return undefined;
     }
-    return out;
-  }
-  check(value.defaultInputModes, '/defaultInputModes', out, seen, ctx);
-  check(value.defaultOutputModes, '/defaultOutputModes', out, seen, ctx);
-  const skills = skillsOf(value);
-  for (const skill of skills) {
+    check(value.defaultInputModes, '/defaultInputModes', out, seen, ctx);
+    check(value.defaultOutputModes, '/defaultOutputModes', out, seen, ctx);
+    return seen;
+  },
+  skill(seen, skill, out, ctx) {
     if (Array.isArray(skill.value.inputModes))
       check(skill.value.inputModes, { skill, member: 'inputModes' }, out, seen, ctx);
     if (Array.isArray(skill.value.outputModes))
       check(skill.value.outputModes, { skill, member: 'outputModes' }, out, seen, ctx);
-  }
-  return out;
+  },
 };
+
+export const invalidMediaType: Rule = skillRule(eachSkill);
 
 const docs: RuleDocs = {
   summary:
@@ -126,4 +134,4 @@ const examples: RuleExamples = {
   valid: [{ with: { defaultInputModes: ['text/plain', 'image/*'] } }],
 };
 
-export const rule: RuleDefinition = { meta, check: invalidMediaType, docs, examples };
+export const rule: RuleDefinition = { meta, check: invalidMediaType, eachSkill, docs, examples };

@@ -4,8 +4,18 @@
  * the legacy member name in data for the migration quick fix.
  */
 import { has, isObject } from '../document';
-import { finding, quote, Rule, type RuleDefinition, type RuleMeta, type RuleDocs, type RuleExamples } from './context';
-import { pointerTo, securitySchemesOf, skillIdData, skillsOf } from '../card/walk';
+import {
+  finding,
+  quote,
+  Rule,
+  type RuleDefinition,
+  type RuleMeta,
+  type RuleDocs,
+  type RuleExamples,
+  type SkillCheck,
+} from './context';
+import { pointerTo, securitySchemesOf, skillIdData } from '../card/walk';
+import { skillRule } from './skillWalk';
 import type { Finding } from '../types';
 
 export const meta: RuleMeta = {
@@ -36,25 +46,28 @@ export const LEGACY_SCHEME_TYPES: Record<string, string> = {
   mutualTLS: 'mtlsSecurityScheme',
 };
 
-export const legacyCardShape: Rule = ({ value }) => {
-  if (!isObject(value)) return [];
-  const out: Finding[] = [];
-  for (const [member, replacement] of Object.entries(TOP_LEVEL)) {
-    if (!has(value, member)) continue;
-    out.push(
-      finding(
-        meta,
-        pointerTo('', member),
-        `"${member}" is an A2A 0.3 member that 1.0 clients ignore: use ${replacement}.`,
-        {
-          target: 'key',
-          data: { member, replacement },
-        },
-      ),
-    );
-  }
-  for (const skill of skillsOf(value)) {
-    if (!has(skill.value, 'security')) continue;
+/** Top-level members, then each skill's (in lint's shared walk over the skills, skillWalk.ts), then the schemes. */
+const eachSkill: SkillCheck<Record<string, unknown>> = {
+  start({ value }, out) {
+    if (!isObject(value)) return undefined;
+    for (const [member, replacement] of Object.entries(TOP_LEVEL)) {
+      if (!has(value, member)) continue;
+      out.push(
+        finding(
+          meta,
+          pointerTo('', member),
+          `"${member}" is an A2A 0.3 member that 1.0 clients ignore: use ${replacement}.`,
+          {
+            target: 'key',
+            data: { member, replacement },
+          },
+        ),
+      );
+    }
+    return value;
+  },
+  skill(_, skill, out) {
+    if (!has(skill.value, 'security')) return;
     out.push(
       finding(
         meta,
@@ -66,37 +79,40 @@ export const legacyCardShape: Rule = ({ value }) => {
         },
       ),
     );
-  }
-  for (const [name, scheme] of Object.entries(securitySchemesOf(value))) {
-    if (!isObject(scheme) || !has(scheme, 'type')) continue;
-    const legacyType = scheme.type;
-    const key =
-      typeof legacyType === 'string' && has(LEGACY_SCHEME_TYPES, legacyType)
-        ? LEGACY_SCHEME_TYPES[legacyType]
-        : undefined;
-    const replacement = key ? `{"${key}": {…}}` : `one of ${Object.values(LEGACY_SCHEME_TYPES).join(', ')}`;
-    out.push(
-      finding(
-        meta,
-        pointerTo('/securitySchemes', name),
-        `Security scheme ${quote(name)} uses the OpenAPI/0.3 "type" form: A2A 1.0 wraps the scheme in ${replacement}${legacyType === 'apiKey' ? ' and names "in" "location"' : ''}.`,
-        { target: 'key', data: { member: 'type', scheme: name, legacyType, replacementKey: key ?? null } },
-      ),
-    );
-  }
-  const capabilities = isObject(value.capabilities) ? value.capabilities : undefined;
-  if (capabilities && has(capabilities, 'stateTransitionHistory')) {
-    out.push(
-      finding(
-        meta,
-        '/capabilities/stateTransitionHistory',
-        '"stateTransitionHistory" no longer exists in A2A 1.0: remove it.',
-        { target: 'key', data: { member: 'stateTransitionHistory', replacement: null } },
-      ),
-    );
-  }
-  return out;
+  },
+  end(value, out) {
+    for (const [name, scheme] of Object.entries(securitySchemesOf(value))) {
+      if (!isObject(scheme) || !has(scheme, 'type')) continue;
+      const legacyType = scheme.type;
+      const key =
+        typeof legacyType === 'string' && has(LEGACY_SCHEME_TYPES, legacyType)
+          ? LEGACY_SCHEME_TYPES[legacyType]
+          : undefined;
+      const replacement = key ? `{"${key}": {…}}` : `one of ${Object.values(LEGACY_SCHEME_TYPES).join(', ')}`;
+      out.push(
+        finding(
+          meta,
+          pointerTo('/securitySchemes', name),
+          `Security scheme ${quote(name)} uses the OpenAPI/0.3 "type" form: A2A 1.0 wraps the scheme in ${replacement}${legacyType === 'apiKey' ? ' and names "in" "location"' : ''}.`,
+          { target: 'key', data: { member: 'type', scheme: name, legacyType, replacementKey: key ?? null } },
+        ),
+      );
+    }
+    const capabilities = isObject(value.capabilities) ? value.capabilities : undefined;
+    if (capabilities && has(capabilities, 'stateTransitionHistory')) {
+      out.push(
+        finding(
+          meta,
+          '/capabilities/stateTransitionHistory',
+          '"stateTransitionHistory" no longer exists in A2A 1.0: remove it.',
+          { target: 'key', data: { member: 'stateTransitionHistory', replacement: null } },
+        ),
+      );
+    }
+  },
 };
+
+export const legacyCardShape: Rule = skillRule(eachSkill);
 
 const docs: RuleDocs = {
   summary:
@@ -118,4 +134,4 @@ const examples: RuleExamples = {
 /** The generic schema errors inside a legacy security scheme: this finding explains them. */
 const supersedes = (f: Finding) => (f.pointer.startsWith('/securitySchemes/') ? f.pointer : undefined);
 
-export const rule: RuleDefinition = { meta, check: legacyCardShape, docs, examples, supersedes };
+export const rule: RuleDefinition = { meta, check: legacyCardShape, eachSkill, docs, examples, supersedes };

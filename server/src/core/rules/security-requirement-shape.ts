@@ -4,8 +4,17 @@
  * form without "list" {"schemes": {"<name>": [scopes]}}.
  */
 import { has, isObject } from '../document';
-import { finding, Rule, type RuleDefinition, type RuleMeta, type RuleDocs, type RuleExamples } from './context';
-import { pointerTo, requirementListsOf } from '../card/walk';
+import {
+  finding,
+  Rule,
+  type RuleDefinition,
+  type RuleMeta,
+  type RuleDocs,
+  type RuleExamples,
+  type SkillCheck,
+} from './context';
+import { pointerTo, requirementsPointer, type At } from '../card/walk';
+import { skillRule } from './skillWalk';
 import type { Finding } from '../types';
 
 export const meta: RuleMeta = {
@@ -30,46 +39,57 @@ function isOpenApiMap(req: Record<string, unknown>): boolean {
   return members > 0;
 }
 
-/** Big cards have thousands of well-shaped requirements: they are checked in place, without allocating. */
-export const securityRequirementShape: Rule = ({ value }) => {
-  const out: Finding[] = [];
-  for (const owner of requirementListsOf(value)) {
-    const list = owner.list;
-    for (let i = 0; i < list.length; i++) {
-      const req = list[i];
-      if (!isObject(req)) continue;
-      if (!('schemes' in req)) {
-        if (!isOpenApiMap(req)) continue;
-        const schemes = Object.fromEntries(Object.entries(req).map(([k, v]) => [k, { list: scopesOf(v) }]));
-        out.push(
-          finding(
-            meta,
-            `${owner.pointer}/${i}`,
-            `This is the A2A 0.3 requirement shape {"<name>": [scopes]}: 1.0 writes ${JSON.stringify({ schemes })}.`,
-            { data: { shape: 'openapi-map', replacement: { schemes } } },
-          ),
-        );
-        continue;
-      }
-      const named = req.schemes;
-      if (!isObject(named)) continue;
-      for (const name in named) {
-        if (!has(named, name)) continue;
-        const scopes = named[name];
-        if (!Array.isArray(scopes)) continue;
-        out.push(
-          finding(
-            meta,
-            pointerTo(`${owner.pointer}/${i}/schemes`, name),
-            `Scopes must be wrapped as {"list": [...]}: write ${JSON.stringify({ [name]: { list: scopesOf(scopes) } })}.`,
-            { data: { shape: 'missing-list', scheme: name, replacement: { list: scopesOf(scopes) } } },
-          ),
-        );
-      }
+/**
+ * One securityRequirements list, the card's or a skill's (`skill`). Big cards have thousands of well-shaped
+ * requirements: they are checked in place, without allocating.
+ */
+function checkList(list: unknown, skill: At<Record<string, unknown>> | undefined, out: Finding[]): void {
+  if (!Array.isArray(list)) return;
+  for (let i = 0; i < list.length; i++) {
+    const req: unknown = list[i];
+    if (!isObject(req)) continue;
+    if (!('schemes' in req)) {
+      if (!isOpenApiMap(req)) continue;
+      const schemes = Object.fromEntries(Object.entries(req).map(([k, v]) => [k, { list: scopesOf(v) }]));
+      out.push(
+        finding(
+          meta,
+          `${requirementsPointer(skill)}/${i}`,
+          `This is the A2A 0.3 requirement shape {"<name>": [scopes]}: 1.0 writes ${JSON.stringify({ schemes })}.`,
+          { data: { shape: 'openapi-map', replacement: { schemes } } },
+        ),
+      );
+      continue;
+    }
+    const named = req.schemes;
+    if (!isObject(named)) continue;
+    for (const name in named) {
+      if (!has(named, name)) continue;
+      const scopes = named[name];
+      if (!Array.isArray(scopes)) continue;
+      out.push(
+        finding(
+          meta,
+          pointerTo(`${requirementsPointer(skill)}/${i}/schemes`, name),
+          `Scopes must be wrapped as {"list": [...]}: write ${JSON.stringify({ [name]: { list: scopesOf(scopes) } })}.`,
+          { data: { shape: 'missing-list', scheme: name, replacement: { list: scopesOf(scopes) } } },
+        ),
+      );
     }
   }
-  return out;
+}
+
+/** The card's list first, then each skill's, in lint's shared walk over the skills (skillWalk.ts). */
+const eachSkill: SkillCheck<true> = {
+  start(ctx, out) {
+    if (!isObject(ctx.value)) return undefined;
+    checkList(ctx.value.securityRequirements, undefined, out);
+    return true;
+  },
+  skill: (_, skill, out) => checkList(skill.value.securityRequirements, skill, out),
 };
+
+export const securityRequirementShape: Rule = skillRule(eachSkill);
 
 const docs: RuleDocs = {
   summary:
@@ -87,4 +107,4 @@ const examples: RuleExamples = {
 /** The generic findings about the requirement this finding explains. */
 const supersedes = (f: Finding) => f.pointer;
 
-export const rule: RuleDefinition = { meta, check: securityRequirementShape, docs, examples, supersedes };
+export const rule: RuleDefinition = { meta, check: securityRequirementShape, eachSkill, docs, examples, supersedes };

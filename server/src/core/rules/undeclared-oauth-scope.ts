@@ -4,8 +4,18 @@
  */
 import { has, isObject } from '../document';
 import { escapeSegment } from '../pointer/range';
-import { finding, quote, Rule, type RuleDefinition, type RuleMeta, type RuleDocs, type RuleExamples } from './context';
-import { requirementListsOf, securitySchemesOf } from '../card/walk';
+import {
+  finding,
+  quote,
+  Rule,
+  type RuleDefinition,
+  type RuleMeta,
+  type RuleDocs,
+  type RuleExamples,
+  type SkillCheck,
+} from './context';
+import { requirementsPointer, securitySchemesOf, type At } from '../card/walk';
+import { skillRule } from './skillWalk';
 import type { Finding } from '../types';
 
 export const meta: RuleMeta = {
@@ -35,43 +45,62 @@ function flowScopes(scheme: unknown): Declared | undefined {
  * Walks the well-shaped requirements ({schemes: {name: {list: [...]}}}) in place: big cards have thousands of
  * them, so nothing is allocated per requirement and pointers are built only for findings.
  */
-export const undeclaredOauthScope: Rule = ({ value }) => {
-  const schemes = securitySchemesOf(value);
-  const out: Finding[] = [];
-  // Scheme name → its declared scopes, computed once per scheme (big cards repeat a few schemes thousands of times).
-  const cache = new Map<string, Declared | null>();
-  for (const owner of requirementListsOf(value)) {
-    const list = owner.list;
-    for (let i = 0; i < list.length; i++) {
-      const req = list[i];
-      if (!isObject(req) || !isObject(req.schemes)) continue;
-      const named = req.schemes;
-      for (const scheme in named) {
-        if (!has(named, scheme)) continue;
-        let declared = cache.get(scheme);
-        if (declared === undefined)
-          cache.set(scheme, (declared = (has(schemes, scheme) ? flowScopes(schemes[scheme]) : undefined) ?? null));
-        if (declared === null) continue;
-        const scopes = named[scheme];
-        if (!isObject(scopes) || !Array.isArray(scopes.list)) continue;
-        const listed: unknown[] = scopes.list;
-        for (let j = 0; j < listed.length; j++) {
-          const scope = listed[j];
-          if (typeof scope !== 'string' || declared.scopes.has(scope)) continue;
-          out.push(
-            finding(
-              meta,
-              `${owner.pointer}/${i}/schemes/${escapeSegment(scheme)}/list/${j}`,
-              `Scope ${quote(scope)} is not declared by the ${declared.flow} flow of scheme ${quote(scheme)}: add it to that flow's scopes, or fix the name.`,
-              { data: { scheme, scope, flow: declared.flow } },
-            ),
-          );
-        }
+interface Schemes {
+  readonly schemes: Record<string, unknown>;
+  /** Each scheme name's declared flow scopes, or null when it is not an OAuth scheme with flows (read once per name). */
+  readonly declared: Map<string, Declared | null>;
+}
+
+/** One securityRequirements list, the card's or a skill's (`skill`). */
+function checkList(
+  list: unknown,
+  skill: At<Record<string, unknown>> | undefined,
+  state: Schemes,
+  out: Finding[],
+): void {
+  if (!Array.isArray(list)) return;
+  const { schemes, declared: cache } = state;
+  for (let i = 0; i < list.length; i++) {
+    const req: unknown = list[i];
+    if (!isObject(req) || !isObject(req.schemes)) continue;
+    const named = req.schemes;
+    for (const scheme in named) {
+      if (!has(named, scheme)) continue;
+      let declared = cache.get(scheme);
+      if (declared === undefined)
+        cache.set(scheme, (declared = (has(schemes, scheme) ? flowScopes(schemes[scheme]) : undefined) ?? null));
+      if (declared === null) continue;
+      const scopes = named[scheme];
+      if (!isObject(scopes) || !Array.isArray(scopes.list)) continue;
+      const listed: unknown[] = scopes.list;
+      for (let j = 0; j < listed.length; j++) {
+        const scope = listed[j];
+        if (typeof scope !== 'string' || declared.scopes.has(scope)) continue;
+        out.push(
+          finding(
+            meta,
+            `${requirementsPointer(skill)}/${i}/schemes/${escapeSegment(scheme)}/list/${j}`,
+            `Scope ${quote(scope)} is not declared by the ${declared.flow} flow of scheme ${quote(scheme)}: add it to that flow's scopes, or fix the name.`,
+            { data: { scheme, scope, flow: declared.flow } },
+          ),
+        );
       }
     }
   }
-  return out;
+}
+
+/** The card's list first, then each skill's, in lint's shared walk over the skills (skillWalk.ts). */
+const eachSkill: SkillCheck<Schemes> = {
+  start(ctx, out) {
+    if (!isObject(ctx.value)) return undefined;
+    const state: Schemes = { schemes: securitySchemesOf(ctx.value), declared: new Map() };
+    checkList(ctx.value.securityRequirements, undefined, state, out);
+    return state;
+  },
+  skill: (state, skill, out) => checkList(skill.value.securityRequirements, skill, state, out),
 };
+
+export const undeclaredOauthScope: Rule = skillRule(eachSkill);
 
 const docs: RuleDocs = {
   summary: "A requirement asks for an OAuth scope that the referenced scheme's flow does not declare in its `scopes`.",
@@ -85,4 +114,4 @@ const examples: RuleExamples = {
   valid: [{ with: { securityRequirements: [{ schemes: { oauth: { list: ['pricing.quote'] } } }] } }],
 };
 
-export const rule: RuleDefinition = { meta, check: undeclaredOauthScope, docs, examples };
+export const rule: RuleDefinition = { meta, check: undeclaredOauthScope, eachSkill, docs, examples };
