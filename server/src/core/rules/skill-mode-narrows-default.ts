@@ -15,10 +15,11 @@ import {
   type RuleMeta,
   type RuleDocs,
   type RuleExamples,
+  type SkillCheck,
 } from './context';
+import { skillRule } from './skillWalk';
 import { PRICING_SKILL } from './examples';
-import { skillIdData, skillsOf } from '../card/walk';
-import type { Finding } from '../types';
+import { skillIdData, type At } from '../card/walk';
 import { someOf } from '../text/messageList';
 
 export const meta: RuleMeta = {
@@ -39,42 +40,74 @@ function hasString(list: unknown[]): boolean {
 }
 
 /** Big cards have thousands of skills that drop nothing: they are checked in place, without copying their lists. */
-export const skillModeNarrowsDefault: Rule = (ctx) => {
-  const value = ctx.value;
-  if (!isObject(value)) return [];
-  const out: Finding[] = [];
-  const skills = skillsOf(value);
-  for (const d of DIRECTIONS) {
-    const defaults = stringsOf(value[d.defaults]);
-    if (defaults.length === 0) continue;
-    const indexed = new LazyModeIndex(defaults);
-    for (const skill of skills) {
-      const own = skill.value[d.member];
-      if (!Array.isArray(own) || !hasString(own)) continue;
-      // Long lists go through the index of the defaults (mediaType.ts): a skill costs its own modes, not own × defaults.
-      const dropped = uncovered(own, defaults, indexed, 10);
-      if (dropped === undefined || !admit(ctx, out)) continue;
-      // The message names a few; the data carries no card-sized lists (the quick fix reads the card itself).
-      const list = someOf(dropped.first, { total: dropped.missing });
-      out.push(
-        finding(
-          meta,
-          `${skill.pointer}/${d.member}`,
-          `Skill ${quote(skill.value.id)} does NOT ${d.verb} ${list}: its ${d.member} replace the card's ${d.defaults}, they do not add to them.`,
-          {
-            target: 'key',
-            data: {
-              ...skillIdData(skill.value),
-              direction: d.direction,
-              defaultsMember: d.defaults,
-            },
-          },
-        ),
-      );
+type Direction = (typeof DIRECTIONS)[number];
+type Dropped = NonNullable<ReturnType<typeof uncovered>>;
+
+/** One direction whose card defaults are not empty, and the skills whose own modes leave some of them out. */
+interface Narrowing {
+  readonly d: Direction;
+  readonly defaults: string[];
+  readonly indexed: LazyModeIndex;
+  readonly narrowed: { skill: At<Record<string, unknown>>; dropped: Dropped }[];
+  /** Narrowing skills past the rule's budget in this direction alone: never reported, only counted. */
+  past: number;
+}
+
+/**
+ * In lint's shared walk over the skills (skillWalk.ts), both directions per skill; the findings are made at the end,
+ * every input one before every output one, and the budget asked in that order, as when each direction walked.
+ */
+const eachSkill: SkillCheck<Narrowing[]> = {
+  start({ value }) {
+    if (!isObject(value)) return undefined;
+    const directions: Narrowing[] = [];
+    for (const d of DIRECTIONS) {
+      const defaults = stringsOf(value[d.defaults]);
+      if (defaults.length > 0)
+        directions.push({ d, defaults, indexed: new LazyModeIndex(defaults), narrowed: [], past: 0 });
     }
-  }
-  return out;
+    return directions.length > 0 ? directions : undefined;
+  },
+  skill(directions, skill, _out, ctx) {
+    // A card of 340,000 narrowing skills keeps no more of them than the budget could report.
+    const limit = ctx.budget?.limit ?? Infinity;
+    for (let k = 0; k < directions.length; k++) {
+      const direction = directions[k]!;
+      const own = skill.value[direction.d.member];
+      if (!Array.isArray(own) || !hasString(own)) continue;
+      const dropped = uncovered(own, direction.defaults, direction.indexed, 10);
+      if (dropped === undefined) continue;
+      if (direction.narrowed.length < limit) direction.narrowed.push({ skill, dropped });
+      else direction.past++;
+    }
+  },
+  end(directions, out, ctx) {
+    for (const { d, narrowed, past } of directions) {
+      for (const { skill, dropped } of narrowed) {
+        if (!admit(ctx, out)) continue;
+        const list = someOf(dropped.first, { total: dropped.missing });
+        out.push(
+          finding(
+            meta,
+            `${skill.pointer}/${d.member}`,
+            `Skill ${quote(skill.value.id)} does NOT ${d.verb} ${list}: its ${d.member} replace the card's ${d.defaults}, they do not add to them.`,
+            {
+              target: 'key',
+              data: {
+                ...skillIdData(skill.value),
+                direction: d.direction,
+                defaultsMember: d.defaults,
+              },
+            },
+          ),
+        );
+      }
+      for (let i = 0; i < past; i++) admit(ctx, out);
+    }
+  },
 };
+
+export const skillModeNarrowsDefault: Rule = skillRule(eachSkill);
 
 const docs: RuleDocs = {
   summary:
@@ -103,4 +136,4 @@ const examples: RuleExamples = {
   ],
 };
 
-export const rule: RuleDefinition = { meta, check: skillModeNarrowsDefault, docs, examples };
+export const rule: RuleDefinition = { meta, check: skillModeNarrowsDefault, eachSkill, docs, examples };
