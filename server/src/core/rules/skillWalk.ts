@@ -21,6 +21,15 @@ export function skillRule<S>(check: SkillCheck<S>): Rule {
   };
 }
 
+/**
+ * The last walk's subscribers (their states), kept until the next walk. V8 keeps a map (an object's shape) only
+ * while some object has it, and discards optimized code that checks a map once the map is collected: with the states
+ * dropped after each card, every garbage collection between two cards threw away the per-skill checks' optimized
+ * code (`--trace-deopt`: "weak objects" for `skill`), and a big card was checked mostly unoptimized. compile keeps its
+ * last defaults for the same reason (profile/compile.ts).
+ */
+const lastWalk: Subscriber[][] = [];
+
 /** One rule's part of the shared walk: its own context (its own budget), state and findings. */
 interface Subscriber {
   readonly check: SkillCheck<unknown>;
@@ -48,6 +57,7 @@ export function runSkillChecks(
   for (const s of subscribers) {
     if (attempt(s, () => (s.state = s.check.start(s.ctx, s.out))) && s.state !== undefined) live.push(s);
   }
+  lastWalk[0] = subscribers;
   if (live.length > 0) walkSkills(skillsOf(value), live);
   for (const s of live) if (!s.error) attempt(s, () => s.check.end?.(s.state, s.out, s.ctx));
   return subscribers.map((s) => (s.error ? s.error : { findings: s.out }));
