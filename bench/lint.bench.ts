@@ -5,7 +5,9 @@
  *   floor             JSON.parse + the precompiled ajv validator (the least any schema check can cost)
  *   parseTree         jsonc-parser syntax tree alone (what building ranges for every node would cost)
  *   lintDocument      ours: parse, schema, every rule (ranges are made only for findings, at the edge)
- *   lint + compile    ours plus compileProfile (what the language server does per change)
+ *   lint + compile    ours plus compileProfile (what the language server does per change); the skills' provenance
+ *                     is built on its first read, so this row does not build it
+ *   + provenance      lint + compile and a read of every skill's provenance (what `a2acap compile --format json` builds)
  *   json-languageservice  vscode-json-languageservice parse + validate against our schema (plain JSON schema support)
  *
  * Then the CLI as a whole process (`a2acap lint`) against a process that loads ajv, compiles the schema and
@@ -164,8 +166,8 @@ async function inProcess(): Promise<string> {
     schemas: [{ uri: 'https://bench.example.com/agent-card.schema.json', fileMatch: ['*.json'], schema }],
   });
   const rows: string[] = [
-    '| card | JSON.parse | floor (parse + ajv) | parseTree | lintDocument | × floor | lint + compile | × floor | json-languageservice | × floor |',
-    '|---|---|---|---|---|---|---|---|---|---|',
+    '| card | JSON.parse | floor (parse + ajv) | parseTree | lintDocument | × floor | lint + compile | × floor | + provenance | × floor | json-languageservice | × floor |',
+    '|---|---|---|---|---|---|---|---|---|---|---|---|',
   ];
   for (const [target, runs] of [
     [10 * 1024, 200],
@@ -189,17 +191,30 @@ async function inProcess(): Promise<string> {
         const linted = lintDocument(text, { settings: UNLIMITED });
         return [linted, compileProfile(linted.value)];
       },
+      provenance: () => {
+        const linted = lintDocument(text, { settings: UNLIMITED });
+        const profile = compileProfile(linted.value);
+        return [linted, profile, readEveryProvenance(profile)];
+      },
     });
     // parseTree and the language service allocate far more than the rest: measured on their own, so their garbage
     // is not billed to the contenders above.
     const tree = (await timeInterleaved(runs, { tree: () => parseTree(text) })).tree;
     const ls = (await timeInterleaved(Math.max(3, Math.ceil(runs / 3)), { ls: validateWithLanguageService })).ls;
-    const { parse, floor, lint, lintCompile } = t;
+    const { parse, floor, lint, lintCompile, provenance } = t;
     rows.push(
-      `| ${kb(text.length)} | ${fmt(parse)} ms | ${fmt(floor)} ms | ${fmt(tree)} ms | ${fmt(lint)} ms | ${(lint / floor).toFixed(2)}x | ${fmt(lintCompile)} ms | ${(lintCompile / floor).toFixed(2)}x | ${fmt(ls)} ms | ${(ls / floor).toFixed(1)}x |`,
+      `| ${kb(text.length)} | ${fmt(parse)} ms | ${fmt(floor)} ms | ${fmt(tree)} ms | ${fmt(lint)} ms | ${(lint / floor).toFixed(2)}x | ${fmt(lintCompile)} ms | ${(lintCompile / floor).toFixed(2)}x | ${fmt(provenance)} ms | ${(provenance / floor).toFixed(2)}x | ${fmt(ls)} ms | ${(ls / floor).toFixed(1)}x |`,
     );
   }
   return rows.join('\n');
+}
+
+/** Reads every skill's provenance, as the CLI's compile output does (it is built on the first read). */
+function readEveryProvenance(profile: ReturnType<typeof compileProfile>): number {
+  const skills = profile.provenance?.skills ?? {};
+  let n = 0;
+  for (const id in skills) n += skills[id]?.pointer.length ?? 0;
+  return n;
 }
 
 /** `a2acap lint --format json` over the ajv process on one card: median of `runs` interleaved pairs (wall time). */
