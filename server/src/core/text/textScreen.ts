@@ -57,12 +57,13 @@ export function mayHoldHiddenCharacters(value: unknown, text: string): boolean {
 
 /**
  * Screen for textCues.ts's INSTRUCTIONS: every alternative there contains one of these stems. A space in the JSON
- * text may be written as an escape (`the\\nuser`). A phrase added to INSTRUCTIONS needs its words here too.
+ * text may be written as an escape (`the\\nuser`); any character may be written as \uXXXX (`a\\u0072e now`), and a
+ * text holding that escape is not screened. A phrase added to INSTRUCTIONS needs its words here too.
  */
 const INSTRUCTION_STEMS = /nstruction|rompt|rules|he(?:\s|\\[nrtf])+user|re(?:\s|\\[nrtf])+now/i;
 
 export function mayHoldInstruction(text: string): boolean {
-  return INSTRUCTION_STEMS.test(text);
+  return text.includes('\\u') || INSTRUCTION_STEMS.test(text);
 }
 
 /**
