@@ -59,10 +59,11 @@ export function selectionCues(value: unknown, text?: string, walk: TextWalk = CA
 
 /** selectionCues of a document whose screens and fields the caller shares with other rules (rules/context.ts: readerOf). */
 export function readerSelectionCues(reader: ReaderText): TextCue[] {
-  if (!isObject(reader.value) || !reader.maySelect) return [];
+  const { value } = reader;
+  if (!isObject(value) || !reader.maySelect) return [];
   const out: TextCue[] = [];
-  for (const [pointer, field] of reader.fields) {
-    if (out.length >= MAX_FINDINGS) break;
+  for (const [pointer, field] of reader.walk.fields(value)) {
+    if (typeof field !== 'string' || out.length >= MAX_FINDINGS) continue;
     const phrase = PHRASES.exec(field);
     if (phrase) {
       const said = phrase[0].replace(/\s+/g, ' ').slice(0, 60);

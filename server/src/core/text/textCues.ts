@@ -143,8 +143,8 @@ export function readerTextCues(reader: ReaderText): TextCue[] {
   if (!mayHide && !mayInstruct) return [];
   const out: TextCue[] = [];
   const seen = new Set<string>();
-  for (const [pointer, field] of reader.fields) {
-    if (out.length >= MAX_FINDINGS) break;
+  for (const [pointer, field] of reader.walk.fields(value)) {
+    if (typeof field !== 'string' || out.length >= MAX_FINDINGS) continue;
     if (mayHide) seen.add(pointer);
     const hidden = mayHide ? hiddenCodePoints(field) : [];
     if (hidden.length) out.push(hiddenCue(pointer, hidden, false));
