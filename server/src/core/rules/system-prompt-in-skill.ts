@@ -50,13 +50,15 @@ const CUES: readonly { kind: string; re: RegExp }[] = [
 ];
 
 /**
- * What every reported description holds, in one search of the description: "do not reveal" names what it keeps (a
- * system prompt, instructions, rules, guidelines), and any two of the other kinds include a role ("you are", "I am",
- * "your role", "my job", "as an AI") or tools ("tool", "function"). A cue added to CUES needs its words here, or the
- * screen skips it. The descriptions are read, never the document text: they are a small part of a big card, and
- * decoded, so a word spelled with escapes in the JSON needs no special case.
+ * What every reported description holds, in one search of the description: "do not reveal" names what it keeps
+ * ("system prompt", "your instructions", "these rules"), and any two of the other kinds include a role ("you are",
+ * "I am", "your role", "my job", "as an AI") or tools ("tool", "function"). The kept thing and the role are looked
+ * for with the word before them: "rules" or "you" alone are in many descriptions, and each hit costs the four cues.
+ * A cue added to CUES needs its words here, or the screen skips it. The descriptions are read, never the document
+ * text: they are a small part of a big card, and decoded, so a word spelled with escapes needs no special case.
  */
-const SCREEN = /system|instructions|rules|guidelines|prompt|you|\bI\s+am|\bmy\s|as\s+an\s+AI|tool|function/i;
+const SCREEN =
+  /system\s+(?:prompt|message|instruction)|(?:these|your|my)\s+(?:instructions|rules|guidelines|prompt)|\b(?:you\s+are|I\s+am)\s|\b(?:your|my)\s+(?:role|job|task|purpose|goal)|as\s+an\s+AI|tool|function/i;
 
 /** At most this many skills are reported. */
 const MAX_FINDINGS = 50;
