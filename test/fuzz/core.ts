@@ -29,6 +29,7 @@ import { cardDiffFailures } from './cardDiffOutput';
 import { junitFailures } from './junitOutput';
 import { plantSecrets, secretsProperty } from './plantSecrets';
 import { hiddenTextFailures, hiddenTextPair, type HiddenTextExpectation } from './hiddenText';
+import { screenedTextCase, screenedTextFailures } from './screenedText';
 import { machineOutputFailures } from './valueProperties';
 import { boundedFindings, WIDE_CHECK_MS, WIDE_LINT_MS, wideCard, widePair } from './wide';
 import { checkIpCase, ipCase, type IpCase } from './ipSpellings';
@@ -63,6 +64,8 @@ export interface CoreInput {
   project?: ProjectCase;
   /** An AI Catalog attack case (catalogCases.ts): what lint must report in it. */
   catalog?: CatalogExpectation;
+  /** A model-read phrase spelled to slip past a text screen (screenedText.ts): lint must find what the walk finds. */
+  screened?: true;
 }
 
 export function generateCoreInput(rng: Rng): CoreInput {
@@ -80,6 +83,15 @@ function generateDocuments(rng: Rng): CoreInput {
   const { seeds, pairs } = loadSeeds();
   const planted = chance(rng, 0.1) ? plantedCard(rng, seeds) : undefined;
   if (planted) return planted;
+  const screened = chance(rng, 0.04) ? screenedTextCase(rng, seeds) : undefined;
+  if (screened)
+    return {
+      fileName: 'agent-card.json',
+      text: screened.text,
+      ops: [screened.op],
+      origin: 'generated',
+      screened: true,
+    };
   const catalog = chance(rng, 0.04) ? catalogCase(rng, seeds) : undefined;
   if (catalog)
     return {
@@ -303,6 +315,8 @@ export function runCoreInput(input: CoreInput): Failure[] {
     guarded(failures, '$schema properties', () =>
       failures.push(...schemaRefFailures({ ...input, without: input.schemaRef!.without })),
     );
+  if (input.screened)
+    guarded(failures, 'screened-text properties', () => failures.push(...screenedTextFailures(input.text)));
   if (input.catalog)
     guarded(failures, 'catalog properties', () => failures.push(...catalogFailures(input.text, input.catalog!)));
   if (input.fileName.endsWith('a2a-lock.json'))

@@ -322,7 +322,8 @@ function underEntry(f: Finding, prefix: string): Finding {
 function runRules(ctx: RuleContext, perRule: number, leftOut: LeftOut): Finding[] {
   const out: Finding[] = [];
   // One context for every rule, its budget swapped in before each call: rules run one after the other and none
-  // keeps the context, so a fresh copy per rule would only be garbage.
+  // keeps the context, so a fresh copy per rule would only be garbage. `reader` is made by the first rule that reads
+  // the model-read text (readerOf) and shared by the next ones; declared here so the object keeps one shape.
   const ruleCtx: RuleContext = {
     value: ctx.value,
     kind: ctx.kind,
@@ -331,6 +332,7 @@ function runRules(ctx: RuleContext, perRule: number, leftOut: LeftOut): Finding[
     budget: undefined,
     source: ctx.source,
     catalogDepth: ctx.catalogDepth,
+    reader: undefined,
   };
   const running = RULES.filter((m) => m.appliesTo.includes(ctx.kind) && ctx.settings.severities[m.id] !== 'off');
   const walked = walkedRules(ruleCtx, running, perRule);

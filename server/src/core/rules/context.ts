@@ -2,6 +2,9 @@
 import type { At } from '../card/walk';
 import type { RuleBudget } from '../findingCap';
 import type { DocumentKind, Finding, JsonPointer, LintSettings, Severity } from '../types';
+import { ReaderText } from '../text/readerText';
+import { CARD_TEXT } from '../text/textCues';
+import { CATALOG_TEXT } from '../text/catalogText';
 
 export { quote } from '../text/quote';
 
@@ -38,6 +41,19 @@ export interface RuleContext {
   source?: string;
   /** For a catalog: how deep it is nested inline in the document's catalog (0: the document itself). */
   catalogDepth?: number;
+  /**
+   * What the document gives the models that read it (text/readerText.ts): made by the first rule that asks
+   * (readerOf) and kept for the next ones, so the rules that screen every model-read string share the screens of
+   * the text and the one walk of the fields.
+   */
+  reader?: ReaderText;
+}
+
+/** The context's ReaderText, made on first use; one made for another value or text is replaced. */
+export function readerOf(ctx: RuleContext): ReaderText {
+  const kept = ctx.reader;
+  if (kept !== undefined && kept.value === ctx.value && kept.text === ctx.text) return kept;
+  return (ctx.reader = new ReaderText(ctx.value, ctx.text, ctx.kind === 'catalog' ? CATALOG_TEXT : CARD_TEXT));
 }
 
 /**

@@ -5,9 +5,16 @@
  * and a card that changed since it was pinned and now says such things is a `review` in lockfile checks
  * (lockfile/checkOptions.ts).
  */
-import { finding, type Rule, type RuleDefinition, type RuleMeta, type RuleDocs, type RuleExamples } from './context';
-import { selectionCues } from '../text/selectionCues';
-import { CATALOG_TEXT } from '../text/catalogText';
+import {
+  finding,
+  readerOf,
+  type Rule,
+  type RuleDefinition,
+  type RuleMeta,
+  type RuleDocs,
+  type RuleExamples,
+} from './context';
+import { readerSelectionCues } from '../text/selectionCues';
 
 export const meta: RuleMeta = {
   id: 'discovery-poisoning',
@@ -16,12 +23,12 @@ export const meta: RuleMeta = {
   appliesTo: ['card', 'catalog'],
 };
 
-export const discoveryPoisoning: Rule = ({ value, text, kind }) =>
-  (kind === 'catalog' ? selectionCues(value, text, CATALOG_TEXT) : selectionCues(value, text)).map((cue) =>
+export const discoveryPoisoning: Rule = (ctx) =>
+  readerSelectionCues(readerOf(ctx)).map((cue) =>
     finding(
       meta,
       cue.pointer,
-      `This text tells the model that selects agents to prefer this one (${cue.detail}): planners should choose by what a skill does, and ${kind === 'catalog' ? 'catalog' : 'card'} text is untrusted input that must not rank itself. Describe what the agent does instead.`,
+      `This text tells the model that selects agents to prefer this one (${cue.detail}): planners should choose by what a skill does, and ${ctx.kind === 'catalog' ? 'catalog' : 'card'} text is untrusted input that must not rank itself. Describe what the agent does instead.`,
       { data: cue.data },
     ),
   );

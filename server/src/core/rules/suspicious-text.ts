@@ -7,9 +7,16 @@
  * Cost: the check must not slow linting of multi-megabyte cards, so the whole text is screened first (see
  * mayHoldHidden; one regex pass finds the phrases) and the fields are walked only when the screen finds something.
  */
-import { finding, Rule, type RuleDefinition, type RuleMeta, type RuleDocs, type RuleExamples } from './context';
-import { textCues } from '../text/textCues';
-import { CATALOG_TEXT } from '../text/catalogText';
+import {
+  finding,
+  readerOf,
+  Rule,
+  type RuleDefinition,
+  type RuleMeta,
+  type RuleDocs,
+  type RuleExamples,
+} from './context';
+import { readerTextCues } from '../text/textCues';
 
 export const meta: RuleMeta = {
   id: 'suspicious-text',
@@ -18,8 +25,9 @@ export const meta: RuleMeta = {
   appliesTo: ['card', 'catalog'],
 };
 
-export const suspiciousText: Rule = ({ value, text, kind }) =>
-  (kind === 'catalog' ? textCues(value, text, CATALOG_TEXT) : textCues(value, text)).map((cue) =>
+export const suspiciousText: Rule = (ctx) => {
+  const { kind } = ctx;
+  return readerTextCues(readerOf(ctx)).map((cue) =>
     finding(
       meta,
       cue.pointer,
@@ -31,6 +39,7 @@ export const suspiciousText: Rule = ({ value, text, kind }) =>
       { data: cue.data },
     ),
   );
+};
 
 const docs: RuleDocs = {
   summary: [

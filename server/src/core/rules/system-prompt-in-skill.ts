@@ -50,12 +50,15 @@ const CUES: readonly { kind: string; re: RegExp }[] = [
 ];
 
 /**
- * Screen of the whole text: every cue says "you" or "I" before are/am/must/should/will/have, "your"/"my", "as an
- * AI", "reveal"-like words, "respond"/"answer"/"reply", "never" or "tool". A text with an escape that could spell a
- * word (\u…) is walked. A cue added to CUES needs its words here, or the screen skips it.
+ * What every reported description holds, in one search of the description: "do not reveal" names what it keeps
+ * ("system prompt", "your instructions", "these rules"), and any two of the other kinds include a role ("you are",
+ * "I am", "your role", "my job", "as an AI") or tools ("tool", "function"). The kept thing and the role are looked
+ * for with the word before them: "rules" or "you" alone are in many descriptions, and each hit costs the four cues.
+ * A cue added to CUES needs its words here, or the screen skips it. The descriptions are read, never the document
+ * text: they are a small part of a big card, and decoded, so a word spelled with escapes needs no special case.
  */
 const SCREEN =
-  /\b(?:you|I)(?:\s|\\[nrt])+(?:are|am|must|should|will|have)\b|\b(?:your|my)(?:\s|\\[nrt])+(?:role|job|task|purpose|goal)|as(?:\s|\\[nrt])+an(?:\s|\\[nrt])+AI|reveal|disclose|tool|\\u/i;
+  /system\s+(?:prompt|message|instruction)|(?:these|your|my)\s+(?:instructions|rules|guidelines|prompt)|\b(?:you\s+are|I\s+am)\s|\b(?:your|my)\s+(?:role|job|task|purpose|goal)|as\s+an\s+AI|tool|function/i;
 
 /** At most this many skills are reported. */
 const MAX_FINDINGS = 50;
@@ -64,12 +67,12 @@ function kindsIn(description: string): string[] {
   return CUES.filter((c) => c.re.test(description)).map((c) => c.kind);
 }
 
-export const systemPromptInSkill: Rule = ({ value, text }) => {
-  if (text !== undefined && !SCREEN.test(text)) return [];
+export const systemPromptInSkill: Rule = ({ value }) => {
   const out: Finding[] = [];
   for (const skill of skillsOf(value)) {
+    if (out.length >= MAX_FINDINGS) break;
     const description = skill.value.description;
-    if (typeof description !== 'string' || out.length >= MAX_FINDINGS) continue;
+    if (typeof description !== 'string' || !SCREEN.test(description)) continue;
     const kinds = kindsIn(description);
     if (!kinds.includes('keep-secret') && kinds.length < 2) continue;
     out.push(

@@ -5,7 +5,7 @@
  * entry's inline `data` is not walked here: an agent card there is linted in place with the card rules.
  */
 import { isObject } from '../document';
-import type { TextWalk } from './textCues';
+import type { TextWalk } from './readerText';
 
 function entriesOf(catalog: Record<string, unknown>): [number, Record<string, unknown>][] {
   const entries = catalog.entries;

@@ -4,6 +4,7 @@
  * things (lockfile/checkOptions.ts).
  */
 import { isObject } from '../document';
+import { ReaderText } from './readerText';
 import { CARD_TEXT, type TextCue, type TextWalk } from './textCues';
 
 const THIS = String.raw`(?:this|our|my)\s+(?:agent|skill|service|tool)`;
@@ -42,38 +43,8 @@ const PHRASES = new RegExp(
   'i',
 );
 
-/**
- * Cheap screen of the whole JSON text: every phrase says "rank", "guarantee", "choice" or "pick", "everything" or
- * "anything", puts this/our/my, other or only before one of the nouns, or every/each/all/any before what is asked
- * for. In the text, a space between two words may be written as an escape (\n, \t, \r, \f); any character may be
- * written as \uXXXX, and a text holding that escape is not screened. The nouns alone would not do: every card has
- * "skills". A phrase added to PHRASES needs its words here too, or the screen skips it.
- */
-const GAP = String.raw`(?:\s|\\[nrtf])+`;
-/**
- * The start of a word in the JSON text: `\b`, or an escaped space just before it (`\nevery` has no word boundary
- * before "every", as the "n" of the escape is a word character). The escape is matched, not looked behind for: a
- * lookbehind is tried at every character and made this screen ten times slower.
- */
-const START = String.raw`(?:\b|\\[nrtf])`;
-/**
- * Three passes, not one alternation: V8 skips through the words' pass quickly (`ything` stands for everything and
- * anything), and a single regex of all three was tried at nearly every character.
- */
-const WORD_STEMS = /rank|guarantee|choice|pick|ything/i;
-/**
- * `ther` stands for "other": the screen may hit more than the phrases, never less, and with "other" among the
- * alternatives V8 took nearly twice as long over a big text (2.0 ms against 1.2 ms at 3 MB).
- */
-const THIS_STEMS = new RegExp(String.raw`(?:this|our|my|ther|only)${GAP}(?:agent|skill|service|tool|option)`, 'i');
-const EVERY_STEMS = new RegExp(
-  String.raw`${START}(?:every|each|all|any)${GAP}(?:\w+${GAP})?(?:request|task|quer|question|prompt|message|job|call|conversation|user|thing)`,
-  'i',
-);
-
-function mayHoldSelectionCue(text: string): boolean {
-  return text.includes('\\u') || WORD_STEMS.test(text) || THIS_STEMS.test(text) || EVERY_STEMS.test(text);
-}
+// Its screen, mayHoldSelectionCue in textScreen.ts, holds the words of every phrase: a phrase added here needs its
+// words there too.
 
 /** At most this many cues are reported. */
 const MAX_FINDINGS = 50;
@@ -83,9 +54,15 @@ const MAX_FINDINGS = 50;
  * without any stem skip the walk. Also used by the lockfile check (lockfile/checkOptions.ts).
  */
 export function selectionCues(value: unknown, text?: string, walk: TextWalk = CARD_TEXT): TextCue[] {
-  if (!isObject(value) || (text !== undefined && !mayHoldSelectionCue(text))) return [];
+  return readerSelectionCues(new ReaderText(value, text, walk));
+}
+
+/** selectionCues of a document whose screens and fields the caller shares with other rules (rules/context.ts: readerOf). */
+export function readerSelectionCues(reader: ReaderText): TextCue[] {
+  const { value } = reader;
+  if (!isObject(value) || !reader.maySelect) return [];
   const out: TextCue[] = [];
-  for (const [pointer, field] of walk.fields(value)) {
+  for (const [pointer, field] of reader.walk.fields(value)) {
     if (typeof field !== 'string' || out.length >= MAX_FINDINGS) continue;
     const phrase = PHRASES.exec(field);
     if (phrase) {

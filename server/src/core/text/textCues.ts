@@ -3,23 +3,21 @@
  * characters and instructions ("ignore previous instructions"). The suspicious-text rule reports them; the lockfile
  * check does not adopt silently a changed card whose text now carries them (lockfile/checkOptions.ts).
  *
- * Cost: the whole text is screened first (see mayHoldHidden; one regex pass finds the phrases) and the fields are
- * walked only when the screen finds something.
+ * Cost: the whole text is screened first (readerText.ts: a few scans for rare characters, one regex pass finds the
+ * phrases) and the fields are walked only when the screen finds something, once for every rule that reads them.
  */
 import { isObject } from '../document';
 import { escapeSegment } from '../pointer/range';
 import { hiddenCodePoints, revealHiddenText } from './hiddenCharacters';
-import { mayHoldNonAsciiStrings } from './textScreen';
+import { ReaderText, type TextWalk } from './readerText';
 import { objectItems, skillsOf } from '../card/walk';
+
+export type { TextWalk } from './readerText';
 
 const INSTRUCTIONS =
   /ignore\s+(?:all\s+|any\s+)?(?:the\s+|your\s+)?(?:previous|prior|above|earlier|preceding)\s+(?:instructions|prompts?|rules)|disregard\s+(?:all\s+|any\s+)?(?:the\s+|your\s+)?(?:previous|prior|above|earlier)\s+(?:instructions|prompts?|rules)|(?:reveal|print|show)\s+(?:your\s+|the\s+)?system\s+prompt|do\s+not\s+(?:tell|inform|show)\s+the\s+user|you\s+are\s+now\s+(?:in\s+)?(?:developer|jailbreak|dan)\b/i;
 
-/**
- * Cheap screen for the whole text: every INSTRUCTIONS alternative contains one of these stems. A space in the JSON
- * text may be written as an escape (`the\\nuser`).
- */
-const INSTRUCTION_STEMS = /nstruction|rompt|rules|he(?:\s|\\[nrtf])+user|re(?:\s|\\[nrtf])+now/i;
+// Its screen, INSTRUCTION_STEMS in textScreen.ts, holds a stem of every alternative: a phrase added here needs one there.
 
 const MAX_FINDINGS = 50;
 
@@ -83,15 +81,6 @@ function* stringsUnder(root: unknown, rootPointer: string): Generator<[string, u
   }
 }
 
-/**
- * Whether the document text can hold a hidden character (hiddenCharacters.ts) at all. In JSON text that parsed, a string holds one only
- * as a raw non-ASCII character, a raw DEL (the one HIDDEN character in ASCII; raw C0 controls are not JSON), or an
- * escape: \uXXXX, \b (U+0008) or \f (U+000C). Each test is a single scan for a rare character.
- */
-function mayHoldHidden(value: unknown, text: string): boolean {
-  return mayHoldNonAsciiStrings(value, text) || text.includes('\x7f') || text.includes('\\b') || text.includes('\\f');
-}
-
 /** One cue in the card's text: where, which kind, and what was found (code points or the phrase). */
 export interface TextCue {
   pointer: string;
@@ -108,15 +97,6 @@ export interface TextCue {
 
 /** A string value that holds a character other than printable ASCII, tab or a line break: worth a closer look. */
 const NOT_PLAIN = /[^\x20-\x7e\t\n\r]/;
-
-/**
- * Where a kind of document keeps its text: the free-text fields people and models read, and the other strings
- * (ids, URLs) that programs use as they are.
- */
-export interface TextWalk {
-  fields(value: Record<string, unknown>): Iterable<[string, unknown]>;
-  others(value: Record<string, unknown>): Iterable<[string, unknown]>;
-}
 
 /** A card's text: its free-text fields, and every other string in it. */
 export const CARD_TEXT: TextWalk = { fields: textFields, others: (card) => stringsUnder(card, '') };
@@ -151,13 +131,19 @@ function hiddenCue(pointer: string, hidden: string[], identifier: boolean): Text
  * the lockfile check: a changed card whose text now carries such cues is not adopted silently (lockfile/check.ts).
  */
 export function textCues(value: unknown, text?: string, walk: TextWalk = CARD_TEXT): TextCue[] {
+  return readerTextCues(new ReaderText(value, text, walk));
+}
+
+/** textCues of a document whose screens and fields the caller shares with other rules (rules/context.ts: readerOf). */
+export function readerTextCues(reader: ReaderText): TextCue[] {
+  const { value } = reader;
   if (!isObject(value)) return [];
-  const mayHide = text === undefined || mayHoldHidden(value, text);
-  const mayInstruct = text === undefined || INSTRUCTION_STEMS.test(text);
+  const mayHide = reader.mayHide;
+  const mayInstruct = reader.mayInstruct;
   if (!mayHide && !mayInstruct) return [];
   const out: TextCue[] = [];
   const seen = new Set<string>();
-  for (const [pointer, field] of walk.fields(value)) {
+  for (const [pointer, field] of reader.walk.fields(value)) {
     if (typeof field !== 'string' || out.length >= MAX_FINDINGS) continue;
     if (mayHide) seen.add(pointer);
     const hidden = mayHide ? hiddenCodePoints(field) : [];
@@ -175,7 +161,7 @@ export function textCues(value: unknown, text?: string, walk: TextWalk = CARD_TE
   }
   // Ids and URLs are shown to people and used by programs: a hidden character makes the two differ.
   if (mayHide)
-    for (const [pointer, field] of otherStrings(value, seen, walk)) {
+    for (const [pointer, field] of otherStrings(value, seen, reader.walk)) {
       if (out.length >= MAX_FINDINGS) break;
       const hidden = hiddenCodePoints(field);
       if (hidden.length) out.push(hiddenCue(pointer, hidden, true));
