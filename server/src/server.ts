@@ -5,6 +5,7 @@
 import { createConnection, ProposedFeatures } from './lsp/languageServer';
 import { nodeFiles } from './node/nodeFiles';
 import { startServer } from './lsp/startServer';
+import type { Disposable } from './lsp/runtime';
 
 const connection = createConnection(ProposedFeatures.all);
 // Anything a library prints must not corrupt the stdio channel: route console output to the client log.
@@ -15,10 +16,24 @@ console.error = (...args: unknown[]) => connection.console.error(args.map(String
 
 startServer(connection, {
   timer: {
-    setTimeout: (fn, ms) => {
-      const handle = setTimeout(fn, ms);
-      return { dispose: () => clearTimeout(handle) };
-    },
+    setTimeout: (fn, ms) => (ms > 0 ? afterDelay(fn, ms) : afterQueuedMessages(fn)),
   },
   files: nodeFiles,
 });
+
+function afterDelay(fn: () => void, ms: number): Disposable {
+  const handle = setTimeout(fn, ms);
+  return { dispose: () => clearTimeout(handle) };
+}
+
+/**
+ * A delay of 0 (validationDelayMs: 0): `fn` runs as soon as the messages already received are handled, without
+ * the millisecond a 0 ms timer waits. The connection handles one queued message per setImmediate turn, so two
+ * turns let the next queued message (another change) run first and reschedule: a burst is still coalesced.
+ */
+function afterQueuedMessages(fn: () => void): Disposable {
+  let handle = setImmediate(() => {
+    handle = setImmediate(fn);
+  });
+  return { dispose: () => clearImmediate(handle) };
+}

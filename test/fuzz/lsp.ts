@@ -15,10 +15,12 @@ import { chance, editText, int, mutate, pick, type Rng } from './mutate';
 import { describeError, forbiddenCharacter, type Failure } from './properties';
 import { loadSeeds } from './seeds';
 import { at } from '../at';
+import { batchedEdits, differsFromFreshOpen, sendBatch, type Edit } from './batchedEdits';
 
 export type LspStep =
   | { edit: { start: number; end: number; text: string } }
-  | { request: 'hover' | 'completion' | 'codeActions' | 'symbols'; offset: number };
+  | { request: 'hover' | 'completion' | 'codeActions' | 'symbols'; offset: number }
+  | { edits: Edit[] };
 
 export interface LspInput {
   fileName: string;
@@ -74,7 +76,11 @@ export function generateLspInput(rng: Rng): LspInput {
   const steps: LspStep[] = [];
   let text = input.initial;
   for (let i = 0; i < n; i++) {
-    if (chance(rng, 0.55)) {
+    if (chance(rng, 0.08)) {
+      const batch = batchedEdits(rng, text);
+      steps.push({ edits: batch.edits });
+      text = batch.text;
+    } else if (chance(rng, 0.55)) {
       const start = int(rng, text.length + 1);
       const end = Math.min(text.length, start + (chance(rng, 0.5) ? 0 : int(rng, 40)));
       const inserted = editText(rng, text);
@@ -152,6 +158,10 @@ export async function runLspInput(s: LspSession, input: LspInput, dir: string, h
   };
   let doc: TextDocument = await s.open(uri, input.languageId, input.initial);
   for (const step of input.steps) {
+    if ('edits' in step) {
+      doc = await sendBatch(s, uri, doc, step.edits);
+      continue;
+    }
     if ('edit' in step) {
       const { start, end, text } = step.edit;
       doc = await s.edit(uri, { start: doc.positionAt(start), end: doc.positionAt(end) }, text);
@@ -197,6 +207,13 @@ export async function runLspInput(s: LspSession, input: LspInput, dir: string, h
   } catch (err) {
     failures.push({ property: 'diagnostics are published for the last version', detail: describeError(err) });
     broken = true;
+  }
+  if (!broken && input.languageId === 'a2a-agent-card' && input.steps.some((step) => 'edits' in step)) {
+    const differs = await differsFromFreshOpen(s, dir, input.fileName, doc, lastDiagnostics, hangMs).catch(
+      describeError,
+    );
+    if (differs)
+      failures.push({ property: 'a batched didChange leaves the server the client’s text', detail: differs });
   }
   const failed = s.logs.slice(logsBefore).filter((l) => /failed/.test(l));
   if (failed.length)

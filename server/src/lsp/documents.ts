@@ -7,20 +7,24 @@
  * ends put in order, and a missing text is the empty string.
  */
 import { TextDocuments } from './languageServer';
-import { TextDocument, type Position, type TextDocumentContentChangeEvent } from 'vscode-languageserver-textdocument';
+import type { Position, TextDocument, TextDocumentContentChangeEvent } from 'vscode-languageserver-textdocument';
+import { PieceTextDocument } from './pieceTextDocument';
 
-export function createDocuments(): TextDocuments<TextDocument> {
-  return new TextDocuments<TextDocument>({
+export function createDocuments(): TextDocuments<PieceTextDocument> {
+  return new TextDocuments<PieceTextDocument>({
     create: (uri, languageId, version, text) =>
-      TextDocument.create(uri, languageId, version, typeof text === 'string' ? text : ''),
+      new PieceTextDocument(uri, languageId, version, typeof text === 'string' ? text : ''),
     update: (document, changes, version) => {
-      for (const change of changes) TextDocument.update(document, [saneChange(document, change)], version);
+      for (const change of changes) document.update([saneChange(document, change)], version);
       return document;
     },
   });
 }
 
-function saneChange(document: TextDocument, change: TextDocumentContentChangeEvent): TextDocumentContentChangeEvent {
+export function saneChange(
+  document: TextDocument,
+  change: TextDocumentContentChangeEvent,
+): TextDocumentContentChangeEvent {
   const text = typeof change.text === 'string' ? change.text : '';
   if (!('range' in change) || !change.range) return { text };
   const a = document.offsetAt(sanePosition(change.range.start));

@@ -1,13 +1,15 @@
 /**
  * Typing into an open card: after every keystroke the real server publishes exactly the diagnostics (codes,
  * messages, ranges) it publishes for the same text opened fresh, whether the edit stays inside a string
- * (where the server moves the previous version's ranges) or changes the structure (where it locates again).
+ * (where the server moves the previous version's ranges) or changes the structure (where it locates again);
+ * and so do the same keystrokes sent in one didChange, or back to back without waiting for diagnostics.
  */
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { after, before, test } from 'node:test';
-import type { Diagnostic } from 'vscode-languageserver-protocol';
+import { DidChangeTextDocumentNotification, type Diagnostic } from 'vscode-languageserver-protocol';
+import { TextDocument, type TextDocumentContentChangeEvent } from 'vscode-languageserver-textdocument';
 import { startLsp, type LspSession } from '../harness';
 
 const CARD = readFileSync(join(__dirname, '..', 'fixtures', 'mapping.agent-card.json'), 'utf8');
@@ -68,4 +70,61 @@ test('every keystroke publishes the diagnostics a fresh open of the same text ge
     assert.ok(expected.length >= 1, 'the card keeps findings to locate');
     assert.deepEqual(shape(got), shape(expected), `after ${JSON.stringify(k)}`);
   }
+});
+
+/** The changes of every keystroke above, each in the coordinates the one before it left (as a client sends them). */
+function changesOf(start: TextDocument): { changes: TextDocumentContentChangeEvent[]; text: string } {
+  let doc = TextDocument.create(start.uri, start.languageId, start.version, start.getText());
+  const changes: TextDocumentContentChangeEvent[] = [];
+  for (const k of KEYSTROKES) {
+    const text = doc.getText();
+    const at = text.indexOf(k.after, text.indexOf(k.from ?? '')) + k.after.length;
+    const change = {
+      range: { start: doc.positionAt(at), end: doc.positionAt(at + (k.remove ?? 0)) },
+      text: k.insert ?? '',
+    };
+    doc = TextDocument.update(doc, [change], doc.version);
+    changes.push(change);
+  }
+  return { changes, text: doc.getText() };
+}
+
+async function freshDiagnostics(text: string): Promise<Diagnostic[]> {
+  const fresh = `file:///ws/typing${++n}/agent-card.json`;
+  await s.open(fresh, 'a2a-agent-card', text);
+  const expected = await s.diagnostics(fresh);
+  await s.close(fresh);
+  return expected;
+}
+
+test('keystrokes batched in one didChange publish what a fresh open of the result gets', async () => {
+  const typed = `file:///ws/typing${++n}/agent-card.json`;
+  const doc = await s.open(typed, 'a2a-agent-card', CARD);
+  await s.diagnostics(typed);
+  const { changes, text } = changesOf(doc);
+  s.documents.set(typed, TextDocument.create(typed, doc.languageId, 2, text));
+  await s.connection.sendNotification(DidChangeTextDocumentNotification.type, {
+    textDocument: { uri: typed, version: 2 },
+    contentChanges: changes,
+  });
+  const got = await s.diagnostics(typed);
+  assert.deepEqual(shape(got), shape(await freshDiagnostics(text)));
+});
+
+test('keystrokes sent back to back, without waiting, end with what a fresh open gets', async () => {
+  const typed = `file:///ws/typing${++n}/agent-card.json`;
+  const doc = await s.open(typed, 'a2a-agent-card', CARD);
+  await s.diagnostics(typed);
+  const { changes, text } = changesOf(doc);
+  await Promise.all(
+    changes.map((change, i) =>
+      s.connection.sendNotification(DidChangeTextDocumentNotification.type, {
+        textDocument: { uri: typed, version: i + 2 },
+        contentChanges: [change],
+      }),
+    ),
+  );
+  s.documents.set(typed, TextDocument.create(typed, doc.languageId, changes.length + 1, text));
+  const got = await s.diagnostics(typed);
+  assert.deepEqual(shape(got), shape(await freshDiagnostics(text)));
 });
