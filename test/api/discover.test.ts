@@ -22,7 +22,7 @@ describe('library discover', () => {
       const first = await discover(site.domain, { network, cache });
       assert.deepEqual(
         first.entries.map((e) => [e.identifier, e.status]),
-        [['urn:air:test:agents:partner', 'usable']],
+        [['urn:air:127.0.0.1:agents:partner', 'usable']],
       );
       const requests = [...site.hits.values()].reduce((a, b) => a + b, 0);
       const second = await discover(site.domain, { network, cache });

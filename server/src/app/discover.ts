@@ -50,6 +50,7 @@ import {
   type DocumentReach,
   type LoadedDocument,
 } from './catalogLoader';
+import { catalogFindings } from './catalogFindings';
 import { analyzeCardText } from './compile';
 
 export type { DiscoverReport, DiscoveredEntry, DiscoverFinding, DiscoverLimits };
@@ -147,6 +148,13 @@ class Run {
     return pending;
   }
 
+  /** What lint reports for a catalog read in this run, among the run's findings. */
+  lintCatalog(text: string, shown: string, url?: string): void {
+    const { client, maxBytes } = this.request;
+    for (const f of catalogFindings({ text, shown, client, maxBytes, ...(url !== undefined ? { url } : {}) }))
+      this.findings.push(f);
+  }
+
   report(): DiscoverReport {
     const left = {
       entries: this.entryAllowance.left,
@@ -236,6 +244,7 @@ async function startAtFile(run: Run, path: string): Promise<{ ok: true } | { ok:
   if (value === undefined) return { ok: false, reason: `${file.location}: not valid JSON` };
   const reach: Reach = { origin: 'repository' };
   if (looksLikeCatalog(value)) {
+    run.lintCatalog(file.text, file.location);
     await walkCatalog(run, readCatalog(value)!, { shown: file.location, reach, pointerPrefix: '' }, root());
     return { ok: true };
   }
@@ -256,6 +265,7 @@ async function startWithDocument(
     const read = readCatalog(value);
     if (!read) return { ok: false, reason: `${fetched.url}: served as an AI Catalog but has no "entries" array` };
     run.followed.add(fetched.url);
+    run.lintCatalog(fetched.text, fetched.url, fetched.url);
     const place = { shown: fetched.url, base: fetched.url, reach, pointerPrefix: '' };
     await walkCatalog(run, read, place, { depth: 0, ancestors: [fetched.url] });
     return { ok: true };
@@ -372,6 +382,7 @@ async function followNested(
     return;
   }
   entry.status = 'catalog';
+  run.lintCatalog(read.fetched.text, read.fetched.url, read.fetched.url);
   const nestedPlace: CatalogPlace = {
     shown: read.fetched.url,
     base: read.fetched.url,
