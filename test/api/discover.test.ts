@@ -8,7 +8,11 @@ import { createNetworkClient, discover, memoryCardCache } from '../../server/src
 import { startSite, type Site } from '../cli/discoverSite';
 
 let site: Site | undefined;
-after(() => site?.close());
+let flawed: Site | undefined;
+after(async () => {
+  await site?.close();
+  await flawed?.close();
+});
 
 describe('library discover', () => {
   it('reports the entries, and a cache spares the second run its requests', async () => {
@@ -22,7 +26,7 @@ describe('library discover', () => {
       const first = await discover(site.domain, { network, cache });
       assert.deepEqual(
         first.entries.map((e) => [e.identifier, e.status]),
-        [['urn:air:test:agents:partner', 'usable']],
+        [['urn:air:127.0.0.1:agents:partner', 'usable']],
       );
       const requests = [...site.hits.values()].reduce((a, b) => a + b, 0);
       const second = await discover(site.domain, { network, cache });
@@ -33,6 +37,23 @@ describe('library discover', () => {
         'no request while fresh',
       );
       await assert.rejects(discover('127.0.0.1:1', { network }), /127\.0\.0\.1:1/);
+    } finally {
+      await network.close();
+    }
+  });
+
+  it("reports the catalogs' lint findings with the JSON contract's members only", async () => {
+    flawed = await startSite({
+      '/flawed.json': { file: 'flawed.json' },
+      '/flawed-nested.json': { file: 'flawed-nested.json' },
+      '/cards/good.json': { file: 'good.agent-card.json' },
+    });
+    const network = createNetworkClient({ allowNetwork: ['loopback'] });
+    try {
+      const report = await discover(`${flawed.base}/flawed.json`, { network });
+      const duplicate = report.findings.find((f) => f.code === 'catalog-duplicate-entry');
+      assert.deepEqual(Object.keys(duplicate ?? {}), ['code', 'severity', 'message', 'pointer', 'catalog']);
+      assert.equal(duplicate?.catalog, `${flawed.base}/flawed.json`);
     } finally {
       await network.close();
     }

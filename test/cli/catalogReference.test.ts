@@ -192,3 +192,31 @@ test('update re-pins where the catalog lists the agent now', async (t) => {
   assert.equal(lock.agent, `${base}/cards/description.json`);
   assert.equal((lock.found_via as { version: string }).version, '1.0.0');
 });
+
+test('update --accept-breaking keeps where the agent was found, and check --live follows the catalog again', async (t) => {
+  const dir = tempDir(t);
+  await pinTo(dir, 'urn:air:example.test:pricing@1.0.0');
+  // The 1.0.0 entry now names a card that no longer accepts text/plain: breaking, accepted.
+  (catalog as { entries: { url?: string }[] }).entries[0]!.url = '/cards/narrowed-input.json';
+  const r = await cli(['update', join(dir, 'a2a-lock.json'), '--yes', '--accept-breaking'], dir);
+  assert.equal(r.code, 0, r.stderr + r.stdout);
+  const lock = JSON.parse(readFileSync(join(dir, 'a2a-lock.json'), 'utf8')) as Record<string, unknown>;
+  assert.equal(lock.agent, `${base}/cards/narrowed-input.json`);
+  assert.deepEqual(lock.found_via, {
+    catalog: `${base}/catalog.json`,
+    identifier: 'urn:air:example.test:pricing',
+    version: '1.0.0',
+  });
+
+  requested.length = 0;
+  const same = await checkLive(dir);
+  assert.equal(same.code, 0, JSON.stringify(same.report));
+  assert.equal(firstResult(same.report).classification, 'compatible');
+  assert.ok(requested.includes('/catalog.json'), 'resolved through the catalog');
+
+  // The catalog moves the entry again: the check compares the card where the catalog lists it now.
+  (catalog as { entries: { url?: string }[] }).entries[0]!.url = '/cards/no-streaming.json';
+  const moved = await checkLive(dir);
+  assert.match(JSON.stringify(firstResult(moved.report).notes), /the agent moved/);
+  assert.ok(requested.includes('/cards/no-streaming.json'));
+});

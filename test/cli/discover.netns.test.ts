@@ -29,7 +29,8 @@ async function discoverJson(source: string): Promise<Json> {
   return JSON.parse(run.stdout) as Json;
 }
 
-const catalogOf = (entries: { identifier: string; type: string; url: string }[]) => JSON.stringify({ entries });
+const catalogOf = (entries: { identifier: string; type: string; url: string }[]) =>
+  JSON.stringify({ specVersion: '1.0', entries });
 const CARD = 'application/a2a-agent-card+json';
 const REFUSED = /private address 10\.1\.2\.3 is not reachable from a (card|redirect) URL whose origin is loopback/;
 

@@ -45,6 +45,27 @@ describe('registry targets', () => {
     assert.ok(!both.codes.includes('aws-agent-registry-limits'), 'a 14 KB card is well within AWS limits');
   });
 
+  test('aws-agent-registry: interfaces of two A2A versions name the dataSchemaVersion to record', async (t) => {
+    const dir = tempDir(t, 'a2a-target-');
+    const interfaces = [
+      { url: 'https://pricing.example.com/a2a', protocolBinding: 'JSONRPC', protocolVersion: '1.0' },
+      { url: 'https://pricing.example.com/v03', protocolBinding: 'JSONRPC', protocolVersion: '0.3' },
+    ];
+    writeFileSync(join(dir, 'agent-card.json'), JSON.stringify({ ...BASE, supportedInterfaces: interfaces }));
+    const r = await cli(['lint', 'agent-card.json', '--format', 'json', '--target', 'aws-agent-registry'], dir);
+    const found = (
+      JSON.parse(r.stdout) as { findings: { code: string; severity: string; pointer: string; message: string }[] }
+    ).findings.filter((f) => f.code === 'aws-agent-registry-limits');
+    assert.deepEqual(
+      found.map((f) => [f.severity, f.pointer]),
+      [['warning', '/supportedInterfaces/1/protocolVersion']],
+    );
+    assert.match(found[0]!.message, /Record "1\.0", .* as dataSchemaVersion/);
+    assert.match(found[0]!.message, /protocolVersion says "0\.3"/);
+    const one = await cli(['lint', 'agent-card.json', '--format', 'json'], dir);
+    assert.doesNotMatch(one.stdout, /aws-agent-registry-limits/, 'silent without the target');
+  });
+
   test('an unknown registry is a usage error naming the ones there are', async (t) => {
     const dir = tempDir(t, 'a2a-target-');
     writeFileSync(join(dir, 'agent-card.json'), JSON.stringify(BIG));

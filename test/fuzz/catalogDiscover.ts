@@ -8,6 +8,7 @@
  */
 import type { CliInput } from './cli';
 import { chance, HOSTILE_CHARS, int, mutate, pick, type Rng } from './mutate';
+import { catalogLintFailures } from './catalogLintInDiscover';
 import { instructionValue } from './instructionValue';
 import { forbiddenCharacter, visible, type Failure } from './properties';
 import { loadSeeds } from './seeds';
@@ -170,6 +171,8 @@ export function discoverFailures(input: CliInput, stdout: string, stderr: string
       ? [{ property: 'discover --format text shows no raw control/bidi/invisible character', detail: bad }]
       : [];
   }
+  const lintFailures = catalogLintFailures(input.mutated, input.files[input.mutated] ?? '', 64_000_000, stdout);
+  if (lintFailures.length > 0) return lintFailures;
   const expected = expectedEntries(input.files[input.mutated] ?? '');
   let got: number | undefined;
   try {

@@ -2,6 +2,7 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { caseRng, minimize } from './campaign';
+import { catalogLintFailures } from './catalogLintInDiscover';
 import { generateCliInput } from './cli';
 import { generateCoreInput } from './core';
 import { generateLspInput } from './lsp';
@@ -66,4 +67,22 @@ test('a case is reproduced from its seed and index alone, whatever ran before it
 test('minimize keeps the property and shrinks the input', async () => {
   const small = await minimize(`${'x'.repeat(500)}BUG${'y'.repeat(500)}`, (t) => t.includes('BUG'), 500);
   assert.equal(small, 'BUG');
+});
+
+test('the catalog lint property of discover fires when a catalog finding is dropped, and not when it is there', () => {
+  const text = JSON.stringify({
+    specVersion: '1.0',
+    entries: [
+      { identifier: 'urn:x:a', type: 'application/a2a-agent-card+json', url: 'https://a.example/c.json' },
+      { identifier: 'urn:x:a', type: 'application/a2a-agent-card+json', url: 'https://a.example/c.json' },
+      { identifier: 'urn:x:inline', type: 'application/a2a-agent-card+json', data: { name: 'x' } },
+    ],
+  });
+  const dropped = JSON.stringify({ entries: [], findings: [] });
+  assert.equal(catalogLintFailures('ai-catalog.json', text, 1_000_000, dropped).length, 1);
+  const reported = JSON.stringify({
+    entries: [],
+    findings: [{ code: 'catalog-duplicate-entry', pointer: '/entries/1/identifier', catalog: 'ai-catalog.json' }],
+  });
+  assert.deepEqual(catalogLintFailures('ai-catalog.json', text, 1_000_000, reported), []);
 });

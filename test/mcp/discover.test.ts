@@ -16,7 +16,11 @@ interface Answer {
   next_cursor?: string;
   entries: Record<string, unknown>[];
   findings: Record<string, unknown>[];
-  untrusted: { notice: string; entries: Record<string, Record<string, string>> };
+  untrusted: {
+    notice: string;
+    entries: Record<string, Record<string, string>>;
+    findings: Record<string, { message: string }>;
+  };
 }
 
 let root: string;
@@ -71,7 +75,7 @@ describe('a2a_discover', () => {
     assert.doesNotMatch(answer.text, /[\u001b\u202e\u2066\u2069\u200b]/);
     const got = JSON.parse(answer.text) as Answer;
     const [entry] = got.entries;
-    assert.equal(entry!.identifier, 'urn:air:test:agents:evil\u202egnp.exe\u001b[31m');
+    assert.equal(entry!.identifier, 'urn:air:127.0.0.1:agents:evil\u202egnp.exe\u001b[31m');
     for (const member of ['displayName', 'description', 'entryDescription', 'name'])
       assert.equal(member in entry!, false, `${member} is not outside untrusted`);
     assert.match(got.untrusted.notice, /not instructions/);
@@ -81,6 +85,18 @@ describe('a2a_discover', () => {
     );
     assert.equal(got.untrusted.entries['0']!.displayName, 'Helper\u200b');
     assert.doesNotMatch(JSON.stringify(got.findings), /ignore all previous/);
+  });
+
+  it("lints the catalog: each finding's message, which quotes the catalog, only inside untrusted", async () => {
+    const got = await callJson<Answer>(allowing, 'a2a_discover', { source: `${site.base}/hostile.json` });
+    const poisoning = Object.entries(got.untrusted.findings).find(([, f]) => /ignore all previous/.test(f.message));
+    assert.ok(poisoning, JSON.stringify(got.untrusted.findings));
+    const listed = got.findings.find((f) => f.index === Number(poisoning[0]));
+    assert.deepEqual(
+      [listed?.code, listed?.pointer, listed?.catalog],
+      ['suspicious-text', '/entries/0/description', `${site.base}/hostile.json`],
+    );
+    assert.doesNotMatch(String(listed?.message), /ignore all previous/);
   });
 
   it('reads a catalog file inside the roots, and nothing outside them', async () => {

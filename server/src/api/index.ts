@@ -279,7 +279,8 @@ export async function discover(source: string, options: DiscoverOptions): Promis
     ...(options.cache ? { cache: options.cache } : {}),
   });
   if (!result.ok) throw new Error(result.reason);
-  return result.report;
+  // The rule title is for the planning-model tools; the library returns the JSON contract's findings.
+  return { ...result.report, findings: result.report.findings.map(({ ruleTitle: _title, ...f }) => f) };
 }
 
 /**

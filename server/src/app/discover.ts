@@ -7,17 +7,12 @@
  * ('card'), URLs a catalog file lists as repository content. Each URL is fetched once per run.
  * `a2acap discover`, the `a2a_discover` tool and the library's `discover` run this.
  */
-import { utf8Text } from '../core/bytes/bytes';
-import { entryAfterNotModified, entryFromDownload } from '../core/cache/cardTextEntry';
 import type { CardTextCache } from '../core/cache/cardText';
 import { mapBounded } from '../core/check/checkMany';
 import { isHttpLocation, isOtherUrl } from '../core/check/cardSources';
-import { stripBom } from '../core/document';
-import { conditionalCardGet } from '../core/fetch/conditionalGet';
-import type { AddressClass } from '../core/net/address';
 import { isNetError } from '../core/net/errors';
 import type { HttpClient } from '../core/net/http';
-import type { NetworkAllowance, UrlOrigin } from '../core/net/policy';
+import type { NetworkAllowance } from '../core/net/policy';
 import { withoutUserinfo } from '../core/text/redact';
 import type { ClientConfig } from '../core/types';
 import {
@@ -47,6 +42,15 @@ import {
   type CatalogTrail,
   type DiscoverLimits,
 } from '../core/catalog/discoverWalk';
+import {
+  catalogOf,
+  createCatalogLoader,
+  parsedJson,
+  type CatalogLoader,
+  type DocumentReach,
+  type LoadedDocument,
+} from './catalogLoader';
+import { catalogFindings } from './catalogFindings';
 import { analyzeCardText } from './compile';
 
 export type { DiscoverReport, DiscoveredEntry, DiscoverFinding, DiscoverLimits };
@@ -74,18 +78,9 @@ export interface DiscoverRequest {
 export type DiscoverResult = { ok: true; report: DiscoverReport } | { ok: false; reason: string };
 
 /** How a document's URL may be reached: who wrote it, and the class of the origin that handed it out. */
-interface Reach {
-  origin: UrlOrigin;
-  originClass?: AddressClass;
-}
+type Reach = Omit<DocumentReach, 'allow'>;
 
-interface Fetched {
-  url: string;
-  text: string;
-  /** The media type served; absent for a cached copy. */
-  mediaType?: string;
-  originClass?: AddressClass;
-}
+type Fetched = LoadedDocument;
 
 /** Where a catalog is and how the URLs it lists may be reached. */
 interface CatalogPlace {
@@ -118,6 +113,7 @@ class Run {
   readonly entryAllowance: Allowance;
   readonly fetchAllowance: Allowance;
   readonly cardAllowance: Allowance;
+  readonly loader: CatalogLoader;
   private readonly fetches = new Map<string, Promise<Fetched>>();
 
   constructor(readonly request: DiscoverRequest) {
@@ -125,6 +121,19 @@ class Run {
     this.entryAllowance = new Allowance(this.limits.maxEntries);
     this.fetchAllowance = new Allowance(this.limits.maxFetches);
     this.cardAllowance = new Allowance(this.limits.maxCards);
+    this.loader = createCatalogLoader({
+      http: request.http,
+      timeoutMs: request.timeoutMs,
+      maxBytes: request.maxBytes,
+      ...(request.cache ? { cache: request.cache } : {}),
+      freshness: 'reuse',
+      ...(request.now ? { now: request.now } : {}),
+    });
+  }
+
+  /** The document at `url` (every fetch of the run, the well-known candidates included, is made here). */
+  fetchDocument(url: string, reach: Reach): Promise<Fetched> {
+    return this.loader.document(url, { ...reach, allow: this.request.allow });
   }
 
   /** The document at `url`, fetched at most once per run; undefined when the run's fetches are spent. */
@@ -132,11 +141,18 @@ class Run {
     const known = this.fetches.get(url);
     if (known) return known;
     if (!this.fetchAllowance.take()) return undefined;
-    const pending = fetchDocument(this.request, url, reach);
+    const pending = this.fetchDocument(url, reach);
     // Failures are read by every caller of the shared promise; none is left unobserved.
     pending.catch(() => undefined);
     this.fetches.set(url, pending);
     return pending;
+  }
+
+  /** What lint reports for a catalog read in this run, among the run's findings. */
+  lintCatalog(text: string, shown: string, url?: string): void {
+    const { client, maxBytes } = this.request;
+    for (const f of catalogFindings({ text, shown, client, maxBytes, ...(url !== undefined ? { url } : {}) }))
+      this.findings.push(f);
   }
 
   report(): DiscoverReport {
@@ -181,7 +197,7 @@ async function startAtOrigin(run: Run, origin: string): Promise<{ ok: true } | {
   for (const candidate of wellKnownCandidates(origin)) {
     let fetched: Fetched;
     try {
-      fetched = await fetchDocument(run.request, candidate.url, { origin: 'user' });
+      fetched = await run.fetchDocument(candidate.url, { origin: 'user' });
     } catch (err) {
       // Another path of the same host may serve it; a refused address or a dead host will not.
       if (isNetError(err) && (err.kind === 'http-status' || err.kind === 'content-type')) {
@@ -190,7 +206,7 @@ async function startAtOrigin(run: Run, origin: string): Promise<{ ok: true } | {
       }
       return { ok: false, reason: messageOf(err) };
     }
-    const value = parsed(fetched.text);
+    const value = parsedJson(fetched.text);
     const isCatalog = looksLikeCatalog(value);
     if ((candidate.expect === 'catalog') !== isCatalog) {
       tried.push(`${fetched.url}: not ${candidate.expect === 'catalog' ? 'an AI Catalog' : 'an agent card'}`);
@@ -210,11 +226,11 @@ async function startAtOrigin(run: Run, origin: string): Promise<{ ok: true } | {
 async function startAtUrl(run: Run, url: string): Promise<{ ok: true } | { ok: false; reason: string }> {
   let fetched: Fetched;
   try {
-    fetched = await fetchDocument(run.request, url, { origin: 'user' });
+    fetched = await run.fetchDocument(url, { origin: 'user' });
   } catch (err) {
     return { ok: false, reason: messageOf(err) };
   }
-  return startWithDocument(run, fetched, parsed(fetched.text));
+  return startWithDocument(run, fetched, parsedJson(fetched.text));
 }
 
 async function startAtFile(run: Run, path: string): Promise<{ ok: true } | { ok: false; reason: string }> {
@@ -224,10 +240,11 @@ async function startAtFile(run: Run, path: string): Promise<{ ok: true } | { ok:
   } catch (err) {
     return { ok: false, reason: messageOf(err) };
   }
-  const value = parsed(file.text);
+  const value = parsedJson(file.text);
   if (value === undefined) return { ok: false, reason: `${file.location}: not valid JSON` };
   const reach: Reach = { origin: 'repository' };
   if (looksLikeCatalog(value)) {
+    run.lintCatalog(file.text, file.location);
     await walkCatalog(run, readCatalog(value)!, { shown: file.location, reach, pointerPrefix: '' }, root());
     return { ok: true };
   }
@@ -248,6 +265,7 @@ async function startWithDocument(
     const read = readCatalog(value);
     if (!read) return { ok: false, reason: `${fetched.url}: served as an AI Catalog but has no "entries" array` };
     run.followed.add(fetched.url);
+    run.lintCatalog(fetched.text, fetched.url, fetched.url);
     const place = { shown: fetched.url, base: fetched.url, reach, pointerPrefix: '' };
     await walkCatalog(run, read, place, { depth: 0, ancestors: [fetched.url] });
     return { ok: true };
@@ -364,6 +382,7 @@ async function followNested(
     return;
   }
   entry.status = 'catalog';
+  run.lintCatalog(read.fetched.text, read.fetched.url, read.fetched.url);
   const nestedPlace: CatalogPlace = {
     shown: read.fetched.url,
     base: read.fetched.url,
@@ -386,7 +405,7 @@ async function readNested(run: Run, url: string, reach: Reach): Promise<NestedRe
   } catch (err) {
     return { ok: false, reason: messageOf(err) };
   }
-  const catalog = readCatalog(parsed(fetched.text));
+  const { catalog } = catalogOf(fetched);
   if (!catalog) return { ok: false, reason: `${fetched.url}: not an AI Catalog (no "entries" array)` };
   return { ok: true, fetched, catalog };
 }
@@ -460,29 +479,6 @@ function entryUrl(item: CatalogEntry, place: CatalogPlace): { ok: true; url: str
   return { ok: true, url: url.toString() };
 }
 
-/** One document through the card fetch's conditional GET; revalidated against the cache when one is given. */
-async function fetchDocument(request: DiscoverRequest, url: string, reach: Reach): Promise<Fetched> {
-  const now = request.now ?? Date.now;
-  const cached = await request.cache?.get(url);
-  if (cached && now() < cached.fetchedAt + cached.maxAgeSeconds * 1000)
-    return { url: withoutUserinfo(cached.url), text: cached.text, originClass: cached.originClass };
-  const got = await conditionalCardGet(request.http, url, cached?.validators, {
-    origin: reach.origin,
-    originClass: reach.originClass,
-    allow: request.allow,
-    timeoutMs: request.timeoutMs,
-    maxBytes: request.maxBytes,
-  });
-  const res = got.response;
-  const { entry, store } =
-    got.status === 'not-modified' && cached
-      ? entryAfterNotModified(cached, res, now())
-      : entryFromDownload(url, res, now());
-  if (store) await request.cache?.set(url, entry);
-  const text = got.status === 'not-modified' && cached ? cached.text : stripBom(utf8Text(res.body));
-  return { url: withoutUserinfo(url), text, mediaType: res.headers['content-type'], originClass: res.originClass };
-}
-
 /**
  * An inline card as text for lint and compile; undefined when it is nested deeper than serializing can go (JSON.parse
  * of the catalog accepted it: the entry is reported invalid, the rest of the run goes on).
@@ -490,14 +486,6 @@ async function fetchDocument(request: DiscoverRequest, url: string, reach: Reach
 function inlineText(data: unknown): string | undefined {
   try {
     return JSON.stringify(data) ?? 'null';
-  } catch {
-    return undefined;
-  }
-}
-
-function parsed(text: string): unknown {
-  try {
-    return JSON.parse(text) as unknown;
   } catch {
     return undefined;
   }

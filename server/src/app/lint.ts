@@ -36,6 +36,8 @@ export interface LintTextRequest {
   fileName?: string;
   kind?: DocumentKind;
   settings?: Partial<LintSettings>;
+  /** The URL the text was fetched from (a catalog's own address, for the rules that compare its host). */
+  source?: string;
 }
 
 export interface LintTextResult {
@@ -52,6 +54,7 @@ export function lintText(request: LintTextRequest): LintTextResult {
     fileName: request.fileName,
     kind: request.kind,
     settings: request.settings,
+    ...(request.source !== undefined ? { source: request.source } : {}),
   });
   return {
     kind: result.kind,

@@ -19,6 +19,7 @@ import {
 import type { CardSource, FetchedCard } from '../core/check/types';
 import { stripBom } from '../core/document';
 import { cardUrlFor } from '../core/fetch/cardUrl';
+import { createCatalogLoader, runCatalogCache, type CatalogLoader, type LoadedCatalog } from './catalogLoader';
 import { conditionalCardGet } from '../core/fetch/conditionalGet';
 import type { AddressClass } from '../core/net/address';
 import { isNetError } from '../core/net/errors';
@@ -42,8 +43,19 @@ export interface ResolvedReference extends SelectedEntry {
   readonly catalogClass: AddressClass;
 }
 
-/** Catalog texts with their validators, per catalog URL: a catalog read again is revalidated (304), not downloaded. */
-export type CatalogTexts = Map<string, { validators: Validators; text: string }>;
+/**
+ * The catalog loader of a run of reference loads: catalog texts kept with their validators, so a catalog read again
+ * is revalidated (304), not downloaded; every load asks the server (which entry a catalog names can change).
+ */
+export function referenceCatalogLoader(http: HttpClient, network: ReferenceNetwork): CatalogLoader {
+  return createCatalogLoader({
+    http,
+    timeoutMs: network.timeoutMs,
+    maxBytes: network.maxBytes,
+    cache: runCatalogCache(),
+    freshness: 'revalidate',
+  });
+}
 
 /**
  * A location as typed (a URL, a path, a reference) → what a card source loads: a reference is kept as it is (its
@@ -59,19 +71,19 @@ export async function resolveReference(
   http: HttpClient,
   reference: CatalogReference,
   network: ReferenceNetwork,
-  options: { replacement?: boolean; texts?: CatalogTexts } = {},
+  options: { replacement?: boolean; loader?: CatalogLoader } = {},
 ): Promise<ResolvedReference> {
-  const catalog = await fetchCatalog(http, reference.catalog, network, options.texts);
-  let value: unknown;
-  try {
-    value = JSON.parse(catalog.text);
-  } catch {
+  const loader = options.loader ?? referenceCatalogLoader(http, network);
+  const loaded = await loadCatalog(loader, reference.catalog, network);
+  if (loaded.value === undefined)
     throw new CatalogReferenceError(
       'not-a-catalog',
       `${withoutUserinfo(reference.catalog)}: the catalog is not valid JSON`,
     );
-  }
-  return { ...entryForReference(value, reference, options), catalogClass: catalog.addressClass };
+  return {
+    ...entryForReference(loaded.value, reference, options),
+    catalogClass: loaded.document.originClass ?? 'public',
+  };
 }
 
 /** The card a resolved reference names: inline, or fetched from the entry's URL under the 'card' address policy. */
@@ -124,37 +136,21 @@ export async function referencedCardText(
  * entry a catalog names can change while the card does not); anything else goes to `urls`.
  */
 export function referenceCardSource(urls: CardSource, http: HttpClient, network: ReferenceNetwork): CardSource {
-  const texts: CatalogTexts = new Map();
+  const loader = referenceCatalogLoader(http, network);
   return {
     async fetch(location, previous) {
       const reference = parseCatalogReference(location);
       if (!reference) return urls.fetch(location, previous);
-      const resolved = await resolveReference(http, reference, network, { texts });
+      const resolved = await resolveReference(http, reference, network, { loader });
       return referencedCard(http, resolved, network);
     },
   };
 }
 
-async function fetchCatalog(
-  http: HttpClient,
-  url: string,
-  network: ReferenceNetwork,
-  texts: CatalogTexts | undefined,
-): Promise<{ text: string; addressClass: AddressClass }> {
-  const stored = texts?.get(url);
+/** The catalog a reference names, under the run's reach for it; an unreachable one is a CatalogReferenceError. */
+async function loadCatalog(loader: CatalogLoader, url: string, network: ReferenceNetwork): Promise<LoadedCatalog> {
   try {
-    const got = await conditionalCardGet(http, url, stored?.validators, {
-      origin: network.origin ?? 'repository',
-      allow: network.allow,
-      timeoutMs: network.timeoutMs,
-      maxBytes: network.maxBytes,
-    });
-    if (got.status === 'not-modified' && stored) return { text: stored.text, addressClass: got.response.originClass };
-    const text = stripBom(utf8Text(got.response.body));
-    const validators = validatorsOf(got.response.headers);
-    if (texts && (validators.etag !== undefined || validators.lastModified !== undefined))
-      texts.set(url, { validators, text });
-    return { text, addressClass: got.response.originClass };
+    return await loader.catalog(url, { origin: network.origin ?? 'repository', allow: network.allow });
   } catch (err) {
     if (!isNetError(err)) throw err;
     const why = err.kind === 'http-status' ? `${err.url}: HTTP ${err.details.status}` : err.message;

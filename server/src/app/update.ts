@@ -10,6 +10,7 @@ import { loadThroughCatalog } from '../core/check/throughCatalog';
 import { withoutUserinfo } from '../core/text/redact';
 import { loadLockfile } from '../core/lockfile/load';
 import { PinError } from '../core/pin/errors';
+import { pinWhatIsOffered } from '../core/pin/acceptBreaking';
 import { repin } from '../core/pin/repin';
 import { keepPreviousWhenUnchanged, serializeLockfile } from '../core/pin/serialize';
 import { isHttpLocation, isOtherUrl } from '../core/check/cardSources';
@@ -47,7 +48,14 @@ export type UpdateResult =
   /** The agent could not be loaded (unreachable, refused, not a card); `cause` is what was thrown, if anything. */
   | { status: 'unloadable'; message: string; cause?: unknown }
   /** The pinned selection is no longer offered; `cardDigest` is the digest of the card the agent serves now. */
-  | ({ status: 'breaking'; message: string; cardDigest: string; signing: CurrentSigning } & DiffResult)
+  | ({
+      status: 'breaking';
+      message: string;
+      cardDigest: string;
+      signing: CurrentSigning;
+      /** How the card was reached through the lockfile's catalog, when it was pinned through one. */
+      via?: ReferenceVia;
+    } & DiffResult)
   /** `next` is the re-pinned lockfile, `nextText` what it is written as. */
   | ({ status: 'up-to-date' | 'pending'; next: Lockfile; nextText: string; signing: CurrentSigning } & DiffResult);
 
@@ -76,7 +84,14 @@ export async function updateLockfile(request: UpdateRequest): Promise<UpdateResu
     next = request.keepUnchanged === false ? repinned : keepPreviousWhenUnchanged(repinned, lock);
   } catch (err) {
     if (err instanceof PinError)
-      return { status: 'breaking', message: err.message, cardDigest: loaded.digest, signing, ...diff };
+      return {
+        status: 'breaking',
+        message: err.message,
+        cardDigest: loaded.digest,
+        signing,
+        ...(loaded.via ? { via: loaded.via } : {}),
+        ...diff,
+      };
     throw err;
   }
   const nextText = serializeLockfile(next);
@@ -125,6 +140,19 @@ async function loadCurrentCard(
       : await lockfileCardLocation(lock, request.path);
   if (!where.ok) return { ok: false, message: `/agent: ${where.reason}` };
   return { ok: true, loaded: await loader.load(where.location), cardUrl: where.location };
+}
+
+/**
+ * A breaking change accepted (`update --yes --accept-breaking`): what the agent offers now pinned, recorded where the
+ * catalog lists it now and with the key that verifies the card now, as a compatible re-pin is.
+ */
+export function acceptBreaking(
+  lock: Lockfile,
+  update: Extract<UpdateResult, { status: 'breaking' }>,
+  now: () => Date,
+): Lockfile {
+  const next = pinWhatIsOffered({ lock, profile: update.profile, cardDigest: update.cardDigest, now });
+  return withSigningKey(followCatalog(next, update.via), lock.signing_key, update.signing);
 }
 
 /** A re-pin through a catalog records where the catalog lists the agent now (its card URL, the version selected). */

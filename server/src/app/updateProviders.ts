@@ -6,13 +6,12 @@
  * loses. A lockfile whose agent cannot be loaded is an outcome of its own; the others still go through.
  */
 import { providerOf, updateBranchFor } from '../core/lockfile/provider';
-import { pinWhatIsOffered } from '../core/pin/acceptBreaking';
 import { PinError } from '../core/pin/errors';
 import { addChanges, emptyChanges, type UpdateChanges } from '../core/update/sections';
 import type { CardLoader } from '../core/check/cardLoader';
 import type { CheckItem, Classification, Lockfile } from '../core/types';
 import { writeLockfile } from '../node/writeLockfile';
-import { updateLockfile, withSigningKey, type UpdateRequest, type UpdateResult } from './update';
+import { acceptBreaking, updateLockfile, type UpdateRequest, type UpdateResult } from './update';
 
 export interface ProviderLockfile {
   /** Absolute path, and the path as the output names it. */
@@ -149,19 +148,7 @@ async function updateOne(member: ProviderLockfile, request: UpdateProvidersReque
   let next: Lockfile;
   try {
     // A breaking change the same selection can still be pinned through (a new binding) keeps its re-pin.
-    next =
-      update.status === 'breaking'
-        ? withSigningKey(
-            pinWhatIsOffered({
-              lock: member.lock,
-              profile: update.profile,
-              cardDigest: update.cardDigest,
-              now: request.now,
-            }),
-            member.lock.signing_key,
-            update.signing,
-          )
-        : update.next;
+    next = update.status === 'breaking' ? acceptBreaking(member.lock, update, request.now) : update.next;
   } catch (err) {
     if (err instanceof PinError) return { ...found, status: 'error', message: err.message, loses };
     throw err;

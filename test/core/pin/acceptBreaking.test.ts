@@ -46,3 +46,15 @@ test('a skill no longer offered leaves the selection; none left is a PinError', 
     (err) => err instanceof PinError && /none of the pinned skills/.test(err.message),
   );
 });
+
+test('a lockfile pinned through a catalog keeps recording where the agent was found', () => {
+  const foundVia = { catalog: 'http://127.0.0.1:1/ai-catalog.json', identifier: 'urn:air:example.test:pricing' };
+  const card = pricingCard('http://127.0.0.1:1', 'narrowed-input');
+  const next = pinWhatIsOffered({
+    lock: { ...lock, found_via: foundVia },
+    profile: compileProfile(card),
+    cardDigest: cardDigest(card),
+    now,
+  });
+  assert.deepEqual(next.found_via, foundVia);
+});

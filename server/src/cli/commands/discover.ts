@@ -9,7 +9,7 @@
  * JSON; URL userinfo of the source never appears.
  */
 import { resolve } from 'node:path';
-import { discover, discoverJson, reaches, type DiscoverReport } from '../../app/discover';
+import { discover, discoverJson, reaches, type DiscoverFinding, type DiscoverReport } from '../../app/discover';
 import { machineJson, urlSecrets } from '../../app/text';
 import { readTextSync } from '../../node/readText';
 import { createHttpClient } from '../../node/net/http';
@@ -72,7 +72,10 @@ export const help: CommandHelp = {
 agent card, or a catalog or card file. A domain means /.well-known/ai-catalog.json, then
 /.well-known/agent-card.json, then the legacy /.well-known/agent.json (legacy-card-path). Nested catalogs are
 followed to depth 4 (catalog-nesting-too-deep, catalog-cycle), each URL fetched once; A2A card entries are
-fetched and compiled for the project's client: usable, unusable, invalid or unreachable.`,
+fetched and compiled for the project's client: usable, unusable, invalid or unreachable. Every catalog read, the
+root and the nested ones, is linted as \`a2acap lint\` lints a catalog file (the catalog rules, discovery poisoning
+and hidden characters in entry text); its findings are listed under the catalog, with their pointers, and count
+for --fail-on. An inline card's own findings make its entry's status.`,
     { flagHelp: 'fail-on' },
     { flagHelp: 'allow-network' },
     `Exit 0 when it ran, 1 when a finding reaches --fail-on, 2 when nothing could be read.`,
@@ -138,6 +141,26 @@ function cell(value: string): string {
   return shown.length > CELL ? `${shown.slice(0, CELL - 1)}…` : shown;
 }
 
+/** Findings about no catalog first, then each catalog's under its URL or file, in the order they were met. */
+function findingLines(findings: readonly DiscoverFinding[]): string[] {
+  const lines: string[] = [];
+  const byCatalog = new Map<string, DiscoverFinding[]>();
+  for (const f of findings) {
+    if (f.catalog === undefined) lines.push(findingLine(f, ''));
+    else byCatalog.set(f.catalog, [...(byCatalog.get(f.catalog) ?? []), f]);
+  }
+  for (const [catalog, own] of byCatalog) {
+    lines.push(`${safeText(catalog)}:`);
+    for (const f of own) lines.push(findingLine(f, '  '));
+  }
+  return lines;
+}
+
+function findingLine(f: DiscoverFinding, indent: string): string {
+  const where = f.pointer !== undefined ? ` ${safeText(f.pointer)}` : '';
+  return `${indent}${f.severity} ${f.code}${where}: ${safeText(f.message)}`;
+}
+
 function textReport(report: DiscoverReport): string {
   const rows: string[][] = [['STATUS', 'IDENTIFIER', 'VERSION', 'TYPE', 'SOURCE']];
   for (const e of report.entries)
@@ -147,16 +170,7 @@ function textReport(report: DiscoverReport): string {
     .filter((e) => e.reason !== undefined)
     .map((e) => `  ${cell(e.identifier)}: ${safeText(e.reason ?? '')}`);
   if (reasons.length > 0) lines.push('', ...reasons);
-  if (report.findings.length > 0) {
-    lines.push('');
-    for (const f of report.findings) {
-      const where = [f.catalog, f.pointer]
-        .filter((x): x is string => x !== undefined)
-        .map(safeText)
-        .join(' ');
-      lines.push(`${f.severity} ${f.code}${where ? ` ${where}` : ''}: ${safeText(f.message)}`);
-    }
-  }
+  if (report.findings.length > 0) lines.push('', ...findingLines(report.findings));
   const counts = `${report.entries.length} entr${report.entries.length === 1 ? 'y' : 'ies'}, ${report.findings.length} finding(s)`;
   return `${lines.join('\n')}\n${counts}\n`;
 }

@@ -64,7 +64,8 @@ internal host names in the card's URLs) is not reported, as with "card": {"inter
       value: 'REGISTRY',
       help: `--target REGISTRY (repeatable or a comma list): check the documented limits of a registry the cards will be
 published to: google-agent-registry (Google Cloud Agent Registry: at most 10 KB, A2A 1.0 recommended) or
-aws-agent-registry (AWS Agent Registry: at most 102,400 characters); as "target" in .a2a/config.json.`,
+aws-agent-registry (AWS Agent Registry: at most 102,400 characters, one A2A version for dataSchemaVersion); as
+"target" in .a2a/config.json.`,
     },
     // The client whose view no-supported-interface and required-extension-unsupported take (as in compile/check).
     binding: {

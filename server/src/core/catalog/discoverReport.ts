@@ -42,6 +42,12 @@ export interface DiscoverFinding {
   message: string;
   pointer?: string;
   catalog?: string;
+  /**
+   * For a lint finding about the catalog, whose message may quote the catalog's own text (untrusted): the rule's
+   * title, our own words. A planning model's answer shows this and carries the message inside `untrusted`. Not part
+   * of the JSON contract.
+   */
+  ruleTitle?: string;
 }
 
 export interface DiscoverReport {

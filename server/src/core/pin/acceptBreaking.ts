@@ -50,6 +50,8 @@ export function pinWhatIsOffered({ lock, profile, cardDigest, now }: AcceptBreak
     },
   });
   if (lock.$schema !== undefined) next.$schema = lock.$schema;
+  // Where the agent was found stays recorded: the next check resolves it through the same catalog entry.
+  if (lock.found_via) next.found_via = lock.found_via;
   return next;
 }
 

@@ -32,7 +32,13 @@ export interface DiscoverToolResult {
   next_cursor?: string;
   entries: Record<string, unknown>[];
   findings: Record<string, unknown>[];
-  untrusted: { notice: string; limit_chars: number; entries: Record<string, UntrustedEntry> };
+  untrusted: {
+    notice: string;
+    limit_chars: number;
+    entries: Record<string, UntrustedEntry>;
+    /** The messages of the catalog lint findings, by their index in `findings`. */
+    findings: Record<string, { message: string }>;
+  };
 }
 
 /** With the network off (an untrusted workspace), every request fails with the reason, and files are still read. */
@@ -68,11 +74,16 @@ function untrustedOf(entry: DiscoveredEntry): UntrustedEntry | undefined {
   return Object.keys(text).length > 0 ? text : undefined;
 }
 
-function finding(f: DiscoverFinding): Record<string, unknown> {
+/**
+ * A finding's structural values; a catalog lint finding's message (it may quote the catalog) goes to `untrusted`,
+ * and the rule's title stands in for it here.
+ */
+function finding(f: DiscoverFinding, index: number): Record<string, unknown> {
   return {
+    index,
     code: f.code,
     severity: f.severity,
-    message: clipped(f.message, LIMITS.untrustedChars),
+    message: clipped(f.ruleTitle ?? f.message, LIMITS.untrustedChars),
     ...(f.pointer !== undefined ? { pointer: clipped(f.pointer, LIMITS.valueChars) } : {}),
     ...(f.catalog !== undefined ? { catalog: clipped(f.catalog, LIMITS.valueChars) } : {}),
   };
@@ -99,6 +110,11 @@ export async function a2aDiscover(world: ToolWorld, args: Args): Promise<Discove
     start,
     LIMITS.skillsPerPage,
   );
+  const shownFindings = findings.slice(0, LIMITS.findings);
+  const untrustedFindings: Record<string, { message: string }> = {};
+  shownFindings.forEach((f, index) => {
+    if (f.ruleTitle !== undefined) untrustedFindings[String(index)] = { message: clipped(f.message) };
+  });
   const untrusted: Record<string, UntrustedEntry> = {};
   for (const { entry, index } of page.items) {
     const text = untrustedOf(entry);
@@ -109,7 +125,12 @@ export async function a2aDiscover(world: ToolWorld, args: Args): Promise<Discove
     entries_total: page.total,
     ...(page.next_cursor ? { next_cursor: page.next_cursor } : {}),
     entries: page.items.map(({ entry, index }) => listed(entry, index)),
-    findings: findings.slice(0, LIMITS.findings).map(finding),
-    untrusted: { notice: UNTRUSTED_NOTICE, limit_chars: LIMITS.untrustedChars, entries: untrusted },
+    findings: shownFindings.map(finding),
+    untrusted: {
+      notice: UNTRUSTED_NOTICE,
+      limit_chars: LIMITS.untrustedChars,
+      entries: untrusted,
+      findings: untrustedFindings,
+    },
   };
 }

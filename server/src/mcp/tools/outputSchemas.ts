@@ -266,21 +266,23 @@ export const DISCOVER_OUTPUT = object(
       type: 'array',
       items: object(
         {
+          index: count,
           code: str,
           severity: { enum: ['error', 'warning', 'info', 'hint'] },
           message: str,
           pointer: str,
           catalog: str,
         },
-        ['code', 'severity', 'message'],
+        ['index', 'code', 'severity', 'message'],
       ),
     },
     untrusted: object(
       {
         ...untrustedNotice,
         entries: recordOf(object({ displayName: str, description: str, card_name: str, card_description: str })),
+        findings: recordOf(object({ message: str }, ['message'])),
       },
-      ['notice', 'limit_chars', 'entries'],
+      ['notice', 'limit_chars', 'entries', 'findings'],
     ),
   },
   ['source', 'entries_total', 'entries', 'findings', 'untrusted'],
