@@ -24,7 +24,7 @@ import type { CardLoader, LoadedCard } from '../../core/check/cardLoader';
 import { isHttpLocation, isOtherUrl } from '../../core/check/cardSources';
 import { cardLoaderFor, cardSourceOf } from '../world';
 import { mapBounded } from '../../core/check/checkMany';
-import type { CardPathCheck } from '../../core/check/refreshLockfile';
+import type { CardPathCheck, RefreshOptions } from '../../core/check/refreshLockfile';
 import type { RefreshOutcome } from '../../core/check/types';
 import { resolveAgent } from '../../node/agentLocation';
 import type { ClientConfig, Lockfile } from '../../core/types';
@@ -44,9 +44,10 @@ import type { DocumentWorld } from './world';
 import { uriPath } from './documentKind';
 import type { LiveSession } from './liveSession';
 import { fetchedCardUrl } from './fetchedCard';
-import { UNTRUSTED, repositoryAllowance } from './networkAccess';
+import { OFFLINE_HTTP, UNTRUSTED, repositoryAllowance } from './networkAccess';
 import { lockfileInsideWorkspace, workspaceCardPaths } from './workspaceCards';
 import { clientConfig } from './settings';
+import { editorSigningCheck, editorTrustStore } from './trustStore';
 
 const CONCURRENCY = 8;
 
@@ -308,6 +309,9 @@ export async function pin(service: LockfileService, settings: A2ASettings, param
     const location = await sourceLocation(world, params.source);
     const target = pathOf(params.target);
     const trusted = settings.workspaceTrusted === true;
+    // With a trust store the verified signing key is recorded, as `pin --trust-store` does (JWKS URLs need a trusted workspace).
+    const trust = editorTrustStore(settings, trusted ? service.httpFor(settings) : OFFLINE_HTTP);
+    if (trust?.ok === false) return { written: false, probes: [], error: trust.error };
     const pinned = await pinWorkflow(
       {
         loader: service.loader(settings, params.selection.extensions, 'user'),
@@ -316,7 +320,14 @@ export async function pin(service: LockfileService, settings: A2ASettings, param
         ...(trusted ? { grpc: world.network.grpcFor(settings) } : {}),
         now: () => new Date(),
       },
-      { location, selection: params.selection, lockfile: target, baseDir: dirname(target), probe: params.probe },
+      {
+        location,
+        selection: params.selection,
+        lockfile: target,
+        baseDir: dirname(target),
+        probe: params.probe,
+        ...(trust ? { trust: trust.trust } : {}),
+      },
     );
     // The card just read is the agent's newest: lockfiles checked against an older one are checked again after.
     if (pinned.ok || pinned.stage !== 'load') recordPinnedCard(world.session, location, pinned.loaded);
@@ -359,7 +370,7 @@ export async function checkLockfiles(
   // Each lockfile under its own settings (its folder's, over its project configuration: the CLI's grouping too);
   // lockfiles with the same client share one loader, so an agent they all pin is fetched once.
   const loaders = new Map<string, CardLoader>();
-  const loaderFor = async (uri: string): Promise<CardLoader> => {
+  const loaderFor = async (uri: string): Promise<{ loader: CardLoader; signing: RefreshOptions['signing'] }> => {
     const s = await world.settings(uri);
     const key = JSON.stringify([
       s.client,
@@ -370,7 +381,21 @@ export async function checkLockfiles(
     ]);
     let loader = loaders.get(key);
     if (!loader) loaders.set(key, (loader = service.loader(s)));
-    return loader;
+    return { loader, signing: signingFor(s) };
+  };
+  // A pinned signing key is compared under the trust store and signature policy of the user's settings.
+  const signings = new Map<string, ReturnType<typeof editorSigningCheck>>();
+  const signingFor = (s: A2ASettings): ReturnType<typeof editorSigningCheck> => {
+    const key = JSON.stringify([s.trustStore, s.signatures.policy, s.workspaceTrusted === true, s.network]);
+    if (!signings.has(key))
+      signings.set(
+        key,
+        editorSigningCheck(
+          editorTrustStore(s, s.workspaceTrusted === true ? service.httpFor(s) : OFFLINE_HTTP),
+          s.signatures.policy,
+        ),
+      );
+    return signings.get(key);
   };
   // A lockfile path that is a symbolic link out of its workspace folder is not read.
   const insideWorkspace = async (path: string | { error: string }): Promise<string | { error: string }> => {
@@ -387,7 +412,7 @@ export async function checkLockfiles(
       typeof path !== 'string'
         ? { status: 'error', lockfile: uri, stage: 'lockfile', cause: path.error, problems: [] }
         : await checkLockfileAt(path, {
-            loader: await loaderFor(uri),
+            ...(await loaderFor(uri)),
             readText: (p) => service.readText(p),
             cardPath: service.cardPath,
             ...(stale ? { stale } : {}),
