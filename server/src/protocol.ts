@@ -167,6 +167,15 @@ export const MigrateCardRequest = {
 export interface PinSource {
   uri?: string;
   url?: string;
+  /** An A2A entry with its card inline (`data`) in a catalog file of the workspace (the "Pin this agent" lens). */
+  catalogEntry?: CatalogEntrySource;
+}
+
+/** An entry of a catalog file: the catalog's file: URI, the entry's identifier and version (if it lists one). */
+export interface CatalogEntrySource {
+  uri: string;
+  identifier: string;
+  version?: string;
 }
 
 export interface PinOptionsParams {
