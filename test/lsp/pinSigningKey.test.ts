@@ -147,6 +147,26 @@ describe('signing keys in the editor', () => {
     assert.equal(lock.signing_key, undefined);
   });
 
+  test('Restricted Mode keeps its behaviour: a signed card file is pinned without a key', async (t) => {
+    const dir = tempDir(t, 'a2a-editor-keys-');
+    const card = join(dir, 'agent-card.json');
+    writeFileSync(card, await signedBy(signers.a));
+    const pinFile = async (workspaceTrusted: boolean) => {
+      await lsp.updateSettings({ workspaceTrusted, trustStore: trustStoreKeys() });
+      const lockPath = join(dir, `${String(workspaceTrusted)}.a2a-lock.json`);
+      const pinned = await lsp.connection.sendRequest(PinRequest.type, {
+        source: { uri: pathToFileURL(card).href },
+        selection: SELECTION,
+        target: pathToFileURL(lockPath).href,
+        probe: false,
+      });
+      assert.equal(pinned.error, undefined);
+      return JSON.parse(readFileSync(lockPath, 'utf8')) as Record<string, unknown>;
+    };
+    assert.equal((await pinFile(false)).signing_key, undefined);
+    assert.equal(((await pinFile(true)).signing_key as { kid?: string } | undefined)?.kid, 'key-a');
+  });
+
   test('a trust-store path that cannot be read or is relative fails the pin with the reason, writes nothing', async (t) => {
     const dir = tempDir(t, 'a2a-editor-keys-');
     for (const [trustStore, reason] of [

@@ -47,7 +47,7 @@ import type { DocumentWorld } from './world';
 import { uriPath } from './documentKind';
 import type { LiveSession } from './liveSession';
 import { fetchedCardUrl } from './fetchedCard';
-import { OFFLINE_HTTP, UNTRUSTED, repositoryAllowance } from './networkAccess';
+import { UNTRUSTED, repositoryAllowance } from './networkAccess';
 import { lockfileInsideWorkspace, workspaceCardPaths, workspaceRootOf } from './workspaceCards';
 import { clientConfig } from './settings';
 import { editorSigningCheck, editorTrustStore } from './trustStore';
@@ -372,8 +372,8 @@ export async function pin(service: LockfileService, settings: A2ASettings, param
     const target = pathOf(params.target);
     if (from.inline) await catalogBesideLockfile(world, from.inline.foundVia.catalog, target);
     const trusted = settings.workspaceTrusted === true;
-    // With a trust store the verified signing key is recorded, as `pin --trust-store` does (JWKS URLs need a trusted workspace).
-    const trust = editorTrustStore(settings, trusted ? service.httpFor(settings) : OFFLINE_HTTP);
+    // With a trust store the verified signing key is recorded, as `pin --trust-store` does; Restricted Mode records none.
+    const trust = trusted ? editorTrustStore(settings, service.httpFor(settings)) : undefined;
     if (trust?.ok === false) return { written: false, probes: [], error: trust.error };
     const pinned = await pinWorkflow(
       {
@@ -450,15 +450,11 @@ export async function checkLockfiles(
   // A pinned signing key is compared under the trust store and signature policy of the user's settings.
   const signings = new Map<string, ReturnType<typeof editorSigningCheck>>();
   const signingFor = (s: A2ASettings): ReturnType<typeof editorSigningCheck> => {
-    const key = JSON.stringify([s.trustStore, s.signatures.policy, s.workspaceTrusted === true, s.network]);
+    // Restricted Mode keeps its behaviour: a pinned key is reported as not checked.
+    if (s.workspaceTrusted !== true) return undefined;
+    const key = JSON.stringify([s.trustStore, s.signatures.policy, s.network]);
     if (!signings.has(key))
-      signings.set(
-        key,
-        editorSigningCheck(
-          editorTrustStore(s, s.workspaceTrusted === true ? service.httpFor(s) : OFFLINE_HTTP),
-          s.signatures.policy,
-        ),
-      );
+      signings.set(key, editorSigningCheck(editorTrustStore(s, service.httpFor(s)), s.signatures.policy));
     return signings.get(key);
   };
   // A lockfile path that is a symbolic link out of its workspace folder is not read.

@@ -59,9 +59,3 @@ export class HttpClientForSettings {
     this.hosts = hosts;
   }
 }
-
-/** An HTTP client that refuses every request with the untrusted-workspace message (a JWKS URL in Restricted Mode). */
-export const OFFLINE_HTTP: HttpClient = {
-  request: () => Promise.reject(new Error(UNTRUSTED)),
-  close: () => Promise.resolve(),
-};
