@@ -42,10 +42,12 @@ export interface A2ASettings {
   /** policy: what a fetched card's signature must be (core/signature/policy.ts); require: the deprecated boolean, an alias of policy 'require'. */
   signatures: { policy: SignaturePolicy; require: boolean };
   /**
-   * Key id → trusted key: a JWKS URL, JWK/JWKS (object or JSON text), PEM public key or certificate, or
-   * {key, notBefore?, notAfter?} (core/signature/trustEntry.ts reads each entry).
+   * a2a.trustStore: key id → trusted key (a JWKS URL, JWK/JWKS, PEM public key or certificate, or
+   * {key, notBefore?, notAfter?}; core/signature/trustEntry.ts reads each entry), or the absolute path of a
+   * trust-store file in the format `a2acap --trust-store` reads. A machine setting: a workspace cannot name the
+   * trust root.
    */
-  trustStore: Record<string, TrustStoreValue>;
+  trustStore: Record<string, TrustStoreValue> | string;
   /**
    * False in an untrusted (restricted) workspace. The server then never touches the network.
    * Not a user setting: the client fills it from `workspace.isTrusted`. Absent means untrusted.
@@ -165,6 +167,15 @@ export const MigrateCardRequest = {
 export interface PinSource {
   uri?: string;
   url?: string;
+  /** An A2A entry with its card inline (`data`) in a catalog file of the workspace (the "Pin this agent" lens). */
+  catalogEntry?: CatalogEntrySource;
+}
+
+/** An entry of a catalog file: the catalog's file: URI, the entry's identifier and version (if it lists one). */
+export interface CatalogEntrySource {
+  uri: string;
+  identifier: string;
+  version?: string;
 }
 
 export interface PinOptionsParams {

@@ -13,6 +13,7 @@ import { forbiddenCharacter, stackTrace, visible, type Failure } from './propert
 import { loadSeeds, ROOT, type Seed } from './seeds';
 import { workflowCommandFailures } from './workflowCommands';
 import { discoverCliInput, discoverFailures } from './catalogDiscover';
+import { catalogPathCliInput, catalogPathFailures, type CatalogPathCase } from './catalogPaths';
 import { at } from '../at';
 
 export const CLI = join(ROOT, 'server', 'dist', 'cli.js');
@@ -25,6 +26,8 @@ export interface CliInput {
   mutated: string;
   ops: string[];
   origin: string;
+  /** A lockfile pinned from a catalog file at a generated path (catalogPaths.ts). */
+  catalogPath?: CatalogPathCase;
 }
 
 /** The lockfile seed with its agent pointing at the card beside it, so update and check stay offline. */
@@ -52,6 +55,7 @@ function firstSkillId(card: string): string {
 export function generateCliInput(rng: Rng): CliInput {
   const { seeds, pairs } = loadSeeds();
   const cards = seeds.filter((s) => s.kind === 'card');
+  if (chance(rng, 0.04)) return catalogPathCliInput(rng);
   const command = pick(rng, ['lint', 'lint', 'compile', 'check', 'check', 'pin', 'update', 'discover'] as const);
   if (command === 'discover') return discoverCliInput(rng);
   if (command === 'lint') {
@@ -182,6 +186,7 @@ export async function runCliInput(input: CliInput, dir: string, hangMs: number):
   }
   if (format === 'github') failures.push(...workflowCommandFailures(run.stdout));
   if (what === 'discover') failures.push(...discoverFailures(input, run.stdout, run.stderr, run.code));
+  if (input.catalogPath) failures.push(...catalogPathFailures(input.catalogPath, run.stdout));
   if (what === 'pin' && run.code === 0 && !failures.length) {
     // Round trip: a lockfile just pinned from a card checks compatible against that same card.
     const check = await spawnCli(

@@ -58,8 +58,8 @@ test('a catalog: diagnostics, hovers, the capabilities tree and the pin lenses',
   assert.match(inline, /\*\*Catalog entry\*\* urn:air:example.com:agents:quotes/);
   assert.match(inline, /usable for this client\*\* \(JSONRPC 1\.0 at https:\/\/quotes\.example\.com\/a2a\)/);
   assert.match(inline, /skills: quote/);
-  // No lens on an inline card: the hover says how to pin it.
-  assert.match(inline, /The card is inline .*save the `data` object as a card file/);
+  // An inline card is pinned through the catalog file: the hover says what the pin records.
+  assert.match(inline, /"Pin this agent" pins the inline card \(`data`\) through this catalog/);
   const byUrl = await hoverText('"version": "3.2.0"');
   assert.match(byUrl, /not fetched on hover/);
   assert.ok(byUrl.includes(agent.url));
@@ -83,14 +83,19 @@ test('a catalog: diagnostics, hovers, the capabilities tree and the pin lenses',
   const lenses = (await lsp.connection.sendRequest('textDocument/codeLens', {
     textDocument: { uri },
   })) as CodeLens[];
-  // Every A2A entry served at an http(s) URL; not the inline card, the nested catalog or the MCP entry.
+  // Every A2A entry served at an http(s) URL, and the inline card (by its entry); not the nested catalog or the MCP entry.
+  const target = (l: CodeLens) => {
+    const argument = l.command?.arguments?.[0] as { url?: string; identifier?: string };
+    return argument.url ?? `entry ${argument.identifier}`;
+  };
   assert.deepEqual(
-    lenses.map((l) => [l.command?.title, l.command?.command, (l.command?.arguments?.[0] as { url: string }).url]),
+    lenses.map((l) => [l.command?.title, l.command?.command, target(l)]),
     [
       ['Pin this agent', 'a2a.pinAgent', agent.url],
       ['Pin this agent', 'a2a.pinAgent', 'https://pricing.example.com/v3/agent-card.json'],
       ['Pin this agent', 'a2a.pinAgent', 'https://pricing.example.net/.well-known/agent-card.json'],
       ['Pin this agent', 'a2a.pinAgent', 'https://pay.example.net/.well-known/agent-card.json'],
+      ['Pin this agent', 'a2a.pinAgent', 'entry urn:air:example.com:agents:quotes'],
     ],
   );
   assert.deepEqual(lenses[0]!.command?.arguments?.[0], { url: agent.url, catalog: uri });
@@ -115,6 +120,7 @@ test('a catalog read from an http(s) URL: the lenses pin through the catalog ref
       `${uri}#urn:air:example.com:agents:pricing@3.2.0`,
       `${uri}#urn:air:example.com:agents:pr%D1%96cing`,
       `${uri}#urn:air:payments.example.net:agents:pay`,
+      `${uri}#urn:air:example.com:agents:quotes`,
     ],
   );
   assert.deepEqual(lenses[0]!.command?.arguments?.[0], {

@@ -118,3 +118,16 @@ test('settings from an editor are normalized defensively: malformed values fall 
     { binding: 'HTTP+JSON', version: '1.0' },
   ]);
 });
+
+test('the trust root and the signature policy are machine settings: a workspace cannot set them', () => {
+  // VS Code ignores a workspace's (and a folder's) value of a `machine` or `application` setting, so a repository's
+  // .vscode/settings.json can neither add a key that its own lockfile pins nor lower the policy a signature is held to.
+  const scopes = pkg.contributes.configuration.properties as Record<string, { scope?: string }>;
+  for (const key of ['a2a.trustStore', 'a2a.signatures.policy', 'a2a.signatures.require']) {
+    assert.ok(
+      ['machine', 'application'].includes(field(scopes, key).scope ?? ''),
+      `${key}: ${field(scopes, key).scope}`,
+    );
+    assert.ok((pkg.capabilities.untrustedWorkspaces.restrictedConfigurations as string[]).includes(key), key);
+  }
+});

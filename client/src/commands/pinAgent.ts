@@ -41,6 +41,24 @@ function isCatalogEntryArgument(arg: unknown): arg is CatalogEntryArgument {
   );
 }
 
+/** The "Pin this agent" lens of an inline card in a catalog file: the catalog's URI and the entry. */
+interface InlineEntryArgument {
+  catalog: string;
+  identifier: string;
+  version?: string;
+}
+
+function isInlineEntryArgument(arg: unknown): arg is InlineEntryArgument {
+  if (typeof arg !== 'object' || arg === null) return false;
+  const a = arg as Partial<InlineEntryArgument> & { url?: unknown };
+  return (
+    a.url === undefined &&
+    typeof a.catalog === 'string' &&
+    typeof a.identifier === 'string' &&
+    (a.version === undefined || typeof a.version === 'string')
+  );
+}
+
 /** Where to pin from: a CodeLens argument, a Uri, the active agent card, or a URL the user types. */
 async function pinSource(
   arg: unknown,
@@ -48,6 +66,11 @@ async function pinSource(
   if (isLensArgument(arg))
     return { source: { uri: arg.uri }, preselect: arg.skill, ...nearCard(vscode.Uri.parse(arg.uri)) };
   if (isCatalogEntryArgument(arg)) return { source: { url: arg.url }, ...nearCard(vscode.Uri.parse(arg.catalog)) };
+  if (isInlineEntryArgument(arg)) {
+    const { catalog, identifier, version } = arg;
+    const catalogEntry = { uri: catalog, identifier, ...(version !== undefined ? { version } : {}) };
+    return { source: { catalogEntry }, ...nearCard(vscode.Uri.parse(catalog)) };
+  }
   if (arg instanceof vscode.Uri) return { source: { uri: arg.toString() }, ...nearCard(arg) };
   const doc = vscode.window.activeTextEditor?.document;
   // A card that is not a file (opened by "Fetch Agent Card", or unsaved) is pinned from the URL it was fetched from.

@@ -16,7 +16,7 @@ import { serializeLockfile } from '../core/pin/serialize';
 import type { ProbeReport } from '../core/probe/probeAgent';
 import { withoutUserinfo } from '../core/text/redact';
 import type { Lockfile } from '../core/types';
-import type { CatalogReference } from '../core/catalog/reference';
+import { formatCatalogReference, type CatalogReference } from '../core/catalog/reference';
 import { makeDirectory } from '../node/makeDirectory';
 import { createGrpcClient } from '../node/net/grpc';
 import { writeLockfile, type LockfileWrite } from '../node/writeLockfile';
@@ -46,6 +46,12 @@ export interface PinRequest {
    * thumbprint and origin), which later checks compare. Without it no key is recorded.
    */
   trust?: TrustStore;
+  /**
+   * An inline card of a catalog file (the editor's "Pin this agent"): the card, and the entry it is with the catalog's
+   * absolute path (`location` is that reference). The lockfile records the catalog relative to the lockfile's folder
+   * (`found_via`, followed by later checks) and `agent` as the reference CATALOG-PATH#IDENTIFIER[@VERSION].
+   */
+  inline?: { card: unknown; foundVia: CatalogReference };
 }
 
 export type PinResult =
@@ -78,7 +84,9 @@ export interface PinWorld {
 export async function pin(world: PinWorld, request: PinRequest): Promise<PinResult> {
   let loaded;
   try {
-    loaded = await world.loader.load(request.location);
+    loaded = request.inline
+      ? world.loader.loadValue(request.location, request.inline.card, { foundVia: request.inline.foundVia })
+      : await world.loader.load(request.location);
   } catch (err) {
     return { ok: false, stage: 'load', message: messageOf(err) };
   }
@@ -101,7 +109,7 @@ export async function pin(world: PinWorld, request: PinRequest): Promise<PinResu
     const key = await verifiedSigningKey(request.trust, loaded.card, request.location);
     if (key) lock = { ...lock, signing_key: key };
   }
-  if (loaded.via) lock = withFoundVia(lock, loaded.via.foundVia);
+  if (loaded.via) lock = withFoundVia(lock, loaded.via.foundVia, request);
   if (!request.probe) return { ok: true, lock, loaded };
   if (loaded.via && loaded.via.url === undefined)
     return {
@@ -131,14 +139,18 @@ export async function pin(world: PinWorld, request: PinRequest): Promise<PinResu
   };
 }
 
-/** The lockfile with where its agent was found: the catalog (without userinfo), the identifier, the version selected. */
-function withFoundVia(lock: Lockfile, via: CatalogReference): Lockfile {
+/**
+ * The lockfile with where its agent was found: the catalog (a URL without userinfo; a catalog file relative to the
+ * lockfile's folder, whose inline card the lockfile then names by the same reference), the identifier, the version.
+ */
+function withFoundVia(lock: Lockfile, via: CatalogReference, request: PinRequest): Lockfile {
+  const file = !isHttpLocation(via.catalog);
   const found_via = {
-    catalog: withoutUserinfo(via.catalog),
+    catalog: file ? agentField(via.catalog, request.lockfile, request.baseDir) : withoutUserinfo(via.catalog),
     identifier: via.identifier,
     ...(via.version !== undefined ? { version: via.version } : {}),
   };
-  return { ...lock, found_via };
+  return file ? { ...lock, agent: formatCatalogReference(found_via), found_via } : { ...lock, found_via };
 }
 
 /**

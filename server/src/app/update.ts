@@ -6,7 +6,7 @@
  */
 import type { CardLoader, LoadedCard } from '../core/check/cardLoader';
 import type { ReferenceVia } from '../core/catalog/reference';
-import { loadThroughCatalog } from '../core/check/throughCatalog';
+import { loadThroughCatalog, type CatalogFiles } from '../core/check/throughCatalog';
 import { withoutUserinfo } from '../core/text/redact';
 import { loadLockfile } from '../core/lockfile/load';
 import { PinError } from '../core/pin/errors';
@@ -20,7 +20,7 @@ import type { SignaturePolicy } from '../core/signature/policy';
 import { resolveAgent } from '../node/agentLocation';
 import { lockfileCardPaths } from '../node/insideRoot';
 import { diffLockfile, type DiffResult } from './diff';
-import type { Files } from './files';
+import { nodeFiles, type Files } from './files';
 
 export interface UpdateRequest {
   /** The lockfile's absolute path, its parsed content and its text as read. */
@@ -42,6 +42,11 @@ export interface UpdateRequest {
    * longer signed). Without it the pinned key is kept as it is: nothing could confirm or replace it.
    */
   signing?: { verify: (card: unknown, cardUrl: string) => Promise<CurrentSigning>; policy: SignaturePolicy };
+  /**
+   * For a lockfile pinned from a catalog file of the repository: how that file is read and where repository paths
+   * may lead (default: the disk, inside the lockfile's git top-level; the editor: its documents and workspace folder).
+   */
+  catalogFiles?: Partial<Omit<CatalogFiles, 'lockfilePath'>>;
 }
 
 export type UpdateResult =
@@ -129,7 +134,11 @@ async function loadCurrentCard(
 ): Promise<{ ok: true; loaded: LoadedCard; cardUrl: string } | { ok: false; message: string }> {
   const { lock, loader } = request;
   if (request.location === undefined && lock.found_via) {
-    const through = await loadThroughCatalog(loader, lock, false);
+    const through = await loadThroughCatalog(loader, lock, false, {
+      lockfilePath: request.path,
+      readText: request.catalogFiles?.readText ?? nodeFiles.readText,
+      cardPath: request.catalogFiles?.cardPath ?? lockfileCardPaths(),
+    });
     return through.ok
       ? { ok: true, loaded: through.loaded, cardUrl: through.location }
       : { ok: false, message: `${through.problem.pointer}: ${through.problem.message}` };

@@ -50,3 +50,8 @@ export function pinnableUrl(entry: CatalogEntry): string | undefined {
     return undefined;
   }
 }
+
+/** An A2A entry whose card is inline (an object `data`, no `url`): pinned from the catalog itself. */
+export function pinnableInline(entry: CatalogEntry): boolean {
+  return entry.kind === 'a2a-card' && entry.hasData && !entry.hasUrl && isObject(entry.data);
+}

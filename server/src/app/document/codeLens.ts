@@ -8,7 +8,8 @@ import type { CodeLens } from 'vscode-languageserver-types';
 import { locatePointer, rangeOf } from '../../core/pointer/range';
 import { fetchedCardUrl } from './fetchedCard';
 import type { Analysis } from './analysis';
-import { catalogEntries, pinnableUrl } from './catalogEntries';
+import { catalogEntries, pinnableInline, pinnableUrl } from './catalogEntries';
+import type { CatalogEntry } from '../../core/catalog/model';
 import type { DocumentWorld } from './world';
 import { formatCatalogReference } from '../../core/catalog/reference';
 
@@ -46,34 +47,57 @@ export interface PinEntryArgument {
   catalog: string;
 }
 
+/** The argument of the lens on an inline card of a catalog file: the catalog's file: URI and the entry. */
+export interface PinInlineEntryArgument {
+  catalog: string;
+  identifier: string;
+  version?: string;
+}
+
 /**
- * "Pin this agent" above each A2A entry of a catalog served at an http(s) URL. A catalog that is itself at an http(s)
- * URL pins through the catalog reference CATALOG-URL#IDENTIFIER@VERSION, so the lockfile records where the agent was
- * found (`found_via`) and later checks follow the catalog; a local catalog file pins the entry's URL. An inline card
- * is not a document the pin workflow can read: no lens (the hover says how to pin it).
+ * "Pin this agent" above each A2A entry of a catalog served at an http(s) URL or with its card inline. A catalog that
+ * is itself at an http(s) URL pins through the catalog reference CATALOG-URL#IDENTIFIER@VERSION, so the lockfile
+ * records where the agent was found (`found_via`) and later checks follow the catalog; a local catalog file pins the
+ * entry's URL, or its inline card through the catalog file (the lockfile records the file relative to itself).
  */
 export function catalogLenses(a: Analysis): CodeLens[] {
   const lenses: CodeLens[] = [];
   const catalogUrl = httpUrl(a.uri);
   for (const { entry } of catalogEntries(a)) {
-    const cardUrl = pinnableUrl(entry);
-    if (cardUrl === undefined) continue;
-    const url =
-      catalogUrl !== undefined && entry.identifier !== undefined
-        ? formatCatalogReference({
-            catalog: catalogUrl,
-            identifier: entry.identifier,
-            ...(entry.version !== undefined ? { version: entry.version } : {}),
-          })
-        : cardUrl;
+    const argument = lensArgument(entry, a.uri, catalogUrl);
+    if (argument === undefined) continue;
     const range = rangeOf(a.text, locatePointer(a.text, entry.pointer));
-    const argument: PinEntryArgument = { url, catalog: a.uri };
     lenses.push({
       range: { start: range.start, end: range.start },
       command: { title: 'Pin this agent', command: PIN_COMMAND, arguments: [argument] },
     });
   }
   return lenses;
+}
+
+function lensArgument(
+  entry: CatalogEntry,
+  uri: string,
+  catalogUrl: string | undefined,
+): PinEntryArgument | PinInlineEntryArgument | undefined {
+  const reference =
+    catalogUrl !== undefined && entry.identifier !== undefined
+      ? formatCatalogReference({
+          catalog: catalogUrl,
+          identifier: entry.identifier,
+          ...(entry.version !== undefined ? { version: entry.version } : {}),
+        })
+      : undefined;
+  const cardUrl = pinnableUrl(entry);
+  if (cardUrl !== undefined) return { url: reference ?? cardUrl, catalog: uri };
+  if (!pinnableInline(entry)) return undefined;
+  if (reference !== undefined) return { url: reference, catalog: uri };
+  if (!uri.startsWith('file:') || entry.identifier === undefined) return undefined;
+  return {
+    catalog: uri,
+    identifier: entry.identifier,
+    ...(entry.version !== undefined ? { version: entry.version } : {}),
+  };
 }
 
 /** The document's URI when it is an http(s) URL (a catalog read from the network), without a fragment. */

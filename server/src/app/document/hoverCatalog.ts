@@ -29,9 +29,9 @@ function entryHover({ entry, profile }: CatalogEntryView): string {
   return lines.join('\n');
 }
 
-/** An inline card has no URL the pin workflow could read (and the lockfile record): it is pinned from a file. */
+/** An inline card is pinned from the catalog: the lockfile records the entry, and checks read it there again. */
 const PIN_INLINE =
-  'The card is inline (`data`), so there is no "Pin this agent" here: to pin it, save the `data` object as a card file (e.g. `agent-card.json`) and pin that file ("A2A: Pin Agent").';
+  '"Pin this agent" pins the inline card (`data`) through this catalog: the lockfile records the catalog and the entry (`found_via`), and later checks read the entry from the catalog again.';
 
 function inlineCard(profile: CompiledProfile | undefined): string {
   if (profile === undefined) return 'An A2A agent card inline: it could not be compiled (see its diagnostics).';

@@ -15,6 +15,7 @@ import { credentialSchemes, newInstallationSecret } from '../../core/fetch/crede
 import { createExtendedProfileCache } from '../world';
 import { probe } from '../probe';
 import { trustStoreFromKidMap } from '../../core/signature/trustStore';
+import { editorTrustStore } from './trustStore';
 import type {
   A2ASettings,
   FetchCardParams,
@@ -85,7 +86,9 @@ export async function fetchLiveCard(
   if (settings.workspaceTrusted !== true)
     return { url: params.url, findings: [], credentialSchemes: [], error: UNTRUSTED };
   const http = live.httpFor(settings);
-  const trust = trustStoreFromKidMap(settings.trustStore, http);
+  const trusted = editorTrustStore(settings, http);
+  if (trusted?.ok === false) return { url: params.url, findings: [], credentialSchemes: [], error: trusted.error };
+  const trust = trusted?.trust ?? trustStoreFromKidMap({}, http);
   let fetched: FetchCardResult;
   try {
     fetched = await fetchCard({

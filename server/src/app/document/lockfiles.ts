@@ -11,7 +11,10 @@ import { checkLockfileAt, verdictOf } from '../check';
 import { readTextSync } from '../../node/readText';
 import { dirname, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { referenceOrCardUrl } from '../reference';
+import { formatCatalogReference, referenceOrCardUrl, type CatalogReference } from '../reference';
+import { entryForReference } from '../../core/catalog/resolve';
+import { stripBom } from '../../core/document';
+import { resolveInside } from '../../node/insideRoot';
 import { locatePointer, rangeOf } from '../../core/pointer/range';
 import { loadLockfile } from '../../core/lockfile/index';
 import type { HttpClient } from '../../core/net/http';
@@ -24,7 +27,7 @@ import type { CardLoader, LoadedCard } from '../../core/check/cardLoader';
 import { isHttpLocation, isOtherUrl } from '../../core/check/cardSources';
 import { cardLoaderFor, cardSourceOf } from '../world';
 import { mapBounded } from '../../core/check/checkMany';
-import type { CardPathCheck } from '../../core/check/refreshLockfile';
+import type { CardPathCheck, RefreshOptions } from '../../core/check/refreshLockfile';
 import type { RefreshOutcome } from '../../core/check/types';
 import { resolveAgent } from '../../node/agentLocation';
 import type { ClientConfig, Lockfile } from '../../core/types';
@@ -45,8 +48,9 @@ import { uriPath } from './documentKind';
 import type { LiveSession } from './liveSession';
 import { fetchedCardUrl } from './fetchedCard';
 import { UNTRUSTED, repositoryAllowance } from './networkAccess';
-import { lockfileInsideWorkspace, workspaceCardPaths } from './workspaceCards';
+import { lockfileInsideWorkspace, workspaceCardPaths, workspaceRootOf } from './workspaceCards';
 import { clientConfig } from './settings';
+import { editorSigningCheck, editorTrustStore } from './trustStore';
 
 const CONCURRENCY = 8;
 
@@ -66,6 +70,11 @@ export class LockfileService {
     const inside = await this.cardPath(path, lock.agent);
     if (!inside.ok) throw new Error(`/agent: ${inside.reason}`);
     return inside.path;
+  }
+
+  /** How a catalog file a lockfile was pinned through is read: the editor's documents, inside the workspace folder. */
+  catalogFiles(): { readText: (path: string) => Promise<string>; cardPath: CardPathCheck } {
+    return { readText: (p) => this.readText(p), cardPath: this.cardPath };
   }
 
   /** The server's HTTP client for these settings (re-created when the allowed hosts change). */
@@ -134,6 +143,56 @@ async function sourceLocation(world: DocumentWorld, source: PinSource): Promise<
   throw new Error('nothing to pin: give a card URL or a card document');
 }
 
+/** What a pin reads: a location the loader loads, or an inline card of a catalog file with the entry it is in. */
+interface PinFrom {
+  location: string;
+  inline?: { card: unknown; foundVia: CatalogReference };
+}
+
+/**
+ * Where to pin from, for any source: an entry of a catalog file is read from the editor (unsaved edits count) and
+ * selected as a catalog reference would select it; an inline card is pinned in place, an entry's URL as a URL.
+ */
+async function pinFrom(service: LockfileService, source: PinSource): Promise<PinFrom> {
+  if (!source.catalogEntry) return { location: await sourceLocation(service.world, source) };
+  const { uri, identifier, version } = source.catalogEntry;
+  if (typeof uri !== 'string' || typeof identifier !== 'string' || !['string', 'undefined'].includes(typeof version))
+    throw new Error('a catalog entry to pin names its catalog (uri), its identifier and, optionally, its version');
+  const catalog = pathOf(uri);
+  let value: unknown;
+  try {
+    value = JSON.parse(stripBom(await service.readText(catalog)));
+  } catch (err) {
+    throw new Error(`cannot read the catalog: ${err instanceof SyntaxError ? 'not valid JSON' : message(err)}`);
+  }
+  const selected = entryForReference(value, { catalog, identifier, ...(version !== undefined ? { version } : {}) });
+  if ('url' in selected.card) return { location: referenceOrCardUrl(selected.card.url) };
+  return {
+    location: formatCatalogReference(selected.foundVia),
+    inline: { card: selected.card.data, foundVia: selected.foundVia },
+  };
+}
+
+/** A pin's card: loaded from its location, or an inline card compiled in place. */
+async function loadPinned(loader: CardLoader, from: PinFrom): Promise<LoadedCard> {
+  return from.inline
+    ? loader.loadValue(from.location, from.inline.card, { foundVia: from.inline.foundVia })
+    : loader.load(from.location);
+}
+
+/**
+ * A lockfile records a catalog file relative to itself, so both must be inside one workspace folder (or repository):
+ * the catalog's real path (symlinks resolved) inside the root of the lockfile's folder, else the pin is refused.
+ */
+async function catalogBesideLockfile(world: DocumentWorld, catalog: string, target: string): Promise<void> {
+  const dir = dirname(target);
+  const inside = await resolveInside(await workspaceRootOf(world.workspaceFolders(), dir), dir, catalog);
+  if (!inside.ok)
+    throw new Error(
+      "the catalog file is not inside the lockfile's workspace folder: a lockfile records only paths inside it",
+    );
+}
+
 function message(err: unknown): string {
   return err instanceof Error ? err.message : String(err);
 }
@@ -144,14 +203,15 @@ export async function pinOptions(
   source: PinSource,
 ): Promise<PinOptionsResult> {
   const empty: PinOptionsResult = { location: '', agentName: '', skills: [], streaming: false, extensions: [] };
-  let location: string;
+  let from: PinFrom;
   try {
-    location = await sourceLocation(service.world, source);
+    from = await pinFrom(service, source);
   } catch (err) {
     return { ...empty, error: message(err) };
   }
+  const location = from.location;
   try {
-    const loaded = await service.loader(settings, undefined, 'user').load(location);
+    const loaded = await loadPinned(service.loader(settings, undefined, 'user'), from);
     const card = loaded.card as {
       name?: unknown;
       skills?: { id?: unknown; name?: unknown }[];
@@ -238,7 +298,8 @@ export async function lockfileDiff(
   try {
     // One loader: the check below reuses this fetch. The profile is the lockfile's client's (its extensions known).
     const loader = service.loader(settings);
-    const location = await service.agentLocation(lock, path);
+    // Pinned through a catalog: the workflow resolves the catalog again, as the check does.
+    const location = lock.found_via ? undefined : await service.agentLocation(lock, path);
     // The pending update as the CLI sees it: anything but the same lockfile text (breaking: nothing to update to).
     const update = await updateLockfileWorkflow({
       path,
@@ -247,6 +308,7 @@ export async function lockfileDiff(
       loader,
       now: () => new Date(),
       location,
+      catalogFiles: service.catalogFiles(),
     });
     if (update.status === 'unloadable') throw update.cause ?? new Error(update.message);
     const outcome = await checkLockfileAt(path, {
@@ -305,9 +367,14 @@ function recordInSession(session: LiveSession, outcome: RefreshOutcome): void {
 export async function pin(service: LockfileService, settings: A2ASettings, params: PinParams): Promise<PinResult> {
   const world = service.world;
   try {
-    const location = await sourceLocation(world, params.source);
+    const from = await pinFrom(service, params.source);
+    const location = from.location;
     const target = pathOf(params.target);
+    if (from.inline) await catalogBesideLockfile(world, from.inline.foundVia.catalog, target);
     const trusted = settings.workspaceTrusted === true;
+    // With a trust store the verified signing key is recorded, as `pin --trust-store` does; Restricted Mode records none.
+    const trust = trusted ? editorTrustStore(settings, service.httpFor(settings)) : undefined;
+    if (trust?.ok === false) return { written: false, probes: [], error: trust.error };
     const pinned = await pinWorkflow(
       {
         loader: service.loader(settings, params.selection.extensions, 'user'),
@@ -316,7 +383,15 @@ export async function pin(service: LockfileService, settings: A2ASettings, param
         ...(trusted ? { grpc: world.network.grpcFor(settings) } : {}),
         now: () => new Date(),
       },
-      { location, selection: params.selection, lockfile: target, baseDir: dirname(target), probe: params.probe },
+      {
+        location,
+        selection: params.selection,
+        lockfile: target,
+        baseDir: dirname(target),
+        probe: params.probe,
+        ...(trust ? { trust: trust.trust } : {}),
+        ...(from.inline ? { inline: from.inline } : {}),
+      },
     );
     // The card just read is the agent's newest: lockfiles checked against an older one are checked again after.
     if (pinned.ok || pinned.stage !== 'load') recordPinnedCard(world.session, location, pinned.loaded);
@@ -359,7 +434,7 @@ export async function checkLockfiles(
   // Each lockfile under its own settings (its folder's, over its project configuration: the CLI's grouping too);
   // lockfiles with the same client share one loader, so an agent they all pin is fetched once.
   const loaders = new Map<string, CardLoader>();
-  const loaderFor = async (uri: string): Promise<CardLoader> => {
+  const loaderFor = async (uri: string): Promise<{ loader: CardLoader; signing: RefreshOptions['signing'] }> => {
     const s = await world.settings(uri);
     const key = JSON.stringify([
       s.client,
@@ -370,7 +445,17 @@ export async function checkLockfiles(
     ]);
     let loader = loaders.get(key);
     if (!loader) loaders.set(key, (loader = service.loader(s)));
-    return loader;
+    return { loader, signing: signingFor(s) };
+  };
+  // A pinned signing key is compared under the trust store and signature policy of the user's settings.
+  const signings = new Map<string, ReturnType<typeof editorSigningCheck>>();
+  const signingFor = (s: A2ASettings): ReturnType<typeof editorSigningCheck> => {
+    // Restricted Mode keeps its behaviour: a pinned key is reported as not checked.
+    if (s.workspaceTrusted !== true) return undefined;
+    const key = JSON.stringify([s.trustStore, s.signatures.policy, s.network]);
+    if (!signings.has(key))
+      signings.set(key, editorSigningCheck(editorTrustStore(s, service.httpFor(s)), s.signatures.policy));
+    return signings.get(key);
   };
   // A lockfile path that is a symbolic link out of its workspace folder is not read.
   const insideWorkspace = async (path: string | { error: string }): Promise<string | { error: string }> => {
@@ -387,7 +472,7 @@ export async function checkLockfiles(
       typeof path !== 'string'
         ? { status: 'error', lockfile: uri, stage: 'lockfile', cause: path.error, problems: [] }
         : await checkLockfileAt(path, {
-            loader: await loaderFor(uri),
+            ...(await loaderFor(uri)),
             readText: (p) => service.readText(p),
             cardPath: service.cardPath,
             ...(stale ? { stale } : {}),
@@ -424,6 +509,7 @@ export async function updateLockfile(
       now: () => new Date(),
       // Pinned through a catalog: the workflow resolves the catalog again (the agent may have moved).
       location: loaded.lock.found_via ? undefined : await service.agentLocation(loaded.lock, loaded.path),
+      catalogFiles: service.catalogFiles(),
       keepUnchanged: false,
     });
     if (update.status === 'unloadable') throw update.cause ?? new Error(update.message);

@@ -1,7 +1,6 @@
 import { DEFAULT_SETTINGS, type A2ASettings } from '../../protocol';
 import { parseBinding } from '../../core/a2a/bindingSpec';
 import { isObject } from '../../core/document';
-import type { TrustStoreValue } from '../../core/signature/trustEntry';
 import { resolveSignaturePolicy } from '../../core/signature/policy';
 import { restrictedRules } from '../../core/config/restrictedRules';
 import { resolveCardSettings } from '../../core/lint';
@@ -38,9 +37,11 @@ export function normalizeSettings(raw: unknown): A2ASettings {
   }
   const interval = asObject(r.lockfiles).checkInterval;
   // Entries are read (and refused with a reason) when a signature needs them: core/signature/trustEntry.ts.
-  const trustStore: Record<string, TrustStoreValue> = {};
-  for (const [k, v] of Object.entries(asObject(r.trustStore)))
-    if (k !== '__proto__' && (typeof v === 'string' || isObject(v))) trustStore[k] = v;
+  // A string is the path of a trust-store file (trustStore.ts reads it when a signature needs it).
+  const trustStore: A2ASettings['trustStore'] = typeof r.trustStore === 'string' ? r.trustStore : {};
+  if (typeof trustStore !== 'string')
+    for (const [k, v] of Object.entries(asObject(r.trustStore)))
+      if (k !== '__proto__' && (typeof v === 'string' || isObject(v))) trustStore[k] = v;
   return {
     client: {
       bindings: stringArray(client.bindings) ?? d.client.bindings,

@@ -41,6 +41,12 @@ export interface CardLoader {
   load(location: string, options?: { fresh?: boolean }): Promise<LoadedCard>;
   /** The profile to check `lock` against: the loaded card compiled for this loader's client plus the lock's extensions (lockfile/currentProfile.ts). */
   profileFor(card: LoadedCard, lock: Lockfile): CompiledProfile;
+  /**
+   * A card value in hand (an inline card of a catalog file the caller read and confined) validated, compiled for this
+   * loader's client and digested as a loaded card would be; never cached (the catalog file is read each time).
+   * `location` names it in messages. Throws CardLoadError as `load` does.
+   */
+  loadValue(location: string, card: unknown, via?: ReferenceVia): LoadedCard;
 }
 
 export interface CardLoaderOptions {
@@ -62,6 +68,12 @@ export function createCardLoader(options: CardLoaderOptions): CardLoader {
       return pending;
     },
     profileFor: (card, lock) => profileForLock(card.card, card.profile, lock, options.client),
+    loadValue(location, card, via) {
+      const profile = compileFor(location, card, options.client, clientKey);
+      const result: LoadedCard = { validators: {}, card, profile, digest: digestOf(location, card), unchanged: false };
+      if (via) result.via = via;
+      return result;
+    },
   };
 }
 

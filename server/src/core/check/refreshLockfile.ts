@@ -133,7 +133,11 @@ async function refreshThroughCatalog(
   const marker = options.stale?.get(lock.agent);
   let through;
   try {
-    through = await loadThroughCatalog(options.loader, lock, marker !== undefined);
+    through = await loadThroughCatalog(options.loader, lock, marker !== undefined, {
+      lockfilePath,
+      readText: options.readText,
+      ...(options.cardPath ? { cardPath: options.cardPath } : {}),
+    });
   } catch (err) {
     const stage = loadStageOf(err);
     const cause = err instanceof Error ? err.message : String(err);

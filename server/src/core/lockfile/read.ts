@@ -8,6 +8,7 @@
  * members are ignored (forward compatible; the linter warns about them), but a lockfile whose `lockfile_version`
  * is newer than this reader's format is refused as a whole (format.ts): members it cannot know may be requirements.
  */
+import { isCatalogPath, isCatalogUrl } from '../catalog/catalogPath';
 import { LOCKFILE_VERSION, newerFormatMessage } from './format';
 import type { Evidence, JsonPointer, Lockfile } from '../types';
 import { setOwn } from '../profile/safeRecord';
@@ -183,15 +184,21 @@ function readSigningKey(r: Reader, root: Record<string, unknown>): Lockfile['sig
   return { ...(kid !== undefined ? { kid } : {}), thumbprint, origin };
 }
 
-/** Where the agent was found (`found_via`): a catalog's http(s) URL, the entry's identifier, the version selected. */
+/**
+ * Where the agent was found (`found_via`): a catalog's http(s) URL or a catalog file's path relative to the lockfile
+ * (catalog/catalogPath.ts), the entry's identifier, the version selected.
+ */
 function readFoundVia(r: Reader, root: Record<string, unknown>): Lockfile['found_via'] {
   const obj = r.object(root, 'found_via', [], false);
   if (!obj) return undefined;
   const catalog = r.string(obj, 'catalog', ['found_via'], true);
   const identifier = r.string(obj, 'identifier', ['found_via'], true);
   const version = r.string(obj, 'version', ['found_via'], false);
-  if (catalog !== undefined && !/^https?:\/\/\S/i.test(catalog))
-    r.fail('/found_via/catalog', '"catalog" must be the http(s) URL of the catalog the agent was found in');
+  if (catalog !== undefined && !isCatalogUrl(catalog) && !isCatalogPath(catalog))
+    r.fail(
+      '/found_via/catalog',
+      '"catalog" must be the http(s) URL of the catalog the agent was found in, or the path of a catalog file relative to the lockfile',
+    );
   if (identifier === '') r.fail('/found_via/identifier', '"identifier" must name the catalog entry');
   if (catalog === undefined || identifier === undefined) return undefined;
   return { catalog, identifier, ...(version !== undefined ? { version } : {}) };
