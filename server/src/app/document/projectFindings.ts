@@ -22,6 +22,8 @@ import { toDiagnostic, type DiagnosticData } from './toDiagnostic';
 export interface DocumentProject {
   path?: string;
   config: ProjectConfig;
+  /** The configuration that applies is invalid (then `config` is empty and `path` absent): the file and why. */
+  invalid?: { path: string; reason: string };
 }
 
 /** `diagnostics` with the project's policy findings added and its suppressed findings left out. */
