@@ -10,6 +10,7 @@ import { lockfileAgainstCard, type LockfileAgainstCard } from './pinnedCard';
 import { pauseFor } from './pace';
 import { withProjectFindings } from './projectFindings';
 import { withLockfilePolicies } from './lockfilePolicies';
+import { isProjectConfig, staleSuppressionDiagnostics } from './staleSuppressions';
 import { uriPath } from './documentKind';
 import { clientConfig } from './settings';
 
@@ -47,7 +48,8 @@ export async function diagnostics(world: DocumentWorld, doc: TextDocument, analy
         clientConfig(analysis.settings),
       )
     : undefined;
-  return withProjectFindings(doc, analysis, documentDiagnostics(doc, analysis, pinned), project);
+  const found = withProjectFindings(doc, analysis, documentDiagnostics(doc, analysis, pinned), project);
+  return isProjectConfig(doc.uri) ? [...found, ...(await staleSuppressionDiagnostics(world, doc))] : found;
 }
 
 /** A lockfile that parses and validates is checked against the card it pins; nothing else is. */

@@ -3,7 +3,7 @@
  * diagnostics, and the findings an entry suppresses are not published (an expired entry's finding is, with its
  * note). Decided by the same core as the CLI (core/config/suppressions.ts). In Restricted Mode the repository's
  * entries cannot suppress the rules that protect the reader; a trusted workspace configures every rule, as with
- * `rules`. Stale entries are reported by `a2acap lint`, which sees every file an entry covers.
+ * `rules`. Stale entries are shown on the open configuration (staleSuppressions.ts) and by `a2acap lint`.
  */
 import type { Diagnostic } from 'vscode-languageserver-types';
 import type { TextDocument } from 'vscode-languageserver-textdocument';
