@@ -10,12 +10,16 @@ import { readSettings } from './config';
 
 export const LANGUAGE_IDS = ['a2a-agent-card', 'a2a-lockfile', 'a2a-ai-catalog'] as const;
 
-/** Our two languages, plus plain JSON files matching the configured patterns. */
+/**
+ * Our languages, plus plain JSON files matching the configured patterns, and the project configuration (the server
+ * shows its stale `ignore` entries).
+ */
 export function documentSelector(): DocumentSelector {
   const { files } = readSettings();
   return [
     ...LANGUAGE_IDS.map((language) => ({ language })),
     ...[...files.agentCards, ...files.lockfiles, ...files.catalogs].map((pattern) => ({ language: 'json', pattern })),
+    { language: 'json', pattern: '**/.a2a/config.json' },
   ];
 }
 

@@ -183,8 +183,8 @@ describe('examples/github/a2acap-update.yml, run against a bare repository and a
     });
   }
 
-  async function runWorkflow(acceptBreaking: boolean): Promise<Run> {
-    const env = { ACCEPT_BREAKING: String(acceptBreaking) };
+  async function runWorkflow(): Promise<Run> {
+    const env = {};
     checkout();
     const list = await runStep(listStep, env, {});
     assert.equal(list.status, 0, list.stderr);
@@ -217,7 +217,6 @@ describe('examples/github/a2acap-update.yml, run against a bare repository and a
   const lockOn = (branch: string, path: string) => JSON.parse(git(work, 'show', `origin/${branch}:${path}`));
 
   it('the workflow declares what the test gives it', () => {
-    assert.ok('ACCEPT_BREAKING' in workflow.env);
     assert.match(prStep.uses!, /^peter-evans\/create-pull-request@[0-9a-f]{40}$/);
     assert.match(readFileSync(WORKFLOW, 'utf8'), /peter-evans\/create-pull-request@[0-9a-f]{40} # v\d+\.\d+\.\d+\n/);
     assert.equal(existsSync(join(REPO, 'server', 'dist', 'cli.js')), true, 'npm run build first');
@@ -226,7 +225,7 @@ describe('examples/github/a2acap-update.yml, run against a bare repository and a
   it('nothing changed: no provider in the matrix, no branch', async () => {
     a.setVersion('base');
     b.setVersion('base');
-    const run = await runWorkflow(false);
+    const run = await runWorkflow();
     assert.deepEqual(run.matrix.include, []);
     assert.deepEqual(updateBranches(), []);
   });
@@ -235,7 +234,7 @@ describe('examples/github/a2acap-update.yml, run against a bare repository and a
   let branchOfA = '';
   it('a compatible change: the branch a2acap/update/<provider> with the rewritten lockfile and a body', async () => {
     a.setVersion('version');
-    const run = await runWorkflow(false);
+    const run = await runWorkflow();
     assert.deepEqual(
       run.matrix.include.map((e) => e.provider),
       [a.url],
@@ -256,7 +255,7 @@ describe('examples/github/a2acap-update.yml, run against a bare repository and a
 
   it('a second run after another change updates the same branch (force-pushed), no second branch', async () => {
     a.setVersion('description');
-    await runWorkflow(false);
+    await runWorkflow();
     assert.deepEqual(updateBranches(), [branchOfA]);
     const pr = prs.get(branchOfA)!;
     assert.notEqual(pr.head, first);
@@ -267,29 +266,36 @@ describe('examples/github/a2acap-update.yml, run against a bare repository and a
     assert.match(pr.body, /✅ \*\*compatible\*\*/);
   });
 
-  it('a breaking change: not rewritten without accept-breaking, the body and the label say breaking', async () => {
+  it('a breaking change: its own pull request, rewritten, labelled, the body says what is lost and that merging approves', async () => {
     a.setVersion('base');
     b.setVersion('narrowed-input');
     const before = updateBranches();
-    const held = await runWorkflow(false);
-    const entry = held.matrix.include.find((e) => e.provider === b.url);
+    const run = await runWorkflow();
+    const entry = run.matrix.include.find((e) => e.provider === b.url);
     assert.ok(entry, 'the breaking provider is listed');
-    const job = held.jobs.get(entry.branch)!;
-    assert.equal(job.status, 0, 'the job reports, it does not fail');
-    assert.equal(job.outputs.labels, 'a2acap-breaking');
-    assert.match(job.summary, /❌ \*\*breaking\*\*[\s\S]*Not rewritten[\s\S]*`approved-breaking-change`/);
-    assert.deepEqual(updateBranches(), before, 'nothing rewritten, no pull request');
-
-    const accepted = await runWorkflow(true);
-    assert.ok(accepted.jobs.has(entry.branch));
-    assert.deepEqual(updateBranches().sort(), [...before, entry.branch].sort());
+    const job = run.jobs.get(entry.branch)!;
+    assert.equal(job.status, 0, 'the job proposes the change, it does not fail');
+    assert.equal(job.outputs.labels, 'breaking-change');
+    assert.deepEqual(updateBranches().sort(), [...before, entry.branch].sort(), 'a branch of its own');
+    assert.match(entry.branch, /^a2acap\/update\/http-127\.0\.0\.1-\d+-[0-9a-f]{8}$/);
+    assert.equal(git(work, 'rev-list', '--count', `origin/main..origin/${entry.branch}`).trim(), '1');
     assert.deepEqual(lockOn(entry.branch, 'b.a2a-lock.json').requires.skills['itinerary-pricing'].input, [
       'application/json',
     ]);
+    assert.deepEqual(lockOn(entry.branch, 'locks/a.a2a-lock.json'), lockOn('main', 'locks/a.a2a-lock.json'));
     const pr = prs.get(entry.branch)!;
-    assert.equal(pr.labels, 'a2acap-breaking');
+    assert.equal(pr.labels, 'breaking-change');
+    assert.match(pr.body, /❌ \*\*breaking\*\*/);
     assert.match(pr.body, /The workflow loses:\n\n- skill[^\n]*text\/plain/);
-    assert.match(pr.body, /`approved-breaking-change`/);
+    assert.match(pr.body, /Merging this pull request is the approval/);
+    assert.doesNotMatch(pr.body, /Not rewritten/);
+    assert.equal(job.summary, pr.body, 'the body is also the job summary');
+
+    // A second run while the agent stays broken updates the same branch: still one commit, no second branch.
+    const again = await runWorkflow();
+    assert.ok(again.jobs.has(entry.branch));
+    assert.deepEqual(updateBranches().sort(), [...before, entry.branch].sort(), 'no second branch');
+    assert.equal(git(work, 'rev-list', '--count', `origin/main..origin/${entry.branch}`).trim(), '1');
   });
 });
 

@@ -17,6 +17,7 @@ import { markdownReport } from '../core/check/report/markdown';
 import { sarifReport } from '../core/check/report/sarif';
 import { exitCodeFor, verdictOf, type FailOn } from '../core/check/report/summary';
 import { textReport, type TextStyle } from '../core/check/report/text';
+import type { StaleSuppression } from '../core/check/staleSuppression';
 import type { RefreshOutcome } from '../core/check/types';
 import { markAccepted, type Acceptance } from '../core/check/acceptance';
 import { verifiedProbes, withReverified } from '../core/check/reverify';
@@ -36,7 +37,7 @@ import { cardLoaderFor, nodeFiles } from './world';
 import type { CheckResult, ClientConfig, Lockfile } from '../core/types';
 
 export { DEFAULT_CONCURRENCY, exitCodeFor, markAccepted, openRevision, RevisionError, verdictOf };
-export type { Acceptance, CheckResult, FailOn, RefreshOutcome, Revision, TextStyle };
+export type { Acceptance, CheckResult, FailOn, RefreshOutcome, Revision, StaleSuppression, TextStyle };
 export { signingCheck } from './signingKey';
 
 export interface CheckRequest {
@@ -201,12 +202,19 @@ export function checkReport(
   format: CheckFormat,
   outcomes: readonly RefreshOutcome[],
   display: (path: string) => string,
-  options: { version: string; style?: TextStyle; relativePath: (path: string) => string },
+  options: {
+    version: string;
+    style?: TextStyle;
+    relativePath: (path: string) => string;
+    /** Stale `ignore` entries (app/checkPolicies.ts): in the text, JSON and SARIF reports. */
+    stale?: readonly StaleSuppression[];
+  },
 ): string {
-  if (format === 'sarif') return sarifReport(outcomes, display, options.version);
+  const stale = options.stale ?? [];
+  if (format === 'sarif') return sarifReport(outcomes, display, options.version, stale);
   if (format === 'markdown') return markdownReport(outcomes, display);
   if (format === 'codequality') return codeQualityReport(outcomes, options.relativePath);
   if (format === 'github') return githubReport(outcomes, options.relativePath);
-  if (format === 'text') return textReport(outcomes, display, options.style);
-  return jsonReport(outcomes, display);
+  if (format === 'text') return textReport(outcomes, display, options.style, stale);
+  return jsonReport(outcomes, display, stale);
 }

@@ -3,16 +3,22 @@
  * compiled for the lockfile's client) is run through the policies of the lockfile's project configuration, and
  * each violation becomes a problem of the lockfile (core/check/policyProblems.ts). The configuration's `ignore`
  * entries for a policy id whose `file` matches the lockfile accept that problem (kept apart, with the reason).
- * Entries are not judged stale here: lint judges them over the files they were written for.
+ *
+ * Where staleness is decided: an entry for a policy id whose `file` covers a lockfile the run checked and that
+ * accepted none of its problems is stale (core/config/suppressions.ts keeps the count over the run; `stale` below
+ * reports it at the entry). Entries for rule ids are lint's to judge, over the cards they were written for; a
+ * lockfile that could not be checked judges nothing.
  */
 import { dirname, relative, resolve, sep } from 'node:path';
 import { SuppressionRun } from '../core/config/suppressions';
+import type { StaleSuppression } from '../core/check/staleSuppression';
 import { policyCheckItem, withPolicyItems } from '../core/check/policyProblems';
 import type { RefreshOutcome } from '../core/check/types';
 import type { CheckItem, CheckResult, ClientConfig, Finding, SuppressedCheckItem } from '../core/types';
 import { cardPolicyFindings, type PolicyEntry } from './policies';
 import type { IgnoreEntry } from './suppress';
-import { todayUtc } from './suppress';
+import { severityOf, staleFindings, todayUtc } from './suppress';
+import type { Severity, SeveritySetting } from '../core/types';
 
 export interface CheckPolicies {
   policies: readonly PolicyEntry[];
@@ -26,7 +32,12 @@ export interface CheckPolicyOptions {
   cwd: string;
   /** YYYY-MM-DD (UTC); default today. */
   today?: string;
+  /** Keeps the run of each configuration's entries over every call, so `staleSuppressions` can judge them after. */
+  ledger?: SuppressionLedger;
 }
+
+/** The `ignore` runs of one check, by configuration file. */
+export type SuppressionLedger = Map<string, { run: SuppressionRun; config: CheckPolicies; severity?: Severity }>;
 
 /** The outcomes with the policy problems of their cards added (unchanged when there are no policies). */
 export function withPolicyProblems(
@@ -35,10 +46,7 @@ export function withPolicyProblems(
   options: CheckPolicyOptions,
 ): RefreshOutcome[] {
   if (!config.policies.length) return [...outcomes];
-  const run =
-    config.configPath !== undefined
-      ? policySuppressions(config, shown(config.configPath, options.cwd), options.today)
-      : undefined;
+  const run = config.configPath !== undefined ? runFor(config, config.configPath, options) : undefined;
   // Lockfiles pinning one agent share its card: its policies are evaluated once.
   const findingsOf = new Map<unknown, Finding[]>();
   return outcomes.map((o) => {
@@ -51,14 +59,49 @@ export function withPolicyProblems(
   });
 }
 
+function runFor(config: CheckPolicies, configPath: string, options: CheckPolicyOptions): SuppressionRun | undefined {
+  const kept = options.ledger?.get(configPath);
+  if (kept) return kept.run;
+  const run = policySuppressions(config, shown(configPath, options.cwd), options.today);
+  if (run) options.ledger?.set(configPath, { run, config });
+  return run;
+}
+
+/**
+ * The entries of the ledger's runs that covered a checked lockfile and accepted none of its problems, at the entry
+ * in their configuration file; `rules` gives each configuration's severity of stale-suppression ('off': none).
+ */
+export function staleSuppressions(
+  ledger: SuppressionLedger,
+  cwd: string,
+  rulesOf: (configPath: string) => Readonly<Record<string, SeveritySetting>> = () => ({}),
+): StaleSuppression[] {
+  const out: StaleSuppression[] = [];
+  for (const [configPath, { run, config }] of ledger) {
+    const severity = severityOf(rulesOf(configPath)['stale-suppression']);
+    const named = policyEntries(config);
+    const indexes = run.stale().map((i) => named[i]!.index);
+    if (!indexes.length || severity === undefined) continue;
+    const file = shown(configPath, cwd);
+    for (const f of staleFindings({ configPath, entries: config.ignore }, indexes, severity))
+      out.push({ file, pointer: f.pointer, severity, message: f.message, range: f.range });
+  }
+  return out;
+}
+
+/** The entries that name a policy, with their index in `ignore`. */
+function policyEntries(config: Pick<CheckPolicies, 'policies' | 'ignore'>): { entry: IgnoreEntry; index: number }[] {
+  const ids = new Set(config.policies.map((p) => p.id));
+  return config.ignore.flatMap((entry, index) => (ids.has(entry.rule) ? [{ entry, index }] : []));
+}
+
 /** The run of the `ignore` entries that name a policy (none: undefined). */
 export function policySuppressions(
   config: Pick<CheckPolicies, 'policies' | 'ignore'>,
   configName: string,
   today: string = todayUtc(),
 ): SuppressionRun | undefined {
-  const ids = new Set(config.policies.map((p) => p.id));
-  const entries = config.ignore.filter((e) => ids.has(e.rule));
+  const entries = policyEntries(config).map(({ entry }) => entry);
   return entries.length ? new SuppressionRun(entries, { today, allowProtected: false, configName }) : undefined;
 }
 
@@ -69,10 +112,11 @@ export function judgedResult(
   run: SuppressionRun | undefined,
   file: string,
 ): CheckResult {
-  if (!findings.length) return result;
+  // A lockfile whose card complies is still covered by the entries for its file: one of them may be stale.
   const items = findings.map((f) => ({ code: f.code, ...policyCheckItem(f) }));
   if (!run) return withPolicyItems(result, items.map(asItem));
   const decision = run.decide(file, items);
+  if (!findings.length) return result;
   const suppressed: SuppressedCheckItem[] = decision.suppressed.map(({ finding, suppression }) => ({
     ...asItem(finding),
     justification: suppression.reason,

@@ -77,7 +77,12 @@ export function applySuppressions(
   return stale;
 }
 
-function staleFindings(config: FileSuppressions, indexes: readonly number[], severity: Severity): RangedFinding[] {
+/** The findings of stale entries (by their index in `entries`), located in the configuration file's text. */
+export function staleFindings(
+  config: Pick<FileSuppressions, 'configPath' | 'entries'>,
+  indexes: readonly number[],
+  severity: Severity,
+): RangedFinding[] {
   let text = '';
   try {
     text = readTextSync(config.configPath, 1024 * 1024);
@@ -99,7 +104,8 @@ function staleFindings(config: FileSuppressions, indexes: readonly number[], sev
   }));
 }
 
-function severityOf(setting: SeveritySetting | undefined): Severity | undefined {
+/** The severity stale-suppression has under the run's settings; undefined when it is off. */
+export function severityOf(setting: SeveritySetting | undefined): Severity | undefined {
   if (setting === 'off') return undefined;
   return setting ?? defaultSeverity('stale-suppression');
 }

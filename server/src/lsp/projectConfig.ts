@@ -9,15 +9,15 @@ import { dirname } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { ProjectConfig } from '../core/config/projectConfig';
 import { DEFAULT_SETTINGS, type A2ASettings } from '../protocol';
-import { findConfigFrom, readProjectConfigFile } from '../node/projectConfig';
+import { findConfigFrom, ProjectConfigError, readProjectConfigFile } from '../node/projectConfig';
 
 export class ProjectConfigs {
   /** Directory → the configuration file that applies to it (undefined: none). */
   private readonly fileOf = new Map<string, string | undefined>();
   private readonly configs = new Map<string, ProjectConfig>();
   private readonly said = new Set<string>();
-  /** Files that could not be read or are invalid (used as {} until fixed). */
-  private readonly invalid = new Set<string>();
+  /** Files that could not be read or are invalid (used as {} until fixed), with why. */
+  private readonly invalid = new Map<string, string>();
 
   constructor(
     private readonly warn: (message: string) => void,
@@ -34,14 +34,15 @@ export class ProjectConfigs {
   }
 
   /** The configuration for a document and the file it comes from (no path: none applies, or it is invalid). */
-  locate(uri: string): { path?: string; config: ProjectConfig } {
+  locate(uri: string): { path?: string; config: ProjectConfig; invalid?: { path: string; reason: string } } {
     const dir = directoryOf(uri);
     if (dir === undefined) return { config: {} };
     if (!this.fileOf.has(dir)) this.fileOf.set(dir, findConfigFrom(dir));
     const file = this.fileOf.get(dir);
     if (file === undefined) return { config: {} };
     const config = this.read(file);
-    return this.invalid.has(file) ? { config } : { path: file, config };
+    const invalid = this.invalid.get(file);
+    return invalid === undefined ? { path: file, config } : { config, invalid: { path: file, reason: invalid } };
   }
 
   invalidate(): void {
@@ -62,7 +63,7 @@ export class ProjectConfigs {
         this.warn(message);
       }
       config = {};
-      this.invalid.add(file);
+      this.invalid.set(file, err instanceof ProjectConfigError ? err.reason : String(err));
     }
     this.configs.set(file, config);
     return config;

@@ -28,7 +28,10 @@ export function startServer(connection: Connection, runtime: RuntimeEnvironment)
   const projectConfigs = new ProjectConfigs(
     (message) => {
       connection.console.warn(message);
-      void connection.window.showWarningMessage(`A2A: ${message}`);
+      // Sent as window/showMessageRequest (typed void without actions): a client that does not handle it answers
+      // with an error, which must not become an unhandled rejection; the log line above has said it.
+      const shown: unknown = connection.window.showWarningMessage(`A2A: ${message}`);
+      if (shown instanceof Promise) shown.catch(() => undefined);
     },
     () => folders,
   );

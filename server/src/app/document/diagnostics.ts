@@ -9,6 +9,10 @@ import { toDiagnostic } from './toDiagnostic';
 import { lockfileAgainstCard, type LockfileAgainstCard } from './pinnedCard';
 import { pauseFor } from './pace';
 import { withProjectFindings } from './projectFindings';
+import { withLockfilePolicies } from './lockfilePolicies';
+import { isProjectConfig, staleSuppressionDiagnostics } from './staleSuppressions';
+import { uriPath } from './documentKind';
+import { clientConfig } from './settings';
 
 /**
  * Codes of the lockfile-against-card diagnostics: catalog rules (core/rules/catalog.ts), so their
@@ -35,10 +39,17 @@ export async function diagnostics(world: DocumentWorld, doc: TextDocument, analy
     const now = world.document(doc.uri);
     return wasOpen ? now?.version !== doc.version : now !== undefined;
   };
+  const project = world.project?.(doc.uri);
   const pinned = checksAgainstCard(analysis)
-    ? await lockfileAgainstCard(world, analysis, pauseFor(undefined, stale))
+    ? withLockfilePolicies(
+        await lockfileAgainstCard(world, analysis, pauseFor(undefined, stale)),
+        project,
+        uriPath(doc.uri),
+        clientConfig(analysis.settings),
+      )
     : undefined;
-  return withProjectFindings(doc, analysis, documentDiagnostics(doc, analysis, pinned), world.project?.(doc.uri));
+  const found = withProjectFindings(doc, analysis, documentDiagnostics(doc, analysis, pinned), project);
+  return isProjectConfig(doc.uri) ? [...found, ...(await staleSuppressionDiagnostics(world, doc))] : found;
 }
 
 /** A lockfile that parses and validates is checked against the card it pins; nothing else is. */
@@ -106,6 +117,7 @@ export function checkItems(r: LockfileAgainstCard): LockItem[] {
     message: `${item.message} (compared with ${sources.join(' and ')})`,
   }));
   if (r.unusable) items.push({ level: 'error', pointer: '/agent', message: r.unusable });
+  if (r.policyError) items.push({ level: 'error', pointer: '/agent', message: r.policyError });
   if (r.liveFailure)
     items.push({
       level: 'error',

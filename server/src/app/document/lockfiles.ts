@@ -8,6 +8,7 @@
  */
 import { pin as pinWorkflow, writePinnedLockfile } from '../pin';
 import { checkLockfileAt, verdictOf } from '../check';
+import { outcomeWithPolicies } from './lockfilePolicies';
 import { readTextSync } from '../../node/readText';
 import { dirname, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -471,12 +472,16 @@ export async function checkLockfiles(
     const outcome: RefreshOutcome =
       typeof path !== 'string'
         ? { status: 'error', lockfile: uri, stage: 'lockfile', cause: path.error, problems: [] }
-        : await checkLockfileAt(path, {
-            ...(await loaderFor(uri)),
-            readText: (p) => service.readText(p),
-            cardPath: service.cardPath,
-            ...(stale ? { stale } : {}),
-          });
+        : outcomeWithPolicies(
+            await checkLockfileAt(path, {
+              ...(await loaderFor(uri)),
+              readText: (p) => service.readText(p),
+              cardPath: service.cardPath,
+              ...(stale ? { stale } : {}),
+            }),
+            world.project?.(uri),
+            clientConfig(await world.settings(uri)),
+          );
     recordInSession(world.session, outcome);
     outcomes.push({ uri, outcome });
     const entry: LockfileCheckEntry = {

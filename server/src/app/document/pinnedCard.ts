@@ -39,6 +39,8 @@ export interface LockfileAgainstCard {
    * `pinned` is set and `check` is not, and every view says "this card cannot be used, because …".
    */
   unusable?: string;
+  /** Why the project's policies cannot be checked on this lockfile (its configuration's policies do not compile). */
+  policyError?: string;
 }
 
 /**

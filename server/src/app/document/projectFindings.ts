@@ -3,7 +3,7 @@
  * diagnostics, and the findings an entry suppresses are not published (an expired entry's finding is, with its
  * note). Decided by the same core as the CLI (core/config/suppressions.ts). In Restricted Mode the repository's
  * entries cannot suppress the rules that protect the reader; a trusted workspace configures every rule, as with
- * `rules`. Stale entries are reported by `a2acap lint`, which sees every file an entry covers.
+ * `rules`. Stale entries are shown on the open configuration (staleSuppressions.ts) and by `a2acap lint`.
  */
 import type { Diagnostic } from 'vscode-languageserver-types';
 import type { TextDocument } from 'vscode-languageserver-textdocument';
@@ -22,6 +22,8 @@ import { toDiagnostic, type DiagnosticData } from './toDiagnostic';
 export interface DocumentProject {
   path?: string;
   config: ProjectConfig;
+  /** The configuration that applies is invalid (then `config` is empty and `path` absent): the file and why. */
+  invalid?: { path: string; reason: string };
 }
 
 /** `diagnostics` with the project's policy findings added and its suppressed findings left out. */

@@ -35,9 +35,10 @@ import {
   type CheckFormat,
   type FailOn,
   type RefreshOutcome,
+  type StaleSuppression,
   type TextStyle,
 } from '../../app/check';
-import { withPolicyProblems } from '../../app/checkPolicies';
+import { staleSuppressions, withPolicyProblems, type SuppressionLedger } from '../../app/checkPolicies';
 import { ioReason, redactorFor, withoutUserinfo } from '../../app/text';
 import { createNodeWorld } from '../../app/world';
 import type { CardLoader } from '../../app/live';
@@ -269,9 +270,11 @@ function render(
   display: (path: string) => string,
   io: CliIO,
   version: string,
+  stale: readonly StaleSuppression[],
 ): string {
   return checkReport(format as CheckFormat, outcomes, display, {
     version,
+    stale,
     style: textStyle(io),
     // GitLab links each issue to a file of the repository: a path relative to it, whatever the user typed.
     relativePath: (p) => relative(io.cwd, resolve(io.cwd, p)) || p,
@@ -332,6 +335,8 @@ export async function runCheck(argv: string[], rawIO: CliIO, version = VERSION):
     : undefined;
   try {
     const checkedOutcomes: RefreshOutcome[] = new Array(lockfiles.length);
+    // The `ignore` runs of the whole check, so an entry no checked lockfile needed is reported stale at the end.
+    const ledger: SuppressionLedger = new Map();
     const base = revision ? new Map<string, CheckResult>() : undefined;
     for (const [settings, members] of groups) {
       const loader = cardLoaders.get(settings) ?? world!.loaderFor(settings.client, settings.maxBytes);
@@ -355,7 +360,7 @@ export async function runCheck(argv: string[], rawIO: CliIO, version = VERSION):
         flags.probe && world
           ? await reverifyProbes(checked, { http: world.http, allow, client: settings.client })
           : checked;
-      const judged = withPolicyProblems(probed, settings, { cwd: io.cwd });
+      const judged = withPolicyProblems(probed, settings, { cwd: io.cwd, ledger });
       judged.forEach((o, k) => {
         const member = members[k];
         if (member) checkedOutcomes[member.index] = o;
@@ -372,6 +377,8 @@ export async function runCheck(argv: string[], rawIO: CliIO, version = VERSION):
       ...(approvedBy !== undefined ? { approvedBy } : {}),
       ...(base ? { base } : {}),
     });
+    const rulesOf = new Map([...groups.keys()].map((g) => [g.configPath, g.rules]));
+    const staleEntries = staleSuppressions(ledger, io.cwd, (path) => rulesOf.get(path) ?? {});
     const format = flags.format ?? 'json';
     // The text report shows why a lockfile could not be checked; the machine formats are often redirected to a
     // file, so the reason also goes to stderr, one line per lockfile, where the person reading the CI log sees it
@@ -380,10 +387,10 @@ export async function runCheck(argv: string[], rawIO: CliIO, version = VERSION):
       for (const o of outcomes)
         if (o.status === 'error') io.stderr(`a2acap check: ${clean(display(o.lockfile))}: ${clean(o.cause, 400)}\n`);
     }
-    io.stdout(render(format, outcomes, display, io, version));
+    io.stdout(render(format, outcomes, display, io, version, staleEntries));
     // The files get what stdout would (redacted as it is), uncoloured.
     await writeOutputs(outputs, (f) =>
-      redact(captured(io, (to) => to.stdout(render(f, outcomes, display, to, version)))),
+      redact(captured(io, (to) => to.stdout(render(f, outcomes, display, to, version, staleEntries)))),
     );
     return exitCodeFor(outcomes, (flags['fail-on'] ?? 'breaking') as FailOn);
   } finally {

@@ -104,7 +104,7 @@ function breakingSection(p: BodyProvider, esc: Escape): string[] {
       '',
       ...accepted.flatMap((l) => l.loses.map((i) => `- ${esc(i.message)} (${esc(l.shown)})`)),
       '',
-      `The capability check fails on this pull request until a reviewer who has adapted the workflow adds the label \`${APPROVAL_LABEL}\`.`,
+      'Merging this pull request is the approval: it accepts these losses for every workflow that uses these lockfiles. Adapt those workflows first, then merge; to refuse the change, close the pull request and pin a new selection with `a2acap pin`.',
     );
   }
   if (held.length) {
@@ -114,7 +114,7 @@ function breakingSection(p: BodyProvider, esc: Escape): string[] {
       '',
       ...held.map((l) => `- ${esc(l.shown)}: ${esc(l.message ?? 'a breaking change')}`),
       '',
-      `To accept: run \`a2acap update --yes --accept-breaking\` (in the update workflow, its \`accept-breaking\` input), which pins what the agent offers now; then approve the pull request with the label \`${APPROVAL_LABEL}\`. Or pin a new selection with \`a2acap pin\`.`,
+      `To accept: run \`a2acap update --yes --accept-breaking\` (the update workflow does), which pins what the agent offers now, and merge that change (merging is the approval; a pull request that keeps the old lockfiles passes the capability check with the label \`${APPROVAL_LABEL}\`). Or pin a new selection with \`a2acap pin\`.`,
     );
   }
   return lines;

@@ -2,12 +2,15 @@
  * a2a_check_lockfile — {lockfile, live?} → the classification, problems and notes of the lockfile against the card
  * it pins, exactly as `a2acap check LOCK --live --format json` reports them (core/check/checkMany.ts and
  * report/json.ts). Without `live` only a card file the lockfile pins is read (a pinned URL is refused: the call
- * was not asked to use the network); a pinned path must stay inside the roots.
+ * was not asked to use the network); a pinned path must stay inside the roots. The lockfile's project configuration
+ * (mcp/lockfileProject.ts) gives the client and the policies, whose problems join the result as in `check`.
  */
 import { isAbsolute, relative, sep } from 'node:path';
 import { checkLockfiles, jsonCheckReport, verdictOf } from '../../app/check';
 import { withoutUserinfo } from '../../app/text';
+import { withPolicyProblems } from '../../app/checkPolicies';
 import { cardLoaderFor } from '../../app/world';
+import { lockfileProject } from '../lockfileProject';
 import { readTextSync } from '../../node/readText';
 import { optionalBoolean, requiredString, type Args } from '../args';
 import { clippedValues } from '../envelope';
@@ -29,12 +32,15 @@ export async function a2aCheckLockfile(world: ToolWorld, args: Args): Promise<Re
   const live = optionalBoolean(args, 'live') === true;
   if (live) networkOf(world);
   const lockfile = await pathInsideRoots(world, given);
-  const [outcome] = await checkLockfiles({
+  // The lockfile's project configuration: its client compiles the card, its policies judge it (as check does).
+  const project = lockfileProject(world, lockfile);
+  const checked = await checkLockfiles({
     lockfiles: [lockfile],
-    loader: cardLoaderFor(toolCardSource(world, live), undefined),
+    loader: cardLoaderFor(toolCardSource(world, live), project.client),
     readText: async (p) => readTextSync(p, world.maxCardBytes),
     insideRepository: false,
   });
+  const [outcome] = withPolicyProblems(checked, project, { cwd: firstRoot(world) });
   world.lastChecked.set(lockfile, {
     classification: verdictOf(outcome!),
     at: world.now().toISOString(),

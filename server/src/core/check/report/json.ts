@@ -6,16 +6,22 @@
  * A checked result is `{file, card, unchanged, classification, problems, notes}`; one that could not be
  * checked is `{file, card?, error, stage}` (stage: lockfile | fetch | card). A problem the run accepted carries
  * `approved` (what approved it) or `preexisting: true` (already so at the --since revision); a result whose problems
- * were all accepted carries `approved: true` or `preexisting: true`, and the summary counts them.
+ * were all accepted carries `approved: true` or `preexisting: true`, and the summary counts them. Stale `ignore`
+ * entries (staleSuppression.ts), when there are any, are `"stale_suppressions": [{file, pointer, severity, message}]`.
  */
 import { machineJson } from '../../report/machineJson';
 import type { CheckItem, Classification } from '../../types';
 import type { RefreshOutcome } from '../types';
 import { acceptedAs, summarize } from './summary';
+import type { StaleSuppression } from '../staleSuppression';
 
 const RANK: Record<Classification, number> = { compatible: 0, review: 1, breaking: 2 };
 
-export function jsonReport(outcomes: readonly RefreshOutcome[], displayPath: (p: string) => string): string {
+export function jsonReport(
+  outcomes: readonly RefreshOutcome[],
+  displayPath: (p: string) => string,
+  stale: readonly StaleSuppression[] = [],
+): string {
   let classification: Classification = 'compatible';
   const problems: (CheckItem & { file: string })[] = [];
   const notes: (CheckItem & { file: string })[] = [];
@@ -38,5 +44,7 @@ export function jsonReport(outcomes: readonly RefreshOutcome[], displayPath: (p:
   });
   // A lockfile that could not be checked is never hidden behind the others' verdict (exit 2 says the same).
   const overall: Classification | 'error' = outcomes.some((o) => o.status === 'error') ? 'error' : classification;
-  return `${machineJson({ classification: overall, problems, notes, results, summary: summarize(outcomes) }, 2)}\n`;
+  const staleEntries = stale.map(({ file, pointer, severity, message }) => ({ file, pointer, severity, message }));
+  const report = { classification: overall, problems, notes, results, summary: summarize(outcomes) };
+  return `${machineJson(staleEntries.length ? { ...report, stale_suppressions: staleEntries } : report, 2)}\n`;
 }

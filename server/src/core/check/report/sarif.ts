@@ -12,16 +12,33 @@ import { buildSarif, type SarifEntry } from '../../report/sarif';
 import type { CheckItem, Severity } from '../../types';
 import type { RefreshOutcome } from '../types';
 import { acceptanceMark } from '../acceptance';
+import { STALE_SUPPRESSION_RULE, type StaleSuppression } from '../staleSuppression';
 
 const CHECK_RULES = RULES.filter((r) => r.producedBy === 'check');
+/** With stale `ignore` entries, their rule too (a run without them describes only the check's rules). */
+const WITH_STALE_RULE = RULES.filter((r) => r.producedBy === 'check' || r.id === STALE_SUPPRESSION_RULE);
 const SEVERITY: Record<CheckItem['level'], Severity> = { breaking: 'error', review: 'warning', note: 'info' };
 
 export function sarifReport(
   outcomes: readonly RefreshOutcome[],
   displayPath: (p: string) => string,
   version: string,
+  stale: readonly StaleSuppression[] = [],
 ): string {
-  return `${machineJson(buildSarif(checkEntries(outcomes, displayPath, true), CHECK_RULES, version), 2)}\n`;
+  const entries = [...checkEntries(outcomes, displayPath, true), ...stale.map(staleEntry)];
+  return `${machineJson(buildSarif(entries, stale.length ? WITH_STALE_RULE : CHECK_RULES, version), 2)}\n`;
+}
+
+/** A stale `ignore` entry, on the entry in the configuration file. */
+function staleEntry(s: StaleSuppression): SarifEntry {
+  return {
+    ruleId: STALE_SUPPRESSION_RULE,
+    severity: s.severity,
+    message: s.message,
+    file: s.file,
+    pointer: s.pointer,
+    ...(s.range ? { range: s.range } : {}),
+  };
 }
 
 /**

@@ -3,6 +3,7 @@ import type { RefreshOutcome } from '../types';
 import { acceptanceMark } from '../acceptance';
 import { acceptedAs, summarize, summaryLine, verdictOf } from './summary';
 import { visibleText } from '../../text/untrustedText';
+import type { StaleSuppression } from '../staleSuppression';
 
 export interface TextStyle {
   verdict: (verdict: ReturnType<typeof verdictOf>, text: string) => string;
@@ -23,6 +24,7 @@ export function textReport(
   outcomes: readonly RefreshOutcome[],
   displayPath: (p: string) => string,
   style: TextStyle = PLAIN,
+  stale: readonly StaleSuppression[] = [],
 ): string {
   const width = Math.max(0, ...outcomes.map((o) => verdictOf(o).length));
   const out: string[] = [];
@@ -45,6 +47,8 @@ export function textReport(
       ),
     );
   }
+  // Stale entries are about the configuration, not a lockfile: apart, after the lockfiles.
+  for (const s of stale) out.push(`stale  ${clean(s.file)} ${s.pointer}  ${clean(s.message)}`);
   out.push('', summaryLine(summarize(outcomes)));
   return `${out.join('\n')}\n`;
 }
