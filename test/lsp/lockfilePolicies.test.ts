@@ -10,7 +10,7 @@ import { cpSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { Diagnostic } from 'vscode-languageserver-protocol';
-import { CheckLockfilesRequest } from '../../server/src/protocol';
+import { CheckLockfilesRequest, LockfileDiffRequest } from '../../server/src/protocol';
 import { startLsp } from './harness';
 import { tempDir } from '../cli/helpers';
 import { at } from '../at';
@@ -118,4 +118,14 @@ test('editor: a policy that does not compile is one clear error on the lockfile'
     /policies of .*\.a2a\/config\.json cannot be checked: .*\/policies\/0\/expression: policy "broken-policy" does not compile/,
   );
   assert.equal(lsp.stderr(), '');
+});
+
+test("editor: the lockfile's diff view gives the verdict its diagnostics give, policies included", async (t) => {
+  const dir = workspace(t);
+  const lsp = await session(t, dir);
+  const uri = pathToFileURL(join(dir, LOCK)).href;
+  const diff = await lsp.connection.sendRequest(LockfileDiffRequest.type, { uri });
+  assert.equal(diff.error, undefined);
+  assert.equal(diff.diff, '', 'the card is the one pinned: nothing changed but the policies judge it');
+  assert.equal(diff.verdict, 'breaking');
 });

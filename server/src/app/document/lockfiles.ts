@@ -312,11 +312,16 @@ export async function lockfileDiff(
       catalogFiles: service.catalogFiles(),
     });
     if (update.status === 'unloadable') throw update.cause ?? new Error(update.message);
-    const outcome = await checkLockfileAt(path, {
-      loader,
-      readText: (p) => service.readText(p),
-      cardPath: service.cardPath,
-    });
+    // The verdict the lockfile's diagnostics give: the project's policies judge the card here too.
+    const outcome = outcomeWithPolicies(
+      await checkLockfileAt(path, {
+        loader,
+        readText: (p) => service.readText(p),
+        cardPath: service.cardPath,
+      }),
+      service.world.project?.(uri),
+      clientConfig(settings),
+    );
     const pending = update.status === 'pending';
     return {
       pinned: update.pinned,
