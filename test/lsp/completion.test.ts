@@ -73,6 +73,24 @@ test('media types in mode lists include the ones the card already uses', async (
   );
 });
 
+test('media types the skills use are offered in the card’s mode lists, and a skill’s in its own', async () => {
+  const card = (cursorAt: string) =>
+    `{"defaultInputModes": [${cursorAt === 'top' ? '"|"' : '"text/plain"'}], "skills": [{"id": "a", "inputModes": ["image/x-raw"], ` +
+    `"outputModes": [${cursorAt === 'skill' ? '"|"' : '"application/vnd.acme.report+json"'}]}]}`;
+  assert.ok(labels((await complete(card('top'))).items).includes('application/vnd.acme.report+json'));
+  assert.ok(labels((await complete(card('skill'))).items).includes('image/x-raw'));
+});
+
+test('a mode list of a hundred thousand strings that are not media types still gets its completions', async () => {
+  // What a quote typed inside a long string makes of a mode list while the card is being edited.
+  const many = Array.from({ length: 100_000 }, () => '"b"').join(', ');
+  const { items } = await complete(
+    `{"skills": [{"id": "a", "inputModes": ["image/x-raw"]}], "defaultInputModes": [${many}, "|"]}`,
+  );
+  assert.ok(labels(items).includes('text/plain'));
+  assert.ok(labels(items).includes('image/x-raw'));
+});
+
 test('binding names and protocol versions', async () => {
   assert.deepEqual(labels((await complete('{"supportedInterfaces": [{"protocolBinding": "|"}]}')).items), [
     'JSONRPC',

@@ -74,16 +74,28 @@ function values(
   }));
 }
 
-/** Common media types plus every one the document already mentions (consistency within a card). */
+/** Past this many members and items read, the document's own media types stop being gathered. */
+const MEDIA_TYPE_SCAN_BUDGET = 20_000;
+
+/**
+ * Common media types plus every one the document already mentions in a mode list (consistency within a card).
+ * Each member and item is read once, within a budget: the document may be a half-typed one whose mode list
+ * holds a hundred thousand strings.
+ */
 function mediaTypes(value: unknown): string[] {
   const found = new Set<string>(COMMON_MEDIA_TYPES);
+  let budget = MEDIA_TYPE_SCAN_BUDGET;
   const visit = (node: unknown, depth: number): void => {
     if (depth > 6 || node === null || typeof node !== 'object') return;
-    for (const [k, v] of Object.entries(node)) {
-      if (MODE_MEMBERS.has(k) && Array.isArray(v))
-        for (const m of v)
+    for (const key of Array.isArray(node) ? node.keys() : Object.keys(node)) {
+      if (--budget < 0) return;
+      const v = (node as Record<string | number, unknown>)[key];
+      if (MODE_MEMBERS.has(String(key)) && Array.isArray(v)) {
+        for (const m of v) {
+          if (--budget < 0) return;
           if (typeof m === 'string' && m.includes('/') && m.length < 100) found.add(m);
-          else visit(v, depth + 1);
+        }
+      } else visit(v, depth + 1);
     }
   };
   visit(value, 0);
