@@ -12,6 +12,7 @@ import { catalogLintFailures } from './catalogLintInDiscover';
 import { instructionValue } from './instructionValue';
 import { forbiddenCharacter, visible, type Failure } from './properties';
 import { loadSeeds } from './seeds';
+import { manyInlineCards } from './manyInlineCards';
 
 /** The depth to which discover follows nested catalogs (core/catalog/model.ts MAX_CATALOG_DEPTH). */
 const MAX_DEPTH = 4;
@@ -106,6 +107,11 @@ function catalogAt(rng: Rng, depth: number, cards: string[]): Built {
     const e = entry(rng, i, depth, cards);
     entries.push(e.value);
     reported += e.reported;
+  }
+  if (depth === 0 && chance(rng, 0.05)) {
+    const many = manyInlineCards(rng);
+    for (const e of many) entries.push(e);
+    reported += many.length;
   }
   return { catalog: { specVersion: '1.0', host: { displayName: hostile(rng, 'Fuzz host') }, entries }, reported };
 }

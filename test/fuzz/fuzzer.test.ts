@@ -85,4 +85,12 @@ test('the catalog lint property of discover fires when a catalog finding is drop
     findings: [{ code: 'catalog-duplicate-entry', pointer: '/entries/1/identifier', catalog: 'ai-catalog.json' }],
   });
   assert.deepEqual(catalogLintFailures('ai-catalog.json', text, 1_000_000, reported), []);
+  const counted = JSON.stringify({
+    entries: [],
+    findings: [
+      { code: 'catalog-duplicate-entry', pointer: '/entries/1/identifier', catalog: 'ai-catalog.json' },
+      { code: 'findings-left-out', pointer: '', catalog: 'ai-catalog.json' },
+    ],
+  });
+  assert.equal(catalogLintFailures('ai-catalog.json', text, 1_000_000, counted).length, 1);
 });

@@ -54,6 +54,11 @@ export interface LintOptions {
   caps?: Partial<FindingCaps>;
   /** The URL the document was read from, when it came over the network (a catalog's host and own address). */
   source?: string;
+  /**
+   * Whether a catalog's inline A2A cards are linted in place (default true). Off for a caller that lints each inline
+   * card on its own (discover), so that no card is linted twice; inline nested catalogs are still linted in place.
+   */
+  inlineCards?: boolean;
 }
 
 export interface LintResult {
@@ -247,7 +252,8 @@ export function lintDocument(text: string, opts: LintOptions = {}): LintResult {
   addLeftOut(leftOut, 'schema', schema.leftOut);
   const ctx: RuleContext = { value, kind, settings, text, source: opts.source, catalogDepth: 0 };
   const findings = [...schema.findings, ...runRules(ctx, caps.perRule, leftOut)];
-  if (kind === 'catalog') for (const f of inlineFindings(ctx, caps.perRule, leftOut)) findings.push(f);
+  if (kind === 'catalog')
+    for (const f of inlineFindings(ctx, caps.perRule, leftOut, opts.inlineCards !== false)) findings.push(f);
   const kept = capFindings(dedupe(applySeverities(findings, settings)), leftOut, caps);
   return {
     kind,
@@ -282,11 +288,11 @@ export function tooLargeResult(bytes: number, settings: LintSettings, kind?: Doc
  * text: the text is the catalog's, and the rules that read it (duplicate-member, the screens) would read the wrong
  * document; without it they walk the value.
  */
-function inlineFindings(ctx: RuleContext, perRule: number, leftOut: LeftOut): Finding[] {
+function inlineFindings(ctx: RuleContext, perRule: number, leftOut: LeftOut, cards: boolean): Finding[] {
   const out: Finding[] = [];
   const depth = ctx.catalogDepth ?? 0;
   for (const entry of readCatalog(ctx.value)?.entries ?? []) {
-    if (!entry.hasData) continue;
+    if (!entry.hasData || (entry.kind === 'a2a-card' && !cards)) continue;
     const kind =
       entry.kind === 'a2a-card'
         ? 'card'
@@ -298,7 +304,7 @@ function inlineFindings(ctx: RuleContext, perRule: number, leftOut: LeftOut): Fi
     const schema = validateCapped(entry.data, kind, perRule);
     addLeftOut(leftOut, 'schema', schema.leftOut);
     const found = [...schema.findings, ...runRules(inner, perRule, leftOut)];
-    if (kind === 'catalog') for (const f of inlineFindings(inner, perRule, leftOut)) found.push(f);
+    if (kind === 'catalog') for (const f of inlineFindings(inner, perRule, leftOut, cards)) found.push(f);
     for (const f of dedupe(found)) out.push(underEntry(f, `${entry.pointer}/data`));
   }
   return out;
