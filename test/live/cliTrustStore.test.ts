@@ -149,7 +149,7 @@ describe('a2acap fetch --trust-store', () => {
     }
     const missing = await inProcess(['fetch', url, '--trust-store', 'nope.json']);
     assert.equal(missing.code, 2);
-    assert.match(missing.stderr, /nope\.json: cannot read the trust store \(no such file\)/);
+    assert.match(missing.stderr, /nope\.json: cannot read the trust-store file \(no such file: check the path\)/);
   });
 
   it('a JWKS file that cannot be read or is not JSON: one line that says which', async () => {

@@ -185,6 +185,27 @@ describe('signing keys in the editor', () => {
     }
   });
 
+  test('a trust-store file changed on disk is read again; the setting unchanged', async (t) => {
+    const dir = tempDir(t, 'a2a-editor-keys-');
+    const trustFile = join(dir, 'trust.json');
+    writeFileSync(trustFile, '{"key-a": ');
+    await lsp.updateSettings({ workspaceTrusted: true, trustStore: trustFile });
+    const broken = await lsp.connection.sendRequest(PinRequest.type, {
+      source: { url: agentUrl },
+      selection: SELECTION,
+      target: pathToFileURL(join(dir, 'a2a-lock.json')).href,
+      probe: false,
+    });
+    assert.equal(broken.written, false);
+    assert.match(broken.error ?? '', /a2a\.trustStore: the trust store is not JSON/);
+    writeFileSync(trustFile, JSON.stringify(trustStoreKeys()));
+    const lock = await editorPin(dir, { trustStore: trustFile });
+    assert.equal((lock.signing_key as { kid?: string } | undefined)?.kid, 'key-a');
+    writeFileSync(trustFile, JSON.stringify({ 'key-b': signers.b.spki }));
+    const rotated = await editorPin(dir, { trustStore: trustFile });
+    assert.equal(rotated.signing_key, undefined);
+  });
+
   // What the agent serves after the pin (signed by key-a), the policy, and the verdict both the editor and the CLI give.
   const cases: { name: string; now: 'a' | 'b' | 'nobody' | undefined; policy?: string; verdict: string }[] = [
     { name: 'the same key', now: 'a', verdict: 'compatible' },

@@ -86,7 +86,7 @@ export async function fetchLiveCard(
   if (settings.workspaceTrusted !== true)
     return { url: params.url, findings: [], credentialSchemes: [], error: UNTRUSTED };
   const http = live.httpFor(settings);
-  const trusted = editorTrustStore(settings, http);
+  const trusted = await editorTrustStore(settings, http);
   if (trusted?.ok === false) return { url: params.url, findings: [], credentialSchemes: [], error: trusted.error };
   const trust = trusted?.trust ?? trustStoreFromKidMap({}, http);
   let fetched: FetchCardResult;

@@ -379,7 +379,7 @@ export async function pin(service: LockfileService, settings: A2ASettings, param
     if (from.inline) await catalogBesideLockfile(world, from.inline.foundVia.catalog, target);
     const trusted = settings.workspaceTrusted === true;
     // With a trust store the verified signing key is recorded, as `pin --trust-store` does; Restricted Mode records none.
-    const trust = trusted ? editorTrustStore(settings, service.httpFor(settings)) : undefined;
+    const trust = trusted ? await editorTrustStore(settings, service.httpFor(settings)) : undefined;
     if (trust?.ok === false) return { written: false, probes: [], error: trust.error };
     const pinned = await pinWorkflow(
       {
@@ -451,17 +451,20 @@ export async function checkLockfiles(
     ]);
     let loader = loaders.get(key);
     if (!loader) loaders.set(key, (loader = service.loader(s)));
-    return { loader, signing: signingFor(s) };
+    return { loader, signing: await signingFor(s) };
   };
   // A pinned signing key is compared under the trust store and signature policy of the user's settings.
-  const signings = new Map<string, ReturnType<typeof editorSigningCheck>>();
-  const signingFor = (s: A2ASettings): ReturnType<typeof editorSigningCheck> => {
+  const signings = new Map<string, Promise<ReturnType<typeof editorSigningCheck>>>();
+  const signingFor = (s: A2ASettings): Promise<ReturnType<typeof editorSigningCheck>> => {
     // Restricted Mode keeps its behaviour: a pinned key is reported as not checked.
-    if (s.workspaceTrusted !== true) return undefined;
+    if (s.workspaceTrusted !== true) return Promise.resolve(undefined);
     const key = JSON.stringify([s.trustStore, s.signatures.policy, s.network]);
-    if (!signings.has(key))
-      signings.set(key, editorSigningCheck(editorTrustStore(s, service.httpFor(s)), s.signatures.policy));
-    return signings.get(key);
+    let signing = signings.get(key);
+    if (!signing) {
+      signing = editorTrustStore(s, service.httpFor(s)).then((trust) => editorSigningCheck(trust, s.signatures.policy));
+      signings.set(key, signing);
+    }
+    return signing;
   };
   // A lockfile path that is a symbolic link out of its workspace folder is not read.
   const insideWorkspace = async (path: string | { error: string }): Promise<string | { error: string }> => {

@@ -8,32 +8,30 @@ import { isAbsolute } from 'node:path';
 import type { HttpClient } from '../../core/net/http';
 import type { SignaturePolicy } from '../../core/signature/policy';
 import { trustStoreFromKidMap, type TrustStore } from '../../core/signature/trustStore';
-import { ioReason } from '../../core/text/ioReason';
-import { readTextSync } from '../../node/readText';
 import type { A2ASettings } from '../../protocol';
-import { trustStoreFromText } from '../fetch';
 import { signingCheck } from '../signingKey';
-
-/** A trust-store file is a handful of keys: 1 MiB is far beyond any real one (the CLI's limit too). */
-const MAX_TRUST_STORE_BYTES = 1024 * 1024;
+import { createTrustStoreFiles, trustStoreFromFile } from '../trustStoreFile';
 
 export type EditorTrust = { ok: true; trust: TrustStore } | { ok: false; error: string } | undefined;
 
+/**
+ * The trust-store files the settings have named, kept for the server's life: each use of an unchanged file costs a
+ * stat, an edited or replaced one is read again.
+ */
+const files = createTrustStoreFiles();
+
 /** The trust store the settings name; undefined when they name none (an empty map or an empty path). */
-export function editorTrustStore(settings: Pick<A2ASettings, 'trustStore'>, http: HttpClient): EditorTrust {
+export async function editorTrustStore(
+  settings: Pick<A2ASettings, 'trustStore'>,
+  http: HttpClient,
+): Promise<EditorTrust> {
   const setting = settings.trustStore;
   if (typeof setting !== 'string')
     return Object.keys(setting).length === 0 ? undefined : { ok: true, trust: trustStoreFromKidMap(setting, http) };
   if (setting.trim() === '') return undefined;
   if (!isAbsolute(setting))
     return { ok: false, error: 'a2a.trustStore: the path of a trust-store file must be absolute' };
-  let text: string;
-  try {
-    text = readTextSync(setting, MAX_TRUST_STORE_BYTES);
-  } catch (err) {
-    return { ok: false, error: `a2a.trustStore: cannot read the trust-store file (${ioReason(err)})` };
-  }
-  const read = trustStoreFromText(text, http, 'a2a.trustStore');
+  const read = await trustStoreFromFile(setting, http, 'a2a.trustStore', files);
   return read.ok ? read : { ok: false, error: `a2a.trustStore: ${read.error}` };
 }
 

@@ -54,7 +54,7 @@ import { settingsPerFile, type CommandSettings } from '../projectSettings';
 import { CLIENT_FLAGS, NETWORK_FLAGS, SIGNATURE_POLICY_FLAG, TRUST_STORE_FLAG, networkAllowance } from '../sharedFlags';
 import { combineTrustStores, type SignaturePolicy } from '../../app/live';
 import { createHttpClient } from '../../node/net/http';
-import { loadTrustStoreFile } from '../trustStoreFile';
+import { loadTrustStoreFiles } from '../trustStoreFile';
 import { OUTPUT_FLAG, captured, parseOutputs, writeOutputs } from '../outputs';
 
 const SPEC = {
@@ -329,7 +329,7 @@ export async function runCheck(argv: string[], rawIO: CliIO, version = VERSION):
   // JWKS URLs in a trust store are the user's configuration: fetched under the user's network policy.
   const signing = flags['trust-store'].length
     ? signingCheck(
-        combineTrustStores(flags['trust-store'].map((f) => loadTrustStoreFile(f, io.cwd, createHttpClient({})))),
+        combineTrustStores(await loadTrustStoreFiles(flags['trust-store'], io.cwd, createHttpClient({}))),
         (flags['signature-policy'] ?? 'verify-if-present') as SignaturePolicy,
       )
     : undefined;

@@ -24,7 +24,7 @@ import { fetchCard, fetchExtendedCard, type ExtendedCardResult, type FetchCardRe
 import { combineTrustStores, createTrustStore, JwksDocument, TrustEntry } from '../../app/live';
 import { firstPositional, parseArgs, type FlagValues } from '../args';
 import { commandHelpText, type CommandHelp, type UsageItem } from '../help';
-import { loadTrustStoreFile } from '../trustStoreFile';
+import { loadTrustStoreFiles } from '../trustStoreFile';
 import { SIGNATURE_POLICY_NAMES, resolveSignaturePolicy, type SignaturePolicy } from '../../app/live';
 import { alignColumns, safeText } from '../format';
 import { machineJson } from '../../app/text';
@@ -211,7 +211,7 @@ async function fetchCommand(
   try {
     const trust = combineTrustStores([
       createTrustStore(jwks, http),
-      ...flags['trust-store'].map((f) => loadTrustStoreFile(f, io.cwd, http)),
+      ...(await loadTrustStoreFiles(flags['trust-store'], io.cwd, http)),
     ]);
     const timeoutMs = timeoutFrom(flags.timeout);
     const fetched = await fetchCard({

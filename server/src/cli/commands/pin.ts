@@ -30,7 +30,7 @@ import { clean } from './compile';
 import { commandSettings } from '../projectSettings';
 import { CONFIG_FLAG, TRUST_STORE_FLAG } from '../sharedFlags';
 import { combineTrustStores } from '../../app/live';
-import { loadTrustStoreFile } from '../trustStoreFile';
+import { loadTrustStoreFiles } from '../trustStoreFile';
 import { safeText } from '../format';
 
 const SPEC = {
@@ -113,7 +113,7 @@ export const run: Command = async (argv, io: CliIO) => {
   const world = createNodeWorld({ client, maxBytes: project.maxBytes, network: { origin: 'user' } });
   try {
     const trust = flags['trust-store'].length
-      ? combineTrustStores(flags['trust-store'].map((f) => loadTrustStoreFile(f, io.cwd, world.http)))
+      ? combineTrustStores(await loadTrustStoreFiles(flags['trust-store'], io.cwd, world.http))
       : undefined;
     const pinned = await pin(world, {
       location,

@@ -33,7 +33,7 @@ import { NotReplaceable, replaceable } from '../../node/replaceGuard';
 import { settingsPerFile, type CommandSettings } from '../projectSettings';
 import { safeText } from '../format';
 import { CONFIG_FLAG, NETWORK_FLAGS, SIGNATURE_POLICY_FLAG, TRUST_STORE_FLAG, networkAllowance } from '../sharedFlags';
-import { loadTrustStoreFile } from '../trustStoreFile';
+import { loadTrustStoreFiles } from '../trustStoreFile';
 import { combineTrustStores, type SignaturePolicy } from '../../app/live';
 import { signingCheck } from '../../app/check';
 import { createHttpClient } from '../../node/net/http';
@@ -125,7 +125,7 @@ export const run: Command = async (argv, io: CliIO) => {
   // JWKS URLs in a trust store are the user's configuration: fetched under the user's network policy (as check).
   const signing = flags['trust-store'].length
     ? signingCheck(
-        combineTrustStores(flags['trust-store'].map((f) => loadTrustStoreFile(f, io.cwd, createHttpClient({})))),
+        combineTrustStores(await loadTrustStoreFiles(flags['trust-store'], io.cwd, createHttpClient({}))),
         (flags['signature-policy'] ?? 'verify-if-present') as SignaturePolicy,
       )
     : undefined;
