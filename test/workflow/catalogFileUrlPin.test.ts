@@ -158,6 +158,21 @@ describe('pinning a url entry of a workspace catalog file', () => {
     assert.ok(byEditor.items.some((i) => i.pointer === '/agent' && /the agent moved/.test(i.message)));
   });
 
+  test('update --yes records the URL the catalog file lists now, and keeps found_via', async (t) => {
+    const lockPath = join(ws, 'locks', 'update.a2a-lock.json');
+    writeFileSync(lockPath, readFileSync(cliLock()));
+    t.after(() => {
+      writeCatalog(catalogPath(), '/cards/base.json');
+      rmSync(lockPath, { force: true });
+    });
+    writeCatalog(catalogPath(), '/cards/moved.json');
+    const r = await cli(['update', 'locks/update.a2a-lock.json', '--live', '--yes'], ws);
+    assert.equal(r.code, 0, r.stdout + r.stderr);
+    const updated = readLock(lockPath);
+    assert.equal(updated.agent, `${base}/cards/moved.json`);
+    assert.deepEqual(updated.found_via, readLock(cliLock()).found_via);
+  });
+
   test('check --live: the entry gone from the catalog file is breaking at /found_via', async (t) => {
     t.after(() => writeCatalog(catalogPath(), '/cards/base.json'));
     writeFileSync(catalogPath(), JSON.stringify({ specVersion: '1.0', entries: [] }));

@@ -71,8 +71,8 @@ and extensions. URL: a card URL (.json), an agent's base URL (its /.well-known/a
 reference CATALOG-URL#IDENTIFIER[@VERSION] (the AI Catalog entry's card; without a version the highest semantic
 version, else the latest updatedAt; the lockfile records it under "found_via", and check --live and update follow
 the catalog); CARD: a card file, or an entry of a catalog file of the repository CATALOG-PATH#IDENTIFIER[@VERSION]
-(found_via records the file relative to the lockfile; check --live and update read the entry there again). --probe runs the safe probes first (no message is sent) and records their
-evidence under "verified".
+(found_via records the file relative to the lockfile; check --live and update read the entry there again).
+--probe runs the safe probes first (no message is sent) and records their evidence under "verified".
 Without --out the lockfile goes to stdout; with it the write is atomic and a re-pin that changes nothing leaves
 the file as it was. The card is compiled for the client of the workflow's project configuration (the nearest
 .a2a/config.json from the folder of --out, else of the working directory; or --config FILE), which also knows
