@@ -14,6 +14,7 @@ import { loadSeeds, ROOT, type Seed } from './seeds';
 import { workflowCommandFailures } from './workflowCommands';
 import { discoverCliInput, discoverFailures } from './catalogDiscover';
 import { catalogPathCliInput, catalogPathFailures, type CatalogPathCase } from './catalogPaths';
+import { catalogPinCliInput, catalogPinFailures, type CatalogPinCase } from './catalogPins';
 import { at } from '../at';
 
 export const CLI = join(ROOT, 'server', 'dist', 'cli.js');
@@ -28,6 +29,8 @@ export interface CliInput {
   origin: string;
   /** A lockfile pinned from a catalog file at a generated path (catalogPaths.ts). */
   catalogPath?: CatalogPathCase;
+  /** A pin from an entry of a catalog file at a generated path (catalogPins.ts). */
+  catalogPin?: CatalogPinCase;
 }
 
 /** The lockfile seed with its agent pointing at the card beside it, so update and check stay offline. */
@@ -56,6 +59,7 @@ export function generateCliInput(rng: Rng): CliInput {
   const { seeds, pairs } = loadSeeds();
   const cards = seeds.filter((s) => s.kind === 'card');
   if (chance(rng, 0.04)) return catalogPathCliInput(rng);
+  if (chance(rng, 0.02)) return catalogPinCliInput(rng);
   const command = pick(rng, ['lint', 'lint', 'compile', 'check', 'check', 'pin', 'update', 'discover'] as const);
   if (command === 'discover') return discoverCliInput(rng);
   if (command === 'lint') {
@@ -187,6 +191,7 @@ export async function runCliInput(input: CliInput, dir: string, hangMs: number):
   if (format === 'github') failures.push(...workflowCommandFailures(run.stdout));
   if (what === 'discover') failures.push(...discoverFailures(input, run.stdout, run.stderr, run.code));
   if (input.catalogPath) failures.push(...catalogPathFailures(input.catalogPath, run.stdout));
+  if (input.catalogPin) failures.push(...catalogPinFailures(input.catalogPin, run.code, run.stderr));
   if (what === 'pin' && run.code === 0 && !failures.length) {
     // Round trip: a lockfile just pinned from a card checks compatible against that same card.
     const check = await spawnCli(

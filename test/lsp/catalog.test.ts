@@ -63,6 +63,8 @@ test('a catalog: diagnostics, hovers, the capabilities tree and the pin lenses',
   const byUrl = await hoverText('"version": "3.2.0"');
   assert.match(byUrl, /not fetched on hover/);
   assert.ok(byUrl.includes(agent.url));
+  // An entry's URL is pinned through the catalog file too, so later checks follow the agent when it moves.
+  assert.match(byUrl, /"Pin this agent" pins the card at this URL through this catalog/);
   const other = await hoverText('"urn:air:example.com:mcp:search"');
   assert.match(other, /application\/mcp-server-card\+json/);
   assert.match(other, /leaves entries of this type alone/);
@@ -83,22 +85,26 @@ test('a catalog: diagnostics, hovers, the capabilities tree and the pin lenses',
   const lenses = (await lsp.connection.sendRequest('textDocument/codeLens', {
     textDocument: { uri },
   })) as CodeLens[];
-  // Every A2A entry served at an http(s) URL, and the inline card (by its entry); not the nested catalog or the MCP entry.
+  // Every A2A entry served at an http(s) URL and the inline card, each by its entry (pinned through the catalog file);
+  // not the nested catalog, the MCP entry, or the entry with both a url and data (it names no card to pin).
   const target = (l: CodeLens) => {
-    const argument = l.command?.arguments?.[0] as { url?: string; identifier?: string };
-    return argument.url ?? `entry ${argument.identifier}`;
+    const argument = l.command?.arguments?.[0] as { url?: string; identifier?: string; version?: string };
+    return argument.url ?? `entry ${argument.identifier}${argument.version ? `@${argument.version}` : ''}`;
   };
   assert.deepEqual(
     lenses.map((l) => [l.command?.title, l.command?.command, target(l)]),
     [
-      ['Pin this agent', 'a2a.pinAgent', agent.url],
-      ['Pin this agent', 'a2a.pinAgent', 'https://pricing.example.com/v3/agent-card.json'],
-      ['Pin this agent', 'a2a.pinAgent', 'https://pricing.example.net/.well-known/agent-card.json'],
-      ['Pin this agent', 'a2a.pinAgent', 'https://pay.example.net/.well-known/agent-card.json'],
+      ['Pin this agent', 'a2a.pinAgent', 'entry urn:air:example.com:agents:pricing@3.2.0'],
+      ['Pin this agent', 'a2a.pinAgent', 'entry urn:air:example.com:agents:pricing@3.2.0'],
+      ['Pin this agent', 'a2a.pinAgent', 'entry urn:air:example.com:agents:pr\u0456cing'],
       ['Pin this agent', 'a2a.pinAgent', 'entry urn:air:example.com:agents:quotes'],
     ],
   );
-  assert.deepEqual(lenses[0]!.command?.arguments?.[0], { url: agent.url, catalog: uri });
+  assert.deepEqual(lenses[0]!.command?.arguments?.[0], {
+    catalog: uri,
+    identifier: 'urn:air:example.com:agents:pricing',
+    version: '3.2.0',
+  });
   assert.equal(agent.requests(), 0, 'hover, tree and lenses fetched nothing');
   assert.equal(lsp.stderr(), '');
 });
@@ -112,14 +118,14 @@ test('a catalog read from an http(s) URL: the lenses pin through the catalog ref
   const lenses = (await lsp.connection.sendRequest('textDocument/codeLens', {
     textDocument: { uri },
   })) as CodeLens[];
-  // CATALOG-URL#IDENTIFIER@VERSION, so the pin records found_via; an entry without a version names none.
+  // CATALOG-URL#IDENTIFIER@VERSION, so the pin records found_via; an entry without a version names none. The entry
+  // with both a url and data names no card, so it has no lens.
   assert.deepEqual(
     lenses.map((l) => (l.command?.arguments?.[0] as { url: string }).url),
     [
       `${uri}#urn:air:example.com:agents:pricing@3.2.0`,
       `${uri}#urn:air:example.com:agents:pricing@3.2.0`,
       `${uri}#urn:air:example.com:agents:pr%D1%96cing`,
-      `${uri}#urn:air:payments.example.net:agents:pay`,
       `${uri}#urn:air:example.com:agents:quotes`,
     ],
   );

@@ -88,7 +88,7 @@ describe('pinning an inline card of a workspace catalog file', () => {
       lenses.map((l) => l.command?.arguments?.[0]),
       [
         { catalog: uri, identifier: IDENTIFIER, version: '1.0.0' },
-        { url: 'https://other.example.test/.well-known/agent-card.json', catalog: uri },
+        { catalog: uri, identifier: 'urn:air:example.test:agents:other' },
       ],
     );
     await lsp.close(uri);

@@ -41,7 +41,7 @@ function isCatalogEntryArgument(arg: unknown): arg is CatalogEntryArgument {
   );
 }
 
-/** The "Pin this agent" lens of an inline card in a catalog file: the catalog's URI and the entry. */
+/** The "Pin this agent" lens of an entry of a catalog file (inline card or URL): the catalog's URI and the entry. */
 interface InlineEntryArgument {
   catalog: string;
   identifier: string;

@@ -8,7 +8,7 @@ import { readProjectConfig } from '../core/config/projectConfig';
 import { judgedResult, policySuppressions } from './checkPolicies';
 import { cardPolicyFindings } from './policies';
 import { checkMany, DEFAULT_CONCURRENCY } from '../core/check/checkMany';
-import { refreshLockfile, type RefreshOptions } from '../core/check/refreshLockfile';
+import { refreshLockfile, type CardPathCheck, type RefreshOptions } from '../core/check/refreshLockfile';
 import type { CardLoader } from '../core/check/cardLoader';
 import { codeQualityReport } from '../core/check/report/codequality';
 import { githubReport } from '../core/check/report/github';
@@ -56,6 +56,11 @@ export interface CheckRequest {
    * loader's own source keeps paths inside its roots (the MCP tools).
    */
   insideRepository?: boolean;
+  /**
+   * Where a catalog file a lockfile's `found_via` names may be read, when `insideRepository` is off (the MCP tools:
+   * inside the root that holds the lockfile). Without it such a lockfile is refused there, never read.
+   */
+  catalogPaths?: CardPathCheck;
   /** For lockfiles that pinned a signing key: the trust store and policy the card's signature is checked under. */
   signing?: RefreshOptions['signing'];
 }
@@ -68,6 +73,7 @@ export function checkLockfiles(request: CheckRequest): Promise<RefreshOutcome[]>
     resolveAgent,
     cardOverride: request.cardOverride,
     ...(request.insideRepository === false ? {} : { cardPath: lockfileCardPaths() }),
+    ...(request.catalogPaths ? { catalogPath: request.catalogPaths } : {}),
     concurrency: request.concurrency,
     ...(request.stale ? { stale: request.stale } : {}),
     ...(request.signing ? { signing: request.signing } : {}),

@@ -16,7 +16,8 @@ import { serializeLockfile } from '../core/pin/serialize';
 import type { ProbeReport } from '../core/probe/probeAgent';
 import { withoutUserinfo } from '../core/text/redact';
 import type { Lockfile } from '../core/types';
-import { formatCatalogReference, type CatalogReference } from '../core/catalog/reference';
+import { formatCatalogReference, type ReferenceVia } from '../core/catalog/reference';
+import { loadCatalogFileEntry, type CatalogFileEntry } from './catalogFileEntry';
 import { makeDirectory } from '../node/makeDirectory';
 import { createGrpcClient } from '../node/net/grpc';
 import { writeLockfile, type LockfileWrite } from '../node/writeLockfile';
@@ -47,11 +48,12 @@ export interface PinRequest {
    */
   trust?: TrustStore;
   /**
-   * An inline card of a catalog file (the editor's "Pin this agent"): the card, and the entry it is with the catalog's
-   * absolute path (`location` is that reference). The lockfile records the catalog relative to the lockfile's folder
-   * (`found_via`, followed by later checks) and `agent` as the reference CATALOG-PATH#IDENTIFIER[@VERSION].
+   * An entry of a catalog file (the editor's "Pin this agent", `pin CATALOG-PATH#IDENTIFIER`): its card (inline, or
+   * its `url`, which is then `location`) and the entry it is, with the catalog's absolute path. The lockfile records
+   * the catalog relative to the lockfile's folder (`found_via`, followed by later checks); `agent` is the card URL,
+   * or for an inline card the reference CATALOG-PATH#IDENTIFIER[@VERSION] (`location`).
    */
-  inline?: { card: unknown; foundVia: CatalogReference };
+  fromCatalogFile?: CatalogFileEntry;
 }
 
 export type PinResult =
@@ -84,8 +86,8 @@ export interface PinWorld {
 export async function pin(world: PinWorld, request: PinRequest): Promise<PinResult> {
   let loaded;
   try {
-    loaded = request.inline
-      ? world.loader.loadValue(request.location, request.inline.card, { foundVia: request.inline.foundVia })
+    loaded = request.fromCatalogFile
+      ? await loadCatalogFileEntry(world.loader, request.location, request.fromCatalogFile)
       : await world.loader.load(request.location);
   } catch (err) {
     return { ok: false, stage: 'load', message: messageOf(err) };
@@ -109,7 +111,7 @@ export async function pin(world: PinWorld, request: PinRequest): Promise<PinResu
     const key = await verifiedSigningKey(request.trust, loaded.card, request.location);
     if (key) lock = { ...lock, signing_key: key };
   }
-  if (loaded.via) lock = withFoundVia(lock, loaded.via.foundVia, request);
+  if (loaded.via) lock = withFoundVia(lock, loaded.via, request);
   if (!request.probe) return { ok: true, lock, loaded };
   if (loaded.via && loaded.via.url === undefined)
     return {
@@ -141,16 +143,19 @@ export async function pin(world: PinWorld, request: PinRequest): Promise<PinResu
 
 /**
  * The lockfile with where its agent was found: the catalog (a URL without userinfo; a catalog file relative to the
- * lockfile's folder, whose inline card the lockfile then names by the same reference), the identifier, the version.
+ * lockfile's folder), the identifier, the version. An inline card of a catalog file has no URL of its own: the
+ * lockfile names it by the same reference.
  */
-function withFoundVia(lock: Lockfile, via: CatalogReference, request: PinRequest): Lockfile {
-  const file = !isHttpLocation(via.catalog);
+function withFoundVia(lock: Lockfile, via: ReferenceVia, request: PinRequest): Lockfile {
+  const { foundVia } = via;
+  const file = !isHttpLocation(foundVia.catalog);
   const found_via = {
-    catalog: file ? agentField(via.catalog, request.lockfile, request.baseDir) : withoutUserinfo(via.catalog),
-    identifier: via.identifier,
-    ...(via.version !== undefined ? { version: via.version } : {}),
+    catalog: file ? agentField(foundVia.catalog, request.lockfile, request.baseDir) : withoutUserinfo(foundVia.catalog),
+    identifier: foundVia.identifier,
+    ...(foundVia.version !== undefined ? { version: foundVia.version } : {}),
   };
-  return file ? { ...lock, agent: formatCatalogReference(found_via), found_via } : { ...lock, found_via };
+  const inline = file && via.url === undefined;
+  return inline ? { ...lock, agent: formatCatalogReference(found_via), found_via } : { ...lock, found_via };
 }
 
 /**

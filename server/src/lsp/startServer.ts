@@ -10,6 +10,7 @@ import { AnalysisCache, type Analysis } from '../app/document/analysis';
 import type { ServerContext } from './context';
 import { publishClosedLockfile } from './diagnostics/closedLockfiles';
 import { diagnostics } from '../app/document/diagnostics';
+import { isProjectConfig, staleVerdictMayChange } from '../app/document/staleSuppressions';
 import { createDocumentWorld } from '../app/document/world';
 import { SERVER_CAPABILITIES, registerHandlers } from './handlers';
 import type { RuntimeEnvironment } from './runtime';
@@ -72,9 +73,9 @@ export function startServer(connection: Connection, runtime: RuntimeEnvironment)
     runtime,
     delayMs,
     (uri) => documents.get(uri),
-    async (doc) => {
+    async (doc, superseded) => {
       const a = await analysis(doc.uri);
-      return a ? diagnostics(world, doc, a) : [];
+      return a ? diagnostics(world, doc, a, superseded) : [];
     },
   );
 
@@ -103,6 +104,8 @@ export function startServer(connection: Connection, runtime: RuntimeEnvironment)
       settings.clear();
       analyses.clear();
       ctx.revalidateAll();
+    } else {
+      rejudgeSuppressions(params.changes.map((c) => c.uri)).catch(() => undefined);
     }
     world.workspaceCards.invalidate();
     for (const doc of documents.all()) if (analyses.peek(doc.uri)?.kind === 'lockfile') validator.schedule(doc);
@@ -129,6 +132,15 @@ export function startServer(connection: Connection, runtime: RuntimeEnvironment)
       for (const uri of world.session.checkedLockfiles()) publishClosedLockfile(ctx, uri).catch(() => undefined);
     }
   });
+
+  /**
+   * Cards or lockfiles changed, created or deleted on disk: the stale-suppression verdict of each open configuration
+   * that governs one is judged again, debounced and abandoned when a newer change arrives (Validator).
+   */
+  async function rejudgeSuppressions(changed: string[]): Promise<void> {
+    for (const doc of documents.all())
+      if (isProjectConfig(doc.uri) && (await staleVerdictMayChange(world, doc.uri, changed))) validator.schedule(doc);
+  }
 
   /** When a card changes, open lockfiles may pin it: re-check them too. */
   function scheduleRelated(uri: string): void {

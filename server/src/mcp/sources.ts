@@ -4,7 +4,7 @@
  * only unless the launch allowed more). Both are bounded in bytes.
  */
 import { isAbsolute } from 'node:path';
-import { resolveInside } from '../node/insideRoot';
+import { lockfileCardPaths, resolveInside, type InsideRoot } from '../node/insideRoot';
 import { readTextSync } from '../node/readText';
 import { ioReason } from '../app/text';
 import { cardUrlFor } from '../app/live';
@@ -36,6 +36,18 @@ export async function pathInsideRoots(world: ToolWorld, candidate: string, baseD
   throw new ToolError(
     `${JSON.stringify(refusedPath(world, candidate, baseDir).slice(0, 200))} is outside the roots this server was started with (--root), so it is not read or written`,
   );
+}
+
+/**
+ * Where a catalog file a checked lockfile names (`found_via.catalog`) may be read: inside the root that holds the
+ * lockfile, symlinks resolved, with the confinement the CLI applies to its repository (node/insideRoot.ts). A refusal
+ * quotes only the path as the lockfile wrote it.
+ */
+export function catalogPathsInRoots(world: ToolWorld): (lockfilePath: string, catalog: string) => Promise<InsideRoot> {
+  return lockfileCardPaths(async (dir) => {
+    for (const root of world.roots) if ((await resolveInside(root, root, dir)).ok) return root;
+    return dir;
+  });
 }
 
 export function networkOf(world: ToolWorld): NonNullable<ToolWorld['http']> {

@@ -47,7 +47,7 @@ export interface PinEntryArgument {
   catalog: string;
 }
 
-/** The argument of the lens on an inline card of a catalog file: the catalog's file: URI and the entry. */
+/** The argument of the lens on an entry of a catalog file (inline card or `url`): the catalog's file: URI and the entry. */
 export interface PinInlineEntryArgument {
   catalog: string;
   identifier: string;
@@ -57,15 +57,16 @@ export interface PinInlineEntryArgument {
 /**
  * "Pin this agent" above each A2A entry of a catalog served at an http(s) URL or with its card inline. A catalog that
  * is itself at an http(s) URL pins through the catalog reference CATALOG-URL#IDENTIFIER@VERSION, so the lockfile
- * records where the agent was found (`found_via`) and later checks follow the catalog; a local catalog file pins the
- * entry's URL, or its inline card through the catalog file (the lockfile records the file relative to itself).
+ * records where the agent was found (`found_via`) and later checks follow the catalog; a catalog file pins the entry
+ * (its URL or its inline card) through the file (the lockfile records the file relative to itself). An unsaved catalog
+ * (untitled) pins an entry's URL as a plain URL and offers no lens on an inline card (its hover says why).
  */
 export function catalogLenses(a: Analysis): CodeLens[] {
   const lenses: CodeLens[] = [];
-  const catalogUrl = httpUrl(a.uri);
   for (const { entry } of catalogEntries(a)) {
-    const argument = lensArgument(entry, a.uri, catalogUrl);
-    if (argument === undefined) continue;
+    const plan = pinPlan(entry, a.uri);
+    if (plan.kind === 'none') continue;
+    const argument = plan.argument;
     const range = rangeOf(a.text, locatePointer(a.text, entry.pointer));
     lenses.push({
       range: { start: range.start, end: range.start },
@@ -75,29 +76,40 @@ export function catalogLenses(a: Analysis): CodeLens[] {
   return lenses;
 }
 
-function lensArgument(
-  entry: CatalogEntry,
-  uri: string,
-  catalogUrl: string | undefined,
-): PinEntryArgument | PinInlineEntryArgument | undefined {
-  const reference =
-    catalogUrl !== undefined && entry.identifier !== undefined
-      ? formatCatalogReference({
-          catalog: catalogUrl,
-          identifier: entry.identifier,
-          ...(entry.version !== undefined ? { version: entry.version } : {}),
-        })
-      : undefined;
-  const cardUrl = pinnableUrl(entry);
-  if (cardUrl !== undefined) return { url: reference ?? cardUrl, catalog: uri };
-  if (!pinnableInline(entry)) return undefined;
-  if (reference !== undefined) return { url: reference, catalog: uri };
-  if (!uri.startsWith('file:') || entry.identifier === undefined) return undefined;
-  return {
-    catalog: uri,
-    identifier: entry.identifier,
-    ...(entry.version !== undefined ? { version: entry.version } : {}),
-  };
+/**
+ * How "Pin this agent" pins an entry of the catalog at `uri`, decided once for the lens and the hover: through the
+ * catalog reference (a catalog at an http(s) URL), through the catalog file, by the entry's URL alone (an unsaved
+ * catalog, an entry without identifier), or not at all, with why when the person can do something about it.
+ */
+export type PinPlan =
+  | { kind: 'reference'; argument: PinEntryArgument }
+  | { kind: 'catalog-file'; argument: PinInlineEntryArgument; inline: boolean }
+  | { kind: 'url'; argument: PinEntryArgument; why: NoCatalogWhy }
+  | { kind: 'none'; why?: NoCatalogWhy };
+
+/** Why a lockfile could not record the catalog: unsaved (untitled), an entry without identifier, another scheme. */
+type NoCatalogWhy = 'unsaved' | 'no-identifier' | 'not-a-file';
+
+export function pinPlan(entry: CatalogEntry, uri: string): PinPlan {
+  const cardUrl = entry.hasData ? undefined : pinnableUrl(entry);
+  const inline = pinnableInline(entry);
+  if (cardUrl === undefined && !inline) return { kind: 'none' };
+  const why = entry.identifier === undefined ? 'no-identifier' : uri.startsWith('untitled:') ? 'unsaved' : 'not-a-file';
+  const catalogUrl = httpUrl(uri);
+  if (catalogUrl !== undefined && entry.identifier !== undefined) {
+    const reference = formatCatalogReference({
+      catalog: catalogUrl,
+      identifier: entry.identifier,
+      ...(entry.version !== undefined ? { version: entry.version } : {}),
+    });
+    return { kind: 'reference', argument: { url: reference, catalog: uri } };
+  }
+  if (uri.startsWith('file:') && entry.identifier !== undefined) {
+    const version = entry.version !== undefined ? { version: entry.version } : {};
+    return { kind: 'catalog-file', argument: { catalog: uri, identifier: entry.identifier, ...version }, inline };
+  }
+  if (cardUrl !== undefined) return { kind: 'url', argument: { url: cardUrl, catalog: uri }, why };
+  return { kind: 'none', why };
 }
 
 /** The document's URI when it is an http(s) URL (a catalog read from the network), without a fragment. */

@@ -31,11 +31,18 @@ export const LOCKFILE_CHECK_CODES = {
  * live checks (the watcher, "Check Lockfiles Now") feed the live card and re-publish through here, so the
  * same problem is never shown twice; one found against both cards is one diagnostic naming both.
  */
-export async function diagnostics(world: DocumentWorld, doc: TextDocument, analysis: Analysis): Promise<Diagnostic[]> {
-  // A check still running when the document changes is abandoned: its diagnostics would be dropped anyway. A
-  // closed lockfile's text is read from disk and has no version: it is stale only once the lockfile is opened.
+export async function diagnostics(
+  world: DocumentWorld,
+  doc: TextDocument,
+  analysis: Analysis,
+  superseded: () => boolean = () => false,
+): Promise<Diagnostic[]> {
+  // A check still running when the document changes, or a newer validation of it was asked for (`superseded`: files
+  // changed on disk), is abandoned: its diagnostics would be dropped anyway. A closed lockfile's text is read from
+  // disk and has no version: it is stale only once the lockfile is opened.
   const wasOpen = world.document(doc.uri) !== undefined;
   const stale = () => {
+    if (superseded()) return true;
     const now = world.document(doc.uri);
     return wasOpen ? now?.version !== doc.version : now !== undefined;
   };
@@ -49,7 +56,8 @@ export async function diagnostics(world: DocumentWorld, doc: TextDocument, analy
       )
     : undefined;
   const found = withProjectFindings(doc, analysis, documentDiagnostics(doc, analysis, pinned), project);
-  return isProjectConfig(doc.uri) ? [...found, ...(await staleSuppressionDiagnostics(world, doc))] : found;
+  if (!isProjectConfig(doc.uri)) return found;
+  return [...found, ...(await staleSuppressionDiagnostics(world, doc, pauseFor(undefined, stale)))];
 }
 
 /** A lockfile that parses and validates is checked against the card it pins; nothing else is. */

@@ -12,9 +12,8 @@ import { outcomeWithPolicies } from './lockfilePolicies';
 import { readTextSync } from '../../node/readText';
 import { dirname, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { formatCatalogReference, referenceOrCardUrl, type CatalogReference } from '../reference';
-import { entryForReference } from '../../core/catalog/resolve';
-import { stripBom } from '../../core/document';
+import { referenceOrCardUrl } from '../reference';
+import { catalogFileEntry, loadCatalogFileEntry, type CatalogFileEntry } from '../catalogFileEntry';
 import { resolveInside } from '../../node/insideRoot';
 import { locatePointer, rangeOf } from '../../core/pointer/range';
 import { loadLockfile } from '../../core/lockfile/index';
@@ -144,15 +143,16 @@ async function sourceLocation(world: DocumentWorld, source: PinSource): Promise<
   throw new Error('nothing to pin: give a card URL or a card document');
 }
 
-/** What a pin reads: a location the loader loads, or an inline card of a catalog file with the entry it is in. */
+/** What a pin reads: a location the loader loads, or an entry of a catalog file with the entry it is. */
 interface PinFrom {
   location: string;
-  inline?: { card: unknown; foundVia: CatalogReference };
+  fromCatalogFile?: CatalogFileEntry;
 }
 
 /**
  * Where to pin from, for any source: an entry of a catalog file is read from the editor (unsaved edits count) and
- * selected as a catalog reference would select it; an inline card is pinned in place, an entry's URL as a URL.
+ * selected as a catalog reference would select it; either kind of entry (inline card or `url`) is pinned through the
+ * file, so the lockfile records where the agent was found.
  */
 async function pinFrom(service: LockfileService, source: PinSource): Promise<PinFrom> {
   if (!source.catalogEntry) return { location: await sourceLocation(service.world, source) };
@@ -160,25 +160,13 @@ async function pinFrom(service: LockfileService, source: PinSource): Promise<Pin
   if (typeof uri !== 'string' || typeof identifier !== 'string' || !['string', 'undefined'].includes(typeof version))
     throw new Error('a catalog entry to pin names its catalog (uri), its identifier and, optionally, its version');
   const catalog = pathOf(uri);
-  let value: unknown;
+  let text: string;
   try {
-    value = JSON.parse(stripBom(await service.readText(catalog)));
+    text = await service.readText(catalog);
   } catch (err) {
-    throw new Error(`cannot read the catalog: ${err instanceof SyntaxError ? 'not valid JSON' : message(err)}`);
+    throw new Error(`cannot read the catalog: ${message(err)}`);
   }
-  const selected = entryForReference(value, { catalog, identifier, ...(version !== undefined ? { version } : {}) });
-  if ('url' in selected.card) return { location: referenceOrCardUrl(selected.card.url) };
-  return {
-    location: formatCatalogReference(selected.foundVia),
-    inline: { card: selected.card.data, foundVia: selected.foundVia },
-  };
-}
-
-/** A pin's card: loaded from its location, or an inline card compiled in place. */
-async function loadPinned(loader: CardLoader, from: PinFrom): Promise<LoadedCard> {
-  return from.inline
-    ? loader.loadValue(from.location, from.inline.card, { foundVia: from.inline.foundVia })
-    : loader.load(from.location);
+  return catalogFileEntry(text, { catalog, identifier, ...(version !== undefined ? { version } : {}) });
 }
 
 /**
@@ -192,6 +180,13 @@ async function catalogBesideLockfile(world: DocumentWorld, catalog: string, targ
     throw new Error(
       "the catalog file is not inside the lockfile's workspace folder: a lockfile records only paths inside it",
     );
+}
+
+/** A pin's card: loaded from its location, or an entry of a catalog file with the entry it was found by. */
+async function loadPinned(loader: CardLoader, from: PinFrom): Promise<LoadedCard> {
+  return from.fromCatalogFile
+    ? loadCatalogFileEntry(loader, from.location, from.fromCatalogFile)
+    : loader.load(from.location);
 }
 
 function message(err: unknown): string {
@@ -376,7 +371,7 @@ export async function pin(service: LockfileService, settings: A2ASettings, param
     const from = await pinFrom(service, params.source);
     const location = from.location;
     const target = pathOf(params.target);
-    if (from.inline) await catalogBesideLockfile(world, from.inline.foundVia.catalog, target);
+    if (from.fromCatalogFile) await catalogBesideLockfile(world, from.fromCatalogFile.foundVia.catalog, target);
     const trusted = settings.workspaceTrusted === true;
     // With a trust store the verified signing key is recorded, as `pin --trust-store` does; Restricted Mode records none.
     const trust = trusted ? await editorTrustStore(settings, service.httpFor(settings)) : undefined;
@@ -396,7 +391,7 @@ export async function pin(service: LockfileService, settings: A2ASettings, param
         baseDir: dirname(target),
         probe: params.probe,
         ...(trust ? { trust: trust.trust } : {}),
-        ...(from.inline ? { inline: from.inline } : {}),
+        ...(from.fromCatalogFile ? { fromCatalogFile: from.fromCatalogFile } : {}),
       },
     );
     // The card just read is the agent's newest: lockfiles checked against an older one are checked again after.

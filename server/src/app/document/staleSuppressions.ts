@@ -33,8 +33,35 @@ export function isProjectConfig(uri: string): boolean {
   return uri.startsWith('file:') && uriPath(uri).endsWith('/.a2a/config.json');
 }
 
-/** The stale-suppression diagnostics of an open .a2a/config.json (none when its entries cannot all be judged). */
-export async function staleSuppressionDiagnostics(world: DocumentWorld, doc: TextDocument): Promise<Diagnostic[]> {
+/**
+ * Whether files changed on disk (`workspace/didChangeWatchedFiles`: changed, created or deleted) may change the
+ * verdict of the open configuration `configUri`: a card or lockfile below its folder, by the globs it is judged by.
+ */
+export async function staleVerdictMayChange(
+  world: DocumentWorld,
+  configUri: string,
+  changed: readonly string[],
+): Promise<boolean> {
+  const settings = await world.settings(configUri);
+  const root = dirname(dirname(uriPath(configUri)));
+  const globs = [...settings.files.agentCards, ...settings.files.lockfiles];
+  return changed.some((uri) => {
+    if (!uri.startsWith('file:')) return false;
+    const path = uriPath(uri);
+    return path.startsWith(`${root}/`) && globs.some((g) => matchesGlob(path, g));
+  });
+}
+
+/**
+ * The stale-suppression diagnostics of an open .a2a/config.json (none when its entries cannot all be judged).
+ * `pause` runs before each card is linted: it lets the server answer other requests meanwhile, and abandons the
+ * work (throws) once a newer verdict was asked for.
+ */
+export async function staleSuppressionDiagnostics(
+  world: DocumentWorld,
+  doc: TextDocument,
+  pause: () => Promise<void> = async () => undefined,
+): Promise<Diagnostic[]> {
   const read = parseProjectConfig(doc.getText());
   const entries = read.ok ? (read.config.ignore ?? []) : [];
   if (!entries.length || !world.files) return [];
@@ -53,6 +80,7 @@ export async function staleSuppressionDiagnostics(world: DocumentWorld, doc: Tex
   });
   const policies = read.ok ? (read.config.policies ?? []) : [];
   for (const path of cards) {
+    await pause();
     const findings = await cardFindings(world, path, policies);
     if (findings) run.decide(rootRelative(root, path), findings);
   }

@@ -23,6 +23,7 @@ import {
   type PinSelection,
 } from '../../app/pin';
 import { createNodeWorld } from '../../app/world';
+import { repositoryCatalogEntry, typedCatalogFileReference, type CatalogFileEntry } from '../../app/catalogFileEntry';
 import { firstPositional, parseArgs } from '../args';
 import { commandHelpText, type CommandHelp } from '../help';
 import { Command, CliIO, UsageError } from '../io';
@@ -69,8 +70,9 @@ sends (--input, each must be accepted) and reads (--output; without them the ski
 and extensions. URL: a card URL (.json), an agent's base URL (its /.well-known/agent-card.json) or a catalog
 reference CATALOG-URL#IDENTIFIER[@VERSION] (the AI Catalog entry's card; without a version the highest semantic
 version, else the latest updatedAt; the lockfile records it under "found_via", and check --live and update follow
-the catalog); CARD: a card file. --probe runs the safe probes first (no message is sent) and records their
-evidence under "verified".
+the catalog); CARD: a card file, or an entry of a catalog file of the repository CATALOG-PATH#IDENTIFIER[@VERSION]
+(found_via records the file relative to the lockfile; check --live and update read the entry there again).
+--probe runs the safe probes first (no message is sent) and records their evidence under "verified".
 Without --out the lockfile goes to stdout; with it the write is atomic and a re-pin that changes nothing leaves
 the file as it was. The card is compiled for the client of the workflow's project configuration (the nearest
 .a2a/config.json from the folder of --out, else of the working directory; or --config FILE), which also knows
@@ -88,13 +90,22 @@ export const run: Command = async (argv, io: CliIO) => {
   }
   if (flags.skill.length === 0) throw new UsageError('name at least one --skill to pin');
   const target = firstPositional(positionals, SPEC);
+  const outFile = flags.out !== undefined ? resolve(io.cwd, flags.out) : undefined;
+  // The folder the lockfile is recorded relative to, whose project configuration (nearest .a2a/config.json) applies.
+  const projectDir = outFile ? dirname(outFile) : io.cwd;
+  // The client of the workflow's project (the configuration over the lockfile being written, else over the working
+  // directory), which also knows the extensions the workflow relies on (so they appear in the profile).
+  const project = commandSettings({ config: flags.config }, io, projectDir);
   let location: string;
+  let fromCatalogFile: CatalogFileEntry | undefined;
   try {
-    location = isHttpLocation(target) ? cardLocationFor(target) : resolve(io.cwd, target);
+    const inCatalogFile = isHttpLocation(target) ? undefined : typedCatalogFileReference(target, io.cwd);
+    if (inCatalogFile)
+      ({ location, fromCatalogFile } = await repositoryCatalogEntry(inCatalogFile, projectDir, project.maxBytes));
+    else location = isHttpLocation(target) ? cardLocationFor(target) : resolve(io.cwd, target);
   } catch (err) {
     throw new UsageError(err instanceof Error ? err.message : String(err));
   }
-  const outFile = flags.out !== undefined ? resolve(io.cwd, flags.out) : undefined;
   const selection: PinSelection = {
     skills: flags.skill,
     input: flags.input,
@@ -102,9 +113,6 @@ export const run: Command = async (argv, io: CliIO) => {
     streaming: flags.streaming,
     extensions: flags.extension,
   };
-  // The client of the workflow's project (the configuration over the lockfile being written, else over the working
-  // directory), which also knows the extensions the workflow relies on (so they appear in the profile).
-  const project = commandSettings({ config: flags.config }, io, outFile ? dirname(outFile) : io.cwd);
   const client = {
     bindings: project.client.bindings,
     knownExtensions: [...new Set([...project.client.knownExtensions, ...flags.extension])],
@@ -122,6 +130,7 @@ export const run: Command = async (argv, io: CliIO) => {
       baseDir: io.cwd,
       probe: flags.probe,
       ...(trust ? { trust } : {}),
+      ...(fromCatalogFile ? { fromCatalogFile } : {}),
     });
     if (!pinned.ok) throw new UsageError(pinned.message);
     if (trust && !pinned.lock.signing_key)

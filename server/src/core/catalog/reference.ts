@@ -20,8 +20,22 @@ export interface CatalogReference {
  */
 export function parseCatalogReference(text: string): CatalogReference | undefined {
   if (!/^https?:/i.test(text)) return undefined;
+  return splitReference(text);
+}
+
+/**
+ * The reference to an entry of a catalog FILE a string spells, `CATALOG-PATH#IDENTIFIER[@VERSION]` (what a lockfile
+ * pinned from a catalog file of the repository names as its `agent`), or undefined: no `#`, nothing before it, or a
+ * URL. Whether the text is rather a file whose name holds `#` is the caller's to decide (it can look).
+ */
+export function parseCatalogFileReference(text: string): CatalogReference | undefined {
+  if (/^[A-Za-z][A-Za-z0-9+.-]*:\/\//.test(text)) return undefined;
+  return splitReference(text);
+}
+
+function splitReference(text: string): CatalogReference | undefined {
   const hash = text.indexOf('#');
-  if (hash < 0 || hash === text.length - 1) return undefined;
+  if (hash <= 0 || hash === text.length - 1) return undefined;
   const fragment = text.slice(hash + 1);
   const at = fragment.lastIndexOf('@');
   const identifier = decodeFragment(at > 0 ? fragment.slice(0, at) : fragment);

@@ -101,11 +101,18 @@ function entryCard(shown: string, reference: CatalogReference, entry: CatalogEnt
   );
 }
 
-/** The entry's URL against the catalog's, when it is http(s) (a catalog never sends the tool to file: or data:). */
+/**
+ * The entry's URL against the catalog's, when it is http(s) (a catalog never sends the tool to file: or data:). A
+ * catalog file's base is a path, against which only an absolute URL resolves.
+ */
 function resolvedUrl(url: string, base: string): string | undefined {
+  const resolved = parsedUrl(url) ?? parsedUrl(url, base);
+  return resolved?.protocol === 'http:' || resolved?.protocol === 'https:' ? resolved.href : undefined;
+}
+
+function parsedUrl(url: string, base?: string): URL | undefined {
   try {
-    const resolved = new URL(url, base);
-    return resolved.protocol === 'http:' || resolved.protocol === 'https:' ? resolved.href : undefined;
+    return new URL(url, base);
   } catch {
     return undefined;
   }

@@ -37,6 +37,11 @@ export interface RefreshOptions {
    */
   cardPath?: CardPathCheck;
   /**
+   * Where a catalog file a lockfile's `found_via.catalog` names may be read, when that differs from `cardPath` (the
+   * MCP tools: inside the root that holds the lockfile). Without either, a catalog path is refused, never read.
+   */
+  catalogPath?: CardPathCheck;
+  /**
    * How the card's signature is verified now, for a lockfile that pinned a signing key (lockfile/signingKey.ts):
    * against the caller's trust store, under its signature policy. Without it the key is reported as not checked.
    */
@@ -131,12 +136,13 @@ async function refreshThroughCatalog(
   options: RefreshOptions,
 ): Promise<RefreshOutcome> {
   const marker = options.stale?.get(lock.agent);
+  const catalogPath = options.catalogPath ?? options.cardPath;
   let through;
   try {
     through = await loadThroughCatalog(options.loader, lock, marker !== undefined, {
       lockfilePath,
       readText: options.readText,
-      ...(options.cardPath ? { cardPath: options.cardPath } : {}),
+      ...(catalogPath ? { cardPath: catalogPath } : {}),
     });
   } catch (err) {
     const stage = loadStageOf(err);

@@ -10,13 +10,15 @@ import { Abandoned } from '../../app/document/pace';
  */
 export class Validator {
   private readonly pending = new Map<string, Disposable>();
+  /** Bumped by every schedule: a validation still running when a newer one is asked for is abandoned. */
+  private readonly generations = new Map<string, number>();
 
   constructor(
     private readonly connection: Connection,
     private readonly runtime: RuntimeEnvironment,
     private delayMs: number,
     private readonly getDocument: (uri: string) => TextDocument | undefined,
-    private readonly compute: (doc: TextDocument) => Promise<Diagnostic[]>,
+    private readonly compute: (doc: TextDocument, superseded: () => boolean) => Promise<Diagnostic[]>,
   ) {}
 
   setDelay(ms: number): void {
@@ -26,6 +28,7 @@ export class Validator {
   /** Validates after the debounce (0 → on the next tick, still coalescing a burst of changes). */
   schedule(doc: TextDocument): void {
     this.cancel(doc.uri);
+    this.generations.set(doc.uri, (this.generations.get(doc.uri) ?? 0) + 1);
     this.pending.set(
       doc.uri,
       this.runtime.timer.setTimeout(() => {
@@ -45,9 +48,11 @@ export class Validator {
     const doc = this.getDocument(uri);
     if (!doc) return;
     const version = doc.version;
+    const generation = this.generations.get(uri);
+    const superseded = () => this.generations.get(uri) !== generation;
     let diagnostics: Diagnostic[];
     try {
-      diagnostics = await this.compute(doc);
+      diagnostics = await this.compute(doc, superseded);
     } catch (error) {
       if (error instanceof Abandoned) return; // the document changed: the newer validation publishes
       this.connection.console.error(
@@ -56,7 +61,7 @@ export class Validator {
       return;
     }
     const current = this.getDocument(uri);
-    if (!current || current.version !== version) return;
+    if (!current || current.version !== version || superseded()) return;
     await this.connection.sendDiagnostics({ uri, version, diagnostics });
     await this.connection.sendNotification(CapabilitiesChangedNotification.type, { uri });
   }
@@ -64,6 +69,7 @@ export class Validator {
   /** Clears a closed document's diagnostics. */
   clear(uri: string): void {
     this.cancel(uri);
+    this.generations.delete(uri);
     this.connection.sendDiagnostics({ uri, diagnostics: [] }).catch(() => undefined);
   }
 }

@@ -2,7 +2,8 @@
  * a2a_check_lockfile — {lockfile, live?} → the classification, problems and notes of the lockfile against the card
  * it pins, exactly as `a2acap check LOCK --live --format json` reports them (core/check/checkMany.ts and
  * report/json.ts). Without `live` only a card file the lockfile pins is read (a pinned URL is refused: the call
- * was not asked to use the network); a pinned path must stay inside the roots. The lockfile's project configuration
+ * was not asked to use the network); a pinned path must stay inside the roots, and a catalog file the lockfile was
+ * pinned through (`found_via.catalog`) inside the root that holds the lockfile. The lockfile's project configuration
  * (mcp/lockfileProject.ts) gives the client and the policies, whose problems join the result as in `check`.
  */
 import { isAbsolute, relative, sep } from 'node:path';
@@ -15,7 +16,7 @@ import { readTextSync } from '../../node/readText';
 import { optionalBoolean, requiredString, type Args } from '../args';
 import { clippedValues } from '../envelope';
 import { LIMITS } from '../limits';
-import { networkOf, pathInsideRoots, toolCardSource } from '../sources';
+import { catalogPathsInRoots, networkOf, pathInsideRoots, toolCardSource } from '../sources';
 import { firstRoot, type ToolWorld } from '../world';
 
 /** Paths as the CLI shows them when run from the first root: the lockfile as given, cards relative to the root. */
@@ -39,6 +40,7 @@ export async function a2aCheckLockfile(world: ToolWorld, args: Args): Promise<Re
     loader: cardLoaderFor(toolCardSource(world, live), project.client),
     readText: async (p) => readTextSync(p, world.maxCardBytes),
     insideRepository: false,
+    catalogPaths: catalogPathsInRoots(world),
   });
   const [outcome] = withPolicyProblems(checked, project, { cwd: firstRoot(world) });
   world.lastChecked.set(lockfile, {
