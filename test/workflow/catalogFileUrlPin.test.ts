@@ -185,6 +185,48 @@ describe('pinning a url entry of a workspace catalog file', () => {
   });
 });
 
+describe("a catalog file's entry url is repository content", () => {
+  const out = () => join(ws, 'locks', 'network.a2a-lock.json');
+  const pinArgs = () => ['pin', `catalogs/ai-catalog.json#${IDENTIFIER}`, '--skill', SKILL, '--out', out()];
+
+  test('the CLI pins a loopback entry only when the run allows loopback, and asks nothing before', async (t) => {
+    t.after(() => rmSync(out(), { force: true }));
+    requested.length = 0;
+    const refused = await cli(pinArgs(), ws, {});
+    assert.equal(refused.code, 2, refused.stdout + refused.stderr);
+    assert.match(refused.stderr, /loopback/);
+    assert.deepEqual(requested, []);
+    assert.throws(() => readFileSync(out()));
+    const allowed = await cli([...pinArgs(), '--allow-network', 'loopback'], ws, {});
+    assert.equal(allowed.code, 0, allowed.stderr);
+    assert.equal(readLock(out()).agent, `${base}/cards/base.json`);
+  });
+
+  test('--allow-network with a URL the user names is a usage error', async () => {
+    const r = await cli(['pin', `${base}/cards/base.json`, '--skill', SKILL, '--allow-network', 'loopback'], ws, {});
+    assert.equal(r.code, 2);
+    assert.match(r.stderr, /--allow-network applies to an entry of a catalog file/);
+  });
+
+  test('the editor pins it only when the workspace may reach loopback (a2a.network.allowFromWorkspace)', async (t) => {
+    const closed = await startLsp({
+      settings: { workspaceTrusted: true, network: { allowedHosts: [], allowFromWorkspace: [] } },
+      workspaceFolders: [ws],
+    });
+    t.after(() => closed.stop());
+    requested.length = 0;
+    const r = await closed.connection.sendRequest(PinRequest.type, {
+      source: { catalogEntry: { uri: pathToFileURL(catalogPath()).href, identifier: IDENTIFIER } },
+      selection: { skills: [SKILL], input: [], output: [], streaming: false, extensions: [] },
+      target: pathToFileURL(out()).href,
+      probe: false,
+    });
+    assert.equal(r.written, false);
+    assert.match(r.error ?? '', /loopback/);
+    assert.deepEqual(requested, []);
+  });
+});
+
 describe('a catalog file outside the repository is neither pinned nor read', () => {
   const pins: { name: string; catalog: () => string }[] = [
     { name: 'a relative path up and out', catalog: () => '../outside/ai-catalog.json' },

@@ -378,7 +378,9 @@ export async function pin(service: LockfileService, settings: A2ASettings, param
     if (trust?.ok === false) return { written: false, probes: [], error: trust.error };
     const pinned = await pinWorkflow(
       {
-        loader: service.loader(settings, params.selection.extensions, 'user'),
+        // An entry's url in a catalog file is repository content, reaching what the workspace may reach; a URL the
+        // user gave is the user's.
+        loader: service.loader(settings, params.selection.extensions, from.fromCatalogFile ? 'repository' : 'user'),
         // Probes only in a trusted workspace, on the server's connections.
         http: trusted ? service.httpFor(settings) : null,
         ...(trusted ? { grpc: world.network.grpcFor(settings) } : {}),

@@ -29,7 +29,7 @@ import { commandHelpText, type CommandHelp } from '../help';
 import { Command, CliIO, UsageError } from '../io';
 import { clean } from './compile';
 import { commandSettings } from '../projectSettings';
-import { CONFIG_FLAG, TRUST_STORE_FLAG } from '../sharedFlags';
+import { CONFIG_FLAG, NETWORK_FLAGS, TRUST_STORE_FLAG, networkAllowance } from '../sharedFlags';
 import { combineTrustStores } from '../../app/live';
 import { loadTrustStoreFiles } from '../trustStoreFile';
 import { safeText } from '../format';
@@ -45,6 +45,7 @@ const SPEC = {
     probe: { type: 'boolean' },
     ...TRUST_STORE_FLAG,
     ...CONFIG_FLAG,
+    ...NETWORK_FLAGS,
   },
   positionals: { name: 'URL|CARD', min: 1, max: 1 },
 } as const satisfies CommandHelp['spec'];
@@ -56,12 +57,13 @@ export const help: CommandHelp = {
     lines: [
       [{ bare: 'skill' }, 'skill', 'input', 'output', 'streaming'],
       ['extension', 'out', 'probe', 'trust-store', 'config'],
+      ['allow-network'],
     ],
   },
   overview: {
     lines: [
       [{ bare: 'skill' }, 'skill', 'input', 'output', 'streaming', 'extension'],
-      ['out', 'probe', 'trust-store', 'config'],
+      ['out', 'probe', 'trust-store', 'config', { flag: 'allow-network', value: 'loopback,private' }],
     ],
   },
   body: [
@@ -71,13 +73,15 @@ and extensions. URL: a card URL (.json), an agent's base URL (its /.well-known/a
 reference CATALOG-URL#IDENTIFIER[@VERSION] (the AI Catalog entry's card; without a version the highest semantic
 version, else the latest updatedAt; the lockfile records it under "found_via", and check --live and update follow
 the catalog); CARD: a card file, or an entry of a catalog file of the repository CATALOG-PATH#IDENTIFIER[@VERSION]
-(found_via records the file relative to the lockfile; check --live and update read the entry there again).
+(found_via records the file relative to the lockfile; check --live and update read the entry there again; the
+entry's url is repository content, so it reaches public addresses only unless --allow-network says more).
 --probe runs the safe probes first (no message is sent) and records their evidence under "verified".
 Without --out the lockfile goes to stdout; with it the write is atomic and a re-pin that changes nothing leaves
 the file as it was. The card is compiled for the client of the workflow's project configuration (the nearest
 .a2a/config.json from the folder of --out, else of the working directory; or --config FILE), which also knows
 the --extension URIs.`,
     { flagHelp: 'trust-store' },
+    { flagHelp: 'allow-network' },
     'Exit 0 pinned, 2 a bad selection, an unreachable agent or an invalid card.',
   ],
 };
@@ -106,6 +110,8 @@ export const run: Command = async (argv, io: CliIO) => {
   } catch (err) {
     throw new UsageError(err instanceof Error ? err.message : String(err));
   }
+  if (flags['allow-network'].length && !fromCatalogFile)
+    throw new UsageError('--allow-network applies to an entry of a catalog file, not to a URL or card you name');
   const selection: PinSelection = {
     skills: flags.skill,
     input: flags.input,
@@ -117,8 +123,12 @@ export const run: Command = async (argv, io: CliIO) => {
     bindings: project.client.bindings,
     knownExtensions: [...new Set([...project.client.knownExtensions, ...flags.extension])],
   };
-  // The URL or path the user typed: a 'user' URL (loopback and private agents allowed).
-  const world = createNodeWorld({ client, maxBytes: project.maxBytes, network: { origin: 'user' } });
+  // The URL or path the user typed is the user's (loopback and private agents allowed); an entry's url in a catalog
+  // file is the repository's, reaching only what the run allows.
+  const network = fromCatalogFile
+    ? { origin: 'repository' as const, allow: networkAllowance(flags, io) }
+    : { origin: 'user' as const };
+  const world = createNodeWorld({ client, maxBytes: project.maxBytes, network });
   try {
     const trust = flags['trust-store'].length
       ? combineTrustStores(await loadTrustStoreFiles(flags['trust-store'], io.cwd, world.http))
