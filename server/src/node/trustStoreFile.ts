@@ -1,22 +1,20 @@
 /**
  * Reading a trust-store file (`--trust-store FILE`, the editor's `a2a.trustStore` path): one reader for the CLI and
- * the language server. Asynchronous, so the server keeps answering while it reads; bounded and regular files only,
- * as node/readText.ts (a path may name /dev/zero, a FIFO, a directory or a huge file by mistake). Each failure is one
- * phrase that says what to do, never a stack. The file's text is parsed by the caller (app/trustStoreFile.ts).
+ * the language server, through node/readText.ts (bounded, regular files only, a FIFO refused without waiting: a path
+ * may name /dev/zero, a FIFO, a directory or a huge file by mistake). Each failure is one phrase that says what to
+ * do, never a stack. The file's text is parsed by the caller (app/trustStoreFile.ts).
  *
- * `createTrustStoreFiles()` keeps each file's text with the identity of what was read (device, inode, size, times):
- * a later use costs one stat and reads again only when the file changed. The path is usually outside every workspace
+ * `createTrustStoreFiles()` keeps each file's text with the identity of the file (device, inode, size, times): a
+ * later use costs one stat and reads again only when the file changed. The path is usually outside every workspace
  * folder, so no file watcher reports its changes; the stat does.
  */
-import { constants, type Stats } from 'node:fs';
-import { open, stat } from 'node:fs/promises';
+import type { Stats } from 'node:fs';
+import { stat } from 'node:fs/promises';
 import { ioReason } from '../core/text/ioReason';
+import { readTextSync } from './readText';
 
 /** A trust-store file is a handful of keys: 1 MiB is far beyond any real one. */
 export const MAX_TRUST_STORE_BYTES = 1024 * 1024;
-
-/** O_NONBLOCK where the platform has it: a FIFO's open returns at once and is then refused as not a regular file. */
-const OPEN_FLAGS = constants.O_RDONLY | (constants.O_NONBLOCK ?? 0);
 
 export type TrustStoreFileText = { ok: true; text: string } | { ok: false; error: string };
 
@@ -39,43 +37,24 @@ function failure(err: unknown): { ok: false; error: string } {
   return { ok: false, error: `cannot read the trust-store file (${why})` };
 }
 
-function withCode(code: string): Error {
-  return Object.assign(new Error(code), { code });
-}
-
 /** Which version of a file this is: a change of content, a replacement or a rewrite changes it. */
 function stampOf(stats: Stats): string {
   return `${stats.dev}:${stats.ino}:${stats.size}:${stats.mtimeMs}:${stats.ctimeMs}`;
 }
 
+/**
+ * The text with the stamp taken just before reading it: a change between the two leaves a stamp older than the text,
+ * so the next use reads again (never the other way round).
+ */
 async function readStamped(path: string): Promise<{ text: string; stamp: string }> {
-  const handle = await open(path, OPEN_FLAGS);
-  try {
-    const stats = await handle.stat();
-    if (stats.isDirectory()) throw withCode('EISDIR');
-    if (!stats.isFile()) throw withCode('ENOTREG');
-    if (stats.size > MAX_TRUST_STORE_BYTES) throw withCode('EFBIG');
-    // Until end of file or one byte past the limit: a file that grew since the stat is still bounded.
-    const chunks: Buffer[] = [];
-    let total = 0;
-    for (;;) {
-      const chunk = Buffer.allocUnsafe(Math.min(64 * 1024, MAX_TRUST_STORE_BYTES + 1 - total));
-      const { bytesRead } = await handle.read(chunk, 0, chunk.length, null);
-      if (bytesRead === 0) break;
-      chunks.push(chunk.subarray(0, bytesRead));
-      total += bytesRead;
-      if (total > MAX_TRUST_STORE_BYTES) throw withCode('EFBIG');
-    }
-    return { text: Buffer.concat(chunks, total).toString('utf8'), stamp: stampOf(stats) };
-  } finally {
-    await handle.close();
-  }
+  const stamp = stampOf(await stat(path));
+  return { text: readTextSync(path, MAX_TRUST_STORE_BYTES), stamp };
 }
 
 /** The text of the trust-store file at `path` (resolved by the caller), or why it cannot be read. */
 export async function readTrustStoreFile(path: string): Promise<TrustStoreFileText> {
   try {
-    return { ok: true, text: (await readStamped(path)).text };
+    return { ok: true, text: readTextSync(path, MAX_TRUST_STORE_BYTES) };
   } catch (err) {
     return failure(err);
   }
