@@ -12,6 +12,7 @@ import type { Validators } from '../core/cache/types';
 import { entryForReference, CatalogReferenceError, type SelectedEntry } from '../core/catalog/resolve';
 import {
   formatCatalogReference,
+  parseCatalogFileReference,
   parseCatalogReference,
   typedCatalogReference,
   type CatalogReference,
@@ -27,7 +28,13 @@ import type { HttpClient } from '../core/net/http';
 import type { NetworkAllowance, UrlOrigin } from '../core/net/policy';
 import { withoutUserinfo } from '../core/text/redact';
 
-export { CatalogReferenceError, formatCatalogReference, parseCatalogReference, typedCatalogReference };
+export {
+  CatalogReferenceError,
+  formatCatalogReference,
+  parseCatalogFileReference,
+  parseCatalogReference,
+  typedCatalogReference,
+};
 export type { CatalogReference };
 
 /** The run's network for the catalog itself: whose URL it is (a typed one is 'user'; a lockfile's 'repository'). */

@@ -51,6 +51,12 @@ const source = {
   description:
     "An agent card: its URL (https://host/.well-known/agent-card.json, or the agent's base URL) or the path of a card file inside the server's roots.",
 };
+/** a2a_pin also pins an entry of a catalog, as `a2acap pin` does (recorded in the lockfile's found_via). */
+const pinSource = {
+  type: 'string',
+  description:
+    "The agent: its card URL (or base URL), a card file inside the server's roots, or an entry of an AI Catalog: CATALOG-URL#IDENTIFIER[@VERSION], or CATALOG-PATH#IDENTIFIER[@VERSION] for a catalog file inside the root that holds the lockfile.",
+};
 const bindings = {
   type: 'array',
   items: { type: 'string', pattern: '^[^@\\s]+@\\d+\\.\\d+$' },
@@ -162,7 +168,7 @@ export const TOOLS: readonly ToolDefinition[] = [
     inputSchema: {
       type: 'object',
       properties: {
-        source,
+        source: pinSource,
         skills: { type: 'array', items: { type: 'string' }, minItems: 1, description: 'The skill ids to pin.' },
         input: mediaTypes(
           'Media types the workflow sends (each must be accepted); default: every input mode of the skill.',

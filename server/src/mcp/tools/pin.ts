@@ -7,6 +7,7 @@
  * values (the skills it offers) listed under `untrusted`.
  */
 import { basename } from 'node:path';
+import { catalogFileSource } from '../catalogFileSource';
 import { cardLocationFor, isHttpLocation, pin, serializeLockfile, writePinnedLockfile } from '../../app/pin';
 import { cardLoaderFor } from '../../app/world';
 import { resolveClient, type Lockfile } from '../../app/settings';
@@ -59,7 +60,8 @@ export async function a2aPin(world: ToolWorld, args: Args): Promise<Record<strin
   if (lockfileArg !== undefined && !isLockfileName(basename(lockfileArg)))
     throw new ToolError('"lockfile" must be named a2a-lock.json or NAME.a2a-lock.json');
   const lockfile = lockfileArg !== undefined ? await pathInsideRoots(world, lockfileArg) : undefined;
-  const location = await locationOf(world, source);
+  const inCatalogFile = await catalogFileSource(world, source, lockfile);
+  const location = inCatalogFile?.location ?? (await locationOf(world, source));
   const client = resolveClient({ knownExtensions: extensions }).client;
   const loader = cardLoaderFor(toolCardSource(world, true), client);
   const pinned = await pin(
@@ -68,6 +70,7 @@ export async function a2aPin(world: ToolWorld, args: Args): Promise<Record<strin
       location,
       lockfile,
       baseDir: firstRoot(world),
+      ...(inCatalogFile ? { fromCatalogFile: inCatalogFile.fromCatalogFile } : {}),
       selection: {
         skills,
         input: stringList(args, 'input'),
