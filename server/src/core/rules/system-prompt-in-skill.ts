@@ -5,9 +5,16 @@
  * about what the skill does. Unlike discovery-poisoning, which addresses the model that reads the card, this text
  * addresses the agent's own model.
  */
-import { finding, type Rule, type RuleDefinition, type RuleMeta, type RuleDocs, type RuleExamples } from './context';
-import { skillsOf } from '../card/walk';
-import type { Finding } from '../types';
+import {
+  finding,
+  type Rule,
+  type RuleDefinition,
+  type RuleMeta,
+  type RuleDocs,
+  type RuleExamples,
+  type SkillCheck,
+} from './context';
+import { skillRule } from './skillWalk';
 
 export const meta: RuleMeta = {
   id: 'system-prompt-in-skill',
@@ -67,14 +74,19 @@ function kindsIn(description: string): string[] {
   return CUES.filter((c) => c.re.test(description)).map((c) => c.kind);
 }
 
-export const systemPromptInSkill: Rule = ({ value }) => {
-  const out: Finding[] = [];
-  for (const skill of skillsOf(value)) {
-    if (out.length >= MAX_FINDINGS) break;
+/**
+ * The check, run per skill in lint's shared walk over the skills (skillWalk.ts): a description is read while its
+ * skill is read by the other per-skill checks, not in a walk of its own after the text screens have passed over
+ * the whole document.
+ */
+const eachSkill: SkillCheck<true> = {
+  start: () => true,
+  skill(_state, skill, out) {
+    if (out.length >= MAX_FINDINGS) return;
     const description = skill.value.description;
-    if (typeof description !== 'string' || !SCREEN.test(description)) continue;
+    if (typeof description !== 'string' || !SCREEN.test(description)) return;
     const kinds = kindsIn(description);
-    if (!kinds.includes('keep-secret') && kinds.length < 2) continue;
+    if (!kinds.includes('keep-secret') && kinds.length < 2) return;
     out.push(
       finding(
         meta,
@@ -83,9 +95,10 @@ export const systemPromptInSkill: Rule = ({ value }) => {
         { data: { kinds, ...(typeof skill.value.id === 'string' ? { skillId: skill.value.id } : {}) } },
       ),
     );
-  }
-  return out;
+  },
 };
+
+export const systemPromptInSkill: Rule = skillRule(eachSkill);
 
 const docs: RuleDocs = {
   summary: [
@@ -153,4 +166,4 @@ const examples: RuleExamples = {
   ],
 };
 
-export const rule: RuleDefinition = { meta, check: systemPromptInSkill, docs, examples };
+export const rule: RuleDefinition = { meta, check: systemPromptInSkill, eachSkill, docs, examples };
