@@ -379,7 +379,7 @@ async function libraryRatio(members: number, runs: number): Promise<number> {
 
 export async function run(): Promise<string> {
   const tables = [
-    `### Lint and compile\n\nIn one process (medians; × floor = time / (JSON.parse + precompiled ajv validate)). Target: lint + compile ≤ 2x the floor on 3 MB. The code measured is bundled as it ships.\n\n${await inProcess()}`,
+    `### Lint and compile\n\nIn one process (medians; × floor = time / (JSON.parse + precompiled ajv validate)). Target (issue): lint + compile ≤ 1.5x the floor on 3 MB, not met: bench/README.md, "What 1.5x at 3 MB would take". The code measured is bundled as it ships.\n\n${await inProcess()}`,
   ];
   tables.push(`As whole processes (medians of repeated spawns). Target: ≤ 1.5x.\n\n${processes()}`);
   return tables.join('\n\n');
