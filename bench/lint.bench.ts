@@ -5,7 +5,7 @@
  *   floor             JSON.parse + the precompiled ajv validator (the least any schema check can cost)
  *   parseTree         jsonc-parser syntax tree alone (what building ranges for every node would cost)
  *   lintDocument      ours: parse, schema, every rule (ranges are made only for findings, at the edge)
- *   lint + compile    ours plus compileProfile (what the language server does per change); the skills' provenance
+ *   lint + compile    ours plus compileProfile (the CLI's compile; the editor compiles on the first hover or view after a change); the skills' provenance
  *                     is built on its first read, so this row does not build it
  *   + provenance      lint + compile and a read of every skill's provenance (what `a2acap compile --format json` builds)
  *   json-languageservice  vscode-json-languageservice parse + validate against our schema (plain JSON schema support)
