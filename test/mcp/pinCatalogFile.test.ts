@@ -8,6 +8,7 @@
  */
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
+import { execFileSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -146,6 +147,20 @@ describe('a2a_pin of an entry of a catalog file', () => {
     const answer = await callTool(mcp, 'a2a_pin', { source: 'catalogs/ai-catalog.json#urn:nobody', skills: ['x'] });
     assert.equal(answer.isError, true);
     assert.match(answer.text, /urn:nobody/);
+  });
+
+  test('a catalog that is missing, or a FIFO: a clear error, at once', async () => {
+    const missing = await callTool(mcp, 'a2a_pin', {
+      source: `catalogs/none.ai-catalog.json#${INLINE}`,
+      skills: ['x'],
+    });
+    assert.equal(missing.isError, true);
+    assert.match(missing.text, /cannot read the catalog/);
+    execFileSync('mkfifo', [join(root, 'catalogs', 'fifo.ai-catalog.json')]);
+    const fifo = await callTool(mcp, 'a2a_pin', { source: `catalogs/fifo.ai-catalog.json#${INLINE}`, skills: ['x'] });
+    assert.equal(fifo.isError, true);
+    assert.match(fifo.text, /cannot read the catalog/);
+    assert.ok(!fifo.text.includes(top), fifo.text);
   });
 
   const attacks: { name: string; source: () => string; lockfile?: string }[] = [
