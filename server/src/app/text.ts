@@ -4,6 +4,7 @@
  */
 export { redactError, redactValue, redactorFor, urlSecrets, withoutUserinfo, type Redactor } from '../core/text/redact';
 export { escapeControls, oneLineText } from '../core/text/untrustedText';
+export { secretRedactor } from '../core/text/hideSecrets';
 export { escapeHiddenInJson, machineJson } from '../core/report/machineJson';
 export { ioReason } from '../core/text/ioReason';
 export { isObject, stripBom } from '../core/document';

@@ -7,7 +7,7 @@
  * (core/report/machineJson.ts), so the model sees `\u202e` in the text and a program that parses it gets the value back.
  * Error messages are plain text: there, they are made visible as replacement text (`visible`).
  */
-import { escapeControls, isObject } from '../app/text';
+import { escapeControls, isObject, redactValue, secretRedactor } from '../app/text';
 import type { Finding } from '../core/types';
 import { LIMITS } from './limits';
 
@@ -91,7 +91,7 @@ export function untrustedOf(card: unknown, findings: readonly Finding[], skillId
       ...(examples?.length ? { examples } : {}),
     };
   }
-  return {
+  const untrusted: Untrusted = {
     notice: UNTRUSTED_NOTICE,
     limit_chars: LIMITS.untrustedChars,
     agent: {
@@ -110,6 +110,9 @@ export function untrustedOf(card: unknown, findings: readonly Finding[], skillId
         ...(f.data ? { data: clippedValues(f.data) } : {}),
       })),
   };
+  // The card's text goes to a model: a credential the card holds (secrets-in-card finds it) is not repeated.
+  const redact = secretRedactor(card);
+  return redact ? redactValue(untrusted, redact) : untrusted;
 }
 
 /** Agent-supplied error text and the card's values an error is about, for an `untrusted` field of its own. */

@@ -6,6 +6,7 @@
  * is only inside `untrusted`.
  */
 import { discover, type DiscoveredEntry, type DiscoverFinding } from '../../app/discover';
+import { redactValue, secretRedactor } from '../../app/text';
 import type { HttpClient } from '../../core/net/http';
 import { clientFrom, cursorFrom, requiredString, type Args } from '../args';
 import { UNTRUSTED_NOTICE, clipped, clippedValues } from '../envelope';
@@ -71,7 +72,11 @@ function untrustedOf(entry: DiscoveredEntry): UntrustedEntry | undefined {
     ...(entry.name !== undefined ? { card_name: clipped(entry.name) } : {}),
     ...(entry.description !== undefined ? { card_description: clipped(entry.description) } : {}),
   };
-  return Object.keys(text).length > 0 ? text : undefined;
+  if (Object.keys(text).length === 0) return undefined;
+  // The card's text goes to a model: a credential it holds (secrets-in-card finds it) is not repeated. Found in the
+  // whole strings, since clipping may cut one short of what its shape needs.
+  const redact = secretRedactor([entry.displayName, entry.entryDescription, entry.name, entry.description]);
+  return redact ? redactValue(text, redact) : text;
 }
 
 /**
