@@ -9,6 +9,7 @@
 import { cardDigest } from '../card/digest';
 import { compileProfile } from '../profile/compile';
 import { validateCapped } from '../schema/validate';
+import { secretRedactor } from '../text/hideSecrets';
 import { profileForLock } from '../lockfile/currentProfile';
 import { DEFAULT_CLIENT, type ClientConfig, type CompiledProfile, type Lockfile } from '../types';
 import type { ReferenceVia } from '../catalog/reference';
@@ -155,9 +156,11 @@ function compileValid(location: string, card: unknown, client: ClientConfig | un
   const [first] = schema.findings;
   if (first) {
     const more = schema.leftOut > 0 ? ` (and ${schema.leftOut} more)` : '';
+    // The finding quotes the card (a member's name, a value), and a card may be holding a credential there.
+    const redact = secretRedactor(card) ?? ((s: string) => s);
     throw new CardLoadError(
       'card',
-      `${location}: not a valid A2A 1.0 agent card: ${first.pointer || '/'}: ${first.message}${more}`,
+      `${location}: not a valid A2A 1.0 agent card: ${redact(`${first.pointer || '/'}: ${first.message}`)}${more}`,
     );
   }
   return compileProfile(card, client);
