@@ -149,6 +149,33 @@ describe('a2a_pin of an entry of a catalog file', () => {
     assert.match(answer.text, /urn:nobody/);
   });
 
+  test('an entry that names no card: the catalog named as the caller gave it, no absolute path', async () => {
+    writeFileSync(
+      join(root, 'catalogs', 'empty.ai-catalog.json'),
+      catalog([{ identifier: INLINE, version: '1.0.0', type: A2A }]),
+    );
+    const answer = await callTool(mcp, 'a2a_pin', {
+      source: `catalogs/empty.ai-catalog.json#${INLINE}`,
+      skills: ['x'],
+    });
+    assert.equal(answer.isError, true);
+    assert.match(answer.text, /catalogs\/empty\.ai-catalog\.json/);
+    assert.ok(!answer.text.includes(top), answer.text);
+  });
+
+  test('an inline card the schema refuses: the error names the catalog under the root', async () => {
+    writeFileSync(
+      join(root, 'catalogs', 'bad.ai-catalog.json'),
+      catalog([
+        { identifier: INLINE, version: '1.0.0', type: A2A, data: { name: 'Broken', supportedInterfaces: [7] } },
+      ]),
+    );
+    const answer = await callTool(mcp, 'a2a_pin', { source: `catalogs/bad.ai-catalog.json#${INLINE}`, skills: ['x'] });
+    assert.equal(answer.isError, true);
+    assert.match(answer.text, /catalogs\/bad\.ai-catalog\.json#/);
+    assert.ok(!answer.text.includes(top), answer.text);
+  });
+
   test('a catalog that is missing, or a FIFO: a clear error, at once', async () => {
     const missing = await callTool(mcp, 'a2a_pin', {
       source: `catalogs/none.ai-catalog.json#${INLINE}`,

@@ -9,7 +9,7 @@ import { catalogFileEntry, type CatalogFilePin } from '../app/catalogFileEntry';
 import { isHttpLocation } from '../app/live';
 import { parseCatalogFileReference } from '../app/reference';
 import { resolveInside } from '../node/insideRoot';
-import { refusedPath } from './shownPath';
+import { displayPath, refusedPath } from './shownPath';
 import { pathInsideRoots, readFile } from './sources';
 import { ToolError, messageOf } from './toolError';
 import { firstRoot, type ToolWorld } from './world';
@@ -48,10 +48,12 @@ export async function catalogFileSource(
     throw new ToolError(
       `${JSON.stringify(refusedPath(world, reference.catalog).slice(0, 200))} is not inside the root that holds the lockfile, so it is not read (a2a_check_lockfile reads a lockfile's catalog only there)`,
     );
-  const text = readFile(inside.path, JSON.stringify(source.slice(0, 200)), world.maxCardBytes, 'the catalog');
+  const shown = displayPath(world, inside.path);
+  const text = readFile(inside.path, JSON.stringify(shown.slice(0, 200)), world.maxCardBytes, 'the catalog');
   try {
     return catalogFileEntry(text, { ...reference, catalog: inside.path });
   } catch (err) {
-    throw new ToolError(messageOf(err));
+    // The entry is looked up under the catalog's absolute path; an answer names it as the caller may see it.
+    throw new ToolError(messageOf(err).split(inside.path).join(shown));
   }
 }

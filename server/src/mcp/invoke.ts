@@ -7,6 +7,7 @@ import { machineJson } from '../app/text';
 import { withoutUserinfo } from '../app/text';
 import { oneLineText } from '../app/text';
 import { untrustedErrorText, visible } from './envelope';
+import { withRootsShown } from './shownPath';
 import { LIMITS } from './limits';
 import { toolNamed } from './tools';
 import { ToolError, messageOf } from './toolError';
@@ -77,7 +78,8 @@ export async function invokeTool(world: ToolWorld, name: string, args: unknown):
         : undefined;
     return {
       ok: false,
-      message: `${name}: ${visible(world.redact(withoutUserinfo(message)), 400)}`,
+      // A workflow's message may name a file by the absolute path it read: the answer names it under the roots.
+      message: `${name}: ${visible(world.redact(withoutUserinfo(withRootsShown(world, message))), 400)}`,
       ...(untrusted ? { untrusted: world.redact(machineJson({ untrusted })) } : {}),
     };
   }

@@ -3,6 +3,7 @@
  * path (it tells a model about the machine the server runs on); a URL as a URL (path functions would fold its
  * `//` into one slash), without userinfo.
  */
+import { realpathSync } from 'node:fs';
 import { isAbsolute, relative, resolve, sep } from 'node:path';
 import { isHttpLocation, isOtherUrl } from '../app/live';
 import { withoutUserinfo } from '../app/text';
@@ -30,4 +31,28 @@ export function refusedPath(world: Pick<ToolWorld, 'roots'>, candidate: string, 
   const root = firstRoot(world);
   const rel = relative(root, resolve(baseDir ?? root, candidate));
   return isAbsolute(rel) ? '(another drive)' : slashed(rel) || '.';
+}
+
+/** The root as given and as the file system resolves it (a path inside it may be written either way). */
+function spellingsOf(root: string): string[] {
+  try {
+    return [...new Set([root, realpathSync(root)])];
+  } catch {
+    return [root];
+  }
+}
+
+/**
+ * A workflow's message that may quote a path under the roots (the check names the card it could not read by its
+ * absolute path, as the CLI does on the user's own machine), with every such path written relative to the first root,
+ * as the check's results show paths.
+ */
+export function withRootsShown(world: Pick<ToolWorld, 'roots'>, text: string): string {
+  let out = text;
+  const first = firstRoot(world);
+  for (const root of world.roots) {
+    const rel = slashed(relative(first, root));
+    for (const spelling of spellingsOf(root)) out = out.split(spelling + sep).join(rel ? `${rel}/` : '');
+  }
+  return out;
 }

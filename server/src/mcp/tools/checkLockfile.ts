@@ -17,6 +17,7 @@ import { optionalBoolean, requiredString, type Args } from '../args';
 import { clippedValues } from '../envelope';
 import { LIMITS } from '../limits';
 import { catalogPathsInRoots, networkOf, pathInsideRoots, toolCardSource } from '../sources';
+import { withRootsShown } from '../shownPath';
 import { firstRoot, type ToolWorld } from '../world';
 
 /** Paths as the CLI shows them when run from the first root: the lockfile as given, cards relative to the root. */
@@ -26,6 +27,15 @@ function displayFor(world: ToolWorld, lockfile: string, given: string): (p: stri
     if (!isAbsolute(p)) return withoutUserinfo(p);
     return (relative(firstRoot(world), p) || p).split(sep).join('/');
   };
+}
+
+/** Every string of the report with paths under the roots written as the results write them (shownPath.ts). */
+function withPathsShown(world: ToolWorld, value: unknown): unknown {
+  if (typeof value === 'string') return withRootsShown(world, value);
+  if (Array.isArray(value)) return value.map((v) => withPathsShown(world, v));
+  if (value !== null && typeof value === 'object')
+    return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, withPathsShown(world, v)]));
+  return value;
 }
 
 export async function a2aCheckLockfile(world: ToolWorld, args: Args): Promise<Record<string, unknown>> {
@@ -48,5 +58,5 @@ export async function a2aCheckLockfile(world: ToolWorld, args: Args): Promise<Re
     at: world.now().toISOString(),
   });
   const report = JSON.parse(jsonCheckReport([outcome!], displayFor(world, lockfile, given))) as Record<string, unknown>;
-  return clippedValues(report, LIMITS.untrustedChars);
+  return clippedValues(withPathsShown(world, report) as Record<string, unknown>, LIMITS.untrustedChars);
 }
