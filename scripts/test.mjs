@@ -3,7 +3,7 @@
 //   test/**/*.test.ts          node:test through tsx (core, CLI, LSP over stdio, live agents on loopback)
 //   test/**/*.netns.test.ts    the same, inside a network namespace whose only interface is `lo`
 //                              (address-policy tests: no packet can leave loopback even if the policy were broken)
-//   test/fuzz/run.ts           a short seeded fuzzing campaign over core, CLI and language server, on a full run only
+//   test/fuzz/run.ts           a short seeded fuzzing campaign over core, CLI, language server and MCP server, on a full run only
 //   test/e2e/run.ts            the real VS Code suite (code-server + Chromium), when present
 // Pass file or folder names to run a subset: `npm test -- test/core`. `--unit` (npm run test:unit) runs everything
 // but the real VS Code suite. Type-check and lint run here once; `pretest` only builds.
@@ -66,7 +66,7 @@ if (!args.length)
   run(
     process.execPath,
     ['--import', 'tsx', 'test/fuzz/run.ts', '--seed', '2026', '--seconds', '20'],
-    'fuzz (core, CLI, language server)',
+    'fuzz (core, CLI, language server, MCP server)',
   );
 const e2e = join(root, 'test/e2e/run.ts');
 if (!skipE2e && !args.length && existsSync(e2e))

@@ -5,7 +5,7 @@ import { seededRandom } from '../seededRandom';
 import type { Rng } from './mutate';
 import type { Failure } from './properties';
 
-export type TargetName = 'core' | 'cli' | 'lsp';
+export type TargetName = 'core' | 'cli' | 'lsp' | 'mcp';
 
 /** Case `index` of campaign `seed` draws from its own PRNG: any case reruns alone (`--seed S --case I`). */
 export function caseRng(seed: number, index: number): Rng {

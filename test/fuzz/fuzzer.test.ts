@@ -6,6 +6,7 @@ import { catalogLintFailures } from './catalogLintInDiscover';
 import { generateCliInput } from './cli';
 import { generateCoreInput } from './core';
 import { generateLspInput } from './lsp';
+import { generateMcpInput } from './mcp';
 import { forbiddenCharacter, internalFinding, stackTrace } from './properties';
 
 test('forbiddenCharacter flags C0, C1, zero-width, bidi and tag characters, and nothing else', () => {
@@ -56,7 +57,7 @@ test('internalFinding names a finding whose code mentions "internal"', () => {
 });
 
 test('a case is reproduced from its seed and index alone, whatever ran before it', () => {
-  for (const generate of [generateCoreInput, generateCliInput, generateLspInput]) {
+  for (const generate of [generateCoreInput, generateCliInput, generateLspInput, generateMcpInput]) {
     const alone = JSON.stringify(generate(caseRng(7, 3)));
     for (let i = 0; i < 60; i++) generate(caseRng(7, i));
     assert.equal(JSON.stringify(generate(caseRng(7, 3))), alone);

@@ -1,7 +1,7 @@
 /**
- * `npm run fuzz [-- --target core|cli|lsp|all] [--cases N] [--seconds T] [--seed S] [--case I]`
+ * `npm run fuzz [-- --target core|cli|lsp|mcp|all] [--cases N] [--seconds T] [--seed S] [--case I]`
  *
- * A seeded, bounded fuzzer over the core, the CLI and the language server. First it replays every saved case in
+ * A seeded, bounded fuzzer over the core, the CLI, the language server and the MCP server. First it replays every saved case in
  * test/fuzz/regressions/ (each must keep its property), then it runs generated cases until N cases or T seconds
  * per target. It prints one summary line per target; on failure, the seed, the case index, the property, and a
  * reproducer saved under a temporary directory (core reproducers are minimized), and it exits 1.
@@ -14,6 +14,7 @@ import { caseRng, minimize, saveCase, type SavedCase, type TargetName, type Targ
 import { CLI, generateCliInput, runCliInput, type CliInput } from './cli';
 import { generateCoreInput, type CoreInput } from './core';
 import { generateLspInput, runLspInput, startFuzzSession, type LspInput } from './lsp';
+import { generateMcpInput, runMcpInput, startMcpFuzzSession, type McpFuzzSession, type McpInput } from './mcp';
 import type { Failure } from './properties';
 import { loadSeeds } from './seeds';
 import type { LspSession } from '../lsp/harness';
@@ -32,27 +33,28 @@ const BUDGET: Record<TargetName, { cases: number; slowMs: number; hangMs: number
   core: { cases: 400, slowMs: 2_000, hangMs: 30_000 },
   cli: { cases: 40, slowMs: 10_000, hangMs: 60_000 },
   lsp: { cases: 40, slowMs: 10_000, hangMs: 45_000 },
+  mcp: { cases: 40, slowMs: 10_000, hangMs: 45_000 },
 };
 const REGRESSIONS = join(__dirname, 'regressions');
 const MAX_REPRODUCERS = 10;
 
 function usage(message: string): never {
   console.error(
-    `fuzz: ${message}\nusage: npm run fuzz -- [--target core|cli|lsp|all] [--cases N] [--seconds T] [--seed S] [--case I]`,
+    `fuzz: ${message}\nusage: npm run fuzz -- [--target core|cli|lsp|mcp|all] [--cases N] [--seconds T] [--seed S] [--case I]`,
   );
   process.exit(2);
 }
 
 function parseOptions(argv: string[]): Options {
-  const o: Options = { targets: ['core', 'cli', 'lsp'], seed: Math.floor(Math.random() * 2 ** 31) };
+  const o: Options = { targets: ['core', 'cli', 'lsp', 'mcp'], seed: Math.floor(Math.random() * 2 ** 31) };
   for (let i = 0; i < argv.length; i++) {
     const flag = at(argv, i);
     const value = argv[++i];
     const n = Number(value);
     if (value === undefined) usage(`${flag} needs a value`);
     if (flag === '--target') {
-      if (value === 'all') o.targets = ['core', 'cli', 'lsp'];
-      else if (value === 'core' || value === 'cli' || value === 'lsp') o.targets = [value];
+      if (value === 'all') o.targets = ['core', 'cli', 'lsp', 'mcp'];
+      else if (value === 'core' || value === 'cli' || value === 'lsp' || value === 'mcp') o.targets = [value];
       else usage(`unknown target ${JSON.stringify(value)}`);
     } else if (!Number.isInteger(n) || n < 0) usage(`${flag} needs a non-negative integer`);
     else if (flag === '--cases') o.cases = n;
@@ -184,6 +186,29 @@ function lspRunner(seed: number, scratch: string, hangMs: number): Runner<LspInp
   };
 }
 
+function mcpRunner(seed: number, scratch: string, hangMs: number): Runner<McpInput> {
+  let session: McpFuzzSession | undefined;
+  const workspace = join(scratch, 'mcp');
+  return {
+    async run(index, saved) {
+      session ??= await startMcpFuzzSession(workspace);
+      const input = saved ?? generateMcpInput(caseRng(seed, index));
+      const started = performance.now();
+      const { failures, broken } = await runMcpInput(session, input, `case-${index}`, hangMs);
+      if (broken) {
+        const s = session;
+        session = undefined;
+        await s.stop().catch(() => undefined);
+      }
+      return { ms: performance.now() - started, failures, input };
+    },
+    documents: (input) => input.files,
+    async close() {
+      await session?.stop();
+    },
+  };
+}
+
 async function campaign(target: TargetName, o: Options, out: string): Promise<TargetSummary> {
   const budget = BUDGET[target];
   const scratch = join(out, 'scratch');
@@ -192,7 +217,9 @@ async function campaign(target: TargetName, o: Options, out: string): Promise<Ta
       ? coreRunner(o.seed, budget.hangMs)
       : target === 'cli'
         ? cliRunner(o.seed, scratch, budget.hangMs)
-        : lspRunner(o.seed, scratch, budget.hangMs)
+        : target === 'lsp'
+          ? lspRunner(o.seed, scratch, budget.hangMs)
+          : mcpRunner(o.seed, scratch, budget.hangMs)
   ) as Runner<unknown>;
   const summary: TargetSummary = { target, cases: 0, seconds: 0, failures: 0, slow: [], reproducers: [] };
   const seen = new Set<string>();
